@@ -1,0 +1,317 @@
+"""The ``tilepress`` command: a thin layer over the library.
+
+Each command reads its options, calls one library function and prints or writes the
+result. Bad input of any kind ends in one line on stderr and exit status 2; ``verify``
+and ``replay`` exit with 1 when they find something wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from . import __version__
+from .errors import TilepressError
+
+app = typer.Typer(
+    name="tilepress",
+    help="Printable, verified content from the rules of mahjong-family games.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+analyze_app = typer.Typer(help="Analyse a hand with a rules engine.", no_args_is_help=True,
+                          rich_markup_mode=None)
+puzzle_app = typer.Typer(help="Generate puzzles with a solution key (.json, .svg or .pdf).",
+                         no_args_is_help=True, rich_markup_mode=None)
+app.add_typer(analyze_app, name="analyze")
+app.add_typer(puzzle_app, name="puzzle")
+
+# Options shared by several commands, defined once ------------------------------------
+
+Seed = Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the same "
+                                   "output, byte for byte.")]
+Count = Annotated[int, typer.Option("--count", "-n", help="How many puzzles.")]
+Paper = Annotated[str, typer.Option("--paper", help="Paper size: a4 or letter.")]
+Json = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+Difficulty = Annotated[str, typer.Option("--difficulty", "-d",
+                                         help="easy, medium, hard, expert or any.")]
+Suits = Annotated[str, typer.Option("--suits", help="one (a single suit) or mixed.")]
+Suit = Annotated[str, typer.Option("--suit", help="Suit of one-suit hands: m, p, s or any.")]
+Tiles = Annotated[int, typer.Option("--tiles", help="Hand size: 4, 7, 10 or 13.")]
+
+
+def _output(kinds: str) -> Any:
+    return typer.Option("--output", "-o", help=f"Where to write: {kinds}, chosen by the "
+                        f"file's suffix.", show_default=True)
+
+
+def _echo(text: str = "") -> None:
+    typer.echo(text)
+
+
+def _fail(message: str, code: int = 2) -> None:
+    typer.echo(f"tilepress: error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+# analyze ---------------------------------------------------------------------------
+
+
+@analyze_app.command("waits")
+def analyze_waits(
+    hand: Annotated[str, typer.Argument(help="Tiles in MPSZ notation; declared kans in "
+                                        "brackets: '123m456p [7777s] 11z'.")],
+    visible: Annotated[str, typer.Option("--visible", help="Tiles seen elsewhere (discards), "
+                                         "not counted as left.")] = "",
+    json_out: Json = False,
+) -> None:
+    """Shanten, waits with tiles left and a winning decomposition for each; for a hand of
+    3k+2 tiles, the discard table of a wait calculator.
+
+    Example: tilepress analyze waits 1112345678999m
+    """
+    from .rules import standard
+    from .tiles import parse_tiles
+
+    analysis = standard.analyze(hand, visible=parse_tiles(visible) if visible else ())
+    data = _analysis_dict(analysis)
+    if json_out:
+        _echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    _echo(_analysis_text(analysis))
+
+
+def _tile_counts(items) -> list[dict[str, Any]]:
+    return [{"tile": str(t), "left": n} for t, n in items]
+
+
+def _analysis_dict(a) -> dict[str, Any]:
+    data: dict[str, Any] = {"hand": str(a.hand), "tiles": len(a.hand.tiles),
+                            "shanten": a.shanten, "forms": a.forms}
+    if a.waits:
+        data["waits"] = [{"tile": str(w.tile), "left": w.left, "hand": str(w.decomposition),
+                          "form": w.decomposition.form} for w in a.waits]
+        data["tiles_left"] = sum(w.left for w in a.waits)
+    if a.improving:
+        data["improving"] = _tile_counts(a.improving)
+        data["tiles_left"] = sum(n for _, n in a.improving)
+    if a.discards:
+        data["discards"] = [{"discard": str(o.discard), "shanten": o.shanten,
+                             "tiles": _tile_counts(o.tiles), "total": o.total}
+                            for o in a.discards]
+    if a.complete:
+        data["complete"] = [{"form": d.form, "hand": str(d)} for d in a.complete]
+    return data
+
+
+def _shanten_words(level: int, tiles: int) -> str:
+    if level == -1:
+        return "complete"
+    if level == 0:
+        return "ready" if tiles % 3 == 1 else "ready after a discard"
+    return f"{level} tile{'s' if level > 1 else ''} from ready"
+
+
+def _analysis_text(a) -> str:
+    n = len(a.hand.tiles)
+    forms = ", ".join(f"{form} {value}" for form, value in a.forms.items())
+    lines = [f"hand     {a.hand}  ({n} tiles)",
+             f"shanten  {a.shanten}: {_shanten_words(a.shanten, n)}  [{forms}]"]
+    if a.waits:
+        total = sum(w.left for w in a.waits)
+        lines.append(f"waits    {' '.join(str(w.tile) for w in a.waits)}  ({total} tiles left)")
+        for w in a.waits:
+            lines.append(f"  {w.tile!s:3} {w.left} left   {w.decomposition}")
+    elif a.improving:
+        total = sum(k for _, k in a.improving)
+        lines.append(f"better   {' '.join(str(t) for t, _ in a.improving)}  ({total} tiles)")
+    elif n % 3 == 1:
+        lines.append("waits    none")
+    if a.complete:
+        for d in a.complete:
+            lines.append(f"  {d.form}: {d}")
+    for o in a.discards:
+        label = "waits" if o.shanten == 0 else "better"
+        tiles = " ".join(str(t) for t, _ in o.tiles)
+        lines.append(f"discard {o.discard!s:3} {label} {tiles}  ({o.total} tiles)")
+    return "\n".join(lines)
+
+
+# puzzles ---------------------------------------------------------------------------
+
+
+def _write_puzzles(kind_name: str, options: dict[str, Any], count: int, seed: int,
+                   output: Path, paper: str) -> None:
+    from .documents.puzzles import PuzzleSection, sheet
+    from .draw.canvas import find_paper
+    from .output import output_format, write_atomic, write_document
+    from .puzzles import find_kind, generate_set
+    from .puzzles.base import parse_params
+
+    fmt = output_format(output, (".json", ".svg", ".pdf"))
+    page = find_paper(paper)
+    kind = find_kind(kind_name)
+    params = parse_params(kind.params_type, options, where=f"puzzle {kind_name}")
+    puzzles = generate_set(kind, params, count=count, seed=seed)
+    if fmt == "json":
+        write_atomic(output, puzzles.to_json())
+    else:
+        write_document(sheet(PuzzleSection(kind.title, kind, puzzles), page), output)
+    _echo(f"wrote {len(puzzles.puzzles)} {kind_name} puzzles to {output}")
+
+
+@puzzle_app.command("waits")
+def puzzle_waits(
+    count: Count = 12,
+    tiles: Tiles = 13,
+    suits: Suits = "one",
+    difficulty: Difficulty = "medium",
+    waits: Annotated[int, typer.Option("--waits", help="Exactly this many waits (0: any).")] = 0,
+    decoys: Annotated[int, typer.Option("--decoys", help="How many 'not ready' hands "
+                                        "(answer: no wait) to mix in.")] = 0,
+    suit: Suit = "any",
+    seed: Seed = 1,
+    output: Annotated[Path, _output(".json .svg .pdf")] = Path("out/waits.pdf"),
+    paper: Paper = "a4",
+) -> None:
+    """Find-the-wait puzzles: which tiles complete each hand?
+
+    Example: tilepress puzzle waits --count 24 --difficulty hard --seed 7 -o out/waits.pdf
+    """
+    _write_puzzles("waits", {"tiles": tiles, "suits": suits, "difficulty": difficulty,
+                             "waits": waits, "decoys": decoys, "suit": suit},
+                   count, seed, output, paper)
+
+
+@puzzle_app.command("discard")
+def puzzle_discard(
+    count: Count = 12,
+    tiles: Annotated[int, typer.Option("--tiles", help="Hand size after the discard: "
+                                       "4, 7, 10 or 13.")] = 13,
+    suits: Suits = "one",
+    difficulty: Difficulty = "medium",
+    suit: Suit = "any",
+    seed: Seed = 1,
+    output: Annotated[Path, _output(".json .svg .pdf")] = Path(
+        "out/discard.pdf"),
+    paper: Paper = "a4",
+) -> None:
+    """Which-discard puzzles: which tile leaves the hand the most tiles to win on?
+
+    Example: tilepress puzzle discard --suits mixed --difficulty hard -o out/discard.pdf
+    """
+    _write_puzzles("discard", {"tiles": tiles, "suits": suits, "difficulty": difficulty,
+                               "suit": suit}, count, seed, output, paper)
+
+
+# verify ----------------------------------------------------------------------------
+
+
+@app.command()
+def verify(
+    file: Annotated[Path, typer.Argument(help="A puzzle file (.json) written by tilepress.")],
+) -> None:
+    """Solve every puzzle in a file again and check its answer and difficulty; exit 1 and
+    name each puzzle whose answer is wrong.
+
+    Example: tilepress verify out/waits.json
+    """
+    from .output import read_text
+    from .puzzles import find_kind, verify_set
+    from .puzzles.base import PuzzleSet
+
+    puzzles = PuzzleSet.from_json(read_text(file, "puzzle file"), source=str(file))
+    kind = find_kind(puzzles.kind)
+    problems = verify_set(puzzles, kind)
+    for problem in problems:
+        typer.echo(f"{file}: {problem}", err=True)
+    if problems:
+        wrong = len({p.puzzle_id for p in problems})
+        _fail(f"{wrong} of {len(puzzles.puzzles)} puzzles in {file} are wrong", code=1)
+    _echo(f"{file}: all {len(puzzles.puzzles)} {puzzles.kind} puzzles check out")
+
+
+# book ------------------------------------------------------------------------------
+
+
+@app.command()
+def book(
+    spec: Annotated[Path | None, typer.Argument(help="A book spec (.toml); the shipped "
+                                                "puzzles/book.toml if left out.")] = None,
+    output: Annotated[Path, _output(".pdf .svg")] = Path("out/book.pdf"),
+    paper: Annotated[str | None, typer.Option("--paper", help="a4 or letter (overrides "
+                                              "the spec).")] = None,
+) -> None:
+    """Build a puzzle book from a spec: title page, contents, puzzle sections, answer key.
+
+    Example: tilepress book puzzles/book.toml --paper letter -o out/book.pdf
+    """
+    from .documents.book import build_book, load_spec
+    from .output import output_format, write_document
+    from .resources import shipped
+
+    output_format(output, (".pdf", ".svg"))
+    document, state = build_book(load_spec(spec or shipped("puzzles", "book.toml")),
+                                 paper=paper)
+    write_document(document, output)
+    _echo(f"wrote {document.title!r} ({state.number - 1} puzzles, every answer verified) "
+          f"to {output}")
+
+
+@app.command()
+def version() -> None:
+    """Print the version."""
+    _echo(f"tilepress {__version__}")
+
+
+# entry point -----------------------------------------------------------------------
+
+
+def _click_kind(exc: BaseException) -> str:
+    """Which click exception this is, by class name: Typer releases differ in whether
+    they use click itself or a copy of it, so the classes cannot be imported reliably."""
+    names = {cls.__name__ for cls in type(exc).__mro__}
+    for kind in ("NoArgsIsHelpError", "NoArgsIsHelp", "UsageError", "Abort", "Exit"):
+        if kind in names:
+            return kind
+    return ""
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; every error becomes one line and an exit status."""
+    try:
+        result = app(args=argv, prog_name="tilepress", standalone_mode=False)
+    except TilepressError as exc:
+        typer.echo(f"tilepress: error: {exc}", err=True)
+        return 2
+    except KeyboardInterrupt:
+        typer.echo("tilepress: interrupted", err=True)
+        return 130
+    except Exception as exc:
+        kind = _click_kind(exc)
+        ctx = getattr(exc, "ctx", None)
+        if kind.startswith("NoArgsIsHelp"):
+            typer.echo(ctx.get_help() if ctx else str(exc))
+            return 0
+        if kind == "UsageError":
+            command = ctx.command_path if ctx else "tilepress"
+            message = " ".join(exc.format_message().split())  # type: ignore[attr-defined]
+            typer.echo(f"{command}: error: {message} (see '{command} --help')", err=True)
+            return 2
+        if kind == "Abort":
+            typer.echo("tilepress: interrupted", err=True)
+            return 130
+        if kind == "Exit":
+            return int(getattr(exc, "exit_code", 0) or 0)
+        raise
+    return int(result) if isinstance(result, int) else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

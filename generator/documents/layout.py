@@ -1,0 +1,597 @@
+"""Lay a :class:`~.model.Document` out on pages and draw it through a drawing surface.
+
+Every block kind has a ``measure`` (height at a given width), a ``draw`` and, where a
+block may run over a page break, a ``split``. New block kinds register their own with
+``measure.register`` / ``draw.register`` / ``split.register``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import singledispatch
+
+from ..draw.canvas import PT, Canvas, Surface
+from ..draw.fonts import text_width, wrap
+from ..draw.tiles import RATIO, draw_row, draw_tile, row_width
+from .model import (
+    Block,
+    Box,
+    Bullets,
+    Contents,
+    Document,
+    Figure,
+    Grid,
+    Heading,
+    PageBreak,
+    Paragraph,
+    Rule,
+    Section,
+    Spacer,
+    Table,
+    TileRow,
+    TitlePage,
+)
+
+INK = "#1d1d1b"
+MUTED = "#6b6862"
+ACCENT = "#8c2f39"
+FRAME = "#b9b2a6"
+SHADE = "#f1ede4"
+BADGES = {"easy": 1, "medium": 2, "hard": 3, "expert": 4}
+HEADING_SIZES = {1: 19.0, 2: 13.5, 3: 11.0}
+
+
+def leading(size: float) -> float:
+    return size * PT * 1.32
+
+
+def _ascent(size: float) -> float:
+    return size * PT * 0.93
+
+
+# ---------------------------------------------------------------------------
+# measure / draw / split
+# ---------------------------------------------------------------------------
+
+
+@singledispatch
+def measure(block: Block, width: float) -> float:
+    raise TypeError(f"no layout for {type(block).__name__}")
+
+
+@singledispatch
+def draw(block: Block, c: Canvas, x: float, y: float, width: float) -> None:
+    raise TypeError(f"no drawing for {type(block).__name__}")
+
+
+@singledispatch
+def split(block: Block, width: float, height: float) -> tuple[Block | None, Block | None]:
+    """Split ``block`` so that the first part fits in ``height``; (None, block) when no
+    part fits, (block, None) when all of it does. Blocks that cannot split move whole."""
+    return (block, None) if measure(block, width) <= height else (None, block)
+
+
+# Headings ------------------------------------------------------------------
+
+
+@measure.register
+def _(block: Heading, width: float) -> float:
+    size = HEADING_SIZES.get(block.level, 11.0)
+    lines = wrap(block.text, width, size, "bold")
+    return len(lines) * leading(size) + (3.2 if block.level == 1 else 2.0)
+
+
+@draw.register
+def _(block: Heading, c: Canvas, x: float, y: float, width: float) -> None:
+    size = HEADING_SIZES.get(block.level, 11.0)
+    color = ACCENT if block.level == 1 else INK
+    for i, line in enumerate(wrap(block.text, width, size, "bold")):
+        c.text(x, y + i * leading(size) + _ascent(size), line, size=size, font="bold", fill=color)
+    if block.level == 1:
+        bottom = y + len(wrap(block.text, width, size, "bold")) * leading(size) + 0.8
+        c.line(x, bottom, x + width, bottom, stroke=ACCENT, stroke_width=0.4)
+
+
+# Paragraphs ----------------------------------------------------------------
+
+
+def _paragraph_lines(block: Paragraph, width: float) -> list[str]:
+    return wrap(block.text, width, block.size, block.font)
+
+
+@measure.register
+def _(block: Paragraph, width: float) -> float:
+    return len(_paragraph_lines(block, width)) * leading(block.size) + block.size * PT * 0.55
+
+
+@draw.register
+def _(block: Paragraph, c: Canvas, x: float, y: float, width: float) -> None:
+    anchor, ax = {"left": ("start", x), "center": ("middle", x + width / 2),
+                  "right": ("end", x + width)}[block.align]
+    for i, line in enumerate(_paragraph_lines(block, width)):
+        c.text(ax, y + i * leading(block.size) + _ascent(block.size), line, size=block.size,
+               font=block.font, anchor=anchor, fill=block.color)  # type: ignore[arg-type]
+
+
+@split.register
+def _(block: Paragraph, width: float, height: float):
+    lines = _paragraph_lines(block, width)
+    fit = int(height // leading(block.size))
+    if fit >= len(lines):
+        return block, None
+    if fit < 2:
+        return None, block
+    return (replace(block, text="\n".join(lines[:fit])),
+            replace(block, text="\n".join(lines[fit:])))
+
+
+# Bullets -------------------------------------------------------------------
+
+_BULLET_INDENT = 4.5
+
+
+def _bullet_lines(block: Bullets, width: float) -> list[list[str]]:
+    return [wrap(item, width - _BULLET_INDENT, block.size) for item in block.items]
+
+
+@measure.register
+def _(block: Bullets, width: float) -> float:
+    lines = sum(len(item) for item in _bullet_lines(block, width))
+    return lines * leading(block.size) + len(block.items) * 0.6 + block.size * PT * 0.4
+
+
+@draw.register
+def _(block: Bullets, c: Canvas, x: float, y: float, width: float) -> None:
+    cursor = y
+    for item in _bullet_lines(block, width):
+        c.text(x + 1.0, cursor + _ascent(block.size), "\u2022", size=block.size, fill=ACCENT)
+        for line in item:
+            c.text(x + _BULLET_INDENT, cursor + _ascent(block.size), line, size=block.size,
+                   fill=INK)
+            cursor += leading(block.size)
+        cursor += 0.6
+
+
+@split.register
+def _(block: Bullets, width: float, height: float):
+    for n in range(len(block.items), 0, -1):
+        head = replace(block, items=block.items[:n])
+        if measure(head, width) <= height:
+            if n == len(block.items):
+                return block, None
+            return head, replace(block, items=block.items[n:])
+    return None, block
+
+
+# Tile rows -----------------------------------------------------------------
+
+
+def _row_tile_width(block: TileRow, width: float) -> float:
+    natural = row_width(block.groups, block.tile_width)
+    room = width - block.label_width - (_note_width(block) + 2 if block.note else 0)
+    if natural <= room or natural == 0:
+        return block.tile_width
+    return block.tile_width * room / natural
+
+
+def _note_width(block: TileRow) -> float:
+    return text_width(block.note, 8.0) if block.note else 0.0
+
+
+@measure.register
+def _(block: TileRow, width: float) -> float:
+    tw = _row_tile_width(block, width)
+    return tw * RATIO + (2.4 if block.marks else 0.0) + 1.6
+
+
+@draw.register
+def _(block: TileRow, c: Canvas, x: float, y: float, width: float) -> None:
+    tw = _row_tile_width(block, width)
+    h = tw * RATIO
+    if block.label:
+        c.text(x, y + h / 2 + 1.3, block.label, size=9.0, font="bold", fill=INK)
+    used = draw_row(c, block.groups, x + block.label_width, y, tw, marks=block.marks)
+    if block.note:
+        c.text(x + block.label_width + used + 2.0, y + h / 2 + 1.1, block.note, size=8.0,
+               fill=MUTED)
+
+
+# Figures -------------------------------------------------------------------
+
+
+def _figure_scale(block: Figure, width: float) -> float:
+    return min(1.0, width / block.width) if block.width else 1.0
+
+
+@measure.register
+def _(block: Figure, width: float) -> float:
+    caption = leading(8.5) + 0.5 if block.caption else 0.0
+    return block.height * _figure_scale(block, width) + caption + 1.5
+
+
+@draw.register
+def _(block: Figure, c: Canvas, x: float, y: float, width: float) -> None:
+    scale = _figure_scale(block, width)
+    left = x + (width - block.width * scale) / 2
+    with c.group(translate=(left, y), scale=scale):
+        block.draw(c)
+    if block.caption:
+        c.text(x + width / 2, y + block.height * scale + _ascent(8.5) + 0.5, block.caption,
+               size=8.5, font="italic", anchor="middle", fill=MUTED)
+
+
+# Tables --------------------------------------------------------------------
+
+_CELL_PAD = 1.4
+
+
+def _column_widths(block: Table, width: float) -> list[float]:
+    n = len(block.header) if block.header else len(block.rows[0])
+    weights = list(block.widths) if block.widths else [1.0] * n
+    total = sum(weights)
+    return [width * w / total for w in weights]
+
+
+def _cell_height(cell, width: float, size: float) -> float:
+    if isinstance(cell, TileRow):
+        return measure(cell, width - 2 * _CELL_PAD)
+    return len(wrap(str(cell), width - 2 * _CELL_PAD, size)) * leading(size)
+
+
+def _row_height(block: Table, row, widths: list[float], bold: bool = False) -> float:
+    h = max(_cell_height(cell, w, block.size) for cell, w in zip(row, widths, strict=False))
+    return max(h + 2 * _CELL_PAD, block.row_height)
+
+
+@measure.register
+def _(block: Table, width: float) -> float:
+    widths = _column_widths(block, width)
+    total = _row_height(block, block.header, widths) if block.header else 0.0
+    total += sum(_row_height(block, row, widths) for row in block.rows)
+    return total + 2.0
+
+
+@draw.register
+def _(block: Table, c: Canvas, x: float, y: float, width: float) -> None:
+    widths = _column_widths(block, width)
+    cursor = y
+    rows = ([(block.header, True)] if block.header else []) + [(r, False) for r in block.rows]
+    for index, (row, header) in enumerate(rows):
+        h = _row_height(block, row, widths)
+        if header:
+            c.rect(x, cursor, width, h, fill=SHADE)
+        elif index % 2 == 0:
+            c.rect(x, cursor, width, h, fill="#faf8f3")
+        cx = x
+        for cell, w in zip(row, widths, strict=False):
+            if isinstance(cell, TileRow):
+                draw(cell, c, cx + _CELL_PAD, cursor + _CELL_PAD, w - 2 * _CELL_PAD)
+            else:
+                for i, line in enumerate(wrap(str(cell), w - 2 * _CELL_PAD, block.size)):
+                    c.text(cx + _CELL_PAD, cursor + _CELL_PAD + i * leading(block.size)
+                           + _ascent(block.size), line, size=block.size,
+                           font="bold" if header else "regular", fill=INK)
+            cx += w
+        c.line(x, cursor + h, x + width, cursor + h, stroke=FRAME, stroke_width=0.2)
+        cursor += h
+    c.rect(x, y, width, cursor - y, stroke=FRAME, stroke_width=0.3)
+    cx = x
+    for w in widths[:-1]:
+        cx += w
+        c.line(cx, y, cx, cursor, stroke=FRAME, stroke_width=0.2)
+
+
+@split.register
+def _(block: Table, width: float, height: float):
+    if measure(block, width) <= height:
+        return block, None
+    for n in range(len(block.rows) - 1, 0, -1):
+        head = replace(block, rows=block.rows[:n])
+        if measure(head, width) <= height:
+            return head, replace(block, rows=block.rows[n:])
+    return None, block
+
+
+# Simple blocks -------------------------------------------------------------
+
+
+@measure.register
+def _(block: Spacer, width: float) -> float:
+    return block.height
+
+
+@draw.register
+def _(block: Spacer, c: Canvas, x: float, y: float, width: float) -> None:
+    pass
+
+
+@measure.register
+def _(block: Rule, width: float) -> float:
+    return 3.0
+
+
+@draw.register
+def _(block: Rule, c: Canvas, x: float, y: float, width: float) -> None:
+    c.line(x, y + 1.5, x + width, y + 1.5, stroke=FRAME, stroke_width=0.3)
+
+
+@measure.register(PageBreak)
+@measure.register(Section)
+def _(block, width: float) -> float:
+    return 0.0
+
+
+@draw.register(PageBreak)
+@draw.register(Section)
+def _(block, c: Canvas, x: float, y: float, width: float) -> None:
+    pass
+
+
+# Boxes ---------------------------------------------------------------------
+
+_PAD = 3.0
+_HEAD = 7.5
+_LINE = 8.5
+
+
+def _has_head(block: Box) -> bool:
+    return bool(block.number or block.title or block.badge)
+
+
+@measure.register
+def _(block: Box, width: float) -> float:
+    inner = width - 2 * _PAD
+    h = 2 * _PAD + (_HEAD if _has_head(block) else 0.0)
+    h += sum(measure(b, inner) for b in block.body)
+    h += block.lines * _LINE
+    return max(h, block.min_height)
+
+
+def _draw_badge(c: Canvas, label: str, right: float, y: float) -> None:
+    level = BADGES.get(label)
+    c.text(right - (level is not None) * 12.5, y + 4.0, label, size=7.5, font="bold",
+           anchor="end", fill=MUTED)
+    if level is None:
+        return
+    for i in range(4):
+        cx = right - 10.5 + i * 3.0
+        c.polyline([(cx, y + 1.7), (cx + 1.2, y + 2.9), (cx, y + 4.1), (cx - 1.2, y + 2.9)],
+                   closed=True, fill=ACCENT if i < level else None, stroke=ACCENT,
+                   stroke_width=0.25)
+
+
+@draw.register
+def _(block: Box, c: Canvas, x: float, y: float, width: float) -> None:
+    height = measure(block, width)
+    c.rect(x, y, width, height, stroke=FRAME, stroke_width=0.35, radius=2.0)
+    cursor = y + _PAD
+    inner = width - 2 * _PAD
+    if _has_head(block):
+        tx = x + _PAD
+        if block.number:
+            r = 3.0
+            c.circle(tx + r, cursor + r, r, fill=INK)
+            c.text(tx + r, cursor + r + 1.25, block.number, size=8.5 if len(block.number) < 3
+                   else 7.0, font="bold", anchor="middle", fill="#ffffff")
+            tx += 2 * r + 2.0
+        if block.title:
+            c.text(tx, cursor + 4.3, block.title, size=9.5, font="bold", fill=INK)
+        if block.badge:
+            _draw_badge(c, block.badge, x + width - _PAD, cursor)
+        cursor += _HEAD
+    for b in block.body:
+        draw(b, c, x + _PAD, cursor, inner)
+        cursor += measure(b, inner)
+    cursor = max(cursor, y + height - _PAD - block.lines * _LINE)
+    for _ in range(block.lines):
+        base = cursor + _LINE - 1.8
+        lx = x + _PAD
+        if block.line_label:
+            c.text(lx, base - 0.6, block.line_label, size=8.5, fill=MUTED)
+            lx += text_width(block.line_label, 8.5) + 2.0
+        c.line(lx, base, x + width - _PAD, base, stroke=FRAME, stroke_width=0.3, dash=(0.8, 0.8))
+        cursor += _LINE
+
+
+# Grids ---------------------------------------------------------------------
+
+
+def _grid_rows(block: Grid) -> list[tuple[Block, ...]]:
+    n = max(1, block.columns)
+    return [block.cells[i : i + n] for i in range(0, len(block.cells), n)]
+
+
+def _cell_width(block: Grid, width: float) -> float:
+    n = max(1, block.columns)
+    return (width - block.gap * (n - 1)) / n
+
+
+@measure.register
+def _(block: Grid, width: float) -> float:
+    cw = _cell_width(block, width)
+    rows = _grid_rows(block)
+    return sum(max(measure(cell, cw) for cell in row) for row in rows) + block.gap * len(rows)
+
+
+@draw.register
+def _(block: Grid, c: Canvas, x: float, y: float, width: float) -> None:
+    cw = _cell_width(block, width)
+    cursor = y
+    for row in _grid_rows(block):
+        height = max(measure(cell, cw) for cell in row)
+        for i, cell in enumerate(row):
+            if isinstance(cell, Box):
+                cell = replace(cell, min_height=height)
+            draw(cell, c, x + i * (cw + block.gap), cursor, cw)
+        cursor += height + block.gap
+
+
+@split.register
+def _(block: Grid, width: float, height: float):
+    cw = _cell_width(block, width)
+    used = 0.0
+    taken = 0
+    for row in _grid_rows(block):
+        h = max(measure(cell, cw) for cell in row) + block.gap
+        if used + h > height:
+            break
+        used += h
+        taken += len(row)
+    if taken == len(block.cells):
+        return block, None
+    if taken == 0:
+        return None, block
+    return replace(block, cells=block.cells[:taken]), replace(block, cells=block.cells[taken:])
+
+
+# ---------------------------------------------------------------------------
+# Pagination
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Page:
+    placed: list[tuple[float, Block]] = field(default_factory=list)
+    section: str = ""
+    title_page: TitlePage | None = None
+
+
+@dataclass
+class _Frame:
+    x: float
+    top: float
+    width: float
+    height: float
+
+
+def _frame(doc: Document) -> _Frame:
+    m = doc.margin
+    top = m + (6.0 if doc.running_header else 0.0)
+    bottom = m + (5.0 if doc.page_numbers else 0.0)
+    return _Frame(m, top, doc.paper.width - 2 * m, doc.paper.height - top - bottom)
+
+
+def paginate(
+    doc: Document, contents: dict[str, int] | None = None
+) -> tuple[list[Page], dict[str, int]]:
+    """Place the blocks on pages; return the pages and the first page of each section."""
+    frame = _frame(doc)
+    pages: list[Page] = []
+    starts: dict[str, int] = {}
+    section = ""
+    page: Page | None = None
+    used = 0.0
+
+    def new_page() -> Page:
+        nonlocal page, used
+        page = Page(section=section)
+        pages.append(page)
+        used = 0.0
+        return page
+
+    blocks = list(doc.blocks)
+    i = 0
+    while i < len(blocks):
+        block = blocks[i]
+        i += 1
+        if isinstance(block, TitlePage):
+            pages.append(Page(title_page=block))
+            page = None
+            continue
+        if isinstance(block, PageBreak):
+            page = None
+            continue
+        if isinstance(block, Contents):
+            block = _contents_table(block, contents or {}, doc)
+        if page is None:
+            new_page()
+        assert page is not None
+        if isinstance(block, Section):
+            section = block.title
+            if not page.placed:
+                page.section = section
+            starts.setdefault(block.title, len(pages))
+            continue
+        remaining = frame.height - used
+        h = measure(block, frame.width)
+        if isinstance(block, Heading) and i < len(blocks):
+            follow = blocks[i]
+            need = h + min(measure(follow, frame.width), 25.0)
+            if need > remaining and page.placed:
+                new_page()
+                remaining = frame.height
+        if h <= remaining:
+            page.placed.append((used, block))
+            used += h
+            continue
+        head, tail = split(block, frame.width, remaining)
+        if head is None and not page.placed:
+            # nothing fits even on an empty page: shrink it in place rather than loop
+            head, tail = block, None
+        if head is not None:
+            page.placed.append((used, head))
+            used += measure(head, frame.width)
+        new_page()
+        if tail is not None:
+            blocks.insert(i, tail)
+    return pages, starts
+
+
+def _contents_table(block: Contents, starts: dict[str, int], doc: Document) -> Table:
+    rows = tuple((title, str(starts.get(title, ""))) for title in _sections(doc))
+    return Table(header=(block.title, "page"), rows=rows, widths=(6, 1), size=10.5)
+
+
+def _sections(doc: Document) -> list[str]:
+    return [b.title for b in doc.blocks if isinstance(b, Section)]
+
+
+def _draw_title_page(c: Canvas, block: TitlePage, doc: Document) -> None:
+    w, h = doc.paper.width, doc.paper.height
+    y = h * 0.3
+    for line in wrap(block.title, w - 40, 30, "bold"):
+        c.text(w / 2, y, line, size=30, font="bold", anchor="middle", fill=ACCENT)
+        y += leading(30)
+    if block.subtitle:
+        y += 2
+        for line in wrap(block.subtitle, w - 50, 14):
+            c.text(w / 2, y, line, size=14, anchor="middle", fill=INK)
+            y += leading(14)
+    if block.tiles:
+        tw = min(14.0, (w - 60) / len(block.tiles))
+        total = tw * len(block.tiles)
+        for k, tile in enumerate(block.tiles):
+            draw_tile(c, tile, (w - total) / 2 + k * tw, y + 10, tw)
+        y += 10 + tw * RATIO + 8
+    y = max(y + 10, h * 0.62)
+    for line in block.lines:
+        c.text(w / 2, y, line, size=10, anchor="middle", fill=MUTED)
+        y += leading(10) + 1
+
+
+def _draw_furniture(c: Canvas, doc: Document, page: Page, number: int) -> None:
+    m = doc.margin
+    w, h = doc.paper.width, doc.paper.height
+    if doc.running_header:
+        c.text(m, m, doc.title, size=7.5, fill=MUTED)
+        if page.section:
+            c.text(w - m, m, page.section, size=7.5, font="bold", anchor="end", fill=MUTED)
+        c.line(m, m + 1.6, w - m, m + 1.6, stroke=FRAME, stroke_width=0.25)
+    if doc.page_numbers:
+        c.text(w / 2, h - m + 3.5, str(number), size=8.5, anchor="middle", fill=MUTED)
+
+
+def render(doc: Document, surface: Surface) -> int:
+    """Draw ``doc`` on ``surface``; return the number of pages."""
+    _, starts = paginate(doc)
+    pages, _ = paginate(doc, starts)
+    frame = _frame(doc)
+    for number, page in enumerate(pages, start=1):
+        with surface.page(doc.paper.width, doc.paper.height) as c:
+            if page.title_page is not None:
+                _draw_title_page(c, page.title_page, doc)
+                continue
+            _draw_furniture(c, doc, page, number)
+            for offset, block in page.placed:
+                draw(block, c, frame.x, frame.top + offset, frame.width)
+    return len(pages)

@@ -1,0 +1,80 @@
+"""Words for documents, written in Jinja2 templates in a tiny markup.
+
+``# Title`` and ``## Subtitle`` start headings, ``- item`` lines make a bullet list,
+``[tiles: 123m 456p]`` draws a row of tiles (spaces separate groups), and other lines
+run together into paragraphs separated by blank lines.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from ..errors import FileFormatError
+from ..resources import shipped
+from ..tiles import parse_tiles
+from .model import Block, Bullets, Heading, Paragraph, TileRow
+
+
+@lru_cache(maxsize=1)
+def _environment():
+    import jinja2
+
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(shipped("templates"))),
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        autoescape=False,
+    )
+
+
+def render_template(name: str, **values: Any) -> str:
+    """Fill in a template from ``templates/``."""
+    import jinja2
+
+    try:
+        return _environment().get_template(name).render(**values)
+    except jinja2.TemplateNotFound:
+        raise FileFormatError(f"template {name!r} is missing from templates/") from None
+
+
+def blocks_from_markup(text: str, *, size: float = 10.0) -> tuple[Block, ...]:
+    """Turn markup text into document blocks."""
+    blocks: list[Block] = []
+    paragraph: list[str] = []
+    bullets: list[str] = []
+
+    def flush() -> None:
+        if paragraph:
+            blocks.append(Paragraph(" ".join(paragraph), size=size))
+            paragraph.clear()
+        if bullets:
+            blocks.append(Bullets(tuple(bullets), size=size))
+            bullets.clear()
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            flush()
+        elif line.startswith("#"):
+            flush()
+            level = len(line) - len(line.lstrip("#"))
+            blocks.append(Heading(line[level:].strip(), level=min(level, 3)))
+        elif line.startswith("- "):
+            if paragraph:
+                flush()
+            bullets.append(line[2:].strip())
+        elif line.startswith("[tiles:") and line.endswith("]"):
+            flush()
+            groups = tuple(parse_tiles(part) for part in line[7:-1].split())
+            blocks.append(TileRow(groups, tile_width=8.0))
+        elif bullets:
+            bullets[-1] += " " + line
+        else:
+            paragraph.append(line)
+    flush()
+    return tuple(blocks)
+
+
+def template_blocks(name: str, *, size: float = 10.0, **values: Any) -> tuple[Block, ...]:
+    return blocks_from_markup(render_template(name, **values), size=size)

@@ -1,0 +1,160 @@
+"""Documents as plain data: a title, a paper size and a flow of blocks.
+
+Books, puzzle sheets, rulebooks and worked examples are all built as a
+:class:`Document`; :mod:`.layout` paginates it and draws it through the drawing
+interface, so every output format shows the same pages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal, Union
+
+from ..draw.canvas import Canvas, Paper
+from ..tiles import Tile
+
+Align = Literal["left", "center", "right"]
+
+
+@dataclass(frozen=True)
+class Heading:
+    text: str
+    level: int = 1
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    text: str
+    size: float = 10.0
+    font: str = "regular"
+    align: Align = "left"
+    color: str = "#1d1d1b"
+
+
+@dataclass(frozen=True)
+class Bullets:
+    items: tuple[str, ...]
+    size: float = 10.0
+
+
+@dataclass(frozen=True)
+class TileRow:
+    """Tiles in groups (a gap between groups); ``None`` draws a tile back.
+
+    ``marks`` are (group, index) pairs drawn marked, such as the winning tile;
+    ``label`` is printed to the left of the tiles."""
+
+    groups: tuple[tuple[Tile | None, ...], ...]
+    tile_width: float = 8.0
+    marks: frozenset[tuple[int, int]] = frozenset()
+    label: str = ""
+    label_width: float = 0.0
+    note: str = ""
+    """Printed to the right of the tiles, in small type."""
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A picture drawn by a function, ``width`` x ``height`` mm (scaled down to fit)."""
+
+    width: float
+    height: float
+    draw: Callable[[Canvas], None] = field(compare=False)
+    caption: str = ""
+
+
+Cell = Union[str, TileRow]
+
+
+@dataclass(frozen=True)
+class Table:
+    header: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    widths: tuple[float, ...] = ()
+    """Relative column widths (equal when empty)."""
+    size: float = 9.0
+    row_height: float = 0.0
+    """Minimum row height in mm (for sheets to write on)."""
+
+
+@dataclass(frozen=True)
+class Spacer:
+    height: float
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A thin horizontal line across the frame."""
+
+
+@dataclass(frozen=True)
+class PageBreak:
+    pass
+
+
+@dataclass(frozen=True)
+class Box:
+    """A framed cell: a numbered puzzle, an answer, a card of text.
+
+    ``number`` goes in a dark disc at the top left, ``title`` beside it, ``badge`` (a
+    difficulty) at the top right; ``lines`` blank writing lines follow the body, each
+    starting with ``line_label``."""
+
+    body: tuple[Block, ...]
+    number: str = ""
+    title: str = ""
+    badge: str = ""
+    lines: int = 0
+    line_label: str = ""
+    min_height: float = 0.0
+    """Drawn at least this tall (a grid stretches the boxes of a row to one height)."""
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Cells (usually :class:`Box`) in rows of ``columns``; pages break between rows."""
+
+    cells: tuple[Block, ...]
+    columns: int = 1
+    gap: float = 4.0
+
+
+@dataclass(frozen=True)
+class Section:
+    """Marks the start of a section: its title runs in the page header and it is listed
+    in the contents. Draws nothing itself."""
+
+    title: str
+
+
+@dataclass(frozen=True)
+class TitlePage:
+    title: str
+    subtitle: str = ""
+    lines: tuple[str, ...] = ()
+    tiles: tuple[Tile, ...] = ()
+
+
+@dataclass(frozen=True)
+class Contents:
+    """A list of the sections with their page numbers (filled in at layout)."""
+
+    title: str = "Contents"
+
+
+Block = Union[
+    Heading, Paragraph, Bullets, TileRow, Figure, Table, Spacer, Rule, PageBreak, Box, Grid,
+    Section, TitlePage, Contents,
+]
+
+
+@dataclass(frozen=True)
+class Document:
+    title: str
+    paper: Paper
+    blocks: tuple[Block, ...]
+    subtitle: str = ""
+    page_numbers: bool = True
+    running_header: bool = True
+    margin: float = 15.0

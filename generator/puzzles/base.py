@@ -1,0 +1,316 @@
+"""The one interface every puzzle kind implements, and the puzzle file format.
+
+A kind (see :class:`PuzzleKind`) says what its parameters are, makes one candidate
+puzzle from a ``random.Random``, solves a question from scratch, grades it, and turns a
+puzzle into document blocks for the question page and the answer key. Everything else
+-- sets without repeats, files, verification, books -- is written once, here and in
+:mod:`generator.documents`.
+
+File contract (JSON)::
+
+    {"format": "tilepress-puzzles", "version": 1, "kind": "waits",
+     "generator": {"tilepress": "0.1.0", "seed": 7, "params": {...}},
+     "puzzles": [{"id": "waits-7-001", "difficulty": "hard",
+                  "question": {...}, "answer": {...}, "grade": {...}}]}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from ..errors import FileFormatError, RequestError, TilepressError
+
+FORMAT = "tilepress-puzzles"
+VERSION = 1
+DIFFICULTIES = ("easy", "medium", "hard", "expert")
+
+
+@dataclass(frozen=True)
+class Grade:
+    """A difficulty and the measured features it was computed from."""
+
+    difficulty: str
+    score: int
+    features: Mapping[str, Any]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"score": self.score, **self.features}
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    id: str
+    difficulty: str
+    question: Mapping[str, Any]
+    answer: Mapping[str, Any]
+    grade: Mapping[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        out = {"id": self.id, "difficulty": self.difficulty, "question": dict(self.question),
+               "answer": dict(self.answer)}
+        if self.grade:
+            out["grade"] = dict(self.grade)
+        return out
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """What a kind's :meth:`PuzzleKind.generate` returns."""
+
+    question: Mapping[str, Any]
+    answer: Mapping[str, Any]
+    grade: Grade
+    identity: Hashable
+    """Two candidates with equal identity are the same puzzle (mirror images, suit swaps)."""
+
+
+@dataclass(frozen=True)
+class PuzzleSet:
+    kind: str
+    generator: Mapping[str, Any]
+    puzzles: tuple[Puzzle, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": VERSION, "kind": self.kind,
+                "generator": dict(self.generator),
+                "puzzles": [p.as_dict() for p in self.puzzles]}
+
+    def to_json(self) -> str:
+        return json.dumps(self.as_dict(), indent=2, ensure_ascii=False) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str, *, source: str = "puzzle file") -> PuzzleSet:
+        """Read a puzzle file, checking the contract; errors name the file and the place."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise FileFormatError(
+                f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+            ) from None
+        if not isinstance(data, dict):
+            raise FileFormatError(f"{source}: expected a JSON object at the top")
+        if data.get("format") != FORMAT:
+            raise FileFormatError(f"{source}: \"format\" must be {FORMAT!r}")
+        if data.get("version") != VERSION:
+            raise FileFormatError(
+                f"{source}: version {data.get('version')!r} is not supported (this is {VERSION})"
+            )
+        kind = data.get("kind")
+        if not isinstance(kind, str):
+            raise FileFormatError(f"{source}: \"kind\" must be a puzzle kind name")
+        puzzles = data.get("puzzles")
+        if not isinstance(puzzles, list):
+            raise FileFormatError(f"{source}: \"puzzles\" must be a list")
+        out = []
+        for i, item in enumerate(puzzles, start=1):
+            where = f"{source}: puzzle {i}"
+            if not isinstance(item, dict):
+                raise FileFormatError(f"{where}: expected an object")
+            for key in ("id", "difficulty", "question", "answer"):
+                if key not in item:
+                    raise FileFormatError(f"{where}: missing \"{key}\"")
+            if not isinstance(item["question"], dict) or not isinstance(item["answer"], dict):
+                raise FileFormatError(f"{where}: \"question\" and \"answer\" must be objects")
+            out.append(Puzzle(str(item["id"]), str(item["difficulty"]), item["question"],
+                              item["answer"], item.get("grade") or {}))
+        generator = data.get("generator") or {}
+        if not isinstance(generator, dict):
+            raise FileFormatError(f"{source}: \"generator\" must be an object")
+        return cls(kind, generator, tuple(out))
+
+
+# ---------------------------------------------------------------------------
+# Parameters
+# ---------------------------------------------------------------------------
+
+
+def option(default: Any, *, choices: tuple = (), help: str = "") -> Any:
+    """A parameter field with allowed values and a help text."""
+    return field(default=default, metadata={"choices": choices, "help": help})
+
+
+def parse_params(params_type: type, options: Mapping[str, Any], *, where: str) -> Any:
+    """Build a kind's parameter dataclass from a mapping (CLI options or a book section),
+    with one clear error for an unknown name, a wrong type or a value not allowed."""
+    fields = {f.name: f for f in dataclasses.fields(params_type)}
+    values: dict[str, Any] = {}
+    for name, value in options.items():
+        key = name.replace("-", "_")
+        if key not in fields:
+            known = ", ".join(sorted(n.replace("_", "-") for n in fields))
+            raise RequestError(f"{where}: unknown option {name!r} (known: {known})")
+        f = fields[key]
+        expected = type(f.default) if f.default is not None else int
+        if value is None:
+            continue
+        if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+            if isinstance(value, str) and value.lstrip("-").isdigit():
+                value = int(value)
+            else:
+                raise RequestError(f"{where}: {name} must be a whole number, not {value!r}")
+        if expected is str and not isinstance(value, str):
+            value = str(value)
+        choices = f.metadata.get("choices", ())
+        if choices and value not in choices:
+            allowed = ", ".join(str(c) for c in choices)
+            raise RequestError(f"{where}: {name} must be one of {allowed}, not {value!r}")
+        values[key] = value
+    return params_type(**values)
+
+
+def params_dict(params: Any) -> dict[str, Any]:
+    return {f.name.replace("_", "-"): getattr(params, f.name) for f in dataclasses.fields(params)}
+
+
+# ---------------------------------------------------------------------------
+# The interface
+# ---------------------------------------------------------------------------
+
+
+class PuzzleKind(ABC):
+    """One kind of puzzle. Subclasses set the class attributes and the methods."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    """A title for a section of these puzzles: "Find the wait"."""
+    params_type: ClassVar[type]
+    instructions: ClassVar[str]
+    """Template (in ``templates/puzzles/``) with the words that explain the puzzles."""
+    answer_label: ClassVar[str] = "Answer:"
+
+    @abstractmethod
+    def check_request(self, params: Any, count: int) -> None:
+        """Raise :class:`RequestError` at once for a request that can never be met."""
+
+    @abstractmethod
+    def generate(self, params: Any, rng: random.Random) -> Candidate | None:
+        """One candidate puzzle, or None when this attempt found nothing suitable."""
+
+    def decoy(self, params: Any, rng: random.Random) -> Candidate | None:
+        """A puzzle whose answer is "none" (kinds without decoys return None)."""
+        return None
+
+    def decoys_wanted(self, params: Any) -> int:
+        return 0
+
+    @abstractmethod
+    def validate(self, question: Mapping[str, Any], where: str) -> None:
+        """Raise :class:`FileFormatError` if a stored question cannot be read."""
+
+    @abstractmethod
+    def solve(self, question: Mapping[str, Any]) -> dict[str, Any]:
+        """The answer, derived from the question alone."""
+
+    @abstractmethod
+    def grade(self, question: Mapping[str, Any], answer: Mapping[str, Any]) -> Grade: ...
+
+    @abstractmethod
+    def differences(self, stored: Mapping[str, Any], solved: Mapping[str, Any]) -> list[str]:
+        """How a stored answer differs from the solved one (empty when it is right)."""
+
+    @abstractmethod
+    def question_blocks(self, puzzle: Puzzle) -> tuple:
+        """Document blocks that pose the puzzle."""
+
+    @abstractmethod
+    def answer_blocks(self, puzzle: Puzzle) -> tuple:
+        """Document blocks of the answer key entry."""
+
+    def columns(self, puzzles: PuzzleSet, width: float) -> int:
+        """How many puzzles sit side by side on a page ``width`` mm wide."""
+        return 1
+
+    def key_columns(self, puzzles: PuzzleSet, width: float) -> int:
+        return 2
+
+    def writing_lines(self, puzzle: Puzzle) -> int:
+        return 1
+
+
+# ---------------------------------------------------------------------------
+# Sets and verification
+# ---------------------------------------------------------------------------
+
+ATTEMPTS_PER_PUZZLE = 400
+
+
+def generate_set(kind: PuzzleKind, params: Any, *, count: int, seed: int | str) -> PuzzleSet:
+    """``count`` distinct puzzles of ``kind``; the same seed and params give the same set."""
+    from .. import __version__
+
+    if count < 1:
+        raise RequestError(f"count must be at least 1, not {count}")
+    kind.check_request(params, count)
+    rng = random.Random(f"tilepress:{kind.name}:{seed}")
+    decoys = kind.decoys_wanted(params)
+    if decoys > count:
+        raise RequestError(f"asked for {decoys} decoys in a set of only {count} puzzles")
+    slots = [True] * decoys + [False] * (count - decoys)
+    rng.shuffle(slots)
+    seen: set[Hashable] = set()
+    puzzles: list[Puzzle] = []
+    budget = ATTEMPTS_PER_PUZZLE * count + 2000
+    for is_decoy in slots:
+        while True:
+            budget -= 1
+            if budget < 0:
+                what = "decoys" if is_decoy else "puzzles"
+                raise RequestError(
+                    f"found only {len(puzzles)} distinct {what} for {describe(params)}; "
+                    "ask for fewer or loosen the request"
+                )
+            found = kind.decoy(params, rng) if is_decoy else kind.generate(params, rng)
+            if found is None or found.identity in seen:
+                continue
+            seen.add(found.identity)
+            number = len(puzzles) + 1
+            puzzles.append(Puzzle(f"{kind.name}-{seed}-{number:03d}", found.grade.difficulty,
+                                  dict(found.question), dict(found.answer),
+                                  found.grade.as_dict()))
+            break
+    generator = {"tilepress": __version__, "seed": seed, "params": params_dict(params)}
+    return PuzzleSet(kind.name, generator, tuple(puzzles))
+
+
+def describe(params: Any) -> str:
+    return ", ".join(f"{k}={v}" for k, v in params_dict(params).items() if v not in (None, 0, ""))
+
+
+@dataclass(frozen=True)
+class Problem:
+    puzzle_id: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.puzzle_id}: {self.message}"
+
+
+def verify_set(puzzles: PuzzleSet, kind: PuzzleKind) -> list[Problem]:
+    """Re-solve and re-grade every puzzle; one :class:`Problem` per wrong claim."""
+    problems = []
+    seen: dict[str, int] = {}
+    for index, puzzle in enumerate(puzzles.puzzles, start=1):
+        label = puzzle.id or f"puzzle {index}"
+        if puzzle.id in seen:
+            problems.append(Problem(label, f"the id is used twice (puzzles {seen[puzzle.id]} "
+                                           f"and {index})"))
+        seen[puzzle.id] = index
+        try:
+            kind.validate(puzzle.question, "question")
+            solved = kind.solve(puzzle.question)
+        except TilepressError as exc:
+            problems.append(Problem(label, f"the question cannot be read: {exc}"))
+            continue
+        for message in kind.differences(puzzle.answer, solved):
+            problems.append(Problem(label, message))
+        grade = kind.grade(puzzle.question, solved)
+        if puzzle.difficulty != grade.difficulty:
+            problems.append(Problem(label, f"marked {puzzle.difficulty}, but it grades as "
+                                           f"{grade.difficulty}"))
+    return problems
