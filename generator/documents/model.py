@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Literal
 
 from ..draw.canvas import Canvas, Paper
 from ..tiles import Tile
@@ -64,7 +64,7 @@ class Figure:
     caption: str = ""
 
 
-Cell = Union[str, TileRow]
+Cell = str | TileRow
 
 
 @dataclass(frozen=True)
@@ -143,10 +143,10 @@ class Contents:
     title: str = "Contents"
 
 
-Block = Union[
-    Heading, Paragraph, Bullets, TileRow, Figure, Table, Spacer, Rule, PageBreak, Box, Grid,
-    Section, TitlePage, Contents,
-]
+Block = (
+    Heading | Paragraph | Bullets | TileRow | Figure | Table | Spacer | Rule | PageBreak | Box
+    | Grid | Section | TitlePage | Contents
+)
 
 
 @dataclass(frozen=True)
