@@ -137,7 +137,9 @@ class PdfSurface(Surface):
 
     def __init__(self, *, title: str = "", author: str = "tilepress", subject: str = "") -> None:
         self._buffer = io.BytesIO()
-        self._c = _RLCanvas(self._buffer, invariant=1, pageCompression=1)
+        # the initial font is Vera too, so that no page refers to an unembedded font
+        self._c = _RLCanvas(self._buffer, invariant=1, pageCompression=1,
+                            initialFontName=pdf_font("regular"), initialFontSize=10)
         self._c.setTitle(title)
         self._c.setAuthor(author)
         self._c.setSubject(subject)

@@ -237,7 +237,8 @@ class PuzzleKind(ABC):
 # Sets and verification
 # ---------------------------------------------------------------------------
 
-ATTEMPTS_PER_PUZZLE = 400
+#: A set gives up after this many attempts in a row that find nothing new.
+MISSES_IN_A_ROW = 3000
 
 
 def generate_set(kind: PuzzleKind, params: Any, *, count: int, seed: int | str) -> PuzzleSet:
@@ -255,11 +256,11 @@ def generate_set(kind: PuzzleKind, params: Any, *, count: int, seed: int | str) 
     rng.shuffle(slots)
     seen: set[Hashable] = set()
     puzzles: list[Puzzle] = []
-    budget = ATTEMPTS_PER_PUZZLE * count + 2000
     for is_decoy in slots:
+        misses = 0
         while True:
-            budget -= 1
-            if budget < 0:
+            misses += 1
+            if misses > MISSES_IN_A_ROW:
                 what = "decoys" if is_decoy else "puzzles"
                 raise RequestError(
                     f"found only {len(puzzles)} distinct {what} for {describe(params)}; "

@@ -331,44 +331,64 @@ def winning_kinds(counts: list[int]) -> list[int]:
     """Kinds that complete a hand of 3k+1 tiles given as 34 counts (the fast path of
     :func:`waits`).
 
-    Of the four groups (three suits and the honors) of a hand of 3k+1 tiles, at least
-    one is not complete; the standard form can only be finished in that group, and only
-    when it is the only one and the others hold at most one pair between them."""
+    Split the hand into four groups (three suits and the honors) and look at each
+    group's size modulo 3. The winning tile goes into one group; afterwards every group
+    of size 3n must split into sets and exactly one group of size 3n+2 into sets and the
+    pair. So either one group has size 3n+1 (it takes the tile and the pair, the others
+    are sets), or two groups have size 3n+2 (one takes the tile and becomes sets, the
+    other holds the pair)."""
     tables = _TABLES[0] if _TABLES else _load_tables()
-    only_sets, with_pair, table = tables.only_sets, tables.with_pair, tables.waits
-    open_group = -1
-    pairs = 0
+    total = sum(counts)
     for g in (0, 1, 2):
         key = bytes(counts[9 * g : 9 * g + 9])
-        if key in only_sets:
-            continue
-        if key in with_pair:
-            pairs += 1
-        elif open_group < 0:
-            open_group, open_key = g, key
-        else:
-            open_group = 9  # two groups need tiles: no standard wait
-    honors = _honor_state(counts) if any(counts[27:34]) else 0
-    if honors == 2:
-        open_group = 3 if open_group < 0 else 9
-    else:
-        pairs += honors
+        if sum(key) == total:  # one suit only: a table lookup (and seven pairs)
+            found = [9 * g + r for r in tables.waits.get(key, _NO_WAITS)[0]]
+            if total == 13 and counts.count(1) == 1 and counts.count(2) == 6:
+                found = sorted({*found, counts.index(1)})
+            return found
+        if sum(key):
+            break
+    keys = (bytes(counts[0:9]), bytes(counts[9:18]), bytes(counts[18:27]))
+    sizes = [sum(keys[0]), sum(keys[1]), sum(keys[2]), sum(counts[27:34])]
+    residues = [n % 3 for n in sizes]
     result: list[int] = []
-    if pairs <= 1 and 0 <= open_group < 3:
-        result = [9 * open_group + r for r in table.get(open_key, _NO_WAITS)[pairs]]
-    elif pairs <= 1 and open_group == 3:
-        for kind in range(27, 34):
-            if counts[kind] in (1, 2):
-                counts[kind] += 1
-                state = _honor_state(counts)
-                counts[kind] -= 1
-                if state == 1 - pairs:
-                    result.append(kind)
-    if counts.count(1) + counts.count(2) >= 7 and sum(counts) == 13:
+    # (group taking the tile, does it take the pair too)
+    if residues.count(1) == 1 and residues.count(2) == 0:
+        plans = [(residues.index(1), True)]
+    elif residues.count(1) == 0 and residues.count(2) == 2:
+        plans = [(g, False) for g in range(4) if residues[g] == 2]
+    else:
+        plans = []
+    for g, takes_pair in plans:
+        if not all(
+            _group_state(tables, keys, counts, o) == (1 if residues[o] == 2 else 0)
+            for o in range(4) if o != g
+        ):
+            continue
+        if g < 3:
+            ranks = tables.waits.get(keys[g], _NO_WAITS)[0 if takes_pair else 1]
+            result.extend(9 * g + r for r in ranks)
+        else:
+            for kind in range(27, 34):
+                if counts[kind] in (1, 2):
+                    counts[kind] += 1
+                    state = _honor_state(counts)
+                    counts[kind] -= 1
+                    if state == (1 if takes_pair else 0):
+                        result.append(kind)
+    if total == 13 and counts.count(1) + counts.count(2) >= 7:
         extra = _seven_pairs_wait(counts) + _orphans_waits(counts)
         if extra:
             result = sorted(set(result).union(extra))
     return result
+
+
+def _group_state(tables: _SuitTables, keys: tuple[bytes, ...], counts: Sequence[int],
+                 group: int) -> int:
+    """0: the group splits into sets, 1: into sets and a pair, 2: neither."""
+    if group == 3:
+        return _honor_state(counts) if any(counts[27:34]) else 0
+    return _suit_state(tables, keys[group])
 
 
 _TABLES: list[_SuitTables] = []

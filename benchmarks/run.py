@@ -1,0 +1,259 @@
+"""tilepress benchmarks: each figure is measured beside a peer in the same run.
+
+    pip install -e '.[bench]'
+    python benchmarks/run.py            # all of them
+    python benchmarks/run.py waits book # some of them
+
+Prints a Markdown table (the README's Performance section is a copy of it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+RESULTS: list[tuple[str, str, str, str, str]] = []
+
+
+def timed(fn: Callable[[], object], repeat: int = 3) -> float:
+    """Best of ``repeat`` wall-clock runs, in seconds."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def record(name: str, ours: str, peer: str, ratio: str, target: str) -> None:
+    RESULTS.append((name, ours, peer, ratio, target))
+    print(f"  {name}: {ours} | peer {peer} | {ratio} | target {target}", flush=True)
+
+
+def one_suit_hands(size: int) -> list[list[int]]:
+    return [list(v) + [0] * 25 for v in itertools.product(range(5), repeat=9) if sum(v) == size]
+
+
+# ---------------------------------------------------------------------------
+
+
+def bench_waits() -> None:
+    """Wait list of one-suit 13-tile hands: tilepress against the mahjong library's
+    Agari.is_agari tried on the nine candidate tiles."""
+    from mahjong.agari import Agari
+
+    from generator.rules import standard
+
+    hands = one_suit_hands(13)
+    random.Random(1).shuffle(hands)
+    sample = hands[:20000]
+    standard.winning_kinds(list(sample[0]))  # build the tables outside the timing
+    agari = Agari()
+
+    def ours() -> None:
+        for h in sample:
+            standard.winning_kinds(h)
+
+    def peer() -> None:
+        for h in sample:
+            c = list(h)
+            for k in range(9):
+                if c[k] < 4:
+                    c[k] += 1
+                    agari.is_agari(c)
+                    c[k] -= 1
+
+    t_ours, t_peer = timed(ours), timed(peer)
+    rate_ours, rate_peer = len(sample) / t_ours, len(sample) / t_peer
+    record("waits of a one-suit 13-tile hand", f"{rate_ours:,.0f} hands/s",
+           f"{rate_peer:,.0f} hands/s (mahjong {_mahjong_version()})",
+           f"{rate_ours / rate_peer:.1f}x", ">= 20x")
+
+
+def bench_enumerate() -> None:
+    """Every 13-tile one-suit hand (93,600) enumerated with its waits."""
+    from mahjong.agari import Agari
+
+    from generator.rules import standard
+
+    standard.winning_kinds([0] * 34)
+    agari = Agari()
+
+    def ours() -> None:
+        for v in itertools.product(range(5), repeat=9):
+            if sum(v) == 13:
+                standard.winning_kinds(list(v) + [0] * 25)
+
+    def peer() -> None:
+        for v in itertools.product(range(5), repeat=9):
+            if sum(v) == 13:
+                c = list(v) + [0] * 25
+                for k in range(9):
+                    if c[k] < 4:
+                        c[k] += 1
+                        agari.is_agari(c)
+                        c[k] -= 1
+
+    t_ours, t_peer = timed(ours), timed(peer, repeat=1)
+    record("all 93,600 one-suit 13-tile hands with waits", f"{t_ours:.2f} s",
+           f"{t_peer:.2f} s (mahjong)", f"{t_peer / t_ours:.1f}x", "< 2 s")
+
+
+def bench_puzzles() -> None:
+    """1,000 find-the-wait puzzles (13 tiles, one suit, any difficulty, graded), against
+    a bare loop that only draws 1,000 ready hands with the mahjong library."""
+    from mahjong.agari import Agari
+
+    from generator.puzzles import find_kind, generate_set
+    from generator.puzzles.base import parse_params
+    from generator.puzzles.hands import one_suit_hand
+
+    kind = find_kind("waits")
+    params = parse_params(kind.params_type, {"tiles": 13, "difficulty": "any"}, where="bench")
+    agari = Agari()
+
+    def ours() -> None:
+        generate_set(kind, params, count=1000, seed=1)
+
+    def peer() -> None:
+        rng = random.Random(1)
+        found = 0
+        while found < 1000:
+            c = one_suit_hand(rng, 13, "m")
+            waits = []
+            for k in range(9):
+                if c[k] < 4:
+                    c[k] += 1
+                    if agari.is_agari(c):
+                        waits.append(k)
+                    c[k] -= 1
+            found += bool(waits)
+
+    t_ours, t_peer = timed(ours, repeat=1), timed(peer, repeat=1)
+    record("1,000 graded find-the-wait puzzles", f"{t_ours:.2f} s",
+           f"{t_peer:.2f} s (drawing 1,000 ready hands with mahjong)",
+           f"{t_peer / t_ours:.2f}x", "< 5 s")
+
+
+def bench_book() -> None:
+    """A 50-page puzzle book PDF, against the same pages drawn without reusing tile
+    faces (every tile drawn in full where it stands)."""
+    from generator.documents.layout import paginate, render
+    from generator.documents.model import Box, Document, Grid, TileRow
+    from generator.draw import pdf as pdfmod
+    from generator.draw.canvas import PAPERS
+    from generator.puzzles import find_kind, generate_set
+    from generator.puzzles.base import parse_params
+    from generator.tiles import parse_tiles
+
+    kind = find_kind("waits")
+    params = parse_params(kind.params_type, {"tiles": 13, "difficulty": "any"}, where="bench")
+    puzzles = generate_set(kind, params, count=400, seed=2)
+    cells = tuple(Box((TileRow((parse_tiles(p.question["hand"]),), tile_width=9.5),),
+                      number=str(i), badge=p.difficulty, lines=1, line_label="Waits:")
+                  for i, p in enumerate(puzzles.puzzles, 1))
+    doc = Document("Benchmark", PAPERS["a4"], (Grid(cells),))
+    pages = len(paginate(doc)[0])
+    factor = 50 / pages
+    doc = Document("Benchmark", PAPERS["a4"],
+                   (Grid(cells[: int(len(cells) * factor)]),))
+    pages = len(paginate(doc)[0])
+
+    def ours() -> bytes:
+        surface = pdfmod.PdfSurface()
+        render(doc, surface)
+        return surface.finish()
+
+    class Inline(pdfmod.PdfCanvas):
+        def define(self, name, width, height, draw):
+            self._defs = getattr(self, "_defs", {})
+            self._defs[name] = draw
+
+        def place(self, name, x, y, *, scale=1.0):
+            with self.group(translate=(x, y), scale=scale):
+                self._defs[name](self)
+
+    def peer() -> bytes:
+        original = pdfmod.PdfCanvas
+        pdfmod.PdfCanvas = Inline  # type: ignore[misc]
+        try:
+            surface = pdfmod.PdfSurface()
+            render(doc, surface)
+            return surface.finish()
+        finally:
+            pdfmod.PdfCanvas = original  # type: ignore[misc]
+
+    t_ours, t_peer = timed(ours), timed(peer, repeat=1)
+    size_ours, size_peer = len(ours()), len(peer())
+    record(f"{pages}-page puzzle book PDF", f"{t_ours:.2f} s, {size_ours / 1e6:.2f} MB",
+           f"{t_peer:.2f} s, {size_peer / 1e6:.2f} MB (tiles drawn inline)",
+           f"{t_peer / t_ours:.1f}x faster, {size_peer / size_ours:.0f}x smaller", "< 10 s")
+
+
+def bench_import() -> None:
+    """`import generator` (and the CLI module) in a fresh interpreter, against
+    `import mahjong`."""
+
+    def run(module: str) -> float:
+        times = []
+        for _ in range(5):
+            out = subprocess.run(
+                [sys.executable, "-X", "importtime", "-c", f"import {module}"],
+                capture_output=True, text=True, check=True, cwd=tempfile.gettempdir(),
+            )
+            total = 0
+            for line in out.stderr.splitlines():
+                parts = line.split("|")
+                if len(parts) == 3 and parts[2].strip() == module:
+                    total = int(parts[1])
+            times.append(total / 1e6)
+        return statistics.median(times)
+
+    ours, cli, peer = run("generator"), run("generator.cli"), run("mahjong")
+    record("import the package", f"{ours * 1000:.1f} ms", f"{peer * 1000:.1f} ms (mahjong)",
+           f"{peer / ours:.1f}x", "< 0.5 s")
+    record("import the CLI (what every command pays)", f"{cli * 1000:.0f} ms",
+           f"{peer * 1000:.1f} ms (mahjong)", f"{peer / cli:.2f}x", "< 0.5 s")
+
+
+BENCHMARKS = {
+    "waits": bench_waits,
+    "enumerate": bench_enumerate,
+    "puzzles": bench_puzzles,
+    "book": bench_book,
+    "import": bench_import,
+}
+
+
+def _mahjong_version() -> str:
+    from importlib.metadata import version
+
+    return version("mahjong")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*", choices=[[], *BENCHMARKS], default=[])
+    args = parser.parse_args()
+    for name in args.names or BENCHMARKS:
+        print(f"{name}:", flush=True)
+        BENCHMARKS[name]()
+    print("\n| benchmark | tilepress | peer | ratio | target |")
+    print("|---|---|---|---|---|")
+    for row in RESULTS:
+        print("| " + " | ".join(row) + " |")
+
+
+if __name__ == "__main__":
+    main()

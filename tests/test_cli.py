@@ -1,0 +1,156 @@
+"""Every command of the CLI, with good and bad input."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_analyze_waits_text(cli) -> None:
+    r = cli("analyze", "waits", "1112345678999m")
+    assert r.code == 0
+    assert "waits    1m 2m 3m 4m 5m 6m 7m 8m 9m  (23 tiles left)" in r.out
+    assert "123m 111m 456m 789m 99m" in r.out
+
+
+def test_analyze_waits_json(cli) -> None:
+    r = cli("analyze", "waits", "5677999p", "--json")
+    data = json.loads(r.out)
+    assert data["shanten"] == 0 and data["tiles_left"] == 10
+    assert [w["tile"] for w in data["waits"]] == ["4p", "7p", "8p"]
+
+
+def test_analyze_discard_table_and_not_ready_hands(cli) -> None:
+    r = cli("analyze", "waits", "1112345678999m1z", "--json")
+    rows = json.loads(r.out)["discards"]
+    assert rows[0]["discard"] == "1z" and rows[0]["total"] == 23
+    r = cli("analyze", "waits", "1358m2469p1357s7z")
+    assert r.code == 0 and "tiles from ready" in r.out and "better" in r.out
+
+
+def test_analyze_with_kans_and_visible_tiles(cli) -> None:
+    r = cli("analyze", "waits", "1m [2222p] [3333s] [4444z]", "--visible", "11m", "--json")
+    assert json.loads(r.out)["waits"] == [
+        {"tile": "1m", "left": 1, "hand": "11m", "form": "standard"}]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(("analyze", "waits", "12x"), "'x' at position 3"),
+     (("analyze", "waits", "11111m"), "5 copies"),
+     (("analyze", "waits", "123m45"), "no suit letter"),
+     (("analyze", "waits", "123m", "--visible", "q"), "'q' at position 1"),
+     (("analyze", "waits"), "Missing argument"),
+     (("analyze", "wait", "123m"), "No such command"),
+     (("puzzle", "waits", "--tiles", "5"), "tiles must be one of"),
+     (("puzzle", "waits", "--waits", "10"), "at most 9 waits"),
+     (("puzzle", "waits", "--count", "abc"), "--count"),
+     (("puzzle", "waits", "--count", "0"), "at least 1"),
+     (("puzzle", "waits", "-o", "out/x.txt"), "must end in one of"),
+     (("puzzle", "discard", "--difficulty", "brutal"), "difficulty must be one of"),
+     (("puzzle", "waits", "--paper", "a3"), "unknown paper"),
+     (("verify", "missing.json"), "does not exist"),
+     (("book", "missing.toml"), "does not exist"),
+     (("book", "-o", "book.docx"), "must end in one of")],
+)
+def test_bad_input_is_one_line_and_exit_2(cli, tmp_path, monkeypatch, args, message) -> None:
+    monkeypatch.chdir(tmp_path)
+    r = cli(*args)
+    assert r.code == 2, r
+    assert message in r.err
+    assert len(r.err.strip().splitlines()) == 1
+    assert "Traceback" not in r.err
+    assert not list(tmp_path.rglob("*.pdf")) and not list(tmp_path.rglob("*.txt"))
+
+
+@pytest.mark.parametrize("suffix", [".json", ".svg", ".pdf"])
+def test_puzzle_waits_writes_each_format(cli, tmp_path, suffix) -> None:
+    out = tmp_path / f"waits{suffix}"
+    r = cli("puzzle", "waits", "--count", "4", "--tiles", "10", "--seed", "3", "-o", out)
+    assert r.code == 0 and out.exists()
+    head = out.read_bytes()[:5]
+    assert head == {".json": b"{\n  \"", ".svg": b"<svg ", ".pdf": b"%PDF-"}[suffix]
+
+
+def test_puzzle_then_verify(cli, tmp_path) -> None:
+    out = tmp_path / "d.json"
+    assert cli("puzzle", "discard", "-n", "3", "--tiles", "7", "-o", out).code == 0
+    r = cli("verify", out)
+    assert r.code == 0 and "all 3 discard puzzles check out" in r.out
+    data = json.loads(out.read_text())
+    data["puzzles"][2]["answer"]["discard"] = "9z"
+    out.write_text(json.dumps(data))
+    r = cli("verify", out)
+    assert r.code == 1
+    assert data["puzzles"][2]["id"] in r.err and "1 of 3 puzzles" in r.err
+
+
+def test_verify_rejects_malformed_files(cli, tmp_path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    r = cli("verify", bad)
+    assert r.code == 2 and "not valid JSON (line 1" in r.err
+
+
+def test_same_seed_same_pdf_bytes(cli, tmp_path) -> None:
+    a, b, c = (tmp_path / f"{n}.pdf" for n in "abc")
+    for path, seed in ((a, 9), (b, 9), (c, 10)):
+        assert cli("puzzle", "waits", "-n", "6", "--seed", seed, "-o", path).code == 0
+    assert a.read_bytes() == b.read_bytes() != c.read_bytes()
+
+
+def test_book_from_a_spec(cli, tmp_path) -> None:
+    spec = tmp_path / "mini.toml"
+    spec.write_text('title = "Mini"\npaper = "letter"\n[[section]]\nkind = "waits"\n'
+                    'count = 3\ntiles = 4\ndifficulty = "easy"\n'
+                    '[[section]]\nkind = "discard"\ncount = 2\ntiles = 7\n')
+    out = tmp_path / "mini.pdf"
+    r = cli("book", spec, "-o", out)
+    assert r.code == 0 and "5 puzzles" in r.out and out.read_bytes()[:5] == b"%PDF-"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("title = ", "not valid TOML"),
+     ('title = "x"', "at least one [[section]]"),
+     ('title = "x"\ncolour = 1\n[[section]]\nkind="waits"', "unknown setting 'colour'"),
+     ('title = "x"\n[[section]]\nkind = "chess"', "section 1: unknown puzzle kind"),
+     ('title = "x"\n[[section]]\nkind = "waits"\ntilez = 3', "section 1: unknown option"),
+     ('title = "x"\n[[section]]\ntype = "poem"', "unknown type 'poem'"),
+     ('title = "x"\n[[section]]\nkind = "waits"\ntiles = 4\ndifficulty = "expert"',
+      "section 1: no 4-tile hand")],
+)
+def test_bad_book_specs(cli, tmp_path, text, message) -> None:
+    spec = tmp_path / "bad.toml"
+    spec.write_text(text)
+    r = cli("book", spec, "-o", tmp_path / "x.pdf")
+    assert r.code == 2 and message in r.err and str(spec) in r.err
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_version(cli) -> None:
+    assert cli("version").out.startswith("tilepress ")
+
+
+def _commands(typer_app, prefix=()):
+    for info in typer_app.registered_commands:
+        yield (*prefix, info.name or info.callback.__name__), info.callback
+    for group in typer_app.registered_groups:
+        yield from _commands(group.typer_instance, (*prefix, group.name))
+
+
+def test_every_command_has_help_with_an_example_and_is_in_the_readme(cli) -> None:
+    readme = (ROOT / "README.md").read_text()
+    for path, callback in _commands(app):
+        r = cli(*path, "--help")
+        assert r.code == 0 and "Usage:" in r.out, path
+        if path != ("version",):
+            assert "Example: tilepress" in (callback.__doc__ or ""), path
+        assert re.search(r"tilepress " + r"\s+".join(path) + r"\b", readme), path

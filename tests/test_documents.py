@@ -1,0 +1,164 @@
+"""Layout, the two back ends, and what ends up in the files."""
+
+from __future__ import annotations
+
+import io
+import xml.etree.ElementTree as ET
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pypdf import PdfReader
+
+from generator.documents.layout import _frame, measure, paginate
+from generator.documents.model import (
+    Box,
+    Bullets,
+    Document,
+    Grid,
+    Heading,
+    Paragraph,
+    Table,
+    TileRow,
+)
+from generator.draw.canvas import PAPERS
+from generator.draw.pdf import PdfSurface
+from generator.draw.svg import SvgSurface
+from generator.draw.tiles import draw_tile
+from generator.output import render_bytes, write_atomic, write_document
+from generator.tiles import ALL_TILES, Tile, parse_tiles
+
+WORDS = st.lists(st.sampled_from("tile wait pung kong chow dragon wind sparrow".split()),
+                 min_size=1, max_size=120).map(" ".join)
+HAND = st.sampled_from(["1112345678999m", "123p", "19m19p19s1234567z", "55z"]).map(parse_tiles)
+BLOCK = st.one_of(
+    WORDS.map(Paragraph),
+    st.integers(1, 3).map(lambda n: Heading("A heading", level=n)),
+    st.lists(WORDS, min_size=1, max_size=8).map(lambda items: Bullets(tuple(items))),
+    HAND.map(lambda tiles: TileRow((tiles,), tile_width=9.0)),
+    st.lists(HAND, min_size=1, max_size=30).map(
+        lambda hands: Grid(tuple(Box((TileRow((h,)),), number=str(i), lines=1)
+                                 for i, h in enumerate(hands)), columns=2)),
+    st.lists(st.tuples(WORDS, WORDS), min_size=1, max_size=60).map(
+        lambda rows: Table(("a", "b"), tuple(rows))),
+)
+
+
+def boxes_in(blocks) -> int:
+    return sum(len(b.cells) for b in blocks if isinstance(b, Grid))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(BLOCK, min_size=1, max_size=12), st.sampled_from(["a4", "letter"]))
+def test_pagination_keeps_everything_inside_the_frame(blocks, paper) -> None:
+    doc = Document("T", PAPERS[paper], tuple(blocks))
+    pages, _ = paginate(doc)
+    frame = _frame(doc)
+    placed = [b for page in pages for _, b in page.placed]
+    for page in pages:
+        for offset, block in page.placed:
+            h = measure(block, frame.width)
+            assert offset + h <= frame.height + 1e-6 or len(page.placed) == 1
+    assert boxes_in(placed) == boxes_in(blocks)
+    rows_in = sum(len(b.rows) for b in blocks if isinstance(b, Table))
+    assert sum(len(b.rows) for b in placed if isinstance(b, Table)) == rows_in
+
+
+def sample_document(paper="a4") -> Document:
+    tiles = parse_tiles("1112345678999m")
+    return Document("Sample", PAPERS[paper], (
+        Heading("Tiles"), Paragraph("Some words " * 40),
+        Grid(tuple(Box((TileRow((tiles,)),), number=str(i), badge="hard", lines=1)
+                   for i in range(1, 15)), columns=1),
+    ))
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", (595.28, 841.89)), ("letter", (612, 792))])
+def test_pdf_pages_fonts_and_boxes(paper, size) -> None:
+    reader = PdfReader(io.BytesIO(render_bytes(sample_document(paper), "pdf")))
+    assert len(reader.pages) == 3
+    for page in reader.pages:
+        assert float(page.mediabox.width) == pytest.approx(size[0], abs=0.1)
+        assert float(page.mediabox.height) == pytest.approx(size[1], abs=0.1)
+        assert page.trimbox == page.mediabox
+    fonts: dict = {}
+    for page in reader.pages:
+        _collect_fonts(page["/Resources"], fonts)
+    assert any("Vera" in name for name in fonts)
+    for name, font in fonts.items():
+        descriptor = font["/FontDescriptor"] if "/FontDescriptor" in font else \
+            font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+        assert "/FontFile2" in descriptor, f"{name} is not embedded"
+
+
+def _collect_fonts(resources, fonts: dict) -> None:
+    """Fonts of a resource dictionary, looking inside form XObjects too."""
+    resources = resources.get_object()
+    for font in (resources.get("/Font") or {}).values():
+        font = font.get_object()
+        fonts[str(font["/BaseFont"])] = font
+    for xobject in (resources.get("/XObject") or {}).values():
+        xobject = xobject.get_object()
+        if "/Resources" in xobject:
+            _collect_fonts(xobject["/Resources"], fonts)
+
+
+def test_bleed_makes_the_sheet_larger_and_the_trim_box_the_card() -> None:
+    surface = PdfSurface()
+    with surface.page(63.5, 88.9, bleed=3) as c:
+        c.rect(-3, -3, 69.5, 94.9, fill="#336699")
+    page = PdfReader(io.BytesIO(surface.finish())).pages[0]
+    mm = 72 / 25.4
+    assert float(page.mediabox.width) == pytest.approx((63.5 + 6) * mm, abs=0.01)
+    assert float(page.trimbox.left) == pytest.approx(3 * mm, abs=0.01)
+    assert float(page.bleedbox.width) == pytest.approx(float(page.mediabox.width))
+
+
+def test_svg_is_well_formed_and_every_use_has_its_symbol() -> None:
+    root = ET.fromstring(render_bytes(sample_document(), "svg"))
+    assert root.get("viewBox", "").startswith("0 0 210")
+    ids = {el.get("id") for el in root.iter() if el.get("id")}
+    uses = [el for el in root.iter() if el.tag.endswith("use")]
+    assert uses
+    for use in uses:
+        href = use.get("{http://www.w3.org/1999/xlink}href") or use.get("href")
+        assert href[1:] in ids
+    defined = [i for i in ids if i.startswith("s-tile-")]
+    assert len(defined) == len(set(defined)) == 9  # each face defined once
+
+
+@pytest.mark.parametrize("surface", [PdfSurface, SvgSurface])
+def test_every_tile_face_draws(surface) -> None:
+    s = surface()
+    with s.page(210, 297) as c:
+        for i, tile in enumerate([*ALL_TILES, Tile("0m"), Tile("0p"), Tile("0s"), None]):
+            draw_tile(c, tile, 5 + (i % 12) * 16, 5 + (i // 12) * 20, 12, mark=i % 5 == 0)
+    assert len(s.finish()) > 1000
+
+
+def test_same_document_same_bytes() -> None:
+    doc = sample_document()
+    assert render_bytes(doc, "pdf") == render_bytes(doc, "pdf")
+    assert render_bytes(doc, "svg") == render_bytes(doc, "svg")
+
+
+def test_a_failed_render_leaves_no_file(tmp_path, monkeypatch) -> None:
+    target = tmp_path / "book.pdf"
+    target.write_bytes(b"old")
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr("generator.output.render_bytes", boom)
+    with pytest.raises(RuntimeError):
+        write_document(sample_document(), target)
+    assert target.read_bytes() == b"old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["book.pdf"]
+
+
+def test_write_atomic_replaces_whole_files(tmp_path) -> None:
+    target = tmp_path / "deep" / "x.json"
+    write_atomic(target, "first")
+    write_atomic(target, "second")
+    assert target.read_text() == "second"
+    assert [p.name for p in target.parent.iterdir()] == ["x.json"]
