@@ -28,8 +28,8 @@ from generator.draw.tiles import draw_tile
 from generator.output import render_bytes, write_atomic, write_document
 from generator.tiles import ALL_TILES, Tile, parse_tiles
 
-WORDS = st.lists(st.sampled_from("tile wait pung kong chow dragon wind sparrow".split()),
-                 min_size=1, max_size=120).map(" ".join)
+VOCABULARY = ["tile", "wait", "pung", "kong", "chow", "dragon", "wind", "sparrow"]
+WORDS = st.lists(st.sampled_from(VOCABULARY), min_size=1, max_size=120).map(" ".join)
 HAND = st.sampled_from(["1112345678999m", "123p", "19m19p19s1234567z", "55z"]).map(parse_tiles)
 BLOCK = st.one_of(
     WORDS.map(Paragraph),

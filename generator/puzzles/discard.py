@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..documents.model import Paragraph, Table, TileRow
-from ..errors import RequestError, TilepressError
+from ..errors import RequestError
 from ..rules import standard
 from ..tiles import Tile, format_tiles, parse_tiles, sort_tiles
 from . import hands
@@ -153,15 +153,14 @@ class DiscardKind(PuzzleKind):
         waits = "waits" if best["shanten"] == 0 else "helped by"
         rows = []
         for row in table:
-            try:
-                tiles = tuple(Tile(t) for t in row["tiles"])
-            except TilepressError:  # pragma: no cover - verified files only reach here
-                tiles = ()
-            rows.append((row["discard"], TileRow((tiles,), tile_width=3.6), str(row["count"])))
+            tiles = tuple(Tile(t) for t in row["tiles"])
+            rows.append((TileRow(((Tile(row["discard"]),),), tile_width=4.4),
+                         TileRow((tiles,), tile_width=4.4, note=" ".join(row["tiles"])),
+                         str(row["count"])))
         return (
-            Paragraph(f"Discard {best['discard']}: the hand is {state}, {waits} "
-                      f"{best['count']} tiles.", size=8.5, font="bold"),
-            Table(("discard", waits, "tiles"), tuple(rows), widths=(1.3, 6, 1.1), size=8),
+            Paragraph(f"Discard {best['discard']}: the hand is {state}; {best['count']} tiles "
+                      f"{'win' if best['shanten'] == 0 else 'help'}.", size=8.5, font="bold"),
+            Table(("discard", waits, "tiles"), tuple(rows), widths=(1.7, 6, 1.0), size=8),
         )
 
 
