@@ -115,8 +115,8 @@ def bench_puzzles() -> None:
     a bare loop that only draws 1,000 ready hands with the mahjong library."""
     from mahjong.agari import Agari
 
+    from generator.params import parse_params
     from generator.puzzles import find_kind, generate_set
-    from generator.puzzles.base import parse_params
     from generator.puzzles.hands import one_suit_hand
 
     kind = find_kind("waits")
@@ -153,8 +153,8 @@ def bench_book() -> None:
     from generator.documents.model import Box, Document, Grid, TileRow
     from generator.draw import pdf as pdfmod
     from generator.draw.canvas import PAPERS
+    from generator.params import parse_params
     from generator.puzzles import find_kind, generate_set
-    from generator.puzzles.base import parse_params
     from generator.tiles import parse_tiles
 
     kind = find_kind("waits")
@@ -227,12 +227,75 @@ def bench_import() -> None:
            f"{peer * 1000:.1f} ms (mahjong)", f"{peer / cli:.2f}x", "< 0.5 s")
 
 
+def bench_onesuit() -> None:
+    """One suit games (7 tiles, 4 hands, two efficiency bots) per second on one core,
+    against two random bots playing the same games; and the efficiency bot's strength over
+    1,000 games against a random-discard bot."""
+    from generator.games import onesuit
+
+    options = onesuit.options_from({"tiles": 7})
+    n = 200
+
+    def run(bots: tuple[str, str]) -> float:
+        return timed(lambda: [onesuit.play(options, s, [onesuit.make_bot(b) for b in bots])
+                              for s in range(n)], repeat=1)
+
+    t_ours, t_peer = run(("efficiency", "efficiency")), run(("random", "random"))
+    record("One suit games (7 tiles, 4 hands)", f"{n / t_ours:.0f} games/s",
+           f"{n / t_peer:.0f} games/s (random bots)", f"{t_ours / t_peer:.1f}x the cost",
+           ">= 50 games/s")
+    wins = {"efficiency": 0, "random": 0, "tie": 0}
+    points = {"efficiency": 0, "random": 0}
+    for s in range(1000):
+        names = ("efficiency", "random") if s % 2 == 0 else ("random", "efficiency")
+        log = onesuit.play(options, s, [onesuit.make_bot(b) for b in names])
+        scores = log.result["scores"]
+        for i, name in enumerate(names):
+            points[name] += scores[i]
+        winner = log.result["winner"]
+        wins["tie" if winner is None else names[winner]] += 1
+    record("efficiency bot against random discards, 1,000 games",
+           f"wins {wins['efficiency'] / 10:.1f}%, {points['efficiency'] / 1000:.1f} points/game",
+           f"wins {wins['random'] / 10:.1f}%, {points['random'] / 1000:.1f} points/game "
+           f"(ties {wins['tie'] / 10:.1f}%)",
+           f"{points['efficiency'] / max(1, points['random']):.1f}x the points", "a wide margin")
+
+
+def bench_oneplayer() -> None:
+    """One Player games per second for the planner, against the greedy placer; and the
+    planner's score over 1,000 games against the greedy placer's."""
+    import statistics
+
+    from generator.games import oneplayer
+
+    options = oneplayer.options_from({})
+    scores: dict[str, list[int]] = {"planner": [], "greedy": []}
+
+    def run(name: str) -> None:
+        for s in range(1000):
+            scores[name].append(oneplayer.play(options, s, oneplayer.make_bot(name))
+                                .result["total"])
+
+    t_ours, t_peer = timed(lambda: run("planner"), repeat=1), timed(lambda: run("greedy"),
+                                                                    repeat=1)
+    record("One Player games", f"{1000 / t_ours:.0f} games/s (planner)",
+           f"{1000 / t_peer:.0f} games/s (greedy)", f"{t_peer / t_ours:.1f}x",
+           ">= 20 games/s")
+    plan, greedy = scores["planner"], scores["greedy"]
+    record("planner against greedy placer, 1,000 games each",
+           f"{statistics.mean(plan):.0f} points (min {min(plan)}, max {max(plan)})",
+           f"{statistics.mean(greedy):.0f} points (min {min(greedy)}, max {max(greedy)})",
+           f"{statistics.mean(plan) / statistics.mean(greedy):.1f}x", "a measured margin")
+
+
 BENCHMARKS = {
     "waits": bench_waits,
     "enumerate": bench_enumerate,
     "puzzles": bench_puzzles,
     "book": bench_book,
     "import": bench_import,
+    "onesuit": bench_onesuit,
+    "oneplayer": bench_oneplayer,
 }
 
 

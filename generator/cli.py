@@ -29,8 +29,11 @@ analyze_app = typer.Typer(help="Analyse a hand with a rules engine.", no_args_is
                           rich_markup_mode=None)
 puzzle_app = typer.Typer(help="Generate puzzles with a solution key (.json, .svg or .pdf).",
                          no_args_is_help=True, rich_markup_mode=None)
+play_app = typer.Typer(help="Play a whole game with bots: the event log (.jsonl) or a worked "
+                       "example (.pdf, .svg).", no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(analyze_app, name="analyze")
 app.add_typer(puzzle_app, name="puzzle")
+app.add_typer(play_app, name="play")
 
 # Options shared by several commands, defined once ------------------------------------
 
@@ -151,8 +154,8 @@ def _write_puzzles(kind_name: str, options: dict[str, Any], count: int, seed: in
     from .documents.puzzles import PuzzleSection, sheet
     from .draw.canvas import find_paper
     from .output import output_format, write_atomic, write_document
+    from .params import parse_params
     from .puzzles import find_kind, generate_set
-    from .puzzles.base import parse_params
 
     fmt = output_format(output, (".json", ".svg", ".pdf"))
     page = find_paper(paper)
@@ -235,6 +238,129 @@ def verify(
         wrong = len({p.puzzle_id for p in problems})
         _fail(f"{wrong} of {len(puzzles.puzzles)} puzzles in {file} are wrong", code=1)
     _echo(f"{file}: all {len(puzzles.puzzles)} {puzzles.kind} puzzles check out")
+
+
+# play and replay -------------------------------------------------------------------
+
+
+def _write_game(game: str, log, output: Path, paper: str) -> None:
+    from .draw.canvas import find_paper
+    from .games import find_game
+    from .output import output_format, write_atomic, write_document
+
+    fmt = output_format(output, (".jsonl", ".pdf", ".svg"))
+    module = find_game(game)
+    if fmt == "jsonl":
+        write_atomic(output, log.to_jsonl())
+    else:
+        write_document(module.worked_example(log, find_paper(paper)), output)
+    _echo(f"wrote {game} (seed {log.seed}: {module.summary(log, log.result)}) to {output}")
+
+
+@play_app.command("onesuit")
+def play_onesuit(
+    tiles: Annotated[int, typer.Option("--tiles", help="Tiles in a hand: 4, 7, 10 or 13.")] = 7,
+    suit: Annotated[str, typer.Option("--suit", help="The suit played: m, p or s.")] = "m",
+    scoring: Annotated[str, typer.Option("--scoring", help="simple (a point a win) or "
+                                         "naming (points for naming waits).")] = "naming",
+    hands: Annotated[int, typer.Option("--hands", help="Hands in the game.")] = 4,
+    bots: Annotated[str, typer.Option("--bots", help="The two players: efficiency or random, "
+                                      "comma-separated.")] = "efficiency,efficiency",
+    slip: Annotated[float, typer.Option("--slip", help="Chance (0-1) that a bot names its "
+                                        "waits wrong, to show the penalty.")] = 0.0,
+    seed: Seed = 1,
+    output: Annotated[Path, _output(".jsonl .pdf .svg")] = Path("out/onesuit.pdf"),
+    paper: Paper = "a4",
+) -> None:
+    """A game of One suit mahjong between two bots.
+
+    Example: tilepress play onesuit --tiles 7 --seed 3 -o out/onesuit.pdf
+    """
+    from .games import onesuit
+
+    if not 0.0 <= slip <= 1.0:
+        raise _request(f"slip must be between 0 and 1, not {slip}")
+    options = onesuit.options_from({"tiles": tiles, "suit": suit, "scoring": scoring,
+                                    "hands": hands, "draw-naming": True}, "play onesuit")
+    names = [b.strip() for b in bots.split(",")]
+    if len(names) != 2:
+        raise _request(f"--bots names two players, not {len(names)}")
+    players = [onesuit.make_bot(n, slip) for n in names]
+    _write_game("onesuit", onesuit.play(options, seed, players), output, paper)
+
+
+@play_app.command("oneplayer")
+def play_oneplayer(
+    flowers: Annotated[str, typer.Option("--flowers", help="pairs (flowers match flowers, "
+                                         "seasons seasons), one-kind, or none.")] = "pairs",
+    bot: Annotated[str, typer.Option("--bot", help="planner or greedy.")] = "planner",
+    seed: Seed = 1,
+    output: Annotated[Path, _output(".jsonl .pdf .svg")] = Path("out/oneplayer.pdf"),
+    paper: Paper = "a4",
+) -> None:
+    """A game of Mah-Jongg One Player (ten lines of fourteen tiles), played by a bot.
+
+    Example: tilepress play oneplayer --seed 5 -o out/oneplayer.pdf
+    """
+    from .games import oneplayer
+
+    options = oneplayer.options_from({"flowers": flowers}, "play oneplayer")
+    _write_game("oneplayer", oneplayer.play(options, seed, oneplayer.make_bot(bot)), output,
+                paper)
+
+
+@app.command()
+def replay(
+    log: Annotated[Path, typer.Argument(help="A game log (.jsonl) written by tilepress play.")],
+) -> None:
+    """Re-apply every event of a game log through the rules; exit 1 at the first illegal
+    event, naming its line.
+
+    Example: tilepress replay out/game.jsonl
+    """
+    from .errors import IllegalActionError
+    from .games import find_game
+    from .games.log import read_log
+    from .output import read_text
+
+    game_log = read_log(read_text(log, "game log"), source=str(log))
+    module = find_game(game_log.game)
+    try:
+        result = module.replay(game_log)
+    except IllegalActionError as exc:
+        _fail(f"{log}: {exc}", code=1)
+    _echo(f"{log}: every event is legal ({module.summary(game_log, result)})")
+
+
+# print -----------------------------------------------------------------------------
+
+
+@app.command("print")
+def print_(
+    item: Annotated[str, typer.Argument(help="What to print: card, sheet, ...")],
+    game: Annotated[str, typer.Argument(help="For which game: onesuit, oneplayer, ...")],
+    output: Annotated[Path | None, _output(".pdf .svg")] = None,
+    paper: Paper = "a4",
+) -> None:
+    """Print a table aid: a reference card, a score sheet.
+
+    Example: tilepress print card onesuit -o out/wait-shapes.pdf
+    """
+    from .draw.canvas import find_paper
+    from .output import output_format, write_document
+    from .printables import find_printable
+
+    target = output or Path(f"out/{game}-{item}.pdf")
+    output_format(target, (".pdf", ".svg"))
+    document = find_printable(item, game)(find_paper(paper))
+    write_document(document, target)
+    _echo(f"wrote {document.title} to {target}")
+
+
+def _request(message: str) -> Exception:
+    from .errors import RequestError
+
+    return RequestError(message)
 
 
 # book ------------------------------------------------------------------------------

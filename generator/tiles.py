@@ -53,7 +53,7 @@ ALL_KINDS = 43
 class Tile:
     """One mahjong tile, written in MPSZ notation (``Tile("3p")``)."""
 
-    __slots__ = ("_kind", "_number", "_red", "_suit")
+    __slots__ = ("_hash", "_kind", "_number", "_red", "_suit")
     _interned: ClassVar[dict[str, Tile]] = {}
 
     _kind: int
@@ -78,6 +78,7 @@ class Tile:
         object.__setattr__(tile, "_red", red)
         object.__setattr__(tile, "_suit", suit)
         object.__setattr__(tile, "_number", number)
+        object.__setattr__(tile, "_hash", hash((tile._kind, red)))
         return tile
 
     @classmethod
@@ -175,7 +176,7 @@ class Tile:
         return f"Tile({str(self)!r})"
 
     def __hash__(self) -> int:
-        return hash((self._kind, self._red))
+        return self._hash
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Tile):

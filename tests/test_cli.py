@@ -58,7 +58,18 @@ def test_analyze_with_kans_and_visible_tiles(cli) -> None:
      (("puzzle", "waits", "--paper", "a3"), "unknown paper"),
      (("verify", "missing.json"), "does not exist"),
      (("book", "missing.toml"), "does not exist"),
-     (("book", "-o", "book.docx"), "must end in one of")],
+     (("book", "-o", "book.docx"), "must end in one of"),
+     (("play", "onesuit", "--tiles", "5"), "4, 7, 10 or 13"),
+     (("play", "onesuit", "--bots", "efficiency"), "names two players"),
+     (("play", "onesuit", "--bots", "clever,random"), "unknown bot 'clever'"),
+     (("play", "onesuit", "--slip", "1.5"), "between 0 and 1"),
+     (("play", "onesuit", "-o", "game.txt"), "must end in one of .jsonl"),
+     (("play", "oneplayer", "--flowers", "some"), "flowers must be one of"),
+     (("play", "oneplayer", "--bot", "oracle"), "unknown bot 'oracle'"),
+     (("play", "chess"), "No such command"),
+     (("replay", "none.jsonl"), "does not exist"),
+     (("print", "deck", "onesuit"), "nothing to print as 'deck'"),
+     (("print", "card", "onesuit", "-o", "card.png"), "must end in one of")],
 )
 def test_bad_input_is_one_line_and_exit_2(cli, tmp_path, monkeypatch, args, message) -> None:
     monkeypatch.chdir(tmp_path)
@@ -154,3 +165,57 @@ def test_every_command_has_help_with_an_example_and_is_in_the_readme(cli) -> Non
         if path != ("version",):
             assert "Example: tilepress" in (callback.__doc__ or ""), path
         assert re.search(r"tilepress " + r"\s+".join(path) + r"\b", readme), path
+
+
+@pytest.mark.parametrize("game", ["onesuit", "oneplayer"])
+def test_play_writes_a_log_that_replays(cli, tmp_path, game) -> None:
+    log = tmp_path / "game.jsonl"
+    r = cli("play", game, "--seed", "4", "-o", log)
+    assert r.code == 0, r
+    first, *_, last = log.read_text().splitlines()
+    assert json.loads(first)["game"] == game and json.loads(last)["type"] == "result"
+    r = cli("replay", log)
+    assert r.code == 0 and "every event is legal" in r.out
+
+
+@pytest.mark.parametrize(("game", "suffix"), [("onesuit", ".pdf"), ("oneplayer", ".svg")])
+def test_play_writes_a_worked_example(cli, tmp_path, game, suffix) -> None:
+    out = tmp_path / f"example{suffix}"
+    assert cli("play", game, "--seed", "2", "-o", out).code == 0
+    assert out.read_bytes()[:4] in (b"%PDF", b"<svg")
+
+
+def test_same_seed_same_game(cli, tmp_path) -> None:
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    cli("play", "onesuit", "--seed", "8", "-o", a)
+    cli("play", "onesuit", "--seed", "8", "-o", b)
+    assert a.read_text() == b.read_text()
+
+
+def test_replay_names_the_line_of_an_illegal_event(cli, tmp_path) -> None:
+    log = tmp_path / "game.jsonl"
+    cli("play", "onesuit", "--seed", "4", "-o", log)
+    lines = log.read_text().splitlines()
+    number = next(i for i, line in enumerate(lines) if '"discard"' in line)
+    event = json.loads(lines[number])
+    hand_tiles = {"1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m"}
+    event["tile"] = "9p" if "9p" not in hand_tiles else "1p"
+    lines[number] = json.dumps(event)
+    log.write_text("\n".join(lines) + "\n")
+    r = cli("replay", log)
+    assert r.code == 1 and f"line {number + 1}: discard" in r.err
+
+
+def test_replay_rejects_a_malformed_log(cli, tmp_path) -> None:
+    log = tmp_path / "bad.jsonl"
+    log.write_text('{"type": "game", "game": "onesuit"}\n{"type": "draw", "player": "x", '
+                   '"tile": "1m"}\n{"type": "result"}\n')
+    r = cli("replay", log)
+    assert r.code == 2 and "line 2: draw.player: expected a whole number" in r.err
+
+
+@pytest.mark.parametrize(("item", "game"), [("card", "onesuit"), ("sheet", "oneplayer")])
+def test_print(cli, tmp_path, item, game) -> None:
+    out = tmp_path / f"{item}.pdf"
+    r = cli("print", item, game, "-o", out, "--paper", "letter")
+    assert r.code == 0 and out.read_bytes()[:5] == b"%PDF-"

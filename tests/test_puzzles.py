@@ -10,8 +10,9 @@ import pytest
 from bruteforce import one_suit_hands
 
 from generator.errors import FileFormatError, RequestError
+from generator.params import parse_params
 from generator.puzzles import find_kind, generate_set, verify_set
-from generator.puzzles.base import PuzzleSet, parse_params
+from generator.puzzles.base import PuzzleSet
 from generator.puzzles.hands import counts_of, identity
 from generator.puzzles.waits import MAX_WAITS, REACHABLE, WaitsKind
 from generator.rules import standard

@@ -30,8 +30,8 @@ from typing import Any
 from ..draw.canvas import Paper, find_paper
 from ..errors import FileFormatError, RequestError
 from ..output import read_text
+from ..params import parse_params
 from ..puzzles import find_kind, generate_set, verify_set
-from ..puzzles.base import parse_params
 from ..tiles import parse_tiles
 from .markup import template_blocks
 from .model import Block, Contents, Document, PageBreak, Section, TitlePage

@@ -200,7 +200,10 @@ def _(block: TileRow, c: Canvas, x: float, y: float, width: float) -> None:
 
 
 def _figure_scale(block: Figure, width: float) -> float:
-    return min(1.0, width / block.width) if block.width else 1.0
+    scale = min(1.0, width / block.width) if block.width else 1.0
+    if block.max_height and block.height * scale > block.max_height:
+        scale = block.max_height / block.height
+    return scale
 
 
 @measure.register

@@ -62,6 +62,8 @@ class Figure:
     height: float
     draw: Callable[[Canvas], None] = field(compare=False)
     caption: str = ""
+    max_height: float = 0.0
+    """Scaled down to at most this height (mm) when set."""
 
 
 Cell = str | TileRow

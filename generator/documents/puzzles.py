@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..draw.canvas import Paper
-from ..puzzles.base import PuzzleKind, PuzzleSet, params_dict
+from ..params import params_dict, parse_params
+from ..puzzles.base import PuzzleKind, PuzzleSet
 from ..tiles import parse_tiles
 from .markup import template_blocks
 from .model import Block, Box, Document, Grid, Heading, PageBreak, Paragraph, Section, TileRow
@@ -59,8 +60,6 @@ def _hand_title(question) -> str:
 
 def _params(section: PuzzleSection):
     kind = section.kind
-    from ..puzzles.base import parse_params
-
     return parse_params(kind.params_type, section.puzzles.generator.get("params", {}),
                         where=section.title)
 

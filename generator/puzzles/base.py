@@ -16,7 +16,6 @@ File contract (JSON)::
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from abc import ABC, abstractmethod
@@ -25,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..errors import FileFormatError, RequestError, TilepressError
+from ..params import params_dict
 
 FORMAT = "tilepress-puzzles"
 VERSION = 1
@@ -123,49 +123,6 @@ class PuzzleSet:
         if not isinstance(generator, dict):
             raise FileFormatError(f"{source}: \"generator\" must be an object")
         return cls(kind, generator, tuple(out))
-
-
-# ---------------------------------------------------------------------------
-# Parameters
-# ---------------------------------------------------------------------------
-
-
-def option(default: Any, *, choices: tuple = (), help: str = "") -> Any:
-    """A parameter field with allowed values and a help text."""
-    return field(default=default, metadata={"choices": choices, "help": help})
-
-
-def parse_params(params_type: type, options: Mapping[str, Any], *, where: str) -> Any:
-    """Build a kind's parameter dataclass from a mapping (CLI options or a book section),
-    with one clear error for an unknown name, a wrong type or a value not allowed."""
-    fields = {f.name: f for f in dataclasses.fields(params_type)}
-    values: dict[str, Any] = {}
-    for name, value in options.items():
-        key = name.replace("-", "_")
-        if key not in fields:
-            known = ", ".join(sorted(n.replace("_", "-") for n in fields))
-            raise RequestError(f"{where}: unknown option {name!r} (known: {known})")
-        f = fields[key]
-        expected = type(f.default) if f.default is not None else int
-        if value is None:
-            continue
-        if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-            if isinstance(value, str) and value.lstrip("-").isdigit():
-                value = int(value)
-            else:
-                raise RequestError(f"{where}: {name} must be a whole number, not {value!r}")
-        if expected is str and not isinstance(value, str):
-            value = str(value)
-        choices = f.metadata.get("choices", ())
-        if choices and value not in choices:
-            allowed = ", ".join(str(c) for c in choices)
-            raise RequestError(f"{where}: {name} must be one of {allowed}, not {value!r}")
-        values[key] = value
-    return params_type(**values)
-
-
-def params_dict(params: Any) -> dict[str, Any]:
-    return {f.name.replace("_", "-"): getattr(params, f.name) for f in dataclasses.fields(params)}
 
 
 # ---------------------------------------------------------------------------

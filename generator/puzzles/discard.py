@@ -22,10 +22,11 @@ from typing import Any
 
 from ..documents.model import Paragraph, Table, TileRow
 from ..errors import RequestError
+from ..params import option
 from ..rules import standard
 from ..tiles import Tile, format_tiles, parse_tiles, sort_tiles
 from . import hands
-from .base import DIFFICULTIES, Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet, option
+from .base import DIFFICULTIES, Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet
 from .waits import read_hand
 
 SIZES = (4, 7, 10, 13)

@@ -29,6 +29,7 @@ from typing import Any
 
 from ..documents.model import Paragraph, TileRow
 from ..errors import FileFormatError, RequestError, TilepressError
+from ..params import option
 from ..rules import standard
 from ..tiles import Tile, format_tiles, parse_tiles, sort_tiles
 from . import hands
@@ -40,7 +41,6 @@ from .base import (
     PuzzleKind,
     PuzzleSet,
     describe,
-    option,
 )
 
 SIZES = (4, 7, 10, 13)

@@ -563,6 +563,7 @@ def _suit_tail(counts: tuple[int, ...], a: int, b: int, width: int) -> tuple[int
     return tuple(result)
 
 
+@lru_cache(maxsize=1 << 16)
 def _suit_costs(counts: tuple[int, ...], max_sets: int) -> Costs:
     """For one suit, the least number of tiles to add so that the suit holds j sets:
     result[j] = (cost with no pair, cost with one pair), j = 0..max_sets."""
@@ -672,7 +673,9 @@ def shanten_by_form(hand: Hand | str | Iterable[Tile], *, suits: str = "mpsz") -
 
 def shanten(hand: Hand | str | Iterable[Tile], *, suits: str = "mpsz") -> int:
     """Tile exchanges to being ready: -1 complete, 0 ready, 1 one away, ..."""
-    return min(shanten_by_form(hand, suits=suits).values())
+    h = _as_hand(hand)
+    _check_size(len(h.tiles))
+    return _shanten_of(_counts(h.tiles), suits)
 
 
 # ---------------------------------------------------------------------------
@@ -793,6 +796,35 @@ def _group_key(g: Group) -> tuple:
     return (g.shape == "pair", g.tiles[0].kind, g.shape)
 
 
+def _ready(counts: list[int], suits: str) -> bool:
+    """Whether a hand of 3k+1 tiles has a wait within ``suits``."""
+    return any(_SUIT_OF_GROUP[min(k // 9, 3)] in suits for k in winning_kinds(counts))
+
+
+def _ready_after_discard(counts: list[int], suits: str) -> bool:
+    """Whether some discard leaves a hand of 3k+2 tiles ready."""
+    for kind in range(34):
+        if counts[kind]:
+            counts[kind] -= 1
+            ready = _ready(counts, suits)
+            counts[kind] += 1
+            if ready:
+                return True
+    return False
+
+
+def _shanten_of(counts: list[int], suits: str) -> int:
+    """Shanten, answered from the wait tables when the hand is ready or one away."""
+    if sum(counts) % 3 == 1:
+        if _ready(counts, suits):
+            return 0
+    elif _complete_counts(counts):
+        return -1
+    elif _ready_after_discard(counts, suits):
+        return 0
+    return min(_shanten_counts(counts, suits=suits).values())
+
+
 def improving_tiles(
     hand: Hand | str | Iterable[Tile], *, visible: Iterable[Tile] = (), suits: str = "mpsz"
 ) -> tuple[tuple[Tile, int], ...]:
@@ -802,7 +834,7 @@ def improving_tiles(
     _check_size(len(h.tiles), complete=False)
     counts = _counts(h.tiles)
     seen = _seen(h, visible)
-    base = min(_shanten_counts(counts, suits=suits).values())
+    base = _shanten_of(counts, suits)
     result = []
     for kind in range(34):
         if counts[kind] == 4 or _SUIT_OF_GROUP[min(kind // 9, 3)] not in suits:
@@ -810,6 +842,8 @@ def improving_tiles(
         counts[kind] += 1
         if base == 0:
             better = _complete_counts(counts)
+        elif base == 1:
+            better = _ready_after_discard(counts, suits)
         else:
             better = min(_shanten_counts(counts, suits=suits).values()) < base
         counts[kind] -= 1
@@ -837,7 +871,7 @@ def discard_table(
         rest = list(h.tiles)
         rest.remove(tile)
         after = Hand(tuple(rest), h.kans)
-        level = min(_shanten_counts(_counts(rest), suits=suits).values())
+        level = _shanten_of(_counts(rest), suits)
         tiles = improving_tiles(after, visible=(*visible, tile), suits=suits)
         options.append(DiscardOption(tile, level, tiles))
     best = min(o.shanten for o in options)

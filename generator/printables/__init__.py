@@ -1,0 +1,33 @@
+"""Things to print and use at the table: cards, sheets, decks, boards.
+
+Each printable is a function ``(paper) -> Document`` registered under (item, game), so
+``tilepress print card onesuit`` finds the One suit reference card. Game modules add
+theirs to :data:`PRINTABLES`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+
+from ..documents.model import Document
+from ..draw.canvas import Paper
+from ..errors import RequestError
+
+Printable = Callable[[Paper], Document]
+
+# (item, game) -> (module, function)
+PRINTABLES: dict[tuple[str, str], tuple[str, str]] = {
+    ("card", "onesuit"): ("generator.printables.onesuit", "wait_shapes_card"),
+    ("sheet", "oneplayer"): ("generator.printables.oneplayer", "score_sheet"),
+}
+
+
+def find_printable(item: str, game: str) -> Printable:
+    try:
+        module, name = PRINTABLES[(item, game)]
+    except KeyError:
+        known = ", ".join(f"{i} {g}" for i, g in sorted(PRINTABLES))
+        raise RequestError(f"nothing to print as {item!r} for {game!r}; "
+                           f"the printables are: {known}") from None
+    return getattr(importlib.import_module(module), name)

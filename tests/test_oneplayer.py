@@ -1,0 +1,246 @@
+"""Mah-Jongg One Player: placing rules, line scoring against a brute force, the bots, and
+1,000 games replayed from their logs."""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.errors import IllegalActionError, RequestError
+from generator.games import oneplayer as game
+from generator.games.log import read_log
+from generator.rules.oneplayer import (
+    HAND,
+    Draw,
+    EndTurn,
+    LineDone,
+    OnePlayerBoard,
+    OnePlayerOptions,
+    Place,
+    Start,
+    Wall,
+    score_line,
+)
+from generator.tiles import ALL_TILES, STANDARD_TILES, Tile, parse_tiles
+
+T = Tile
+
+
+def board_after_deal(flowers: str = "pairs") -> OnePlayerBoard:
+    options = OnePlayerOptions(flowers=flowers)
+    board = OnePlayerBoard(options)
+    wall = tuple(sorted(options.tileset()))
+    board.apply(Wall(wall))
+    board.apply(Draw(wall[:HAND]))
+    return board
+
+
+def fill_horizontal(board: OnePlayerBoard) -> None:
+    """Place tiles (refilling) until the horizontal line is full and scored."""
+    while not board.horizontal.full:
+        for tile in list(board.hand)[: board.horizontal.room]:
+            board.apply(Place(0, tile))
+        if board.pending:
+            board.apply(board.score_pending())
+        board.apply(EndTurn())
+        board.apply(Draw(tuple(board.wall[: HAND - len(board.hand)])))
+
+
+def test_the_first_turn_places_two_tiles_later_turns_one() -> None:
+    board = board_after_deal()
+    board.apply(Place(0, board.hand[0]))
+    with pytest.raises(IllegalActionError, match="at least 2 tiles"):
+        board.apply(EndTurn())
+    board.apply(Place(0, board.hand[0]))
+    board.apply(EndTurn())
+    with pytest.raises(IllegalActionError, match="draw 2 tiles to hold 8"):
+        board.apply(Draw(tuple(board.wall[:3])))
+    board.apply(Draw(tuple(board.wall[:2])))
+    with pytest.raises(IllegalActionError, match="at least 1 tile"):
+        board.apply(EndTurn())
+    board.apply(Place(0, board.hand[0]))
+    board.apply(EndTurn())
+
+
+def test_draws_come_from_the_top_of_the_wall() -> None:
+    board = board_after_deal()
+    board.apply(Place(0, board.hand[0]))
+    board.apply(Place(0, board.hand[0]))
+    board.apply(EndTurn())
+    with pytest.raises(IllegalActionError, match="next ones of the wall"):
+        board.apply(Draw(tuple(board.wall[4:6])))
+
+
+def test_the_horizontal_line_comes_first() -> None:
+    board = board_after_deal()
+    with pytest.raises(IllegalActionError, match="horizontal line is complete"):
+        board.apply(Start(1, 0, "up"))
+    with pytest.raises(IllegalActionError, match="not been started"):
+        board.apply(Place(1, board.hand[0]))
+
+
+def test_an_anchor_may_start_one_line_up_and_one_down() -> None:
+    board = board_after_deal()
+    fill_horizontal(board)
+    board.apply(Start(1, 3, "up"))
+    board.apply(Start(2, 3, "down"))
+    with pytest.raises(IllegalActionError, match="cannot start another line going up"):
+        board.apply(Start(3, 3, "up"))
+    with pytest.raises(IllegalActionError, match="next vertical line is line 3"):
+        board.apply(Start(5, 4, "up"))
+    assert board.lines[1].tiles == board.lines[2].tiles == [board.horizontal.tiles[3]]
+
+
+def test_no_more_than_nine_vertical_lines() -> None:
+    board = board_after_deal()
+    fill_horizontal(board)
+    for n in range(1, 10):
+        board.apply(Start(n, n, "down"))
+    with pytest.raises(IllegalActionError, match="next vertical line is line 10"):
+        board.apply(Start(10, 11, "down"))
+
+
+def test_a_full_line_must_be_scored_right() -> None:
+    board = board_after_deal()
+    fill_horizontal(board)
+    assert board.lines[0].scored and board.total == score_line(board.horizontal.tiles).points
+
+
+def test_a_wrong_line_score_is_rejected() -> None:
+    board = board_after_deal()
+    while board.horizontal.room:
+        board.apply(Place(0, board.hand[0]))
+        if not board.hand:
+            break
+    if board.horizontal.room == 0:
+        with pytest.raises(IllegalActionError, match="scores"):
+            board.apply(LineDone(0, 12345))
+
+
+def L(text: str) -> list[Tile]:
+    return list(parse_tiles(text))
+
+
+@pytest.mark.parametrize(
+    ("tiles", "points", "special"),
+    [("11m 22p 333s 4444m 5p 6s 7m", 10 + 10 + 20 + 40, ""),
+     ("11z 222z 3333z 12345m", 20 + 40 + 80, ""),
+     ("13579m 13579p 1379s", 200, "all odd"),
+     ("2468m 2468p 2468s 22m", 200, "all even"),
+     ("1199m 1199p 1199s 19m", 200, "all terminals"),
+     ("11223344556677z", 200, "all honors and flowers"),
+     ("11223344556677p", 200, "all one suit"),
+     ("3333m 333p 8888s 888m", 200, "two numbers only"),
+     ("11m 22p 33s 44z 55m 66p 77s", 200, "seven pairs"),
+     ("1111m 2222p 3333s 56z", 200, "three kongs"),
+     ("1111z 2222z 3333z 44z", 80 * 3 + 20, ""),  # honors kongs beat 200
+     ("1234f 5678f 11z 123m", 80 + 80 + 20, "")],
+)
+def test_line_scores(tiles: str, points: int, special: str) -> None:
+    score = score_line(parse_tiles(tiles.replace(" ", "")))
+    assert score.points == points
+    assert special in score.special and bool(special) == bool(score.special)
+
+
+def test_flower_options() -> None:
+    line = parse_tiles("12345678f123456m")
+    assert score_line(line, "pairs").points == 80 + 80  # two kongs of bonus tiles
+    assert score_line(line, "one-kind").points == 160  # eight bonus tiles: two kongs
+    assert score_line(parse_tiles("1f5f"), "pairs").points == 0
+    assert score_line(parse_tiles("1f5f"), "one-kind").points == 20
+    assert sum(OnePlayerOptions(flowers="none").tileset().count(t) for t in ALL_TILES[34:]) == 0
+
+
+# brute force: every way to pick disjoint groups of 2-4 matching tiles, and the special
+# lines as the rulings state them, written again here
+POINTS = {2: 10, 3: 20, 4: 40}
+
+
+def brute_groups(keys: list[str]) -> int:
+    if not keys:
+        return 0
+    first, rest = keys[0], keys[1:]
+    best = brute_groups(rest)  # leave the first tile out of any group
+    same = [i for i, k in enumerate(rest) if k == first]
+    for size in (2, 3, 4):
+        if len(same) >= size - 1:
+            remaining = [k for i, k in enumerate(rest) if i not in same[: size - 1]]
+            value = POINTS[size] * (2 if first.endswith(("z", "flower", "season")) else 1)
+            best = max(best, value + brute_groups(remaining))
+    return best
+
+
+def brute_special(tiles: list[Tile]) -> bool:
+    nums = [t for t in tiles if t.suit in "mps"]
+    only_nums = len(nums) == 14
+    keys = Counter("flower" if t.is_flower else "season" if t.is_season else
+                   f"{t.number}{t.suit}" for t in tiles)
+    return any([
+        only_nums and all(t.number in (1, 3, 5, 7, 9) for t in tiles),
+        only_nums and all(t.number in (2, 4, 6, 8) for t in tiles),
+        only_nums and all(t.number in (1, 9) for t in tiles),
+        all(t.suit in "zf" for t in tiles),
+        only_nums and len({t.suit for t in tiles}) == 1,
+        only_nums and len({t.number for t in tiles}) == 2,
+        all(v % 2 == 0 for v in keys.values()),
+        sum(1 for v in keys.values() if v >= 4) + sum(1 for v in keys.values() if v >= 8) >= 3,
+    ])
+
+
+SET = [t for t in STANDARD_TILES for _ in range(4)] + list(ALL_TILES[34:42])
+
+
+@st.composite
+def lines(draw):
+    size = draw(st.integers(2, 14))
+    bias = draw(st.sampled_from(["any", "few", "suit"]))
+    pool = SET
+    if bias == "few":
+        kinds = draw(st.lists(st.sampled_from(STANDARD_TILES), min_size=1, max_size=5))
+        pool = [t for t in SET if t in kinds]
+    elif bias == "suit":
+        suit = draw(st.sampled_from("mpsz"))
+        pool = [t for t in SET if t.suit == suit]
+    indices = draw(st.lists(st.integers(0, len(pool) - 1), min_size=size, max_size=size,
+                            unique=True)) if len(pool) >= size else list(range(len(pool)))
+    return [pool[i] for i in indices]
+
+
+@settings(max_examples=400, deadline=None)
+@given(lines())
+def test_line_scorer_against_brute_force(tiles: list[Tile]) -> None:
+    keys = ["flower" if t.is_flower else "season" if t.is_season else str(t) for t in tiles]
+    grouping = brute_groups(keys)
+    special = len(tiles) == 14 and brute_special(tiles)
+    assert score_line(tiles).points == max(grouping, 200 if special else 0)
+
+
+@pytest.mark.parametrize("options", [{"flowers": "all"}, {"hand": 9}])
+def test_bad_options_are_rejected(options) -> None:
+    with pytest.raises(RequestError):
+        game.options_from(options)
+
+
+def test_the_planner_beats_the_greedy_placer() -> None:
+    options = OnePlayerOptions()
+    planner = [game.play(options, s).result["total"] for s in range(20)]
+    greedy = [game.play(options, s, game.make_bot("greedy")).result["total"]
+              for s in range(20)]
+    assert statistics.mean(planner) > 2 * statistics.mean(greedy)
+
+
+def test_a_thousand_games_replay_from_their_logs() -> None:
+    kinds = [(flowers, bot) for flowers in ("pairs", "one-kind", "none")
+             for bot in ("planner", "greedy")]
+    for seed in range(1000):
+        flowers, bot = kinds[seed % len(kinds)]
+        log = game.play(OnePlayerOptions(flowers=flowers), seed, game.make_bot(bot))
+        text = log.to_jsonl()
+        again = read_log(text)
+        assert game.replay(again) == log.result
+        assert len(log.result["lines"]) == 10
+        assert sum(log.result["lines"]) == log.result["total"]
