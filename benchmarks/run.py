@@ -288,6 +288,81 @@ def bench_oneplayer() -> None:
            f"{statistics.mean(plan) / statistics.mean(greedy):.1f}x", "a measured margin")
 
 
+def _move_by_move(deal, seconds: float) -> str:
+    """The peer: depth-first search over moves with a table of lost positions."""
+    from generator.rules.solitaire import available_moves
+
+    lost: set[int] = set()
+    stop = time.perf_counter() + seconds
+
+    def win(rem: int) -> bool:
+        if not rem:
+            return True
+        if rem in lost:
+            return False
+        if time.perf_counter() > stop:
+            raise TimeoutError
+        for a, c in available_moves(deal, rem):
+            if win(rem & ~(1 << a | 1 << c)):
+                return True
+        lost.add(rem)
+        return False
+
+    sys.setrecursionlimit(10000)
+    try:
+        return "solved" if win((1 << len(deal.tiles)) - 1) else "unsolvable"
+    except TimeoutError:
+        return "undecided"
+
+
+def bench_solitaire() -> None:
+    """Solitaire: a winnable Turtle deal with its solution (built backwards), against
+    drawing random deals until the solver proves one winnable; then 1,000 random Turtle
+    deals decided by the solver, against a move-by-move search on the first 50."""
+    from generator.layouts import builtin
+    from generator.rules import solitaire as rules
+
+    turtle = builtin("turtle")
+    rules.deal_backwards(turtle, random.Random(0))
+    built = []
+    for s in range(200):
+        start = time.perf_counter()
+        rules.deal_backwards(turtle, random.Random(s))
+        built.append(time.perf_counter() - start)
+    drawn = []
+    for s in range(30):
+        start = time.perf_counter()
+        k = 0
+        while rules.solve(rules.deal_random(turtle, random.Random(f"{s}:{k}"))).status \
+                != rules.SOLVED:
+            k += 1
+        drawn.append(time.perf_counter() - start)
+    ours, peer = statistics.median(built), statistics.median(drawn)
+    record("winnable Turtle deal with its solution (median)", f"{ours * 1000:.1f} ms",
+           f"{peer * 1000:.0f} ms (random deals until one is proven winnable)",
+           f"{peer / ours:.1f}x", "< 20 ms")
+
+    times, statuses = [], []
+    for s in range(1000):
+        deal = rules.deal_random(turtle, random.Random(s))
+        start = time.perf_counter()
+        statuses.append(rules.solve(deal).status)
+        times.append(time.perf_counter() - start)
+    decided = sum(1 for st, t in zip(statuses, times, strict=True)
+                  if st != rules.UNDECIDED and t < 2.0)
+    unsolvable = statuses.count(rules.UNSOLVABLE)
+    peer_status = [_move_by_move(rules.deal_random(turtle, random.Random(s)), 2.0)
+                   for s in range(50)]
+    peer_decided = sum(1 for st in peer_status if st != "undecided")
+    record("1,000 random Turtle deals: decided within 2 s",
+           f"{decided / 10:.1f}% (median {statistics.median(times) * 1000:.0f} ms, "
+           f"slowest {max(times):.2f} s)",
+           f"{peer_decided * 2}% of 50 (move-by-move search)", "", ">= 99%, median < 50 ms")
+    record("share of random Turtle deals proven unsolvable",
+           f"{unsolvable / 10:.1f}% (+{statuses.count(rules.UNDECIDED) / 10:.1f}% undecided)",
+           "2.95-2.96% (de Bondt, 10 million deals)", "", "compare")
+
+
 BENCHMARKS = {
     "waits": bench_waits,
     "enumerate": bench_enumerate,
@@ -296,6 +371,7 @@ BENCHMARKS = {
     "import": bench_import,
     "onesuit": bench_onesuit,
     "oneplayer": bench_oneplayer,
+    "solitaire": bench_solitaire,
 }
 
 

@@ -213,6 +213,51 @@ def puzzle_discard(
                                "suit": suit}, count, seed, output, paper)
 
 
+@puzzle_app.command("solitaire")
+def puzzle_solitaire(
+    count: Count = 1,
+    layout: Annotated[str, typer.Option(
+        "--layout", help="A built-in layout (turtle, pyramid, fortress, bridge, cross, stairs, "
+        "mini) or a KMahjongg .layout / GNOME Mahjongg .map file.")] = "turtle",
+    difficulty: Difficulty = "medium",
+    bonus: Annotated[bool, typer.Option("--bonus/--no-bonus", help="Deal the flowers and "
+                                        "seasons, or leave them out.")] = True,
+    seed: Seed = 1,
+    output: Annotated[Path, _output(".json .svg .pdf")] = Path("out/solitaire.pdf"),
+    paper: Paper = "a4",
+) -> None:
+    """Mahjong solitaire deals proven winnable, every layer drawn, with a numbered key.
+
+    Example: tilepress puzzle solitaire --layout turtle --difficulty hard --seed 3 -o out/s.pdf
+    """
+    _write_puzzles("solitaire", {"layout": layout, "difficulty": difficulty, "bonus": bonus},
+                   count, seed, output, paper)
+
+
+layout_app = typer.Typer(help="Check tile layouts.", no_args_is_help=True, rich_markup_mode=None)
+app.add_typer(layout_app, name="layout")
+
+
+@layout_app.command("check")
+def layout_check(
+    file: Annotated[str, typer.Argument(help="A built-in layout name, or a .layout (KMahjongg) "
+                                        "or .map (GNOME Mahjongg) file.")],
+) -> None:
+    """Report a layout's tile count, layers, half-tile offsets, overlaps, tiles hanging
+    over nothing, and whether the count fits a tile set; exit 1 if it is not playable.
+
+    Example: tilepress layout check my.layout
+    """
+    from .layouts import find_layout
+    from .layouts.check import check_layout
+
+    report = check_layout(find_layout(file))
+    for line in report.lines():
+        _echo(line)
+    if not report.ok:
+        raise typer.Exit(1)
+
+
 # verify ----------------------------------------------------------------------------
 
 

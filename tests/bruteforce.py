@@ -107,3 +107,30 @@ def complete_any(counts: list[int]) -> bool:
         return True
     orphans = [0, 8, 9, 17, 18, 26, *range(27, 34)]
     return n == 14 and all(counts[k] for k in orphans) and sum(counts[k] for k in orphans) == 14
+
+
+def solitaire_winnable(over, left, right, groups) -> bool:
+    """Whether a small solitaire deal can be cleared: every order of moves is tried.
+
+    ``over``/``left``/``right`` are, for each position, the sets of positions lying on it
+    and touching its sides; ``groups`` says which tiles match."""
+    n = len(groups)
+
+    def free(rem, i):
+        if any(j in rem for j in over[i]):
+            return False
+        return not any(j in rem for j in left[i]) or not any(j in rem for j in right[i])
+
+    @cache
+    def win(rem: frozenset) -> bool:
+        if not rem:
+            return True
+        f = [i for i in rem if free(rem, i)]
+        for x in range(len(f)):
+            for y in range(x + 1, len(f)):
+                a, b = f[x], f[y]
+                if groups[a] == groups[b] and win(rem - {a, b}):
+                    return True
+        return False
+
+    return win(frozenset(range(n)))

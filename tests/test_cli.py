@@ -69,7 +69,11 @@ def test_analyze_with_kans_and_visible_tiles(cli) -> None:
      (("play", "chess"), "No such command"),
      (("replay", "none.jsonl"), "does not exist"),
      (("print", "deck", "onesuit"), "nothing to print as 'deck'"),
-     (("print", "card", "onesuit", "-o", "card.png"), "must end in one of")],
+     (("print", "card", "onesuit", "-o", "card.png"), "must end in one of"),
+     (("puzzle", "solitaire", "--layout", "moon"), "unknown layout 'moon'"),
+     (("puzzle", "solitaire", "--layout", "none.layout"), "does not exist"),
+     (("layout", "check", "moon"), "unknown layout"),
+     (("layout", "check", "none.map"), "does not exist")],
 )
 def test_bad_input_is_one_line_and_exit_2(cli, tmp_path, monkeypatch, args, message) -> None:
     monkeypatch.chdir(tmp_path)
@@ -219,3 +223,27 @@ def test_print(cli, tmp_path, item, game) -> None:
     out = tmp_path / f"{item}.pdf"
     r = cli("print", item, game, "-o", out, "--paper", "letter")
     assert r.code == 0 and out.read_bytes()[:5] == b"%PDF-"
+
+
+def test_puzzle_solitaire_and_verify(cli, tmp_path) -> None:
+    out = tmp_path / "s.json"
+    r = cli("puzzle", "solitaire", "--layout", "mini", "--difficulty", "easy", "-o", out)
+    assert r.code == 0, r
+    assert json.loads(out.read_text())["puzzles"][0]["answer"]["solution"]
+    assert cli("verify", out).code == 0
+    pdf = tmp_path / "s.pdf"
+    assert cli("puzzle", "solitaire", "--layout", "mini", "--no-bonus", "-d", "any",
+               "-o", pdf).code == 0
+
+
+def test_layout_check(cli, tmp_path) -> None:
+    r = cli("layout", "check", "turtle")
+    assert r.code == 0 and "144 tiles on 5 layers" in r.out and "verdict: ok" in r.out
+    bad = tmp_path / "odd.layout"
+    bad.write_text("kmahjongg-layout-v1.1\nw6\nh2\nd1\n121212\n434343\n")
+    r = cli("layout", "check", bad)
+    assert r.code == 1 and "3 is odd" in r.out
+    broken = tmp_path / "broken.map"
+    broken.write_text("<mahjongg><map><layer z='0'><tile x='a' y='0'/></layer></map></mahjongg>")
+    r = cli("layout", "check", broken)
+    assert r.code == 2 and "line 1, column" in r.err and "x='a' is not a number" in r.err

@@ -15,6 +15,7 @@ from .base import DIFFICULTIES, Puzzle, PuzzleKind, PuzzleSet, generate_set, ver
 _KINDS = {
     "waits": ("generator.puzzles.waits", "WaitsKind"),
     "discard": ("generator.puzzles.discard", "DiscardKind"),
+    "solitaire": ("generator.puzzles.solitaire", "SolitaireKind"),
 }
 _LOADED: dict[str, PuzzleKind] = {}
 

@@ -140,6 +140,8 @@ class PuzzleKind(ABC):
     instructions: ClassVar[str]
     """Template (in ``templates/puzzles/``) with the words that explain the puzzles."""
     answer_label: ClassVar[str] = "Answer:"
+    misses_in_a_row: ClassVar[int] = 3000
+    """A set gives up after this many attempts in a row that find nothing new."""
 
     @abstractmethod
     def check_request(self, params: Any, count: int) -> None:
@@ -167,9 +169,14 @@ class PuzzleKind(ABC):
     @abstractmethod
     def grade(self, question: Mapping[str, Any], answer: Mapping[str, Any]) -> Grade: ...
 
-    @abstractmethod
     def differences(self, stored: Mapping[str, Any], solved: Mapping[str, Any]) -> list[str]:
         """How a stored answer differs from the solved one (empty when it is right)."""
+        return [] if dict(stored) == dict(solved) else ["the answer differs from the solver's"]
+
+    def check(self, puzzle: Puzzle, solved: Mapping[str, Any]) -> list[str]:
+        """What is wrong with a stored puzzle's answer, given the answer solved afresh.
+        Kinds whose answers are not unique (a solitaire solution) replay them instead."""
+        return self.differences(puzzle.answer, solved)
 
     @abstractmethod
     def question_blocks(self, puzzle: Puzzle) -> tuple:
@@ -194,9 +201,6 @@ class PuzzleKind(ABC):
 # Sets and verification
 # ---------------------------------------------------------------------------
 
-#: A set gives up after this many attempts in a row that find nothing new.
-MISSES_IN_A_ROW = 3000
-
 
 def generate_set(kind: PuzzleKind, params: Any, *, count: int, seed: int | str) -> PuzzleSet:
     """``count`` distinct puzzles of ``kind``; the same seed and params give the same set."""
@@ -217,7 +221,7 @@ def generate_set(kind: PuzzleKind, params: Any, *, count: int, seed: int | str) 
         misses = 0
         while True:
             misses += 1
-            if misses > MISSES_IN_A_ROW:
+            if misses > kind.misses_in_a_row:
                 what = "decoys" if is_decoy else "puzzles"
                 raise RequestError(
                     f"found only {len(puzzles)} distinct {what} for {describe(params)}; "
@@ -265,7 +269,7 @@ def verify_set(puzzles: PuzzleSet, kind: PuzzleKind) -> list[Problem]:
         except TilepressError as exc:
             problems.append(Problem(label, f"the question cannot be read: {exc}"))
             continue
-        for message in kind.differences(puzzle.answer, solved):
+        for message in kind.check(puzzle, solved):
             problems.append(Problem(label, message))
         grade = kind.grade(puzzle.question, solved)
         if puzzle.difficulty != grade.difficulty:

@@ -1,0 +1,93 @@
+"""What ``tilepress layout check`` reports about a layout."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import Layout, Position, overlap
+
+STANDARD_SET = 144
+WITHOUT_BONUS = 136
+
+
+@dataclass(frozen=True)
+class LayoutReport:
+    layout: Layout
+    layers: tuple[int, ...]
+    half_offsets: int
+    overlaps: tuple[tuple[Position, Position], ...]
+    floating: tuple[Position, ...]
+    """Tiles above the table with no tile under any part of them."""
+    bridging: tuple[Position, ...]
+    """Tiles resting on tiles under only part of them (bridges, half steps)."""
+    sets: int
+    """How many 144-tile sets a deal needs (0 if the count cannot be dealt)."""
+
+    @property
+    def ok(self) -> bool:
+        return not self.overlaps and not self.floating and self.sets > 0
+
+    def lines(self) -> list[str]:
+        n = len(self.layout)
+        out = [f"layout {self.layout.name!r}: {n} tiles on {len(self.layers)} "
+               f"layer{'s' * (len(self.layers) != 1)} "
+               f"({', '.join(f'{c} on layer {z}' for z, c in enumerate(self.layers))})"]
+        out.append(f"half-tile offsets: {self.half_offsets} tile"
+                   f"{'s' * (self.half_offsets != 1)} sit half a tile off the grid"
+                   if self.half_offsets else "half-tile offsets: none")
+        if self.overlaps:
+            a, b = self.overlaps[0]
+            out.append(f"overlaps: {len(self.overlaps)} pair{'s' * (len(self.overlaps) > 1)} "
+                       f"of tiles on one layer overlap, first {a} and {b}")
+        else:
+            out.append("overlaps: none")
+        if self.floating:
+            out.append(f"hanging over nothing: {len(self.floating)} tile"
+                       f"{'s' * (len(self.floating) > 1)}, first {self.floating[0]}")
+        else:
+            out.append("hanging over nothing: none")
+        if self.bridging:
+            out.append(f"partly supported (bridges, half steps): {len(self.bridging)}")
+        if n % 2:
+            out.append(f"tile set: {n} is odd, so no deal can pair every tile")
+        elif self.sets == 1:
+            fit = "with" if n > WITHOUT_BONUS else "with or without"
+            out.append(f"tile set: fits one {STANDARD_SET}-tile set ({fit} flowers and "
+                       f"seasons), {STANDARD_SET - n} tiles left over")
+        else:
+            out.append(f"tile set: needs {self.sets} sets ({n} tiles); each face appears "
+                       f"up to {4 * self.sets} times")
+        out.append("verdict: ok" if self.ok else "verdict: not playable as it stands")
+        return out
+
+
+def check_layout(layout: Layout) -> LayoutReport:
+    positions = layout.positions
+    overlaps = []
+    floating = []
+    bridging = []
+    by_layer: dict[int, list[Position]] = {}
+    for p in positions:
+        by_layer.setdefault(p.z, []).append(p)
+    for z, tiles in by_layer.items():
+        for i, a in enumerate(tiles):
+            for b in tiles[i + 1 :]:
+                if overlap(a, b):
+                    overlaps.append((a, b))
+        if z == 0:
+            continue
+        below = by_layer.get(z - 1, [])
+        for p in tiles:
+            cells = {(p.x + dx, p.y + dy) for dx in (0, 1) for dy in (0, 1)}
+            covered = {(q.x + dx, q.y + dy) for q in below if overlap(p, q)
+                       for dx in (0, 1) for dy in (0, 1)}
+            held = cells & covered
+            if not held:
+                floating.append(p)
+            elif held != cells:
+                bridging.append(p)
+    n = len(layout)
+    sets = 0 if n % 2 or n == 0 else -(-n // STANDARD_SET)
+    half = sum(1 for p in positions if p.x % 2 or p.y % 2)
+    return LayoutReport(layout, layout.layers, half, tuple(overlaps), tuple(floating),
+                        tuple(bridging), sets)
