@@ -358,8 +358,13 @@ def bench_solitaire() -> None:
            f"{decided / 10:.1f}% (median {statistics.median(times) * 1000:.0f} ms, "
            f"slowest {max(times):.2f} s)",
            f"{peer_decided * 2}% of 50 (move-by-move search)", "", ">= 99%, median < 50 ms")
+    p_hat, z = unsolvable / 1000, 1.96
+    centre = (p_hat + z * z / 2000) / (1 + z * z / 1000)
+    spread = z * (p_hat * (1 - p_hat) / 1000 + z * z / 4e6) ** 0.5 / (1 + z * z / 1000)
     record("share of random Turtle deals proven unsolvable",
-           f"{unsolvable / 10:.1f}% (+{statuses.count(rules.UNDECIDED) / 10:.1f}% undecided)",
+           f"{unsolvable / 10:.1f}% (95% interval {100 * (centre - spread):.1f}-"
+           f"{100 * (centre + spread):.1f}%; {statuses.count(rules.UNDECIDED) / 10:.1f}% "
+           "undecided)",
            "2.95-2.96% (de Bondt, 10 million deals)", "", "compare")
 
 
