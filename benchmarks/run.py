@@ -368,6 +368,64 @@ def bench_solitaire() -> None:
            "2.95-2.96% (de Bondt, 10 million deals)", "", "compare")
 
 
+def bench_castle() -> None:
+    """Dragon Castle: 4-player games per second (planners, against random bots); the
+    planner against random bots over 1,000 games; a generated castle with its proven deal
+    (against shaping a castle, dealing at random and solving until a deal is winnable)."""
+    import statistics
+
+    from generator.bots.castle import Planner, RandomBot
+    from generator.games import castle
+    from generator.layouts.castle import generate_castle, tile_set
+    from generator.puzzles.castle import CastleParams, make_castle
+    from generator.rules import solitaire
+
+    options = castle.options_from({"players": 4})
+    castle.play(options, 0)  # warm the layout caches
+    n = 300
+    t_ours = timed(lambda: [castle.play(options, s) for s in range(n)], repeat=1)
+    t_peer = timed(lambda: [castle.play(options, s, [RandomBot() for _ in range(4)])
+                            for s in range(n)], repeat=1)
+    record("Dragon Castle 4-player games", f"{n / t_ours:.0f} games/s (4 planners)",
+           f"{n / t_peer:.0f} games/s (4 random bots)", f"{t_peer / t_ours:.2f}x",
+           ">= 20 games/s")
+    for players in (4, 2):
+        wins = 0
+        mine: list[int] = []
+        theirs: list[float] = []
+        for s in range(1000):
+            seat = s % players
+            bots = [Planner() if k == seat else RandomBot() for k in range(players)]
+            result = castle.play(castle.options_from({"players": players}), s, bots).result
+            wins += result["winners"] == [seat + 1]
+            mine.append(result["scores"][seat])
+            theirs.append((sum(result["scores"]) - result["scores"][seat]) / (players - 1))
+        record(f"one planner against {players - 1} random bot{'s' * (players > 2)}, "
+               "1,000 games", f"wins {wins / 10:.1f}%, {statistics.mean(mine):.1f} points",
+               f"{statistics.mean(theirs):.1f} points a random bot",
+               f"{statistics.mean(mine) / statistics.mean(theirs):.1f}x", "a measured margin")
+    params = CastleParams(players=4, symmetric=True)
+    ours, peer = [], []
+    supply = tile_set("recommended")
+    for s in range(40):
+        start = time.perf_counter()
+        make_castle(params, random.Random(s))
+        ours.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        rng = random.Random(s)
+        shape = generate_castle(112, rng, symmetric=True).layout()
+        while True:
+            tiles = list(supply.tiles)
+            rng.shuffle(tiles)
+            if solitaire.solve(solitaire.Deal(shape, tuple(tiles))).status == solitaire.SOLVED:
+                break
+        peer.append(time.perf_counter() - start)
+    record("generated 112-tile castle with its proven deal (median)",
+           f"{statistics.median(ours) * 1000:.0f} ms",
+           f"{statistics.median(peer) * 1000:.0f} ms (random deals until one solves)",
+           f"{statistics.median(peer) / statistics.median(ours):.1f}x", "< 100 ms")
+
+
 BENCHMARKS = {
     "waits": bench_waits,
     "enumerate": bench_enumerate,
@@ -377,6 +435,7 @@ BENCHMARKS = {
     "onesuit": bench_onesuit,
     "oneplayer": bench_oneplayer,
     "solitaire": bench_solitaire,
+    "castle": bench_castle,
 }
 
 

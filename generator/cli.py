@@ -234,6 +234,39 @@ def puzzle_solitaire(
                    count, seed, output, paper)
 
 
+@puzzle_app.command("castle")
+def puzzle_castle(
+    count: Count = 1,
+    layout: Annotated[str, typer.Option(
+        "--layout", help="generate (a new castle), a built-in castle (octagon, quarters, "
+        "towers) or a .castle height-map file.")] = "generate",
+    tileset: Annotated[str, typer.Option(
+        "--tileset", help="recommended (pips 1-7, winds, dragons: 112), all (136), or a custom "
+        "tile string such as 123456m123456p123456s1234567zx4.")] = "recommended",
+    players: Annotated[int, typer.Option("--players", help="Players, 2 to 4: sets the size "
+                                         "of a generated castle.")] = 4,
+    tiles: Annotated[int, typer.Option("--tiles", help="Exact tiles in a generated castle "
+                                       "(0: by the player count).")] = 0,
+    floors: Annotated[int, typer.Option("--floors", help="Most floors of a generated "
+                                        "castle.")] = 3,
+    symmetric: Annotated[bool, typer.Option("--symmetric/--any-shape", help="Mirror a "
+                                            "generated castle left to right.")] = False,
+    difficulty: Annotated[str, typer.Option("--difficulty", help="easy, medium, hard, expert "
+                                            "or any.")] = "any",
+    seed: Seed = 1,
+    output: Annotated[Path, _output(".json .svg .pdf")] = Path("out/castle.pdf"),
+    paper: Paper = "a4",
+) -> None:
+    """Dragon Castles that double as solitaires: a castle for a tile set and player count,
+    dealt so that it comes apart in identical free pairs, proved by the solver.
+
+    Example: tilepress puzzle castle --players 3 --symmetric --seed 4 -o out/castle.pdf
+    """
+    _write_puzzles("castle", {"layout": layout, "tileset": tileset, "players": players,
+                              "tiles": tiles, "floors": floors, "symmetric": symmetric,
+                              "difficulty": difficulty}, count, seed, output, paper)
+
+
 layout_app = typer.Typer(help="Check tile layouts.", no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(layout_app, name="layout")
 
@@ -241,21 +274,43 @@ app.add_typer(layout_app, name="layout")
 @layout_app.command("check")
 def layout_check(
     file: Annotated[str, typer.Argument(help="A built-in layout name, or a .layout (KMahjongg) "
-                                        "or .map (GNOME Mahjongg) file.")],
+                                        ", .map (GNOME Mahjongg) or .castle (Dragon Castle "
+                                        "height map) file.")],
+    tileset: Annotated[str, typer.Option(
+        "--tileset", help="For a castle: recommended, all, or a custom tile string.")
+    ] = "recommended",
 ) -> None:
     """Report a layout's tile count, layers, half-tile offsets, overlaps, tiles hanging
-    over nothing, and whether the count fits a tile set; exit 1 if it is not playable.
+    over nothing, and whether the count fits a tile set; for a Dragon Castle height map,
+    its floors, symmetry and fit to a tile set. Exit 1 if it cannot be played.
 
     Example: tilepress layout check my.layout
     """
     from .layouts import find_layout
+    from .layouts.castle import BUILTIN_CASTLES, SUFFIX, check_castle, find_castle
     from .layouts.check import check_layout
 
-    report = check_layout(find_layout(file))
+    if file in BUILTIN_CASTLES or file.endswith(SUFFIX) or _is_castle_file(file):
+        report = check_castle(find_castle(file), tileset)
+    else:
+        report = check_layout(find_layout(file))
     for line in report.lines():
         _echo(line)
     if not report.ok:
         raise typer.Exit(1)
+
+
+def _is_castle_file(path: str) -> bool:
+    """A file of digits and spaces (a height map), whatever its name."""
+    from .layouts.castle import looks_like_castle
+
+    p = Path(path)
+    if p.suffix in (".layout", ".map") or not p.is_file():
+        return False
+    try:
+        return looks_like_castle(p.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 # verify ----------------------------------------------------------------------------
@@ -354,6 +409,41 @@ def play_oneplayer(
                 paper)
 
 
+@play_app.command("castle")
+def play_castle(
+    players: Annotated[int, typer.Option("--players", help="Players, 2 to 4.")] = 4,
+    layout: Annotated[str, typer.Option(
+        "--layout", help="The central castle: octagon, quarters, towers, generate, or a "
+        ".castle file.")] = "towers",
+    tileset: Annotated[str, typer.Option("--tileset", help="recommended, all, or a custom "
+                                         "tile string.")] = "recommended",
+    shrines: Annotated[int, typer.Option("--shrines", help="Shrines in the pool (0: three "
+                                         "per player).")] = 0,
+    group: Annotated[int, typer.Option("--group", help="Smallest group that flips: 4, or 5 "
+                                       "for the text's literal 'more than 4'.")] = 4,
+    bots: Annotated[str, typer.Option("--bots", help="planner or random, one for all or one "
+                                      "per player, comma-separated.")] = "planner",
+    seed: Seed = 1,
+    output: Annotated[Path, _output(".jsonl .pdf .svg")] = Path("out/castle-game.pdf"),
+    paper: Paper = "a4",
+) -> None:
+    """A game of Dragon Castle between 2 to 4 bots.
+
+    Example: tilepress play castle --players 3 --seed 2 -o out/castle-game.pdf
+    """
+    from .games import castle
+
+    options = castle.options_from({"players": players, "layout": layout, "tileset": tileset,
+                                   "shrines": shrines, "group": group}, "play castle")
+    names = [b.strip() for b in bots.split(",")]
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise _request(f"--bots names {len(names)} bots for {players} players")
+    _write_game("castle", castle.play(options, seed, [castle.make_bot(n) for n in names]),
+                output, paper)
+
+
 @app.command()
 def replay(
     log: Annotated[Path, typer.Argument(help="A game log (.jsonl) written by tilepress play.")],
@@ -386,8 +476,11 @@ def print_(
     game: Annotated[str, typer.Argument(help="For which game: onesuit, oneplayer, ...")],
     output: Annotated[Path | None, _output(".pdf .svg")] = None,
     paper: Paper = "a4",
+    layout: Annotated[str | None, typer.Option(
+        "--layout", help="For 'setup castle': one castle (built in or a .castle file) "
+        "instead of the three suggested ones.")] = None,
 ) -> None:
-    """Print a table aid: a reference card, a score sheet.
+    """Print a table aid: a reference card, a score sheet, a board, a set-up diagram.
 
     Example: tilepress print card onesuit -o out/wait-shapes.pdf
     """
@@ -397,7 +490,13 @@ def print_(
 
     target = output or Path(f"out/{game}-{item}.pdf")
     output_format(target, (".pdf", ".svg"))
-    document = find_printable(item, game)(find_paper(paper))
+    printable = find_printable(item, game)
+    if layout is not None:
+        if (item, game) != ("setup", "castle"):
+            raise _request(f"--layout is for 'print setup castle', not 'print {item} {game}'")
+        document = printable(find_paper(paper), layout=layout)
+    else:
+        document = printable(find_paper(paper))
     write_document(document, target)
     _echo(f"wrote {document.title} to {target}")
 

@@ -25,6 +25,12 @@ def output_format(path: str | os.PathLike[str], allowed: tuple[str, ...] = FORMA
     return suffix[1:]
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> Path:
     """Write ``data`` to ``path`` through a temporary file and a rename."""
     target = Path(path)
@@ -38,6 +44,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> Path:
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes the file private; files are shared
         os.replace(tmp, target)
     except BaseException:
         if os.path.exists(tmp):

@@ -11,6 +11,7 @@ from ..errors import RequestError
 _GAMES = {
     "onesuit": "generator.games.onesuit",
     "oneplayer": "generator.games.oneplayer",
+    "castle": "generator.games.castle",
 }
 
 

@@ -20,6 +20,10 @@ Printable = Callable[[Paper], Document]
 PRINTABLES: dict[tuple[str, str], tuple[str, str]] = {
     ("card", "onesuit"): ("generator.printables.onesuit", "wait_shapes_card"),
     ("sheet", "oneplayer"): ("generator.printables.oneplayer", "score_sheet"),
+    ("setup", "castle"): ("generator.printables.castle", "setup_diagram"),
+    ("board", "castle"): ("generator.printables.castle", "castle_board"),
+    ("pad", "castle"): ("generator.printables.castle", "score_pad"),
+    ("card", "castle"): ("generator.printables.castle", "turn_card"),
 }
 
 

@@ -16,6 +16,7 @@ _KINDS = {
     "waits": ("generator.puzzles.waits", "WaitsKind"),
     "discard": ("generator.puzzles.discard", "DiscardKind"),
     "solitaire": ("generator.puzzles.solitaire", "SolitaireKind"),
+    "castle": ("generator.puzzles.castle", "CastleKind"),
 }
 _LOADED: dict[str, PuzzleKind] = {}
 

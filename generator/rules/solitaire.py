@@ -155,6 +155,30 @@ def tile_supply(n: int, rng: random.Random, *, bonus: bool = True) -> list[Tile]
     return [t for pair in pairs for t in pair]
 
 
+def pair_supply(tiles: Sequence[Tile], n: int, rng: random.Random) -> list[Tile]:
+    """``n`` tiles of a given set as consecutive identical pairs, whole faces first (so
+    that what stays in the box is whole faces where the count allows)."""
+    if n % 2:
+        raise RequestError(f"{n} tiles cannot all be paired: the count must be even")
+    by_kind: dict[int, list[Tile]] = {}
+    for t in tiles:
+        by_kind.setdefault(match_group(t), []).append(t)
+    faces = [group for _, group in sorted(by_kind.items())]
+    rng.shuffle(faces)
+    faces.sort(key=lambda g: -(len(g) // 2))  # stable: the shuffle decides among equals
+    pairs: list[Tile] = []
+    for group in faces:
+        group = list(group)
+        rng.shuffle(group)
+        for k in range(len(group) // 2):
+            if len(pairs) < n:
+                pairs += group[2 * k: 2 * k + 2]
+    if len(pairs) < n:
+        raise RequestError(f"the set has only {len(pairs) // 2} matching pairs, not the "
+                           f"{n // 2} that {n} tiles need")
+    return pairs
+
+
 def deal_random(layout: Layout, rng: random.Random, *, bonus: bool = True) -> Deal:
     """Tiles shuffled onto the positions: often winnable, never promised."""
     tiles = tile_supply(len(layout), rng, bonus=bonus)
@@ -163,9 +187,13 @@ def deal_random(layout: Layout, rng: random.Random, *, bonus: bool = True) -> De
 
 
 def deal_backwards(layout: Layout, rng: random.Random, *, bonus: bool = True,
-                   attempts: int = 200) -> tuple[Deal, list[tuple[int, int]]]:
+                   attempts: int = 200, supply: Sequence[Tile] | None = None,
+                   ) -> tuple[Deal, list[tuple[int, int]]]:
     """A deal built in reverse from the empty table, two positions at a time, each pair
-    free when it is placed: the reverse of the building order is a solution."""
+    free when it is placed: the reverse of the building order is a solution.
+
+    ``supply`` gives the tiles as consecutive matching pairs (default: from standard
+    sets, see :func:`tile_supply`)."""
     board = board_for(layout)
     n = len(layout)
     if n % 2:
@@ -267,8 +295,8 @@ def deal_backwards(layout: Layout, rng: random.Random, *, bonus: bool = True,
         if placed | reserve_mask == full:
             order += [(reserved[k], reserved[k + 1]) for k in range(0, len(reserved), 2)]
             tiles: list[Tile | None] = [None] * n
-            supply = tile_supply(n, rng, bonus=bonus)
-            pairs = [(supply[2 * k], supply[2 * k + 1]) for k in range(n // 2)]
+            tiles_in = list(supply) if supply is not None else tile_supply(n, rng, bonus=bonus)
+            pairs = [(tiles_in[2 * k], tiles_in[2 * k + 1]) for k in range(n // 2)]
             rng.shuffle(pairs)
             for (a, b), (ta, tb) in zip(order, pairs, strict=True):
                 tiles[a], tiles[b] = ta, tb
@@ -821,4 +849,4 @@ def solve(deal: Deal, *, budget: int = 25_000, remaining: int | None = None) -> 
 
 
 __all__ = ["Board", "Deal", "Position", "SolveResult", "Solver", "board_for", "deal_backwards",
-           "deal_random", "match_group", "replay_solution", "solve", "tile_supply"]
+           "deal_random", "match_group", "pair_supply", "replay_solution", "solve", "tile_supply"]
