@@ -90,6 +90,37 @@ def analyze_waits(
     _echo(_analysis_text(analysis))
 
 
+@analyze_app.command("minttin")
+def analyze_minttin(
+    hand: Annotated[str, typer.Argument(help="Cards in hand: 1-9, DS DM DF, J; spaces "
+                                        "optional ('11 444 555 666 DMDMDM').")],
+    exposed: Annotated[list[str] | None, typer.Option(
+        "--exposed", help="An exposed block, such as 444J (repeat for more).")] = None,
+    concealed: Annotated[bool, typer.Option("--concealed", help="No exposures but the "
+                                            "winning call: +1.")] = False,
+    jokers_discarded: Annotated[int, typer.Option("--jokers-discarded", help="Jokers this "
+                                                  "player discarded this round: +1 each.")] = 0,
+    joker_blocks: Annotated[bool, typer.Option("--joker-blocks", help="Allow blocks of "
+                                               "jokers only (not pairs).")] = False,
+    json_out: Json = False,
+) -> None:
+    """Mint Tin Mahjong: every arrangement of 14 cards with its points, or for 13 cards
+    every card that completes the hand and the best score with it.
+
+    Example: tilepress analyze minttin "555 777 999J 111J" --jokers-discarded 1
+    """
+    from .rules import minttin
+
+    data = minttin.analyze(hand, exposed or (), concealed=concealed,
+                           jokers_discarded=jokers_discarded,
+                           rules=minttin.MintTinRules(joker_blocks=joker_blocks))
+    if json_out:
+        _echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    for line in minttin.analysis_lines(data):
+        _echo(line)
+
+
 def _tile_counts(items) -> list[dict[str, Any]]:
     return [{"tile": str(t), "left": n} for t, n in items]
 
@@ -232,6 +263,46 @@ def puzzle_solitaire(
     """
     _write_puzzles("solitaire", {"layout": layout, "difficulty": difficulty, "bonus": bonus},
                    count, seed, output, paper)
+
+
+MintTinJokers = Annotated[int, typer.Option("--jokers", help="Most jokers in a hand: 0, 1 "
+                                            "or 2.")]
+
+
+@puzzle_app.command("minttin")
+def puzzle_minttin(
+    count: Count = 12,
+    difficulty: Difficulty = "medium",
+    jokers: MintTinJokers = 1,
+    seed: Seed = 1,
+    output: Annotated[Path, _output(".json .svg .pdf")] = Path("out/minttin.pdf"),
+    paper: Paper = "a4",
+) -> None:
+    """Mint Tin Mahjong, complete the hand: which cards complete 13 cards, for how many
+    points?
+
+    Example: tilepress puzzle minttin --count 12 --difficulty hard -o out/minttin.pdf
+    """
+    _write_puzzles("minttin", {"difficulty": difficulty, "jokers": jokers}, count, seed,
+                   output, paper)
+
+
+@puzzle_app.command("minttin-discard")
+def puzzle_minttin_discard(
+    count: Count = 12,
+    difficulty: Difficulty = "medium",
+    jokers: MintTinJokers = 1,
+    seed: Seed = 1,
+    output: Annotated[Path, _output(".json .svg .pdf")] = Path("out/minttin-discard.pdf"),
+    paper: Paper = "a4",
+) -> None:
+    """Mint Tin Mahjong, the best discard: which card leaves 14 cards ready for the most
+    unseen cards?
+
+    Example: tilepress puzzle minttin-discard --difficulty expert -o out/md.pdf
+    """
+    _write_puzzles("minttin-discard", {"difficulty": difficulty, "jokers": jokers}, count,
+                   seed, output, paper)
 
 
 @puzzle_app.command("castle")
@@ -479,22 +550,56 @@ def print_(
     layout: Annotated[str | None, typer.Option(
         "--layout", help="For 'setup castle': one castle (built in or a .castle file) "
         "instead of the three suggested ones.")] = None,
+    card_size: Annotated[str | None, typer.Option(
+        "--card-size", help="For cards (deck minttin, card minttin): mini (44.45 x 63.5 mm, "
+        "the default), poker, bridge or tarot.")] = None,
+    duplex: Annotated[str | None, typer.Option(
+        "--duplex", help="For cards: long (backs mirrored for a long-edge flip, the "
+        "default) or short.")] = None,
+    one_per_page: Annotated[bool, typer.Option(
+        "--one-per-page", help="For cards: each card side on its own page, with TrimBox and "
+        "BleedBox, for a print shop.")] = False,
+    fmt: Annotated[str | None, typer.Option(
+        "--format", help="For cards: svg writes each card side as its own SVG into the "
+        "folder given by -o.")] = None,
 ) -> None:
-    """Print a table aid: a reference card, a score sheet, a board, a set-up diagram.
+    """Print a table aid: a reference card, a score sheet, a board, a set-up diagram, a
+    deck of cards.
 
     Example: tilepress print card onesuit -o out/wait-shapes.pdf
     """
     from .draw.canvas import find_paper
     from .output import output_format, write_document
-    from .printables import find_printable
+    from .printables import CARD_PRINTABLES, find_printable
 
+    printable = find_printable(item, game)
+    is_cards = (item, game) in CARD_PRINTABLES
+    card_options = {"card_size": card_size, "duplex": duplex}
+    for name, value in (("--card-size", card_size), ("--duplex", duplex), ("--format", fmt)):
+        if value is not None and not is_cards:
+            raise _request(f"{name} is for cards (print deck minttin, print card minttin), "
+                           f"not 'print {item} {game}'")
+    if one_per_page and not is_cards:
+        raise _request(f"--one-per-page is for cards, not 'print {item} {game}'")
+    if fmt is not None and fmt not in ("pdf", "svg"):
+        raise _request(f"--format must be pdf or svg, not {fmt!r}")
+    if fmt == "svg":
+        from .printables.minttin import write_svg_cards
+
+        folder = output or Path(f"out/{game}-{item}")
+        count = write_svg_cards(printable(find_paper(paper)).cards, card_size or "mini",
+                                folder)
+        _echo(f"wrote {count} card sides as SVG files to {folder}/")
+        return
     target = output or Path(f"out/{game}-{item}.pdf")
     output_format(target, (".pdf", ".svg"))
-    printable = find_printable(item, game)
     if layout is not None:
         if (item, game) != ("setup", "castle"):
             raise _request(f"--layout is for 'print setup castle', not 'print {item} {game}'")
         document = printable(find_paper(paper), layout=layout)
+    elif is_cards:
+        document = printable(find_paper(paper), one_per_page=one_per_page,
+                             **{k: v for k, v in card_options.items() if v is not None})
     else:
         document = printable(find_paper(paper))
     write_document(document, target)

@@ -82,7 +82,10 @@ def render_bytes(document, fmt: str) -> bytes:
         surface = SvgSurface(title=document.title)
     else:
         raise RequestError(f"a document can be written as PDF or SVG, not {fmt}")
-    render(document, surface)
+    if hasattr(document, "render"):  # pages laid out by the object itself (card sheets)
+        document.render(surface)
+    else:
+        render(document, surface)
     return surface.finish()
 
 

@@ -24,7 +24,12 @@ PRINTABLES: dict[tuple[str, str], tuple[str, str]] = {
     ("board", "castle"): ("generator.printables.castle", "castle_board"),
     ("pad", "castle"): ("generator.printables.castle", "score_pad"),
     ("card", "castle"): ("generator.printables.castle", "turn_card"),
+    ("deck", "minttin"): ("generator.printables.minttin", "deck"),
+    ("card", "minttin"): ("generator.printables.minttin", "rules_card"),
+    ("sheet", "minttin"): ("generator.printables.minttin", "score_sheet"),
 }
+CARD_PRINTABLES = {("deck", "minttin"), ("card", "minttin")}
+"""Printables made of cards, which take card size, duplex and one-per-page options."""
 
 
 def find_printable(item: str, game: str) -> Printable:

@@ -17,6 +17,8 @@ _KINDS = {
     "discard": ("generator.puzzles.discard", "DiscardKind"),
     "solitaire": ("generator.puzzles.solitaire", "SolitaireKind"),
     "castle": ("generator.puzzles.castle", "CastleKind"),
+    "minttin": ("generator.puzzles.minttin", "CompleteKind"),
+    "minttin-discard": ("generator.puzzles.minttin", "DiscardKind"),
 }
 _LOADED: dict[str, PuzzleKind] = {}
 
