@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import total_ordering
+from typing import ClassVar
 
 from .errors import NotationError
 
@@ -26,7 +27,7 @@ class Card:
     """One card: ``code`` 0-8 are the numbers 1-9, 9-11 the dragons (S, M, F), 12 the joker."""
 
     __slots__ = ("code",)
-    _cache: dict[int, Card] = {}
+    _cache: ClassVar[dict[int, Card]] = {}
 
     def __new__(cls, code: int | str) -> Card:
         if isinstance(code, str):

@@ -480,6 +480,48 @@ def play_oneplayer(
                 paper)
 
 
+@play_app.command("minttin")
+def play_minttin(
+    solo: Annotated[bool, typer.Option("--solo", help="One player against the virtual "
+                                       "opponent.")] = False,
+    jokers: Annotated[str, typer.Option("--jokers", help="double-sided (one each, deal 12), "
+                                        "backs (two shuffled in, deal 13), all, or none.")
+                      ] = "double-sided",
+    target: Annotated[int, typer.Option("--target", help="Points to win: 7 or 14.")] = 7,
+    passing: Annotated[bool, typer.Option("--pass", help="Play the optional pass of 0-3 "
+                                          "cards.")] = False,
+    friendly: Annotated[bool, typer.Option("--friendly", help="A miscalled Mahjong costs "
+                                           "nothing; play on.")] = False,
+    dead_hand: Annotated[int, typer.Option("--dead-hand", help="Solo: cards in the dead "
+                                           "hand, 0-12.")] = 12,
+    joker_block: Annotated[bool, typer.Option("--joker-block", help="Solo: discarded "
+                                              "jokers block the row (no point).")] = False,
+    bots: Annotated[str, typer.Option("--bots", help="planner or random, one for all or one "
+                                      "per player.")] = "planner",
+    seed: Seed = 1,
+    output: Annotated[Path, _output(".jsonl .pdf .svg")] = Path("out/minttin-game.pdf"),
+    paper: Paper = "a4",
+) -> None:
+    """A match of Mint Tin Mahjong to 7 points: two bots, or one bot solo.
+
+    Example: tilepress play minttin --solo --seed 3 -o out/minttin-solo.pdf
+    """
+    from .games import minttin
+
+    options = minttin.options_from({"jokers": jokers, "target": target, "passing": passing,
+                                    "miscall-penalty": not friendly, "dead-hand": dead_hand,
+                                    "joker-block": joker_block}, "play minttin")
+    names = [b.strip() for b in bots.split(",")]
+    players = 1 if solo else 2
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise _request(f"--bots names {len(names)} bots for {players} player"
+                       f"{'s' * (players > 1)}")
+    log = minttin.play(options, seed, [minttin.make_bot(n) for n in names], solo=solo)
+    _write_game(log.game, log, output, paper)
+
+
 @play_app.command("castle")
 def play_castle(
     players: Annotated[int, typer.Option("--players", help="Players, 2 to 4.")] = 4,

@@ -12,6 +12,8 @@ _GAMES = {
     "onesuit": "generator.games.onesuit",
     "oneplayer": "generator.games.oneplayer",
     "castle": "generator.games.castle",
+    "minttin": "generator.games.minttin",
+    "minttin-solo": "generator.games.minttin",
 }
 
 

@@ -16,6 +16,7 @@ import typing
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, ClassVar
 
+from ..cards import Card, parse_cards
 from ..errors import FileFormatError, TilepressError
 from ..tiles import Tile, format_tiles, parse_tiles
 
@@ -44,10 +45,12 @@ def event(game: str, name: str):
 
 
 def _encode(value: Any) -> Any:
-    if isinstance(value, Tile):
+    if isinstance(value, Tile | Card):
         return str(value)
     if isinstance(value, tuple) and value and all(isinstance(v, Tile) for v in value):
         return format_tiles(value)
+    if isinstance(value, tuple) and value and all(isinstance(v, Card) for v in value):
+        return " ".join(map(str, value))  # in order: a deck's order matters
     if isinstance(value, tuple | list):
         return [_encode(v) for v in value]
     if isinstance(value, Mapping):
@@ -71,6 +74,17 @@ def _decode(hint: Any, value: Any, where: str) -> Any:
         if not isinstance(value, str):
             raise FileFormatError(f"{where}: expected a tile, got {value!r}")
         return Tile(value)
+    if hint is Card or hint == tuple[Card, ...]:
+        if value in ("", None, []) and hint is not Card:
+            return ()
+        if not isinstance(value, str):
+            raise FileFormatError(f"{where}: expected cards, got {value!r}")
+        cards = parse_cards(value)
+        if hint is Card:
+            if len(cards) != 1:
+                raise FileFormatError(f"{where}: expected one card, got {value!r}")
+            return cards[0]
+        return cards
     if hint == Tiles:
         if value in ("", None, []):
             return ()

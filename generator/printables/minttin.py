@@ -21,7 +21,7 @@ from ..documents.model import Bullets, Document, Heading, Paragraph, Section, Ta
 from ..draw.canvas import Canvas, Paper, Surface
 from ..draw.cards import draw_card_back, draw_card_face, draw_score_side
 from ..errors import FileFormatError, RequestError
-from ..rules.minttin import CATEGORY_NAMES, CATEGORIES, PATTERNS, SPECIAL_POINTS
+from ..rules.minttin import CATEGORIES, CATEGORY_NAMES, PATTERNS, SPECIAL_POINTS
 
 CARD_SIZES = {"mini": (44.45, 63.5), "poker": (63.5, 88.9), "bridge": (57.15, 88.9),
               "tarot": (70.0, 120.0)}

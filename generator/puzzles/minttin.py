@@ -19,6 +19,7 @@ completing cards)``; 0 easy, 1 medium, 2 hard, 3 and more expert.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -64,12 +65,12 @@ def _features(hand: tuple[Card, ...], completions: Mapping[Card, int]) -> dict[s
     patterns = set()
     wrap = joker = 0
     for card in completions:
-        found = rules.arrangements(list(hand) + [card])
+        found = rules.arrangements([*list(hand), card])
         for a in found:
             if a.score >= 1 and a.pattern is not None:
                 patterns.add(str(a.pattern))
                 numbers = a.numbers
-                if any(b < a_ for a_, b in zip(numbers, numbers[1:], strict=False)):
+                if any(b < a_ for a_, b in itertools.pairwise(numbers)):
                     wrap = 1
         joker |= card == JOKER
     return {"completions": len(completions), "patterns": len(patterns), "wrap": wrap,
@@ -142,7 +143,7 @@ class CompleteKind(PuzzleKind):
         rows = []
         for card, points in sorted(puzzle.answer["completions"].items(),
                                    key=lambda kv: (-kv[1], kv[0])):
-            top = rules.best(list(hand) + [Card(card)])
+            top = rules.best([*list(hand), Card(card)])
             assert top is not None
             rows.append((card, str(points), top.describe().split(";")[0]))
         return (Table(("card", "points", "best reading"), tuple(rows), widths=(1, 1.2, 8),

@@ -501,7 +501,7 @@ def analyze(hand: str, exposed: Sequence[str] = (), *, concealed: bool = False,
         ways = completions(cards, exposures, extras, rules)
         data["completions"] = []
         for card, score in sorted(ways.items(), key=lambda kv: (-kv[1], kv[0])):
-            top = best(list(cards) + [card], exposures, extras, rules)
+            top = best([*list(cards), card], exposures, extras, rules)
             data["completions"].append({"card": str(card), "score": score,
                                         "best": arrangement_dict(top) if top else None})
     else:
@@ -554,6 +554,6 @@ def parse_exposures(items: Iterable[str]) -> tuple[Exposure, ...]:
 
 
 __all__ = ["BLOCK_NAMES", "CATEGORIES", "HAND", "PATTERNS", "SETS", "Arrangement", "Block",
-           "Exposure", "Extras", "MintTinRules", "analysis_lines", "analyze", "Pattern", "arrangements", "best",
-           "completions", "deck", "derive_patterns", "random_winning_hand", "derive_sets", "parse_exposures", "why_not",
-           "wins"]
+           "Exposure", "Extras", "MintTinRules", "Pattern", "analysis_lines", "analyze",
+           "arrangements", "best", "completions", "deck", "derive_patterns", "derive_sets",
+           "parse_exposures", "random_winning_hand", "why_not", "wins"]
