@@ -426,6 +426,96 @@ def bench_castle() -> None:
            f"{statistics.median(peer) / statistics.median(ours):.1f}x", "< 100 ms")
 
 
+def bench_minttin() -> None:
+    """Mint Tin Mahjong: the win check and completions (against reading every arrangement),
+    two-player games per second, the planner against random discards and solo over 1,000
+    games each, and the 54-card deck as a PDF."""
+    from generator.bots.minttin import Planner, RandomDiscards
+    from generator.cards import ALL_CARDS, count_cards
+    from generator.draw.canvas import find_paper
+    from generator.games import minttin
+    from generator.output import render_bytes
+    from generator.printables.minttin import deck
+    from generator.rules import minttin as rules
+
+    rng = random.Random(1)
+    hands = []
+    for _ in range(20000):  # winning hands and near misses, half and half
+        counts = count_cards(rules.random_winning_hand(rng, max_jokers=4))
+        hands.append(tuple(counts))
+        i, j = rng.randrange(13), rng.randrange(13)
+        if counts[i] and counts[j] < 4:
+            counts[i] -= 1
+            counts[j] += 1
+        hands.append(tuple(counts))
+    cards = [[ALL_CARDS[i] for i in range(13) for _ in range(h[i])] for h in hands[:4000]]
+
+    def full() -> None:
+        for c in cards:
+            if max(count_cards(c)[:12]) <= 4:
+                rules._arrangements.cache_clear()
+                rules.arrangements(c)
+
+    t_ours = timed(lambda: [rules.wins(h) for h in hands], repeat=3)
+    t_peer = timed(full, repeat=1)
+    ours, peer = len(hands) / t_ours, len(cards) / t_peer
+    record("Mint Tin win check of 14 cards", f"{ours:,.0f} hands/s",
+           f"{peer:,.0f} hands/s (reading every arrangement)", f"{ours / peer:.0f}x",
+           ">= 200,000 hands/s")
+    ready = []
+    for h in hands[:8000:2]:
+        c = [ALL_CARDS[i] for i in range(13) for _ in range(h[i])]
+        c.pop(rng.randrange(14))
+        ready.append(c)
+    t_ours = timed(lambda: [rules.completions(c) for c in ready], repeat=3)
+
+    def slow_completions() -> None:
+        for c in ready[:500]:
+            for card in ALL_CARDS:
+                rules._arrangements.cache_clear()
+                if count_cards(c)[card.code] < 4:
+                    rules.arrangements([*c, card])
+
+    t_peer = timed(slow_completions, repeat=1)
+    ours, peer = len(ready) / t_ours, 500 / t_peer
+    record("Mint Tin completions of 13 cards", f"{ours:,.0f} hands/s",
+           f"{peer:,.0f} hands/s (every arrangement of each 14)", f"{ours / peer:.0f}x",
+           ">= 20,000 hands/s")
+    options = minttin.options_from({})
+    minttin.play(options, 0)
+    n = 100
+    t_ours = timed(lambda: [minttin.play(options, s) for s in range(n)], repeat=1)
+    t_peer = timed(lambda: [minttin.play(options, s, [Planner(), RandomDiscards()])
+                            for s in range(n)], repeat=1)
+    record("Mint Tin two-player games to 7", f"{n / t_ours:.0f} games/s (2 planners)",
+           f"{n / t_peer:.0f} games/s (planner and random)", f"{t_peer / t_ours:.2f}x",
+           ">= 10 games/s")
+    wins = points = their = 0
+    for s in range(1000):
+        seat = s % 2
+        bots = [Planner() if k == seat else RandomDiscards() for k in range(2)]
+        result = minttin.play(options, s, bots).result
+        wins += result["winner"] == seat + 1
+        points += result["scores"][seat]
+        their += result["scores"][1 - seat]
+    record("planner against random discards, 1,000 matches",
+           f"wins {wins / 10:.1f}%, {points / 1000:.1f} points", f"{their / 1000:.1f} points",
+           "", "a wide margin")
+    solo = [minttin.play(options, s, solo=True).result for s in range(1000)]
+    won = sum(r["winner"] == 1 for r in solo)
+    rounds = sum(r["rounds"] for r in solo) / 1000
+    lost = [minttin.play(options, s, [RandomDiscards()], solo=True).result["winner"] == 1
+            for s in range(200)]
+    record("solo matches against the virtual opponent, 1,000", f"planner wins {won / 10:.1f}% "
+           f"({rounds:.1f} rounds a match)", f"random discards win {sum(lost) / 2:.1f}% of "
+           "200", "", "report")
+    paper = find_paper("a4")
+    t_ours = timed(lambda: render_bytes(deck(paper), "pdf"), repeat=3)
+    t_peer = timed(lambda: render_bytes(deck(paper, one_per_page=True), "pdf"), repeat=3)
+    record("54-card deck, fronts and backs (PDF)", f"{t_ours:.2f} s (sheets)",
+           f"{t_peer:.2f} s (one card a page)", f"{t_peer / t_ours:.1f}x", "< 3 s")
+
+
 BENCHMARKS = {
     "waits": bench_waits,
     "enumerate": bench_enumerate,
@@ -436,6 +526,7 @@ BENCHMARKS = {
     "oneplayer": bench_oneplayer,
     "solitaire": bench_solitaire,
     "castle": bench_castle,
+    "minttin": bench_minttin,
 }
 
 

@@ -134,3 +134,76 @@ def solitaire_winnable(over, left, right, groups) -> bool:
         return False
 
     return win(frozenset(range(n)))
+
+
+# -- Mint Tin Mahjong ------------------------------------------------------------------
+# Cards as codes: 0-8 the numbers 1-9, 9-11 the dragons of Sword, Moon, Fire, 12 joker.
+
+MT_CATEGORIES = ((1, 2, 3, 4, 5, 6, 7, 8, 9), (1, 3, 5, 7, 9), (2, 4, 6, 8))
+
+
+def mint_tin_patterns() -> set[tuple[int, ...]]:
+    """Sorted block sizes: 2-5 cards each, 14 in all, exactly two different sizes."""
+    out = set()
+    for n in range(2, 8):
+        for sizes in itertools.combinations_with_replacement((2, 3, 4, 5), n):
+            if sum(sizes) == 14 and len(set(sizes)) == 2:
+                out.add(sizes)
+    return out
+
+
+def mint_tin_sets() -> set[frozenset[int]]:
+    """Sets of numbers: a subset of a category, at least 3, consecutive around the
+    circle -- found by testing every subset, not by sliding a window."""
+    out = set()
+    for seq in MT_CATEGORIES:
+        n = len(seq)
+        for k in range(3, n + 1):
+            for subset in itertools.combinations(range(n), k):
+                chosen = set(subset)
+                # consecutive on a circle: exactly one gap in the circle of positions,
+                # or no gap at all (the whole category)
+                gaps = sum(1 for i in range(n) if i in chosen and (i + 1) % n not in chosen)
+                if gaps == 1 or k == n:
+                    out.add(frozenset(seq[i] for i in subset))
+    return out
+
+
+@cache
+def mint_tin_winning_hands(max_jokers: int = 4) -> dict[tuple[int, ...], int]:
+    """Every 14-card hand (counts of the 13 cards) that makes a valid shape, with its
+    best score from its blocks and special hands (no round bonuses): built from the
+    rules, pattern by pattern, set by set, joker by joker."""
+    suit = {n: (n - 1) // 3 for n in range(1, 10)}
+    out: dict[tuple[int, ...], int] = {}
+    patterns = mint_tin_patterns()
+    for numbers in mint_tin_sets():
+        suits = sorted({suit[n] for n in numbers})
+        for k in range(len(suits) + 1):
+            for dragons in itertools.combinations(suits, k):
+                faces = [n - 1 for n in sorted(numbers)] + [9 + d for d in dragons]
+                for sizes in patterns:
+                    if len(sizes) != len(faces):
+                        continue
+                    for order in set(itertools.permutations(sizes)):
+                        points = (1 if 4 in order else 0) + order.count(5)
+                        if len(suits) == 1 and list(dragons) == suits:
+                            points += 2
+                        elif len(faces) == 6 and len(numbers) == 3 and len(suits) == 3:
+                            points += 3
+                        # jokers per block: none in a pair, at least one natural card,
+                        # no more than four natural cards of a face
+                        ranges = [range(0, 1) if s == 2 else range(max(0, s - 4), s)
+                                  for s in order]
+                        for jokers in itertools.product(*ranges):
+                            if sum(jokers) > max_jokers:
+                                continue
+                            counts = [0] * 13
+                            for f, s, j in zip(faces, order, jokers, strict=True):
+                                counts[f] = s - j
+                            counts[12] = sum(jokers)
+                            key = tuple(counts)
+                            out[key] = max(out.get(key, -1), points)
+    epic = tuple([1] * 12 + [2])
+    out[epic] = max(out.get(epic, -1), 7)
+    return out

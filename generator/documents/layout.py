@@ -116,7 +116,8 @@ def _(block: Paragraph, c: Canvas, x: float, y: float, width: float) -> None:
 @split.register
 def _(block: Paragraph, width: float, height: float):
     lines = _paragraph_lines(block, width)
-    fit = int(height // leading(block.size))
+    # measure() adds a little space after the last line: the part kept must fit with it
+    fit = int((height - block.size * PT * 0.55) // leading(block.size))
     if fit >= len(lines):
         return block, None
     if fit < 2:

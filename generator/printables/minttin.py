@@ -110,6 +110,20 @@ class DeckSheets:
         per = self.columns * self.rows
         return 2 * -(-len(self.cards) // per)
 
+    def slot(self, k: int, back: bool) -> tuple[float, float]:
+        """Top-left corner (mm) of the ``k``-th card of a sheet, on the fronts page or on
+        the backs page, mirrored so that a card's back lands behind its front."""
+        w, h = self.size
+        row, col = divmod(k, self.columns)
+        if back and self.duplex == "long":
+            col = self.columns - 1 - col
+        elif back:
+            row = self.rows - 1 - row
+        left = (self.paper.width - self.columns * self.cell[0]) / 2
+        top = (self.paper.height - self.rows * self.cell[1]) / 2
+        return (left + col * self.cell[0] + (self.cell[0] - w) / 2,
+                top + row * self.cell[1] + (self.cell[1] - h) / 2)
+
     def render(self, surface: Surface) -> int:
         w, h = self.size
         if self.one_per_page:
@@ -119,21 +133,12 @@ class DeckSheets:
                         side(c, w, h, BLEED)
             return self.pages()
         per = self.columns * self.rows
-        grid_w, grid_h = self.columns * self.cell[0], self.rows * self.cell[1]
-        left = (self.paper.width - grid_w) / 2
-        top = (self.paper.height - grid_h) / 2
         for start in range(0, len(self.cards), per):
             batch = self.cards[start:start + per]
             for back in (False, True):
                 with surface.page(self.paper.width, self.paper.height) as c:
                     for k, spec in enumerate(batch):
-                        row, col = divmod(k, self.columns)
-                        if back and self.duplex == "long":
-                            col = self.columns - 1 - col
-                        elif back:
-                            row = self.rows - 1 - row
-                        x = left + col * self.cell[0] + (self.cell[0] - w) / 2
-                        y = top + row * self.cell[1] + (self.cell[1] - h) / 2
+                        x, y = self.slot(k, back)
                         with c.group(translate=(x, y)):
                             (spec.back if back else spec.front)(c, w, h, BLEED)
                         _crop_marks(c, x, y, w, h, BLEED)

@@ -1,0 +1,700 @@
+"""Mint Tin Mahjong: cards, the hand engine against a brute force, analysis, puzzles, the
+two-player and solo games, the bots, logs, and the print-and-play deck."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from bruteforce import mint_tin_patterns, mint_tin_sets, mint_tin_winning_hands
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.bots.minttin import Planner, RandomDiscards
+from generator.cards import ALL_CARDS, JOKER, Card, count_cards, format_cards, parse_cards
+from generator.errors import HandError, IllegalActionError, NotationError, RequestError
+from generator.games import minttin as game
+from generator.games.log import read_log
+from generator.rules import minttin as rules
+from generator.rules.minttin_game import (
+    Answer,
+    Call,
+    Deal,
+    Discard,
+    Double,
+    Draw,
+    Mahjong,
+    MintTinOptions,
+    OpponentDraw,
+    OpponentExposes,
+    RoundEnd,
+    SoloMatch,
+    Swap,
+    ToRow,
+    TwoPlayerMatch,
+)
+
+C = parse_cards
+
+# -- cards --------------------------------------------------------------------------
+
+
+@given(st.lists(st.sampled_from(ALL_CARDS), max_size=20))
+def test_card_notation_round_trips(cards) -> None:
+    text = format_cards(cards)
+    assert sorted(parse_cards(text)) == sorted(cards)
+    assert parse_cards(text.replace(" ", "")) == parse_cards(text)
+    assert format_cards(parse_cards(text)) == text
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("11x", "'x' at position 3"),
+    ("1 0", "0 is not a card"),
+    ("DX", "after 'D' at position 1 comes 'X'"),
+    ("4D", "comes nothing"),
+])
+def test_bad_cards_name_the_place(text: str, words: str) -> None:
+    with pytest.raises(NotationError, match=words):
+        parse_cards(text)
+
+
+def test_cards_know_their_suits() -> None:
+    assert [Card(str(n)).suit for n in range(1, 10)] == list("SSSMMMFFF")
+    assert [c.suit for c in C("DS DM DF")] == ["S", "M", "F"]
+    assert JOKER.suit == "" and JOKER.name == "Joker" and Card("DM").name == "Moon Dragon"
+
+
+# -- patterns and sets ---------------------------------------------------------------
+
+TEXT_PATTERNS = {  # the rules text's list of the nine patterns
+    (2, 4, 4, 4), (2, 2, 2, 4, 4), (2, 2, 2, 2, 2, 4), (2, 3, 3, 3, 3), (2, 2, 2, 2, 3, 3),
+    (2, 2, 5, 5), (3, 3, 3, 5), (4, 5, 5), (3, 3, 4, 4),
+}
+
+
+def test_the_nine_patterns_are_derived() -> None:
+    derived = {tuple(sorted(p.sizes)) for p in rules.PATTERNS}
+    assert derived == TEXT_PATTERNS == mint_tin_patterns()
+    assert len(rules.PATTERNS) == 9
+
+
+def test_sets_match_a_brute_force_and_the_text() -> None:
+    assert set(rules.SETS) == mint_tin_sets()
+    for allowed in ({7, 8, 9, 1}, {6, 8, 2}, {9, 1, 3}, {4, 5, 6}):
+        assert frozenset(allowed) in rules.SETS
+    for refused in ({1, 5, 9}, {2, 3, 6, 7}, {1, 2}, {1, 3, 7}):
+        assert frozenset(refused) not in rules.SETS
+
+
+# -- the hand engine ----------------------------------------------------------------
+
+
+def test_every_winning_hand_of_the_brute_force_is_found_with_its_score() -> None:
+    hands = mint_tin_winning_hands()
+    assert len(hands) > 20_000
+    for counts, points in hands.items():
+        assert rules.wins(counts) == points
+
+
+def test_no_other_hand_wins() -> None:
+    hands = mint_tin_winning_hands()
+    rng = random.Random(5)
+    deck = rules.deck()
+    checked = 0
+    for counts in list(hands)[:3000]:  # near misses: one card changed
+        c = list(counts)
+        i, j = rng.randrange(13), rng.randrange(13)
+        if c[i] and c[j] < 4 and i != j:
+            c[i] -= 1
+            c[j] += 1
+            assert (rules.wins(c) >= 0) == (tuple(c) in hands)
+            checked += 1
+    for _ in range(3000):  # and random hands
+        c = count_cards(rng.sample(deck, 14))
+        assert (rules.wins(c) >= 0) == (tuple(c) in hands)
+    assert checked > 1000
+
+
+def test_full_arrangements_agree_with_the_quick_check() -> None:
+    hands = mint_tin_winning_hands()
+    for counts in list(hands)[::40]:
+        cards = [ALL_CARDS[i] for i in range(13) for _ in range(counts[i])]
+        found = rules.arrangements(cards)
+        assert found and found[0].score == hands[counts]
+        for a in found:
+            assert sum(b.size for b in a.blocks) == 14 or a.pattern is None
+            assert all(b.jokers == 0 for b in a.blocks if b.size == 2)
+
+
+def test_the_texts_sample_hands() -> None:
+    odds = rules.best(C("555 777 9999 1111"))
+    assert odds is not None and (odds.category, str(odds.pattern)) == (
+        "odds", "two pungs and two kongs")
+    evens = rules.best(C("22 44 66 8888 DSDS DMDM"))
+    assert evens is not None and str(evens.pattern) == "five pairs and one kong"
+    # the text's "Consecutive Run (1,4,5,6,D)" breaks its own set rule (docs/rulings.md)
+    assert rules.best(C("11 444 555 666 DMDMDM")) is None
+    assert "1, 4, 5, 6 are not a set" in rules.why_not(C("11 444 555 666 DMDMDM"))
+
+
+def test_dragons_need_a_number_block_of_their_suit_and_differ_in_colour() -> None:
+    assert rules.best(C("111 222 333 DFDFDF JJ")) is None
+    assert "Fire Dragon needs" in rules.why_not(C("111 222 333 DFDFDF JJ"))
+    assert rules.best(C("111 222 333 DSDSDS JJ")) is not None
+
+
+def test_jokers_never_in_a_pair() -> None:
+    assert rules.best(C("1J 2222 3333 DSDSDSDS")) is None
+    assert rules.best(C("11 2222 333J DSDSDSDS")) is not None
+
+
+def test_blocks_of_jokers_only_are_an_option() -> None:
+    # 4-5 and the Moon dragon need a third number block: JJJ can only be it if a block
+    # may be all jokers (a pung of 3s or 6s)
+    hand = C("4444 5555 JJJJ DMDM")
+    assert rules.best(hand) is None
+    loose = rules.MintTinRules(joker_blocks=True)
+    found = rules.arrangements(hand, rules=loose)
+    assert found and all(any(b.jokers == b.size for b in a.blocks) for a in found)
+    assert {a.numbers for a in found} >= {(3, 4, 5), (4, 5, 6)}
+
+
+def test_bonuses_and_special_hands() -> None:
+    two_kongs = rules.best(C("22 4444 6666 8888"))
+    assert two_kongs is not None and two_kongs.score == 1  # the kong bonus counts once
+    quints = rules.best(C("1111J 2222J 3333"))
+    assert quints is not None and dict(quints.points)["Quint x2"] == 2
+    one_suit = rules.best(C("444 555 666 DMDMDMDM J"))
+    assert one_suit is not None and one_suit.special == "one suit" and one_suit.score == 3
+    three = rules.best(C("33 55 77 DSDS DMDM DFDFDF J"))
+    assert three is not None and three.special == "three suits"
+    assert dict(three.points)["Three Suits"] == 3
+    epic = rules.best(C("123456789 DSDMDF JJ"))
+    assert epic is not None and epic.special == "epic hand" and epic.score == 7
+    extras = rules.Extras(jokers_discarded=2, concealed=True)
+    assert rules.best(C("22 4444 6666 8888"), extras=extras).score == 1 + 2 + 1
+
+
+def test_a_win_needs_a_point() -> None:
+    zero = C("33 555 777 999 111")
+    assert rules.best(zero) is not None and rules.best(zero).score == 0
+    assert rules.wins(count_cards(zero)) == 0
+    ready = C("33 555 777 999 11")
+    assert Card("1") not in rules.completions(ready)
+    assert rules.completions(ready, extras=rules.Extras(concealed=True))[Card("1")] == 1
+
+
+def test_exposures_fix_their_blocks() -> None:
+    exposed = (rules.Exposure(Card("4"), 4),)
+    # 22 4444 6666 8888 with the 4s exposed as a kong still wins
+    assert rules.best(C("22 6666 8888"), exposed) is not None
+    with pytest.raises(HandError, match="14 cards"):
+        rules.best(C("22 6666 8888 4"), exposed)
+    # a pung of 4s cannot be read as the kong the hand needs
+    assert rules.best(C("22 4 6666 8888"), (rules.Exposure(Card("4"), 3),)) is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=0, max_value=10**9))
+def test_completions_match_the_brute_force(seed: int) -> None:
+    hands = mint_tin_winning_hands()
+    rng = random.Random(seed)
+    hand = list(rules.random_winning_hand(rng, max_jokers=3))
+    hand.pop(rng.randrange(14))
+    counts = count_cards(hand)
+    expected = {}
+    for code in range(13):
+        if counts[code] >= 4:
+            continue
+        counts[code] += 1
+        if hands.get(tuple(counts), -1) >= 1:
+            expected[ALL_CARDS[code]] = hands[tuple(counts)]
+        counts[code] -= 1
+    assert rules.completions(hand) == expected
+
+
+def test_impossible_hands_are_rejected() -> None:
+    with pytest.raises(HandError, match="only 4 of 1"):
+        rules.best(C("11111 222 333 444"))
+    with pytest.raises(HandError, match="14 cards"):
+        rules.best(C("111"))
+
+
+# -- analyze -----------------------------------------------------------------------
+
+
+def test_analyze_fourteen_and_thirteen(cli) -> None:
+    r = cli("analyze", "minttin", "555 777 999J 111J", "--jokers-discarded", "1")
+    assert r.code == 0 and "Consecutive Odds (5,7,9,1)" in r.out
+    assert "verdict: Mahjong" in r.out and "Jokers discarded x1 +1" in r.out
+    r = cli("analyze", "minttin", "1122233DSDSDSJJJ", "--json")
+    data = json.loads(r.out)
+    assert {c["card"]: c["score"] for c in data["completions"]} == {
+        str(c): p for c, p in rules.completions(C("1122233DSDSDSJJJ")).items()}
+    r = cli("analyze", "minttin", "11 444 555 666 DMDMDM")
+    assert r.code == 0 and "not a winning shape" in r.out
+    r = cli("analyze", "minttin", "22 6666 8888", "--exposed", "4444", "--concealed")
+    assert r.code == 0 and "Concealed +1" in r.out
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (("11x",), "'x' at position 3"),
+    (("111",), "13 or 14 cards"),
+    (("22 66", "--exposed", "444", "--exposed", "888", "--concealed"), "at most one"),
+    (("22 6666 8888", "--exposed", "45"), "identical cards"),
+    (("22 6666 8888 4", "--exposed", "444", "--jokers-discarded", "-1"), "cannot be -1"),
+])
+def test_analyze_rejects_bad_hands(cli, args, words) -> None:
+    r = cli("analyze", "minttin", *args)
+    assert r.code == 2 and words in r.err and "Traceback" not in r.err
+
+
+# -- puzzles -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["minttin", "minttin-discard"])
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "expert"])
+def test_puzzles_at_every_difficulty_verify(cli, tmp_path: Path, kind: str,
+                                            difficulty: str) -> None:
+    out = tmp_path / "p.json"
+    r = cli("puzzle", kind, "--count", "4", "--difficulty", difficulty, "-o", out)
+    assert r.code == 0
+    data = json.loads(out.read_text())
+    assert {p["difficulty"] for p in data["puzzles"]} == {difficulty}
+    assert cli("verify", out).code == 0
+    first = data["puzzles"][0]
+    if kind == "minttin":
+        hand = C(first["question"]["hand"])
+        assert first["answer"]["completions"] == {
+            str(c): p for c, p in sorted(rules.completions(hand).items())}
+        first["answer"]["completions"]["J"] = 99
+    else:
+        first["answer"]["discard"] = "9" if first["answer"]["discard"] != "9" else "8"
+    out.write_text(json.dumps(data))
+    r = cli("verify", out)
+    assert r.code == 1 and first["id"] in r.err
+
+
+def test_puzzle_pages(cli, tmp_path: Path) -> None:
+    for kind in ("minttin", "minttin-discard"):
+        out = tmp_path / f"{kind}.pdf"
+        assert cli("puzzle", kind, "--count", "3", "-o", out).code == 0
+        assert out.read_bytes().startswith(b"%PDF")
+
+
+# -- the two-player game -----------------------------------------------------------
+
+
+def rigged(first: str, second: str, top: str = "", jokers: int = 0) -> tuple[Card, ...]:
+    """A deck whose first cards are ``first`` then ``second``, then ``top`` on the draw
+    deck, then the rest in order."""
+    rest = Counter(rules.deck(jokers))
+    head = C(first) + C(second) + C(top)
+    for c in head:
+        rest[c] -= 1
+        assert rest[c] >= 0
+    return head + tuple(c for c in sorted(rest.elements()))
+
+
+def two(jokers: str = "none", **options) -> TwoPlayerMatch:
+    return TwoPlayerMatch(MintTinOptions(jokers=jokers, **options))
+
+
+def test_deal_sizes_follow_the_jokers() -> None:
+    for mode, size, deck_size in (("none", 13, 48), ("double-sided", 13, 48),
+                                  ("backs", 13, 50), ("all", 13, 50)):
+        m = two(mode)
+        cards = list(rules.deck(m.options.shuffled_jokers()))
+        random.Random(1).shuffle(cards)
+        m.apply(Deal(1, 0, tuple(cards)))
+        assert [len(s.hand) for s in m.seats] == [size, size]
+        assert len(m.wall) == deck_size - 2 * (13 - m.options.starting_jokers())
+        assert sum(s.hand.count(JOKER) for s in m.seats) >= 2 * m.options.starting_jokers()
+
+
+def test_a_pair_is_called_only_for_mahjong_and_jokers_are_never_called() -> None:
+    m = two()
+    # player 0 deals; player 1 holds 22 4444 6666 888 and waits on an 8
+    m.apply(Deal(1, 0, rigged("22 4444 6666 888", "1 1 2 3 5 7 8 9 DS DM DF 3 5")))
+    m.apply(Draw(0, m.wall[0]))
+    m.apply(Discard(0, Card("1")))
+    with pytest.raises(IllegalActionError, match="not there to call"):
+        m.apply(Call(1, Card("8"), C("88")))
+    m.apply(Draw(1, m.wall[0]))
+    m.apply(Discard(1, Card("2")))
+    m.apply(Draw(0, m.wall[0]))
+    m.apply(Discard(0, Card("8")))
+    with pytest.raises(IllegalActionError, match="identical cards or jokers"):
+        m.apply(Call(1, Card("8"), C("22")))
+    # 8 with one 8 is a pair call: 2 4444 6666 88 [88] does not win with it
+    with pytest.raises(IllegalActionError, match="only for Mahjong"):
+        m.apply(Call(1, Card("8"), C("8")))
+    jokers = two("backs")
+    jokers.apply(Deal(1, 0, rigged("22 4444 6666 888", "1 1 2 3 5 7 8 9 DS DM DF J 5",
+                                   jokers=2)))
+    jokers.apply(Draw(0, jokers.wall[0]))
+    jokers.apply(Discard(0, JOKER))
+    assert jokers.last_discard is None and jokers.seats[0].jokers_discarded == 1
+    with pytest.raises(IllegalActionError, match="not there to call"):
+        jokers.apply(Call(1, JOKER, C("JJ")))
+
+
+def test_calling_to_win() -> None:
+    m = two()
+    m.apply(Deal(1, 0, rigged("22 4444 6666 888", "1 1 2 3 5 7 8 9 DS DM DF 3 5")))
+    m.apply(Draw(0, m.wall[0]))
+    m.apply(Discard(0, Card("8")))
+    m.apply(Call(1, Card("8"), C("888")))   # a kong of 8s makes 22 4444 6666 [8888]
+    assert m.seats[1].melds[0].face == Card("8")
+    # kong +1, and still concealed: the only exposure is the winning call
+    assert m.mahjong_award(1) == 2
+    with pytest.raises(IllegalActionError, match="scores 2, not 3"):
+        m.apply(Mahjong(1, 3))
+    m.apply(Mahjong(1, 2))
+    assert m.forced() == RoundEnd((0, 2), "Mahjong")
+
+
+def test_mahjong_after_a_draw_scores_and_the_dealer_rotates() -> None:
+    m = two()
+    # player 1 deals and plays first; player 0 waits on an 8 for 22 4444 6666 8888
+    m.apply(Deal(1, 1, rigged("22 4444 6666 888", "1 1 2 3 5 5 7 7 7 9 DS DM DF", "3 8")))
+    with pytest.raises(IllegalActionError, match="player 2's turn"):
+        m.apply(Draw(0, Card("3")))
+    m.apply(Draw(1, Card("3")))
+    m.apply(Discard(1, Card("2")))
+    with pytest.raises(IllegalActionError, match="top card is 8"):
+        m.apply(Draw(0, Card("9")))
+    m.apply(Draw(0, Card("8")))
+    assert m.mahjong_award(0) == 2            # a kong +1, concealed +1
+    m.apply(Mahjong(0, 2, "wins"))
+    end = m.forced()
+    assert end == RoundEnd((2, 0), "Mahjong")
+    m.apply(end)
+    assert m.seats[0].score == 2 and m.dealer == 0 and m.phase == "deal"
+
+
+def test_a_miscalled_mahjong_costs_two_or_plays_on() -> None:
+    m = two()
+    m.apply(Deal(1, 0, rigged("222 333 444 555 6", "123456789 DSDMDF 1")))
+    m.apply(Draw(0, m.wall[0]))
+    m.apply(Mahjong(0, 0))
+    end = m.forced()
+    assert end == RoundEnd((0, 2), "miscalled Mahjong")
+    friendly = two(miscall_penalty=False)
+    friendly.apply(Deal(1, 0, rigged("222 333 444 555 6", "123456789 DSDMDF 1")))
+    friendly.apply(Draw(0, friendly.wall[0]))
+    friendly.apply(Mahjong(0, 0))
+    assert friendly.phase == "act" and friendly.forced() is None
+
+
+def test_joker_swaps_both_ways() -> None:
+    m = two("backs")
+    m.apply(Deal(1, 0, rigged("4 J 55 66 777 888 9", "4 4 4 5 6 7 DS DM DF 1 2 3 J",
+                              jokers=2)))
+    m.apply(Draw(0, m.wall[0]))
+    m.apply(Discard(0, Card("4")))
+    m.apply(Call(1, Card("4"), C("4J")))        # player 1 exposes 44J
+    m.apply(Discard(1, Card("9")))
+    m.apply(Draw(0, m.wall[0]))
+    with pytest.raises(IllegalActionError, match="no exposure of 5"):
+        m.apply(Swap(0, 1, Card("5")))
+    jokers = m.seats[0].hand.count(JOKER)
+    m.apply(Swap(0, 1, Card("4"), False))       # a 4 for the joker
+    assert m.seats[0].hand.count(JOKER) == jokers + 1
+    assert m.seats[1].melds[0].jokers == 0
+    with pytest.raises(IllegalActionError, match="holds no joker"):
+        m.apply(Swap(0, 1, Card("4"), False))
+    m.apply(Swap(0, 1, Card("4"), True))        # and a joker for a 4
+    assert m.seats[1].melds[0].jokers == 1 and Card("4") in m.seats[0].hand
+    m.seats[1].melds[0].cards = [Card("4"), JOKER, JOKER]
+    with pytest.raises(IllegalActionError, match="jokers only"):
+        m.apply(Swap(0, 1, Card("4"), True))
+    with pytest.raises(IllegalActionError, match="cannot swap"):
+        m.apply(Swap(0, 0, Card("4"), True))    # two players swap with the opponent only
+
+
+def test_doubling_drop_and_take() -> None:
+    zero = "33 555 777 999 11"   # with a third 1: 33 555 777 999 111, valid
+    junk = "2 3 4 5 6 7 8 9 DS DM DF 2 4"
+    for take in (False, True):
+        m = two()
+        m.apply(Deal(1, 0, rigged(junk, zero, "1")))   # player 0 deals and holds ``zero``
+        m.apply(Draw(0, Card("1")))
+        assert m.hand_points(0) == 1                  # concealed +1, nothing else
+        m.apply(Double(0))
+        m.apply(Answer(1, take))
+        if not take:
+            assert m.forced() == RoundEnd((1, 0), "the double was dropped")
+            continue
+        for _ in range(3):
+            m.apply(Draw(1, m.wall[0]))
+            with pytest.raises(IllegalActionError, match="draw and discard only"):
+                m.apply(Swap(1, 0, Card("3")))
+            m.apply(Discard(1, m.seats[1].hand[0]))
+        assert m.forced() == RoundEnd((2, 0), "the double held for three turns")
+    m = two()
+    m.apply(Deal(1, 0, rigged(zero, junk, "1")))
+    m.apply(Draw(0, m.wall[0]))
+    with pytest.raises(IllegalActionError, match="valid winning hand"):
+        m.apply(Double(0))
+
+
+def test_the_wall_game_and_the_match_end() -> None:
+    m = two()
+    cards = list(rules.deck(0))
+    random.Random(3).shuffle(cards)
+    m.apply(Deal(1, 0, tuple(cards)))
+    rng = random.Random(0)
+    while m.phase != "round-end":
+        p = m.current
+        m.apply(Draw(p, m.wall[0]))
+        m.apply(Discard(p, rng.choice(m.seats[p].hand)))
+    assert not m.wall and m.forced() == RoundEnd((0, 0), "wall game")
+    m.apply(m.forced())
+    assert [s.score for s in m.seats] == [0, 0] and m.dealer == 1 and not m.over
+    # a round that brings a player to the target ends the match
+    m.seats[0].score = 6
+    m.pending_end, m.phase = RoundEnd((1, 0), "Mahjong"), "round-end"
+    m.apply(RoundEnd((1, 0), "Mahjong"))
+    assert m.over and m.result()["winner"] == 1
+    with pytest.raises(IllegalActionError, match="over"):
+        m.apply(Draw(0, Card("1")))
+
+
+# -- solo ----------------------------------------------------------------------
+
+
+def solo(**options) -> SoloMatch:
+    return SoloMatch(MintTinOptions(**options))
+
+
+def solo_deck(you: str, top: str = "", dead: int = 12) -> tuple[Card, ...]:
+    rest = Counter(rules.deck(0))
+    head = list(C(you))
+    for c in head:
+        rest[c] -= 1
+    top_cards = list(C(top))
+    for c in top_cards:
+        rest[c] -= 1
+    others = sorted(rest.elements())
+    dead_cards, others = others[:dead], others[dead:]
+    return tuple(head + dead_cards + top_cards + others)
+
+
+def test_the_virtual_opponent_exposes_with_its_joker_then_three_alike() -> None:
+    m = solo()
+    m.apply(Deal(1, 0, solo_deck("5 5 6 6 7 7 8 9 DS DM DF 1", "2 3 4 5")))
+    m.apply(Draw(0, m.wall[0]))           # you draw 2
+    m.apply(Discard(0, Card("5")))        # a 5 to the row: nothing yet
+    assert m.forced() == OpponentDraw(Card("3"))
+    m.apply(m.forced())
+    assert m.phase == "hold"
+    m.apply(ToRow(Card("3")))
+    m.apply(Draw(0, m.wall[0]))           # 4
+    m.apply(Discard(0, Card("5")))        # the second 5, with the joker in its spot
+    assert m.forced() == OpponentExposes(C("5 5 J"))
+    m.apply(m.forced())
+    assert m.pungs() == 1 and m.joker_spot == 0
+    assert m.phase == "turn"              # after an exposure, you draw next
+
+
+def test_the_opponents_score_for_its_pungs() -> None:
+    from generator.rules.minttin_game import Meld
+
+    m = solo()
+    m.apply(Deal(1, 0, solo_deck("1 2 3 4 5 6 7 8 9 DS DM DF")))
+    for face in C("1 4 7 DS DM"):
+        m.seats[1].melds.append(Meld(face, [face] * 3))
+    # the Sword dragon matches the 1s, the Moon dragon the 4s: 1 + 2
+    assert m.opponent_points() == 3
+    m.seats[1].melds[3] = Meld(Card("DF"), [Card("DF")] * 3)
+    assert m.opponent_points() == 3  # Fire matches the 7s
+
+
+def test_solo_double_needs_three_opponent_pungs() -> None:
+    m = solo()
+    m.apply(Deal(1, 0, solo_deck("33 555 777 999 1", "1")))
+    m.apply(Draw(0, m.wall[0]))
+    assert m.hand_points(0) >= 0   # 33 555 777 999 11J: a valid hand
+    with pytest.raises(IllegalActionError, match="3 pungs"):
+        m.apply(Double(0))
+
+
+def test_dead_hand_and_joker_block_options() -> None:
+    m = solo(dead_hand=0)
+    cards = list(rules.deck(0))
+    m.apply(Deal(1, 0, tuple(cards)))
+    assert len(m.wall) == 48 - 12
+    b = solo(joker_block=True)
+    b.apply(Deal(1, 0, solo_deck("5 5 6 6 7 7 8 9 DS DM DF 1", "2 3 4 6")))
+    b.apply(Draw(0, b.wall[0]))
+    b.apply(Discard(0, Card("5")))
+    b.apply(b.forced())
+    b.apply(ToRow(b.hold))
+    b.apply(Draw(0, b.wall[0]))
+    b.apply(Discard(0, JOKER))             # blocks the 5 and the 3 before it
+    assert b.block_at == len(b.row) and b.seats[0].jokers_discarded == 0
+    b.apply(b.forced())
+    b.apply(ToRow(b.hold))
+    b.apply(Draw(0, b.wall[0]))
+    b.apply(Discard(0, Card("5")))
+    # the 5 before the joker is blocked: no pung, the opponent simply draws
+    assert isinstance(b.forced(), OpponentDraw)
+    plain = solo()
+    plain.apply(Deal(1, 0, solo_deck("5 5 6 6 7 7 8 9 DS DM DF 1", "2 3 4 6")))
+    for card in ("5", "J", "5"):
+        plain.apply(Draw(0, plain.wall[0]))
+        plain.apply(Discard(0, Card(card)))
+        if card == "5" and plain.row.count(Card("5")) == 2:
+            break
+        plain.apply(plain.forced())
+        plain.apply(ToRow(plain.hold))
+    assert plain.forced() == OpponentExposes(C("5 5 J"))
+    assert plain.seats[0].jokers_discarded == 1
+
+
+@pytest.mark.parametrize("options", [{"jokers": "wild"}, {"target": 9}, {"dead-hand": 13},
+                                     {"colour": "red"}])
+def test_bad_options_are_rejected(options) -> None:
+    with pytest.raises(RequestError):
+        game.options_from(options)
+
+
+# -- bots and logs -------------------------------------------------------------
+
+
+def test_the_planner_beats_random_discards() -> None:
+    wins = 0
+    for seed in range(10):
+        seat = seed % 2
+        bots = [Planner() if k == seat else RandomDiscards() for k in range(2)]
+        result = game.play(MintTinOptions(), seed, bots).result
+        wins += result["winner"] == seat + 1
+    assert wins >= 9
+
+
+def test_a_thousand_games_replay_from_their_logs() -> None:
+    variants = [{}, {"jokers": "backs"}, {"jokers": "all", "passing": True},
+                {"jokers": "none", "miscall-penalty": False}]
+    solos = [{}, {"dead-hand": 6}, {"joker-block": True}]
+    for seed in range(1000):
+        if seed % 2:
+            options = game.options_from(variants[seed // 2 % len(variants)])
+            bots = [Planner(), RandomDiscards()] if seed % 10 == 1 else None
+            log = game.play(options, seed, bots)
+        else:
+            log = game.play(game.options_from(solos[seed // 2 % len(solos)]), seed,
+                            solo=True)
+        again = read_log(log.to_jsonl())
+        result = game.replay(again)
+        assert result == log.result
+        assert max(result["scores"]) >= game.options_from(log.options).target or \
+            result["winner"] is not None
+
+
+def test_a_tampered_log_is_rejected() -> None:
+    log = game.play(MintTinOptions(), 4)
+    lines = log.to_jsonl().splitlines()
+    k = next(i for i, line in enumerate(lines) if '"type": "draw"' in line)
+    data = json.loads(lines[k])
+    data["card"] = "DS" if data["card"] != "DS" else "DM"
+    lines[k] = json.dumps(data)
+    with pytest.raises(IllegalActionError, match=f"line {k + 1}: draw: the top card is"):
+        game.replay(read_log("\n".join(lines)))
+    lines = log.to_jsonl().splitlines()
+    result = json.loads(lines[-1])
+    result["scores"][0] += 1
+    lines[-1] = json.dumps(result)
+    with pytest.raises(IllegalActionError, match="the result says"):
+        game.replay(read_log("\n".join(lines)))
+
+
+def test_play_minttin_from_the_command_line(cli, tmp_path: Path) -> None:
+    log = tmp_path / "m.jsonl"
+    assert cli("play", "minttin", "--seed", "2", "-o", log).code == 0
+    r = cli("replay", log)
+    assert r.code == 0 and "every event is legal" in r.out
+    pdf = tmp_path / "s.pdf"
+    r = cli("play", "minttin", "--solo", "--seed", "2", "-o", pdf)
+    assert r.code == 0 and pdf.read_bytes().startswith(b"%PDF")
+    r = cli("play", "minttin", "--bots", "planner,random,random", "-o", tmp_path / "x.jsonl")
+    assert r.code == 2 and "3 bots for 2 players" in r.err
+    r = cli("play", "minttin", "--jokers", "wild", "-o", tmp_path / "x.jsonl")
+    assert r.code == 2 and "jokers must be one of" in r.err
+
+
+# -- the deck ------------------------------------------------------------------
+
+
+def test_the_deck_holds_54_cards() -> None:
+    from generator.printables.minttin import deck_cards
+
+    names = [c.name for c in deck_cards()]
+    assert len(names) == 54
+    kinds = Counter(n.split("-")[0] for n in names)
+    assert sum(kinds[str(n)] for n in range(1, 10)) == 36
+    assert kinds["DS"] + kinds["DM"] + kinds["DF"] == 12
+    assert kinds["joker"] == 4 and kinds["score"] == 2
+
+
+def test_backs_mirror_their_fronts() -> None:
+    from generator.draw.canvas import find_paper
+    from generator.printables.minttin import deck
+
+    for duplex in ("long", "short"):
+        sheets = deck(find_paper("a4"), duplex=duplex)
+        w = sheets.paper.width
+        h = sheets.paper.height
+        for k in range(sheets.columns * sheets.rows):
+            fx, fy = sheets.slot(k, back=False)
+            bx, by = sheets.slot(k, back=True)
+            cw, ch = sheets.size
+            if duplex == "long":   # turned over the long edge: left and right swap
+                assert abs((fx + cw / 2) - (w - (bx + cw / 2))) < 1e-6 and fy == by
+            else:                  # over the short edge: top and bottom swap
+                assert abs((fy + ch / 2) - (h - (by + ch / 2))) < 1e-6 and fx == bx
+
+
+def test_print_deck_pdf_boxes_and_svg(cli, tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    out = tmp_path / "deck.pdf"
+    assert cli("print", "deck", "minttin", "--paper", "letter", "-o", out).code == 0
+    reader = PdfReader(out)
+    assert len(reader.pages) % 2 == 0
+    single = tmp_path / "cards.pdf"
+    assert cli("print", "deck", "minttin", "--one-per-page", "-o", single).code == 0
+    reader = PdfReader(single)
+    assert len(reader.pages) == 108
+    page = reader.pages[0]
+    mm = 72 / 25.4
+    trim = [float(v) / mm for v in page.trimbox]
+    bleed = [float(v) / mm for v in page.bleedbox]
+    assert abs((trim[2] - trim[0]) - 44.45) < 0.01 and abs((trim[3] - trim[1]) - 63.5) < 0.01
+    assert abs((bleed[2] - bleed[0]) - 50.45) < 0.01
+    folder = tmp_path / "svg"
+    r = cli("print", "deck", "minttin", "--format", "svg", "--card-size", "poker", "-o", folder)
+    assert r.code == 0
+    files = sorted(folder.glob("*.svg"))
+    assert len(files) == 108 and b"<svg" in files[0].read_bytes()
+    assert 'width="69.5mm"' in files[0].read_text()  # 63.5 + 2 x 3 mm of bleed
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (("deck", "minttin", "--card-size", "huge"), "card size must be one of"),
+    (("deck", "minttin", "--duplex", "diagonal"), "duplex must be long or short"),
+    (("board", "castle", "--card-size", "mini"), "--card-size is for cards"),
+    (("deck", "minttin", "--format", "png"), "--format must be pdf or svg"),
+])
+def test_print_rejects_bad_card_options(cli, tmp_path: Path, args, words) -> None:
+    r = cli("print", *args, "-o", tmp_path / "x.pdf")
+    assert r.code == 2 and words in r.err
+
+
+def test_rules_card_and_score_sheet(cli, tmp_path: Path) -> None:
+    for item in ("card", "sheet"):
+        out = tmp_path / f"{item}.pdf"
+        assert cli("print", item, "minttin", "-o", out).code == 0
