@@ -576,23 +576,43 @@ def test_the_planner_beats_random_discards() -> None:
     assert wins >= 9
 
 
-def test_a_thousand_games_replay_from_their_logs() -> None:
+def _replays(log) -> None:
+    again = read_log(log.to_jsonl())
+    result = game.replay(again)
+    assert result == log.result
+    target = game.options_from(log.options).target
+    assert max(result["scores"]) >= target or "Epic" in log.to_jsonl()
+
+
+def test_a_thousand_two_player_games_replay_from_their_logs() -> None:
     variants = [{}, {"jokers": "backs"}, {"jokers": "all", "passing": True},
                 {"jokers": "none", "miscall-penalty": False}]
-    solos = [{}, {"dead-hand": 6}, {"joker-block": True}]
     for seed in range(1000):
-        if seed % 2:
-            options = game.options_from(variants[seed // 2 % len(variants)])
-            bots = [Planner(), RandomDiscards()] if seed % 10 == 1 else None
-            log = game.play(options, seed, bots)
-        else:
-            log = game.play(game.options_from(solos[seed // 2 % len(solos)]), seed,
-                            solo=True)
-        again = read_log(log.to_jsonl())
-        result = game.replay(again)
-        assert result == log.result
-        assert max(result["scores"]) >= game.options_from(log.options).target or \
-            result["winner"] is not None
+        options = game.options_from(variants[seed % len(variants)])
+        bots = [Planner(), RandomDiscards()] if seed % 10 == 1 else None
+        _replays(game.play(options, seed, bots))
+
+
+def test_a_thousand_solo_games_replay_from_their_logs() -> None:
+    variants = [{}, {"dead-hand": 6}, {"joker-block": True}, {"dead-hand": 0}]
+    for seed in range(1000):
+        _replays(game.play(game.options_from(variants[seed % len(variants)]), seed,
+                           solo=True))
+
+
+def test_mint_tin_book_sections(tmp_path: Path) -> None:
+    from generator.documents.book import build_book, load_spec
+    from generator.output import render_bytes
+
+    spec = tmp_path / "book.toml"
+    spec.write_text('title = "Mint Tin"\npaper = "a4"\nseed = 3\n\n'
+                    '[[section]]\nkind = "minttin"\ncount = 4\ndifficulty = "hard"\n\n'
+                    '[[section]]\nkind = "minttin-discard"\ncount = 2\n')
+    document, state = build_book(load_spec(spec))
+    kinds = [section.kind.name for section in state.puzzle_sets]
+    assert kinds == ["minttin", "minttin-discard"]
+    assert sum(len(section.puzzles.puzzles) for section in state.puzzle_sets) == 6
+    assert render_bytes(document, "pdf").startswith(b"%PDF")
 
 
 def test_a_tampered_log_is_rejected() -> None:

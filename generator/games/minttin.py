@@ -189,7 +189,7 @@ def worked_example(log: GameLog, paper: Paper) -> Document:
     reason; each winning hand with its scoring laid out."""
     match = new_match(log)
     solo = log.game == SOLO
-    names = (["You", "The opponent"] if solo else
+    names = (["The player", "The opponent"] if solo else
              [f"Player {k + 1}" + (f" ({b})" if b else "") for k, b in
               enumerate(log.players or ("", ""))])
     o = match.options
@@ -234,8 +234,7 @@ def worked_example(log: GameLog, paper: Paper) -> Document:
                                                          f": {names[ev.dealer]} deals"),
                                   level=2))
             for q in ((0,) if solo else (0, 1)):
-                blocks.append(Paragraph(f"{names[q]} start{'s' * (not solo)} with:",
-                                        size=8))
+                blocks.append(Paragraph(f"{names[q]} starts with:", size=8))
                 blocks.append(_hand_figure(match, q))
         elif isinstance(ev, PassOffer):
             words.append(f"offers to pass {ev.count}")
@@ -248,10 +247,11 @@ def worked_example(log: GameLog, paper: Paper) -> Document:
         elif isinstance(ev, Call):
             words.append(f"calls {ev.card} with {format_cards(ev.cards)} ({ev.reason})")
         elif isinstance(ev, Swap):
-            give = "a joker" if ev.give_joker else f"a {ev.face}"
-            words.append(f"swaps {give} for {'a ' + str(ev.face) if ev.give_joker else 'the joker'}"
-                         f" in {names[ev.owner].lower() if solo else names[ev.owner]}'s "
-                         f"exposure ({ev.reason})")
+            card = f"{'an' if str(ev.face) == '8' else 'a'} {ev.face}"
+            give, take = ("a joker", card) if ev.give_joker else (card, "the joker")
+            owner = "its own" if ev.owner == p else f"{names[ev.owner].lower()}'s" if solo \
+                else f"{names[ev.owner]}'s"
+            words.append(f"swaps {give} for {take} in {owner} exposure ({ev.reason})")
         elif isinstance(ev, Discard):
             words.append(f"discards {ev.card} ({ev.reason})")
             flush(p)
@@ -268,8 +268,8 @@ def worked_example(log: GameLog, paper: Paper) -> Document:
             words.append(f"{ev.card} goes to the discard row (you do not call it)")
             flush(1)
         elif isinstance(ev, OpponentSwap):
-            words.append(f"swaps it for the joker in {'its' if ev.owner else 'your'} "
-                         f"exposure of {ev.face}")
+            whose = "its own" if ev.owner else "the player's"
+            words.append(f"swaps it for the joker in {whose} exposure of {ev.face}")
         elif isinstance(ev, OpponentExposes):
             words.append(f"exposes {format_cards(ev.cards)} from the discard row "
                          f"({match.pungs()} pung{'s' * (match.pungs() != 1)})")

@@ -255,8 +255,9 @@ class DiscardKind(PuzzleKind):
         rows = tuple((r["discard"], " ".join(f"{c} ({p})" for c, p in r["completions"].items()),
                       str(r["left"])) for r in table)
         best = table[0]
+        points = f"{best['points']} point{'s' * (best['points'] != 1)}"
         return (Paragraph(f"Discard {best['discard']}: {best['left']} unseen cards complete "
-                          f"the hand, for up to {best['points']} points.", size=8.5,
+                          f"the hand, for up to {points}.", size=8.5,
                           font="bold"),
                 Table(("discard", "completing cards (points)", "unseen"), rows,
                       widths=(1.4, 7, 1.2), size=7.5))
