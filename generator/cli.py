@@ -480,6 +480,17 @@ def play_oneplayer(
                 paper)
 
 
+def _bot_names(bots: str, players: int) -> list[str]:
+    """``--bots``: one name for every player, or one per player."""
+    names = [b.strip() for b in bots.split(",")]
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise _request(f"--bots names {len(names)} bots for {players} player"
+                       f"{'s' * (players > 1)}")
+    return names
+
+
 @play_app.command("minttin")
 def play_minttin(
     solo: Annotated[bool, typer.Option("--solo", help="One player against the virtual "
@@ -511,13 +522,7 @@ def play_minttin(
     options = minttin.options_from({"jokers": jokers, "target": target, "passing": passing,
                                     "miscall-penalty": not friendly, "dead-hand": dead_hand,
                                     "joker-block": joker_block}, "play minttin")
-    names = [b.strip() for b in bots.split(",")]
-    players = 1 if solo else 2
-    if len(names) == 1:
-        names *= players
-    if len(names) != players:
-        raise _request(f"--bots names {len(names)} bots for {players} player"
-                       f"{'s' * (players > 1)}")
+    names = _bot_names(bots, 1 if solo else 2)
     log = minttin.play(options, seed, [minttin.make_bot(n) for n in names], solo=solo)
     _write_game(log.game, log, output, paper)
 
@@ -548,11 +553,7 @@ def play_castle(
 
     options = castle.options_from({"players": players, "layout": layout, "tileset": tileset,
                                    "shrines": shrines, "group": group}, "play castle")
-    names = [b.strip() for b in bots.split(",")]
-    if len(names) == 1:
-        names *= players
-    if len(names) != players:
-        raise _request(f"--bots names {len(names)} bots for {players} players")
+    names = _bot_names(bots, players)
     _write_game("castle", castle.play(options, seed, [castle.make_bot(n) for n in names]),
                 output, paper)
 

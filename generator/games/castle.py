@@ -10,7 +10,7 @@ from ..bots.castle import BOTS, Planner
 from ..documents.model import Block, Box, Document, Grid, Heading, Paragraph, Section, Table
 from ..draw.canvas import Paper
 from ..draw.castle import floors_figure, turn_figure
-from ..errors import IllegalActionError, RequestError
+from ..errors import RequestError
 from ..layouts.castle import Castle, generate_castle, parse_castle
 from ..params import params_dict, parse_params
 from ..rules.castle import (
@@ -31,7 +31,7 @@ from ..rules.castle import (
     cell_index,
     default_castle_tiles,
 )
-from .log import GameLog, line_of
+from .log import GameLog, replay_through
 
 
 def options_from(mapping: Mapping[str, Any], where: str = "options") -> CastleOptions:
@@ -92,19 +92,7 @@ def play(options: CastleOptions, seed: int | str, bots: Sequence | None = None) 
 
 def replay(log: GameLog) -> dict[str, Any]:
     """Apply every event of ``log`` through the rules; raise at the first illegal one."""
-    game = CastleGame(options_from(log.options, "the log's options"))
-    for ev in log.events:
-        try:
-            game.apply(ev)
-        except IllegalActionError as exc:
-            raise IllegalActionError(f"line {line_of(ev) or '?'}: {ev.TYPE}: {exc}") from None
-    if not game.over:
-        raise IllegalActionError("the log ends before the game does")
-    result = game.result()
-    if list(log.result.get("scores", [])) != result["scores"]:
-        raise IllegalActionError(f"the result says {log.result.get('scores')}, the rules "
-                                 f"give {result['scores']}")
-    return result
+    return replay_through(CastleGame(options_from(log.options, "the log's options")), log)
 
 
 def summary(log: GameLog, result: Mapping[str, Any]) -> str:

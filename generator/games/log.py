@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, ClassVar
 
 from ..cards import Card, parse_cards
-from ..errors import FileFormatError, TilepressError
+from ..errors import FileFormatError, IllegalActionError, TilepressError
 from ..tiles import Tile, format_tiles, parse_tiles
 
 Tiles = tuple[Tile, ...]
@@ -230,3 +230,22 @@ def encode(value: Any) -> Any:
 
 def events_of(game: str) -> Iterable[type[Event]]:
     return _REGISTRY.get(game, {}).values()
+
+
+def replay_through(state: Any, log: GameLog, *, key: str = "scores",
+                   finished: bool = True) -> dict[str, Any]:
+    """Apply every event of ``log`` to a game state (its rules' ``apply``), naming the
+    line of the first illegal event; then check the log's ``result[key]`` against what
+    the rules give, and return the rules' result."""
+    for ev in log.events:
+        try:
+            state.apply(ev)
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"line {line_of(ev) or '?'}: {ev.TYPE}: {exc}") from None
+    if finished and not state.over:
+        raise IllegalActionError("the log ends before the game does")
+    result = state.result()
+    if log.result.get(key) != result[key]:
+        raise IllegalActionError(f"the result says {key} {log.result.get(key)}, the rules "
+                                 f"give {result[key]}")
+    return result

@@ -38,7 +38,7 @@ from ..rules.minttin_game import (
     ToRow,
     TwoPlayerMatch,
 )
-from .log import GameLog, line_of
+from .log import GameLog, replay_through
 
 MAX_EVENTS = 50_000
 
@@ -135,19 +135,7 @@ def new_match(log: GameLog):
 
 def replay(log: GameLog) -> dict[str, Any]:
     """Apply every event of ``log`` through the rules; raise at the first illegal one."""
-    match = new_match(log)
-    for ev in log.events:
-        try:
-            match.apply(ev)
-        except IllegalActionError as exc:
-            raise IllegalActionError(f"line {line_of(ev) or '?'}: {ev.TYPE}: {exc}") from None
-    if not match.over:
-        raise IllegalActionError("the log ends before the match does")
-    result = match.result()
-    if list(log.result.get("scores", [])) != result["scores"]:
-        raise IllegalActionError(f"the result says {log.result.get('scores')}, the rules "
-                                 f"give {result['scores']}")
-    return result
+    return replay_through(new_match(log), log)
 
 
 def summary(log: GameLog, result: Mapping[str, Any]) -> str:

@@ -27,7 +27,7 @@ from ..rules.oneplayer import (
     score_line,
 )
 from ..tiles import sort_tiles
-from .log import GameLog, line_of
+from .log import GameLog, replay_through
 
 
 def options_from(mapping: Mapping[str, Any], where: str = "options") -> OnePlayerOptions:
@@ -77,16 +77,7 @@ def play(options: OnePlayerOptions, seed: int | str, bot=None) -> GameLog:
 def replay(log: GameLog) -> dict[str, Any]:
     """Apply every event of ``log`` through the rules; raise at the first illegal one."""
     board = OnePlayerBoard(options_from(log.options, "the log's options"))
-    for ev in log.events:
-        try:
-            board.apply(ev)
-        except IllegalActionError as exc:
-            raise IllegalActionError(f"line {line_of(ev) or '?'}: {ev.TYPE}: {exc}") from None
-    result = board.result()
-    if log.result.get("total") != result["total"]:
-        raise IllegalActionError(f"the result says {log.result.get('total')} points, the "
-                                 f"rules give {result['total']}")
-    return result
+    return replay_through(board, log, key="total", finished=False)
 
 
 def summary(log: GameLog, result: Mapping[str, Any]) -> str:

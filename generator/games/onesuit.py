@@ -9,7 +9,7 @@ from typing import Any
 from ..bots.onesuit import EfficiencyBot, RandomBot
 from ..documents.model import Block, Document, Heading, Paragraph, Section, Table, TileRow
 from ..draw.canvas import Paper
-from ..errors import IllegalActionError, RequestError
+from ..errors import RequestError
 from ..params import params_dict, parse_params
 from ..rules import standard
 from ..rules.onesuit import (
@@ -28,7 +28,7 @@ from ..rules.onesuit import (
     suit_tiles,
 )
 from ..tiles import Tile, sort_tiles
-from .log import GameLog, line_of
+from .log import GameLog, replay_through
 
 BOTS = {"efficiency": EfficiencyBot, "random": RandomBot}
 NAMES = ("A", "B")
@@ -87,17 +87,7 @@ def play(options: OneSuitOptions, seed: int | str, bots: Sequence = ()) -> GameL
 def replay(log: GameLog) -> dict[str, Any]:
     """Apply every event of ``log`` through the rules; raise at the first illegal one."""
     options = options_from(log.options, "the log's options")
-    table = OneSuitTable(options)
-    for ev in log.events:
-        try:
-            table.apply(ev)
-        except IllegalActionError as exc:
-            raise IllegalActionError(f"line {line_of(ev) or '?'}: {ev.TYPE}: {exc}") from None
-    result = table.result()
-    if log.result.get("scores") != result["scores"]:
-        raise IllegalActionError(f"the result says {log.result.get('scores')}, the rules give "
-                                 f"{result['scores']}")
-    return result
+    return replay_through(OneSuitTable(options), log, finished=False)
 
 
 def summary(log: GameLog, result: Mapping[str, Any]) -> str:
