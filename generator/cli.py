@@ -121,6 +121,32 @@ def analyze_minttin(
         _echo(line)
 
 
+@analyze_app.command("american")
+def analyze_american(
+    hand: Annotated[str, typer.Argument(help="Tiles in MPSZ (craks m, bams s, dots p; winds "
+                                        "1-4z, dragons 5z white 6z green 7z red; flowers "
+                                        "1-8f; jokers 1j).")],
+    exposed: Annotated[list[str] | None, typer.Option(
+        "--exposed", help="An exposed pung, kong or quint, such as 555m1j (repeat).")] = None,
+    card: Annotated[str, typer.Option("--card", help="A card file, or 'practice' (the "
+                                      "shipped practice card).")] = "practice",
+    json_out: Json = False,
+) -> None:
+    """American Mah Jongg: which hands on the card 14 tiles make, or which hands 13 tiles
+    are nearest to and the tiles each still needs.
+
+    Example: tilepress analyze american 2222m555s6666p88p1f1f
+    """
+    from .rules import american
+
+    data = american.analyze(american.load_card(card), hand, exposed or ())
+    if json_out:
+        _echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    for line in american.analysis_lines(data):
+        _echo(line)
+
+
 def _tile_counts(items) -> list[dict[str, Any]]:
     return [{"tile": str(t), "left": n} for t, n in items]
 
