@@ -331,6 +331,24 @@ def puzzle_minttin_discard(
                    seed, output, paper)
 
 
+@puzzle_app.command("american")
+def puzzle_american(
+    count: Count = 12,
+    difficulty: Difficulty = "medium",
+    card: Annotated[str, typer.Option("--card", help="practice, or a card file.")] = "practice",
+    seed: Seed = 1,
+    output: Annotated[Path, _output(".json .svg .pdf")] = Path("out/american.pdf"),
+    paper: Paper = "a4",
+) -> None:
+    """American Mah Jongg quizzes: 13 tiles after the deal; which hands are closest, and
+    what do you pass first?
+
+    Example: tilepress puzzle american --count 8 --difficulty hard -o out/american.pdf
+    """
+    _write_puzzles("american", {"difficulty": difficulty, "card": card}, count, seed, output,
+                   paper)
+
+
 @puzzle_app.command("castle")
 def puzzle_castle(
     count: Count = 1,
@@ -408,6 +426,32 @@ def _is_castle_file(path: str) -> bool:
         return looks_like_castle(p.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError):
         return False
+
+
+card_app = typer.Typer(help="Check cards of hands (American Mah Jongg).", no_args_is_help=True,
+                       rich_markup_mode=None)
+app.add_typer(card_app, name="card")
+
+
+@card_app.command("check")
+def card_check(
+    file: Annotated[str, typer.Argument(help="A card file, or 'practice'.")],
+) -> None:
+    """Read a card of hands and list its families and hands with how many ways each can be
+    made; a malformed card gets its line and the reason.
+
+    Example: tilepress card check my.card
+    """
+    from .rules.american import expand, load_card
+
+    card = load_card(file)
+    _echo(f"card {card.name!r}: {len(card.hands)} hands in {len(card.families)} families")
+    for family in card.families:
+        hands = [h for h in card.hands if h.family == family]
+        _echo(f"  {family}: {len(hands)} hands")
+        for h in hands:
+            ways = sum(1 for _ in expand(h))
+            _echo(f"    {h.id}: {h.text()}  ({ways} way{'s' * (ways != 1)})")
 
 
 # verify ----------------------------------------------------------------------------
@@ -551,6 +595,33 @@ def play_minttin(
     names = _bot_names(bots, 1 if solo else 2)
     log = minttin.play(options, seed, [minttin.make_bot(n) for n in names], solo=solo)
     _write_game(log.game, log, output, paper)
+
+
+@play_app.command("american")
+def play_american(
+    card: Annotated[str, typer.Option("--card", help="practice, or a card file.")] = "practice",
+    second_charleston: Annotated[str, typer.Option(
+        "--second-charleston", help="vote (any player may stop it) or never.")] = "vote",
+    jokerless: Annotated[str, typer.Option(
+        "--jokerless", help="text (a jokerless discard win: the discarder pays 3x) or double "
+        "(every payment doubles).")] = "text",
+    bots: Annotated[str, typer.Option("--bots", help="planner or random, one for all or four, "
+                                      "comma-separated.")] = "planner",
+    seed: Seed = 1,
+    output: Annotated[Path, _output(".jsonl .pdf .svg")] = Path("out/american-game.pdf"),
+    paper: Paper = "a4",
+) -> None:
+    """A game of American Mah Jongg between four bots: dice, deal, Charleston, play, payments.
+
+    Example: tilepress play american --seed 2 -o out/american-game.pdf
+    """
+    from .games import american
+
+    options = american.options_from({"card": card, "second-charleston": second_charleston,
+                                     "jokerless": jokerless}, "play american")
+    names = _bot_names(bots, 4)
+    _write_game("american", american.play(options, seed, [american.make_bot(n) for n in names]),
+                output, paper)
 
 
 @play_app.command("castle")

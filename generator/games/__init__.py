@@ -14,6 +14,7 @@ _GAMES = {
     "castle": "generator.games.castle",
     "minttin": "generator.games.minttin",
     "minttin-solo": "generator.games.minttin",
+    "american": "generator.games.american",
 }
 
 

@@ -27,6 +27,9 @@ PRINTABLES: dict[tuple[str, str], tuple[str, str]] = {
     ("deck", "minttin"): ("generator.printables.minttin", "deck"),
     ("card", "minttin"): ("generator.printables.minttin", "rules_card"),
     ("sheet", "minttin"): ("generator.printables.minttin", "score_sheet"),
+    ("card", "american"): ("generator.printables.american", "practice_card_sheet"),
+    ("sheet", "american"): ("generator.printables.american", "payments_sheet"),
+    ("charleston", "american"): ("generator.printables.american", "charleston_card"),
 }
 CARD_PRINTABLES = {("deck", "minttin"), ("card", "minttin")}
 """Printables made of cards, which take card size, duplex and one-per-page options."""

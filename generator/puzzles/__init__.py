@@ -19,6 +19,7 @@ _KINDS = {
     "castle": ("generator.puzzles.castle", "CastleKind"),
     "minttin": ("generator.puzzles.minttin", "CompleteKind"),
     "minttin-discard": ("generator.puzzles.minttin", "DiscardKind"),
+    "american": ("generator.puzzles.american", "AmericanKind"),
 }
 _LOADED: dict[str, PuzzleKind] = {}
 

@@ -156,6 +156,11 @@ class Card:
     def table(self) -> Table:
         return build_table(self)
 
+    @cached_property
+    def allowed_cache(self) -> dict:
+        """Rows allowed by each set of exposures, kept per card (see ``allowed_rows``)."""
+        return {}
+
 
 def _parse_group(token: str, where: str) -> Group | str:
     if token in ("+", "="):
@@ -422,6 +427,25 @@ def _allowed(table: Table, exposures: Sequence[Exposure]) -> np.ndarray:
     return rows
 
 
+def allowed_rows(card: Card, exposures: tuple[Exposure, ...]) -> np.ndarray:
+    """:func:`_allowed` for a card, remembered."""
+    cache = card.allowed_cache
+    rows = cache.get(exposures)
+    if rows is None:
+        rows = cache[exposures] = _allowed(card.table, exposures)
+    return rows
+
+
+def needs_batch(table: Table, counts: np.ndarray) -> np.ndarray:
+    """:func:`needs` for several holdings at once: ``counts`` is k x FACES, the result
+    k x rows."""
+    c = counts[:, None, :JOKER]
+    P, Q = table.P[None, :, :JOKER], table.Q[None, :, :JOKER]
+    short_natural = np.maximum(P - c, 0).sum(axis=2)
+    short_joker = np.maximum(Q - np.maximum(c - P, 0), 0).sum(axis=2)
+    return short_natural + np.maximum(short_joker - counts[:, JOKER:JOKER + 1], 0)
+
+
 def needs(table: Table, counts: np.ndarray) -> np.ndarray:
     """Tiles each requirement still lacks, given the counts of every tile held (exposed
     ones included; jokers at ``counts[JOKER]``)."""
@@ -521,6 +545,26 @@ def example(requirement: Requirement) -> tuple[Tile, ...]:
     return tuple(out)
 
 
+def best_pass(card: Card, tiles: Sequence[Tile], count: int = 3) -> tuple[Tile, ...]:
+    """The ``count`` tiles to pass first in the Charleston: one at a time, the tile whose
+    loss leaves the nearest hand closest (then the most valuable; never a joker)."""
+    hand = list(tiles)
+    out: list[Tile] = []
+    table = card.table
+    for _ in range(count):
+        candidates = sorted({t for t in hand if not t.is_joker}, key=str)
+        counts = counts_of(hand)
+        batch = np.repeat(counts[None, :], len(candidates), axis=0)
+        for k, t in enumerate(candidates):
+            batch[k, face_of(t)] -= 1
+        n = needs_batch(table, batch).astype(np.int32)
+        key = (n * 1000 - table.values[None, :]).min(axis=1)
+        k = int(np.argmin(key))
+        out.append(candidates[k])
+        hand.remove(candidates[k])
+    return tuple(out)
+
+
 def check_tiles(tiles: Sequence[Tile], exposures: Sequence[Exposure] = ()) -> None:
     counts = _hand_counts(tiles, exposures)
     for f in range(FACES):
@@ -582,8 +626,35 @@ def analysis_lines(data: dict) -> list[str]:
     return out
 
 
-__all__ = ["FACES", "FLOWER", "JOKER", "Card", "Exposure", "Group", "Hand", "Match",
-           "Requirement", "Table", "american_set", "analysis_lines", "analyze", "build_table",
-           "check_tiles", "counts_of", "example", "expand", "face_name", "face_of",
-           "is_jokerless", "load_card", "matches", "nearest", "needs", "parse_card",
-           "practice_card", "tile_of"]
+__all__ = [
+    "FACES",
+    "FLOWER",
+    "JOKER",
+    "Card",
+    "Exposure",
+    "Group",
+    "Hand",
+    "Match",
+    "Requirement",
+    "Table",
+    "allowed_rows",
+    "american_set",
+    "analysis_lines",
+    "analyze",
+    "build_table",
+    "check_tiles",
+    "counts_of",
+    "example",
+    "expand",
+    "face_name",
+    "face_of",
+    "is_jokerless",
+    "load_card",
+    "matches",
+    "nearest",
+    "needs",
+    "needs_batch",
+    "parse_card",
+    "practice_card",
+    "tile_of",
+]
