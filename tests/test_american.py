@@ -1,0 +1,474 @@
+"""American Mah Jongg: the card format, the practice card, matching and nearness against
+a brute force, the four-player game, bots, logs, quizzes and printables."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.bots.american import Planner, RandomBot
+from generator.errors import FileFormatError, HandError, IllegalActionError, RequestError
+from generator.games import american as game
+from generator.games.log import read_log
+from generator.rules import american as rules
+from generator.rules.american_game import (
+    AmericanGame,
+    AmericanOptions,
+    Call,
+    Claims,
+    Courtesy,
+    Dead,
+    Deal,
+    Dice,
+    Discard,
+    Draw,
+    End,
+    MahJong,
+    Pass,
+    Stop,
+)
+from generator.tiles import Tile, parse_tiles
+
+CARD = rules.practice_card()
+J = Tile("1j")
+
+# -- the card format ---------------------------------------------------------------
+
+
+def test_the_practice_card_round_trips_exactly() -> None:
+    from generator.resources import shipped
+
+    text = shipped("puzzles", "cards", "practice.card").read_text(encoding="utf-8")
+    assert CARD.to_text() == text
+    assert rules.parse_card(CARD.to_text()) == CARD
+
+
+def test_the_practice_card_covers_the_families() -> None:
+    assert 40 <= len(CARD.hands) <= 60
+    assert set(CARD.families) >= {"2026", "2468", "Like numbers", "Addition", "Quints",
+                                  "Consecutive run", "13579", "Winds and dragons", "369",
+                                  "Singles and pairs"}
+    assert any(h.concealed for h in CARD.hands) and any(not h.concealed for h in CARD.hands)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(CARD.hands), min_size=1, max_size=12),
+       st.lists(st.sampled_from(["Odds", "Mixed", "Fours"]), min_size=1, max_size=3,
+                unique=True),
+       st.integers(min_value=1, max_value=200), st.booleans())
+def test_cards_round_trip(hands, families, value, concealed) -> None:
+    lines = ["card: A test card"]
+    for k, family in enumerate(families):
+        lines += ["", f"== {family} =="]
+        for h in hands[k::len(families)] or hands[:1]:
+            body = " | ".join(" ".join(str(g) for g in v) for v in h.variants)
+            lines.append(f"{'C' if concealed else 'X'} {value}  {body}")
+    text = "\n".join(lines) + "\n"
+    card = rules.parse_card(text)
+    assert card.to_text() == text
+    assert rules.parse_card(card.to_text()) == card
+
+
+@pytest.mark.parametrize(("text", "line", "words"), [
+    ("card: T\n== F ==\nX 25 FF 2222a 4444a 666a\n", 3, "has 13 tiles"),
+    ("card: T\n== F ==\nX 25 FF 2222q 4444a 6666a\n", 3, "'q' in '2222q'"),
+    ("card: T\n== F ==\nX 25 FF 2222 4444a 6666a\n", 3, "need a suit letter"),
+    ("card: T\n== F ==\nX 25 FFa 2222a 4444a 6666a\n", 3, "take no suit"),
+    ("card: T\n== F ==\nY 25 FF 2222a 4444a 6666a\n", 3, "starts with X"),
+    ("card: T\n== F ==\nX lots FF 2222a 4444a 6666a\n", 3, "is not a value"),
+    ("card: T\nX 25 FF 2222a 4444a 6666a\n", 2, "under a family"),
+    ("card: T\n== F ==\nX 25 FF 11a 11a 11a 2222b 22b\n", 3, "no choice of suits"),
+    ("card: T\n== F ==\nX 25 FF 222222a 444a 666a\n", 3, "at most five"),
+])
+def test_malformed_cards_name_the_line_and_the_reason(text, line, words) -> None:
+    with pytest.raises(FileFormatError) as err:
+        rules.parse_card(text, source="my.card")
+    assert str(err.value).startswith(f"my.card: line {line}: ") and words in str(err.value)
+
+
+def test_a_card_needs_a_name_and_hands() -> None:
+    with pytest.raises(FileFormatError, match="name line"):
+        rules.parse_card("== F ==\nX 25 FF 2222a 4444a 6666a\n")
+    with pytest.raises(FileFormatError, match="no hands"):
+        rules.parse_card("card: Empty\n")
+
+
+# -- matching against a brute force -----------------------------------------------
+
+
+def brute_matching(tiles, req) -> int:
+    """The largest number of tiles that fill the requirement's places, by augmenting
+    paths (Kuhn): a tile fills a place of its own face, a joker any joker-able place."""
+    slots = [(face, jokers) for face, size, jokers in req.groups for _ in range(size)]
+    owner = [-1] * len(slots)
+
+    def fits(t, s) -> bool:
+        face, jokers = slots[s]
+        return (t.is_joker and jokers) or (not t.is_joker and rules.face_of(t) == face)
+
+    def augment(i, seen) -> bool:
+        for s in range(len(slots)):
+            if s not in seen and fits(tiles[i], s):
+                seen.add(s)
+                if owner[s] < 0 or augment(owner[s], seen):
+                    owner[s] = i
+                    return True
+        return False
+
+    return sum(augment(i, set()) for i in range(len(tiles)))
+
+
+def test_every_hand_is_matched_by_an_example_and_not_with_one_tile_changed() -> None:
+    rng = random.Random(3)
+    for hand in CARD.hands:
+        reqs = list(rules.expand(hand))
+        req = rng.choice(reqs)
+        tiles = list(rules.example(req))
+        found = {m.hand.id for m in rules.matches(CARD, tiles)}
+        assert hand.id in found, (hand.id, tiles)
+        faces = {f for f, _, _ in req.groups}
+        stranger = next(t for t in (Tile(x) for x in ("1z", "2z", "3z", "4z", "9m", "9p",
+                                                      "9s", "1m", "1s", "1p", "5z"))
+                        if rules.face_of(t) not in faces)
+        k = next(i for i, t in enumerate(tiles) if not t.is_joker)
+        changed = [*tiles[:k], stranger, *tiles[k + 1:]]
+        assert hand.id not in {m.hand.id for m in rules.matches(CARD, changed)}
+
+
+def test_jokers_never_stand_in_singles_pairs_or_years() -> None:
+    for hand in CARD.hands:
+        for req in list(rules.expand(hand))[:2]:
+            tiles = list(rules.example(req))
+            for _k, (face, _size, jokers) in enumerate(req.groups):
+                if jokers:
+                    continue
+                i = next(i for i, t in enumerate(tiles)
+                         if not t.is_joker and rules.face_of(t) == face)
+                swapped = [*tiles[:i], J, *tiles[i + 1:]]
+                if sum(1 for t in swapped if t.is_joker) > 8:
+                    continue
+                ids = {(m.hand.id, m.requirement.groups) for m in rules.matches(CARD, swapped)}
+                assert (hand.id, req.groups) not in ids
+                break
+
+
+def test_a_joker_may_stand_in_a_pung() -> None:
+    tiles = parse_tiles("222m4444m666m8888m")
+    assert "2468 #1" in {m.hand.id for m in rules.matches(CARD, tiles)}
+    with_joker = parse_tiles("22m1j4444m666m8888m")
+    assert "2468 #1" in {m.hand.id for m in rules.matches(CARD, with_joker)}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=10**9))
+def test_needs_agree_with_a_brute_force_matching(seed: int) -> None:
+    rng = random.Random(seed)
+    pool = list(rules.american_set())
+    tiles = rng.sample(pool, 13)
+    table = CARD.table
+    n = rules.needs(table, rules.counts_of(tiles))
+    for i in rng.sample(range(len(table.requirements)), 25):
+        assert n[i] == 14 - brute_matching(tiles, table.requirements[i])
+    # and a completed example needs nothing
+    req = rng.choice(table.requirements)
+    assert brute_matching(list(rules.example(req)), req) == 14
+
+
+def test_exposures_limit_the_hands() -> None:
+    exposed = [rules.Exposure.parse("8888m")]
+    near = rules.nearest(CARD, parse_tiles("222m444m666m"), exposed)
+    assert near[0].hand.id == "2468 #1" and near[0].need == 1
+    assert all(not m.hand.concealed for m in near)
+    with pytest.raises(HandError, match="pung, kong or quint"):
+        rules.Exposure.parse("22m")
+
+
+# -- analyze --------------------------------------------------------------------
+
+
+def test_analyze_american(cli, tmp_path: Path) -> None:
+    r = cli("analyze", "american", "222m4444m666m8888m")
+    assert r.code == 0 and "Mah Jongg: 2468 #1 (a=Craks), 25 points" in r.out
+    assert "jokerless" in r.out
+    r = cli("analyze", "american", "222m4444m666m888m", "--json")
+    data = json.loads(r.out)
+    assert data["nearest"][0]["hand"] == "2468 #1" and data["nearest"][0]["need"] == 1
+    mine = tmp_path / "mine.card"
+    mine.write_text("card: Mine\n== Fours ==\nX 20 4444a 4444b 4444c 44a\n")
+    r = cli("analyze", "american", "4444m4444s4444p1z", "--card", mine)
+    assert r.code == 0 and "Fours #1" in r.out and "'Mine'" in r.out
+    r = cli("analyze", "american", "4444m4444s4444p44m", "--card", mine)
+    assert r.code == 2 and "only 4" in r.err
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (("12q",), "'q' at position 3"),
+    (("123m",), "13 or 14 tiles"),
+    (("222m4444m666m", "--exposed", "88m"), "pung, kong or quint"),
+    (("222m4444m666m888m", "--card", "missing.card"), "missing.card"),
+])
+def test_analyze_american_rejects_bad_input(cli, args, words) -> None:
+    r = cli("analyze", "american", *args)
+    assert r.code == 2 and words in r.err and "Traceback" not in r.err
+
+
+def test_card_check(cli, tmp_path: Path) -> None:
+    r = cli("card", "check", "practice")
+    assert r.code == 0 and f"{len(CARD.hands)} hands in 10 families" in r.out
+    bad = tmp_path / "bad.card"
+    bad.write_text("card: Bad\n== F ==\nX 25 FF 2222a 4444a\n")
+    r = cli("card", "check", bad)
+    assert r.code == 2 and "line 3" in r.err and "has 10 tiles" in r.err
+
+
+# -- the game --------------------------------------------------------------------
+
+
+def dealt(east: int = 0, **options) -> AmericanGame:
+    g = AmericanGame(AmericanOptions(**options))
+    rolls = [(1, 1)] * 4
+    rolls[east] = (6, 6)
+    g.apply(Dice(tuple(rolls), east))
+    wall = list(rules.american_set())
+    random.Random(1).shuffle(wall)
+    g.apply(Deal(tuple(wall)))
+    return g
+
+
+def test_dice_and_the_deal() -> None:
+    g = AmericanGame(AmericanOptions())
+    with pytest.raises(IllegalActionError, match="roll again"):
+        g.apply(Dice(((6, 6), (6, 6), (1, 1), (1, 1)), 0))
+    with pytest.raises(IllegalActionError, match="seat 3 rolled highest"):
+        g.apply(Dice(((1, 2), (1, 1), (6, 6), (1, 1)), 0))
+    g = dealt(east=2)
+    assert [len(h) for h in g.hands] == [13, 13, 14, 13]
+    assert len(g.wall) == 152 - 53
+
+
+def test_the_charleston_rules() -> None:
+    g = dealt()
+    p = g.current
+    g.hands[p][:3] = [J, J, J]
+    with pytest.raises(IllegalActionError, match="never passed"):
+        g.apply(Pass(p, (J, J, J)))
+    with pytest.raises(IllegalActionError, match="blind passes come only"):
+        g.apply(Pass(p, tuple(g.hands[p][3:6]), 1))
+    for _ in range(2):  # right and across
+        for _ in range(4):
+            q = g.current
+            g.apply(Pass(q, tuple(t for t in g.hands[q] if not t.is_joker)[:3]))
+    # the first left pass may hand on tiles just received, unseen
+    q = g.current
+    received = g.received[q]
+    not_received = next(t for t in g.hands[q] if t not in received and not t.is_joker)
+    with pytest.raises(IllegalActionError, match="just received"):
+        g.apply(Pass(q, (not_received, *received[1:]), 1))
+    g.apply(Pass(q, tuple(received), 3))
+    for _ in range(3):
+        r = g.current
+        g.apply(Pass(r, tuple(t for t in g.hands[r] if not t.is_joker)[:3]))
+    assert g.phase == "vote"
+    for k in range(4):
+        g.apply(Stop(g.current, k == 2))
+    assert g.phase == "courtesy"       # one stop is enough
+    offers = [3, 1, 0, 2]
+    for _ in range(4):
+        g.apply(Courtesy(g.current, offers[g.current]))
+    assert [g.courtesy_count(s) for s in range(4)] == [0, 1, 0, 1]
+    for _ in range(4):
+        s = g.current
+        g.apply(Pass(s, tuple(t for t in g.hands[s] if not t.is_joker)[:g.courtesy_count(s)]))
+    assert g.phase == "discard" and g.current == g.east
+    assert [len(h) for h in g.hands] == [14, 13, 13, 13]
+
+
+def to_play(g: AmericanGame) -> AmericanGame:
+    """Skip the Charleston: nobody passes anything that changes the test."""
+    g.steps = []
+    g.step = 0
+    g.offers = {s: 0 for s in range(4)}
+    g.phase = "discard"
+    g.current = g.east
+    return g
+
+
+def test_claims_go_to_mahjong_first_then_to_the_next_in_turn() -> None:
+    g = to_play(dealt())
+    tile = next(t for t in g.hands[0] if not t.is_joker)
+    g.apply(Discard(0, tile))
+    with pytest.raises(IllegalActionError, match="can claim"):
+        g.apply(Claims((0,), ()))
+    g.apply(Claims((3,), (1, 2)))
+    assert g.claim_winner() == 3 and g.phase == "call"
+    g2 = to_play(dealt())
+    tile = next(t for t in g2.hands[0] if not t.is_joker)
+    g2.apply(Discard(0, tile))
+    g2.apply(Claims((), (3, 2)))
+    assert g2.claim_winner() == 2            # seat 2 plays before seat 3
+    with pytest.raises(IllegalActionError, match="seat 3's move"):
+        g2.apply(Call(3, tile, (tile, tile)))
+
+
+def test_a_discarded_joker_cannot_be_claimed() -> None:
+    g = to_play(dealt())
+    g.hands[0][0] = J
+    g.apply(Discard(0, J))
+    assert g.phase == "draw" and not g.claimers()
+    with pytest.raises(IllegalActionError, match="claims come right after"):
+        g.apply(Claims((1,), ()))
+
+
+def test_exposures_need_identical_tiles_and_can_kill_a_hand() -> None:
+    g = to_play(dealt())
+    g.hands[0][0] = Tile("5m")
+    g.hands[1][:3] = [Tile("5m"), Tile("5m"), Tile("1z")]
+    g.apply(Discard(0, Tile("5m")))
+    g.apply(Claims((), (1,)))
+    with pytest.raises(IllegalActionError, match="identical tiles or jokers"):
+        g.apply(Call(1, Tile("5m"), (Tile("5m"), Tile("1z"))))
+    g.apply(Call(1, Tile("5m"), (Tile("5m"), Tile("5m"))))
+    # a pung of 5 craks fits open hands (like numbers, runs): the hand lives
+    assert g.forced() is None
+    g3 = to_play(dealt())
+    g3.hands[0][0] = Tile("1z")
+    g3.hands[1][:4] = [Tile("1z"), Tile("1z"), Tile("1z"), J]
+    g3.apply(Discard(0, Tile("1z")))
+    g3.apply(Claims((), (1,)))
+    g3.apply(Call(1, Tile("1z"), (Tile("1z"), Tile("1z"), Tile("1z"), J)))
+    # a quint of East winds is on no hand of the card: the hand is dead
+    assert g3.forced() == Dead(1, "the exposures match no hand on the card")
+    g3.apply(g3.forced())
+    assert g3.dead[1] and g3.current == 2 and g3.phase == "draw"
+
+
+def test_mahjong_in_error_kills_the_hand() -> None:
+    g = to_play(dealt())
+    g.apply(MahJong(0, "2468 #1"))
+    assert g.forced() == Dead(0, "Mah Jongg in error (2468 #1 is not made)")
+    g.apply(g.forced())
+    assert g.dead[0] and g.phase == "draw" and g.current == 1
+
+
+def test_payments() -> None:
+    g = AmericanGame(AmericanOptions())
+    g._last_discarder = 1
+    g.acquired = "call"
+    assert g._payments(0, 25, False) == (100, -50, -25, -25)   # discarder pays double
+    assert g._payments(0, 25, True) == (125, -75, -25, -25)    # jokerless: three times
+    g.acquired = "draw"
+    assert g._payments(0, 25, False) == (150, -50, -50, -50)   # self-drawn: all double
+    assert g._payments(0, 25, True) == (300, -100, -100, -100)  # jokerless: four times
+    g.acquired = "redeem"
+    assert g._payments(2, 30, False) == (-60, -60, 180, -60)
+    doubled = AmericanGame(AmericanOptions(jokerless="double"))
+    doubled._last_discarder, doubled.acquired = 1, "call"
+    assert doubled._payments(0, 25, True) == (200, -100, -50, -50)
+
+
+def test_a_wall_game_pays_nothing() -> None:
+    g = to_play(dealt())
+    g.wall = g.wall[:1]
+    p = g.current
+    g.apply(Discard(p, g.hands[p][0]))
+    if g.phase == "claims":
+        g.apply(Claims())
+    g.apply(Draw(g.current, g.wall[0]))
+    q = g.current
+    g.apply(Discard(q, g.hands[q][0]))
+    if g.phase == "claims":
+        g.apply(Claims())
+    assert g.forced() == End((0, 0, 0, 0), "wall game")
+
+
+@pytest.mark.parametrize("options", [{"jokerless": "half"}, {"second-charleston": "twice"},
+                                     {"card": "nowhere.card"}, {"colour": "red"}])
+def test_bad_options_are_rejected(options) -> None:
+    with pytest.raises((RequestError, FileFormatError)):
+        game.options_from(options)
+
+
+# -- bots and logs ---------------------------------------------------------------
+
+
+def test_the_planner_wins_more_than_random_bots() -> None:
+    wins = 0
+    for seed in range(12):
+        seat = seed % 4
+        bots = [Planner() if k == seat else RandomBot() for k in range(4)]
+        result = game.play(AmericanOptions(), seed, bots).result
+        wins += result["winner"] == seat + 1
+    assert wins >= 3
+
+
+def test_a_thousand_games_replay_from_their_logs() -> None:
+    for seed in range(1000):
+        if seed % 10 == 0:
+            bots = None
+            options = AmericanOptions(jokerless="double" if seed % 20 else "text")
+        else:
+            bots = [RandomBot() for _ in range(4)]
+            options = AmericanOptions(second_charleston="never" if seed % 3 else "vote")
+        log = game.play(options, seed, bots)
+        result = game.replay(read_log(log.to_jsonl()))
+        assert result == log.result
+        assert sum(result["payments"]) == 0
+
+
+def test_a_tampered_log_is_rejected() -> None:
+    log = game.play(AmericanOptions(), 5)
+    lines = log.to_jsonl().splitlines()
+    k = next(i for i, line in enumerate(lines) if '"type": "draw"' in line)
+    data = json.loads(lines[k])
+    data["tile"] = "1j" if data["tile"] != "1j" else "1m"
+    lines[k] = json.dumps(data)
+    with pytest.raises(IllegalActionError, match=f"line {k + 1}: draw: the next tile"):
+        game.replay(read_log("\n".join(lines)))
+
+
+def test_play_american_from_the_command_line(cli, tmp_path: Path) -> None:
+    log = tmp_path / "a.jsonl"
+    assert cli("play", "american", "--seed", "3", "-o", log).code == 0
+    r = cli("replay", log)
+    assert r.code == 0 and "every event is legal" in r.out
+    pdf = tmp_path / "a.pdf"
+    assert cli("play", "american", "--seed", "3", "--bots", "planner,random,random,random",
+               "-o", pdf).code == 0
+    r = cli("play", "american", "--bots", "planner,random", "-o", tmp_path / "x.jsonl")
+    assert r.code == 2 and "2 bots for 4 players" in r.err
+
+
+# -- quizzes and printables ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "expert"])
+def test_quizzes_verify(cli, tmp_path: Path, difficulty: str) -> None:
+    out = tmp_path / "q.json"
+    assert cli("puzzle", "american", "--count", "3", "--difficulty", difficulty,
+               "-o", out).code == 0
+    data = json.loads(out.read_text())
+    assert {p["difficulty"] for p in data["puzzles"]} == {difficulty}
+    assert cli("verify", out).code == 0
+    data["puzzles"][0]["answer"]["pass"] = "1z1z1z"
+    out.write_text(json.dumps(data))
+    assert cli("verify", out).code == 1
+
+
+def test_the_pass_never_holds_a_joker_and_keeps_the_nearest_hand() -> None:
+    tiles = parse_tiles("222m444m666m1z2z1j")
+    passed = rules.best_pass(CARD, tiles)
+    assert len(passed) == 3 and Tile("1j") not in passed
+    assert Counter(passed) <= Counter(tiles)
+
+
+@pytest.mark.parametrize("item", ["card", "sheet", "charleston"])
+def test_printables(cli, tmp_path: Path, item: str) -> None:
+    out = tmp_path / f"{item}.pdf"
+    assert cli("print", item, "american", "-o", out).code == 0
+    assert out.read_bytes().startswith(b"%PDF")
