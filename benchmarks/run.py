@@ -516,6 +516,78 @@ def bench_minttin() -> None:
            f"{t_peer:.2f} s (one card a page)", f"{t_peer / t_ours:.1f}x", "< 3 s")
 
 
+def bench_american() -> None:
+    """American Mah Jongg: matching 14 tiles against the whole card and the nearest hands of
+    13 (against checking each hand one by one in Python), four-player games per second,
+    and the planner against random bots over 1,000 games."""
+    from generator.bots.american import Planner, RandomBot
+    from generator.games import american
+    from generator.rules import american as rules
+
+    card = rules.practice_card()
+    rng = random.Random(2)
+    pool = list(rules.american_set())
+    table = card.table
+    hands14 = []
+    for k in range(4000):  # half of them complete hands, half random
+        if k % 2:
+            hands14.append(list(rules.example(rng.choice(table.requirements))))
+        else:
+            hands14.append(rng.sample(pool, 14))
+    hands13 = [rng.sample(pool, 13) for _ in range(2000)]
+    t_ours = timed(lambda: [rules.matches(card, h) for h in hands14], repeat=3)
+
+    def one_by_one(hands) -> int:  # the peer: each requirement checked with Counters
+        from collections import Counter
+
+        found = 0
+        for h in hands:
+            have = Counter(rules.face_of(t) for t in h)
+            for req in table.requirements:
+                need = Counter()
+                for face, size, _j in req.groups:
+                    need[face] += size
+                jokers = have[rules.JOKER]
+                short = sum(max(need[f] - have[f], 0) for f in need)
+                if short <= jokers and all(have[f] <= need[f] for f in have if f != 35):
+                    found += 1
+        return found
+
+    t_peer = timed(lambda: one_by_one(hands14[:400]), repeat=1)
+    ours, peer = len(hands14) / t_ours, 400 / t_peer
+    record("American: match 14 tiles against the whole card", f"{ours:,.0f} hands/s",
+           f"{peer:,.0f} hands/s (each hand in turn, Counters)", f"{ours / peer:.0f}x",
+           ">= 5,000 hands/s")
+    t_ours = timed(lambda: [rules.nearest(card, h) for h in hands13], repeat=3)
+    ours = len(hands13) / t_ours
+    record("American: nearest hands of 13 tiles", f"{ours:,.0f} hands/s",
+           f"{peer:,.0f} hands/s (matching alone, each hand in turn)", f"{ours / peer:.0f}x",
+           ">= 1,000 hands/s")
+    options = american.options_from({})
+    american.play(options, 0)
+    n = 100
+    t_ours = timed(lambda: [american.play(options, s) for s in range(n)], repeat=1)
+    t_peer = timed(lambda: [american.play(options, s, [RandomBot() for _ in range(4)])
+                            for s in range(n)], repeat=1)
+    record("American 4-player games", f"{n / t_ours:.1f} games/s (4 planners)",
+           f"{n / t_peer:.1f} games/s (4 random bots)", f"{t_peer / t_ours:.2f}x",
+           ">= 5 games/s")
+    wins = walls = 0
+    net = 0
+    for s in range(1000):
+        seat = s % 4
+        bots = [Planner() if k == seat else RandomBot() for k in range(4)]
+        result = american.play(options, s, bots).result
+        wins += result["winner"] == seat + 1
+        walls += result["winner"] is None
+        net += result["payments"][seat]
+    others = 1000 - wins - walls
+    record("one planner against 3 random bots, 1,000 games",
+           f"wins {wins / 10:.1f}%, net {net / 1000:+.1f} a game",
+           f"random bots win {others / 10:.1f}% together", f"wall games {walls / 10:.1f}%",
+           "a measured margin")
+
+
 BENCHMARKS = {
     "waits": bench_waits,
     "enumerate": bench_enumerate,
@@ -527,6 +599,7 @@ BENCHMARKS = {
     "solitaire": bench_solitaire,
     "castle": bench_castle,
     "minttin": bench_minttin,
+    "american": bench_american,
 }
 
 
