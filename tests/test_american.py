@@ -472,3 +472,18 @@ def test_printables(cli, tmp_path: Path, item: str) -> None:
     out = tmp_path / f"{item}.pdf"
     assert cli("print", item, "american", "-o", out).code == 0
     assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_dead_hands_for_a_concealed_reveal_and_for_a_hand_that_cannot_be_completed() -> None:
+    from generator.rules.american_game import dead_reason
+
+    card = rules.parse_card("card: Dead ends\n== F ==\nC 30 FFFF 2222a 4444a 66a\n"
+                            "X 25 1111a 2222a 3333a 44a\n")
+    flowers = (rules.Exposure(rules.FLOWER, 4),)
+    none_seen = (0,) * rules.FACES
+    assert dead_reason(card, flowers, none_seen) == "the exposures reveal a concealed hand"
+    ones = (rules.Exposure(rules.face_of(Tile("1m")), 4),)
+    assert dead_reason(card, ones, none_seen) == ""
+    seen = [0] * rules.FACES
+    seen[rules.face_of(Tile("4m"))] = 3          # three 4 craks gone: no pair of them left
+    assert "can no longer be completed" in dead_reason(card, ones, tuple(seen))
