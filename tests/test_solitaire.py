@@ -305,9 +305,9 @@ def test_solitaire_puzzles_verify_and_grade(difficulty: str) -> None:
 
 
 def _deal(puzzle) -> rules.Deal:
-    from generator.puzzles.solitaire import _deal_of
+    from generator.puzzles.solitaire import deal_of
 
-    return _deal_of(puzzle.question, "test")
+    return deal_of(puzzle.question, "test")
 
 
 def test_verify_catches_a_broken_solitaire_solution() -> None:

@@ -20,6 +20,7 @@ import numpy as np
 from ..rules.american import (
     JOKER,
     Exposure,
+    allowed_rows,
     counts_of,
     face_of,
     matches,
@@ -34,7 +35,6 @@ from ..rules.american_game import (
     Pass,
     Redeem,
     Stop,
-    _allowed_rows,
 )
 from ..tiles import Tile
 
@@ -44,7 +44,7 @@ JOKER_TILE = Tile("1j")
 def _best(game: AmericanGame, p: int, counts, exposures=None) -> tuple[int, int, int]:
     """(tiles missing, -value, row) of the nearest requirement."""
     table = game.card.table
-    rows = _allowed_rows(game.card, game.exposures(p) if exposures is None else exposures)
+    rows = allowed_rows(game.card, game.exposures(p) if exposures is None else exposures)
     n = needs(table, counts).astype(np.int32)
     key = np.where(rows, n * 1000 - table.values, 1 << 30)
     i = int(np.argmin(key))
@@ -65,7 +65,7 @@ class Planner:
         for k, tile in enumerate(candidates):
             batch[k, face_of(tile)] -= 1
         table = game.card.table
-        rows = _allowed_rows(game.card, game.exposures(p))
+        rows = allowed_rows(game.card, game.exposures(p))
         # one tile less adds at most one tile to any hand's need, so only the hands at
         # most one worse than the best can be the best afterwards
         full = needs(table, counts)
@@ -105,7 +105,7 @@ class Planner:
             hand.remove(tile)
             game.hands[p].remove(tile)
         game.hands[p] += chosen
-        after = _best(game, p, game.counts(p) - _counts(chosen))[0]
+        after = _best(game, p, game.counts(p) - counts_of(chosen))[0]
         blind_ok = game.step < len(game.steps) and game.steps[game.step][1]
         received = [t for t in game.received[p] if not t.is_joker]
         if blind_ok and after > before and len(received) >= count:
@@ -172,7 +172,7 @@ class Planner:
         if game.tile_count(p) == 13:
             counts[f] += 1
             table = game.card.table
-            rows = _allowed_rows(game.card, game.exposures(p))
+            rows = allowed_rows(game.card, game.exposures(p))
             if ((needs(table, counts) == 0) & rows).any():
                 hand = [*game.hands[p], tile]
                 if matches(game.card, hand, game.exposures(p)):
@@ -211,17 +211,13 @@ class Planner:
         return None
 
 
-def _counts(tiles):
-    return counts_of(tiles)
-
-
 def danger_for(game: AmericanGame, p: int):
     """Tiles that would likely feed a player with two or more exposures."""
     risky: set[int] = set()
     for q in range(4):
         if q == p or game.dead[q] or len(game.exposed[q]) < 2:
             continue
-        rows = _allowed_rows(game.card, game.exposures(q))
+        rows = allowed_rows(game.card, game.exposures(q))
         table = game.card.table
         for i in np.nonzero(rows)[0][:40]:
             for face, _size, _j in table.requirements[i].groups:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from ..rules.castle import (
-    _ORTHOGONAL,
+    ORTHOGONAL,
     SIZE,
     SUMMON_POINTS,
     Build,
@@ -75,7 +75,7 @@ class Planner:
         size = 1
         blocked = 0
         tallest = len(me.stacks[i]) + 1
-        for n in _ORTHOGONAL[i]:
+        for n in ORTHOGONAL[i]:
             g = label[n]
             if g < 0:
                 continue
@@ -97,7 +97,7 @@ class Planner:
             return value, words, True
         top = len(GROWTH) - 1
         value = GROWTH[min(size, top)] - sum(GROWTH[min(gsize[g], top)] for g in merged)
-        room = sum(1 for n in _ORTHOGONAL[i] if label[n] < 0 and (open_cells[n]
+        room = sum(1 for n in ORTHOGONAL[i] if label[n] < 0 and (open_cells[n]
                                                                  or not me.stacks[n]))
         if not room:
             value *= 0.3

@@ -127,10 +127,6 @@ def evaluate(counts: tuple[int, ...], fixed: tuple[tuple[int, int], ...] = ()) -
     return rank_targets(counts, fixed)[0]
 
 
-def _key(counts) -> tuple[int, ...]:
-    return tuple(counts)
-
-
 def _uses(counts: tuple[int, ...], card: Card, assigned) -> int:
     """1 if throwing ``card`` away makes the target one card further, else 0."""
     if card.is_joker:
@@ -153,15 +149,12 @@ class Planner:
     def _fixed(self, match, p: int) -> tuple[tuple[int, int], ...]:
         return tuple((m.face.code, len(m.cards)) for m in match.seats[p].melds)
 
-    def _hand_counts(self, match, p: int) -> list[int]:
-        return match.seats[p].counts()
-
     def best_discard(self, match, p: int, danger=None) -> tuple[Card, str]:
         """The discard that costs the best targets least: a card is lost to a target when
         its face is in it and every copy held is used (a joker, when the gaps take all
         the jokers)."""
         seat = match.seats[p]
-        counts = _key(self._hand_counts(match, p))
+        counts = tuple(match.seats[p].counts())
         targets = rank_targets(counts, self._fixed(match, p))
         options = []
         for card in sorted(set(seat.hand)):
@@ -196,7 +189,7 @@ class Planner:
     def _call(self, match, p: int, card: Card):
         seat = match.seats[p]
         same = [c for c in seat.hand if c == card]
-        counts = self._hand_counts(match, p)
+        counts = match.seats[p].counts()
         # a call for Mahjong, pairs included
         for take in ([card] * min(len(same), 4), [card]):
             if not take or len(take) > len(same):
@@ -205,11 +198,11 @@ class Planner:
                 return Call(p, card, tuple(take), f"{card} completes the hand: Mahjong")
         if len(same) < 2 or any(m.face == card for m in seat.melds):
             return None
-        before = evaluate(_key(counts), self._fixed(match, p))
+        before = evaluate(tuple(counts), self._fixed(match, p))
         if card.code not in before[2]:
             return None
         counts[card.code] += 1
-        after = evaluate(_key(counts), (*self._fixed(match, p), (card.code, len(same) + 1)))
+        after = evaluate(tuple(counts), (*self._fixed(match, p), (card.code, len(same) + 1)))
         counts[card.code] -= 1
         if after[0] < before[0]:
             return Call(p, card, tuple(same), f"{card} grows a block of the target "
@@ -241,7 +234,7 @@ class Planner:
     def _swap(self, match, p: int):
         seat = match.seats[p]
         owners = (0, 1) if isinstance(match, SoloMatch) else (1 - p,)
-        target = evaluate(_key(self._hand_counts(match, p)), self._fixed(match, p))
+        target = evaluate(tuple(match.seats[p].counts()), self._fixed(match, p))
         sizes = dict(target[3])
         for owner in owners:
             for meld in match.seats[owner].melds:
@@ -254,15 +247,15 @@ class Planner:
 
     def answer(self, match: TwoPlayerMatch, rng: random.Random):
         p = match.current
-        need = evaluate(_key(self._hand_counts(match, p)), self._fixed(match, p))[0]
+        need = evaluate(tuple(match.seats[p].counts()), self._fixed(match, p))[0]
         if need <= 1:
             return Answer(p, True, "one card from winning: take the double")
         return Answer(p, False, f"{need} cards from winning: drop")
 
     def pass_offer(self, match: TwoPlayerMatch, rng: random.Random):
         p = match.current
-        counts = self._hand_counts(match, p)
-        _, _, faces, _ = evaluate(_key(counts), ())
+        counts = match.seats[p].counts()
+        _, _, faces, _ = evaluate(tuple(counts), ())
         stray = sum(1 for c in match.seats[p].hand if not c.is_joker and c.code not in faces)
         n = min(stray, 3)
         return PassOffer(p, n)

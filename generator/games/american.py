@@ -11,7 +11,7 @@ from typing import Any
 from ..bots.american import BOTS, Planner, danger_for
 from ..documents.model import Block, Document, Heading, Paragraph, Section, Table, TileRow
 from ..draw.canvas import Paper
-from ..errors import IllegalActionError, RequestError
+from ..errors import RequestError
 from ..params import params_dict, parse_params
 from ..rules.american import american_set, nearest
 from ..rules.american_game import (
@@ -33,7 +33,7 @@ from ..rules.american_game import (
     Stop,
 )
 from ..tiles import format_tiles, sort_tiles
-from .log import GameLog, replay_through
+from .log import GameLog, Recorder, replay_through
 
 SEATS = ("East", "South", "West", "North")
 MAX_EVENTS = 5000
@@ -59,11 +59,7 @@ def play(options: AmericanOptions, seed: int | str, bots: Sequence | None = None
         raise RequestError(f"four players need four bots, not {len(bots)}")
     rng = random.Random(f"tilepress:{GAME}:{seed}")
     game = AmericanGame(options)
-    events: list = []
-
-    def do(ev) -> None:
-        game.apply(ev)
-        events.append(ev)
+    do = Recorder(game, MAX_EVENTS)
 
     while True:
         rolls = tuple((rng.randint(1, 6), rng.randint(1, 6)) for _ in range(4))
@@ -75,8 +71,6 @@ def play(options: AmericanOptions, seed: int | str, bots: Sequence | None = None
     rng.shuffle(wall)
     do(Deal(tuple(wall)))
     while not game.over:
-        if len(events) > MAX_EVENTS:  # pragma: no cover - a stuck bot
-            raise IllegalActionError("the game did not finish")
         forced = game.forced()
         if forced is not None:
             do(forced)
@@ -101,22 +95,15 @@ def play(options: AmericanOptions, seed: int | str, bots: Sequence | None = None
             assert game.last is not None
             tile = game.last[1]
             if p in game.claims.mahjong:
-                hand = [*game.hands[p], tile]
-                used = _mahjong_tiles(game, p, hand, tile)
-                do(Call(p, tile, used, "completes the hand: Mah Jongg"))
+                same = tuple(t for t in game.hands[p] if t == tile)[:1]
+                do(Call(p, tile, same, "completes the hand: Mah Jongg"))
             else:
                 use, why = bot.exposure(game, p, tile)
                 do(Call(p, tile, use, why))
         else:
             do(bot.turn(game, rng, danger_for(game, p)))
-    return GameLog(GAME, params_dict(options), seed, tuple(events), game.result(),
+    return GameLog(GAME, params_dict(options), seed, tuple(do.events), game.result(),
                    tuple(getattr(b, "name", "bot") for b in bots))
-
-
-def _mahjong_tiles(game: AmericanGame, p: int, hand, tile) -> tuple:
-    """The hand tiles that go with a discard called for Mah Jongg (shown as its group)."""
-    same = [t for t in game.hands[p] if t == tile]
-    return tuple(same[:1])
 
 
 def replay(log: GameLog) -> dict[str, Any]:
@@ -200,8 +187,6 @@ def worked_example(log: GameLog, paper: Paper) -> Document:
         elif isinstance(ev, Courtesy) and len(game.offers) == 4:
             blocks.append(Paragraph("Courtesy offers: " + ", ".join(
                 f"{seat(p)} {n}" for p, n in game.offers.items()) + ".", size=8.5))
-            if not any(game.courtesy_count(p) for p in range(4)):
-                pass
         elif isinstance(ev, Discard):
             turn += 1
             if turn == 1:
@@ -232,8 +217,6 @@ def worked_example(log: GameLog, paper: Paper) -> Document:
             blocks.append(Paragraph(f"{seat(ev.player)} declares Mah Jongg: {ev.hand}.",
                                     size=9, font="bold"))
             blocks.append(hand_row(ev.player))
-        elif isinstance(ev, Draw):
-            pass
         elif isinstance(ev, End):
             rows = tuple((seat(p), f"{v:+d}") for p, v in enumerate(ev.payments))
             blocks += [Heading("The end", level=2),

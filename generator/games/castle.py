@@ -31,7 +31,7 @@ from ..rules.castle import (
     cell_index,
     default_castle_tiles,
 )
-from .log import GameLog, replay_through
+from .log import GameLog, Recorder, replay_through
 
 
 def options_from(mapping: Mapping[str, Any], where: str = "options") -> CastleOptions:
@@ -67,11 +67,7 @@ def play(options: CastleOptions, seed: int | str, bots: Sequence | None = None) 
                            f"{options.tileset} set has {len(supply)}")
     tiles = rng.sample(supply, len(castle))
     game = CastleGame(options)
-    events: list = []
-
-    def do(ev) -> None:
-        game.apply(ev)
-        events.append(ev)
+    do = Recorder(game)
 
     do(Setup(castle.to_text(), tuple(tiles)))
     while not game.over:
@@ -86,7 +82,7 @@ def play(options: CastleOptions, seed: int | str, bots: Sequence | None = None) 
         else:
             shrine = bot.shrine(game, rng)
             do(shrine if shrine is not None else EndTurn(game.current))
-    return GameLog(GAME, params_dict(options), seed, tuple(events), game.result(),
+    return GameLog(GAME, params_dict(options), seed, tuple(do.events), game.result(),
                    tuple(getattr(b, "name", "bot") for b in bots))
 
 

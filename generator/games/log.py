@@ -13,7 +13,7 @@ import functools
 import json
 import types
 import typing
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from ..cards import Card, parse_cards
@@ -32,13 +32,15 @@ class Event:
 _REGISTRY: dict[str, dict[str, type[Event]]] = {}
 
 
-def event(game: str, name: str):
-    """Register a frozen dataclass as the event ``name`` of ``game``."""
+def event(game: str, name: str, *also: str):
+    """Register a frozen dataclass as the event ``name`` of ``game`` (and of the games
+    ``also`` names, for events two games share)."""
 
     def wrap(cls: type) -> type:
         cls = dataclasses.dataclass(frozen=True)(cls)
         cls.TYPE = name
-        _REGISTRY.setdefault(game, {})[name] = cls
+        for g in (game, *also):
+            _REGISTRY.setdefault(g, {})[name] = cls
         return cls
 
     return wrap
@@ -228,8 +230,20 @@ def encode(value: Any) -> Any:
     return _encode(value)
 
 
-def events_of(game: str) -> Iterable[type[Event]]:
-    return _REGISTRY.get(game, {}).values()
+class Recorder:
+    """Plays events on a game state through its rules' ``apply`` and keeps them for the
+    log; a game that runs past ``limit`` events (a stuck bot) is stopped."""
+
+    def __init__(self, state: Any, limit: int = 100_000) -> None:
+        self.state = state
+        self.events: list[Event] = []
+        self.limit = limit
+
+    def __call__(self, ev: Event) -> None:
+        self.state.apply(ev)
+        self.events.append(ev)
+        if len(self.events) > self.limit:  # pragma: no cover - a stuck bot
+            raise IllegalActionError(f"the game did not finish in {self.limit} events")
 
 
 def replay_through(state: Any, log: GameLog, *, key: str = "scores",

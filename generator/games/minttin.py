@@ -12,7 +12,7 @@ from ..cards import Card, format_cards
 from ..documents.model import Block, Document, Heading, Paragraph, Section, Table
 from ..draw.canvas import Paper
 from ..draw.cards import cards_figure
-from ..errors import IllegalActionError, RequestError
+from ..errors import RequestError
 from ..params import params_dict, parse_params
 from ..rules.minttin import BLOCK_NAMES, best
 from ..rules.minttin import deck as full_deck
@@ -38,7 +38,7 @@ from ..rules.minttin_game import (
     ToRow,
     TwoPlayerMatch,
 )
-from .log import GameLog, replay_through
+from .log import GameLog, Recorder, replay_through
 
 MAX_EVENTS = 50_000
 
@@ -64,16 +64,10 @@ def play(options: MintTinOptions, seed: int | str, bots: Sequence | None = None,
         raise RequestError(f"two players need two bots, not {len(bots)}")
     rng = random.Random(f"tilepress:{TWO}:{seed}")
     match = TwoPlayerMatch(options)
-    events: list = []
-
-    def do(ev) -> None:
-        match.apply(ev)
-        events.append(ev)
+    do = Recorder(match, MAX_EVENTS)
 
     first_dealer = rng.randrange(2)
     while not match.over:
-        if len(events) > MAX_EVENTS:  # pragma: no cover - a stuck bot
-            raise IllegalActionError("the match did not finish")
         forced = match.forced()
         if forced is not None:
             do(forced)
@@ -95,22 +89,16 @@ def play(options: MintTinOptions, seed: int | str, bots: Sequence | None = None,
             do(bot.answer(match, rng))
         else:
             do(bot.act(match, rng))
-    return GameLog(TWO, params_dict(options), seed, tuple(events), match.result(),
+    return GameLog(TWO, params_dict(options), seed, tuple(do.events), match.result(),
                    tuple(getattr(b, "name", "bot") for b in bots))
 
 
 def _play_solo(options: MintTinOptions, seed: int | str, bot) -> GameLog:
     rng = random.Random(f"tilepress:{SOLO}:{seed}")
     match = SoloMatch(options)
-    events: list = []
-
-    def do(ev) -> None:
-        match.apply(ev)
-        events.append(ev)
+    do = Recorder(match, MAX_EVENTS)
 
     while not match.over:
-        if len(events) > MAX_EVENTS:  # pragma: no cover - a stuck bot
-            raise IllegalActionError("the match did not finish")
         forced = match.forced()
         if forced is not None:
             do(forced)
@@ -124,7 +112,7 @@ def _play_solo(options: MintTinOptions, seed: int | str, bot) -> GameLog:
             do(bot.on_hold(match, rng))
         else:
             do(bot.act(match, rng, bot.danger(match)))
-    return GameLog(SOLO, params_dict(options), seed, tuple(events), match.result(),
+    return GameLog(SOLO, params_dict(options), seed, tuple(do.events), match.result(),
                    (getattr(bot, "name", "bot"),))
 
 

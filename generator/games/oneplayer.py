@@ -27,7 +27,7 @@ from ..rules.oneplayer import (
     score_line,
 )
 from ..tiles import sort_tiles
-from .log import GameLog, replay_through
+from .log import GameLog, Recorder, replay_through
 
 
 def options_from(mapping: Mapping[str, Any], where: str = "options") -> OnePlayerOptions:
@@ -46,11 +46,7 @@ def play(options: OnePlayerOptions, seed: int | str, bot=None) -> GameLog:
     bot = bot or Planner()
     rng = random.Random(f"tilepress:{GAME}:{seed}")
     board = OnePlayerBoard(options)
-    events: list = []
-
-    def do(ev) -> None:
-        board.apply(ev)
-        events.append(ev)
+    do = Recorder(board)
 
     wall = list(options.tileset())
     rng.shuffle(wall)
@@ -63,14 +59,14 @@ def play(options: OnePlayerOptions, seed: int | str, bot=None) -> GameLog:
         elif board.placed_this_turn >= board.minimum_this_turn():
             do(EndTurn())
         else:
-            before = len(events)
+            before = len(do.events)
             bot.play_turn(board, rng, do)
-            if len(events) == before:  # pragma: no cover - a bot that cannot move
+            if len(do.events) == before:  # pragma: no cover - a bot that cannot move
                 raise IllegalActionError(f"the {bot.name} bot found no tile to place")
             if not board.pending and not board.over and \
                     board.placed_this_turn >= board.minimum_this_turn():
                 do(EndTurn())
-    return GameLog(GAME, params_dict(options), seed, tuple(events), board.result(),
+    return GameLog(GAME, params_dict(options), seed, tuple(do.events), board.result(),
                    (getattr(bot, "name", "bot"),))
 
 

@@ -28,7 +28,7 @@ from ..rules.onesuit import (
     suit_tiles,
 )
 from ..tiles import Tile, sort_tiles
-from .log import GameLog, replay_through
+from .log import GameLog, Recorder, replay_through
 
 BOTS = {"efficiency": EfficiencyBot, "random": RandomBot}
 NAMES = ("A", "B")
@@ -50,11 +50,7 @@ def play(options: OneSuitOptions, seed: int | str, bots: Sequence = ()) -> GameL
     bots = tuple(bots) or (EfficiencyBot(), EfficiencyBot())
     rng = random.Random(f"tilepress:{GAME}:{seed}")
     table = OneSuitTable(options)
-    events: list = []
-
-    def do(ev) -> None:
-        table.apply(ev)
-        events.append(ev)
+    do = Recorder(table)
 
     n = options.tiles
     for number in range(1, options.hands + 1):
@@ -81,7 +77,7 @@ def play(options: OneSuitOptions, seed: int | str, bots: Sequence = ()) -> GameL
                 do(bots[p].after_draw(table, p, rng).event)
         do(table.expected_score())
     players = tuple(f"{NAMES[i]} ({getattr(b, 'name', 'bot')})" for i, b in enumerate(bots))
-    return GameLog(GAME, params_dict(options), seed, tuple(events), table.result(), players)
+    return GameLog(GAME, params_dict(options), seed, tuple(do.events), table.result(), players)
 
 
 def replay(log: GameLog) -> dict[str, Any]:

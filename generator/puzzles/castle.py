@@ -32,7 +32,7 @@ from ..rules import solitaire as rules
 from ..rules.castle import default_castle_tiles
 from ..tiles import format_tiles
 from .base import DIFFICULTIES, Candidate, Puzzle
-from .solitaire import SolitaireKind, _deal_of
+from .solitaire import SolitaireKind, deal_of
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ def _castle_of(question: Mapping[str, Any], where: str) -> Castle:
         raise FileFormatError(f"{where}: question.castle must be a height map")
     castle = parse_castle(text, name=str(question.get("layout", "castle")),
                           source=f"{where}: question.castle")
-    deal = _deal_of(question, where)
+    deal = deal_of(question, where)
     if castle.layout().positions != deal.layout.positions:
         raise FileFormatError(f"{where}: question.positions do not match question.castle")
     return castle
@@ -139,7 +139,7 @@ class CastleKind(SolitaireKind):
 
     def question_blocks(self, puzzle: Puzzle) -> tuple:
         castle = _castle_of(puzzle.question, puzzle.id)
-        deal = _deal_of(puzzle.question, puzzle.id)
+        deal = deal_of(puzzle.question, puzzle.id)
         report = check_castle(castle, str(puzzle.question.get("tileset", "recommended")))
         tiles = {cell_of(p): t for p, t in zip(deal.layout.positions, deal.tiles, strict=True)}
         return (Paragraph(f"{len(castle)} tiles on {len(castle.floors)} floors for "
@@ -150,7 +150,7 @@ class CastleKind(SolitaireKind):
 
     def answer_blocks(self, puzzle: Puzzle) -> tuple:
         castle = _castle_of(puzzle.question, puzzle.id)
-        deal = _deal_of(puzzle.question, puzzle.id)
+        deal = deal_of(puzzle.question, puzzle.id)
         numbers = {}
         for k, (a, b) in enumerate(puzzle.answer["solution"], start=1):
             numbers[cell_of(deal.layout.positions[a])] = k

@@ -42,7 +42,7 @@ def band(score: int) -> str:
     return "easy" if score <= 1 else "medium" if score <= 4 else "hard" if score <= 8 else "expert"
 
 
-def _deal_of(question: Mapping[str, Any], where: str) -> rules.Deal:
+def deal_of(question: Mapping[str, Any], where: str) -> rules.Deal:
     raw = question.get("positions")
     if not isinstance(raw, list) or not raw:
         raise FileFormatError(f"{where}: question.positions must be a list of [x, y, z]")
@@ -111,17 +111,17 @@ class SolitaireKind(PuzzleKind):
         return {"solution": [list(m) for m in result.solution]}
 
     def validate(self, question: Mapping[str, Any], where: str) -> None:
-        _deal_of(question, where)
+        deal_of(question, where)
 
     def solve(self, question: Mapping[str, Any]) -> dict[str, Any]:
-        deal = _deal_of(question, "question")
+        deal = deal_of(question, "question")
         answer = self._solve_deal(deal)
         if answer is None:
             raise RequestError("the solver finds no solution for this deal")
         return answer
 
     def grade(self, question: Mapping[str, Any], answer: Mapping[str, Any]) -> Grade:
-        deal = _deal_of(question, "question")
+        deal = deal_of(question, "question")
         solution = [tuple(m) for m in answer["solution"]]
         seen = rules.experience(deal, solution, budget=GRADE_BUDGET)
         score = seen.traps + seen.early_traps
@@ -131,7 +131,7 @@ class SolitaireKind(PuzzleKind):
 
     def check(self, puzzle: Puzzle, solved: Mapping[str, Any]) -> list[str]:
         """Replay the stored solution by the rules (any winning order is right)."""
-        deal = _deal_of(puzzle.question, puzzle.id)
+        deal = deal_of(puzzle.question, puzzle.id)
         solution = puzzle.answer.get("solution")
         if not isinstance(solution, list):
             return ["answer.solution must be a list of [i, j] moves"]
@@ -148,11 +148,11 @@ class SolitaireKind(PuzzleKind):
         return 0
 
     def question_blocks(self, puzzle: Puzzle) -> tuple:
-        deal = _deal_of(puzzle.question, puzzle.id)
+        deal = deal_of(puzzle.question, puzzle.id)
         return (layers_figure(deal.layout, deal.tiles, width=174, max_height=185),)
 
     def answer_blocks(self, puzzle: Puzzle) -> tuple:
-        deal = _deal_of(puzzle.question, puzzle.id)
+        deal = deal_of(puzzle.question, puzzle.id)
         numbers = [0] * len(deal.tiles)
         for k, (a, b) in enumerate(puzzle.answer["solution"], start=1):
             numbers[a] = numbers[b] = k

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..errors import IllegalActionError
 from ..games.log import Tiles, event
 from ..params import option
-from ..tiles import Tile, format_tiles
+from ..tiles import Tile
 from .american import (
     FACES,
     Card,
@@ -27,7 +27,6 @@ from .american import (
     is_jokerless,
     load_card,
     matches,
-    needs,
 )
 
 GAME = "american"
@@ -149,16 +148,12 @@ class End:
 # -- the game --------------------------------------------------------------------------
 
 
-def _allowed_rows(card: Card, exposures: tuple[Exposure, ...]):
-    return allowed_rows(card, exposures)
-
-
 def dead_reason(card: Card, exposures: tuple[Exposure, ...], seen) -> str:
     """Why exposures make a hand dead ('' if they do not): the text's reasons."""
     if not exposures:
         return ""
     table = card.table
-    rows = _allowed_rows(card, exposures)
+    rows = allowed_rows(card, exposures)
     if not rows.any():
         concealed_fit = any(
             all(any(f == e.face and s == e.size and j for f, s, j in r.groups)
@@ -234,12 +229,6 @@ class AmericanGame:
                 for t in group:
                     counts[face_of(t)] += 1
         return counts
-
-    def need(self, p: int, counts=None) -> int:
-        table = self.card.table
-        rows = _allowed_rows(self.card, self.exposures(p))
-        n = needs(table, self.counts(p) if counts is None else counts)
-        return int(n[rows].min()) if rows.any() else 99
 
     def tile_count(self, p: int) -> int:
         return len(self.hands[p]) + sum(len(g) for g in self.exposed[p])
@@ -576,4 +565,4 @@ class AmericanGame:
 
 __all__ = ["GAME", "AmericanGame", "AmericanOptions", "Call", "Claims", "Courtesy", "Dead",
            "Deal", "Dice", "Discard", "Draw", "End", "MahJong", "Pass", "Redeem", "Stop",
-           "dead_reason", "format_tiles"]
+           "dead_reason"]

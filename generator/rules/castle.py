@@ -203,7 +203,7 @@ class EndTurn:
 _NEIGHBOURS = tuple(tuple(r2 * SIZE + c2 for r2 in range(r - 1, r + 2) for c2 in range(c - 1, c + 2)
                           if (r2, c2) != (r, c) and 0 <= r2 < SIZE and 0 <= c2 < SIZE)
                     for r in range(SIZE) for c in range(SIZE))
-_ORTHOGONAL = tuple(tuple(r2 * SIZE + c2 for r2, c2 in ((r - 1, c), (r + 1, c), (r, c - 1),
+ORTHOGONAL = tuple(tuple(r2 * SIZE + c2 for r2, c2 in ((r - 1, c), (r + 1, c), (r, c - 1),
                                                         (r, c + 1))
                           if 0 <= r2 < SIZE and 0 <= c2 < SIZE)
                     for r in range(SIZE) for c in range(SIZE))
@@ -292,7 +292,7 @@ class PlayerCastle:
             members, todo = [i], [i]
             while todo:
                 j = todo.pop()
-                for n in _ORTHOGONAL[j]:
+                for n in ORTHOGONAL[j]:
                     if not seen[n] and self.up[n] and self.top_kind(n) == kind:
                         seen[n] = True
                         members.append(n)
@@ -308,24 +308,6 @@ class PlayerCastle:
     def shrines(self) -> int:
         return sum(self.shrine)
 
-    def rows(self) -> list[str]:
-        """A text picture: the top of each stack and its height (``.`` empty)."""
-        out = []
-        for r in range(SIZE):
-            cells = []
-            for c in range(SIZE):
-                i = r * SIZE + c
-                s = self.stacks[i]
-                if not s:
-                    cells.append(" .  ")
-                elif self.shrine[i]:
-                    cells.append(f"S{len(s)}  ")
-                elif self.up[i]:
-                    cells.append(f"{s[-1]}{len(s)}")
-                else:
-                    cells.append(f"##{len(s)} ")
-            out.append(" ".join(cells))
-        return out
 
 
 # ---------------------------------------------------------------------------

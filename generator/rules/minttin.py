@@ -198,7 +198,7 @@ class Extras:
     concealed: bool = False
 
 
-def _candidates(counts: tuple[int, ...], fixed: frozenset[int],
+def _candidates(counts: tuple[int, ...],
                 rules: MintTinRules) -> list[tuple[frozenset[int], tuple[str, ...]]]:
     """(set, dragon suits) pairs the faces in hand could form."""
     numbers = frozenset(i + 1 for i in range(NUMBERS) if counts[i])
@@ -233,7 +233,7 @@ def _arrangements(counts: tuple[int, ...], exposures: tuple[Exposure, ...],
         out.append(Arrangement(None, "", tuple(range(1, 10)), (), "epic hand",
                                (("Epic Hand", SPECIAL_POINTS["epic hand"]),)))
     exposed = {e.face.code: e for e in exposures}
-    for numbers, dragons in _candidates(counts, frozenset(exposed), rules):
+    for numbers, dragons in _candidates(counts, rules):
         category, ordered = SETS[numbers]
         faces = [n - 1 for n in ordered] + [dragon(s).code for s in dragons]
         for pattern in PATTERNS:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..cards import JOKER, Card, format_cards
 from ..errors import IllegalActionError, RequestError
-from ..games.log import _REGISTRY, event
+from ..games.log import event
 from ..params import option
 from .minttin import Exposure, Extras, MintTinRules, deck, wins
 
@@ -63,18 +63,7 @@ class MintTinOptions:
 # ---------------------------------------------------------------------------
 
 
-def _both(name: str):
-    """Register an event class for both games."""
-
-    def wrap(cls):
-        cls = event(TWO, name)(cls)
-        _REGISTRY.setdefault(SOLO, {})[name] = cls
-        return cls
-
-    return wrap
-
-
-@_both("deal")
+@event(TWO, "deal", SOLO)
 class Deal:
     round: int
     dealer: int
@@ -95,14 +84,14 @@ class PassCards:
     cards: Cards
 
 
-@_both("draw")
+@event(TWO, "draw", SOLO)
 class Draw:
     player: int
     card: Card
     reason: str = ""
 
 
-@_both("call")
+@event(TWO, "call", SOLO)
 class Call:
     player: int
     card: Card
@@ -111,7 +100,7 @@ class Call:
     reason: str = ""
 
 
-@_both("swap")
+@event(TWO, "swap", SOLO)
 class Swap:
     player: int
     owner: int
@@ -123,14 +112,14 @@ class Swap:
     reason: str = ""
 
 
-@_both("discard")
+@event(TWO, "discard", SOLO)
 class Discard:
     player: int
     card: Card
     reason: str = ""
 
 
-@_both("mahjong")
+@event(TWO, "mahjong", SOLO)
 class Mahjong:
     player: int
     points: int
@@ -138,7 +127,7 @@ class Mahjong:
     reason: str = ""
 
 
-@_both("double")
+@event(TWO, "double", SOLO)
 class Double:
     player: int
     reason: str = ""
@@ -174,7 +163,7 @@ class OpponentExposes:
     cards: Cards
 
 
-@_both("round-end")
+@event(TWO, "round-end", SOLO)
 class RoundEnd:
     scores: tuple[int, int]
     """Points each player (solo: you, the opponent) scores this round."""
