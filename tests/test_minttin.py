@@ -714,6 +714,12 @@ def test_print_rejects_bad_card_options(cli, tmp_path: Path, args, words) -> Non
     assert r.code == 2 and words in r.err
 
 
+def test_svg_cards_into_a_folder_under_a_file_fail_cleanly(cli, tmp_path: Path) -> None:
+    (tmp_path / "deck.pdf").write_text("not a folder")
+    r = cli("print", "deck", "minttin", "--format", "svg", "-o", tmp_path / "deck.pdf" / "x")
+    assert r.code == 2 and "cannot write the folder" in r.err and "Traceback" not in r.err
+
+
 def test_rules_card_and_score_sheet(cli, tmp_path: Path) -> None:
     for item in ("card", "sheet"):
         out = tmp_path / f"{item}.pdf"

@@ -162,8 +162,12 @@ def write_svg_cards(cards: list[CardSpec], card_size: str, directory: Path) -> i
     directory = Path(directory)
     if directory.exists() and not directory.is_dir():
         raise FileFormatError(f"{os.fspath(directory)!r} is a file; give a folder for SVG cards")
-    directory.parent.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
+    try:
+        directory.parent.mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
+    except OSError as exc:
+        raise FileFormatError(f"cannot write the folder {os.fspath(directory)!r}: "
+                              f"{exc.strerror}") from None
     try:
         for n, spec in enumerate(cards, start=1):
             for label, side in (("front", spec.front), ("back", spec.back)):
