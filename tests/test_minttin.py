@@ -724,3 +724,22 @@ def test_rules_card_and_score_sheet(cli, tmp_path: Path) -> None:
     for item in ("card", "sheet"):
         out = tmp_path / f"{item}.pdf"
         assert cli("print", item, "minttin", "-o", out).code == 0
+
+
+def test_card_art_stays_inside_its_bleed() -> None:
+    """Neighbouring cards on a sheet must not draw over each other."""
+    import re
+
+    from generator.draw.cards import draw_card_back
+    from generator.draw.svg import SvgSurface
+
+    surface = SvgSurface()
+    w, h, bleed = 44.45, 63.5, 3.0
+    with surface.page(w, h, bleed=bleed) as c:
+        draw_card_back(c, w, h, bleed)
+    svg = surface.finish().decode()
+    for d in re.findall(r' d="([^"]+)"', svg):
+        numbers = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", d)]
+        xs, ys = numbers[0::2], numbers[1::2]
+        assert min(xs) >= -bleed - 1e-6 and max(xs) <= w + bleed + 1e-6
+        assert min(ys) >= -bleed - 1e-6 and max(ys) <= h + bleed + 1e-6

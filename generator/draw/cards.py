@@ -138,13 +138,21 @@ def draw_card_face(c: Canvas, card: Card, w: float, h: float, bleed: float = 0.0
 
 def draw_card_back(c: Canvas, w: float, h: float, bleed: float = 0.0) -> None:
     """The common back: a lattice running into the bleed, and the game's name."""
-    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=BACK)
+    x0, y0, x1, y1 = -bleed, -bleed, w + bleed, h + bleed
+    c.rect(x0, y0, x1 - x0, y1 - y0, fill=BACK)
+    # a lattice of diagonals, each cut to the card and its bleed (so that neighbouring
+    # cards on a sheet never draw over each other)
     step = w / 6
-    k = -12
-    while k * step < w + h + 2 * bleed:
-        x0 = -bleed + k * step
-        c.line(x0, -bleed, x0 + h + 2 * bleed, h + bleed, stroke=BACK_LINE, stroke_width=0.35)
-        c.line(x0 + h + 2 * bleed, -bleed, x0, h + bleed, stroke=BACK_LINE, stroke_width=0.35)
+    k = 0
+    while y0 - x1 + k * step <= y1 - x0:
+        up = y0 - x1 + k * step             # the line y = x + up
+        a, b = max(x0, y0 - up), min(x1, y1 - up)
+        if a < b:
+            c.line(a, a + up, b, b + up, stroke=BACK_LINE, stroke_width=0.35)
+        down = x0 + y0 + k * step           # the line y = down - x
+        a, b = max(x0, down - y1), min(x1, down - y0)
+        if a < b:
+            c.line(a, down - a, b, down - b, stroke=BACK_LINE, stroke_width=0.35)
         k += 1
     c.rect(w * 0.08, w * 0.08, w * 0.84, h - w * 0.16, stroke="#e9d9a8", stroke_width=0.6,
            radius=w * 0.05)
