@@ -53,7 +53,7 @@ def bench_waits() -> None:
     Agari.is_agari tried on the nine candidate tiles."""
     from mahjong.agari import Agari
 
-    from generator.rules import standard
+    from generator.engine import standard
 
     hands = one_suit_hands(13)
     random.Random(1).shuffle(hands)
@@ -85,7 +85,7 @@ def bench_enumerate() -> None:
     """Every 13-tile one-suit hand (93,600) enumerated with its waits."""
     from mahjong.agari import Agari
 
-    from generator.rules import standard
+    from generator.engine import standard
 
     standard.winning_kinds([0] * 34)
     agari = Agari()
@@ -115,9 +115,9 @@ def bench_puzzles() -> None:
     a bare loop that only draws 1,000 ready hands with the mahjong library."""
     from mahjong.agari import Agari
 
+    from generator.games.standard.hands import one_suit_hand
     from generator.params import parse_params
     from generator.puzzles import find_kind, generate_set
-    from generator.puzzles.hands import one_suit_hand
 
     kind = find_kind("waits")
     params = parse_params(kind.params_type, {"tiles": 13, "difficulty": "any"}, where="bench")
@@ -231,7 +231,7 @@ def bench_onesuit() -> None:
     """One suit games (7 tiles, 4 hands, two efficiency bots) per second on one core,
     against two random bots playing the same games; and the efficiency bot's strength over
     1,000 games against a random-discard bot."""
-    from generator.games import onesuit
+    from generator.games.onesuit import runner as onesuit
 
     options = onesuit.options_from({"tiles": 7})
     n = 200
@@ -266,7 +266,7 @@ def bench_oneplayer() -> None:
     planner's score over 1,000 games against the greedy placer's."""
     import statistics
 
-    from generator.games import oneplayer
+    from generator.games.oneplayer import runner as oneplayer
 
     options = oneplayer.options_from({})
     scores: dict[str, list[int]] = {"planner": [], "greedy": []}
@@ -290,7 +290,7 @@ def bench_oneplayer() -> None:
 
 def _move_by_move(deal, seconds: float) -> str:
     """The peer: depth-first search over moves with a table of lost positions."""
-    from generator.rules.solitaire import available_moves
+    from generator.engine.solitaire import available_moves
 
     lost: set[int] = set()
     stop = time.perf_counter() + seconds
@@ -319,8 +319,8 @@ def bench_solitaire() -> None:
     """Solitaire: a winnable Turtle deal with its solution (built backwards), against
     drawing random deals until the solver proves one winnable; then 1,000 random Turtle
     deals decided by the solver, against a move-by-move search on the first 50."""
+    from generator.engine import solitaire as rules
     from generator.layouts import builtin
-    from generator.rules import solitaire as rules
 
     turtle = builtin("turtle")
     rules.deal_backwards(turtle, random.Random(0))
@@ -374,11 +374,11 @@ def bench_castle() -> None:
     (against shaping a castle, dealing at random and solving until a deal is winnable)."""
     import statistics
 
-    from generator.bots.castle import Planner, RandomBot
-    from generator.games import castle
+    from generator.engine import solitaire
+    from generator.games.castle import runner as castle
+    from generator.games.castle.bots import Planner, RandomBot
+    from generator.games.castle.puzzles import CastleParams, make_castle
     from generator.layouts.castle import generate_castle, tile_set
-    from generator.puzzles.castle import CastleParams, make_castle
-    from generator.rules import solitaire
 
     options = castle.options_from({"players": 4})
     castle.play(options, 0)  # warm the layout caches
@@ -430,13 +430,13 @@ def bench_minttin() -> None:
     """Mint Tin Mahjong: the win check and completions (against reading every arrangement),
     two-player games per second, the planner against random discards and solo over 1,000
     games each, and the 54-card deck as a PDF."""
-    from generator.bots.minttin import Planner, RandomDiscards
-    from generator.cards import ALL_CARDS, count_cards
     from generator.draw.canvas import find_paper
-    from generator.games import minttin
+    from generator.games.minttin import hand as rules
+    from generator.games.minttin import runner as minttin
+    from generator.games.minttin.bots import Planner, RandomDiscards
+    from generator.games.minttin.cards import ALL_CARDS, count_cards
+    from generator.games.minttin.printables import deck
     from generator.output import render_bytes
-    from generator.printables.minttin import deck
-    from generator.rules import minttin as rules
 
     rng = random.Random(1)
     hands = []
@@ -520,9 +520,9 @@ def bench_american() -> None:
     """American Mah Jongg: matching 14 tiles against the whole card and the nearest hands of
     13 (against checking each hand one by one in Python), four-player games per second,
     and the planner against random bots over 1,000 games."""
-    from generator.bots.american import Planner, RandomBot
-    from generator.games import american
-    from generator.rules import american as rules
+    from generator.games.american import card as rules
+    from generator.games.american import runner as american
+    from generator.games.american.bots import Planner, RandomBot
 
     card = rules.practice_card()
     rng = random.Random(2)

@@ -14,8 +14,8 @@ from typing import Annotated, Any
 
 import typer
 
-from . import __version__
-from .errors import TilepressError
+from generator import __version__
+from generator.errors import TilepressError
 
 app = typer.Typer(
     name="tilepress",
@@ -79,8 +79,8 @@ def analyze_waits(
 
     Example: tilepress analyze waits 1112345678999m
     """
-    from .rules import standard
-    from .tiles import parse_tiles
+    from generator.engine import standard
+    from generator.tiles import parse_tiles
 
     analysis = standard.analyze(hand, visible=parse_tiles(visible) if visible else ())
     data = _analysis_dict(analysis)
@@ -109,7 +109,7 @@ def analyze_minttin(
 
     Example: tilepress analyze minttin "555 777 999J 111J" --jokers-discarded 1
     """
-    from .rules import minttin
+    from generator.games.minttin import hand as minttin
 
     data = minttin.analyze(hand, exposed or (), concealed=concealed,
                            jokers_discarded=jokers_discarded,
@@ -137,7 +137,7 @@ def analyze_american(
 
     Example: tilepress analyze american 2222m555s6666p88p1f1f
     """
-    from .rules import american
+    from generator.games.american import card as american
 
     data = american.analyze(american.load_card(card), hand, exposed or ())
     if json_out:
@@ -208,11 +208,11 @@ def _analysis_text(a) -> str:
 
 def _write_puzzles(kind_name: str, options: dict[str, Any], count: int, seed: int,
                    output: Path, paper: str) -> None:
-    from .documents.puzzles import PuzzleSection, sheet
-    from .draw.canvas import find_paper
-    from .output import output_format, write_atomic, write_document
-    from .params import parse_params
-    from .puzzles import find_kind, generate_set
+    from generator.documents.puzzles import PuzzleSection, sheet
+    from generator.draw.canvas import find_paper
+    from generator.output import output_format, write_atomic, write_document
+    from generator.params import parse_params
+    from generator.puzzles import find_kind, generate_set
 
     fmt = output_format(output, (".json", ".svg", ".pdf"))
     page = find_paper(paper)
@@ -401,9 +401,9 @@ def layout_check(
 
     Example: tilepress layout check my.layout
     """
-    from .layouts import find_layout
-    from .layouts.castle import BUILTIN_CASTLES, SUFFIX, check_castle, find_castle
-    from .layouts.check import check_layout
+    from generator.layouts import find_layout
+    from generator.layouts.castle import BUILTIN_CASTLES, SUFFIX, check_castle, find_castle
+    from generator.layouts.check import check_layout
 
     if file in BUILTIN_CASTLES or file.endswith(SUFFIX) or _is_castle_file(file):
         report = check_castle(find_castle(file), tileset)
@@ -417,7 +417,7 @@ def layout_check(
 
 def _is_castle_file(path: str) -> bool:
     """A file of digits and spaces (a height map), whatever its name."""
-    from .layouts.castle import looks_like_castle
+    from generator.layouts.castle import looks_like_castle
 
     p = Path(path)
     if p.suffix in (".layout", ".map") or not p.is_file():
@@ -442,7 +442,7 @@ def card_check(
 
     Example: tilepress card check my.card
     """
-    from .rules.american import expand, load_card
+    from generator.games.american.card import expand, load_card
 
     card = load_card(file)
     _echo(f"card {card.name!r}: {len(card.hands)} hands in {len(card.families)} families")
@@ -466,9 +466,9 @@ def verify(
 
     Example: tilepress verify out/waits.json
     """
-    from .output import read_text
-    from .puzzles import find_kind, verify_set
-    from .puzzles.base import PuzzleSet
+    from generator.output import read_text
+    from generator.puzzles import find_kind, verify_set
+    from generator.puzzles.base import PuzzleSet
 
     puzzles = PuzzleSet.from_json(read_text(file, "puzzle file"), source=str(file))
     kind = find_kind(puzzles.kind)
@@ -485,9 +485,9 @@ def verify(
 
 
 def _write_game(game: str, log, output: Path, paper: str) -> None:
-    from .draw.canvas import find_paper
-    from .games import find_game
-    from .output import output_format, write_atomic, write_document
+    from generator.draw.canvas import find_paper
+    from generator.games import find_game
+    from generator.output import output_format, write_atomic, write_document
 
     fmt = output_format(output, (".jsonl", ".pdf", ".svg"))
     module = find_game(game)
@@ -517,7 +517,7 @@ def play_onesuit(
 
     Example: tilepress play onesuit --tiles 7 --seed 3 -o out/onesuit.pdf
     """
-    from .games import onesuit
+    from generator.games.onesuit import runner as onesuit
 
     if not 0.0 <= slip <= 1.0:
         raise _request(f"slip must be between 0 and 1, not {slip}")
@@ -543,7 +543,7 @@ def play_oneplayer(
 
     Example: tilepress play oneplayer --seed 5 -o out/oneplayer.pdf
     """
-    from .games import oneplayer
+    from generator.games.oneplayer import runner as oneplayer
 
     options = oneplayer.options_from({"flowers": flowers}, "play oneplayer")
     _write_game("oneplayer", oneplayer.play(options, seed, oneplayer.make_bot(bot)), output,
@@ -587,7 +587,7 @@ def play_minttin(
 
     Example: tilepress play minttin --solo --seed 3 -o out/minttin-solo.pdf
     """
-    from .games import minttin
+    from generator.games.minttin import runner as minttin
 
     options = minttin.options_from({"jokers": jokers, "target": target, "passing": passing,
                                     "miscall-penalty": not friendly, "dead-hand": dead_hand,
@@ -615,7 +615,7 @@ def play_american(
 
     Example: tilepress play american --seed 2 -o out/american-game.pdf
     """
-    from .games import american
+    from generator.games.american import runner as american
 
     options = american.options_from({"card": card, "second-charleston": second_charleston,
                                      "jokerless": jokerless}, "play american")
@@ -646,7 +646,7 @@ def play_castle(
 
     Example: tilepress play castle --players 3 --seed 2 -o out/castle-game.pdf
     """
-    from .games import castle
+    from generator.games.castle import runner as castle
 
     options = castle.options_from({"players": players, "layout": layout, "tileset": tileset,
                                    "shrines": shrines, "group": group}, "play castle")
@@ -664,10 +664,10 @@ def replay(
 
     Example: tilepress replay out/game.jsonl
     """
-    from .errors import IllegalActionError
-    from .games import find_game
-    from .games.log import read_log
-    from .output import read_text
+    from generator.engine.log import read_log
+    from generator.errors import IllegalActionError
+    from generator.games import find_game
+    from generator.output import read_text
 
     game_log = read_log(read_text(log, "game log"), source=str(log))
     module = find_game(game_log.game)
@@ -708,9 +708,9 @@ def print_(
 
     Example: tilepress print card onesuit -o out/wait-shapes.pdf
     """
-    from .draw.canvas import find_paper
-    from .output import output_format, write_document
-    from .printables import CARD_PRINTABLES, find_printable
+    from generator.draw.canvas import find_paper
+    from generator.output import output_format, write_document
+    from generator.printables import CARD_PRINTABLES, find_printable
 
     printable = find_printable(item, game)
     is_cards = (item, game) in CARD_PRINTABLES
@@ -724,7 +724,7 @@ def print_(
     if fmt is not None and fmt not in ("pdf", "svg"):
         raise _request(f"--format must be pdf or svg, not {fmt!r}")
     if fmt == "svg":
-        from .printables.minttin import write_svg_cards
+        from generator.games.minttin.printables import write_svg_cards
 
         folder = output or Path(f"out/{game}-{item}")
         count = write_svg_cards(printable(find_paper(paper)).cards, card_size or "mini",
@@ -747,7 +747,7 @@ def print_(
 
 
 def _request(message: str) -> Exception:
-    from .errors import RequestError
+    from generator.errors import RequestError
 
     return RequestError(message)
 
@@ -767,9 +767,9 @@ def book(
 
     Example: tilepress book puzzles/book.toml --paper letter -o out/book.pdf
     """
-    from .documents.book import build_book, load_spec
-    from .output import output_format, write_document
-    from .resources import shipped
+    from generator.documents.book import build_book, load_spec
+    from generator.output import output_format, write_document
+    from generator.resources import shipped
 
     output_format(output, (".pdf", ".svg"))
     document, state = build_book(load_spec(spec or shipped("puzzles", "book.toml")),

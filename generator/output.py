@@ -10,7 +10,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from .errors import FileFormatError, RequestError
+from generator.errors import FileFormatError, RequestError
 
 FORMATS = (".json", ".jsonl", ".svg", ".pdf")
 
@@ -70,14 +70,14 @@ def read_text(path: str | os.PathLike[str], what: str = "file") -> str:
 
 def render_bytes(document, fmt: str) -> bytes:
     """Render a document as ``"pdf"`` or ``"svg"`` bytes."""
-    from .documents.layout import render
+    from generator.documents.layout import render
 
     if fmt == "pdf":
-        from .draw.pdf import PdfSurface
+        from generator.draw.pdf import PdfSurface
 
         surface = PdfSurface(title=document.title, subject=document.subtitle)
     elif fmt == "svg":
-        from .draw.svg import SvgSurface
+        from generator.draw.svg import SvgSurface
 
         surface = SvgSurface(title=document.title)
     else:

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import field
 from typing import Any
 
-from .errors import RequestError
+from generator.errors import RequestError
 
 
 def option(default: Any, *, choices: tuple = (), help: str = "") -> Any:

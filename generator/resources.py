@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import FileFormatError
+from generator.errors import FileFormatError
 
 _HERE = Path(__file__).resolve().parent
 

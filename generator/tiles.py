@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
-from .errors import HandError, NotationError
+from generator.errors import HandError, NotationError
 
 SUIT_LETTERS = "mpszfj"
 NUMBER_SUITS = "mps"

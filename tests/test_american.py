@@ -12,12 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.bots.american import Planner, RandomBot
+from generator.engine.log import read_log
 from generator.errors import FileFormatError, HandError, IllegalActionError, RequestError
-from generator.games import american as game
-from generator.games.log import read_log
-from generator.rules import american as rules
-from generator.rules.american_game import (
+from generator.games.american import card as rules
+from generator.games.american import runner as game
+from generator.games.american.bots import Planner, RandomBot
+from generator.games.american.rules import (
     AmericanGame,
     AmericanOptions,
     Call,
@@ -475,7 +475,7 @@ def test_printables(cli, tmp_path: Path, item: str) -> None:
 
 
 def test_dead_hands_for_a_concealed_reveal_and_for_a_hand_that_cannot_be_completed() -> None:
-    from generator.rules.american_game import dead_reason
+    from generator.games.american.rules import dead_reason
 
     card = rules.parse_card("card: Dead ends\n== F ==\nC 30 FFFF 2222a 4444a 66a\n"
                             "X 25 1111a 2222a 3333a 44a\n")

@@ -11,20 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.bots.castle import Planner, RandomBot
+from generator.engine import solitaire
+from generator.engine.log import read_log
 from generator.errors import FileFormatError, IllegalActionError, RequestError
-from generator.games import castle as game
-from generator.games.log import read_log
-from generator.layouts.castle import (
-    BUILTIN_CASTLES,
-    builtin_castle,
-    check_castle,
-    generate_castle,
-    parse_castle,
-    tile_set,
-)
-from generator.rules import solitaire
-from generator.rules.castle import (
+from generator.games.castle import runner as game
+from generator.games.castle.bots import Planner, RandomBot
+from generator.games.castle.rules import (
     Build,
     CastleGame,
     CastleOptions,
@@ -39,6 +31,14 @@ from generator.rules.castle import (
     TakeSecond,
     TakeShrine,
     cell_index,
+)
+from generator.layouts.castle import (
+    BUILTIN_CASTLES,
+    builtin_castle,
+    check_castle,
+    generate_castle,
+    parse_castle,
+    tile_set,
 )
 from generator.tiles import Tile, parse_tiles
 
@@ -191,7 +191,7 @@ def test_generated_castles_are_exact(tiles: int, seed: int, symmetric: bool,
 @settings(max_examples=8, deadline=None)
 @given(st.integers(min_value=0, max_value=10**6), st.sampled_from([2, 3, 4]))
 def test_generated_castles_come_apart_in_pairs(seed: int, players: int) -> None:
-    from generator.puzzles.castle import CastleParams, make_castle
+    from generator.games.castle.puzzles import CastleParams, make_castle
 
     made = make_castle(CastleParams(players=players, symmetric=True), random.Random(seed))
     assert solitaire.replay_solution(made.deal, made.solution) == []

@@ -13,13 +13,20 @@ from bruteforce import mint_tin_patterns, mint_tin_sets, mint_tin_winning_hands
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.bots.minttin import Planner, RandomDiscards
-from generator.cards import ALL_CARDS, JOKER, Card, count_cards, format_cards, parse_cards
+from generator.engine.log import read_log
 from generator.errors import HandError, IllegalActionError, NotationError, RequestError
-from generator.games import minttin as game
-from generator.games.log import read_log
-from generator.rules import minttin as rules
-from generator.rules.minttin_game import (
+from generator.games.minttin import hand as rules
+from generator.games.minttin import runner as game
+from generator.games.minttin.bots import Planner, RandomDiscards
+from generator.games.minttin.cards import (
+    ALL_CARDS,
+    JOKER,
+    Card,
+    count_cards,
+    format_cards,
+    parse_cards,
+)
+from generator.games.minttin.rules import (
     Answer,
     Call,
     Deal,
@@ -502,7 +509,7 @@ def test_the_virtual_opponent_exposes_with_its_joker_then_three_alike() -> None:
 
 
 def test_the_opponents_score_for_its_pungs() -> None:
-    from generator.rules.minttin_game import Meld
+    from generator.games.minttin.rules import Meld
 
     m = solo()
     m.apply(Deal(1, 0, solo_deck("1 2 3 4 5 6 7 8 9 DS DM DF")))
@@ -650,7 +657,7 @@ def test_play_minttin_from_the_command_line(cli, tmp_path: Path) -> None:
 
 
 def test_the_deck_holds_54_cards() -> None:
-    from generator.printables.minttin import deck_cards
+    from generator.games.minttin.printables import deck_cards
 
     names = [c.name for c in deck_cards()]
     assert len(names) == 54
@@ -662,7 +669,7 @@ def test_the_deck_holds_54_cards() -> None:
 
 def test_backs_mirror_their_fronts() -> None:
     from generator.draw.canvas import find_paper
-    from generator.printables.minttin import deck
+    from generator.games.minttin.printables import deck
 
     for duplex in ("long", "short"):
         sheets = deck(find_paper("a4"), duplex=duplex)
@@ -730,8 +737,8 @@ def test_card_art_stays_inside_its_bleed() -> None:
     """Neighbouring cards on a sheet must not draw over each other."""
     import re
 
-    from generator.draw.cards import draw_card_back
     from generator.draw.svg import SvgSurface
+    from generator.games.minttin.pictures import draw_card_back
 
     surface = SvgSurface()
     w, h, bleed = 44.45, 63.5, 3.0

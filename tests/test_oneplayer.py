@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.engine.log import read_log
 from generator.errors import IllegalActionError, RequestError
-from generator.games import oneplayer as game
-from generator.games.log import read_log
-from generator.rules.oneplayer import (
+from generator.games.oneplayer import runner as game
+from generator.games.oneplayer.rules import (
     HAND,
     Draw,
     EndTurn,

@@ -6,10 +6,10 @@ from collections import Counter
 
 import pytest
 
+from generator.engine.log import read_log
 from generator.errors import IllegalActionError, RequestError
-from generator.games import onesuit as game
-from generator.games.log import read_log
-from generator.rules.onesuit import (
+from generator.games.onesuit import runner as game
+from generator.games.onesuit.rules import (
     Deal,
     Discard,
     Draw,

@@ -9,13 +9,13 @@ from collections import Counter
 import pytest
 from bruteforce import one_suit_hands
 
+from generator.engine import standard
 from generator.errors import FileFormatError, RequestError
+from generator.games.standard.hands import counts_of, identity
+from generator.games.standard.puzzles import MAX_WAITS, REACHABLE, WaitsKind
 from generator.params import parse_params
 from generator.puzzles import find_kind, generate_set, verify_set
 from generator.puzzles.base import PuzzleSet
-from generator.puzzles.hands import counts_of, identity
-from generator.puzzles.waits import MAX_WAITS, REACHABLE, WaitsKind
-from generator.rules import standard
 from generator.tiles import STANDARD_TILES, parse_tiles
 
 WAITS = find_kind("waits")

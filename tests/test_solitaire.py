@@ -9,11 +9,11 @@ from bruteforce import solitaire_winnable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.engine import solitaire as rules
 from generator.errors import FileFormatError
 from generator.layouts import BUILTIN, Layout, Position, block, builtin, row, tile
 from generator.layouts.check import check_layout
 from generator.layouts.formats import parse_gnome_map, parse_kmahjongg, write_kmahjongg
-from generator.rules import solitaire as rules
 from generator.tiles import Tile
 
 
@@ -305,7 +305,7 @@ def test_solitaire_puzzles_verify_and_grade(difficulty: str) -> None:
 
 
 def _deal(puzzle) -> rules.Deal:
-    from generator.puzzles.solitaire import deal_of
+    from generator.games.solitaire.puzzles import deal_of
 
     return deal_of(puzzle.question, "test")
 

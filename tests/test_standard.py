@@ -7,9 +7,9 @@ from bruteforce import complete_any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from generator.engine import standard
+from generator.engine.standard import Hand
 from generator.errors import HandError, NotationError
-from generator.rules import standard
-from generator.rules.standard import Hand
 from generator.tiles import STANDARD_TILES, parse_tiles
 
 

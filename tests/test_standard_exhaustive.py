@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from bruteforce import one_suit_complete, one_suit_hands, one_suit_shanten, one_suit_waits
 
-from generator.rules import standard
+from generator.engine import standard
 from generator.tiles import STANDARD_TILES
 
 

@@ -27,15 +27,21 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..draw.canvas import Paper, find_paper
-from ..errors import FileFormatError, RequestError
-from ..output import read_text
-from ..params import parse_params
-from ..puzzles import find_kind, generate_set, verify_set
-from ..tiles import parse_tiles
-from .markup import template_blocks
-from .model import Block, Contents, Document, PageBreak, Section, TitlePage
-from .puzzles import PuzzleSection, answer_blocks, frame_width, question_blocks, tile_chart
+from generator.documents.markup import template_blocks
+from generator.documents.model import Block, Contents, Document, PageBreak, Section, TitlePage
+from generator.documents.puzzles import (
+    PuzzleSection,
+    answer_blocks,
+    frame_width,
+    question_blocks,
+    tile_chart,
+)
+from generator.draw.canvas import Paper, find_paper
+from generator.errors import FileFormatError, RequestError
+from generator.output import read_text
+from generator.params import parse_params
+from generator.puzzles import find_kind, generate_set, verify_set
+from generator.tiles import parse_tiles
 
 _BOOK_KEYS = {"title", "subtitle", "paper", "seed", "section", "cover_tiles"}
 

@@ -10,10 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import singledispatch
 
-from ..draw.canvas import PT, Canvas, Surface
-from ..draw.fonts import text_width, wrap
-from ..draw.tiles import RATIO, draw_row, draw_tile, row_width
-from .model import (
+from generator.documents.model import (
     Block,
     Box,
     Bullets,
@@ -31,6 +28,9 @@ from .model import (
     TileRow,
     TitlePage,
 )
+from generator.draw.canvas import PT, Canvas, Surface
+from generator.draw.fonts import text_width, wrap
+from generator.draw.tiles import RATIO, draw_row, draw_tile, row_width
 
 INK = "#1d1d1b"
 MUTED = "#6b6862"

@@ -10,10 +10,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..errors import FileFormatError
-from ..resources import shipped
-from ..tiles import parse_tiles
-from .model import Block, Bullets, Heading, Paragraph, TileRow
+from generator.documents.model import Block, Bullets, Heading, Paragraph, TileRow
+from generator.errors import FileFormatError
+from generator.resources import shipped
+from generator.tiles import parse_tiles
 
 
 @lru_cache(maxsize=1)

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..draw.canvas import Canvas, Paper
-from ..tiles import Tile
+from generator.draw.canvas import Canvas, Paper
+from generator.tiles import Tile
 
 Align = Literal["left", "center", "right"]
 

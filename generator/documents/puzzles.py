@@ -4,12 +4,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..draw.canvas import Paper
-from ..params import params_dict, parse_params
-from ..puzzles.base import PuzzleKind, PuzzleSet
-from ..tiles import parse_tiles
-from .markup import template_blocks
-from .model import Block, Box, Document, Grid, Heading, PageBreak, Paragraph, Section, TileRow
+from generator.documents.markup import template_blocks
+from generator.documents.model import (
+    Block,
+    Box,
+    Document,
+    Grid,
+    Heading,
+    PageBreak,
+    Paragraph,
+    Section,
+    TileRow,
+)
+from generator.draw.canvas import Paper
+from generator.params import params_dict, parse_params
+from generator.puzzles.base import PuzzleKind, PuzzleSet
+from generator.tiles import parse_tiles
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ PAPERS = {
 
 
 def find_paper(name: str) -> Paper:
-    from ..errors import RequestError
+    from generator.errors import RequestError
 
     try:
         return PAPERS[name.lower()]

@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ..tiles import Tile
-from .canvas import Canvas, star_points
+from generator.draw.canvas import Canvas, star_points
+from generator.tiles import Tile
 
 TILE_W = 12.0
 TILE_H = 16.0

@@ -6,15 +6,15 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from ..errors import RequestError
+from generator.errors import RequestError
 
 _GAMES = {
-    "onesuit": "generator.games.onesuit",
-    "oneplayer": "generator.games.oneplayer",
-    "castle": "generator.games.castle",
-    "minttin": "generator.games.minttin",
-    "minttin-solo": "generator.games.minttin",
-    "american": "generator.games.american",
+    "onesuit": "generator.games.onesuit.runner",
+    "oneplayer": "generator.games.oneplayer.runner",
+    "castle": "generator.games.castle.runner",
+    "minttin": "generator.games.minttin.runner",
+    "minttin-solo": "generator.games.minttin.runner",
+    "american": "generator.games.american.runner",
 }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..errors import FileFormatError, RequestError
+from generator.errors import FileFormatError, RequestError
 
 
 @dataclass(frozen=True, order=True)
@@ -181,7 +181,7 @@ def find_layout(name_or_path: str) -> Layout:
     """A built-in layout by name, or a KMahjongg/GNOME Mahjongg file by path."""
     if name_or_path in BUILTIN:
         return builtin(name_or_path)
-    from .formats import load_layout
+    from generator.layouts.formats import load_layout
 
     if "." not in name_or_path and "/" not in name_or_path:
         raise RequestError(f"unknown layout {name_or_path!r}; built in: {', '.join(BUILTIN)} "

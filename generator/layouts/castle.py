@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from ..errors import FileFormatError, RequestError, TilepressError
-from ..tiles import Tile, parse_tiles
-from . import Layout, Position
+from generator.errors import FileFormatError, RequestError, TilepressError
+from generator.layouts import Layout, Position
+from generator.tiles import Tile, parse_tiles
 
 SUFFIX = ".castle"
 
@@ -133,7 +133,7 @@ def looks_like_castle(text: str) -> bool:
 
 
 def load_castle(path: str | Path) -> Castle:
-    from ..output import read_text
+    from generator.output import read_text
 
     p = Path(path)
     return parse_castle(read_text(p, "castle file"), name=p.stem, source=str(p))

@@ -18,9 +18,9 @@ import os
 import xml.parsers.expat
 from pathlib import Path
 
-from ..errors import FileFormatError
-from ..output import read_text
-from . import Layout, Position
+from generator.errors import FileFormatError
+from generator.layouts import Layout, Position
+from generator.output import read_text
 
 KM_MAGIC = ("kmahjongg-layout-v1.0", "kmahjongg-layout-v1.1")
 

@@ -10,26 +10,26 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
-from ..documents.model import Document
-from ..draw.canvas import Paper
-from ..errors import RequestError
+from generator.documents.model import Document
+from generator.draw.canvas import Paper
+from generator.errors import RequestError
 
 Printable = Callable[[Paper], Document]
 
 # (item, game) -> (module, function)
 PRINTABLES: dict[tuple[str, str], tuple[str, str]] = {
-    ("card", "onesuit"): ("generator.printables.onesuit", "wait_shapes_card"),
-    ("sheet", "oneplayer"): ("generator.printables.oneplayer", "score_sheet"),
-    ("setup", "castle"): ("generator.printables.castle", "setup_diagram"),
-    ("board", "castle"): ("generator.printables.castle", "castle_board"),
-    ("pad", "castle"): ("generator.printables.castle", "score_pad"),
-    ("card", "castle"): ("generator.printables.castle", "turn_card"),
-    ("deck", "minttin"): ("generator.printables.minttin", "deck"),
-    ("card", "minttin"): ("generator.printables.minttin", "rules_card"),
-    ("sheet", "minttin"): ("generator.printables.minttin", "score_sheet"),
-    ("card", "american"): ("generator.printables.american", "practice_card_sheet"),
-    ("sheet", "american"): ("generator.printables.american", "payments_sheet"),
-    ("charleston", "american"): ("generator.printables.american", "charleston_card"),
+    ("card", "onesuit"): ("generator.games.onesuit.printables", "wait_shapes_card"),
+    ("sheet", "oneplayer"): ("generator.games.oneplayer.printables", "score_sheet"),
+    ("setup", "castle"): ("generator.games.castle.printables", "setup_diagram"),
+    ("board", "castle"): ("generator.games.castle.printables", "castle_board"),
+    ("pad", "castle"): ("generator.games.castle.printables", "score_pad"),
+    ("card", "castle"): ("generator.games.castle.printables", "turn_card"),
+    ("deck", "minttin"): ("generator.games.minttin.printables", "deck"),
+    ("card", "minttin"): ("generator.games.minttin.printables", "rules_card"),
+    ("sheet", "minttin"): ("generator.games.minttin.printables", "score_sheet"),
+    ("card", "american"): ("generator.games.american.printables", "practice_card_sheet"),
+    ("sheet", "american"): ("generator.games.american.printables", "payments_sheet"),
+    ("charleston", "american"): ("generator.games.american.printables", "charleston_card"),
 }
 CARD_PRINTABLES = {("deck", "minttin"), ("card", "minttin")}
 """Printables made of cards, which take card size, duplex and one-per-page options."""

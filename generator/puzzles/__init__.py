@@ -8,18 +8,25 @@ from __future__ import annotations
 
 import importlib
 
-from ..errors import RequestError
-from .base import DIFFICULTIES, Puzzle, PuzzleKind, PuzzleSet, generate_set, verify_set
+from generator.errors import RequestError
+from generator.puzzles.base import (
+    DIFFICULTIES,
+    Puzzle,
+    PuzzleKind,
+    PuzzleSet,
+    generate_set,
+    verify_set,
+)
 
 # name -> (module, class); modules load on first use so that start-up stays quick
 _KINDS = {
-    "waits": ("generator.puzzles.waits", "WaitsKind"),
-    "discard": ("generator.puzzles.discard", "DiscardKind"),
-    "solitaire": ("generator.puzzles.solitaire", "SolitaireKind"),
-    "castle": ("generator.puzzles.castle", "CastleKind"),
-    "minttin": ("generator.puzzles.minttin", "CompleteKind"),
-    "minttin-discard": ("generator.puzzles.minttin", "DiscardKind"),
-    "american": ("generator.puzzles.american", "AmericanKind"),
+    "waits": ("generator.games.standard.puzzles", "WaitsKind"),
+    "discard": ("generator.games.standard.discard", "DiscardKind"),
+    "solitaire": ("generator.games.solitaire.puzzles", "SolitaireKind"),
+    "castle": ("generator.games.castle.puzzles", "CastleKind"),
+    "minttin": ("generator.games.minttin.puzzles", "CompleteKind"),
+    "minttin-discard": ("generator.games.minttin.puzzles", "DiscardKind"),
+    "american": ("generator.games.american.puzzles", "AmericanKind"),
 }
 _LOADED: dict[str, PuzzleKind] = {}
 

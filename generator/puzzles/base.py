@@ -23,8 +23,8 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..errors import FileFormatError, RequestError, TilepressError
-from ..params import params_dict
+from generator.errors import FileFormatError, RequestError, TilepressError
+from generator.params import params_dict
 
 FORMAT = "tilepress-puzzles"
 VERSION = 1
@@ -204,7 +204,7 @@ class PuzzleKind(ABC):
 
 def generate_set(kind: PuzzleKind, params: Any, *, count: int, seed: int | str) -> PuzzleSet:
     """``count`` distinct puzzles of ``kind``; the same seed and params give the same set."""
-    from .. import __version__
+    from generator import __version__
 
     if count < 1:
         raise RequestError(f"count must be at least 1, not {count}")

@@ -1,0 +1,129 @@
+"""American Mah Jongg at the table: the practice card laid out to hold, a payments score
+sheet, and a Charleston reference card."""
+
+from __future__ import annotations
+
+from generator.documents.model import (
+    Block,
+    Bullets,
+    Document,
+    Figure,
+    Heading,
+    Paragraph,
+    Section,
+    Table,
+)
+from generator.draw.canvas import Canvas, Paper
+from generator.draw.fonts import text_width
+from generator.games.american.card import Group, Hand, practice_card
+
+#: Suit letters in colour, as players know them from a card: three different suits.
+SUIT_COLOURS = {"a": "#1f5fa8", "b": "#b3261e", "c": "#2e7d32", "": "#1d1d1b"}
+FLOWER_COLOUR = "#d9730d"
+TOKEN_SIZE = 10.0
+
+
+def _token_colour(token: Group | str) -> str:
+    if isinstance(token, str):
+        return "#6b6862"
+    if token.symbols[0] == "F":
+        return FLOWER_COLOUR
+    return SUIT_COLOURS[token.suit]
+
+
+def _token_text(token: Group | str) -> str:
+    return token if isinstance(token, str) else token.symbols
+
+
+def _family_figure(hands: list[Hand], width: float) -> Figure:
+    row_h = 6.2
+    value_w = 12.0
+
+    def draw(c: Canvas) -> None:
+        for k, hand in enumerate(hands):
+            y = k * row_h + 4.6
+            if k % 2:
+                c.rect(0, y - 4.4, width, row_h, fill="#f6f2ea")
+            x = 2.0
+            for v, variant in enumerate(hand.variants):
+                if v:
+                    c.text(x, y, "or", size=8, font="italic", fill="#6b6862")
+                    x += text_width("or", 8) + 2.5
+                for token in variant:
+                    text = _token_text(token)
+                    c.text(x, y, text, size=TOKEN_SIZE, font="bold", fill=_token_colour(token))
+                    x += text_width(text, TOKEN_SIZE, "bold") + 2.6
+            c.text(width - value_w - 8, y, "C" if hand.concealed else "X", size=9,
+                   font="bold", anchor="middle",
+                   fill="#b3261e" if hand.concealed else "#6b6862")
+            c.text(width - 2, y, str(hand.value), size=TOKEN_SIZE, font="bold",
+                   anchor="end", fill="#1d1d1b")
+
+    return Figure(width, len(hands) * row_h + 1.5, draw)
+
+
+def practice_card_sheet(paper: Paper) -> Document:
+    """The shipped practice card, family by family: three colours for three different
+    suits (any suits), orange flowers, values and X/C marks at the right."""
+    card = practice_card()
+    width = paper.width - 30
+    blocks: list[Block] = [
+        Section("Practice card"),
+        Heading(card.name),
+        Paragraph("Each colour is one suit of your choice; different colours are different "
+                  "suits. x y z w v are numbers in a row (x, x+1, ...), D a dragon of the "
+                  "colour's suit (red with craks, green with bams, white with dots), 0 the "
+                  "white dragon, R G the red and green, N E W S winds, F flowers. "
+                  "X: exposures allowed; C: concealed. Jokers never in singles, pairs or "
+                  "years. Original hands, written for tilepress.", size=8),
+    ]
+    for family in card.families:
+        hands = [h for h in card.hands if h.family == family]
+        blocks.append(Heading(family, level=3))
+        blocks.append(_family_figure(hands, width))
+    return Document(f"American Mah Jongg: {card.name}", paper, tuple(blocks))
+
+
+def payments_sheet(paper: Paper) -> Document:
+    rows = tuple((str(k), "", "", "", "", "", "") for k in range(1, 17))
+    return Document("American Mah Jongg: payments", paper, (
+        Section("Payments"),
+        Heading("American Mah Jongg: payments"),
+        Paragraph("East ________  South ________  West ________  North ________", size=10),
+        Table(("game", "hand won", "East", "South", "West", "North", "how"), rows,
+              widths=(1, 4, 1.6, 1.6, 1.6, 1.6, 3), size=8.5, row_height=10.5),
+        Bullets((
+            "On a discard: the discarder pays twice the hand's value, the others once.",
+            "Self-drawn, or won by redeeming another player's joker: everyone pays twice.",
+            "Jokerless on a discard: the discarder pays three times (tilepress's default "
+            "ruling; `--jokerless double` doubles every payment instead).",
+            "Jokerless and self-drawn: everyone pays four times.",
+            "A dead hand pays the winner like any other player. A wall game: nobody pays.",
+        ), size=8.5),
+    ))
+
+
+def charleston_card(paper: Paper) -> Document:
+    return Document("American Mah Jongg: the Charleston", paper, (
+        Section("Charleston"),
+        Heading("The Charleston"),
+        Paragraph("Three tiles each time, never a joker. Right is the next player in turn, "
+                  "left the one before.", size=9),
+        Table(("", "first Charleston", "second Charleston (optional)"), (
+            ("1", "right", "left"),
+            ("2", "across", "across"),
+            ("3", "left - blind pass allowed", "right - blind pass allowed"),
+        ), widths=(0.6, 5, 5), size=10),
+        Bullets((
+            "Blind pass: on the first left and the last right pass you may pass on 1, 2 or "
+            "3 of the tiles just passed to you, without looking at them.",
+            "After the first left pass any player may stop the Charleston: the second one "
+            "is skipped.",
+            "Courtesy pass: last, across. Players across agree on 0 to 3 tiles and pass the "
+            "same number.",
+            "Then East, holding 14 tiles, discards first, and play goes to the right.",
+        ), size=9.5),
+    ))
+
+
+__all__ = ["charleston_card", "payments_sheet", "practice_card_sheet"]

@@ -1,0 +1,139 @@
+"""American Mah Jongg quizzes: thirteen tiles after the deal -- which hands on the card
+are closest, and which three tiles to pass first in the Charleston?
+
+The answer lists the nearest hands (fewest tiles still needed, then the highest value)
+with the tiles each needs, and the pass that keeps them closest (never a joker).
+Grading (docs/grading.md): a quiz is harder when several hands compete and when even the
+best is far. ``score = min(best need - 5, 3) (not below 0) + (0 for one hand within a
+tile of the best, 1 for two or three, 2 for four to six, 3 for more)``; 0-1 easy, 2-3
+medium, 4 hard, 5 and more expert.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from generator.documents.model import Paragraph, Table, TileRow
+from generator.errors import FileFormatError, TilepressError
+from generator.games.american import card as rules
+from generator.params import option
+from generator.puzzles.base import DIFFICULTIES, Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet
+from generator.tiles import Tile, format_tiles, parse_tiles, sort_tiles
+
+SHOWN = 3
+
+
+@dataclass(frozen=True)
+class AmericanParams:
+    difficulty: str = option("medium", choices=(*DIFFICULTIES, "any"), help="difficulty")
+    card: str = option("practice", help="the card: practice, or a card file")
+
+    def __post_init__(self) -> None:
+        rules.load_card(self.card)
+
+
+def _card_of(question: Mapping[str, Any]) -> rules.Card:
+    text = question.get("card_text")
+    if isinstance(text, str):
+        return rules.parse_card(text, source="question.card_text")
+    return rules.practice_card()
+
+
+def _hand(question: Mapping[str, Any], where: str) -> tuple[Tile, ...]:
+    text = question.get("hand")
+    if not isinstance(text, str):
+        raise FileFormatError(f"{where}: question.hand must be a tile string")
+    try:
+        tiles = parse_tiles(text)
+        rules.check_tiles(tiles)
+    except TilepressError as exc:
+        raise FileFormatError(f"{where}: question.hand: {exc}") from None
+    if len(tiles) != 13:
+        raise FileFormatError(f"{where}: question.hand has {len(tiles)} tiles, not 13")
+    return tiles
+
+
+class AmericanKind(PuzzleKind):
+    name = "american"
+    title = "American Mah Jongg: which hand?"
+    params_type = AmericanParams
+    instructions = "american.txt.j2"
+    answer_label = "Hands:"
+
+    def check_request(self, params: AmericanParams, count: int) -> None:
+        pass
+
+    def generate(self, params: AmericanParams, rng: random.Random) -> Candidate | None:
+        tiles = list(rules.american_set())
+        rng.shuffle(tiles)
+        hand = sort_tiles(tiles[:13])
+        question: dict[str, Any] = {"hand": format_tiles(hand)}
+        if params.card != "practice":
+            question["card_text"] = rules.load_card(params.card).to_text()
+        answer = self.solve(question)
+        if answer["nearest"][0]["need"] > 8:
+            return None
+        grade = self.grade(question, answer)
+        if params.difficulty not in ("any", grade.difficulty):
+            return None
+        return Candidate(question, answer, grade, question["hand"])
+
+    def validate(self, question: Mapping[str, Any], where: str) -> None:
+        _hand(question, where)
+        try:
+            _card_of(question)
+        except TilepressError as exc:
+            raise FileFormatError(f"{where}: {exc}") from None
+
+    def solve(self, question: Mapping[str, Any]) -> dict[str, Any]:
+        card = _card_of(question)
+        hand = _hand(question, "question")
+        near = rules.nearest(card, hand, count=8)
+        best = near[0].need
+        shown = [m for m in near if m.need <= best + 1][:SHOWN] or near[:1]
+        return {"nearest": [{"hand": m.hand.id, "reading": m.requirement.describe(),
+                             "need": m.need, "value": m.hand.value} for m in shown],
+                "close": sum(1 for m in near if m.need <= best + 1),
+                "pass": format_tiles(rules.best_pass(card, hand))}
+
+    def grade(self, question: Mapping[str, Any], answer: Mapping[str, Any]) -> Grade:
+        best = answer["nearest"][0]["need"]
+        close = answer["close"]
+        score = min(max(best - 5, 0), 3) + (0 if close == 1 else 1 if close <= 3 else
+                                            2 if close <= 6 else 3)
+        band = ("easy" if score <= 1 else "medium" if score <= 3 else "hard" if score == 4
+                else "expert")
+        return Grade(band, score, {"best_need": best, "close": close})
+
+    def differences(self, stored: Mapping[str, Any], solved: Mapping[str, Any]) -> list[str]:
+        problems = []
+        if [n.get("hand") for n in stored.get("nearest", [])] != \
+                [n["hand"] for n in solved["nearest"]]:
+            problems.append(f"the key names {[n.get('hand') for n in stored.get('nearest', [])]}"
+                            f", the nearest hands are {[n['hand'] for n in solved['nearest']]}")
+        if stored.get("pass") != solved["pass"]:
+            problems.append(f"the key passes {stored.get('pass')}, the engine passes "
+                            f"{solved['pass']}")
+        return problems
+
+    def columns(self, puzzles: PuzzleSet, width: float) -> int:
+        return 1
+
+    def key_columns(self, puzzles: PuzzleSet, width: float) -> int:
+        return 1
+
+    def question_blocks(self, puzzle: Puzzle) -> tuple:
+        return (TileRow((sort_tiles(_hand(puzzle.question, puzzle.id)),), tile_width=9.0),)
+
+    def answer_blocks(self, puzzle: Puzzle) -> tuple:
+        rows = tuple((n["reading"], str(n["value"]), str(n["need"]))
+                     for n in puzzle.answer["nearest"])
+        return (Table(("nearest hand", "value", "tiles away"), rows, widths=(7, 1.4, 1.6),
+                      size=8),
+                Paragraph(f"Pass first: {puzzle.answer['pass']}.", size=8.5, font="bold"))
+
+
+__all__ = ["AmericanKind", "AmericanParams"]

@@ -1,0 +1,236 @@
+"""American Mah Jongg for four bots: played into a log, replayed through the rules, and
+explained on paper -- the Charleston pass by pass, each player's nearest hands as play
+goes on, and the payments."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from generator.documents.model import Block, Document, Heading, Paragraph, Section, Table, TileRow
+from generator.draw.canvas import Paper
+from generator.engine.log import GameLog, Recorder, replay_through
+from generator.errors import RequestError
+from generator.games.american.bots import BOTS, Planner, danger_for
+from generator.games.american.card import american_set, nearest
+from generator.games.american.rules import (
+    GAME,
+    AmericanGame,
+    AmericanOptions,
+    Call,
+    Claims,
+    Courtesy,
+    Dead,
+    Deal,
+    Dice,
+    Discard,
+    Draw,
+    End,
+    MahJong,
+    Pass,
+    Redeem,
+    Stop,
+)
+from generator.params import params_dict, parse_params
+from generator.tiles import format_tiles, sort_tiles
+
+SEATS = ("East", "South", "West", "North")
+MAX_EVENTS = 5000
+
+
+def options_from(mapping: Mapping[str, Any], where: str = "options") -> AmericanOptions:
+    options = parse_params(AmericanOptions, mapping, where=where)
+    options.load()  # a bad card fails here, with its line
+    return options
+
+
+def make_bot(name: str):
+    try:
+        return BOTS[name]()
+    except KeyError:
+        raise RequestError(f"unknown bot {name!r}; the bots are {', '.join(BOTS)}") from None
+
+
+def play(options: AmericanOptions, seed: int | str, bots: Sequence | None = None) -> GameLog:
+    """One game (one deal) between four bots (planners unless given)."""
+    bots = list(bots) if bots else [Planner() for _ in range(4)]
+    if len(bots) != 4:
+        raise RequestError(f"four players need four bots, not {len(bots)}")
+    rng = random.Random(f"tilepress:{GAME}:{seed}")
+    game = AmericanGame(options)
+    do = Recorder(game, MAX_EVENTS)
+
+    while True:
+        rolls = tuple((rng.randint(1, 6), rng.randint(1, 6)) for _ in range(4))
+        totals = [a + b for a, b in rolls]
+        if totals.count(max(totals)) == 1:
+            break
+    do(Dice(rolls, totals.index(max(totals))))
+    wall = list(american_set())
+    rng.shuffle(wall)
+    do(Deal(tuple(wall)))
+    while not game.over:
+        forced = game.forced()
+        if forced is not None:
+            do(forced)
+            continue
+        p = game.current
+        bot = bots[p]
+        if game.phase == "pass":
+            do(bot.charleston(game, rng))
+        elif game.phase == "vote":
+            do(bot.stop(game, rng))
+        elif game.phase == "courtesy":
+            do(bot.courtesy(game, rng))
+        elif game.phase == "draw":
+            do(Draw(p, game.wall[0]))
+        elif game.phase == "claims":
+            assert game.last is not None
+            tile = game.last[1]
+            wants = {q: bots[q].claim(game, q, tile) for q in game.claimers()}
+            do(Claims(tuple(q for q, w in wants.items() if w == "mahjong"),
+                      tuple(q for q, w in wants.items() if w == "expose")))
+        elif game.phase == "call":
+            assert game.last is not None
+            tile = game.last[1]
+            if p in game.claims.mahjong:
+                same = tuple(t for t in game.hands[p] if t == tile)[:1]
+                do(Call(p, tile, same, "completes the hand: Mah Jongg"))
+            else:
+                use, why = bot.exposure(game, p, tile)
+                do(Call(p, tile, use, why))
+        else:
+            do(bot.turn(game, rng, danger_for(game, p)))
+    return GameLog(GAME, params_dict(options), seed, tuple(do.events), game.result(),
+                   tuple(getattr(b, "name", "bot") for b in bots))
+
+
+def replay(log: GameLog) -> dict[str, Any]:
+    """Apply every event of ``log`` through the rules; raise at the first illegal one."""
+    game = AmericanGame(options_from(log.options, "the log's options"))
+    return replay_through(game, log, key="payments")
+
+
+def summary(log: GameLog, result: Mapping[str, Any]) -> str:
+    pays = " ".join(f"{SEATS[(k - result['east'] + 1) % 4][0]}{v:+d}"
+                    for k, v in enumerate(result["payments"]))
+    return f"{result['outcome']}; payments {pays}"
+
+
+# ---------------------------------------------------------------------------
+# The worked example
+# ---------------------------------------------------------------------------
+
+
+def worked_example(log: GameLog, paper: Paper) -> Document:
+    options = options_from(log.options, "the log's options")
+    game = AmericanGame(options)
+    names = [f"Seat {k + 1}" for k in range(4)]
+    blocks: list[Block] = [Section("American Mah Jongg"),
+                           Heading("American Mah Jongg: a worked example")]
+
+    def seat(p: int) -> str:
+        return f"{names[p]} ({SEATS[(p - game.east) % 4]})"
+
+    def hand_row(p: int, label: str = "") -> TileRow:
+        groups = [sort_tiles(game.hands[p])] + [tuple(g) for g in game.exposed[p]]
+        return TileRow(tuple(groups), tile_width=5.2, label=label or seat(p), label_width=28)
+
+    def nearest_table() -> Table:
+        rows = []
+        for p in range(4):
+            if game.dead[p]:
+                rows.append((seat(p), "dead", "", ""))
+                continue
+            best = nearest(game.card, game.hands[p], game.exposures(p), count=2)
+            for k, m in enumerate(best):
+                missing = " ".join(str(t) for t in _tiles(m.missing))
+                rows.append((seat(p) if k == 0 else "", m.requirement.describe(),
+                             str(m.need), missing))
+        return Table(("player", "nearest hands", "away", "still needed"), tuple(rows),
+                     widths=(3, 6, 1.2, 6), size=7.5)
+
+    turn = 0
+    passes: list[tuple[str, str]] = []
+    for ev in log.events:
+        game.apply(ev)
+        if isinstance(ev, Dice):
+            rolls = ", ".join(f"{names[k]} {a}+{b}" for k, (a, b) in enumerate(ev.rolls))
+            blocks.append(Paragraph(f"Card: {game.card.name}. Dice: {rolls}; {names[ev.east]} "
+                                    f"rolled highest and is East. Seed {log.seed}; bots "
+                                    f"{', '.join(log.players)}.", size=9))
+        elif isinstance(ev, Deal):
+            blocks.append(Heading("The deal", level=2))
+            blocks += [hand_row(p) for p in range(4)]
+            blocks.append(nearest_table())
+            blocks.append(Heading("The Charleston", level=2))
+        elif isinstance(ev, Pass):
+            blind = f" ({ev.blind} blind)" if ev.blind else ""
+            passes.append((seat(ev.player), (format_tiles(ev.tiles) or "nothing") + blind
+                           + (f": {ev.reason}" if ev.reason else "")))
+            if not game.pending:
+                step = game.step - 1
+                if step < len(game.steps):
+                    label = f"Pass {step + 1}: {game.steps[step][0]}"
+                else:
+                    label = "Courtesy pass: across"
+                blocks.append(Heading(label, level=3))
+                blocks.append(Table(("player", "passes"), tuple(passes), widths=(3, 10),
+                                    size=7.5))
+                passes = []
+        elif isinstance(ev, Stop) and len(game.votes) == 4:
+            stopped = [seat(p) for p, v in game.votes.items() if v]
+            blocks.append(Paragraph("The second Charleston is stopped by "
+                                    + ", ".join(stopped) + "." if stopped else
+                                    "Nobody stops: a second Charleston.", size=8.5))
+        elif isinstance(ev, Courtesy) and len(game.offers) == 4:
+            blocks.append(Paragraph("Courtesy offers: " + ", ".join(
+                f"{seat(p)} {n}" for p, n in game.offers.items()) + ".", size=8.5))
+        elif isinstance(ev, Discard):
+            turn += 1
+            if turn == 1:
+                blocks.append(Heading("Play", level=2))
+                blocks += [hand_row(p) for p in range(4)]
+                blocks.append(nearest_table())
+            blocks.append(Paragraph(f"{turn}. {seat(ev.player)} discards {ev.tile} "
+                                    f"({ev.reason}).", size=8))
+            if turn % 12 == 0:
+                blocks.append(Heading(f"After {turn} discards", level=3))
+                blocks.append(nearest_table())
+        elif isinstance(ev, Claims) and (ev.mahjong or ev.expose):
+            who = [f"{seat(p)} for Mah Jongg" for p in ev.mahjong] + \
+                [f"{seat(p)} for an exposure" for p in ev.expose]
+            blocks.append(Paragraph("Claimed by " + ", ".join(who) + ".", size=8))
+        elif isinstance(ev, Call):
+            blocks.append(Paragraph(f"{seat(ev.player)} calls {ev.tile} ({ev.reason}).",
+                                    size=8))
+            blocks.append(hand_row(ev.player))
+        elif isinstance(ev, Redeem):
+            blocks.append(Paragraph(f"{seat(ev.player)} redeems the joker in "
+                                    f"{seat(ev.owner)}'s exposure with a {ev.tile} "
+                                    f"({ev.reason}).", size=8))
+        elif isinstance(ev, Dead):
+            blocks.append(Paragraph(f"{seat(ev.player)}'s hand is dead: {ev.reason}.",
+                                    size=8.5, font="bold"))
+        elif isinstance(ev, MahJong):
+            blocks.append(Paragraph(f"{seat(ev.player)} declares Mah Jongg: {ev.hand}.",
+                                    size=9, font="bold"))
+            blocks.append(hand_row(ev.player))
+        elif isinstance(ev, End):
+            rows = tuple((seat(p), f"{v:+d}") for p, v in enumerate(ev.payments))
+            blocks += [Heading("The end", level=2),
+                       Paragraph(ev.reason + ".", size=10, font="bold"),
+                       Table(("player", "payment"), rows, widths=(4, 2), size=9),
+                       Paragraph("Every event was checked by the rules engine as the game "
+                                 "was replayed.", size=8.5)]
+    return Document("American Mah Jongg: worked example", paper, tuple(blocks))
+
+
+def _tiles(faces) -> list:
+    from generator.games.american.card import FLOWER, tile_of
+
+    return ["F" if f == FLOWER else tile_of(f) for f in faces]
+
+
+__all__ = ["make_bot", "options_from", "play", "replay", "worked_example"]

@@ -1,0 +1,167 @@
+"""Generated Dragon Castles that double as solitaire puzzles.
+
+A castle is shaped for a tile set and a player count (an exact tile count, at most three
+floors by default, mirrored left to right by option), then dealt so that it can be
+taken apart entirely in identical free pairs; the solitaire solver proves it and its
+solution, replayed by the rules, is the answer key. Difficulty is graded as for
+solitaire (docs/grading.md).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from generator.documents.model import Paragraph
+from generator.engine import solitaire as rules
+from generator.errors import FileFormatError, RequestError
+from generator.games.castle.pictures import floors_figure, isometric_figure
+from generator.games.castle.rules import default_castle_tiles
+from generator.games.solitaire.puzzles import SolitaireKind, deal_of
+from generator.layouts.castle import (
+    BUILTIN_CASTLES,
+    Castle,
+    cell_of,
+    check_castle,
+    find_castle,
+    generate_castle,
+    parse_castle,
+    tile_set,
+)
+from generator.params import option
+from generator.puzzles.base import DIFFICULTIES, Candidate, Puzzle
+from generator.tiles import format_tiles
+
+
+@dataclass(frozen=True)
+class CastleParams:
+    layout: str = option("generate", help="'generate', a built-in castle or a .castle file")
+    tileset: str = option("recommended", help="recommended, all, or a custom tile string")
+    players: int = option(4, choices=(2, 3, 4), help="players the castle is for")
+    tiles: int = option(0, help="tiles in a generated castle (0: by the player count)")
+    floors: int = option(3, choices=(1, 2, 3, 4), help="floors of a generated castle, at most")
+    symmetric: bool = option(False, help="mirror a generated castle left to right")
+    difficulty: str = option("any", choices=(*DIFFICULTIES, "any"), help="difficulty")
+
+    def __post_init__(self) -> None:
+        tile_set(self.tileset)
+        if self.layout != "generate":
+            find_castle(self.layout)
+        if self.tiles < 0:
+            raise RequestError(f"tiles must be 0 or more, not {self.tiles}")
+
+    def tile_count(self) -> int:
+        if self.layout != "generate":
+            return len(find_castle(self.layout))
+        return self.tiles or default_castle_tiles(len(tile_set(self.tileset)), self.players)
+
+
+@dataclass(frozen=True)
+class ProvenCastle:
+    """A castle, a deal of tiles on it, and a solution that takes it apart."""
+
+    castle: Castle
+    deal: rules.Deal
+    solution: tuple[tuple[int, int], ...]
+
+
+def make_castle(params: CastleParams, rng: random.Random) -> ProvenCastle:
+    """Shape (or load) a castle and deal it so that the solver proves it can be cleared."""
+    n = params.tile_count()
+    if n % 2:
+        raise RequestError(f"a castle of {n} tiles cannot be taken apart in pairs; ask for an "
+                           "even count")
+    supply = tile_set(params.tileset)
+    if n > len(supply):
+        raise RequestError(f"{n} tiles are more than the {params.tileset} set's {len(supply)}")
+    if params.layout == "generate":
+        castle = generate_castle(n, rng, floors=params.floors, symmetric=params.symmetric)
+    else:
+        castle = find_castle(params.layout)
+    layout = castle.layout()
+    deal, built = rules.deal_backwards(layout, rng, supply=rules.pair_supply(supply.tiles, n,
+                                                                             rng))
+    result = rules.solve(deal)
+    solution = result.solution if result.status == rules.SOLVED else tuple(built)
+    if rules.replay_solution(deal, solution):  # pragma: no cover - never print a wrong key
+        raise RequestError("the castle's solution does not replay")
+    return ProvenCastle(castle, deal, tuple(tuple(m) for m in solution))
+
+
+def question_of(made: ProvenCastle, params: CastleParams) -> dict[str, Any]:
+    return {"castle": made.castle.to_text(), "tileset": params.tileset,
+            "players": params.players, "layout": made.castle.name,
+            "positions": [p.as_list() for p in made.deal.layout.positions],
+            "tiles": format_tiles(made.deal.tiles)}
+
+
+def _castle_of(question: Mapping[str, Any], where: str) -> Castle:
+    text = question.get("castle")
+    if not isinstance(text, str):
+        raise FileFormatError(f"{where}: question.castle must be a height map")
+    castle = parse_castle(text, name=str(question.get("layout", "castle")),
+                          source=f"{where}: question.castle")
+    deal = deal_of(question, where)
+    if castle.layout().positions != deal.layout.positions:
+        raise FileFormatError(f"{where}: question.positions do not match question.castle")
+    return castle
+
+
+class CastleKind(SolitaireKind):
+    name = "castle"
+    title = "Dragon Castle: castles to take apart"
+    params_type = CastleParams
+    instructions = "castle.txt.j2"
+    misses_in_a_row = 40
+
+    def check_request(self, params: CastleParams, count: int) -> None:
+        n = params.tile_count()
+        if n % 2:
+            raise RequestError(f"a castle of {n} tiles cannot be taken apart in pairs; ask "
+                               "for an even count")
+        if n > len(tile_set(params.tileset)):
+            raise RequestError(f"{n} tiles are more than the {params.tileset} set holds "
+                               f"({len(tile_set(params.tileset))})")
+
+    def generate(self, params: CastleParams, rng: random.Random) -> Candidate | None:
+        made = make_castle(params, rng)
+        question = question_of(made, params)
+        answer = {"solution": [list(m) for m in made.solution]}
+        grade = self.grade(question, answer)
+        if params.difficulty not in ("any", grade.difficulty):
+            return None
+        return Candidate(question, answer, grade, (question["castle"], question["tiles"]))
+
+    def validate(self, question: Mapping[str, Any], where: str) -> None:
+        _castle_of(question, where)
+
+    def question_blocks(self, puzzle: Puzzle) -> tuple:
+        castle = _castle_of(puzzle.question, puzzle.id)
+        deal = deal_of(puzzle.question, puzzle.id)
+        report = check_castle(castle, str(puzzle.question.get("tileset", "recommended")))
+        tiles = {cell_of(p): t for p, t in zip(deal.layout.positions, deal.tiles, strict=True)}
+        return (Paragraph(f"{len(castle)} tiles on {len(castle.floors)} floors for "
+                          f"{puzzle.question.get('players', 4)} players; "
+                          + report.lines()[2].removeprefix("tile set: ") + ".", size=8.5),
+                isometric_figure(castle, width=90, max_height=60),
+                floors_figure(castle, tiles=tiles, width=174, max_height=150))
+
+    def answer_blocks(self, puzzle: Puzzle) -> tuple:
+        castle = _castle_of(puzzle.question, puzzle.id)
+        deal = deal_of(puzzle.question, puzzle.id)
+        numbers = {}
+        for k, (a, b) in enumerate(puzzle.answer["solution"], start=1):
+            numbers[cell_of(deal.layout.positions[a])] = k
+            numbers[cell_of(deal.layout.positions[b])] = k
+        tiles = {cell_of(p): t for p, t in zip(deal.layout.positions, deal.tiles, strict=True)}
+        g = puzzle.grade
+        return (Paragraph(f"Take the pairs in the order of their numbers. Traps on the way: "
+                          f"{g.get('traps', '?')} ({g.get('early_traps', '?')} early).",
+                          size=8.5),
+                floors_figure(castle, tiles=tiles, numbers=numbers, width=174,
+                              max_height=200))
+
+
+__all__ = ["BUILTIN_CASTLES", "CastleKind", "CastleParams", "ProvenCastle", "make_castle"]

@@ -1,0 +1,190 @@
+"""Dragon Castle for 2 to 4 bots: played into a log, replayed, and explained on paper."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from generator.documents.model import Block, Box, Document, Grid, Heading, Paragraph, Section, Table
+from generator.draw.canvas import Paper
+from generator.engine.log import GameLog, Recorder, replay_through
+from generator.errors import RequestError
+from generator.games.castle.bots import BOTS, Planner
+from generator.games.castle.pictures import floors_figure, turn_figure
+from generator.games.castle.rules import (
+    GAME,
+    Build,
+    CastleGame,
+    CastleOptions,
+    Consolidate,
+    Discard,
+    EndTurn,
+    NoRoom,
+    Setup,
+    Shrine,
+    Summon,
+    Take,
+    TakeSecond,
+    TakeShrine,
+    cell_index,
+    default_castle_tiles,
+)
+from generator.layouts.castle import Castle, generate_castle, parse_castle
+from generator.params import params_dict, parse_params
+
+
+def options_from(mapping: Mapping[str, Any], where: str = "options") -> CastleOptions:
+    return parse_params(CastleOptions, mapping, where=where)
+
+
+def make_bot(name: str):
+    try:
+        return BOTS[name]()
+    except KeyError:
+        raise RequestError(f"unknown bot {name!r}; the bots are {', '.join(BOTS)}") from None
+
+
+def central_castle(options: CastleOptions, rng: random.Random) -> Castle:
+    """The castle named by the options, or a new one shaped for the set and players."""
+    if options.layout == "generate":
+        tiles = default_castle_tiles(len(options.set_of_tiles()), options.players)
+        return generate_castle(tiles, rng, symmetric=True, name="generated")
+    return options.castle()
+
+
+def play(options: CastleOptions, seed: int | str, bots: Sequence | None = None) -> GameLog:
+    """A whole game between ``bots`` (planners unless given)."""
+    bots = list(bots) if bots else [Planner() for _ in range(options.players)]
+    if len(bots) != options.players:
+        raise RequestError(f"{options.players} players need {options.players} bots, not "
+                           f"{len(bots)}")
+    rng = random.Random(f"tilepress:{GAME}:{seed}")
+    castle = central_castle(options, rng)
+    supply = list(options.set_of_tiles().tiles)
+    if len(castle) > len(supply):
+        raise RequestError(f"castle {castle.name!r} needs {len(castle)} tiles; the "
+                           f"{options.tileset} set has {len(supply)}")
+    tiles = rng.sample(supply, len(castle))
+    game = CastleGame(options)
+    do = Recorder(game)
+
+    do(Setup(castle.to_text(), tuple(tiles)))
+    while not game.over:
+        bot = bots[game.current]
+        if game.phase == "take":
+            for ev in bot.choose(game, rng):
+                do(ev)
+        elif game.phase == "build":
+            do(bot.build(game, rng))
+        elif game.phase == "flip":
+            do(game.pending_consolidation())
+        else:
+            shrine = bot.shrine(game, rng)
+            do(shrine if shrine is not None else EndTurn(game.current))
+    return GameLog(GAME, params_dict(options), seed, tuple(do.events), game.result(),
+                   tuple(getattr(b, "name", "bot") for b in bots))
+
+
+def replay(log: GameLog) -> dict[str, Any]:
+    """Apply every event of ``log`` through the rules; raise at the first illegal one."""
+    return replay_through(CastleGame(options_from(log.options, "the log's options")), log)
+
+
+def summary(log: GameLog, result: Mapping[str, Any]) -> str:
+    winners = ", ".join(f"player {w}" for w in result["winners"])
+    return (f"{len(result['scores'])} players, {result['turns']} turns; scores "
+            f"{'-'.join(map(str, result['scores']))}; won by {winners}")
+
+
+# ---------------------------------------------------------------------------
+# The worked example
+# ---------------------------------------------------------------------------
+
+
+def _tops(game: CastleGame) -> dict:
+    tops: dict[tuple[int, int], tuple] = {}
+    for i, p in enumerate(game.layout.positions):
+        if game.remaining >> i & 1:
+            key = (p.y // 2 + 1, p.x // 2 + 1)
+            if key not in tops or tops[key][1] <= p.z + 1:
+                tops[key] = (game.tiles[i], p.z + 1)
+    return tops
+
+
+def _where(at) -> str:
+    return f"row {at[0]}, column {at[1]}" + (f", floor {at[2]}" if len(at) > 2 else "")
+
+
+def worked_example(log: GameLog, paper: Paper) -> Document:
+    """Every turn in words (each choice with its reason), then the central castle and
+    each player's castle as they stand after it."""
+    options = options_from(log.options, "the log's options")
+    game = CastleGame(options)
+    names = [f"Player {k + 1}" + (f" ({b})" if b else "")
+             for k, b in enumerate(log.players or [""] * options.players)]
+    blocks: list[Block] = [Section("Dragon Castle"), Heading("Dragon Castle: a worked example")]
+    words: list[str] = []
+    taken: list[tuple[int, int]] = []
+    fresh: dict[int, list[int]] = {}
+    for ev in log.events:
+        game.apply(ev)
+        p = getattr(ev, "player", 0)
+        if isinstance(ev, Setup):
+            castle = parse_castle(ev.castle)
+            blocks += [
+                Paragraph(f"{options.players} players, the {options.tileset} tile set, the "
+                          f"castle {options.layout!r} ({len(castle)} tiles on "
+                          f"{len(castle.floors)} floors), {game.pool} shrines in the pool, "
+                          f"seed {log.seed}. A tile can be taken when nothing lies on it and "
+                          "its left or right side is clear; takes come from the top floor. "
+                          "Numbers in red discs are stack heights; red outlines mark the "
+                          "tiles taken and built this turn; black discs are shrines.", size=9),
+                Heading("The castle as dealt, floor by floor", level=3),
+                floors_figure(castle, tiles={game.place_of(i): t
+                                             for i, t in enumerate(ev.tiles)},
+                              max_height=90.0),
+            ]
+        elif isinstance(ev, Take):
+            taken.append(ev.at[:2])
+            words.append(f"takes {ev.tile} from {_where(ev.at)} ({ev.reason})")
+        elif isinstance(ev, TakeSecond):
+            taken.append(ev.at[:2])
+            words.append(f"and its twin from {_where(ev.at)}")
+        elif isinstance(ev, TakeShrine):
+            words.append("and a shrine for the reserve")
+        elif isinstance(ev, Discard):
+            words.append("and discards it: +1")
+        elif isinstance(ev, Summon):
+            words.append(f"summons the Elder Dragon: +2 ({ev.reason})")
+        elif isinstance(ev, Build):
+            fresh.setdefault(p, []).append(cell_index(ev.at))
+            words.append(f"builds {ev.tile} on {_where(ev.at)} ({ev.reason})")
+        elif isinstance(ev, NoRoom):
+            words.append(f"has no room for {ev.tile}: it goes back to the box")
+        elif isinstance(ev, Consolidate):
+            words.append(f"flips {len(ev.cells)} {ev.kind}: +{ev.points}")
+        elif isinstance(ev, Shrine):
+            words.append(f"builds a shrine on {_where(ev.at)}: +{ev.points}")
+        elif isinstance(ev, EndTurn):
+            picture = turn_figure(game.castle, _tops(game), [me.copy() for me in game.players],
+                                  names, taken=taken, fresh=fresh)
+            blocks.append(Grid((Box((Paragraph(f"{names[p]} " + "; ".join(words) + ".",
+                                               size=8.5), picture),
+                                    number=str(game.turn), title=f"Turn {game.turn}"),)))
+            words, taken, fresh = [], [], {}
+    result = game.result()
+    rows = tuple((names[p], str(points), str(down), str(shrines))
+                 for p, points, down, shrines in game.standings())
+    winners = " and ".join(f"Player {w}" for w in result["winners"])
+    blocks += [Heading("Final scores", level=2),
+               Table(("player", "points", "face-down stacks", "shrines"), rows,
+                     widths=(4, 1.5, 2.5, 1.5), size=9),
+               Paragraph(f"{winners} win{'s' * (len(result['winners']) == 1)}. Ties go to the "
+                         "most stacks topped by a face-down tile, then the most shrines. Every "
+                         "move was checked by the rules engine as the game was replayed.",
+                         size=10, font="bold")]
+    return Document("Dragon Castle: worked example", paper, tuple(blocks))
+
+
+__all__ = ["central_castle", "make_bot", "options_from", "play", "replay", "worked_example"]

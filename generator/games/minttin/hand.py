@@ -1,0 +1,568 @@
+"""Mint Tin Mahjong: winning hands and their scores.
+
+A winning hand is 14 cards in *blocks* of identical cards (pair 2, pung 3, kong 4,
+quint 5) following a *pattern* -- blocks of exactly two different sizes adding up to
+14 (the nine patterns are derived here, not listed) -- and a *category*: the number
+blocks are a *set* of at least three numbers in a row of one category (the run 1-9, the
+odds 1-3-5-7-9, the evens 2-4-6-8), wrapping around at the end, one block per number;
+any other block is a dragon of a suit that has a number block, each colour once. Jokers
+stand in for cards in any block but a pair. A hand scores bonuses (a kong, each quint,
+each joker discarded, concealed) and special hands (One Suit, Three Suits, the Epic
+Hand); it wins only with at least one point. Rulings: docs/rulings.md.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from generator.errors import HandError
+from generator.games.minttin.cards import (
+    ALL_CARDS,
+    JOKER,
+    NUMBERS,
+    SUITS,
+    Card,
+    count_cards,
+    dragon,
+    format_cards,
+)
+
+HAND = 14
+COPIES = 4
+BLOCK_NAMES = {2: "pair", 3: "pung", 4: "kong", 5: "quint"}
+CATEGORIES = {"run": (1, 2, 3, 4, 5, 6, 7, 8, 9), "odds": (1, 3, 5, 7, 9), "evens": (2, 4, 6, 8)}
+CATEGORY_NAMES = {"run": "Consecutive Run", "odds": "Consecutive Odds",
+                  "evens": "Consecutive Evens"}
+SPECIAL_POINTS = {"one suit": 2, "three suits": 3, "epic hand": 7}
+
+
+# ---------------------------------------------------------------------------
+# Patterns and sets, derived from the rules
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """Blocks of two sizes: ``small`` x ``small_count`` and ``large`` x ``large_count``."""
+
+    small: int
+    small_count: int
+    large: int
+    large_count: int
+
+    @property
+    def blocks(self) -> int:
+        return self.small_count + self.large_count
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        return (self.small,) * self.small_count + (self.large,) * self.large_count
+
+    def __str__(self) -> str:
+        def part(n: int, size: int) -> str:
+            word = BLOCK_NAMES[size]
+            return f"{_number_word(n)} {word}{'s' * (n > 1)}"
+
+        return f"{part(self.small_count, self.small)} and {part(self.large_count, self.large)}"
+
+
+def _number_word(n: int) -> str:
+    return ("zero", "one", "two", "three", "four", "five", "six", "seven")[n]
+
+
+def derive_patterns() -> tuple[Pattern, ...]:
+    """Every way to make 14 cards from blocks of exactly two different sizes."""
+    out = []
+    for small, large in itertools.combinations(sorted(BLOCK_NAMES), 2):
+        for n_small in range(1, HAND // small + 1):
+            rest = HAND - small * n_small
+            if rest > 0 and rest % large == 0:
+                out.append(Pattern(small, n_small, large, rest // large))
+    return tuple(out)
+
+
+PATTERNS = derive_patterns()
+
+
+def derive_sets() -> dict[frozenset[int], tuple[str, tuple[int, ...]]]:
+    """Every set: at least three numbers in a row of a category, wrapping around; the
+    numbers in their order, keyed by the numbers (no two categories share a set)."""
+    out: dict[frozenset[int], tuple[str, tuple[int, ...]]] = {}
+    for name, seq in CATEGORIES.items():
+        n = len(seq)
+        for length in range(3, n + 1):
+            for start in range(n):
+                numbers = tuple(seq[(start + k) % n] for k in range(length))
+                out.setdefault(frozenset(numbers), (name, numbers))
+    return out
+
+
+SETS = derive_sets()
+_SET_MASKS = frozenset(sum(1 << (n - 1) for n in numbers) for numbers in SETS)
+
+
+def suit_of_number(n: int) -> str:
+    return SUITS[(n - 1) // 3]
+
+
+# ---------------------------------------------------------------------------
+# Hands and arrangements
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MintTinRules:
+    """Rule options where players differ (docs/rulings.md)."""
+
+    joker_blocks: bool = False
+    """Whether a block may be made of jokers only (never a pair)."""
+
+
+@dataclass(frozen=True)
+class Exposure:
+    """An exposed block: its face, its size, and how many of its cards are jokers."""
+
+    face: Card
+    size: int
+    jokers: int = 0
+
+    def __post_init__(self) -> None:
+        if self.face.is_joker:
+            raise HandError("an exposure is named by the card it is made of, not a joker")
+        if self.size not in BLOCK_NAMES or self.jokers >= self.size:
+            raise HandError(f"an exposure of {self.size} with {self.jokers} jokers is not a "
+                            "block")
+        if self.size == 2 and self.jokers:
+            raise HandError("a pair cannot hold a joker")
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return (self.face,) * (self.size - self.jokers) + (JOKER,) * self.jokers
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+    @staticmethod
+    def parse(text: str) -> Exposure:
+        from generator.games.minttin.cards import parse_cards
+
+        cards = parse_cards(text)
+        faces = {c for c in cards if not c.is_joker}
+        if len(faces) != 1:
+            raise HandError(f"an exposure is identical cards (and jokers), not {text!r}")
+        return Exposure(faces.pop(), len(cards), sum(c.is_joker for c in cards))
+
+
+@dataclass(frozen=True)
+class Block:
+    face: Card
+    size: int
+    jokers: int
+    exposed: bool = False
+
+    def __str__(self) -> str:
+        text = str(self.face) * (self.size - self.jokers) + "J" * self.jokers
+        return f"[{text}]" if self.exposed else text
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """One way to read 14 cards as a winning shape, with its points."""
+
+    pattern: Pattern | None
+    """None for the Epic Hand, which is not made of blocks."""
+    category: str
+    numbers: tuple[int, ...]
+    blocks: tuple[Block, ...]
+    special: str
+    points: tuple[tuple[str, int], ...]
+
+    @property
+    def score(self) -> int:
+        return sum(p for _, p in self.points)
+
+    @property
+    def set_text(self) -> str:
+        dragons = sum(1 for b in self.blocks if b.face.is_dragon)
+        return ",".join(map(str, self.numbers)) + ",D" * dragons
+
+    def describe(self) -> str:
+        if self.pattern is None:
+            shape = "Epic Hand: one of each number, one of each dragon, two jokers"
+        else:
+            shape = (f"{CATEGORY_NAMES[self.category]} ({self.set_text}) - {self.pattern}: "
+                     + " ".join(str(b) for b in self.blocks))
+        points = ", ".join(f"{name} +{p}" for name, p in self.points) or "no bonus"
+        return f"{shape}; {points}; {self.score} point{'s' * (self.score != 1)}"
+
+
+@dataclass(frozen=True)
+class Extras:
+    """Bonuses that depend on the round, not the cards."""
+
+    jokers_discarded: int = 0
+    concealed: bool = False
+
+
+def _candidates(counts: tuple[int, ...],
+                rules: MintTinRules) -> list[tuple[frozenset[int], tuple[str, ...]]]:
+    """(set, dragon suits) pairs the faces in hand could form."""
+    numbers = frozenset(i + 1 for i in range(NUMBERS) if counts[i])
+    dragons = tuple(s for k, s in enumerate(SUITS) if counts[NUMBERS + k])
+    if not rules.joker_blocks:
+        if numbers not in SETS:
+            return []
+        suits = {suit_of_number(n) for n in numbers}
+        return [(numbers, dragons)] if set(dragons) <= suits else []
+    out = []
+    for candidate in SETS:
+        if numbers <= candidate:
+            suits = {suit_of_number(n) for n in candidate}
+            if not set(dragons) <= suits:
+                continue
+            extra = [s for s in SUITS if s in suits and s not in dragons]
+            for k in range(len(extra) + 1):
+                for more in itertools.combinations(extra, k):
+                    out.append((candidate, tuple(sorted(dragons + more, key=SUITS.index))))
+    return out
+
+
+@lru_cache(maxsize=65536)
+def _arrangements(counts: tuple[int, ...], exposures: tuple[Exposure, ...],
+                  rules: MintTinRules) -> tuple[Arrangement, ...]:
+    total = sum(counts)
+    if total != HAND:
+        return ()
+    jokers = counts[-1]
+    out: list[Arrangement] = []
+    if not exposures and jokers == 2 and all(c == 1 for c in counts[:-1]):
+        out.append(Arrangement(None, "", tuple(range(1, 10)), (), "epic hand",
+                               (("Epic Hand", SPECIAL_POINTS["epic hand"]),)))
+    exposed = {e.face.code: e for e in exposures}
+    for numbers, dragons in _candidates(counts, rules):
+        category, ordered = SETS[numbers]
+        faces = [n - 1 for n in ordered] + [dragon(s).code for s in dragons]
+        for pattern in PATTERNS:
+            if pattern.blocks != len(faces):
+                continue
+            for smalls in itertools.combinations(range(len(faces)), pattern.small_count):
+                sizes = [pattern.large] * len(faces)
+                for k in smalls:
+                    sizes[k] = pattern.small
+                blocks = []
+                for face, size in zip(faces, sizes, strict=True):
+                    have = counts[face]
+                    e = exposed.get(face)
+                    if e is not None and e.size != size:
+                        break
+                    if have > size or (size == 2 and have != 2):
+                        break
+                    if have == 0 and not (rules.joker_blocks and size >= 3):
+                        break
+                    blocks.append(Block(ALL_CARDS[face], size, size - have, e is not None))
+                else:
+                    out.append(_scored(pattern, category, ordered, tuple(blocks)))
+    return tuple(out)
+
+
+def _scored(pattern: Pattern, category: str, numbers: tuple[int, ...],
+            blocks: tuple[Block, ...]) -> Arrangement:
+    points: list[tuple[str, int]] = []
+    number_suits = {suit_of_number(n) for n in numbers}
+    dragon_suits = [b.face.suit for b in blocks if b.face.is_dragon]
+    special = ""
+    if len(number_suits) == 1 and dragon_suits == list(number_suits):
+        special = "one suit"
+    elif (len(blocks) == 6 and len(numbers) == 3 and len(number_suits) == 3
+          and sorted(dragon_suits) == sorted(SUITS)):
+        special = "three suits"
+    if special:
+        points.append((special.title(), SPECIAL_POINTS[special]))
+    if any(b.size == 4 for b in blocks):
+        points.append(("Kong", 1))
+    quints = sum(1 for b in blocks if b.size == 5)
+    if quints:
+        points.append((f"Quint x{quints}" if quints > 1 else "Quint", quints))
+    return Arrangement(pattern, category, numbers, blocks, special, tuple(points))
+
+
+def _with_extras(a: Arrangement, extras: Extras) -> Arrangement:
+    points = list(a.points)
+    if extras.jokers_discarded:
+        points.append((f"Jokers discarded x{extras.jokers_discarded}", extras.jokers_discarded))
+    if extras.concealed:
+        points.append(("Concealed", 1))
+    return Arrangement(a.pattern, a.category, a.numbers, a.blocks, a.special, tuple(points))
+
+
+def _check(concealed: Sequence[Card], exposures: Sequence[Exposure], size: int) -> list[int]:
+    counts = count_cards(list(concealed) + [c for e in exposures for c in e.cards])
+    if sum(counts) != size:
+        raise HandError(f"a hand here has {size} cards (with its exposures), not {sum(counts)}")
+    for code, n in enumerate(counts[:-1]):
+        if n > COPIES:
+            raise HandError(f"there are only {COPIES} of {ALL_CARDS[code]}, not {n}")
+    if counts[-1] > 4:
+        raise HandError(f"there are at most 4 jokers, not {counts[-1]}")
+    faces = [e.face for e in exposures]
+    if len(set(faces)) != len(faces):
+        raise HandError("two exposures of one card: a card is used in one block only")
+    return counts
+
+
+def arrangements(concealed: Sequence[Card], exposures: Sequence[Exposure] = (),
+                 extras: Extras = Extras(),
+                 rules: MintTinRules = MintTinRules()) -> list[Arrangement]:
+    """Every valid reading of a 14-card hand (0-point ones too), best first."""
+    counts = _check(concealed, exposures, HAND)
+    found = _arrangements(tuple(counts), tuple(exposures), rules)
+    ranked = [_with_extras(a, extras) for a in found]
+    return sorted(ranked, key=lambda a: -a.score)
+
+
+def best(concealed: Sequence[Card], exposures: Sequence[Exposure] = (),
+         extras: Extras = Extras(), rules: MintTinRules = MintTinRules()) -> Arrangement | None:
+    """The best-scoring reading, or None if the cards make no valid shape."""
+    found = arrangements(concealed, exposures, extras, rules)
+    return found[0] if found else None
+
+
+@lru_cache(maxsize=4096)
+def _shape(mask: int, dragon_bits: int) -> tuple[tuple[int, ...], int] | None:
+    """The faces (codes) of the blocks of a hand whose numbers and dragons are given as
+    bit masks, and the special-hand points of that set of faces; None if no valid set."""
+    numbers = frozenset(n + 1 for n in range(NUMBERS) if mask >> n & 1)
+    if numbers not in SETS:
+        return None
+    _, ordered = SETS[numbers]
+    suits = {suit_of_number(n) for n in ordered}
+    dragons = [SUITS[k] for k in range(3) if dragon_bits >> k & 1]
+    if not set(dragons) <= suits:
+        return None
+    faces = tuple(n - 1 for n in ordered) + tuple(dragon(d).code for d in dragons)
+    special = 0
+    if len(suits) == 1 and dragons == sorted(suits):
+        special = SPECIAL_POINTS["one suit"]
+    elif len(faces) == 6 and len(ordered) == 3 and len(suits) == 3:
+        special = SPECIAL_POINTS["three suits"]
+    return faces, special
+
+
+_PATTERN_POINTS = tuple((p, (1 if 4 in (p.small, p.large) else 0)
+                         + (p.large_count if p.large == 5 else 0)) for p in PATTERNS)
+
+
+def wins(counts: Sequence[int], exposures: tuple[Exposure, ...] = (), extras: Extras = Extras(),
+         rules: MintTinRules = MintTinRules()) -> int:
+    """The best score of 14 cards given as counts (index = card code); -1 if they make no
+    valid shape. A hand wins when this is at least 1."""
+    if rules.joker_blocks:
+        found = _arrangements(tuple(counts), exposures, rules)
+        if not found:
+            return -1
+        return max(a.score for a in found) + extras.jokers_discarded + int(extras.concealed)
+    mask = dragons = 0
+    for i in range(NUMBERS):
+        if counts[i]:
+            mask |= 1 << i
+    for k in range(3):
+        if counts[NUMBERS + k]:
+            dragons |= 1 << k
+    best_score = -1
+    if counts[-1] == 2 and mask == 511 and dragons == 7 and not exposures and \
+            all(c == 1 for c in counts[:-1]):
+        best_score = SPECIAL_POINTS["epic hand"]
+    shape = _shape(mask, dragons) if mask in _SET_MASKS else None
+    if shape is not None:
+        faces, special = shape
+        fixed = {e.face.code: e.size for e in exposures}
+        n = len(faces)
+        for pattern, points in _PATTERN_POINTS:
+            if pattern.blocks != n or special + points <= best_score:
+                continue
+            a, b = pattern.small, pattern.large
+            only_a = only_b = 0
+            for f in faces:
+                c = counts[f]
+                ok_a = c <= a and (a != 2 or c == 2)
+                ok_b = c <= b
+                if f in fixed:
+                    ok_a, ok_b = ok_a and fixed[f] == a, ok_b and fixed[f] == b
+                if not ok_a and not ok_b:
+                    break
+                only_a += ok_a and not ok_b
+                only_b += ok_b and not ok_a
+            else:
+                if only_a <= pattern.small_count and only_b <= pattern.large_count:
+                    best_score = special + points
+    if best_score < 0:
+        return -1
+    return best_score + extras.jokers_discarded + int(extras.concealed)
+
+
+def completions(concealed: Sequence[Card], exposures: Sequence[Exposure] = (),
+                extras: Extras = Extras(), rules: MintTinRules = MintTinRules(),
+                jokers_in_play: int = 4) -> dict[Card, int]:
+    """For 13 cards: every card that makes a winning hand (at least 1 point), with the
+    best score it gives. A card the hand holds all four of (or a fifth joker) cannot come."""
+    counts = _check(concealed, exposures, HAND - 1)
+    out: dict[Card, int] = {}
+    key = tuple(exposures)
+    for code in range(len(counts)):
+        limit = jokers_in_play if code == JOKER.code else COPIES
+        if counts[code] >= limit:
+            continue
+        counts[code] += 1
+        score = wins(counts, key, extras, rules)
+        counts[code] -= 1
+        if score >= 1:
+            out[ALL_CARDS[code]] = score
+    return out
+
+
+def why_not(concealed: Sequence[Card], exposures: Sequence[Exposure] = (),
+            rules: MintTinRules = MintTinRules()) -> str:
+    """Why 14 cards make no valid shape, in a player's words ("" if they do)."""
+    counts = _check(concealed, exposures, HAND)
+    if _arrangements(tuple(counts), tuple(exposures), rules):
+        return ""
+    numbers = sorted(i + 1 for i in range(NUMBERS) if counts[i])
+    if not numbers:
+        return "a hand needs number blocks: a set of at least three numbers"
+    if frozenset(numbers) not in SETS and not rules.joker_blocks:
+        shown = ", ".join(map(str, numbers))
+        return (f"the numbers {shown} are not a set: a set is at least three numbers in a "
+                "row of the run (1-9), the odds or the evens, wrapping around, one block each")
+    suits = {suit_of_number(n) for n in numbers}
+    for k, s in enumerate(SUITS):
+        if counts[NUMBERS + k] and s not in suits:
+            return (f"the {dragon(s).name} needs a number block of its suit "
+                    f"({', '.join(str(n) for n in range(1, 10) if suit_of_number(n) == s)})")
+    lone = [ALL_CARDS[i] for i in range(NUMBERS + 3) if counts[i] == 1]
+    if lone and not counts[-1]:
+        return f"{', '.join(map(str, lone))} cannot make a block alone and no joker helps"
+    return ("no pattern fits: the blocks must be of exactly two sizes adding up to 14, with "
+            "no joker in a pair")
+
+
+def random_winning_hand(rng, *, max_jokers: int = 2) -> tuple[Card, ...]:
+    """Fourteen cards that make a valid shape (not always a scoring one): a random
+    pattern, set, dragons and jokers."""
+    while True:
+        pattern = rng.choice(PATTERNS)
+        numbers = rng.choice([n for n in SETS if len(n) <= pattern.blocks])
+        _, ordered = SETS[numbers]
+        suits = sorted({suit_of_number(n) for n in ordered}, key=SUITS.index)
+        need = pattern.blocks - len(ordered)
+        if need > len(suits):
+            continue
+        faces = [ALL_CARDS[n - 1] for n in ordered] + [dragon(s) for s in rng.sample(suits, need)]
+        sizes = list(pattern.sizes)
+        rng.shuffle(sizes)
+        cards: list[Card] = []
+        jokers = 0
+        for face, size in zip(faces, sizes, strict=True):
+            wild = 0 if size == 2 else max(size - COPIES, 0)
+            while size > 2 and wild < size - 1 and jokers + wild < max_jokers and \
+                    rng.random() < 0.15:
+                wild += 1
+            jokers += wild
+            cards += [face] * (size - wild) + [JOKER] * wild
+        if jokers <= max_jokers:
+            return tuple(cards)
+
+
+def arrangement_dict(a: Arrangement) -> dict:
+    return {"pattern": str(a.pattern) if a.pattern else "epic hand",
+            "category": a.category, "set": list(a.numbers) if a.pattern else [],
+            "dragons": [b.face.suit for b in a.blocks if b.face.is_dragon],
+            "blocks": [str(b) for b in a.blocks], "special": a.special,
+            "points": [[name, p] for name, p in a.points], "score": a.score}
+
+
+def analyze(hand: str, exposed: Sequence[str] = (), *, concealed: bool = False,
+            jokers_discarded: int = 0, rules: MintTinRules = MintTinRules()) -> dict:
+    """What ``tilepress analyze minttin`` reports: for 14 cards every arrangement with
+    its points (or why there is none); for 13, every completing card with its best
+    arrangement. The concealed hand (``hand``) does not include the exposures."""
+    from generator.games.minttin.cards import format_cards, parse_cards
+
+    cards = parse_cards(hand)
+    exposures = parse_exposures(exposed)
+    if concealed and len(exposures) > 1:
+        raise HandError("a concealed hand has at most one exposure: the winning card called")
+    if jokers_discarded < 0:
+        raise HandError(f"jokers discarded cannot be {jokers_discarded}")
+    extras = Extras(jokers_discarded, concealed)
+    total = len(cards) + sum(e.size for e in exposures)
+    data: dict = {"hand": format_cards(cards), "exposed": [str(e) for e in exposures],
+                  "cards": total}
+    if total == HAND:
+        found = arrangements(cards, exposures, extras, rules)
+        data["arrangements"] = [arrangement_dict(a) for a in found]
+        data["best"] = arrangement_dict(found[0]) if found else None
+        data["wins"] = bool(found) and found[0].score >= 1
+        data["why_not"] = "" if found else why_not(cards, exposures, rules)
+    elif total == HAND - 1:
+        ways = completions(cards, exposures, extras, rules)
+        data["completions"] = []
+        for card, score in sorted(ways.items(), key=lambda kv: (-kv[1], kv[0])):
+            top = best([*list(cards), card], exposures, extras, rules)
+            data["completions"].append({"card": str(card), "score": score,
+                                        "best": arrangement_dict(top) if top else None})
+    else:
+        raise HandError(f"give 13 or 14 cards with the exposures, not {total}")
+    return data
+
+
+def analysis_lines(data: dict) -> list[str]:
+    """The analysis in words."""
+    exposed = f" exposed {' '.join('[' + e + ']' for e in data['exposed'])}" \
+        if data["exposed"] else ""
+    out = [f"hand: {data['hand']}{exposed} ({data['cards']} cards)"]
+
+    def shape(a: dict) -> str:
+        if a["pattern"] == "epic hand":
+            return "Epic Hand"
+        numbers = ",".join([str(n) for n in a["set"]] + ["D" + d for d in a["dragons"]])
+        return (f"{CATEGORY_NAMES[a['category']]} ({numbers}) - {a['pattern']}: "
+                + " ".join(a["blocks"]))
+
+    def points(a: dict) -> str:
+        parts = ", ".join(f"{n} +{p}" for n, p in a["points"]) or "no bonus"
+        return f"{parts} = {a['score']} point{'s' * (a['score'] != 1)}"
+
+    if "arrangements" in data:
+        if not data["arrangements"]:
+            out.append(f"not a winning shape: {data['why_not']}")
+        for k, a in enumerate(data["arrangements"], start=1):
+            out.append(f"{k:>2}. {shape(a)}; {points(a)}")
+        if data["arrangements"]:
+            out.append("verdict: Mahjong, " + points(data["best"]) if data["wins"] else
+                       "verdict: a valid shape worth 0 points, which is not a win (a double "
+                       "could still score it)")
+    else:
+        if not data["completions"]:
+            out.append("no card completes this hand")
+        for c in data["completions"]:
+            out.append(f"{c['card']:>2}: {c['score']} point{'s' * (c['score'] != 1)} - "
+                       f"{shape(c['best'])}; {points(c['best'])}")
+    return out
+
+
+def deck(jokers: int = 4) -> tuple[Card, ...]:
+    """The playing cards: four of each number and dragon, and ``jokers`` jokers."""
+    return tuple(c for c in ALL_CARDS[:-1] for _ in range(COPIES)) + (JOKER,) * jokers
+
+
+def parse_exposures(items: Iterable[str]) -> tuple[Exposure, ...]:
+    return tuple(Exposure.parse(t) for t in items)
+
+
+__all__ = ["BLOCK_NAMES", "CATEGORIES", "HAND", "PATTERNS", "SETS", "Arrangement", "Block",
+           "Exposure", "Extras", "MintTinRules", "Pattern", "analysis_lines", "analyze",
+           "arrangements", "best", "completions", "deck", "derive_patterns", "derive_sets",
+           "parse_exposures", "random_winning_hand", "why_not", "wins"]

@@ -1,0 +1,232 @@
+"""Mint Tin Mahjong card art, original vector drawings: the Sword, Moon and Fire suit
+symbols, number and dragon faces, jokers, the card back and the score cards.
+
+Full-size faces are drawn in a ``w`` x ``h`` box (mm) and, given a ``bleed``, extend
+their background and border art that far beyond it on every side. ``draw_small_card``
+is the compact face used in puzzle rows and worked examples.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from generator.documents.model import Figure
+from generator.draw.canvas import Canvas
+from generator.games.minttin.cards import Card
+
+SUIT_COLOURS = {"S": "#2f5d8a", "M": "#5b3f8c", "F": "#b8361e", "": "#9a7410"}
+SUIT_TINTS = {"S": "#e6eef6", "M": "#eee8f6", "F": "#fbe9e2", "": "#fbf3dc"}
+PAPER = "#fffdf8"
+INK = "#1d1d1b"
+BACK = "#1f4e4a"
+BACK_LINE = "#2f6d67"
+
+
+def suit_symbol(c: Canvas, suit: str, cx: float, cy: float, size: float,
+                colour: str | None = None, background: str = PAPER) -> None:
+    """A suit symbol ``size`` mm tall centred on (cx, cy)."""
+    colour = colour or SUIT_COLOURS[suit]
+    s = size / 2
+    if suit == "S":  # a sword, point up: blade, crossguard, grip and pommel
+        blade = [(cx, cy - s), (cx + s * 0.16, cy - s * 0.72), (cx + s * 0.16, cy + s * 0.3),
+                 (cx - s * 0.16, cy + s * 0.3), (cx - s * 0.16, cy - s * 0.72)]
+        c.polyline(blade, closed=True, fill=colour, stroke=None)
+        c.line(cx, cy - s * 0.75, cx, cy + s * 0.25, stroke=background, stroke_width=s * 0.05)
+        c.rect(cx - s * 0.5, cy + s * 0.3, s, s * 0.14, fill=colour, radius=s * 0.06)
+        c.rect(cx - s * 0.09, cy + s * 0.44, s * 0.18, s * 0.36, fill=colour)
+        c.circle(cx, cy + s * 0.88, s * 0.13, fill=colour)
+    elif suit == "M":  # a crescent moon with a small star
+        r = s * 0.82
+        c.circle(cx, cy, r, fill=colour)
+        c.circle(cx + r * 0.45, cy - r * 0.22, r * 0.8, fill=background)
+        star_r = s * 0.16
+        pts = []
+        for k in range(10):
+            a = -math.pi / 2 + k * math.pi / 5
+            rr = star_r if k % 2 == 0 else star_r * 0.45
+            pts.append((cx + r * 0.55 + rr * math.cos(a), cy + r * 0.35 + rr * math.sin(a)))
+        c.polyline(pts, closed=True, fill=colour, stroke=None)
+    elif suit == "F":  # a flame: an outer tongue and an inner one
+        c.path([("M", cx, cy - s),
+                ("C", cx + s * 0.25, cy - s * 0.55, cx + s * 0.75, cy - s * 0.2,
+                 cx + s * 0.62, cy + s * 0.35),
+                ("C", cx + s * 0.52, cy + s * 0.8, cx + s * 0.15, cy + s, cx, cy + s),
+                ("C", cx - s * 0.15, cy + s, cx - s * 0.58, cy + s * 0.8, cx - s * 0.62,
+                 cy + s * 0.35),
+                ("C", cx - s * 0.68, cy - s * 0.05, cx - s * 0.35, cy - s * 0.25, cx - s * 0.3,
+                 cy - s * 0.55),
+                ("C", cx - s * 0.1, cy - s * 0.3, cx - s * 0.05, cy - s * 0.6, cx, cy - s),
+                ("Z",)], fill=colour)
+        c.path([("M", cx, cy - s * 0.15),
+                ("C", cx + s * 0.3, cy + s * 0.15, cx + s * 0.35, cy + s * 0.55, cx,
+                 cy + s * 0.82),
+                ("C", cx - s * 0.35, cy + s * 0.55, cx - s * 0.25, cy + s * 0.2, cx,
+                 cy - s * 0.15),
+                ("Z",)], fill=background)
+    else:  # the joker's star
+        pts = []
+        for k in range(16):
+            a = -math.pi / 2 + k * math.pi / 8
+            rr = s if k % 2 == 0 else s * 0.45
+            pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+        c.polyline(pts, closed=True, fill=colour, stroke=None)
+
+
+def _index(c: Canvas, text: str, colour: str, w: float, h: float, size: float) -> None:
+    """The corner index at the top left, and turned half round at the bottom right."""
+    c.text(w * 0.09, h * 0.03 + size * 0.36, text, size=size, font="bold", fill=colour)
+    with c.group(translate=(w, h), rotate=180):
+        c.text(w * 0.09, h * 0.03 + size * 0.36, text, size=size, font="bold", fill=colour)
+
+
+def _frame(c: Canvas, colour: str, tint: str, w: float, h: float, bleed: float) -> None:
+    """Background and border; the tint runs into the bleed so a trim error shows none."""
+    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=tint)
+    c.rect(w * 0.05, w * 0.05, w * 0.9, h - w * 0.1, fill=PAPER, stroke=colour,
+           stroke_width=0.5, radius=w * 0.05)
+
+
+def _grid(n: int) -> list[tuple[float, float]]:
+    """Positions (fractions of the art box) for n symbols, in card-like columns."""
+    layouts = {
+        1: [(0.5, 0.5)], 2: [(0.5, 0.25), (0.5, 0.75)],
+        3: [(0.5, 0.18), (0.5, 0.5), (0.5, 0.82)],
+        4: [(0.28, 0.25), (0.72, 0.25), (0.28, 0.75), (0.72, 0.75)],
+        5: [(0.28, 0.2), (0.72, 0.2), (0.5, 0.5), (0.28, 0.8), (0.72, 0.8)],
+        6: [(0.28, 0.18), (0.72, 0.18), (0.28, 0.5), (0.72, 0.5), (0.28, 0.82), (0.72, 0.82)],
+        7: [(0.28, 0.15), (0.72, 0.15), (0.5, 0.33), (0.28, 0.52), (0.72, 0.52), (0.28, 0.85),
+            (0.72, 0.85)],
+        8: [(0.28, 0.14), (0.72, 0.14), (0.5, 0.32), (0.28, 0.5), (0.72, 0.5), (0.5, 0.68),
+            (0.28, 0.86), (0.72, 0.86)],
+        9: [(0.28, 0.12), (0.72, 0.12), (0.28, 0.37), (0.72, 0.37), (0.5, 0.5),
+            (0.28, 0.63), (0.72, 0.63), (0.28, 0.88), (0.72, 0.88)],
+    }
+    return layouts[n]
+
+
+def draw_card_face(c: Canvas, card: Card, w: float, h: float, bleed: float = 0.0) -> None:
+    """A full-size card face in a w x h box."""
+    suit = card.suit
+    colour, tint = SUIT_COLOURS[suit], SUIT_TINTS[suit]
+    _frame(c, colour, tint, w, h, bleed)
+    index_size = w * 0.36 / 0.3528 * 0.55
+    if card.is_number:
+        _index(c, str(card.number), colour, w, h, index_size)
+        box_x, box_y, box_w, box_h = w * 0.24, h * 0.17, w * 0.52, h * 0.66
+        sym = min(box_w * 0.5, box_h * 0.22)
+        for fx, fy in _grid(card.number):
+            suit_symbol(c, suit, box_x + fx * box_w, box_y + fy * box_h, sym)
+    elif card.is_dragon:
+        _index(c, "D", colour, w, h, index_size)
+        cx, cy, r = w / 2, h / 2, w * 0.3
+        c.circle(cx, cy, r, fill=colour)
+        c.circle(cx, cy, r * 0.82, fill=PAPER)
+        suit_symbol(c, suit, cx, cy - r * 0.1, r * 0.95)
+        c.text(cx, cy + r * 1.45, "DRAGON", size=w * 0.16 / 0.3528 * 0.45, font="bold",
+               anchor="middle", fill=colour)
+        c.text(cx, cy - r * 1.22, {"S": "SWORD", "M": "MOON", "F": "FIRE"}[suit],
+               size=w * 0.16 / 0.3528 * 0.4, font="bold", anchor="middle", fill=colour)
+    else:
+        _index(c, "J", colour, w, h, index_size)
+        suit_symbol(c, "", w / 2, h / 2, w * 0.55)
+        for k, s in enumerate(("S", "M", "F")):
+            suit_symbol(c, s, w * (0.3 + 0.2 * k), h * 0.78, w * 0.12)
+        c.text(w / 2, h * 0.25, "JOKER", size=w * 0.16 / 0.3528 * 0.5, font="bold",
+               anchor="middle", fill=colour)
+
+
+def draw_card_back(c: Canvas, w: float, h: float, bleed: float = 0.0) -> None:
+    """The common back: a lattice running into the bleed, and the game's name."""
+    x0, y0, x1, y1 = -bleed, -bleed, w + bleed, h + bleed
+    c.rect(x0, y0, x1 - x0, y1 - y0, fill=BACK)
+    # a lattice of diagonals, each cut to the card and its bleed (so that neighbouring
+    # cards on a sheet never draw over each other)
+    step = w / 6
+    k = 0
+    while y0 - x1 + k * step <= y1 - x0:
+        up = y0 - x1 + k * step             # the line y = x + up
+        a, b = max(x0, y0 - up), min(x1, y1 - up)
+        if a < b:
+            c.line(a, a + up, b, b + up, stroke=BACK_LINE, stroke_width=0.35)
+        down = x0 + y0 + k * step           # the line y = down - x
+        a, b = max(x0, down - y1), min(x1, down - y0)
+        if a < b:
+            c.line(a, down - a, b, down - b, stroke=BACK_LINE, stroke_width=0.35)
+        k += 1
+    c.rect(w * 0.08, w * 0.08, w * 0.84, h - w * 0.16, stroke="#e9d9a8", stroke_width=0.6,
+           radius=w * 0.05)
+    c.rect(w * 0.2, h * 0.38, w * 0.6, h * 0.24, fill=BACK, stroke="#e9d9a8", stroke_width=0.4,
+           radius=w * 0.04)
+    size = w * 0.1 / 0.3528 * 0.42
+    c.text(w / 2, h * 0.47, "MINT TIN", size=size, font="bold", anchor="middle", fill="#e9d9a8")
+    c.text(w / 2, h * 0.56, "MAHJONG", size=size, font="bold", anchor="middle", fill="#e9d9a8")
+
+
+def draw_score_side(c: Canvas, values: Sequence[int], w: float, h: float,
+                    bleed: float = 0.0) -> None:
+    """One side of a score card: four values, one read at each edge (turn the card so
+    the score faces you). ``values`` go top, right, bottom, left."""
+    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill="#f4ead2")
+    c.rect(w * 0.05, w * 0.05, w * 0.9, h - w * 0.1, fill=PAPER, stroke="#9a7410",
+           stroke_width=0.5, radius=w * 0.05)
+    c.line(w * 0.05, w * 0.05, w * 0.95, h - w * 0.05, stroke="#e3d3a8", stroke_width=0.3)
+    c.line(w * 0.95, w * 0.05, w * 0.05, h - w * 0.05, stroke="#e3d3a8", stroke_width=0.3)
+    size = w * 0.3 / 0.3528 * 0.5
+    top, right, bottom, left = values
+    # each value sits by its edge, upright for a reader on that side
+    c.text(w / 2, h * 0.2, str(top), size=size, font="bold", anchor="middle", fill="#9a7410")
+    with c.group(translate=(w / 2, h * 0.8), rotate=180):
+        c.text(0, 0, str(bottom), size=size, font="bold", anchor="middle", fill="#9a7410")
+    with c.group(translate=(w * 0.8, h / 2), rotate=90):
+        c.text(0, 0, str(right), size=size, font="bold", anchor="middle", fill="#9a7410")
+    with c.group(translate=(w * 0.2, h / 2), rotate=-90):
+        c.text(0, 0, str(left), size=size, font="bold", anchor="middle", fill="#9a7410")
+    c.text(w / 2, h / 2 + 1, "SCORE", size=size * 0.3, font="bold", anchor="middle",
+           fill="#b59c5c")
+
+
+def draw_small_card(c: Canvas, card: Card | None, x: float, y: float, w: float, *,
+                    mark: bool = False) -> None:
+    """A compact face (``None``: a back) ``w`` wide and 1.4 w tall: the index and one
+    suit symbol, for rows of cards on a page."""
+    h = w * 1.4
+    if card is None:
+        c.rect(x, y, w, h, fill=BACK, stroke="#0f2f2c", stroke_width=0.2, radius=w * 0.1)
+        return
+    colour = SUIT_COLOURS[card.suit]
+    c.rect(x, y, w, h, fill=PAPER, stroke=colour, stroke_width=0.35 if not mark else 0.8,
+           radius=w * 0.1)
+    label = str(card.number) if card.is_number else "D" if card.is_dragon else "J"
+    c.text(x + w / 2, y + h * 0.42, label, size=w * 1.55, font="bold", anchor="middle",
+           fill=colour)
+    suit_symbol(c, card.suit, x + w / 2, y + h * 0.72, w * 0.5, colour)
+
+
+def cards_figure(groups: Sequence[Sequence[Card | None]], *, card_w: float = 7.0,
+                 labels: Sequence[str] = (), marks: frozenset[tuple[int, int]] = frozenset(),
+                 caption: str = "") -> Figure:
+    """Rows of compact cards, a gap between groups (exposures in brackets are groups
+    too); ``labels`` go under groups."""
+    gap = card_w * 0.45
+    width = sum(len(g) * (card_w + 0.6) for g in groups) + gap * max(len(groups) - 1, 0)
+    label_h = 3.5 if labels else 0.0
+    height = card_w * 1.4 + label_h + 0.5
+
+    def draw(c: Canvas) -> None:
+        x = 0.0
+        for gi, group in enumerate(groups):
+            start = x
+            for ci, card in enumerate(group):
+                draw_small_card(c, card, x, 0.0, card_w, mark=(gi, ci) in marks)
+                x += card_w + 0.6
+            if gi < len(labels) and labels[gi]:
+                c.text((start + x - 0.6) / 2, card_w * 1.4 + 3.0, labels[gi], size=6,
+                       anchor="middle", fill="#6b6862")
+            x += gap
+
+    return Figure(max(width, 1.0), height, draw, caption)
+
+
+__all__ = ["cards_figure", "draw_card_back", "draw_card_face", "draw_score_side",
+           "draw_small_card", "suit_symbol"]

@@ -1,0 +1,62 @@
+"""One suit mahjong: a reference card of wait shapes, every wait worked out by the engine."""
+
+from __future__ import annotations
+
+from generator.documents.model import Document, Heading, Paragraph, Section, Table, TileRow
+from generator.draw.canvas import Paper
+from generator.engine import standard
+from generator.tiles import parse_tiles
+
+#: (name, hand). Neither the waits nor the readings are written here: the engine finds them.
+SHAPES = (
+    ("two-sided", "34m 99m"),
+    ("closed", "35m 99m"),
+    ("edge", "12m 99m"),
+    ("dual pung", "55m 99m"),
+    ("single", "123m 9m"),
+    ("extended single", "2345m"),
+    ("three-sided", "2345678m"),
+    ("pung and neighbour", "5556m"),
+    ("pung and gap", "5557m"),
+    ("pung at the edge", "1112m"),
+    ("runs that shift", "2344556m"),
+    ("stairs", "1122334m"),
+    ("nine gates", "1112345678999m"),
+    ("seven pairs", "11m 22m 33m 55m 77m 99m 4m"),
+)
+
+
+def _reading_text(reading) -> str:
+    *sets, shape = reading.groups
+    parts = [str(g) for g in sets] + [f"{shape} ({reading.shape})"]
+    return " + ".join(parts) + f" waits {' '.join(map(str, reading.waits))}"
+
+
+def wait_shapes_card(paper: Paper) -> Document:
+    from generator.games.standard.puzzles import cover_readings
+
+    rows = []
+    for name, hand in SHAPES:
+        tiles = parse_tiles(hand.replace(" ", ""))
+        groups = tuple(parse_tiles(part) for part in hand.split())
+        waits = tuple(w.tile for w in standard.waits(tiles))
+        readings = cover_readings(standard.readings(tiles), list(waits))
+        names = " ".join(map(str, waits))
+        shown = TileRow((waits,), tile_width=6.0, note=names) if len(waits) <= 4 else names
+        rows.append((name, TileRow(groups, tile_width=5.6), shown,
+                     "; ".join(_reading_text(r) for r in readings)))
+    return Document("One suit mahjong: wait shapes", paper, (
+        Section("Wait shapes"),
+        Heading("One suit mahjong: wait shapes"),
+        Paragraph("The shapes that make waits in a single suit, with every tile each one "
+                  "waits on and the readings that show them. The waits and readings were "
+                  "worked out by the tilepress engine, not typed in. In a larger hand, the "
+                  "rest of the tiles are complete sets.", size=9),
+        Table(("shape", "hand", "waits", "how to read it"), tuple(rows),
+              widths=(2.0, 4.9, 3.4, 6.0), size=8),
+        Paragraph("A tile the hand holds all four of is never a wait. Naming every wait when "
+                  "you win scores 2 more points in the naming game.", size=8.5),
+    ))
+
+
+__all__ = ["SHAPES", "wait_shapes_card"]

@@ -1,0 +1,416 @@
+"""Find the wait: which tiles complete this hand?
+
+The puzzle shows a concealed hand of 4, 7, 10 or 13 tiles (sets and a pair, or seven
+different pairs, or thirteen orphans). The answer is every tile that completes it; a
+"not ready" decoy has the answer "no wait".
+
+Grading (see docs/grading.md) uses what a reader has to see:
+
+* ``waits``: how many tiles complete the hand;
+* ``readings``: the fewest ways of reading the hand (complete groups plus one waiting
+  shape) that together show every wait;
+* ``hidden``: waits that no reading shows unless a tile held three or four times is
+  split up rather than read as a set of three;
+
+``score = 2 * (readings - 1) + hidden + max(0, waits - 2)``: 0 is easy, 1-2 medium,
+3-5 hard, 6 and more expert. A decoy is graded by its near misses: the tiles that
+would bring it within one tile of ready (2 or fewer easy, 3-4 medium, 5-6 hard, more
+expert).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from generator.documents.model import Paragraph, TileRow
+from generator.engine import standard
+from generator.errors import FileFormatError, RequestError, TilepressError
+from generator.games.standard import hands
+from generator.params import option
+from generator.puzzles.base import (
+    DIFFICULTIES,
+    Candidate,
+    Grade,
+    Puzzle,
+    PuzzleKind,
+    PuzzleSet,
+    describe,
+)
+from generator.tiles import Tile, format_tiles, parse_tiles, sort_tiles
+
+SIZES = (4, 7, 10, 13)
+#: The most waits a hand of each size can have (one suit; checked by the tests).
+MAX_WAITS = {("one", 4): 3, ("one", 7): 5, ("one", 10): 8, ("one", 13): 9,
+             ("mixed", 4): 3, ("mixed", 7): 5, ("mixed", 10): 8, ("mixed", 13): 13}
+#: Difficulties that hands of each size can reach (checked by the tests). A mixed hand's
+#: waits all come from one suit group; with 7 tiles that group holds at most 5 tiles,
+#: which never score above hard, and with 4 tiles the group is too small to hide a wait.
+REACHABLE = {("one", 4): ("easy", "medium", "hard"), ("one", 7): DIFFICULTIES,
+             ("one", 10): DIFFICULTIES, ("one", 13): DIFFICULTIES,
+             ("mixed", 4): ("easy",), ("mixed", 7): ("easy", "medium", "hard"),
+             ("mixed", 10): DIFFICULTIES, ("mixed", 13): DIFFICULTIES}
+#: One-suit hands up to this size are drawn from the complete list of such hands.
+POOL_SIZES = (4, 7)
+
+
+@dataclass(frozen=True)
+class WaitsParams:
+    tiles: int = option(13, choices=SIZES, help="hand size")
+    suits: str = option("one", choices=("one", "mixed"),
+                        help="one suit (as in One suit mahjong) or all suits and honors")
+    difficulty: str = option("medium", choices=(*DIFFICULTIES, "any"), help="difficulty")
+    waits: int = option(0, help="exact number of waits (0: any)")
+    decoys: int = option(0, help="how many 'not ready' hands to mix in")
+    suit: str = option("any", choices=("m", "p", "s", "any"),
+                       help="the suit of one-suit hands")
+
+
+def band(score: int) -> str:
+    return "easy" if score == 0 else "medium" if score <= 2 else "hard" if score <= 5 else "expert"
+
+
+def decoy_band(near: int) -> str:
+    return "easy" if near <= 2 else "medium" if near <= 4 else "hard" if near <= 6 else "expert"
+
+
+def min_cover(masks: set[int], full: int) -> int:
+    """Fewest masks whose union is ``full`` (breadth-first over unions)."""
+    if full == 0:
+        return 0
+    reached = {0}
+    frontier = [0]
+    steps = 0
+    while frontier:
+        steps += 1
+        nxt = []
+        for m in frontier:
+            for x in masks:
+                y = m | x
+                if y == full:
+                    return steps
+                if y not in reached:
+                    reached.add(y)
+                    nxt.append(y)
+        frontier = nxt
+    raise ValueError("the readings do not show every wait")  # pragma: no cover
+
+
+def cover_readings(
+    readings: tuple[standard.Reading, ...], waits: list[Tile]
+) -> list[standard.Reading]:
+    """A smallest list of readings that together show every wait (deterministic)."""
+    index = {w: i for i, w in enumerate(waits)}
+    full = (1 << len(waits)) - 1
+    masks = {}
+    for r in readings:
+        m = sum(1 << index[w] for w in r.waits)
+        masks.setdefault(m, r)
+    size = min_cover(set(masks), full)
+    ordered = sorted(masks.items(), key=lambda kv: (-bin(kv[0]).count("1"), str(kv[1])))
+
+    def search(chosen: list, mask: int, start: int) -> list | None:
+        if mask == full:
+            return chosen
+        if len(chosen) == size:
+            return None
+        for i in range(start, len(ordered)):
+            m, r = ordered[i]
+            if m | mask != mask:
+                found = search([*chosen, r], mask | m, i + 1)
+                if found:
+                    return found
+        return None
+
+    return search([], 0, 0) or []
+
+
+def wait_features(tiles: tuple[Tile, ...]) -> dict[str, int]:
+    readings = standard.readings(tiles)
+    waits = sorted({w for r in readings for w in r.waits})
+    index = {w: i for i, w in enumerate(waits)}
+    masks = {sum(1 << index[w] for w in r.waits) for r in readings}
+    counts = hands.counts_of(tiles)
+    triplets = [k for k, c in enumerate(counts) if c >= 3]
+    kept = [
+        r for r in readings
+        if all(any(g.shape == "triplet" and g.tiles[0].kind == k for g in r.groups)
+               for k in triplets)
+    ]
+    shown = {w for r in kept for w in r.waits}
+    return {
+        "waits": len(waits),
+        "readings": min_cover(masks, (1 << len(waits)) - 1),
+        "hidden": sum(1 for w in waits if w not in shown),
+        "held": sum(1 for w in waits if counts[w.kind]),
+    }
+
+
+def near_misses(tiles: tuple[Tile, ...]) -> int:
+    """Kinds that, drawn, leave the hand one discard from ready (for a hand not ready)."""
+    counts = hands.counts_of(tiles)
+    one_suit = hands.suits_used(counts) == 1 and tiles[0].suit in "mps"
+    suits = tiles[0].suit if one_suit else "mpsz"
+    near = 0
+    for kind in range(34):
+        if counts[kind] == 4 or "mpsz"[min(kind // 9, 3)] not in suits:
+            continue
+        counts[kind] += 1
+        if min(standard._shanten_counts(counts, suits=suits).values()) == 0:
+            near += 1
+        counts[kind] -= 1
+    return near
+
+
+def read_hand(question: Mapping[str, Any], where: str, sizes: tuple[int, ...]) -> tuple[Tile, ...]:
+    hand = question.get("hand")
+    if not isinstance(hand, str):
+        raise FileFormatError(f"{where}: question.hand must be a tile string")
+    try:
+        tiles = parse_tiles(hand)
+        standard.Hand(tiles).check()
+    except TilepressError as exc:
+        raise FileFormatError(f"{where}: question.hand: {exc}") from None
+    if len(tiles) not in sizes:
+        raise FileFormatError(f"{where}: question.hand has {len(tiles)} tiles, expected "
+                              f"{' or '.join(map(str, sizes))}")
+    return tiles
+
+
+def groups_of(decomposition: standard.Decomposition) -> tuple[tuple[Tile, ...], ...]:
+    return tuple(g.tiles for g in decomposition.groups)
+
+
+def mark_in(groups: tuple[tuple[Tile, ...], ...], tile: Tile) -> frozenset[tuple[int, int]]:
+    """Mark one copy of ``tile``, preferring the group that needed it (not a set of three
+    already held)."""
+    best = None
+    for gi, group in enumerate(groups):
+        for ti, t in enumerate(group):
+            if t.kind == tile.kind:
+                candidate = (len(set(group)) == 1, gi, ti)
+                if best is None or candidate < best:
+                    best = candidate
+    return frozenset() if best is None else frozenset({best[1:]})
+
+
+class WaitsKind(PuzzleKind):
+    name = "waits"
+    title = "Find the wait"
+    params_type = WaitsParams
+    instructions = "waits.txt.j2"
+    answer_label = "Waits:"
+
+    # -- requests ----------------------------------------------------------------
+
+    def check_request(self, params: WaitsParams, count: int) -> None:
+        reachable = REACHABLE[(params.suits, params.tiles)]
+        if params.difficulty != "any" and params.difficulty not in reachable:
+            raise RequestError(
+                f"no {params.tiles}-tile hand ({_suits_words(params)}) is "
+                f"{params.difficulty}: the hardest are {reachable[-1]}"
+            )
+        most = MAX_WAITS[(params.suits, params.tiles)]
+        if params.waits < 0 or params.waits > most:
+            raise RequestError(
+                f"a hand of {params.tiles} tiles ({params.suits} suit"
+                f"{'s' if params.suits == 'mixed' else ''}) has at most {most} waits, "
+                f"so {params.waits} waits cannot be asked for"
+            )
+        if params.decoys < 0:
+            raise RequestError("decoys cannot be negative")
+        if params.suits == "one" and params.tiles in POOL_SIZES:
+            available = len(self._pool(params))
+            if count - params.decoys > available:
+                raise RequestError(
+                    f"only {available} different {params.tiles}-tile one-suit hands fit "
+                    f"({describe(params)}), not {count - params.decoys}; ask for fewer"
+                )
+
+    def _pool(self, params: WaitsParams) -> tuple[tuple[int, ...], ...]:
+        """Every one-suit hand of this size that fits the request, mirror images once."""
+        return tuple(
+            counts for counts, difficulty, waits in _one_suit_pool(params.tiles)
+            if params.difficulty in ("any", difficulty) and params.waits in (0, waits)
+        )
+
+    def decoys_wanted(self, params: WaitsParams) -> int:
+        return params.decoys
+
+    # -- generation ----------------------------------------------------------------
+
+    def _random_ready(self, params: WaitsParams, rng: random.Random) -> list[int] | None:
+        if params.suits == "one":
+            suit = params.suit if params.suit != "any" else rng.choice("mps")
+            if params.tiles in POOL_SIZES:
+                pool = self._pool(params)
+                if pool:
+                    counts = [0] * 34
+                    base = hands.SUIT_OFFSETS[suit]
+                    counts[base : base + 9] = rng.choice(pool)
+                    return counts
+            counts = hands.one_suit_hand(rng, params.tiles, suit)
+        else:
+            roll = rng.random()
+            if params.tiles == 13 and roll < 0.04:
+                counts = hands.remove_random(rng, hands.seven_pairs_hand(rng))
+            else:
+                full = hands.complete_hand(rng, params.tiles // 3)
+                if full is None:
+                    return None
+                counts = hands.remove_random(rng, full)
+            if hands.suits_used(counts) < 2:
+                return None
+        return counts if standard.winning_kinds(counts) else None
+
+    def generate(self, params: WaitsParams, rng: random.Random) -> Candidate | None:
+        counts = self._random_ready(params, rng)
+        if counts is None:
+            return None
+        if params.waits and len(standard.winning_kinds(counts)) != params.waits:
+            return None
+        tiles = hands.tiles_of(counts)
+        question = {"hand": format_tiles(tiles)}
+        answer = self.solve(question)
+        grade = self.grade(question, answer)
+        if params.difficulty not in ("any", grade.difficulty):
+            return None
+        return Candidate(question, answer, grade, hands.identity(counts))
+
+    def decoy(self, params: WaitsParams, rng: random.Random) -> Candidate | None:
+        counts = self._random_ready(params, rng)
+        if counts is None:
+            return None
+        suit_kinds = [k for k in range(34) if counts[k]]
+        group = suit_kinds[0] // 9 if params.suits == "one" else None
+        for _ in range(20):
+            changed = hands.remove_random(rng, counts)
+            pool = range(9 * group, 9 * group + 9) if group is not None else range(34)
+            add = rng.choice([k for k in pool if changed[k] < 4])
+            changed[add] += 1
+            if not standard.winning_kinds(changed) and changed != counts:
+                break
+        else:
+            return None
+        if params.suits == "mixed" and hands.suits_used(changed) < 2:
+            return None
+        question = {"hand": format_tiles(hands.tiles_of(changed))}
+        answer = self.solve(question)
+        grade = self.grade(question, answer)
+        if params.difficulty not in ("any", grade.difficulty):
+            return None
+        return Candidate(question, answer, grade, ("decoy", hands.identity(changed)))
+
+    # -- solving -------------------------------------------------------------------
+
+    def validate(self, question: Mapping[str, Any], where: str) -> None:
+        read_hand(question, where, (*SIZES, 1))
+
+    def solve(self, question: Mapping[str, Any]) -> dict[str, Any]:
+        tiles = read_hand(question, "question", (*SIZES, 1))
+        found = standard.waits(tiles)
+        if not found:
+            return {"ready": False, "waits": [],
+                    "shanten": standard.shanten(tiles)}
+        waits = [w.tile for w in found]
+        readings = cover_readings(standard.readings(tiles), waits)
+        return {
+            "ready": True,
+            "waits": [str(t) for t in waits],
+            "tiles_left": {str(w.tile): w.left for w in found},
+            "winning_hands": {str(w.tile): str(w.decomposition) for w in found},
+            "readings": [f"{r} ({r.shape})" for r in readings],
+        }
+
+    def grade(self, question: Mapping[str, Any], answer: Mapping[str, Any]) -> Grade:
+        tiles = read_hand(question, "question", (*SIZES, 1))
+        if not answer.get("ready", True) or not answer.get("waits"):
+            near = near_misses(tiles)
+            return Grade(decoy_band(near), near, {"ready": False, "near_misses": near})
+        f = wait_features(tiles)
+        score = 2 * (f["readings"] - 1) + f["hidden"] + max(0, f["waits"] - 2)
+        return Grade(band(score), score, f)
+
+    def differences(self, stored: Mapping[str, Any], solved: Mapping[str, Any]) -> list[str]:
+        problems = []
+        have = stored.get("waits")
+        if not isinstance(have, list) or not all(isinstance(t, str) for t in have):
+            return ["answer.waits must be a list of tiles"]
+        try:
+            have_tiles = {Tile(t) for t in have}
+        except TilepressError as exc:
+            return [f"answer.waits: {exc}"]
+        want_tiles = {Tile(t) for t in solved["waits"]}
+        if have_tiles != want_tiles:
+            missing = sort_tiles(want_tiles - have_tiles)
+            extra = sort_tiles(have_tiles - want_tiles)
+            parts = []
+            if missing:
+                parts.append(f"misses {' '.join(map(str, missing))}")
+            if extra:
+                parts.append(f"wrongly lists {' '.join(map(str, extra))}")
+            shown = " ".join(map(str, sort_tiles(want_tiles))) or "none"
+            problems.append(f"the answer {' and '.join(parts)} (the waits are {shown})")
+        if "tiles_left" in stored and stored["tiles_left"] != solved.get("tiles_left", {}):
+            problems.append("answer.tiles_left does not match the tiles still unseen")
+        return problems
+
+    # -- pages ---------------------------------------------------------------------
+
+    def columns(self, puzzles: PuzzleSet, width: float) -> int:
+        size = max(len(parse_tiles(p.question["hand"])) for p in puzzles.puzzles)
+        return 2 if size <= 7 and width >= 150 else 1
+
+    def question_blocks(self, puzzle: Puzzle) -> tuple:
+        tiles = sort_tiles(parse_tiles(puzzle.question["hand"]))
+        return (TileRow((tiles,), tile_width=9.5),)
+
+    def answer_blocks(self, puzzle: Puzzle) -> tuple:
+        answer = puzzle.answer
+        tiles = sort_tiles(parse_tiles(puzzle.question["hand"]))
+        if not answer.get("ready") or not answer.get("waits"):
+            return (Paragraph("Not ready: no tile completes this hand "
+                              f"(one tile from ready, shanten {answer.get('shanten', 1)}).",
+                              size=8.5),)
+        total = sum(answer["tiles_left"].values())
+        blocks: list = [Paragraph(f"{len(answer['waits'])} wait"
+                                  f"{'s' if len(answer['waits']) != 1 else ''}, "
+                                  f"{total} tile{'s' if total != 1 else ''} left: "
+                                  f"{' '.join(answer['waits'])}", size=8.5, font="bold")]
+        counts = hands.counts_of(tiles)
+        for name in answer["waits"]:
+            tile = Tile(name)
+            groups = groups_of(standard._best_decomposition(list(counts), tile.kind))
+            blocks.append(TileRow(groups, tile_width=4.4, marks=mark_in(groups, tile),
+                                  label=name, label_width=7.0,
+                                  note=f"{answer['tiles_left'][name]} left"))
+        return tuple(blocks)
+
+
+def _suits_words(params: WaitsParams) -> str:
+    return "one suit" if params.suits == "one" else "mixed suits"
+
+
+@cache
+def _one_suit_pool(size: int) -> tuple[tuple[tuple[int, ...], str, int], ...]:
+    """(counts of the nine ranks, difficulty, waits) of every ready one-suit hand of
+    ``size`` tiles, a hand and its mirror image listed once."""
+    kind = WaitsKind()
+    pool = []
+    for ranks in itertools.product(range(5), repeat=9):
+        if sum(ranks) != size or ranks[::-1] < ranks:
+            continue
+        counts = list(ranks) + [0] * 25
+        if not standard.winning_kinds(counts):
+            continue
+        question = {"hand": format_tiles(hands.tiles_of(counts))}
+        grade = kind.grade(question, {"ready": True, "waits": [1]})
+        pool.append((ranks, grade.difficulty, grade.features["waits"]))
+    return tuple(pool)
+
+
+__all__ = ["WaitsKind", "WaitsParams", "band", "wait_features"]
