@@ -115,9 +115,10 @@ def bench_puzzles() -> None:
     a bare loop that only draws 1,000 ready hands with the mahjong library."""
     from mahjong.agari import Agari
 
+    from generator.games import find_kind
     from generator.games.standard.hands import one_suit_hand
     from generator.params import parse_params
-    from generator.puzzles import find_kind, generate_set
+    from generator.puzzles import generate_set
 
     kind = find_kind("waits")
     params = parse_params(kind.params_type, {"tiles": 13, "difficulty": "any"}, where="bench")
@@ -153,8 +154,9 @@ def bench_book() -> None:
     from generator.documents.model import Box, Document, Grid, TileRow
     from generator.draw import pdf as pdfmod
     from generator.draw.canvas import PAPERS
+    from generator.games import find_kind
     from generator.params import parse_params
-    from generator.puzzles import find_kind, generate_set
+    from generator.puzzles import generate_set
     from generator.tiles import parse_tiles
 
     kind = find_kind("waits")
@@ -233,7 +235,7 @@ def bench_onesuit() -> None:
     1,000 games against a random-discard bot."""
     from generator.games.onesuit import runner as onesuit
 
-    options = onesuit.options_from({"tiles": 7})
+    options = ONESUIT.options_from({"tiles": 7})
     n = 200
 
     def run(bots: tuple[str, str]) -> float:
@@ -268,7 +270,7 @@ def bench_oneplayer() -> None:
 
     from generator.games.oneplayer import runner as oneplayer
 
-    options = oneplayer.options_from({})
+    options = ONEPLAYER.options_from({})
     scores: dict[str, list[int]] = {"planner": [], "greedy": []}
 
     def run(name: str) -> None:
@@ -380,7 +382,7 @@ def bench_castle() -> None:
     from generator.games.castle.puzzles import CastleParams, make_castle
     from generator.layouts.castle import generate_castle, tile_set
 
-    options = castle.options_from({"players": 4})
+    options = CASTLE.options_from({"players": 4})
     castle.play(options, 0)  # warm the layout caches
     n = 300
     t_ours = timed(lambda: [castle.play(options, s) for s in range(n)], repeat=1)
@@ -396,7 +398,7 @@ def bench_castle() -> None:
         for s in range(1000):
             seat = s % players
             bots = [Planner() if k == seat else RandomBot() for k in range(players)]
-            result = castle.play(castle.options_from({"players": players}), s, bots).result
+            result = castle.play(CASTLE.options_from({"players": players}), s, bots).result
             wins += result["winners"] == [seat + 1]
             mine.append(result["scores"][seat])
             theirs.append((sum(result["scores"]) - result["scores"][seat]) / (players - 1))
@@ -481,7 +483,7 @@ def bench_minttin() -> None:
     record("Mint Tin completions of 13 cards", f"{ours:,.0f} hands/s",
            f"{peer:,.0f} hands/s (every arrangement of each 14)", f"{ours / peer:.0f}x",
            ">= 20,000 hands/s")
-    options = minttin.options_from({})
+    options = MINTTIN.options_from({})
     minttin.play(options, 0)
     n = 100
     t_ours = timed(lambda: [minttin.play(options, s) for s in range(n)], repeat=1)
@@ -563,7 +565,7 @@ def bench_american() -> None:
     record("American: nearest hands of 13 tiles", f"{ours:,.0f} hands/s",
            f"{peer:,.0f} hands/s (matching alone, each hand in turn)", f"{ours / peer:.0f}x",
            ">= 1,000 hands/s")
-    options = american.options_from({})
+    options = AMERICAN.options_from({})
     american.play(options, 0)
     n = 100
     t_ours = timed(lambda: [american.play(options, s) for s in range(n)], repeat=1)

@@ -7,10 +7,16 @@ renamed over it, so a failure leaves either the old file or none.
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.errors import FileFormatError, RequestError
+
+if TYPE_CHECKING:
+    from generator.documents.cards import CardSheets
+    from generator.documents.model import Printed
 
 FORMATS = (".json", ".jsonl", ".svg", ".pdf")
 
@@ -68,10 +74,8 @@ def read_text(path: str | os.PathLike[str], what: str = "file") -> str:
         raise FileFormatError(f"cannot read {what} {os.fspath(path)!r}: {exc.strerror}") from None
 
 
-def render_bytes(document, fmt: str) -> bytes:
+def render_bytes(document: Printed, fmt: str) -> bytes:
     """Render a document as ``"pdf"`` or ``"svg"`` bytes."""
-    from generator.documents.layout import render
-
     if fmt == "pdf":
         from generator.draw.pdf import PdfSurface
 
@@ -82,14 +86,50 @@ def render_bytes(document, fmt: str) -> bytes:
         surface = SvgSurface(title=document.title)
     else:
         raise RequestError(f"a document can be written as PDF or SVG, not {fmt}")
-    if hasattr(document, "render"):  # pages laid out by the object itself (card sheets)
-        document.render(surface)
-    else:
-        render(document, surface)
+    document.render(surface)
     return surface.finish()
 
 
-def write_document(document, path: str | os.PathLike[str]) -> Path:
+def write_document(document: Printed, path: str | os.PathLike[str]) -> Path:
     """Write a document to ``path`` as PDF or SVG, by its suffix."""
     fmt = output_format(path, (".pdf", ".svg"))
     return write_atomic(path, render_bytes(document, fmt))
+
+
+def write_svg_cards(sheets: CardSheets, directory: Path) -> int:
+    """Each card side as its own SVG (with its bleed) in ``directory``; the folder is
+    built beside it and moved into place, so it is never half-written."""
+    from generator.documents.cards import BLEED
+    from generator.draw.svg import SvgSurface
+
+    cards = sheets.cards
+    w, h = sheets.size
+    directory = Path(directory)
+    if directory.exists() and not directory.is_dir():
+        raise FileFormatError(f"{os.fspath(directory)!r} is a file; give a folder for SVG cards")
+    try:
+        directory.parent.mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
+    except OSError as exc:
+        raise FileFormatError(f"cannot write the folder {os.fspath(directory)!r}: "
+                              f"{exc.strerror}") from None
+    try:
+        for n, spec in enumerate(cards, start=1):
+            for label, side in (("front", spec.front), ("back", spec.back)):
+                surface = SvgSurface(title=f"{spec.name} {label}")
+                with surface.page(w, h, bleed=BLEED) as c:
+                    side(c, w, h, BLEED)
+                (work / f"{n:02d}-{spec.name}-{label}.svg").write_bytes(surface.finish())
+        os.chmod(work, 0o755)
+        if directory.exists():
+            old = directory.with_name(f".{directory.name}.old")
+            shutil.rmtree(old, ignore_errors=True)
+            directory.rename(old)
+            work.rename(directory)
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            work.rename(directory)
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
+    return 2 * len(cards)

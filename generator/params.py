@@ -11,9 +11,13 @@ from typing import Any
 from generator.errors import RequestError
 
 
-def option(default: Any, *, choices: tuple = (), help: str = "") -> Any:
-    """A parameter field with allowed values and a help text."""
-    return field(default=default, metadata={"choices": choices, "help": help})
+def option(default: Any, *, choices: tuple = (), help: str = "", flags: tuple[str, ...] = ()
+           ) -> Any:
+    """A parameter field: its default, allowed values and help text, defined once for the
+    library, book specs, log headers and the CLI. ``flags`` overrides the CLI spelling
+    (``("--pass",)``, ``("--symmetric/--any-shape",)``); by default a field ``dead_hand``
+    is ``--dead-hand``, and a true/false field also has ``--no-dead-hand``."""
+    return field(default=default, metadata={"choices": choices, "help": help, "flags": flags})
 
 
 def parse_params(params_type: type, options: Mapping[str, Any], *, where: str) -> Any:
@@ -27,6 +31,7 @@ def parse_params(params_type: type, options: Mapping[str, Any], *, where: str) -
             known = ", ".join(sorted(n.replace("_", "-") for n in fields))
             raise RequestError(f"{where}: unknown option {name!r} (known: {known})")
         f = fields[key]
+        name = key.replace("_", "-")
         expected = type(f.default) if f.default is not None else int
         if value is None:
             continue

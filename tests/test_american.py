@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from generator.engine.log import read_log
 from generator.errors import FileFormatError, HandError, IllegalActionError, RequestError
+from generator.games.american import GAME
 from generator.games.american import card as rules
 from generator.games.american import runner as game
 from generator.games.american.bots import Planner, RandomBot
@@ -388,10 +389,16 @@ def test_a_wall_game_pays_nothing() -> None:
 
 
 @pytest.mark.parametrize("options", [{"jokerless": "half"}, {"second-charleston": "twice"},
-                                     {"card": "nowhere.card"}, {"colour": "red"}])
+                                     {"colour": "red"}])
 def test_bad_options_are_rejected(options) -> None:
-    with pytest.raises((RequestError, FileFormatError)):
-        game.options_from(options)
+    with pytest.raises(RequestError):
+        GAME.options_from(options)
+
+
+def test_a_missing_card_fails_before_play() -> None:
+    options = GAME.options_from({"card": "nowhere.card"})
+    with pytest.raises(FileFormatError, match="nowhere.card"):
+        GAME.play(options, GAME.play_options_from({}), seed=1)
 
 
 # -- bots and logs ---------------------------------------------------------------

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from generator.engine.log import read_log
 from generator.errors import HandError, IllegalActionError, NotationError, RequestError
+from generator.games.minttin import GAME
 from generator.games.minttin import hand as rules
 from generator.games.minttin import runner as game
 from generator.games.minttin.bots import Planner, RandomDiscards
@@ -567,7 +568,7 @@ def test_dead_hand_and_joker_block_options() -> None:
                                      {"colour": "red"}])
 def test_bad_options_are_rejected(options) -> None:
     with pytest.raises(RequestError):
-        game.options_from(options)
+        GAME.options_from(options)
 
 
 # -- bots and logs -------------------------------------------------------------
@@ -587,7 +588,7 @@ def _replays(log) -> None:
     again = read_log(log.to_jsonl())
     result = game.replay(again)
     assert result == log.result
-    target = game.options_from(log.options).target
+    target = GAME.options_from(log.options).target
     assert max(result["scores"]) >= target or "Epic" in log.to_jsonl()
 
 
@@ -595,7 +596,7 @@ def test_a_thousand_two_player_games_replay_from_their_logs() -> None:
     variants = [{}, {"jokers": "backs"}, {"jokers": "all", "passing": True},
                 {"jokers": "none", "miscall-penalty": False}]
     for seed in range(1000):
-        options = game.options_from(variants[seed % len(variants)])
+        options = GAME.options_from(variants[seed % len(variants)])
         bots = [Planner(), RandomDiscards()] if seed % 10 == 1 else None
         _replays(game.play(options, seed, bots))
 
@@ -603,13 +604,13 @@ def test_a_thousand_two_player_games_replay_from_their_logs() -> None:
 def test_a_thousand_solo_games_replay_from_their_logs() -> None:
     variants = [{}, {"dead-hand": 6}, {"joker-block": True}, {"dead-hand": 0}]
     for seed in range(1000):
-        _replays(game.play(game.options_from(variants[seed % len(variants)]), seed,
+        _replays(game.play(GAME.options_from(variants[seed % len(variants)]), seed,
                            solo=True))
 
 
 def test_mint_tin_book_sections(tmp_path: Path) -> None:
-    from generator.documents.book import build_book, load_spec
     from generator.output import render_bytes
+    from generator.publish.book import build_book, load_spec
 
     spec = tmp_path / "book.toml"
     spec.write_text('title = "Mint Tin"\npaper = "a4"\nseed = 3\n\n'
@@ -668,11 +669,12 @@ def test_the_deck_holds_54_cards() -> None:
 
 
 def test_backs_mirror_their_fronts() -> None:
+    from generator.documents.cards import CardSheetOptions
     from generator.draw.canvas import find_paper
     from generator.games.minttin.printables import deck
 
     for duplex in ("long", "short"):
-        sheets = deck(find_paper("a4"), duplex=duplex)
+        sheets = deck(find_paper("a4"), CardSheetOptions(duplex=duplex))
         w = sheets.paper.width
         h = sheets.paper.height
         for k in range(sheets.columns * sheets.rows):
@@ -711,10 +713,10 @@ def test_print_deck_pdf_boxes_and_svg(cli, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("args", "words"), [
-    (("deck", "minttin", "--card-size", "huge"), "card size must be one of"),
-    (("deck", "minttin", "--duplex", "diagonal"), "duplex must be long or short"),
-    (("board", "castle", "--card-size", "mini"), "--card-size is for cards"),
-    (("deck", "minttin", "--format", "png"), "--format must be pdf or svg"),
+    (("deck", "minttin", "--card-size", "huge"), "card-size must be one of"),
+    (("deck", "minttin", "--duplex", "diagonal"), "duplex must be one of long, short"),
+    (("board", "castle", "--card-size", "mini"), "No such option: --card-size"),
+    (("deck", "minttin", "--format", "png"), "format must be one of pdf, svg"),
 ])
 def test_print_rejects_bad_card_options(cli, tmp_path: Path, args, words) -> None:
     r = cli("print", *args, "-o", tmp_path / "x.pdf")

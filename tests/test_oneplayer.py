@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from generator.engine.log import read_log
 from generator.errors import IllegalActionError, RequestError
+from generator.games.oneplayer import GAME
 from generator.games.oneplayer import runner as game
 from generator.games.oneplayer.rules import (
     HAND,
@@ -222,13 +223,13 @@ def test_line_scorer_against_brute_force(tiles: list[Tile]) -> None:
 @pytest.mark.parametrize("options", [{"flowers": "all"}, {"hand": 9}])
 def test_bad_options_are_rejected(options) -> None:
     with pytest.raises(RequestError):
-        game.options_from(options)
+        GAME.options_from(options)
 
 
 def test_the_planner_beats_the_greedy_placer() -> None:
     options = OnePlayerOptions()
     planner = [game.play(options, s).result["total"] for s in range(20)]
-    greedy = [game.play(options, s, game.make_bot("greedy")).result["total"]
+    greedy = [game.play(options, s, [GAME.make_bot("greedy")]).result["total"]
               for s in range(20)]
     assert statistics.mean(planner) > 2 * statistics.mean(greedy)
 
@@ -238,7 +239,7 @@ def test_a_thousand_games_replay_from_their_logs() -> None:
              for bot in ("planner", "greedy")]
     for seed in range(1000):
         flowers, bot = kinds[seed % len(kinds)]
-        log = game.play(OnePlayerOptions(flowers=flowers), seed, game.make_bot(bot))
+        log = game.play(OnePlayerOptions(flowers=flowers), seed, [GAME.make_bot(bot)])
         text = log.to_jsonl()
         again = read_log(text)
         assert game.replay(again) == log.result

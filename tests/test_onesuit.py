@@ -8,6 +8,7 @@ import pytest
 
 from generator.engine.log import read_log
 from generator.errors import IllegalActionError, RequestError
+from generator.games.onesuit import GAME
 from generator.games.onesuit import runner as game
 from generator.games.onesuit.rules import (
     Deal,
@@ -209,14 +210,14 @@ def test_hand_scores_are_checked_and_the_game_ends_after_its_hands() -> None:
                                      {"hands": 0}, {"colour": "red"}])
 def test_bad_options_are_rejected(options) -> None:
     with pytest.raises(RequestError):
-        game.options_from(options)
+        GAME.options_from(options)
 
 
 def test_the_efficiency_bot_beats_random_discards() -> None:
     options = OneSuitOptions(tiles=7, scoring="simple", hands=4)
     wins = Counter()
     for seed in range(40):
-        bots = [game.make_bot("efficiency"), game.make_bot("random")]
+        bots = [GAME.make_bot("efficiency"), GAME.make_bot("random")]
         if seed % 2:
             bots.reverse()
         log = game.play(options, seed, bots)
@@ -231,7 +232,7 @@ def test_the_efficiency_bot_beats_random_discards() -> None:
 def test_a_slipping_bot_loses_naming_points() -> None:
     options = OneSuitOptions(tiles=7)
     exact = sum(sum(game.play(options, s).result["scores"]) for s in range(10))
-    slips = sum(sum(game.play(options, s, [game.make_bot("efficiency", 1.0)] * 2)
+    slips = sum(sum(game.play(options, s, [GAME.make_bot("efficiency", slip=1.0)] * 2)
                     .result["scores"]) for s in range(10))
     assert slips < exact
 
@@ -245,7 +246,7 @@ def test_a_thousand_games_replay_from_their_logs() -> None:
     for seed in range(1000):
         tiles, scoring, bots, slip = kinds[seed % len(kinds)]
         options = OneSuitOptions(tiles=tiles, scoring=scoring, hands=1)
-        log = game.play(options, seed, [game.make_bot(b, slip) for b in bots])
+        log = game.play(options, seed, [GAME.make_bot(b, slip=slip) for b in bots])
         text = log.to_jsonl()
         again = read_log(text)
         assert game.replay(again) == log.result

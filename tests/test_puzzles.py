@@ -11,10 +11,11 @@ from bruteforce import one_suit_hands
 
 from generator.engine import standard
 from generator.errors import FileFormatError, RequestError
+from generator.games import find_kind
 from generator.games.standard.hands import counts_of, identity
 from generator.games.standard.puzzles import MAX_WAITS, REACHABLE, WaitsKind
 from generator.params import parse_params
-from generator.puzzles import find_kind, generate_set, verify_set
+from generator.puzzles import generate_set, verify_set
 from generator.puzzles.base import PuzzleSet
 from generator.tiles import STANDARD_TILES, parse_tiles
 

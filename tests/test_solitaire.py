@@ -284,8 +284,9 @@ def test_experience_counts_traps() -> None:
 
 
 def _puzzles(**options):
+    from generator.games import find_kind
     from generator.params import parse_params
-    from generator.puzzles import find_kind, generate_set
+    from generator.puzzles import generate_set
 
     kind = find_kind("solitaire")
     return kind, generate_set(kind, parse_params(kind.params_type, options, where="t"),

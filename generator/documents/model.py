@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Protocol
 
-from generator.draw.canvas import Canvas, Paper
+from generator.draw.canvas import Canvas, Paper, Surface
 from generator.tiles import Tile
 
 Align = Literal["left", "center", "right"]
@@ -160,3 +160,18 @@ class Document:
     page_numbers: bool = True
     running_header: bool = True
     margin: float = 15.0
+
+    def render(self, surface: Surface) -> int:
+        """Lay the blocks out on pages and draw them; the number of pages."""
+        from generator.documents.layout import render
+
+        return render(self, surface)
+
+
+class Printed(Protocol):
+    """Anything tilepress prints: a document, or cards on sheets."""
+
+    title: str
+    subtitle: str
+
+    def render(self, surface: Surface) -> int: ...

@@ -13,11 +13,11 @@ import functools
 import json
 import types
 import typing
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
 from generator.errors import FileFormatError, IllegalActionError, TilepressError
-from generator.games.minttin.cards import Card, parse_cards
+from generator.params import parse_params
 from generator.tiles import Tile, format_tiles, parse_tiles
 
 Tiles = tuple[Tile, ...]
@@ -46,13 +46,34 @@ def event(game: str, name: str, *also: str):
     return wrap
 
 
+@dataclasses.dataclass(frozen=True)
+class Notation:
+    """How a game's value type (a tile, a card) is written in logs: one value as its
+    ``str``, a tuple of them as ``join`` writes it and ``parse`` reads it back."""
+
+    parse: Callable[[str], tuple[Any, ...]]
+    join: Callable[[tuple[Any, ...]], str]
+    one: str
+    """What one value is called in error messages: "a tile"."""
+    many: str
+
+
+_NOTATIONS: dict[type, Notation] = {
+    Tile: Notation(parse_tiles, format_tiles, "a tile", "a tile string"),
+}
+
+
+def notation(kind: type, note: Notation) -> None:
+    """Let logs hold values of ``kind`` (a game registers its own value types)."""
+    _NOTATIONS[kind] = note
+
+
 def _encode(value: Any) -> Any:
-    if isinstance(value, Tile | Card):
+    if type(value) in _NOTATIONS:
         return str(value)
-    if isinstance(value, tuple) and value and all(isinstance(v, Tile) for v in value):
-        return format_tiles(value)
-    if isinstance(value, tuple) and value and all(isinstance(v, Card) for v in value):
-        return " ".join(map(str, value))  # in order: a deck's order matters
+    if isinstance(value, tuple) and value and type(value[0]) in _NOTATIONS \
+            and all(type(v) is type(value[0]) for v in value):
+        return _NOTATIONS[type(value[0])].join(value)
     if isinstance(value, tuple | list):
         return [_encode(v) for v in value]
     if isinstance(value, Mapping):
@@ -72,27 +93,22 @@ def to_dict(ev: Event) -> dict[str, Any]:
 
 def _decode(hint: Any, value: Any, where: str) -> Any:
     origin = typing.get_origin(hint)
-    if hint is Tile:
+    if hint in _NOTATIONS:
+        note = _NOTATIONS[hint]
         if not isinstance(value, str):
-            raise FileFormatError(f"{where}: expected a tile, got {value!r}")
-        return Tile(value)
-    if hint is Card or hint == tuple[Card, ...]:
-        if value in ("", None, []) and hint is not Card:
-            return ()
-        if not isinstance(value, str):
-            raise FileFormatError(f"{where}: expected cards, got {value!r}")
-        cards = parse_cards(value)
-        if hint is Card:
-            if len(cards) != 1:
-                raise FileFormatError(f"{where}: expected one card, got {value!r}")
-            return cards[0]
-        return cards
-    if hint == Tiles:
+            raise FileFormatError(f"{where}: expected {note.one}, got {value!r}")
+        values = note.parse(value)
+        if len(values) != 1:
+            raise FileFormatError(f"{where}: expected {note.one}, got {value!r}")
+        return values[0]
+    args = typing.get_args(hint)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis and args[0] in _NOTATIONS:
+        note = _NOTATIONS[args[0]]
         if value in ("", None, []):
             return ()
         if not isinstance(value, str):
-            raise FileFormatError(f"{where}: expected a tile string, got {value!r}")
-        return parse_tiles(value)
+            raise FileFormatError(f"{where}: expected {note.many}, got {value!r}")
+        return note.parse(value)
     if origin in (types.UnionType, typing.Union):
         args = [a for a in typing.get_args(hint) if a is not type(None)]
         if value is None:
@@ -179,9 +195,15 @@ class GameLog:
     def to_jsonl(self) -> str:
         return "\n".join(self.lines()) + "\n"
 
+    def options_as(self, params_type: type) -> Any:
+        """The header's options as the game's option dataclass."""
+        return parse_params(params_type, self.options, where="the log's options")
 
-def read_log(text: str, *, source: str = "log") -> GameLog:
-    """Parse a JSONL game log (checking its shape, not yet its legality)."""
+
+def read_log(text: str, *, source: str = "log",
+             load_game: Callable[[str], object] | None = None) -> GameLog:
+    """Parse a JSONL game log (checking its shape, not yet its legality). ``load_game``
+    is called with the game's name first, to load the rules that register its events."""
     records = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -202,9 +224,10 @@ def read_log(text: str, *, source: str = "log") -> GameLog:
         raise FileFormatError(f"{source}: line {number}: the first line must be "
                               "{\"type\": \"game\", \"game\": ...}")
     game = header["game"]
-    from generator.games import find_game
-
-    find_game(game)  # loads the game's rules, which register its events
+    if load_game is not None:
+        load_game(game)
+    if game not in _REGISTRY:
+        raise FileFormatError(f"{source}: line {number}: unknown game {game!r}")
     last_number, last = records[-1]
     if last.get("type") != "result" or len(records) < 2:
         raise FileFormatError(f"{source}: line {last_number}: the last line must be the result")

@@ -1,30 +1,87 @@
-"""Simulated games: each module plays a game with bots into an event log, replays a log
-through the rules, and turns a log into a worked example."""
+"""The games, found by name: every registry of tilepress is built from here.
+
+Each game lives in its own package and declares one :class:`~generator.engine.game.Game`
+in its ``__init__``. To add a game: write its package and add it to :data:`GAMES`. The
+puzzle kinds, printables, ``tilepress play``/``replay``/``puzzle``/``print`` and
+``verify`` all pick it up from its descriptor.
+"""
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
-
+from generator.engine.game import Game, PrintableEntry, PuzzleEntry
+from generator.engine.log import GameLog
+from generator.engine.log import read_log as _read_log
 from generator.errors import RequestError
+from generator.games import american, castle, minttin, oneplayer, onesuit, solitaire, standard
+from generator.puzzles.base import PuzzleKind
 
-_GAMES = {
-    "onesuit": "generator.games.onesuit.runner",
-    "oneplayer": "generator.games.oneplayer.runner",
-    "castle": "generator.games.castle.runner",
-    "minttin": "generator.games.minttin.runner",
-    "minttin-solo": "generator.games.minttin.runner",
-    "american": "generator.games.american.runner",
-}
+GAMES: tuple[Game, ...] = (
+    standard.GAME,
+    onesuit.GAME,
+    oneplayer.GAME,
+    minttin.GAME,
+    american.GAME,
+    solitaire.GAME,
+    castle.GAME,
+)
+
+_BY_NAME = {name: game for game in GAMES for name in game.names}
+_KINDS = {entry.name: (game, entry) for game in GAMES for entry in game.puzzles}
+_PRINTABLES = {(entry.item, game.name): (game, entry) for game in GAMES
+               for entry in game.printables}
+_LOADED: dict[str, PuzzleKind] = {}
 
 
 def game_names() -> tuple[str, ...]:
-    return tuple(_GAMES)
+    """The names of the games played with bots (and their variants), as logs give them."""
+    return tuple(name for game in GAMES if game.playable for name in game.names)
 
 
-def find_game(name: str) -> ModuleType:
-    """The module that plays, replays and explains ``name``."""
+def find_game(name: str) -> Game:
+    """The game called ``name`` in a log or on the command line."""
+    game = _BY_NAME.get(name)
+    if game is None or not game.playable:
+        raise RequestError(f"unknown game {name!r}; the games are {', '.join(game_names())}")
+    return game
+
+
+def read_log(text: str, *, source: str = "log") -> GameLog:
+    """Read a game log, loading the rules of the game it names."""
+    return _read_log(text, source=source, load_game=lambda name: find_game(name).module("rules"))
+
+
+def kind_names() -> tuple[str, ...]:
+    return tuple(_KINDS)
+
+
+def puzzle_entry(name: str) -> tuple[Game, PuzzleEntry]:
     try:
-        return importlib.import_module(_GAMES[name])
+        return _KINDS[name]
     except KeyError:
-        raise RequestError(f"unknown game {name!r}; the games are {', '.join(_GAMES)}") from None
+        raise RequestError(f"unknown puzzle kind {name!r}; the kinds are "
+                           f"{', '.join(_KINDS)}") from None
+
+
+def find_kind(name: str) -> PuzzleKind:
+    """The puzzle kind called ``name`` (``"waits"``, ``"discard"``, ...)."""
+    if name not in _LOADED:
+        game, entry = puzzle_entry(name)
+        _LOADED[name] = getattr(game.module("puzzles"), entry.kind)()
+    return _LOADED[name]
+
+
+def printable_entries() -> tuple[tuple[Game, PrintableEntry], ...]:
+    return tuple(_PRINTABLES.values())
+
+
+def printable_entry(item: str, game: str) -> tuple[Game, PrintableEntry]:
+    try:
+        return _PRINTABLES[(item, game)]
+    except KeyError:
+        known = ", ".join(f"{i} {g}" for i, g in sorted(_PRINTABLES))
+        raise RequestError(f"nothing to print as {item!r} for {game!r}; "
+                           f"the printables are: {known}") from None
+
+
+__all__ = ["GAMES", "find_game", "find_kind", "game_names", "kind_names", "printable_entries",
+           "printable_entry", "puzzle_entry", "read_log"]

@@ -1,0 +1,36 @@
+"""American Mah Jongg, for four players.
+
+152 tiles: three suits, winds, dragons, eight flowers and eight jokers. Hands come from a
+card of hands; tilepress ships an original practice card and reads your own. After the
+deal come the Charleston (passes of three tiles right, across and left, a second round
+the players may stop, and a courtesy pass), then turns: draw or call a discard, discard.
+Jokers stand in for tiles in pungs, kongs and quints, and an exposed joker can be
+redeemed with the tile it stands for. Mah Jongg ends the game, and the others pay.
+Rulings: docs/rulings.md.
+"""
+
+from generator.engine.game import Game, PrintableEntry, PuzzleEntry
+from generator.games.american.options import AmericanOptions, AmericanParams, AmericanPlay
+
+GAME = Game(
+    name="american",
+    title="American Mah Jongg",
+    players="4",
+    package=__name__,
+    about=__doc__ or "",
+    options=AmericanOptions,
+    play_options=AmericanPlay,
+    seats=lambda options, play: 4,
+    play_example="tilepress play american --seed 2 -o out/american-game.pdf",
+    puzzles=(
+        PuzzleEntry("american", "AmericanKind", AmericanParams,
+                    "American Mah Jongg quizzes: 13 tiles after the deal; which hands are "
+                    "closest, and what do you pass first?",
+                    "tilepress puzzle american --count 8 --difficulty hard -o out/american.pdf"),
+    ),
+    printables=(
+        PrintableEntry("card", "practice_card_sheet", "The practice card of hands."),
+        PrintableEntry("sheet", "payments_sheet", "A payments score sheet."),
+        PrintableEntry("charleston", "charleston_card", "The Charleston on one page."),
+    ),
+)

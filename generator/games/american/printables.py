@@ -62,7 +62,7 @@ def _family_figure(hands: list[Hand], width: float) -> Figure:
     return Figure(width, len(hands) * row_h + 1.5, draw)
 
 
-def practice_card_sheet(paper: Paper) -> Document:
+def practice_card_sheet(paper: Paper, options: None = None) -> Document:
     """The shipped practice card, family by family: three colours for three different
     suits (any suits), orange flowers, values and X/C marks at the right."""
     card = practice_card()
@@ -84,7 +84,7 @@ def practice_card_sheet(paper: Paper) -> Document:
     return Document(f"American Mah Jongg: {card.name}", paper, tuple(blocks))
 
 
-def payments_sheet(paper: Paper) -> Document:
+def payments_sheet(paper: Paper, options: None = None) -> Document:
     rows = tuple((str(k), "", "", "", "", "", "") for k in range(1, 17))
     return Document("American Mah Jongg: payments", paper, (
         Section("Payments"),
@@ -103,7 +103,7 @@ def payments_sheet(paper: Paper) -> Document:
     ))
 
 
-def charleston_card(paper: Paper) -> Document:
+def charleston_card(paper: Paper, options: None = None) -> Document:
     return Document("American Mah Jongg: the Charleston", paper, (
         Section("Charleston"),
         Heading("The Charleston"),

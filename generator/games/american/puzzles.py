@@ -13,26 +13,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from generator.documents.model import Paragraph, Table, TileRow
 from generator.errors import FileFormatError, TilepressError
 from generator.games.american import card as rules
-from generator.params import option
-from generator.puzzles.base import DIFFICULTIES, Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet
+from generator.games.american.options import AmericanParams
+from generator.puzzles.base import Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet
 from generator.tiles import Tile, format_tiles, parse_tiles, sort_tiles
 
 SHOWN = 3
-
-
-@dataclass(frozen=True)
-class AmericanParams:
-    difficulty: str = option("medium", choices=(*DIFFICULTIES, "any"), help="difficulty")
-    card: str = option("practice", help="the card: practice, or a card file")
-
-    def __post_init__(self) -> None:
-        rules.load_card(self.card)
 
 
 def _card_of(question: Mapping[str, Any]) -> rules.Card:

@@ -10,8 +10,6 @@ Rulings are in docs/rulings.md.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from generator.engine.log import Tiles, event
 from generator.errors import IllegalActionError
 from generator.games.american.card import (
@@ -23,29 +21,15 @@ from generator.games.american.card import (
     counts_of,
     face_of,
     is_jokerless,
-    load_card,
     matches,
 )
-from generator.params import option
+from generator.games.american.options import AmericanOptions
 from generator.tiles import Tile
 
 GAME = "american"
 PASSES_1 = (("right", False), ("across", False), ("left", True))
 PASSES_2 = (("left", False), ("across", False), ("right", True))
 OFFSET = {"right": 1, "across": 2, "left": 3}
-
-
-@dataclass(frozen=True)
-class AmericanOptions:
-    card: str = option("practice", help="the card of hands: practice, or a card file")
-    second_charleston: str = option("vote", choices=("vote", "never"),
-                                    help="vote: any player may stop it; never: stop it")
-    jokerless: str = option("text", choices=("text", "double"),
-                            help="text: a jokerless win on a discard is paid three times by "
-                            "the discarder; double: every payment of a jokerless hand doubles")
-
-    def load(self) -> Card:
-        return load_card(self.card)
 
 
 # -- events ----------------------------------------------------------------------------

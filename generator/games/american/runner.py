@@ -12,7 +12,7 @@ from generator.documents.model import Block, Document, Heading, Paragraph, Secti
 from generator.draw.canvas import Paper
 from generator.engine.log import GameLog, Recorder, replay_through
 from generator.errors import RequestError
-from generator.games.american.bots import BOTS, Planner, danger_for
+from generator.games.american.bots import Planner, danger_for
 from generator.games.american.card import american_set, nearest
 from generator.games.american.rules import (
     GAME,
@@ -32,24 +32,11 @@ from generator.games.american.rules import (
     Redeem,
     Stop,
 )
-from generator.params import params_dict, parse_params
+from generator.params import params_dict
 from generator.tiles import format_tiles, sort_tiles
 
 SEATS = ("East", "South", "West", "North")
 MAX_EVENTS = 5000
-
-
-def options_from(mapping: Mapping[str, Any], where: str = "options") -> AmericanOptions:
-    options = parse_params(AmericanOptions, mapping, where=where)
-    options.load()  # a bad card fails here, with its line
-    return options
-
-
-def make_bot(name: str):
-    try:
-        return BOTS[name]()
-    except KeyError:
-        raise RequestError(f"unknown bot {name!r}; the bots are {', '.join(BOTS)}") from None
 
 
 def play(options: AmericanOptions, seed: int | str, bots: Sequence | None = None) -> GameLog:
@@ -108,7 +95,7 @@ def play(options: AmericanOptions, seed: int | str, bots: Sequence | None = None
 
 def replay(log: GameLog) -> dict[str, Any]:
     """Apply every event of ``log`` through the rules; raise at the first illegal one."""
-    game = AmericanGame(options_from(log.options, "the log's options"))
+    game = AmericanGame(log.options_as(AmericanOptions))
     return replay_through(game, log, key="payments")
 
 
@@ -124,7 +111,7 @@ def summary(log: GameLog, result: Mapping[str, Any]) -> str:
 
 
 def worked_example(log: GameLog, paper: Paper) -> Document:
-    options = options_from(log.options, "the log's options")
+    options = log.options_as(AmericanOptions)
     game = AmericanGame(options)
     names = [f"Seat {k + 1}" for k in range(4)]
     blocks: list[Block] = [Section("American Mah Jongg"),
@@ -233,4 +220,4 @@ def _tiles(faces) -> list:
     return ["F" if f == FLOWER else tile_of(f) for f in faces]
 
 
-__all__ = ["make_bot", "options_from", "play", "replay", "worked_example"]
+__all__ = ["play", "replay", "worked_example"]

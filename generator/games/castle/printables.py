@@ -16,6 +16,7 @@ from generator.documents.model import (
 )
 from generator.draw.canvas import Canvas, Paper
 from generator.draw.tiles import RATIO
+from generator.games.castle.options import SHRINES_PER_PLAYER, SUGGESTED, SetupOptions
 from generator.games.castle.pictures import (
     GRID,
     LABEL,
@@ -27,7 +28,6 @@ from generator.games.castle.rules import (
     DISCARD_POINTS,
     DRAGON_BONUS,
     GROUP_POINTS,
-    SHRINES_PER_PLAYER,
     SIZE,
     SUMMON_POINTS,
 )
@@ -39,10 +39,12 @@ def _points_line() -> str:
     return f"{table}, more than 8: +1 a tile; dragons +{DRAGON_BONUS} more"
 
 
-def setup_diagram(paper: Paper, layout: str | None = None) -> Document:
-    """Each castle (the three suggested by the rules, or ``layout``) as an isometric
-    picture, its height map, floor by floor, and what the tile check finds."""
-    castles = [find_castle(layout)] if layout else [builtin_castle(n) for n in BUILTIN_CASTLES]
+def setup_diagram(paper: Paper, options: SetupOptions | None = None) -> Document:
+    """Each castle (the three suggested by the rules, or the one the options name) as an
+    isometric picture, its height map, floor by floor, and what the tile check finds."""
+    layout = (options or SetupOptions()).layout
+    one = layout != SUGGESTED
+    castles = [find_castle(layout)] if one else [builtin_castle(n) for n in BUILTIN_CASTLES]
     blocks: list[Block] = [Section("Castle set-up")]
     for k, castle in enumerate(castles):
         if k:
@@ -60,12 +62,12 @@ def setup_diagram(paper: Paper, layout: str | None = None) -> Document:
             floors_figure(castle, width=180, max_height=78),
             Bullets(tuple(report.lines()), size=8),
         ]
-    title = (f"Dragon Castle: setting up {castles[0].name}" if layout
+    title = (f"Dragon Castle: setting up {castles[0].name}" if one
              else "Dragon Castle: castle set-up")
     return Document(title, paper, tuple(blocks))
 
 
-def castle_board(paper: Paper) -> Document:
+def castle_board(paper: Paper, options: None = None) -> Document:
     """A 6x6 board at tile size for building your own castle."""
     frame_w = paper.width - 30
     frame_h = paper.height - 30 - 40
@@ -98,7 +100,7 @@ def _offset(c: Canvas, draw, dx: float, dy: float) -> None:
         draw(c)
 
 
-def score_pad(paper: Paper) -> Document:
+def score_pad(paper: Paper, options: None = None) -> Document:
     """A pad for up to four players: points by source, the total and both tie-breaks."""
     rows = (
         ("Discards (+1 each)", "", "", "", ""),
@@ -123,7 +125,7 @@ def score_pad(paper: Paper) -> Document:
     return Document("Dragon Castle: score pad", paper, tuple(blocks))
 
 
-def turn_card(paper: Paper) -> Document:
+def turn_card(paper: Paper, options: None = None) -> Document:
     """The turn in five steps, the points, and the end of the game."""
     return Document("Dragon Castle: turn summary", paper, (
         Section("Turn summary"),

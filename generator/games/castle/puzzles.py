@@ -17,8 +17,8 @@ from typing import Any
 from generator.documents.model import Paragraph
 from generator.engine import solitaire as rules
 from generator.errors import FileFormatError, RequestError
+from generator.games.castle.options import CastleParams
 from generator.games.castle.pictures import floors_figure, isometric_figure
-from generator.games.castle.rules import default_castle_tiles
 from generator.games.solitaire.puzzles import SolitaireKind, deal_of
 from generator.layouts.castle import (
     BUILTIN_CASTLES,
@@ -30,32 +30,8 @@ from generator.layouts.castle import (
     parse_castle,
     tile_set,
 )
-from generator.params import option
-from generator.puzzles.base import DIFFICULTIES, Candidate, Puzzle
+from generator.puzzles.base import Candidate, Puzzle
 from generator.tiles import format_tiles
-
-
-@dataclass(frozen=True)
-class CastleParams:
-    layout: str = option("generate", help="'generate', a built-in castle or a .castle file")
-    tileset: str = option("recommended", help="recommended, all, or a custom tile string")
-    players: int = option(4, choices=(2, 3, 4), help="players the castle is for")
-    tiles: int = option(0, help="tiles in a generated castle (0: by the player count)")
-    floors: int = option(3, choices=(1, 2, 3, 4), help="floors of a generated castle, at most")
-    symmetric: bool = option(False, help="mirror a generated castle left to right")
-    difficulty: str = option("any", choices=(*DIFFICULTIES, "any"), help="difficulty")
-
-    def __post_init__(self) -> None:
-        tile_set(self.tileset)
-        if self.layout != "generate":
-            find_castle(self.layout)
-        if self.tiles < 0:
-            raise RequestError(f"tiles must be 0 or more, not {self.tiles}")
-
-    def tile_count(self) -> int:
-        if self.layout != "generate":
-            return len(find_castle(self.layout))
-        return self.tiles or default_castle_tiles(len(tile_set(self.tileset)), self.players)
 
 
 @dataclass(frozen=True)

@@ -16,13 +16,12 @@ Rows, columns and floors count from 1 in logs and on paper.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from generator.engine.log import Tiles, event
 from generator.engine.solitaire import Board, board_for
 from generator.errors import IllegalActionError, RequestError
-from generator.layouts.castle import Castle, TileSet, cell_of, find_castle, parse_castle, tile_set
-from generator.params import option
+from generator.games.castle.options import CastleOptions
+from generator.layouts.castle import Castle, cell_of, parse_castle
 from generator.tiles import Tile
 
 GAME = "castle"
@@ -32,7 +31,6 @@ SUMMON_POINTS = 2
 DISCARD_POINTS = 1
 GROUP_POINTS = {4: 2, 5: 3, 6: 5, 7: 6, 8: 8}
 DRAGON_BONUS = 1
-SHRINES_PER_PLAYER = 3
 
 KINDS = ("coins", "strings", "myriads", "winds", "dragons", "flowers", "seasons")
 _SUIT_KIND = {"p": "coins", "s": "strings", "m": "myriads"}
@@ -69,41 +67,6 @@ def shrines_allowed(kind: str) -> int:
 
 def shrine_points(floor: int) -> int:
     return min(floor, 3)
-
-
-def default_castle_tiles(set_size: int, players: int) -> int:
-    """Tiles in a generated castle: the whole set for four players, seven eighths for
-    three, three quarters for two (whole faces of four; see docs/rulings.md)."""
-    share = {4: 1.0, 3: 0.875, 2: 0.75}[players]
-    return max(4, int(set_size * share) // 4 * 4)
-
-
-@dataclass(frozen=True)
-class CastleOptions:
-    players: int = option(4, choices=(2, 3, 4), help="players, 2 to 4")
-    layout: str = option("towers", help="a built-in castle (octagon, quarters, towers), "
-                         "'generate', or a .castle file")
-    tileset: str = option("recommended", help="recommended, all, or a custom tile string")
-    shrines: int = option(0, help="shrines in the pool (0: three per player)")
-    group: int = option(4, choices=(4, 5), help="smallest group that consolidates: 4 (as "
-                        "the points table) or 5 (the literal 'more than 4')")
-
-    def __post_init__(self) -> None:
-        if self.players not in (2, 3, 4):
-            raise RequestError(f"Dragon Castle is for 2 to 4 players, not {self.players}")
-        if self.shrines < 0:
-            raise RequestError(f"shrines must be 0 or more, not {self.shrines}")
-        tile_set(self.tileset)  # fail at once on a bad set
-
-    @property
-    def shrine_pool(self) -> int:
-        return self.shrines or SHRINES_PER_PLAYER * self.players
-
-    def set_of_tiles(self) -> TileSet:
-        return tile_set(self.tileset)
-
-    def castle(self) -> Castle:
-        return find_castle(self.layout)
 
 
 # ---------------------------------------------------------------------------
@@ -598,5 +561,5 @@ def _cells_text(cells) -> str:
 
 __all__ = ["GAME", "KINDS", "Build", "CastleGame", "CastleOptions", "Consolidate", "Discard",
            "EndTurn", "NoRoom", "PlayerCastle", "Setup", "Shrine", "Summon", "Take",
-           "TakeSecond", "TakeShrine", "cell_at", "cell_index", "default_castle_tiles",
+           "TakeSecond", "TakeShrine", "cell_at", "cell_index",
            "group_points", "kind_of", "shrine_points", "shrines_allowed"]

@@ -10,7 +10,8 @@ from generator.documents.model import Block, Box, Document, Grid, Heading, Parag
 from generator.draw.canvas import Paper
 from generator.engine.log import GameLog, Recorder, replay_through
 from generator.errors import RequestError
-from generator.games.castle.bots import BOTS, Planner
+from generator.games.castle.bots import Planner
+from generator.games.castle.options import default_castle_tiles
 from generator.games.castle.pictures import floors_figure, turn_figure
 from generator.games.castle.rules import (
     GAME,
@@ -28,21 +29,9 @@ from generator.games.castle.rules import (
     TakeSecond,
     TakeShrine,
     cell_index,
-    default_castle_tiles,
 )
 from generator.layouts.castle import Castle, generate_castle, parse_castle
-from generator.params import params_dict, parse_params
-
-
-def options_from(mapping: Mapping[str, Any], where: str = "options") -> CastleOptions:
-    return parse_params(CastleOptions, mapping, where=where)
-
-
-def make_bot(name: str):
-    try:
-        return BOTS[name]()
-    except KeyError:
-        raise RequestError(f"unknown bot {name!r}; the bots are {', '.join(BOTS)}") from None
+from generator.params import params_dict
 
 
 def central_castle(options: CastleOptions, rng: random.Random) -> Castle:
@@ -88,7 +77,7 @@ def play(options: CastleOptions, seed: int | str, bots: Sequence | None = None) 
 
 def replay(log: GameLog) -> dict[str, Any]:
     """Apply every event of ``log`` through the rules; raise at the first illegal one."""
-    return replay_through(CastleGame(options_from(log.options, "the log's options")), log)
+    return replay_through(CastleGame(log.options_as(CastleOptions)), log)
 
 
 def summary(log: GameLog, result: Mapping[str, Any]) -> str:
@@ -119,7 +108,7 @@ def _where(at) -> str:
 def worked_example(log: GameLog, paper: Paper) -> Document:
     """Every turn in words (each choice with its reason), then the central castle and
     each player's castle as they stand after it."""
-    options = options_from(log.options, "the log's options")
+    options = log.options_as(CastleOptions)
     game = CastleGame(options)
     names = [f"Player {k + 1}" + (f" ({b})" if b else "")
              for k, b in enumerate(log.players or [""] * options.players)]
@@ -187,4 +176,4 @@ def worked_example(log: GameLog, paper: Paper) -> Document:
     return Document("Dragon Castle: worked example", paper, tuple(blocks))
 
 
-__all__ = ["central_castle", "make_bot", "options_from", "play", "replay", "worked_example"]
+__all__ = ["central_castle", "play", "replay", "worked_example"]

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from functools import total_ordering
 from typing import ClassVar
 
+from generator.engine.log import Notation, notation
 from generator.errors import NotationError
 
 SUITS = ("S", "M", "F")
@@ -168,3 +169,7 @@ def count_cards(cards: Iterable[Card]) -> list[int]:
 
 __all__ = ["ALL_CARDS", "FACES", "JOKER", "SUITS", "SUIT_NAMES", "Card", "count_cards",
            "dragon", "format_cards", "parse_card", "parse_cards"]
+
+
+notation(Card, Notation(parse_cards, lambda cards: " ".join(map(str, cards)), "a card",
+                        "cards"))  # in order: a deck's order matters

@@ -9,37 +9,12 @@ or each card side as its own SVG file.
 
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
-from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
-
+from generator.documents.cards import CardSheetOptions, CardSheets, CardSpec, Side
 from generator.documents.model import Bullets, Document, Heading, Paragraph, Section, Table
-from generator.draw.canvas import Canvas, Paper, Surface
-from generator.errors import FileFormatError, RequestError
+from generator.draw.canvas import Canvas, Paper
 from generator.games.minttin.cards import ALL_CARDS, JOKER
 from generator.games.minttin.hand import CATEGORIES, CATEGORY_NAMES, PATTERNS, SPECIAL_POINTS
 from generator.games.minttin.pictures import draw_card_back, draw_card_face, draw_score_side
-
-CARD_SIZES = {"mini": (44.45, 63.5), "poker": (63.5, 88.9), "bridge": (57.15, 88.9),
-              "tarot": (70.0, 120.0)}
-BLEED = 3.0
-MARK = 2.5
-"""Length of a crop mark (mm); marks start 0.5 mm outside the bleed."""
-SHEET_MARGIN = 6.0
-
-Side = Callable[[Canvas, float, float, float], None]
-
-
-@dataclass(frozen=True)
-class CardSpec:
-    """One physical card: a name and how to draw each side (w, h, bleed)."""
-
-    name: str
-    front: Side
-    back: Side
 
 
 def _face(card) -> Side:
@@ -70,131 +45,9 @@ def deck_cards() -> list[CardSpec]:
     return cards
 
 
-def _crop_marks(c: Canvas, x: float, y: float, w: float, h: float, bleed: float) -> None:
-    start = bleed + 0.5
-    for cx, dx in ((x, -1), (x + w, 1)):
-        for cy, dy in ((y, -1), (y + h, 1)):
-            c.line(cx + dx * start, cy, cx + dx * (start + MARK), cy, stroke="#000000",
-                   stroke_width=0.2)
-            c.line(cx, cy + dy * start, cx, cy + dy * (start + MARK), stroke="#000000",
-                   stroke_width=0.2)
-
-
-class DeckSheets:
-    """Cards on sheets of paper, fronts then mirrored backs, page after page."""
-
-    def __init__(self, title: str, cards: list[CardSpec], paper: Paper, card_size: str,
-                 duplex: str = "long", one_per_page: bool = False) -> None:
-        if card_size not in CARD_SIZES:
-            raise RequestError(f"card size must be one of {', '.join(CARD_SIZES)}, not "
-                               f"{card_size!r}")
-        if duplex not in ("long", "short"):
-            raise RequestError(f"duplex must be long or short, not {duplex!r}")
-        self.title = title
-        self.subtitle = ""
-        self.cards = cards
-        self.paper = paper
-        self.size = CARD_SIZES[card_size]
-        self.duplex = duplex
-        self.one_per_page = one_per_page
-        w, h = self.size
-        self.cell = (w + 2 * (BLEED + 0.5 + MARK), h + 2 * (BLEED + 0.5 + MARK))
-        self.columns = int((paper.width - 2 * SHEET_MARGIN) // self.cell[0])
-        self.rows = int((paper.height - 2 * SHEET_MARGIN) // self.cell[1])
-        if not one_per_page and (self.columns < 1 or self.rows < 1):
-            raise RequestError(f"{card_size} cards do not fit on {paper.name} paper")
-
-    def pages(self) -> int:
-        if self.one_per_page:
-            return 2 * len(self.cards)
-        per = self.columns * self.rows
-        return 2 * -(-len(self.cards) // per)
-
-    def slot(self, k: int, back: bool) -> tuple[float, float]:
-        """Top-left corner (mm) of the ``k``-th card of a sheet, on the fronts page or on
-        the backs page, mirrored so that a card's back lands behind its front."""
-        w, h = self.size
-        row, col = divmod(k, self.columns)
-        if back and self.duplex == "long":
-            col = self.columns - 1 - col
-        elif back:
-            row = self.rows - 1 - row
-        left = (self.paper.width - self.columns * self.cell[0]) / 2
-        top = (self.paper.height - self.rows * self.cell[1]) / 2
-        return (left + col * self.cell[0] + (self.cell[0] - w) / 2,
-                top + row * self.cell[1] + (self.cell[1] - h) / 2)
-
-    def render(self, surface: Surface) -> int:
-        w, h = self.size
-        if self.one_per_page:
-            for spec in self.cards:
-                for side in (spec.front, spec.back):
-                    with surface.page(w, h, bleed=BLEED) as c:
-                        side(c, w, h, BLEED)
-            return self.pages()
-        per = self.columns * self.rows
-        for start in range(0, len(self.cards), per):
-            batch = self.cards[start:start + per]
-            for back in (False, True):
-                with surface.page(self.paper.width, self.paper.height) as c:
-                    for k, spec in enumerate(batch):
-                        x, y = self.slot(k, back)
-                        with c.group(translate=(x, y)):
-                            (spec.back if back else spec.front)(c, w, h, BLEED)
-                        _crop_marks(c, x, y, w, h, BLEED)
-                    side = "backs" if back else "fronts"
-                    c.text(self.paper.width / 2, self.paper.height - 2.5,
-                           f"{self.title}: sheet {start // per + 1}, {side} - print at 100%, "
-                           f"{'long' if self.duplex == 'long' else 'short'}-edge duplex",
-                           size=6, anchor="middle", fill="#6b6862")
-        return self.pages()
-
-
-def write_svg_cards(cards: list[CardSpec], card_size: str, directory: Path) -> int:
-    """Each card side as its own SVG (with its bleed) in ``directory``; the folder is
-    built beside it and moved into place, so it is never half-written."""
-    from generator.draw.svg import SvgSurface
-
-    if card_size not in CARD_SIZES:
-        raise RequestError(f"card size must be one of {', '.join(CARD_SIZES)}, not "
-                           f"{card_size!r}")
-    w, h = CARD_SIZES[card_size]
-    directory = Path(directory)
-    if directory.exists() and not directory.is_dir():
-        raise FileFormatError(f"{os.fspath(directory)!r} is a file; give a folder for SVG cards")
-    try:
-        directory.parent.mkdir(parents=True, exist_ok=True)
-        work = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
-    except OSError as exc:
-        raise FileFormatError(f"cannot write the folder {os.fspath(directory)!r}: "
-                              f"{exc.strerror}") from None
-    try:
-        for n, spec in enumerate(cards, start=1):
-            for label, side in (("front", spec.front), ("back", spec.back)):
-                surface = SvgSurface(title=f"{spec.name} {label}")
-                with surface.page(w, h, bleed=BLEED) as c:
-                    side(c, w, h, BLEED)
-                (work / f"{n:02d}-{spec.name}-{label}.svg").write_bytes(surface.finish())
-        os.chmod(work, 0o755)
-        if directory.exists():
-            old = directory.with_name(f".{directory.name}.old")
-            shutil.rmtree(old, ignore_errors=True)
-            directory.rename(old)
-            work.rename(directory)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            work.rename(directory)
-    except BaseException:
-        shutil.rmtree(work, ignore_errors=True)
-        raise
-    return 2 * len(cards)
-
-
-def deck(paper: Paper, card_size: str = "mini", duplex: str = "long",
-         one_per_page: bool = False) -> DeckSheets:
+def deck(paper: Paper, options: CardSheetOptions | None = None) -> CardSheets:
     """The 54-card Mint Tin Mahjong deck, ready to print."""
-    return DeckSheets("Mint Tin Mahjong deck", deck_cards(), paper, card_size, duplex,
-                      one_per_page)
+    return CardSheets("Mint Tin Mahjong deck", deck_cards(), paper, options)
 
 
 # ---------------------------------------------------------------------------
@@ -251,16 +104,14 @@ def _text_card(c: Canvas, w: float, h: float, b: float, title: str, lines: list[
             c.text(w * 0.08 + (1.5 if indent else 0), y, part, size=size, fill="#1d1d1b")
 
 
-def rules_card(paper: Paper, card_size: str = "mini", duplex: str = "long",
-               one_per_page: bool = False) -> DeckSheets:
+def rules_card(paper: Paper, options: CardSheetOptions | None = None) -> CardSheets:
     """A rules summary card at deck size (two copies): hands on the front, scoring and the
     turn on the back."""
     cards = [CardSpec(f"rules-{k}", _summary_front, _summary_back) for k in (1, 2)]
-    return DeckSheets("Mint Tin Mahjong rules card", cards, paper, card_size, duplex,
-                      one_per_page)
+    return CardSheets("Mint Tin Mahjong rules card", cards, paper, options)
 
 
-def score_sheet(paper: Paper) -> Document:
+def score_sheet(paper: Paper, options: None = None) -> Document:
     """A two-player score sheet: round by round to 7 (or 14) points."""
     rows = tuple((str(k), "", "", "", "", "", "") for k in range(1, 16))
     return Document("Mint Tin Mahjong: score sheet", paper, (
@@ -284,5 +135,4 @@ def score_sheet(paper: Paper) -> Document:
     ))
 
 
-__all__ = ["CARD_SIZES", "DeckSheets", "deck", "deck_cards", "rules_card", "score_sheet",
-           "write_svg_cards"]
+__all__ = ["deck", "deck_cards", "rules_card", "score_sheet"]

@@ -22,22 +22,15 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from generator.documents.model import Paragraph, Table
 from generator.errors import FileFormatError, RequestError, TilepressError
 from generator.games.minttin import hand as rules
 from generator.games.minttin.cards import JOKER, Card, count_cards, format_cards, parse_cards
+from generator.games.minttin.options import MintTinParams
 from generator.games.minttin.pictures import cards_figure
-from generator.params import option
-from generator.puzzles.base import DIFFICULTIES, Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet
-
-
-@dataclass(frozen=True)
-class MintTinParams:
-    difficulty: str = option("medium", choices=(*DIFFICULTIES, "any"), help="difficulty")
-    jokers: int = option(1, choices=(0, 1, 2), help="most jokers in a hand")
+from generator.puzzles.base import Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet
 
 
 def _hand(question: Mapping[str, Any], where: str, size: int) -> tuple[Card, ...]:

@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.engine.log import event
-from generator.errors import IllegalActionError, RequestError
+from generator.errors import IllegalActionError
 from generator.games.minttin.cards import JOKER, Card, format_cards
-from generator.games.minttin.hand import Exposure, Extras, MintTinRules, deck, wins
-from generator.params import option
+from generator.games.minttin.hand import Exposure, Extras, deck, wins
+from generator.games.minttin.options import MintTinOptions
 
 TWO = "minttin"
 SOLO = "minttin-solo"
@@ -27,35 +27,6 @@ Cards = tuple[Card, ...]
 # ---------------------------------------------------------------------------
 # Options
 # ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class MintTinOptions:
-    jokers: str = option("double-sided", choices=("double-sided", "backs", "all", "none"),
-                         help="double-sided (one to each player, deal 12), backs (two "
-                         "shuffled in, deal 13), all, or none")
-    target: int = option(7, choices=(7, 14), help="points that win the game")
-    passing: bool = option(False, help="the optional pass of 0-3 cards before play")
-    miscall_penalty: bool = option(True, help="a miscalled Mahjong gives the opponent 2 "
-                                   "(false: the friendly game plays on)")
-    joker_blocks: bool = option(False, help="blocks of jokers only (never pairs)")
-    dead_hand: int = option(12, help="solo: cards in the dead hand (the Dead Hand option)")
-    joker_block: bool = option(False, help="solo: a discarded joker blocks the cards before "
-                               "it from exposures, for no point (the Joker Block option)")
-
-    def __post_init__(self) -> None:
-        if not 0 <= self.dead_hand <= 12:
-            raise RequestError(f"the dead hand holds 0 to 12 cards, not {self.dead_hand}")
-
-    @property
-    def rules(self) -> MintTinRules:
-        return MintTinRules(joker_blocks=self.joker_blocks)
-
-    def starting_jokers(self) -> int:
-        return 1 if self.jokers in ("double-sided", "all") else 0
-
-    def shuffled_jokers(self) -> int:
-        return 2 if self.jokers in ("backs", "all") else 0
 
 
 # ---------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from generator.documents.model import Block, Document, Heading, Paragraph, Secti
 from generator.draw.canvas import Paper
 from generator.engine.log import GameLog, Recorder, replay_through
 from generator.errors import RequestError
-from generator.games.minttin.bots import BOTS, Planner
+from generator.games.minttin.bots import Planner
 from generator.games.minttin.cards import Card, format_cards
 from generator.games.minttin.hand import BLOCK_NAMES, best
 from generator.games.minttin.hand import deck as full_deck
@@ -38,20 +38,9 @@ from generator.games.minttin.rules import (
     ToRow,
     TwoPlayerMatch,
 )
-from generator.params import params_dict, parse_params
+from generator.params import params_dict
 
 MAX_EVENTS = 50_000
-
-
-def options_from(mapping: Mapping[str, Any], where: str = "options") -> MintTinOptions:
-    return parse_params(MintTinOptions, mapping, where=where)
-
-
-def make_bot(name: str):
-    try:
-        return BOTS[name]()
-    except KeyError:
-        raise RequestError(f"unknown bot {name!r}; the bots are {', '.join(BOTS)}") from None
 
 
 def play(options: MintTinOptions, seed: int | str, bots: Sequence | None = None,
@@ -117,7 +106,7 @@ def _play_solo(options: MintTinOptions, seed: int | str, bot) -> GameLog:
 
 
 def new_match(log: GameLog):
-    options = options_from(log.options, "the log's options")
+    options = log.options_as(MintTinOptions)
     return SoloMatch(options) if log.game == SOLO else TwoPlayerMatch(options)
 
 
@@ -289,4 +278,4 @@ def _points_rows(match, p: int, top) -> list[tuple[str, int]]:
     return rows
 
 
-__all__ = ["make_bot", "options_from", "play", "replay", "worked_example"]
+__all__ = ["play", "replay", "worked_example"]

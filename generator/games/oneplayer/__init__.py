@@ -1,0 +1,26 @@
+"""Mah-Jongg One Player: ten lines of fourteen tiles, for one player.
+
+You hold eight tiles and place them on lines: at least two on the first turn and at least
+one on every later turn, then draw back up to eight. The horizontal line is filled first;
+then nine vertical lines, each starting from a tile of the horizontal line. A full line
+scores its pairs, pungs and kongs (doubled for honors and bonus tiles), or 200 for a
+special line. The game ends when all ten lines are full. Rulings: docs/rulings.md.
+"""
+
+from generator.engine.game import Game, PrintableEntry
+from generator.games.oneplayer.options import OnePlayerOptions, OnePlayerPlay
+
+GAME = Game(
+    name="oneplayer",
+    title="Mah-Jongg One Player",
+    players="1",
+    package=__name__,
+    about=__doc__ or "",
+    options=OnePlayerOptions,
+    play_options=OnePlayerPlay,
+    seats=lambda options, play: 1,
+    play_example="tilepress play oneplayer --seed 5 -o out/oneplayer.pdf",
+    printables=(
+        PrintableEntry("sheet", "score_sheet", "A score sheet for the ten lines."),
+    ),
+)

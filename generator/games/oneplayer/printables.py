@@ -7,7 +7,7 @@ from generator.draw.canvas import Paper
 from generator.games.oneplayer.rules import COMMON_POINTS, SPECIAL_POINTS
 
 
-def score_sheet(paper: Paper) -> Document:
+def score_sheet(paper: Paper, options: None = None) -> Document:
     lines = [("0 (across)", "", "", "", "", "", "")] + [
         (str(n), "", "", "", "", "", "") for n in range(1, 10)]
     points = ", ".join(f"{name} {COMMON_POINTS[n]}" for name, n in

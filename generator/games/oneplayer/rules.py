@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from generator.engine.log import Tiles, event
-from generator.errors import IllegalActionError, RequestError
-from generator.params import option
-from generator.tiles import ALL_TILES, STANDARD_TILES, Tile, format_tiles, sort_tiles
+from generator.errors import IllegalActionError
+from generator.games.oneplayer.options import OnePlayerOptions
+from generator.tiles import Tile, format_tiles, sort_tiles
 
 GAME = "oneplayer"
 LINE_LENGTH = 14
@@ -35,22 +35,6 @@ VERTICAL_LINES = 9
 HAND = 8
 SPECIAL_POINTS = 200
 COMMON_POINTS = {2: 10, 3: 20, 4: 40}
-
-
-@dataclass(frozen=True)
-class OnePlayerOptions:
-    flowers: str = option("pairs", choices=("pairs", "one-kind", "none"),
-                          help="how bonus tiles match, or none to play without them")
-
-    def __post_init__(self) -> None:
-        if self.flowers not in ("pairs", "one-kind", "none"):
-            raise RequestError(f"flowers must be pairs, one-kind or none, not {self.flowers!r}")
-
-    def tileset(self) -> tuple[Tile, ...]:
-        tiles = [t for t in STANDARD_TILES for _ in range(4)]
-        if self.flowers != "none":
-            tiles += list(ALL_TILES[34:42])
-        return tuple(tiles)
 
 
 # ---------------------------------------------------------------------------

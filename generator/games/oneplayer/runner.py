@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from generator.documents.model import Block, Document, Figure, Heading, Paragraph, Section, Table
 from generator.draw.canvas import Canvas, Paper
 from generator.draw.tiles import RATIO, draw_tile
 from generator.engine.log import GameLog, Recorder, replay_through
-from generator.errors import IllegalActionError, RequestError
-from generator.games.oneplayer.bots import BOTS, Planner
+from generator.errors import IllegalActionError
+from generator.games.oneplayer.bots import Planner
 from generator.games.oneplayer.rules import (
     GAME,
     HAND,
@@ -26,24 +26,13 @@ from generator.games.oneplayer.rules import (
     Wall,
     score_line,
 )
-from generator.params import params_dict, parse_params
+from generator.params import params_dict
 from generator.tiles import sort_tiles
 
 
-def options_from(mapping: Mapping[str, Any], where: str = "options") -> OnePlayerOptions:
-    return parse_params(OnePlayerOptions, mapping, where=where)
-
-
-def make_bot(name: str):
-    try:
-        return BOTS[name]()
-    except KeyError:
-        raise RequestError(f"unknown bot {name!r}; the bots are {', '.join(BOTS)}") from None
-
-
-def play(options: OnePlayerOptions, seed: int | str, bot=None) -> GameLog:
-    """A whole game played by ``bot`` (the planner unless given)."""
-    bot = bot or Planner()
+def play(options: OnePlayerOptions, seed: int | str, bots: Sequence = ()) -> GameLog:
+    """A whole game played by ``bots[0]`` (the planner unless given)."""
+    bot = bots[0] if bots else Planner()
     rng = random.Random(f"tilepress:{GAME}:{seed}")
     board = OnePlayerBoard(options)
     do = Recorder(board)
@@ -72,7 +61,7 @@ def play(options: OnePlayerOptions, seed: int | str, bot=None) -> GameLog:
 
 def replay(log: GameLog) -> dict[str, Any]:
     """Apply every event of ``log`` through the rules; raise at the first illegal one."""
-    board = OnePlayerBoard(options_from(log.options, "the log's options"))
+    board = OnePlayerBoard(log.options_as(OnePlayerOptions))
     return replay_through(board, log, key="total", finished=False)
 
 
@@ -137,7 +126,7 @@ def board_figure(board: OnePlayerBoard, width: float = 150.0, caption: str = "",
 def worked_example(log: GameLog, paper: Paper) -> Document:
     """The game turn by turn: the hand, where each tile went and why, the board as it
     grows, and each line's score explained."""
-    options = options_from(log.options, "the log's options")
+    options = log.options_as(OnePlayerOptions)
     board = OnePlayerBoard(options)
     flowers = ("no flowers" if options.flowers == "none"
                else f"flowers and seasons matching as {options.flowers}")
@@ -192,4 +181,4 @@ def worked_example(log: GameLog, paper: Paper) -> Document:
     return Document("Mah-Jongg One Player: worked example", paper, tuple(blocks))
 
 
-__all__ = ["board_figure", "options_from", "play", "replay", "worked_example"]
+__all__ = ["board_figure", "play", "replay", "worked_example"]

@@ -129,3 +129,4 @@ class RandomBot(EfficiencyBot):
             return super().after_draw(table, player, rng)
         tile = rng.choice(sort_tiles(seat.hand))
         return Decision(Discard(player, tile, "at random"))
+BOTS = {"efficiency": EfficiencyBot, "random": RandomBot}

@@ -32,7 +32,7 @@ def _reading_text(reading) -> str:
     return " + ".join(parts) + f" waits {' '.join(map(str, reading.waits))}"
 
 
-def wait_shapes_card(paper: Paper) -> Document:
+def wait_shapes_card(paper: Paper, options: None = None) -> Document:
     from generator.games.standard.puzzles import cover_readings
 
     rows = []

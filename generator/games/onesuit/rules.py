@@ -23,31 +23,11 @@ from dataclasses import dataclass, field
 
 from generator.engine import standard
 from generator.engine.log import Tiles, event
-from generator.errors import IllegalActionError, RequestError
+from generator.errors import IllegalActionError
+from generator.games.onesuit.options import OneSuitOptions
 from generator.tiles import Tile, format_tiles, sort_tiles
 
 GAME = "onesuit"
-SIZES = (4, 7, 10, 13)
-
-
-@dataclass(frozen=True)
-class OneSuitOptions:
-    tiles: int = 7
-    suit: str = "m"
-    scoring: str = "naming"
-    hands: int = 4
-    draw_naming: bool = True
-    """In the naming scoring, also score the waits both players name at a draw."""
-
-    def __post_init__(self) -> None:
-        if self.tiles not in SIZES:
-            raise RequestError(f"hands hold 4, 7, 10 or 13 tiles, not {self.tiles}")
-        if self.suit not in ("m", "p", "s"):
-            raise RequestError(f"the suit must be m, p or s, not {self.suit!r}")
-        if self.scoring not in ("simple", "naming"):
-            raise RequestError(f"scoring must be simple or naming, not {self.scoring!r}")
-        if not 1 <= self.hands <= 100:
-            raise RequestError(f"a game has 1 to 100 hands, not {self.hands}")
 
 
 def suit_tiles(suit: str) -> tuple[Tile, ...]:

@@ -10,8 +10,7 @@ from generator.documents.model import Block, Document, Heading, Paragraph, Secti
 from generator.draw.canvas import Paper
 from generator.engine import standard
 from generator.engine.log import GameLog, Recorder, replay_through
-from generator.errors import RequestError
-from generator.games.onesuit.bots import EfficiencyBot, RandomBot
+from generator.games.onesuit.bots import EfficiencyBot
 from generator.games.onesuit.rules import (
     GAME,
     Deal,
@@ -27,22 +26,10 @@ from generator.games.onesuit.rules import (
     Tsumo,
     suit_tiles,
 )
-from generator.params import params_dict, parse_params
+from generator.params import params_dict
 from generator.tiles import Tile, sort_tiles
 
-BOTS = {"efficiency": EfficiencyBot, "random": RandomBot}
 NAMES = ("A", "B")
-
-
-def options_from(mapping: Mapping[str, Any], where: str = "options") -> OneSuitOptions:
-    return parse_params(OneSuitOptions, mapping, where=where)
-
-
-def make_bot(name: str, slip: float = 0.0):
-    try:
-        return BOTS[name](slip=slip)
-    except KeyError:
-        raise RequestError(f"unknown bot {name!r}; the bots are {', '.join(BOTS)}") from None
 
 
 def play(options: OneSuitOptions, seed: int | str, bots: Sequence = ()) -> GameLog:
@@ -82,7 +69,7 @@ def play(options: OneSuitOptions, seed: int | str, bots: Sequence = ()) -> GameL
 
 def replay(log: GameLog) -> dict[str, Any]:
     """Apply every event of ``log`` through the rules; raise at the first illegal one."""
-    options = options_from(log.options, "the log's options")
+    options = log.options_as(OneSuitOptions)
     return replay_through(OneSuitTable(options), log, finished=False)
 
 
@@ -132,7 +119,7 @@ def _readings(tiles: tuple[Tile, ...], kans) -> list[Block]:
 def worked_example(log: GameLog, paper: Paper) -> Document:
     """Every turn of the game: the tile drawn, the hand, the discard and why; at every
     ready moment the waits and the shapes that make them; each win or draw scored."""
-    options = options_from(log.options, "the log's options")
+    options = log.options_as(OneSuitOptions)
     table = OneSuitTable(options)
     names = log.players or NAMES
     blocks: list[Block] = [
@@ -216,4 +203,4 @@ def worked_example(log: GameLog, paper: Paper) -> Document:
     return Document("One suit mahjong: worked example", paper, tuple(blocks))
 
 
-__all__ = ["options_from", "play", "replay", "worked_example"]
+__all__ = ["play", "replay", "worked_example"]

@@ -1,0 +1,26 @@
+"""Mahjong solitaire, for one player.
+
+The tiles are dealt face up onto a layout of several layers. A tile is free when nothing
+lies on it and its left or right side is clear. Remove two free matching tiles at a time
+(identical tiles; any flower with any flower, any season with any season); you win when
+every tile is gone. tilepress prints deals a solver has proven winnable, every layer
+drawn, with a numbered solution. Rulings: docs/rulings.md.
+"""
+
+from generator.engine.game import Game, PuzzleEntry
+from generator.games.solitaire.options import SolitaireParams
+
+GAME = Game(
+    name="solitaire",
+    title="Mahjong solitaire",
+    players="1",
+    package=__name__,
+    about=__doc__ or "",
+    puzzles=(
+        PuzzleEntry("solitaire", "SolitaireKind", SolitaireParams,
+                    "Mahjong solitaire deals proven winnable, every layer drawn, with a "
+                    "numbered key.",
+                    "tilepress puzzle solitaire --layout turtle --difficulty hard --seed 3 "
+                    "-o out/s.pdf", count=1),
+    ),
+)

@@ -13,29 +13,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from generator.documents.model import Paragraph
 from generator.engine import solitaire as rules
 from generator.errors import FileFormatError, RequestError, TilepressError
+from generator.games.solitaire.options import SolitaireParams
 from generator.games.solitaire.pictures import layers_figure
 from generator.layouts import Layout, Position, find_layout
-from generator.params import option
-from generator.puzzles.base import DIFFICULTIES, Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet
+from generator.puzzles.base import Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet
 from generator.tiles import format_tiles, parse_tiles
 
 GRADE_BUDGET = 1500
-
-
-@dataclass(frozen=True)
-class SolitaireParams:
-    layout: str = option("turtle", help="a built-in layout or a .layout/.map file")
-    difficulty: str = option("medium", choices=(*DIFFICULTIES, "any"), help="difficulty")
-    bonus: bool = option(True, help="deal the flowers and seasons (false: leave them out)")
-
-    def __post_init__(self) -> None:
-        find_layout(self.layout)  # fail at once on an unknown layout or a bad file
 
 
 def band(score: int) -> str:

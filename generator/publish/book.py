@@ -38,9 +38,10 @@ from generator.documents.puzzles import (
 )
 from generator.draw.canvas import Paper, find_paper
 from generator.errors import FileFormatError, RequestError
+from generator.games import find_kind
 from generator.output import read_text
 from generator.params import parse_params
-from generator.puzzles import find_kind, generate_set, verify_set
+from generator.puzzles.base import generate_set, verify_set
 from generator.tiles import parse_tiles
 
 _BOOK_KEYS = {"title", "subtitle", "paper", "seed", "section", "cover_tiles"}

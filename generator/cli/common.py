@@ -1,0 +1,119 @@
+"""What every command shares: the options defined once, messages, and the builder that
+turns option dataclasses into command-line options.
+
+Options of games, puzzles and printables are dataclass fields made with
+:func:`generator.params.option` (name, default, allowed values, help); :func:`command`
+turns them into Typer options, so the library, the book specs and the CLI share one
+definition of each.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import typing
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from generator.errors import RequestError
+
+Seed = Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the same "
+                                   "output, byte for byte.")]
+Paper = Annotated[str, typer.Option("--paper", help="Paper size: a4 or letter.")]
+Json = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+
+
+def output_option(kinds: str) -> Any:
+    return typer.Option("--output", "-o", help=f"Where to write: {kinds}, chosen by the "
+                        "file's suffix.")
+
+
+def echo(text: str = "") -> None:
+    typer.echo(text)
+
+
+def fail(message: str, code: int = 2) -> typing.NoReturn:
+    typer.echo(f"tilepress: error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def new_app(help: str) -> typer.Typer:
+    return typer.Typer(help=help, no_args_is_help=True, rich_markup_mode=None)
+
+
+# -- commands from option dataclasses ----------------------------------------------------
+
+
+def _flags(f: dataclasses.Field, kind: type) -> tuple[str, ...]:
+    flags = tuple(f.metadata.get("flags", ()))
+    if flags:
+        return flags
+    name = "--" + f.name.replace("_", "-")
+    if kind is bool:
+        return (f"{name}/--no-{name[2:]}",)
+    return (name,)
+
+
+def _help(f: dataclasses.Field) -> str:
+    text = f.metadata.get("help", "")
+    choices = f.metadata.get("choices", ())
+    if choices and not any(str(c) in text for c in choices):
+        text = f"{text} One of: {', '.join(str(c) for c in choices)}.".strip()
+    return text
+
+
+def dataclass_parameters(params_type: type | None) -> list[inspect.Parameter]:
+    """The command-line options of an option dataclass, one per field."""
+    if params_type is None:
+        return []
+    hints = typing.get_type_hints(params_type)
+    out = []
+    for f in dataclasses.fields(params_type):
+        kind = hints[f.name]
+        if typing.get_origin(kind) in (typing.Union, type(int | None)):
+            kind = next(a for a in typing.get_args(kind) if a is not type(None))
+        annotation = Annotated[kind, typer.Option(*_flags(f, kind), help=_help(f))]
+        out.append(inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, default=f.default,
+                                     annotation=annotation))
+    return out
+
+
+def parameter(name: str, default: Any, annotation: Any) -> inspect.Parameter:
+    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default,
+                             annotation=annotation)
+
+
+def command(body: Callable[[dict[str, Any]], None], doc: str,
+            parameters: Iterable[inspect.Parameter]) -> Callable[..., None]:
+    """A Typer command with these ``parameters`` that calls ``body(values)``."""
+    params = list(parameters)
+    names = [p.name for p in params]
+    duplicate = {n for n in names if names.count(n) > 1}
+    if duplicate:  # pragma: no cover - a descriptor's mistake, caught by the tests
+        raise RuntimeError(f"two options are called {sorted(duplicate)[0]!r}")
+
+    def run(**values: Any) -> None:
+        body(values)
+
+    run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    run.__doc__ = doc
+    return run
+
+
+def take(values: dict[str, Any], params_type: type | None) -> dict[str, Any]:
+    """The values that belong to ``params_type``'s fields, removed from ``values``."""
+    if params_type is None:
+        return {}
+    names = {f.name for f in dataclasses.fields(params_type)}
+    return {k: values.pop(k) for k in list(values) if k in names}
+
+
+def request(message: str) -> RequestError:
+    return RequestError(message)
+
+
+__all__ = ["Json", "Paper", "Path", "Seed", "command", "dataclass_parameters", "echo", "fail",
+           "new_app", "output_option", "parameter", "request", "take"]

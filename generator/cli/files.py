@@ -1,0 +1,100 @@
+"""``tilepress layout check``, ``tilepress card check`` and ``tilepress book``: files a user
+writes, checked or built."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from generator.cli.common import echo, new_app, output_option
+
+layout_app = new_app("Check tile layouts.")
+card_app = new_app("Check cards of hands (American Mah Jongg).")
+
+
+@layout_app.command("check")
+def layout_check(
+    file: Annotated[str, typer.Argument(help="A built-in layout name, or a .layout (KMahjongg) "
+                                        ", .map (GNOME Mahjongg) or .castle (Dragon Castle "
+                                        "height map) file.")],
+    tileset: Annotated[str, typer.Option(
+        "--tileset", help="For a castle: recommended, all, or a custom tile string.")
+    ] = "recommended",
+) -> None:
+    """Report a layout's tile count, layers, half-tile offsets, overlaps, tiles hanging
+    over nothing, and whether the count fits a tile set; for a Dragon Castle height map,
+    its floors, symmetry and fit to a tile set. Exit 1 if it cannot be played.
+
+    Example: tilepress layout check my.layout
+    """
+    from generator.layouts import find_layout
+    from generator.layouts.castle import BUILTIN_CASTLES, SUFFIX, check_castle, find_castle
+    from generator.layouts.check import check_layout
+
+    if file in BUILTIN_CASTLES or file.endswith(SUFFIX) or _is_castle_file(file):
+        report = check_castle(find_castle(file), tileset)
+    else:
+        report = check_layout(find_layout(file))
+    for line in report.lines():
+        echo(line)
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+def _is_castle_file(path: str) -> bool:
+    """A file of digits and spaces (a height map), whatever its name."""
+    from generator.layouts.castle import looks_like_castle
+
+    p = Path(path)
+    if p.suffix in (".layout", ".map") or not p.is_file():
+        return False
+    try:
+        return looks_like_castle(p.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+@card_app.command("check")
+def card_check(
+    file: Annotated[str, typer.Argument(help="A card file, or 'practice'.")],
+) -> None:
+    """Read a card of hands and list its families and hands with how many ways each can be
+    made; a malformed card gets its line and the reason.
+
+    Example: tilepress card check my.card
+    """
+    from generator.games.american.card import expand, load_card
+
+    card = load_card(file)
+    echo(f"card {card.name!r}: {len(card.hands)} hands in {len(card.families)} families")
+    for family in card.families:
+        hands = [h for h in card.hands if h.family == family]
+        echo(f"  {family}: {len(hands)} hands")
+        for h in hands:
+            ways = sum(1 for _ in expand(h))
+            echo(f"    {h.id}: {h.text()}  ({ways} way{'s' * (ways != 1)})")
+
+
+def book(
+    spec: Annotated[Path | None, typer.Argument(help="A book spec (.toml); the shipped "
+                                                "puzzles/book.toml if left out.")] = None,
+    output: Annotated[Path, output_option(".pdf .svg")] = Path("out/book.pdf"),
+    paper: Annotated[str | None, typer.Option("--paper", help="a4 or letter (overrides "
+                                              "the spec).")] = None,
+) -> None:
+    """Build a puzzle book from a spec: title page, contents, puzzle sections, answer key.
+
+    Example: tilepress book puzzles/book.toml --paper letter -o out/book.pdf
+    """
+    from generator.output import output_format, write_document
+    from generator.publish.book import build_book, load_spec
+    from generator.resources import shipped
+
+    output_format(output, (".pdf", ".svg"))
+    document, state = build_book(load_spec(spec or shipped("puzzles", "book.toml")),
+                                 paper=paper)
+    write_document(document, output)
+    echo(f"wrote {document.title!r} ({state.number - 1} puzzles, every answer verified) "
+         f"to {output}")

@@ -1,0 +1,89 @@
+"""``tilepress play GAME`` (one command per game, from the game descriptors) and
+``tilepress replay``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from generator.cli.common import (
+    Paper,
+    Seed,
+    command,
+    dataclass_parameters,
+    echo,
+    fail,
+    new_app,
+    output_option,
+    parameter,
+    take,
+)
+from generator.engine.game import Game
+
+app = new_app("Play a whole game with bots: the event log (.jsonl) or a worked example "
+              "(.pdf, .svg).")
+
+
+def write_game(game: Game, log: Any, output: Path, paper: str) -> None:
+    from generator.draw.canvas import find_paper
+    from generator.output import output_format, write_atomic, write_document
+
+    fmt = output_format(output, (".jsonl", ".pdf", ".svg"))
+    runner = game.module("runner")
+    if fmt == "jsonl":
+        write_atomic(output, log.to_jsonl())
+    else:
+        write_document(runner.worked_example(log, find_paper(paper)), output)
+    echo(f"wrote {log.game} (seed {log.seed}: {runner.summary(log, log.result)}) to {output}")
+
+
+def play_game(game: Game, values: dict[str, Any]) -> None:
+    output, paper, seed = values.pop("output"), values.pop("paper"), values.pop("seed")
+    where = f"play {game.name}"
+    options = game.options_from(take(values, game.options), where)
+    play = game.play_options_from(take(values, game.play_options), where)
+    write_game(game, game.play(options, play, seed), output, paper)
+
+
+def _play_command(game: Game) -> Any:
+    params = [
+        *dataclass_parameters(game.options),
+        *dataclass_parameters(game.play_options),
+        parameter("seed", 1, Seed),
+        parameter("output", Path(f"out/{game.name}-game.pdf"),
+                  Annotated[Path, output_option(".jsonl .pdf .svg")]),
+        parameter("paper", "a4", Paper),
+    ]
+    doc = f"A game of {game.title} between bots ({game.players} players)."
+    if game.play_example:
+        doc += f"\n\nExample: {game.play_example}"
+    return command(lambda values: play_game(game, values), doc, params)
+
+
+def register(games: tuple[Game, ...]) -> None:
+    for game in games:
+        if game.playable:
+            app.command(game.name)(_play_command(game))
+
+
+def replay(
+    log: Annotated[Path, typer.Argument(help="A game log (.jsonl) written by tilepress play.")],
+) -> None:
+    """Re-apply every event of a game log through the rules; exit 1 at the first illegal
+    event, naming its line.
+
+    Example: tilepress replay out/game.jsonl
+    """
+    from generator.errors import IllegalActionError
+    from generator.games import find_game, read_log
+    from generator.output import read_text
+
+    game_log = read_log(read_text(log, "game log"), source=str(log))
+    runner = find_game(game_log.game).module("runner")
+    try:
+        result = runner.replay(game_log)
+    except IllegalActionError as exc:
+        fail(f"{log}: {exc}", code=1)
+    echo(f"{log}: every event is legal ({runner.summary(game_log, result)})")

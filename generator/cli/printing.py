@@ -1,0 +1,67 @@
+"""``tilepress print ITEM GAME``: one command per printable, from the game descriptors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from generator.cli.common import (
+    Paper,
+    command,
+    dataclass_parameters,
+    echo,
+    new_app,
+    output_option,
+    parameter,
+    take,
+)
+from generator.engine.game import Game, PrintableEntry
+
+app = new_app("Print a table aid: a reference card, a score sheet, a board, a set-up "
+              "diagram, a deck of cards.")
+_ITEMS: dict[str, typer.Typer] = {}
+
+
+def print_item(game: Game, entry: PrintableEntry, values: dict[str, Any]) -> None:
+    from generator.draw.canvas import find_paper
+    from generator.output import output_format, write_document, write_svg_cards
+    from generator.params import parse_params
+
+    output, paper = values.pop("output"), find_paper(values.pop("paper"))
+    options = None
+    if entry.options is not None:
+        options = parse_params(entry.options, take(values, entry.options),
+                               where=f"print {entry.item} {game.name}")
+    printable = getattr(game.module("printables"), entry.function)(paper, options)
+    if getattr(options, "format", "pdf") == "svg":
+        folder = output or Path(f"out/{game.name}-{entry.item}")
+        count = write_svg_cards(printable, folder)
+        echo(f"wrote {count} card sides as SVG files to {folder}/")
+        return
+    target = output or Path(f"out/{game.name}-{entry.item}.pdf")
+    output_format(target, (".pdf", ".svg"))
+    write_document(printable, target)
+    echo(f"wrote {printable.title} to {target}")
+
+
+def _print_command(game: Game, entry: PrintableEntry) -> Any:
+    params = [
+        *dataclass_parameters(entry.options),
+        parameter("output", None, Annotated[Path | None, output_option(".pdf .svg")]),
+        parameter("paper", "a4", Paper),
+    ]
+    doc = (f"{entry.summary}\n\nExample: tilepress print {entry.item} {game.name} "
+           f"-o out/{game.name}-{entry.item}.pdf")
+    return command(lambda values: print_item(game, entry, values), doc, params)
+
+
+def register(games: tuple[Game, ...]) -> None:
+    for game in games:
+        for entry in game.printables:
+            if entry.item not in _ITEMS:
+                _ITEMS[entry.item] = new_app(f"Print a {entry.item}: tilepress print "
+                                             f"{entry.item} GAME.")
+                app.add_typer(_ITEMS[entry.item], name=entry.item)
+            _ITEMS[entry.item].command(game.name)(_print_command(game, entry))

@@ -1,0 +1,91 @@
+"""``tilepress puzzle KIND`` (one command per puzzle kind, from the game descriptors) and
+``tilepress verify``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from generator.cli.common import (
+    Paper,
+    Seed,
+    command,
+    dataclass_parameters,
+    echo,
+    fail,
+    new_app,
+    output_option,
+    parameter,
+    take,
+)
+from generator.engine.game import Game, PuzzleEntry
+
+app = new_app("Generate puzzles with a solution key (.json, .svg or .pdf).")
+
+
+def write_puzzles(entry: PuzzleEntry, values: dict[str, Any]) -> None:
+    from generator.documents.puzzles import PuzzleSection, sheet
+    from generator.draw.canvas import find_paper
+    from generator.games import find_kind
+    from generator.output import output_format, write_atomic, write_document
+    from generator.params import parse_params
+    from generator.puzzles.base import generate_set
+
+    output = values.pop("output")
+    fmt = output_format(output, (".json", ".svg", ".pdf"))
+    page = find_paper(values.pop("paper"))
+    count, seed = values.pop("count"), values.pop("seed")
+    kind = find_kind(entry.name)
+    params = parse_params(entry.params, take(values, entry.params),
+                          where=f"puzzle {entry.name}")
+    puzzles = generate_set(kind, params, count=count, seed=seed)
+    if fmt == "json":
+        write_atomic(output, puzzles.to_json())
+    else:
+        write_document(sheet(PuzzleSection(kind.title, kind, puzzles), page), output)
+    echo(f"wrote {len(puzzles.puzzles)} {entry.name} puzzles to {output}")
+
+
+def _puzzle_command(entry: PuzzleEntry) -> Any:
+    params = [
+        parameter("count", entry.count, Annotated[int, typer.Option("--count", "-n",
+                                                                    help="How many puzzles.")]),
+        *dataclass_parameters(entry.params),
+        parameter("seed", 1, Seed),
+        parameter("output", Path(f"out/{entry.name}.pdf"),
+                  Annotated[Path, output_option(".json .svg .pdf")]),
+        parameter("paper", "a4", Paper),
+    ]
+    return command(lambda values: write_puzzles(entry, values),
+                   f"{entry.summary}\n\nExample: {entry.example}", params)
+
+
+def register(games: tuple[Game, ...]) -> None:
+    for game in games:
+        for entry in game.puzzles:
+            app.command(entry.name)(_puzzle_command(entry))
+
+
+def verify(
+    file: Annotated[Path, typer.Argument(help="A puzzle file (.json) written by tilepress.")],
+) -> None:
+    """Solve every puzzle in a file again and check its answer and difficulty; exit 1 and
+    name each puzzle whose answer is wrong.
+
+    Example: tilepress verify out/waits.json
+    """
+    from generator.games import find_kind
+    from generator.output import read_text
+    from generator.puzzles.base import PuzzleSet, verify_set
+
+    puzzles = PuzzleSet.from_json(read_text(file, "puzzle file"), source=str(file))
+    kind = find_kind(puzzles.kind)
+    problems = verify_set(puzzles, kind)
+    for problem in problems:
+        typer.echo(f"{file}: {problem}", err=True)
+    if problems:
+        wrong = len({p.puzzle_id for p in problems})
+        fail(f"{wrong} of {len(puzzles.puzzles)} puzzles in {file} are wrong", code=1)
+    echo(f"{file}: all {len(puzzles.puzzles)} {puzzles.kind} puzzles check out")

@@ -1,0 +1,153 @@
+"""The one base of every game's rules engine: state changed only by events, a handler per
+event type, phases as an enum, and the legal actions of a position.
+
+A game's rules subclass :class:`Rules`. Each event type has one *check* (may this event
+happen now?) and one *handler* (what it does), declared with :func:`checks` and
+:func:`handles`; :meth:`Rules.apply` runs the check, then the handler. The same checks
+decide :meth:`Rules.legal_actions`, so what a bot may choose and what the rules accept
+can never differ.
+
+Three kinds of event move a game on, and a game runner asks in this order:
+
+* :meth:`Rules.forced` -- an event the rules decide alone (the next tile drawn, a hand
+  found dead, a score, the virtual opponent's move);
+* a *chance* event the runner supplies from its ``random.Random`` (a shuffle, the dice)
+  when :attr:`Rules.phase` is one of the game's ``CHANCE`` phases;
+* a player's decision, one of :meth:`Rules.legal_actions`, for :attr:`Rules.to_move`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
+
+from generator.engine.log import Event
+from generator.errors import IllegalActionError
+
+Handler = Callable[[Any, Any], None]
+
+
+class Phase(enum.StrEnum):
+    """Base of each game's phases; a phase's value is what a player would call it."""
+
+
+def handles(*types: type) -> Callable[[Handler], Handler]:
+    """Mark a method as what the event types do to the state."""
+
+    def mark(method: Handler) -> Handler:
+        method._handles = types  # type: ignore[attr-defined]
+        return method
+
+    return mark
+
+
+def checks(*types: type) -> Callable[[Handler], Handler]:
+    """Mark a method as the check of the event types: it raises
+    :class:`~generator.errors.IllegalActionError` when the event may not happen now."""
+
+    def mark(method: Handler) -> Handler:
+        method._checks = types  # type: ignore[attr-defined]
+        return method
+
+    return mark
+
+
+def plain(ev: Event) -> Event:
+    """The event without its ``reason`` (a bot's explanation is not part of the move)."""
+    if any(f.name == "reason" for f in dataclasses.fields(ev)):  # type: ignore[arg-type]
+        return dataclasses.replace(ev, reason="")  # type: ignore[type-var]
+    return ev
+
+
+class Rules:
+    """The state of a game, changed only by :meth:`apply`."""
+
+    title: ClassVar[str] = "this game"
+    CHANCE: ClassVar[frozenset[Phase]] = frozenset()
+    """Phases whose next event is random and supplied by the runner."""
+    _handlers: ClassVar[dict[type, Handler]] = {}
+    _checks: ClassVar[dict[type, Handler]] = {}
+
+    phase: Phase
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        handlers: dict[type, Handler] = {}
+        check: dict[type, Handler] = {}
+        for klass in reversed(cls.__mro__):
+            for attr in vars(klass).values():
+                for kind in getattr(attr, "_handles", ()):
+                    handlers[kind] = attr
+                for kind in getattr(attr, "_checks", ()):
+                    check[kind] = attr
+        cls._handlers, cls._checks = handlers, check
+
+    # -- moving the game on --------------------------------------------------------------
+
+    def apply(self, ev: Event) -> None:
+        """Check ``ev`` by the rules and play it; :class:`IllegalActionError` otherwise."""
+        handler = self._handlers.get(type(ev))
+        if handler is None:
+            raise IllegalActionError(f"{ev.TYPE or type(ev).__name__} is not an event of "
+                                     f"{self.title}")
+        self.check(ev)
+        handler(self, ev)
+
+    def check(self, ev: Event) -> None:
+        """Raise :class:`IllegalActionError` unless ``ev`` may happen now."""
+        forced = self.forced()
+        if forced is not None:
+            if plain(ev) != plain(forced):
+                raise IllegalActionError(f"the rules say {forced.TYPE} comes next: {forced}")
+            return
+        if self.over:
+            raise IllegalActionError("the game is over")
+        check = self._checks.get(type(ev))
+        if check is not None:
+            check(self, ev)
+
+    def is_legal(self, ev: Event) -> bool:
+        try:
+            self.check(ev)
+        except IllegalActionError:
+            return False
+        return True
+
+    def expect(self, phases: Phase | Iterable[Phase], player: int | None, doing: str) -> None:
+        """Raise unless the game is in one of ``phases`` and, if a ``player`` is given,
+        it is that player's move. ``doing`` names the action: "discarding"."""
+        allowed = (phases,) if isinstance(phases, Phase) else tuple(phases)
+        if self.phase not in allowed:
+            raise IllegalActionError(f"{doing} is not allowed now: the game is at "
+                                     f"{self.phase.value}")
+        if player is not None and player != self.to_move:
+            raise IllegalActionError(f"{doing}: it is player {self.to_move}'s move, not "
+                                     f"player {player}'s")
+
+    # -- what a game defines ---------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def to_move(self) -> int | None:
+        """The player whose decision is next (None while the rules or chance decide)."""
+        raise NotImplementedError
+
+    def forced(self) -> Event | None:
+        """The next event when the rules decide it alone, else None."""
+        return None
+
+    def legal_actions(self) -> list[Event]:
+        """Every decision the rules allow :attr:`to_move` now (empty while the rules or
+        chance decide, or once the game is over)."""
+        raise NotImplementedError
+
+    def result(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+__all__ = ["Phase", "Rules", "checks", "handles", "plain"]

@@ -1,0 +1,48 @@
+"""The options of American Mah Jongg: the rules, the bots, and the quizzes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from generator.params import option
+from generator.puzzles.base import DIFFICULTIES
+
+if TYPE_CHECKING:
+    from generator.games.american.card import Card
+
+
+@dataclass(frozen=True)
+class AmericanOptions:
+    card: str = option("practice", help="The card of hands: practice, or a card file.")
+    second_charleston: str = option("vote", choices=("vote", "never"),
+                                    help="vote (any player may stop it) or never.")
+    jokerless: str = option("text", choices=("text", "double"),
+                            help="text (a jokerless discard win: the discarder pays 3x) or "
+                            "double (every payment doubles).")
+
+    def load(self) -> Card:
+        from generator.games.american.card import load_card
+
+        return load_card(self.card)
+
+
+@dataclass(frozen=True)
+class AmericanPlay:
+    bots: str = option("planner", help="planner or random, one for all or four, "
+                       "comma-separated.")
+
+
+@dataclass(frozen=True)
+class AmericanParams:
+    difficulty: str = option("medium", choices=(*DIFFICULTIES, "any"),
+                             flags=("--difficulty", "-d"),
+                             help="easy, medium, hard, expert or any.")
+    card: str = option("practice", help="practice, or a card file.")
+
+    def __post_init__(self) -> None:
+        from generator.games.american.card import load_card
+
+        load_card(self.card)
+
+

@@ -1,0 +1,62 @@
+"""The options of Mint Tin Mahjong: the rules, how the bots play, and the puzzles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from generator.errors import RequestError
+from generator.params import option
+from generator.puzzles.base import DIFFICULTIES
+
+if TYPE_CHECKING:
+    from generator.games.minttin.hand import MintTinRules
+
+
+@dataclass(frozen=True)
+class MintTinOptions:
+    jokers: str = option("double-sided", choices=("double-sided", "backs", "all", "none"),
+                         help="double-sided (one each, deal 12), backs (two shuffled in, "
+                         "deal 13), all, or none.")
+    target: int = option(7, choices=(7, 14), help="Points to win: 7 or 14.")
+    passing: bool = option(False, flags=("--pass",),
+                           help="Play the optional pass of 0-3 cards before play.")
+    miscall_penalty: bool = option(True, flags=("--miscall-penalty/--friendly",),
+                                   help="A miscalled Mahjong gives the opponent 2 points; "
+                                   "--friendly: it costs nothing and play goes on.")
+    joker_blocks: bool = option(False, help="Allow blocks of jokers only (never pairs).")
+    dead_hand: int = option(12, help="Solo: cards in the dead hand, 0-12.")
+    joker_block: bool = option(False, help="Solo: a discarded joker blocks the cards before "
+                               "it from exposures, for no point.")
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.dead_hand <= 12:
+            raise RequestError(f"the dead hand holds 0 to 12 cards, not {self.dead_hand}")
+
+    @property
+    def rules(self) -> MintTinRules:
+        from generator.games.minttin.hand import MintTinRules
+
+        return MintTinRules(joker_blocks=self.joker_blocks)
+
+    def starting_jokers(self) -> int:
+        return 1 if self.jokers in ("double-sided", "all") else 0
+
+    def shuffled_jokers(self) -> int:
+        return 2 if self.jokers in ("backs", "all") else 0
+
+
+@dataclass(frozen=True)
+class MintTinPlay:
+    solo: bool = option(False, flags=("--solo",), help="One player against the virtual opponent.")
+    bots: str = option("planner", help="planner or random, one for all or one per player.")
+
+
+@dataclass(frozen=True)
+class MintTinParams:
+    difficulty: str = option("medium", choices=(*DIFFICULTIES, "any"),
+                             flags=("--difficulty", "-d"),
+                             help="easy, medium, hard, expert or any.")
+    jokers: int = option(1, choices=(0, 1, 2), help="Most jokers in a hand: 0, 1 or 2.")
+
+

@@ -1,0 +1,31 @@
+"""The options of Mah-Jongg One Player: the rules, and which bot plays."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.errors import RequestError
+from generator.params import option
+from generator.tiles import ALL_TILES, STANDARD_TILES, Tile
+
+
+@dataclass(frozen=True)
+class OnePlayerOptions:
+    flowers: str = option("pairs", choices=("pairs", "one-kind", "none"),
+                          help="pairs (flowers match flowers, seasons seasons), one-kind, or "
+                          "none (play without the bonus tiles).")
+
+    def __post_init__(self) -> None:
+        if self.flowers not in ("pairs", "one-kind", "none"):
+            raise RequestError(f"flowers must be pairs, one-kind or none, not {self.flowers!r}")
+
+    def tileset(self) -> tuple[Tile, ...]:
+        tiles = [t for t in STANDARD_TILES for _ in range(4)]
+        if self.flowers != "none":
+            tiles += list(ALL_TILES[34:42])
+        return tuple(tiles)
+
+
+@dataclass(frozen=True)
+class OnePlayerPlay:
+    bots: str = option("planner", flags=("--bots", "--bot"), help="The bot: planner or greedy.")

@@ -1,0 +1,25 @@
+"""The options of the solitaire puzzles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.params import option
+from generator.puzzles.base import DIFFICULTIES
+
+
+@dataclass(frozen=True)
+class SolitaireParams:
+    layout: str = option("turtle", help="A built-in layout (turtle, pyramid, fortress, bridge, "
+                         "cross, stairs, mini) or a KMahjongg .layout / GNOME Mahjongg .map "
+                         "file.")
+    difficulty: str = option("medium", choices=(*DIFFICULTIES, "any"),
+                             flags=("--difficulty", "-d"),
+                             help="easy, medium, hard, expert or any.")
+    bonus: bool = option(True, flags=("--bonus/--no-bonus",),
+                         help="Deal the flowers and seasons, or leave them out.")
+
+    def __post_init__(self) -> None:
+        from generator.layouts import find_layout
+
+        find_layout(self.layout)  # fail at once on an unknown layout or a bad file

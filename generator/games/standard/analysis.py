@@ -1,0 +1,69 @@
+"""A wait calculator's report of a hand: shanten, waits and tiles left, a winning hand per
+wait, and for a hand with a tile to discard, the table of every sensible discard."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from generator.engine import standard
+from generator.tiles import Tile
+
+
+def tile_counts(items: Iterable[tuple[Tile, int]]) -> list[dict[str, Any]]:
+    return [{"tile": str(t), "left": n} for t, n in items]
+
+
+def analysis_dict(a: standard.HandAnalysis) -> dict[str, Any]:
+    data: dict[str, Any] = {"hand": str(a.hand), "tiles": len(a.hand.tiles),
+                            "shanten": a.shanten, "forms": a.forms}
+    if a.waits:
+        data["waits"] = [{"tile": str(w.tile), "left": w.left, "hand": str(w.decomposition),
+                          "form": w.decomposition.form} for w in a.waits]
+        data["tiles_left"] = sum(w.left for w in a.waits)
+    if a.improving:
+        data["improving"] = tile_counts(a.improving)
+        data["tiles_left"] = sum(n for _, n in a.improving)
+    if a.discards:
+        data["discards"] = [{"discard": str(o.discard), "shanten": o.shanten,
+                             "tiles": tile_counts(o.tiles), "total": o.total}
+                            for o in a.discards]
+    if a.complete:
+        data["complete"] = [{"form": d.form, "hand": str(d)} for d in a.complete]
+    return data
+
+
+def shanten_words(level: int, tiles: int) -> str:
+    if level == -1:
+        return "complete"
+    if level == 0:
+        return "ready" if tiles % 3 == 1 else "ready after a discard"
+    return f"{level} tile{'s' if level > 1 else ''} from ready"
+
+
+def analysis_text(a: standard.HandAnalysis) -> str:
+    n = len(a.hand.tiles)
+    forms = ", ".join(f"{form} {value}" for form, value in a.forms.items())
+    lines = [f"hand     {a.hand}  ({n} tiles)",
+             f"shanten  {a.shanten}: {shanten_words(a.shanten, n)}  [{forms}]"]
+    if a.waits:
+        total = sum(w.left for w in a.waits)
+        lines.append(f"waits    {' '.join(str(w.tile) for w in a.waits)}  ({total} tiles left)")
+        for w in a.waits:
+            lines.append(f"  {w.tile!s:3} {w.left} left   {w.decomposition}")
+    elif a.improving:
+        total = sum(k for _, k in a.improving)
+        lines.append(f"better   {' '.join(str(t) for t, _ in a.improving)}  ({total} tiles)")
+    elif n % 3 == 1:
+        lines.append("waits    none")
+    if a.complete:
+        for d in a.complete:
+            lines.append(f"  {d.form}: {d}")
+    for o in a.discards:
+        label = "waits" if o.shanten == 0 else "better"
+        tiles = " ".join(str(t) for t, _ in o.tiles)
+        lines.append(f"discard {o.discard!s:3} {label} {tiles}  ({o.total} tiles)")
+    return "\n".join(lines)
+
+
+__all__ = ["analysis_dict", "analysis_text", "shanten_words"]

@@ -1,0 +1,34 @@
+"""The options of the puzzles on the standard hand: find the wait, which discard."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.params import option
+from generator.puzzles.base import DIFFICULTIES
+
+SIZES = (4, 7, 10, 13)
+DIFFICULTY = option("medium", choices=(*DIFFICULTIES, "any"), flags=("--difficulty", "-d"),
+                    help="easy, medium, hard, expert or any.")
+SUITS = option("one", choices=("one", "mixed"), help="one (a single suit, as in One suit "
+               "mahjong) or mixed (all suits and honors).")
+SUIT = option("any", choices=("m", "p", "s", "any"), help="Suit of one-suit hands: m, p, s "
+              "or any.")
+
+
+@dataclass(frozen=True)
+class WaitsParams:
+    tiles: int = option(13, choices=SIZES, help="Hand size: 4, 7, 10 or 13.")
+    suits: str = SUITS
+    difficulty: str = DIFFICULTY
+    waits: int = option(0, help="Exactly this many waits (0: any).")
+    decoys: int = option(0, help="How many 'not ready' hands (answer: no wait) to mix in.")
+    suit: str = SUIT
+
+
+@dataclass(frozen=True)
+class DiscardParams:
+    tiles: int = option(13, choices=SIZES, help="Hand size after the discard: 4, 7, 10 or 13.")
+    suits: str = SUITS
+    difficulty: str = DIFFICULTY
+    suit: str = SUIT
