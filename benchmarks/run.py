@@ -233,13 +233,14 @@ def bench_onesuit() -> None:
     """One suit games (7 tiles, 4 hands, two efficiency bots) per second on one core,
     against two random bots playing the same games; and the efficiency bot's strength over
     1,000 games against a random-discard bot."""
+    from generator.games.onesuit import GAME as ONESUIT
     from generator.games.onesuit import runner as onesuit
 
     options = ONESUIT.options_from({"tiles": 7})
     n = 200
 
     def run(bots: tuple[str, str]) -> float:
-        return timed(lambda: [onesuit.play(options, s, [onesuit.make_bot(b) for b in bots])
+        return timed(lambda: [onesuit.play(options, s, [ONESUIT.make_bot(b) for b in bots])
                               for s in range(n)], repeat=1)
 
     t_ours, t_peer = run(("efficiency", "efficiency")), run(("random", "random"))
@@ -250,7 +251,7 @@ def bench_onesuit() -> None:
     points = {"efficiency": 0, "random": 0}
     for s in range(1000):
         names = ("efficiency", "random") if s % 2 == 0 else ("random", "efficiency")
-        log = onesuit.play(options, s, [onesuit.make_bot(b) for b in names])
+        log = onesuit.play(options, s, [ONESUIT.make_bot(b) for b in names])
         scores = log.result["scores"]
         for i, name in enumerate(names):
             points[name] += scores[i]
@@ -268,6 +269,7 @@ def bench_oneplayer() -> None:
     planner's score over 1,000 games against the greedy placer's."""
     import statistics
 
+    from generator.games.oneplayer import GAME as ONEPLAYER
     from generator.games.oneplayer import runner as oneplayer
 
     options = ONEPLAYER.options_from({})
@@ -275,7 +277,7 @@ def bench_oneplayer() -> None:
 
     def run(name: str) -> None:
         for s in range(1000):
-            scores[name].append(oneplayer.play(options, s, oneplayer.make_bot(name))
+            scores[name].append(oneplayer.play(options, s, [ONEPLAYER.make_bot(name)])
                                 .result["total"])
 
     t_ours, t_peer = timed(lambda: run("planner"), repeat=1), timed(lambda: run("greedy"),
@@ -377,9 +379,11 @@ def bench_castle() -> None:
     import statistics
 
     from generator.engine import solitaire
+    from generator.games.castle import GAME as CASTLE
     from generator.games.castle import runner as castle
     from generator.games.castle.bots import Planner, RandomBot
-    from generator.games.castle.puzzles import CastleParams, make_castle
+    from generator.games.castle.options import CastleParams
+    from generator.games.castle.puzzles import make_castle
     from generator.layouts.castle import generate_castle, tile_set
 
     options = CASTLE.options_from({"players": 4})
@@ -433,6 +437,7 @@ def bench_minttin() -> None:
     two-player games per second, the planner against random discards and solo over 1,000
     games each, and the 54-card deck as a PDF."""
     from generator.draw.canvas import find_paper
+    from generator.games.minttin import GAME as MINTTIN
     from generator.games.minttin import hand as rules
     from generator.games.minttin import runner as minttin
     from generator.games.minttin.bots import Planner, RandomDiscards
@@ -522,6 +527,7 @@ def bench_american() -> None:
     """American Mah Jongg: matching 14 tiles against the whole card and the nearest hands of
     13 (against checking each hand one by one in Python), four-player games per second,
     and the planner against random bots over 1,000 games."""
+    from generator.games.american import GAME as AMERICAN
     from generator.games.american import card as rules
     from generator.games.american import runner as american
     from generator.games.american.bots import Planner, RandomBot

@@ -397,7 +397,7 @@ def test_bad_options_are_rejected(options) -> None:
 
 def test_a_missing_card_fails_before_play() -> None:
     options = GAME.options_from({"card": "nowhere.card"})
-    with pytest.raises(FileFormatError, match="nowhere.card"):
+    with pytest.raises(FileFormatError, match=r"nowhere\.card"):
         GAME.play(options, GAME.play_options_from({}), seed=1)
 
 

@@ -73,11 +73,13 @@ COMMANDS = [
     "play minttin --seed 3 -o {o}/minttin-game.jsonl",
     "play minttin --solo --seed 3 -o {o}/minttin-solo.jsonl",
     "play minttin --solo --seed 3 -o {o}/minttin-solo.pdf",
-    "play minttin --jokers all --pass --friendly --bots planner,random --seed 8 -o {o}/minttin-opts.jsonl",
+    "play minttin --jokers all --pass --friendly --bots planner,random --seed 8 "
+    "-o {o}/minttin-opts.jsonl",
     "play minttin --solo --joker-block --dead-hand 6 --seed 4 -o {o}/minttin-solo2.jsonl",
     "play american --seed 2 -o {o}/american-game.pdf",
     "play american --seed 2 -o {o}/american-game.jsonl",
-    "play american --bots planner,random,planner,random --jokerless double --second-charleston never --seed 5 -o {o}/american2.jsonl",
+    "play american --bots planner,random,planner,random --jokerless double "
+    "--second-charleston never --seed 5 -o {o}/american2.jsonl",
     "replay {o}/onesuit-game.jsonl",
     "replay {o}/oneplayer.jsonl",
     "replay {o}/castle-game.jsonl",
