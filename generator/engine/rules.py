@@ -20,17 +20,20 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+import json
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar, Protocol
 
-from generator.engine.log import Event
+from generator.engine.log import Event, Recorder, to_dict
 from generator.errors import IllegalActionError
 
 Handler = Callable[[Any, Any], None]
 
 
 class Phase(enum.StrEnum):
-    """Base of each game's phases; a phase's value is what a player would call it."""
+    """Base of each game's phases; a phase's value says what the game waits for, in a
+    player's words ("a discard"), for error messages."""
 
 
 def handles(*types: type) -> Callable[[Handler], Handler]:
@@ -100,10 +103,9 @@ class Rules:
         forced = self.forced()
         if forced is not None:
             if plain(ev) != plain(forced):
-                raise IllegalActionError(f"the rules say {forced.TYPE} comes next: {forced}")
+                raise IllegalActionError(f"the rules say the next event is "
+                                         f"{json.dumps(to_dict(plain(forced)))}")
             return
-        if self.over:
-            raise IllegalActionError("the game is over")
         check = self._checks.get(type(ev))
         if check is not None:
             check(self, ev)
@@ -120,7 +122,7 @@ class Rules:
         it is that player's move. ``doing`` names the action: "discarding"."""
         allowed = (phases,) if isinstance(phases, Phase) else tuple(phases)
         if self.phase not in allowed:
-            raise IllegalActionError(f"{doing} is not allowed now: the game is at "
+            raise IllegalActionError(f"{doing} is not allowed now: the game waits for "
                                      f"{self.phase.value}")
         if player is not None and player != self.to_move:
             raise IllegalActionError(f"{doing}: it is player {self.to_move}'s move, not "
@@ -150,4 +152,31 @@ class Rules:
         raise NotImplementedError
 
 
-__all__ = ["Phase", "Rules", "checks", "handles", "plain"]
+class Bot(Protocol):
+    """A player: chooses one of the legal actions (with a reason, if it likes)."""
+
+    name: str
+
+    def choose(self, state: Any, legal: list[Event], rng: random.Random) -> Event: ...
+
+
+def play_out(state: Rules, bots: Sequence[Bot], rng: random.Random,
+             chance: Callable[[Any, random.Random], Event], *, limit: int = 100_000
+             ) -> list[Event]:
+    """Play a game to its end: the rules' own events, chance events from ``chance``, and
+    each decision by the bot of the player to move. The events, in order, for the log."""
+    record = Recorder(state, limit)
+    while not state.over:
+        ev = state.forced()
+        if ev is None:
+            if state.phase in state.CHANCE:
+                ev = chance(state, rng)
+            else:
+                player = state.to_move
+                assert player is not None, f"nobody is to move at {state.phase!r}"
+                ev = bots[player].choose(state, state.legal_actions(), rng)
+        record(ev)
+    return record.events
+
+
+__all__ = ["Bot", "Phase", "Rules", "checks", "handles", "plain", "play_out"]

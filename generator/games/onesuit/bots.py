@@ -11,17 +11,12 @@ tile, so that examples can show the penalty. :class:`RandomBot` discards at rand
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import replace
 
 from generator.engine import standard
-from generator.games.onesuit.rules import Discard, Kan, OneSuitTable, Ron, Show, Tsumo
+from generator.engine.log import Event
+from generator.games.onesuit.rules import Discard, Kan, OneSuitTable, Phase, Ron, Show, Tsumo
 from generator.tiles import Tile, format_tiles, sort_tiles
-
-
-@dataclass
-class Decision:
-    event: object
-    reason: str = ""
 
 
 def _names(tiles) -> str:
@@ -51,17 +46,26 @@ class EfficiencyBot:
 
     # -- turns -------------------------------------------------------------------------
 
-    def at_turn_start(
-        self, table: OneSuitTable, player: int, rng: random.Random
-    ) -> Decision | None:
-        """Win on the opponent's discard if it completes the hand."""
+    def choose(self, table: OneSuitTable, legal: list[Event], rng: random.Random) -> Event:
+        player = table.to_move
+        assert player is not None
+        if table.phase == Phase.TURN:
+            return self.at_turn_start(table, player, legal, rng)
+        if table.phase == Phase.DRAWN:
+            return self.after_draw(table, player, legal, rng)
+        return self.show(table, player, rng)
+
+    def at_turn_start(self, table: OneSuitTable, player: int, legal: list[Event],
+                      rng: random.Random) -> Event:
+        """Win on the opponent's discard if it completes the hand; else draw."""
         if table.can_ron(player):
             tile = table.last_discard[1]
             waits = table.seats[player].waits()
-            return Decision(Ron(player, tile, self.name_waits(waits, table.options.suit, rng)))
-        return None
+            return Ron(player, tile, self.name_waits(waits, table.options.suit, rng))
+        return next(ev for ev in legal if not isinstance(ev, Ron))
 
-    def after_draw(self, table: OneSuitTable, player: int, rng: random.Random) -> Decision:
+    def after_draw(self, table: OneSuitTable, player: int, legal: list[Event],
+                   rng: random.Random) -> Event:
         seat = table.seats[player]
         suit = table.options.suit
         hand = standard.Hand(tuple(seat.hand), tuple(seat.kans))
@@ -71,34 +75,24 @@ class EfficiencyBot:
             before.remove(drawn)
             waits = tuple(w.tile for w in standard.waits(standard.Hand(tuple(before),
                                                                        tuple(seat.kans))))
-            return Decision(Tsumo(player, drawn, self.name_waits(waits, suit, rng)))
+            return Tsumo(player, drawn, self.name_waits(waits, suit, rng))
         visible = table.visible_to(player)
         rows = standard.discard_table(hand, visible=visible, suits=suit, keep_all=True)
         best = rows[0]
-        kan = self._kan(table, player, best, visible)
-        if kan is not None:
-            return kan
-        return Decision(Discard(player, best.discard, _reason(best, rows)))
+        for kan in (ev for ev in legal if isinstance(ev, Kan)):
+            rest = list(seat.hand)
+            for _ in range(4):
+                rest.remove(kan.tile)
+            level = standard.shanten(rest, suits=suit)
+            if level <= best.shanten:
+                return replace(kan, reason=f"four {kan.tile} set aside, still "
+                                           f"{_distance(level)}, and a replacement draw")
+        return Discard(player, best.discard, _reason(best, rows))
 
-    def _kan(self, table: OneSuitTable, player: int, best, visible) -> Decision | None:
-        seat = table.seats[player]
-        if not table.wall:
-            return None
-        for tile in sorted(set(seat.hand)):
-            if seat.hand.count(tile) == 4:
-                rest = list(seat.hand)
-                for _ in range(4):
-                    rest.remove(tile)
-                level = standard.shanten(rest, suits=table.options.suit)
-                if level <= best.shanten:
-                    return Decision(Kan(player, tile, f"four {tile} set aside, still "
-                                    f"{_distance(level)}, and a replacement draw"))
-        return None
-
-    def show(self, table: OneSuitTable, player: int, rng: random.Random) -> Decision:
+    def show(self, table: OneSuitTable, player: int, rng: random.Random) -> Event:
         waits = table.seats[player].waits()
         named = self.name_waits(waits, table.options.suit, rng) if waits else ()
-        return Decision(Show(player, named))
+        return Show(player, named)
 
 
 def _distance(level: int) -> str:
@@ -122,11 +116,12 @@ class RandomBot(EfficiencyBot):
 
     name = "random"
 
-    def after_draw(self, table: OneSuitTable, player: int, rng: random.Random) -> Decision:
+    def after_draw(self, table: OneSuitTable, player: int, legal: list[Event],
+                   rng: random.Random) -> Event:
         seat = table.seats[player]
         if table.last_draw is not None and standard.is_complete(
                 standard.Hand(tuple(seat.hand), tuple(seat.kans)).tiles):
-            return super().after_draw(table, player, rng)
-        tile = rng.choice(sort_tiles(seat.hand))
-        return Decision(Discard(player, tile, "at random"))
+            return super().after_draw(table, player, legal, rng)
+        discards = [ev for ev in legal if isinstance(ev, Discard)]
+        return replace(rng.choice(discards), reason="at random")
 BOTS = {"efficiency": EfficiencyBot, "random": RandomBot}

@@ -22,7 +22,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from generator.engine import standard
-from generator.engine.log import Tiles, event
+from generator.engine.log import Event, Tiles, event
+from generator.engine.rules import Phase as BasePhase
+from generator.engine.rules import Rules, checks, handles
 from generator.errors import IllegalActionError
 from generator.games.onesuit.options import OneSuitOptions
 from generator.tiles import Tile, format_tiles, sort_tiles
@@ -166,8 +168,22 @@ class Seat:
                                                                   tuple(self.kans))))
 
 
-class OneSuitTable:
+class Phase(BasePhase):
+    START = "a new hand"
+    DEAL = "the deal"
+    TURN = "a draw, or a win on the last discard"
+    DRAWN = "a discard, a kan or a win on the tile drawn"
+    KAN = "the replacement draw after a kan"
+    SHOWING = "the hands shown at a draw"
+    SHOWN = "the hand's score"
+    OVER = "nothing: the game is over"
+
+
+class OneSuitTable(Rules):
     """The state of a game, changed only by :meth:`apply`."""
+
+    title = "One suit mahjong"
+    CHANCE = frozenset({Phase.START})
 
     def __init__(self, options: OneSuitOptions) -> None:
         self.options = options
@@ -175,7 +191,7 @@ class OneSuitTable:
         self.scores = [0, 0]
         self.dealer = 0
         self.hand_number = 0
-        self.phase = "start"  # start, deal, turn, drawn, kan, shown, scored, over
+        self.phase = Phase.START
         self.seats = [Seat(), Seat()]
         self.wall: list[Tile] = []
         self.turn = 0
@@ -188,7 +204,18 @@ class OneSuitTable:
 
     @property
     def over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
+
+    @property
+    def to_move(self) -> int | None:
+        if self.phase in (Phase.TURN, Phase.DRAWN):
+            return self.turn
+        if self.phase == Phase.SHOWING:
+            return self._next_to_show()
+        return None
+
+    def _next_to_show(self) -> int:
+        return next(p for p in (self.dealer, 1 - self.dealer) if self.shown[p] is None)
 
     def visible_to(self, player: int) -> list[Tile]:
         """Tiles a player sees outside the own hand and kans: every discard and the
@@ -204,6 +231,42 @@ class OneSuitTable:
         if self.last_discard is None or self.last_discard[0] == player:
             return False
         return self.last_discard[1] in self.seats[player].waits()
+
+    def forced(self) -> Event | None:
+        """The deal, a replacement draw after a kan, and the score of a finished hand."""
+        if self.phase == Phase.DEAL:
+            n = self.options.tiles
+            return Deal(self._next_to_deal(), tuple(self.wall[:n]))
+        if self.phase == Phase.KAN:
+            return Draw(self.turn, self.wall[0])
+        if self.phase == Phase.SHOWN:
+            return self.expected_score()
+        return None
+
+    def _next_to_deal(self) -> int:
+        return next(p for p in (self.dealer, 1 - self.dealer) if not self.seats[p].hand)
+
+    def legal_actions(self) -> list[Event]:
+        """At the start of a turn: ron on the opponent's last discard (right or not), or
+        draw (or declare the hand a draw when no tile is left). After drawing: tsumo, a
+        kan of four, or a discard of any tile. At a draw: show the hand. A win or a show
+        lists its named waits empty; any tiles of the suit may be named."""
+        p = self.to_move
+        if p is None or self.over or self.forced() is not None:
+            return []
+        seat = self.seats[p]
+        if self.phase == Phase.TURN:
+            actions: list[Event] = []
+            if self.last_discard is not None and self.last_discard[0] != p:
+                actions.append(Ron(p, self.last_discard[1]))
+            actions.append(Draw(p, self.wall[0]) if self.wall else Exhausted())
+            return actions
+        if self.phase == Phase.DRAWN:
+            actions = [Tsumo(p, self.last_draw)] if self.last_draw is not None else []
+            if self.wall:
+                actions += [Kan(p, t) for t in sorted(set(seat.hand)) if seat.hand.count(t) == 4]
+            return actions + [Discard(p, t) for t in sorted(set(seat.hand))]
+        return [Show(p)]
 
     def expected_score(self) -> HandScore:
         """The score of the hand that just ended, by the rules."""
@@ -242,96 +305,136 @@ class OneSuitTable:
             return o["player"] if o["valid"] else self.dealer
         return self.dealer if self.seats[self.dealer].waits() else 1 - self.dealer
 
-    # -- applying events -----------------------------------------------------------
+    # -- checks ------------------------------------------------------------------------
 
-    def _fail(self, message: str) -> None:
-        raise IllegalActionError(message)
+    def _named_from_suit(self, named: tuple[Tile, ...]) -> None:
+        for t in named:
+            if t.suit != self.options.suit:
+                raise IllegalActionError(f"{t} is not a tile of the suit played")
 
-    def apply(self, ev) -> None:
-        handler = getattr(self, f"_on_{ev.TYPE}", None)
-        if handler is None:
-            self._fail(f"{ev.TYPE} is not an event of One suit mahjong")
-        handler(ev)
-
-    def _on_hand(self, ev: HandStart) -> None:
-        if self.phase == "over":
+    @checks(HandStart)
+    def _check_hand(self, ev: HandStart) -> None:
+        if self.phase == Phase.OVER:
             hands = self.options.hands
-            self._fail(f"the game is over: it has {hands} hand{'s' * (hands > 1)}")
-        if self.phase not in ("start", "scored"):
-            self._fail("a new hand starts only after the last one is scored")
-        if self.hand_number >= self.options.hands:
-            self._fail(f"the game has only {self.options.hands} hands")
+            raise IllegalActionError(f"the game is over: it has {hands} hand"
+                                     f"{'s' * (hands > 1)}")
+        if self.phase != Phase.START:
+            raise IllegalActionError("a new hand starts only after the last one is scored")
         if ev.number != self.hand_number + 1:
-            self._fail(f"hand {ev.number} should be hand {self.hand_number + 1}")
+            raise IllegalActionError(f"hand {ev.number} should be hand {self.hand_number + 1}")
         if ev.dealer != self.dealer:
-            self._fail(f"player {ev.dealer} cannot deal: the dealer is player {self.dealer}")
+            raise IllegalActionError(f"player {ev.dealer} cannot deal: the dealer is player "
+                                     f"{self.dealer}")
         if Counter(ev.wall) != self.tileset:
-            self._fail(f"the wall must be the 36 tiles of {self.options.suit}, once each copy")
+            raise IllegalActionError(f"the wall must be the 36 tiles of {self.options.suit}, "
+                                     "once each copy")
+
+    @checks(Deal, HandScore)
+    def _check_by_the_rules(self, ev: Event) -> None:
+        raise IllegalActionError(f"{ev.TYPE} comes only when the rules say so")
+
+    @checks(Draw)
+    def _check_draw(self, ev: Draw) -> None:
+        self.expect(Phase.TURN, ev.player, "drawing")
+        if not self.wall:
+            raise IllegalActionError("no tile is left to draw: the hand is a draw")
+        if ev.tile != self.wall[0]:
+            raise IllegalActionError(f"the next tile of the wall is {self.wall[0]}, not "
+                                     f"{ev.tile}")
+
+    @checks(Kan)
+    def _check_kan(self, ev: Kan) -> None:
+        self.expect(Phase.DRAWN, ev.player, "declaring a kan")
+        if self.seats[ev.player].hand.count(ev.tile) != 4:
+            raise IllegalActionError(f"a kan needs all four {ev.tile} in the hand")
+        if not self.wall:
+            raise IllegalActionError("a kan needs at least one tile left to draw")
+
+    @checks(Discard)
+    def _check_discard(self, ev: Discard) -> None:
+        self.expect(Phase.DRAWN, ev.player, "discarding")
+        if ev.tile not in self.seats[ev.player].hand:
+            raise IllegalActionError(f"player {ev.player} has no {ev.tile} to discard")
+
+    @checks(Ron)
+    def _check_ron(self, ev: Ron) -> None:
+        self.expect(Phase.TURN, ev.player, "winning on a discard")
+        if self.last_discard is None or self.last_discard[0] == ev.player:
+            raise IllegalActionError("ron needs a discard by the opponent to win on")
+        if ev.tile != self.last_discard[1]:
+            raise IllegalActionError(f"the last discard is {self.last_discard[1]}, not "
+                                     f"{ev.tile}")
+        self._named_from_suit(ev.named)
+
+    @checks(Tsumo)
+    def _check_tsumo(self, ev: Tsumo) -> None:
+        self.expect(Phase.DRAWN, ev.player, "winning on a drawn tile")
+        if ev.tile != self.last_draw:
+            raise IllegalActionError(f"tsumo is on the tile just drawn ({self.last_draw}), "
+                                     f"not {ev.tile}")
+        self._named_from_suit(ev.named)
+
+    @checks(Exhausted)
+    def _check_exhausted(self, ev: Exhausted) -> None:
+        if self.phase != Phase.TURN:
+            raise IllegalActionError("a hand is a draw only when a player must draw")
+        if self.wall:
+            raise IllegalActionError(f"the hand is not over: {len(self.wall)} tiles are left")
+
+    @checks(Show)
+    def _check_show(self, ev: Show) -> None:
+        if self.phase != Phase.SHOWING:
+            raise IllegalActionError("hands are shown only after the hand is declared a draw")
+        if ev.player != self._next_to_show():
+            raise IllegalActionError(f"player {self._next_to_show()} shows first")
+        self._named_from_suit(ev.named)
+
+    # -- what events do ------------------------------------------------------------------
+
+    @handles(HandStart)
+    def _hand(self, ev: HandStart) -> None:
         self.hand_number = ev.number
         self.seats = [Seat(), Seat()]
         self.wall = list(ev.wall)
-        self.phase = "deal"
+        self.phase = Phase.DEAL
         self.last_discard = None
         self.last_draw = None
         self.outcome = {}
         self.shown = [None, None]
 
-    def _on_deal(self, ev: Deal) -> None:
-        if self.phase != "deal":
-            self._fail("tiles are dealt only at the start of a hand")
-        order = [self.dealer, 1 - self.dealer]
-        expected = next(p for p in order if not self.seats[p].hand)
-        if ev.player != expected:
-            self._fail(f"player {expected} takes tiles first")
+    @handles(Deal)
+    def _deal(self, ev: Deal) -> None:
         n = self.options.tiles
-        if tuple(ev.tiles) != tuple(self.wall[:n]):
-            self._fail(f"player {ev.player} must take the next {n} tiles of the wall")
         self.seats[ev.player].hand = list(self.wall[:n])
         del self.wall[:n]
         if all(s.hand for s in self.seats):
-            self.phase = "turn"
+            self.phase = Phase.TURN
             self.turn = self.dealer
 
-    def _check_turn(self, player: int, phases: tuple[str, ...], what: str) -> None:
-        if self.phase not in phases:
-            self._fail(f"player {player} cannot {what} now")
-        if player != self.turn:
-            self._fail(f"it is player {self.turn}'s turn, not player {player}'s")
-
-    def _on_draw(self, ev: Draw) -> None:
-        self._check_turn(ev.player, ("turn", "kan"), "draw")
-        if not self.wall:
-            self._fail("no tile is left to draw: the hand is a draw")
-        if ev.tile != self.wall[0]:
-            self._fail(f"the next tile of the wall is {self.wall[0]}, not {ev.tile}")
+    @handles(Draw)
+    def _draw(self, ev: Draw) -> None:
         self.wall.pop(0)
         self.seats[ev.player].hand.append(ev.tile)
         self.last_draw = ev.tile
-        self.last_discard = None if self.phase == "turn" else self.last_discard
-        self.phase = "drawn"
+        self.last_discard = None if self.phase == Phase.TURN else self.last_discard
+        self.phase = Phase.DRAWN
 
-    def _on_kan(self, ev: Kan) -> None:
-        self._check_turn(ev.player, ("drawn",), "declare a kan")
+    @handles(Kan)
+    def _kan(self, ev: Kan) -> None:
         seat = self.seats[ev.player]
-        if seat.hand.count(ev.tile) != 4:
-            self._fail(f"a kan needs all four {ev.tile} in the hand")
-        if not self.wall:
-            self._fail("a kan needs at least one tile left to draw")
         for _ in range(4):
             seat.hand.remove(ev.tile)
         seat.kans.append((ev.tile,) * 4)
-        self.phase = "kan"
+        self.phase = Phase.KAN
 
-    def _on_discard(self, ev: Discard) -> None:
-        self._check_turn(ev.player, ("drawn",), "discard")
+    @handles(Discard)
+    def _discard(self, ev: Discard) -> None:
         seat = self.seats[ev.player]
-        if ev.tile not in seat.hand:
-            self._fail(f"player {ev.player} has no {ev.tile} to discard")
         seat.hand.remove(ev.tile)
         seat.discards.append(ev.tile)
         self.last_discard = (ev.player, ev.tile)
         self.turn = 1 - ev.player
-        self.phase = "turn"
+        self.phase = Phase.TURN
 
     def _declare(self, kind: str, player: int, tile: Tile, named: tuple[Tile, ...],
                  before: list[Tile]) -> None:
@@ -340,59 +443,42 @@ class OneSuitTable:
                                                                    tuple(seat.kans))))
         self.outcome = {"kind": kind, "player": player, "tile": tile, "waits": waits,
                         "named": tuple(named), "valid": tile in waits}
-        self.phase = "shown"
+        self.phase = Phase.SHOWN
 
-    def _on_ron(self, ev: Ron) -> None:
-        self._check_turn(ev.player, ("turn",), "win on a discard")
-        if self.last_discard is None or self.last_discard[0] == ev.player:
-            self._fail("ron needs a discard by the opponent to win on")
-        if ev.tile != self.last_discard[1]:
-            self._fail(f"the last discard is {self.last_discard[1]}, not {ev.tile}")
+    @handles(Ron)
+    def _ron(self, ev: Ron) -> None:
         seat = self.seats[ev.player]
         self._declare("ron", ev.player, ev.tile, ev.named, list(seat.hand))
         seat.hand.append(ev.tile)
         self.seats[1 - ev.player].discards.pop()
 
-    def _on_tsumo(self, ev: Tsumo) -> None:
-        self._check_turn(ev.player, ("drawn",), "win on a drawn tile")
-        if ev.tile != self.last_draw:
-            self._fail(f"tsumo is on the tile just drawn ({self.last_draw}), not {ev.tile}")
+    @handles(Tsumo)
+    def _tsumo(self, ev: Tsumo) -> None:
         before = list(self.seats[ev.player].hand)
         before.remove(ev.tile)
         self._declare("tsumo", ev.player, ev.tile, ev.named, before)
 
-    def _on_exhausted(self, ev: Exhausted) -> None:
-        if self.phase != "turn":
-            self._fail("a hand is a draw only when a player must draw")
-        if self.wall:
-            self._fail(f"the hand is not over: {len(self.wall)} tiles are left")
+    @handles(Exhausted)
+    def _exhausted(self, ev: Exhausted) -> None:
         self.outcome = {"kind": "draw"}
-        self.phase = "showing"
+        self.phase = Phase.SHOWING
 
-    def _on_show(self, ev: Show) -> None:
-        if self.phase != "showing":
-            self._fail("hands are shown only after the hand is declared a draw")
-        expected = next(p for p in (self.dealer, 1 - self.dealer) if self.shown[p] is None)
-        if ev.player != expected:
-            self._fail(f"player {expected} shows first")
+    @handles(Show)
+    def _show(self, ev: Show) -> None:
         self.shown[ev.player] = tuple(ev.named)
         if all(s is not None for s in self.shown):
-            self.phase = "shown"
+            self.phase = Phase.SHOWN
 
-    def _on_score(self, ev: HandScore) -> None:
-        if self.phase != "shown":
-            self._fail("a hand is scored when it has ended")
-        expected = self.expected_score()
-        if ev.number != expected.number or tuple(ev.points) != expected.points:
-            self._fail(f"hand {expected.number} scores {list(expected.points)}, "
-                       f"not {list(ev.points)}")
-        self.scores = [self.scores[i] + expected.points[i] for i in (0, 1)]
+    @handles(HandScore)
+    def _score(self, ev: HandScore) -> None:
+        points = self.expected_score().points
+        self.scores = [self.scores[i] + points[i] for i in (0, 1)]
         self.dealer = self.next_dealer()
-        self.phase = "over" if self.hand_number == self.options.hands else "scored"
+        self.phase = Phase.OVER if self.hand_number == self.options.hands else Phase.START
 
     def result(self) -> dict:
-        if self.phase != "over":
-            self._fail(f"the game is not over: {self.hand_number} of {self.options.hands} "
-                       "hands played")
+        if self.phase != Phase.OVER:
+            raise IllegalActionError(f"the game is not over: {self.hand_number} of "
+                                     f"{self.options.hands} hands played")
         a, b = self.scores
         return {"scores": [a, b], "winner": 0 if a > b else 1 if b > a else None}

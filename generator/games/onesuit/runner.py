@@ -9,13 +9,13 @@ from typing import Any
 from generator.documents.model import Block, Document, Heading, Paragraph, Section, Table, TileRow
 from generator.draw.canvas import Paper
 from generator.engine import standard
-from generator.engine.log import GameLog, Recorder, replay_through
+from generator.engine.log import GameLog, replay_through
+from generator.engine.rules import play_out
 from generator.games.onesuit.bots import EfficiencyBot
 from generator.games.onesuit.rules import (
     GAME,
     Deal,
     Discard,
-    Draw,
     Exhausted,
     HandStart,
     Kan,
@@ -32,39 +32,26 @@ from generator.tiles import Tile, sort_tiles
 NAMES = ("A", "B")
 
 
+def new_state(options: OneSuitOptions) -> OneSuitTable:
+    """A game before its first hand."""
+    return OneSuitTable(options)
+
+
+def chance_event(table: OneSuitTable, rng: random.Random) -> HandStart:
+    """The chance event: the next hand, with the wall shuffled."""
+    wall = list(suit_tiles(table.options.suit))
+    rng.shuffle(wall)
+    return HandStart(table.hand_number + 1, table.dealer, tuple(wall))
+
+
 def play(options: OneSuitOptions, seed: int | str, bots: Sequence = ()) -> GameLog:
     """A whole game between two bots (efficiency bots unless given)."""
     bots = tuple(bots) or (EfficiencyBot(), EfficiencyBot())
     rng = random.Random(f"tilepress:{GAME}:{seed}")
-    table = OneSuitTable(options)
-    do = Recorder(table)
-
-    n = options.tiles
-    for number in range(1, options.hands + 1):
-        wall = list(suit_tiles(options.suit))
-        rng.shuffle(wall)
-        do(HandStart(number, table.dealer, tuple(wall)))
-        for p in (table.dealer, 1 - table.dealer):
-            do(Deal(p, tuple(table.wall[:n])))
-        while table.phase != "shown":
-            p = table.turn
-            if table.phase == "turn":
-                win = bots[p].at_turn_start(table, p, rng)
-                if win is not None:
-                    do(win.event)
-                elif not table.wall:
-                    do(Exhausted())
-                    for q in (table.dealer, 1 - table.dealer):
-                        do(bots[q].show(table, q, rng).event)
-                else:
-                    do(Draw(p, table.wall[0]))
-            elif table.phase == "kan":
-                do(Draw(p, table.wall[0]))
-            else:
-                do(bots[p].after_draw(table, p, rng).event)
-        do(table.expected_score())
+    table = new_state(options)
+    events = play_out(table, bots, rng, chance_event)
     players = tuple(f"{NAMES[i]} ({getattr(b, 'name', 'bot')})" for i, b in enumerate(bots))
-    return GameLog(GAME, params_dict(options), seed, tuple(do.events), table.result(), players)
+    return GameLog(GAME, params_dict(options), seed, tuple(events), table.result(), players)
 
 
 def replay(log: GameLog) -> dict[str, Any]:

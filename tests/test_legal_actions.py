@@ -1,0 +1,83 @@
+"""Every game's rules list the actions legal in a position: random play through those
+lists never meets an action the rules refuse, every listed action applies, and the bots
+only ever choose actions the rules allow."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from generator.engine.rules import Rules, plain
+from generator.games import GAMES
+
+PLAYED = [(game, variant) for game in GAMES if game.playable
+          for variant in (None, *game.variants)]
+IDS = [variant or game.name for game, variant in PLAYED]
+
+
+def _start(game, variant, seed: int):
+    runner = game.module("runner")
+    if not hasattr(runner, "new_state"):  # pragma: no cover - a game not yet on the base
+        pytest.skip(f"{game.name} does not list its legal actions yet")
+    options = game.options_from({})
+    extra = dict(game.variants[variant]) if variant else {}
+    state = runner.new_state(options, **extra)
+    return runner, state
+
+
+def _walk(runner, state: Rules, rng: random.Random, choose, limit: int = 20_000) -> int:
+    """Play to the end; ``choose(state, legal)`` picks each decision. Returns the steps."""
+    steps = 0
+    while not state.over:
+        steps += 1
+        assert steps < limit, "the game does not end"
+        ev = state.forced()
+        if ev is None:
+            if state.phase in state.CHANCE:
+                ev = runner.chance_event(state, rng)
+            else:
+                legal = state.legal_actions()
+                assert legal, f"nobody can move at {state.phase!r}"
+                ev = choose(state, legal)
+        state.apply(ev)
+    return steps
+
+
+@pytest.mark.parametrize(("game", "variant"), PLAYED, ids=IDS)
+@settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_play_through_the_legal_actions(game, variant, seed: int) -> None:
+    runner, state = _start(game, variant, seed)
+    rng = random.Random(seed)
+
+    def choose(state: Rules, legal: list) -> object:
+        assert len({plain(a) for a in legal}) == len(legal), "an action is listed twice"
+        for action in rng.sample(legal, min(2, len(legal))):
+            trial = copy.deepcopy(state)
+            trial.apply(action)  # every legal action applies
+        return rng.choice(legal)
+
+    _walk(runner, state, rng, choose)
+    assert state.result()
+
+
+@pytest.mark.parametrize(("game", "variant"), PLAYED, ids=IDS)
+def test_bots_choose_only_legal_actions(game, variant) -> None:
+    for seed in range(3):
+        runner, state = _start(game, variant, seed)
+        rng = random.Random(seed)
+        names = game.bot_names()
+        play = game.play_options_from(dict(game.variants[variant]) if variant else {})
+        bots = [game.make_bot(names[(seed + k) % len(names)])
+                for k in range(game.seats(state.options, play))]
+
+        def choose(state: Rules, legal: list, bots=bots, rng=rng) -> object:
+            picked = bots[state.to_move].choose(state, legal, rng)
+            assert state.is_legal(picked), f"{picked} is not legal at {state.phase!r}"
+            return picked
+
+        _walk(runner, state, rng, choose)
