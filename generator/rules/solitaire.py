@@ -181,122 +181,65 @@ def deal_random(layout: Layout, rng: random.Random, *, bonus: bool = True) -> De
 def deal_backwards(layout: Layout, rng: random.Random, *, bonus: bool = True,
                    attempts: int = 200, supply: Sequence[Tile] | None = None,
                    ) -> tuple[Deal, list[tuple[int, int]]]:
-    """A deal built in reverse from the empty table, two positions at a time, each pair
-    free when it is placed: the reverse of the building order is a solution.
+    """A winnable deal and its solution: first a removal order of the empty positions
+    (two free positions at a time, see :func:`removal_order`), then matching pairs of
+    tiles dealt onto it in reverse, the last pair removed first, so that the order is a
+    solution by construction.
 
     ``supply`` gives the tiles as consecutive matching pairs (default: from standard
     sets, see :func:`tile_supply`)."""
-    board = board_for(layout)
     n = len(layout)
     if n % 2:
         raise RequestError(f"layout {layout.name!r} has {n} positions: an odd count cannot "
                            "be cleared")
-    positions = layout.positions
-    support = [0] * n
-    for i, a in enumerate(positions):
-        for j, b in enumerate(positions):
-            if b.z < a.z and abs(a.x - b.x) < 2 and abs(a.y - b.y) < 2:
-                support[i] |= 1 << j
-    neighbours = [_bits(board.left[i] | board.right[i]) for i in range(n)]
-    side_mask = [board.left[i] | board.right[i] for i in range(n)]
-    # rows: positions linked side by side; tiles placed in a row must stay one connected
-    # piece, or the gap between two pieces could never be filled
-    row_of = [-1] * n
-    rows: list[int] = []
-    for start in range(n):
-        if row_of[start] < 0:
-            mask, todo = 0, [start]
-            row_of[start] = len(rows)
-            while todo:
-                t = todo.pop()
-                mask |= 1 << t
-                for u in neighbours[t]:
-                    if row_of[u] < 0:
-                        row_of[u] = len(rows)
-                        todo.append(u)
-            rows.append(mask)
+    order = removal_order(layout, rng, attempts=attempts)
+    tiles: list[Tile | None] = [None] * n
+    tiles_in = list(supply) if supply is not None else tile_supply(n, rng, bonus=bonus)
+    pairs = [(tiles_in[2 * k], tiles_in[2 * k + 1]) for k in range(n // 2)]
+    rng.shuffle(pairs)
+    for (a, b), (ta, tb) in zip(reversed(order), pairs, strict=True):
+        tiles[a], tiles[b] = ta, tb
+    return Deal(layout, tuple(t for t in tiles if t is not None)), order
 
-    def stays_connected(a: int, b: int, placed: int) -> bool:
-        """Whether placing a and b keeps each row's placed tiles in one piece (given that
-        they are in one piece now)."""
-        for x, y in ((a, b), (b, a)):
-            row = rows[row_of[x]]
-            existing = placed & row
-            if existing:
-                if not side_mask[x] & existing and not (side_mask[x] >> y & 1
-                                                         and side_mask[y] & existing):
-                    return False
-            elif row >> y & 1 and not side_mask[x] >> y & 1:
-                return False
-        return True
 
-    def walled_in(placed: int, around: Sequence[int]) -> bool:
-        """Whether some empty position beside these now has tiles on both sides (it could
-        then never be placed: it would never be free)."""
-        for t in around:
-            for u in neighbours[t]:
-                if not placed >> u & 1 and board.left[u] & placed and board.right[u] & placed:
-                    return True
-        return False
+def removal_order(layout: Layout, rng: random.Random, *,
+                  attempts: int = 200) -> list[tuple[int, int]]:
+    """Pairs of positions that clear the empty layout, each pair free when it goes.
 
-    full = (1 << n) - 1
-    over, left, right = board.over, board.left, board.right
-    row_masks = [rows[row_of[i]] for i in range(n)]
-    opening = board.free_tiles(full)  # free on the full table: any of them can go first
-    for _ in range(attempts):
-        # keep two pairs of these for the very end, so that the build never ends on two
-        # tiles that cannot be free together
-        reserved = rng.sample(opening, min(4, len(opening) - len(opening) % 2))
-        reserve_mask = sum(1 << i for i in reserved)
-        placed = 0
+    Each attempt takes, at every step, the free position that holds up the most tiles
+    (with some noise) and a partner among the other free ones; it fails only when a
+    single tile is free with others left (the last tiles of a stack). A failed attempt
+    starts again with more noise. Raises :class:`RequestError`, saying what was tried,
+    when ``attempts`` all fail."""
+    from .solitaire_solver import BLOCKED, FREE, geometry, uncover
+
+    geo = geometry(layout)
+    n = len(layout)
+    weight = geo.weight
+    stuck_at: list[int] = []
+    for attempt in range(attempts):
+        noise = 1.0 + attempt
+        over, left, right = list(geo.over_count), list(geo.left_count), list(geo.right_count)
+        state = [BLOCKED] * n
+        free = [t for t in range(n) if not over[t] and (not left[t] or not right[t])]
+        for t in free:
+            state[t] = FREE
         order: list[tuple[int, int]] = []
-        backups = 0
-        while placed | reserve_mask != full:
-            # positions that could take a tile now: resting on placed tiles, nothing on
-            # them yet, and touching the tiles already in their row (if any)
-            alone = [i for i in range(n) if not (placed | reserve_mask) >> i & 1
-                     and not support[i] & ~placed and not over[i] & placed
-                     and (not left[i] & placed or not right[i] & placed)
-                     and (not row_masks[i] & placed or side_mask[i] & placed)]
-            # upper tiles as soon as they can go, so that a stack is never finished at the
-            # very end (its top tile would have no partner left but the tile under it)
-            alone.sort(key=lambda i: -positions[i].z + rng.random() * 2.5)
-            found = None
-            for k, a in enumerate(alone):
-                for b in alone[k + 1 :]:
-                    if support[b] >> a & 1 or support[a] >> b & 1:
-                        continue
-                    after = placed | 1 << a | 1 << b
-                    if (board.is_free(after, a) and board.is_free(after, b)
-                            and stays_connected(a, b, placed)
-                            and not walled_in(after, (a, b))):
-                        found = (a, b)
-                        break
-                if found:
-                    break
-            if found is None:
-                if backups > 20 or not order:
-                    break
-                backups += 1
-                for _undo in range(min(len(order), 3)):  # back up a little and retry
-                    x, y = order.pop()
-                    placed &= ~(1 << x | 1 << y)
-                continue
-            placed |= 1 << found[0] | 1 << found[1]
-            order.append(found)
-        if placed | reserve_mask == full:
-            order += [(reserved[k], reserved[k + 1]) for k in range(0, len(reserved), 2)]
-            tiles: list[Tile | None] = [None] * n
-            tiles_in = list(supply) if supply is not None else tile_supply(n, rng, bonus=bonus)
-            pairs = [(tiles_in[2 * k], tiles_in[2 * k + 1]) for k in range(n // 2)]
-            rng.shuffle(pairs)
-            for (a, b), (ta, tb) in zip(order, pairs, strict=True):
-                tiles[a], tiles[b] = ta, tb
-            deal = Deal(layout, tuple(t for t in tiles if t is not None))
-            solution = list(reversed(order))
-            return deal, solution
-    raise RequestError(f"could not build a winnable deal for layout {layout.name!r} in "
-                       f"{attempts} attempts; it may admit none")
+        while len(free) >= 2:
+            ranked = sorted(free, key=lambda t: -weight[t] - rng.random() * noise)
+            a, b = ranked[0], ranked[1 + int(rng.random() * rng.random() * (len(ranked) - 1))]
+            order.append((a, b))
+            free = [t for t in free if t != a and t != b]
+            for x in (a, b):
+                uncover(geo, x, over, left, right, state, free)
+        if 2 * len(order) == n:
+            return order
+        stuck_at.append(n - 2 * len(order))
+    raise RequestError(f"layout {layout.name!r}: no order clears it two free tiles at a "
+                       f"time in {attempts} tries (each stuck with at least "
+                       f"{min(stuck_at)} tiles left and only one free); it may admit no "
+                       "winnable deal")
+
 
 
 # ---------------------------------------------------------------------------
@@ -327,15 +270,6 @@ def replay_solution(deal: Deal, solution: Sequence[Sequence[int]]) -> list[str]:
     if remaining:
         return [f"{bin(remaining).count('1')} tiles are left after the last move"]
     return []
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 _SOLVER_NAMES = frozenset({"SolveResult", "Solver", "solve", "Experience", "available_moves",
