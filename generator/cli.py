@@ -270,12 +270,19 @@ def puzzle_discard(
                                "suit": suit}, count, seed, output, paper)
 
 
+MapName = Annotated[str | None, typer.Option(
+    "--map", help="Of a GNOME Mahjongg .map file, the map with this name (or number from 1); "
+    "the same as FILE.map:NAME.")]
+
+
 @puzzle_app.command("solitaire")
 def puzzle_solitaire(
     count: Count = 1,
     layout: Annotated[str, typer.Option(
         "--layout", help="A built-in layout (turtle, pyramid, fortress, bridge, cross, stairs, "
-        "mini) or a KMahjongg .layout / GNOME Mahjongg .map file.")] = "turtle",
+        "mini), a KMahjongg .layout file, or a GNOME Mahjongg .map file (FILE.map:NAME for "
+        "one of its maps).")] = "turtle",
+    map_name: MapName = None,
     difficulty: Difficulty = "medium",
     bonus: Annotated[bool, typer.Option("--bonus/--no-bonus", help="Deal the flowers and "
                                         "seasons, or leave them out.")] = True,
@@ -287,6 +294,8 @@ def puzzle_solitaire(
 
     Example: tilepress puzzle solitaire --layout turtle --difficulty hard --seed 3 -o out/s.pdf
     """
+    if map_name is not None:
+        layout = f"{layout}:{map_name}"
     _write_puzzles("solitaire", {"layout": layout, "difficulty": difficulty, "bonus": bonus},
                    count, seed, output, paper)
 
@@ -394,24 +403,29 @@ def layout_check(
     tileset: Annotated[str, typer.Option(
         "--tileset", help="For a castle: recommended, all, or a custom tile string.")
     ] = "recommended",
+    map_name: MapName = None,
 ) -> None:
     """Report a layout's tile count, layers, half-tile offsets, overlaps, tiles hanging
     over nothing, and whether the count fits a tile set; for a Dragon Castle height map,
     its floors, symmetry and fit to a tile set. Exit 1 if it cannot be played.
 
-    Example: tilepress layout check my.layout
+    Example: tilepress layout check my.layout   (a .map file: every map, or --map NAME)
     """
     from .layouts import find_layout
     from .layouts.castle import BUILTIN_CASTLES, SUFFIX, check_castle, find_castle
     from .layouts.check import check_layout
+    from .layouts.formats import load_layouts
 
     if file in BUILTIN_CASTLES or file.endswith(SUFFIX) or _is_castle_file(file):
-        report = check_castle(find_castle(file), tileset)
-    else:
-        report = check_layout(find_layout(file))
-    for line in report.lines():
-        _echo(line)
-    if not report.ok:
+        reports = [check_castle(find_castle(file), tileset)]
+    elif map_name is not None or not file.lower().endswith(".map"):
+        reports = [check_layout(find_layout(file if map_name is None else f"{file}:{map_name}"))]
+    else:  # every map of a GNOME Mahjongg file
+        reports = [check_layout(layout) for layout in load_layouts(file)]
+    for report in reports:
+        for line in report.lines():
+            _echo(line)
+    if not all(report.ok for report in reports):
         raise typer.Exit(1)
 
 
