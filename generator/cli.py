@@ -207,7 +207,7 @@ def _analysis_text(a) -> str:
 
 
 def _write_puzzles(kind_name: str, options: dict[str, Any], count: int, seed: int,
-                   output: Path, paper: str) -> None:
+                   output: Path, paper: str) -> Any:
     from .documents.puzzles import PuzzleSection, sheet
     from .draw.canvas import find_paper
     from .output import output_format, write_atomic, write_document
@@ -224,6 +224,7 @@ def _write_puzzles(kind_name: str, options: dict[str, Any], count: int, seed: in
     else:
         write_document(sheet(PuzzleSection(kind.title, kind, puzzles), page), output)
     _echo(f"wrote {len(puzzles.puzzles)} {kind_name} puzzles to {output}")
+    return puzzles
 
 
 @puzzle_app.command("waits")
@@ -294,10 +295,15 @@ def puzzle_solitaire(
 
     Example: tilepress puzzle solitaire --layout turtle --difficulty hard --seed 3 -o out/s.pdf
     """
+    from .puzzles.solitaire import nearest_note
+
     if map_name is not None:
         layout = f"{layout}:{map_name}"
-    _write_puzzles("solitaire", {"layout": layout, "difficulty": difficulty, "bonus": bonus},
-                   count, seed, output, paper)
+    puzzles = _write_puzzles("solitaire", {"layout": layout, "difficulty": difficulty,
+                                           "bonus": bonus}, count, seed, output, paper)
+    note = nearest_note(puzzles, difficulty)
+    if note:
+        _echo(note)
 
 
 MintTinJokers = Annotated[int, typer.Option("--jokers", help="Most jokers in a hand: 0, 1 "

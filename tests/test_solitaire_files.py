@@ -61,7 +61,8 @@ def test_a_stray_marker_is_ignored_as_kmahjongg_does() -> None:
 MAPS = """<mahjongg>
   <map name="One"><layer z="0"><row y="0" left="0" right="3"/></layer></map>
   <map name="Two words"><layer z="0"><block left="0" right="1" top="0" bottom="1"/></layer>
-    <tile z="1" x="0.5" y="0.5"/><tile z="1" x="3" y="0"/><tile z="0" x="3" y="0"/><tile z="0" x="4" y="0"/>
+    <tile z="1" x="0.5" y="0.5"/><tile z="1" x="3" y="0"/><tile z="0" x="3" y="0"/>
+    <tile z="0" x="4" y="0"/>
     </map>
   <map name="Three"><tile z="0" x="0" y="0"/><tile z="0" x="1" y="0"/></map>
 </mahjongg>"""

@@ -519,8 +519,11 @@ def position_status(deal: Deal, remaining: int, *, budget: int = 600) -> str:
 
 
 def experience(deal: Deal, solution: Sequence[tuple[int, int]], *,
-               budget: int = 600) -> Experience:
-    """Walk the solution and look at every other move on offer along the way."""
+               budget: int = 600, total: int | None = None) -> Experience:
+    """Walk the solution and look at every other move on offer along the way; each
+    position gets ``budget`` simulated plays, and once ``total`` are spent the moves
+    still to judge count as unsettled (so that grading a big board stays quick)."""
+    spent = 0
     remaining = (1 << len(deal.tiles)) - 1
     seen: set[tuple[int, int]] = set()
     traps = early = unknown = 0
@@ -536,7 +539,12 @@ def experience(deal: Deal, solution: Sequence[tuple[int, int]], *,
             seen.add(key)
             if key == (min(move), max(move)):
                 continue
-            status = position_status(deal, remaining & ~(1 << a | 1 << c), budget=budget)
+            if total is not None and spent >= total:
+                unknown += 1
+                continue
+            solver = Solver(deal, remaining & ~(1 << a | 1 << c), budget=budget)
+            status = solver.solve(playouts=2).status
+            spent += solver.work
             if status == UNSOLVABLE:
                 traps += 1
                 early += step < third
