@@ -159,3 +159,63 @@ def test_the_suite_layouts_load() -> None:
     for layout in layouts:
         report = check_layout(layout)
         assert report.ok and not layout.warnings, (layout.name, report.lines())
+
+
+# -- deals for every layout of the suite, and the solver under python -O -----------------
+
+
+def _suite_layouts():
+    files = sorted(SUITE.glob("*.layout")) + sorted(SUITE.glob("*.map"))
+    return [layout for f in files for layout in load_layouts(f)]
+
+
+def test_every_suite_layout_and_map_gets_a_deal_whose_solution_replays() -> None:
+    import random
+
+    from generator.rules import solitaire as rules
+
+    for layout in _suite_layouts():
+        deal, solution = rules.deal_backwards(layout, random.Random(1))
+        assert rules.replay_solution(deal, solution) == [], layout.name
+
+
+def test_a_difficulty_the_layout_never_reaches_answers_at_once_with_the_nearest() -> None:
+    from generator.params import parse_params
+    from generator.puzzles import find_kind, generate_set
+    from generator.puzzles.solitaire import nearest_note
+
+    kind = find_kind("solitaire")
+    start = time.perf_counter()
+    params = parse_params(kind.params_type, {"layout": "mini", "difficulty": "expert"},
+                          where="t")
+    puzzles = generate_set(kind, params, count=1, seed=1)
+    assert time.perf_counter() - start < 10
+    assert puzzles.puzzles[0].difficulty != "expert"
+    assert "no expert deal" in (nearest_note(puzzles, "expert") or "")
+
+
+SOLVE_SCRIPT = """
+import random, sys
+from generator.layouts import builtin
+from generator.rules import solitaire as rules
+out = []
+for name in ("mini", "cross", "turtle"):
+    for s in range(6):
+        deal = rules.deal_random(builtin(name), random.Random(s))
+        r = rules.solve(deal, budget=3000)
+        ok = r.status != rules.SOLVED or not rules.replay_solution(deal, r.solution)
+        out.append(f"{r.status}:{len(r.solution)}:{ok}")
+print(" ".join(out))
+"""
+
+
+def test_the_solver_gives_the_same_verdicts_under_python_dash_o() -> None:
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    runs = [subprocess.run([sys.executable, *flags, "-c", SOLVE_SCRIPT], cwd=root, check=True,
+                           capture_output=True, text=True, timeout=120).stdout
+            for flags in ([], ["-O"])]
+    assert runs[0] == runs[1]
+    assert "solved" in runs[0] and ":False" not in runs[0]
