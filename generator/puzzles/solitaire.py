@@ -25,7 +25,7 @@ from ..rules import solitaire as rules
 from ..tiles import format_tiles, parse_tiles
 from .base import DIFFICULTIES, Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet
 
-TRIES = 6
+TRIES = 5
 """Deals dealt and graded for one puzzle before the nearest difficulty is taken."""
 BANDS = {"easy": (0, 1), "medium": (2, 4), "hard": (5, 8), "expert": (9, 10**9)}
 
@@ -34,7 +34,7 @@ def _budgets(n: int) -> tuple[int, int, int]:
     """Simulated plays for (proving a random deal, judging one move, grading a deal):
     a big board's plays cost more, so it gets fewer."""
     scale = 144 / max(n, 144)
-    return int(4000 * scale), int(1500 * scale), int(24_000 * scale ** 2)
+    return int(3000 * scale), int(800 * scale), int(12_000 * scale ** 2)
 
 
 def distance(score: int, difficulty: str) -> int:
@@ -58,7 +58,7 @@ def nearest_note(puzzles: PuzzleSet, difficulty: str) -> str | None:
     other = sorted({p.difficulty for p in puzzles.puzzles} - {difficulty})
     if difficulty == "any" or not other:
         return None
-    return (f"note: the layout gave no {difficulty} deal in {TRIES} tries; took the nearest "
+    return (f"note: no {difficulty} deal on this layout in up to {TRIES} tries; took the nearest "
             f"({', '.join(other)}) for {sum(p.difficulty != difficulty for p in puzzles.puzzles)}"
             f" of {len(puzzles.puzzles)}")
 
