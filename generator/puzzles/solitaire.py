@@ -143,16 +143,18 @@ class SolitaireKind(PuzzleKind):
               budget: int) -> tuple[rules.Deal, list[tuple[int, int]] | None]:
         """A random deal (the harder puzzles) or a deal built on a removal order (always
         winnable), taking turns, random deals first for hard and expert; with the
-        solution the solver finds, which ``verify`` finds again (None if it finds none)."""
+        solution the solver finds, which ``verify`` finds again; failing that, a built
+        deal keeps its removal order and a random deal gets None."""
         random_first = params.difficulty in ("hard", "expert", "any")
+        built = None
         if (k % 2 == 0) == random_first:
             deal = rules.deal_random(layout, rng, bonus=params.bonus)
         else:
-            deal, _ = rules.deal_backwards(layout, rng, bonus=params.bonus)
+            deal, built = rules.deal_backwards(layout, rng, bonus=params.bonus)
         result = rules.solve(deal, budget=budget)
-        if result.status != rules.SOLVED:
-            return deal, None
-        return deal, [tuple(m) for m in result.solution]
+        if result.status == rules.SOLVED:
+            return deal, [tuple(m) for m in result.solution]
+        return deal, built  # the removal order still wins (verify's solver may not find it)
 
     def _solve_deal(self, deal: rules.Deal) -> dict[str, Any] | None:
         result = rules.solve(deal, budget=_budgets(len(deal.tiles))[0])
