@@ -605,6 +605,7 @@ BENCHMARKS = {
     "onesuit": bench_onesuit,
     "oneplayer": bench_oneplayer,
     "solitaire": bench_solitaire,
+    "layouts": lambda: __import__("solitaire").bench(record),  # benchmarks/solitaire.py
     "castle": bench_castle,
     "minttin": bench_minttin,
     "american": bench_american,

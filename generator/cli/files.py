@@ -22,24 +22,32 @@ def layout_check(
     tileset: Annotated[str, typer.Option(
         "--tileset", help="For a castle: recommended, all, or a custom tile string.")
     ] = "recommended",
+    map_name: Annotated[str | None, typer.Option(
+        "--map", help="Of a GNOME Mahjongg .map file, only the map with this name (or number "
+        "from 1); the same as FILE.map:NAME.")] = None,
 ) -> None:
     """Report a layout's tile count, layers, half-tile offsets, overlaps, tiles hanging
     over nothing, and whether the count fits a tile set; for a Dragon Castle height map,
-    its floors, symmetry and fit to a tile set. Exit 1 if it cannot be played.
+    its floors, symmetry and fit to a tile set; for a GNOME Mahjongg .map file, each of its
+    maps. Exit 1 if it cannot be played.
 
     Example: tilepress layout check my.layout
     """
     from generator.layouts import find_layout
     from generator.layouts.castle import BUILTIN_CASTLES, SUFFIX, check_castle, find_castle
     from generator.layouts.check import check_layout
+    from generator.layouts.formats import load_layouts
 
     if file in BUILTIN_CASTLES or file.endswith(SUFFIX) or _is_castle_file(file):
-        report = check_castle(find_castle(file), tileset)
-    else:
-        report = check_layout(find_layout(file))
-    for line in report.lines():
-        echo(line)
-    if not report.ok:
+        reports = [check_castle(find_castle(file), tileset)]
+    elif map_name is not None or not file.lower().endswith(".map"):
+        reports = [check_layout(find_layout(file if map_name is None else f"{file}:{map_name}"))]
+    else:  # every map of a GNOME Mahjongg file
+        reports = [check_layout(layout) for layout in load_layouts(file)]
+    for report in reports:
+        for line in report.lines():
+            echo(line)
+    if not all(report.ok for report in reports):
         raise typer.Exit(1)
 
 

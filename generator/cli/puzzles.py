@@ -46,6 +46,8 @@ def write_puzzles(entry: PuzzleEntry, values: dict[str, Any]) -> None:
     else:
         write_document(sheet(PuzzleSection(kind.title, kind, puzzles), page), output)
     echo(f"wrote {len(puzzles.puzzles)} {entry.name} puzzles to {output}")
+    for note in kind.notes(puzzles, params):
+        echo(note)
 
 
 def _puzzle_command(entry: PuzzleEntry) -> Any:

@@ -35,10 +35,13 @@ class Layout:
     name: str
     positions: tuple[Position, ...]
     source: str = field(default="", compare=False)
+    warnings: tuple[str, ...] = field(default=(), compare=False)
+    """What the file got wrong that its home app forgives (with line and column)."""
 
     @classmethod
-    def of(cls, name: str, positions, source: str = "") -> Layout:
-        return cls(name, tuple(sorted(set(positions))), source)
+    def of(cls, name: str, positions, source: str = "", warnings: tuple[str, ...] = ()
+           ) -> Layout:
+        return cls(name, tuple(sorted(set(positions))), source, tuple(warnings))
 
     def __len__(self) -> int:
         return len(self.positions)
@@ -178,15 +181,17 @@ def builtin(name: str) -> Layout:
 
 
 def find_layout(name_or_path: str) -> Layout:
-    """A built-in layout by name, or a KMahjongg/GNOME Mahjongg file by path."""
+    """A built-in layout by name, or a KMahjongg/GNOME Mahjongg file by path; one map of
+    a GNOME file is ``FILE.map:NAME`` (the map's name or its number from 1)."""
     if name_or_path in BUILTIN:
         return builtin(name_or_path)
-    from generator.layouts.formats import load_layout
+    from generator.layouts.formats import load_layout, split_map
 
     if "." not in name_or_path and "/" not in name_or_path:
         raise RequestError(f"unknown layout {name_or_path!r}; built in: {', '.join(BUILTIN)} "
                            "(or give a .layout or .map file)")
-    return load_layout(name_or_path)
+    path, map_name = split_map(name_or_path)
+    return load_layout(path, map_name=map_name)
 
 
 __all__ = ["BUILTIN", "FileFormatError", "Layout", "Position", "builtin", "find_layout"]

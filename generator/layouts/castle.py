@@ -10,7 +10,7 @@ is an empty cell. Lines starting with ``#`` before the first row are notes and a
 
 Each cell is one tile seen from above; the tile at row ``r``, column ``c`` on floor
 ``f`` (1 = the ground floor) is the solitaire position ``(x=2c, y=2r, z=f-1)``, so the
-free-tile rule and the solver of :mod:`generator.rules.solitaire` apply unchanged.
+free-tile rule and the solver of :mod:`generator.engine.solitaire` apply unchanged.
 Parsing and writing back round-trip exactly, up to spaces at the ends of lines.
 """
 

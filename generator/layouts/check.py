@@ -8,6 +8,7 @@ from generator.layouts import Layout, Position, overlap
 
 STANDARD_SET = 144
 WITHOUT_BONUS = 136
+MAX_WARNINGS = 12
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,10 @@ class LayoutReport:
         else:
             out.append(f"tile set: needs {self.sets} sets ({n} tiles); each face appears "
                        f"up to {4 * self.sets} times")
+        shown = self.layout.warnings[:MAX_WARNINGS]
+        out.extend(f"warning: {w}" for w in shown)
+        if len(self.layout.warnings) > len(shown):
+            out.append(f"warning: ... and {len(self.layout.warnings) - len(shown)} more")
         out.append("verdict: ok" if self.ok else "verdict: not playable as it stands")
         return out
 

@@ -1,20 +1,26 @@
-"""Reading the layout files players already have.
+"""Reading the layout files players already have, as their home apps read them.
 
 KMahjongg ``.layout`` (``kmahjongg-layout-v1.0``: a 32 x 16 grid, 5 layers;
 ``kmahjongg-layout-v1.1``: ``wN``, ``hN`` and ``dN`` lines give the size): each layer is a
 grid of quarter-tile cells where a tile is ``1 2`` over ``4 3`` and ``.`` is empty; ``#``
-starts a comment.
+starts a comment. Like KMahjongg, a tile is read from its ``1`` alone: a wrong marker in
+another quarter, or a marker that belongs to no tile, is a warning, not an error.
 
 GNOME Mahjongg ``.map`` (XML): ``<map>`` elements holding ``<layer z>``, ``<row y left
 right>``, ``<column x top bottom>``, ``<block left right top bottom>`` and ``<tile x
 y>``, in tile units with half steps allowed; rows, columns and blocks include both ends.
+A file may hold many maps; each is reachable by name (``FILE.map:NAME``) or number.
 
-Every fault is reported with its line and column.
+Every fault is reported with its line and column. Inputs are bounded by what a layout can
+be (:data:`MAX_TILES`, :data:`MAX_COORDINATE`, :data:`MAX_LAYERS`, :data:`MAX_FILE_BYTES`),
+so that no file makes a reader hang or run out of memory.
 """
 
 from __future__ import annotations
 
+import math
 import os
+import re
 import xml.parsers.expat
 from pathlib import Path
 
@@ -23,24 +29,69 @@ from generator.layouts import Layout, Position
 from generator.output import read_text
 
 KM_MAGIC = ("kmahjongg-layout-v1.0", "kmahjongg-layout-v1.1")
+MAX_TILES = 1000
+"""Most tiles a layout may hold (seven 144-tile sets)."""
+MAX_COORDINATE = 256
+"""Largest x or y of a tile, in tiles (a KMahjongg grid of 512 quarter cells)."""
+MAX_LAYERS = 64
+MAX_FILE_BYTES = 4_000_000
+
+_MAP_SUFFIX = re.compile(r"^(?P<path>.*\.map):(?P<name>[^/\\]+)$", re.IGNORECASE)
+_SIZE_LINE = re.compile(r"^([whd])([0-9]{1,6})$")
 
 
-def load_layout(path: str | os.PathLike[str]) -> Layout:
-    """Read a ``.layout`` or ``.map`` file (by its suffix, or its first line)."""
-    text = read_text(path, "layout file")
-    source = os.fspath(path)
-    name = Path(source).stem
+def split_map(spec: str) -> tuple[str, str | None]:
+    """``FILE.map:NAME`` as (``FILE.map``, ``NAME``); anything else as (spec, None)."""
+    m = _MAP_SUFFIX.match(spec)
+    return (m["path"], m["name"]) if m else (spec, None)
+
+
+def _read(path: str | os.PathLike[str]) -> str:
+    try:
+        size = os.path.getsize(path)
+    except OSError:
+        size = 0  # read_text gives the clear message
+    if size > MAX_FILE_BYTES:
+        raise FileFormatError(f"{os.fspath(path)}: {size:,} bytes is more than a layout file "
+                              f"can need ({MAX_FILE_BYTES:,})")
+    return read_text(path, "layout file")
+
+
+def _is_map(source: str, text: str) -> bool:
     first = text.lstrip().split("\n", 1)[0].strip()
-    if Path(source).suffix == ".map" or first.startswith("<"):
-        return parse_gnome_map(text, source=source)
+    return Path(source).suffix.lower() == ".map" or first.startswith("<")
+
+
+def load_layout(path: str | os.PathLike[str], *, map_name: str | None = None) -> Layout:
+    """Read a ``.layout`` or ``.map`` file (by its suffix, or its first line); of a
+    ``.map`` file, the map called (or numbered) ``map_name``, else the first."""
+    text = _read(path)
+    source = os.fspath(path)
+    first = text.lstrip().split("\n", 1)[0].strip()
+    if _is_map(source, text):
+        return pick_map(parse_gnome_maps(text, source=source), map_name, source)
+    if map_name is not None:
+        raise FileFormatError(f"{source}: only a GNOME Mahjongg .map file holds maps to choose "
+                              f"from (asked for map {map_name!r})")
     if Path(source).suffix == ".layout" or first in KM_MAGIC:
-        return parse_kmahjongg(text, source=source, name=name)
+        return parse_kmahjongg(text, source=source, name=Path(source).stem)
     raise FileFormatError(f"{source}: not a KMahjongg .layout or GNOME Mahjongg .map file")
+
+
+def load_layouts(path: str | os.PathLike[str]) -> list[Layout]:
+    """Every layout in a file: each map of a ``.map`` file, or the one of a ``.layout``."""
+    text = _read(path)
+    source = os.fspath(path)
+    if _is_map(source, text):
+        return parse_gnome_maps(text, source=source)
+    return [load_layout(path)]
 
 
 # ---------------------------------------------------------------------------
 # KMahjongg
 # ---------------------------------------------------------------------------
+
+_QUARTERS = ((0, 1, "2"), (1, 1, "3"), (1, 0, "4"))  # (row, column, marker) after the 1
 
 
 def parse_kmahjongg(text: str, *, source: str = "layout", name: str = "layout") -> Layout:
@@ -50,28 +101,30 @@ def parse_kmahjongg(text: str, *, source: str = "layout", name: str = "layout") 
         raise FileFormatError(f"{source}: line 1: expected {KM_MAGIC[0]} or {KM_MAGIC[1]}, "
                               f"found {found[:40]!r}")
     version = lines[0].strip()
-    width, height, depth = 32, 16, 5
+    size = {"w": 32, "h": 16, "d": 5}
     grid: list[tuple[int, str]] = []  # (line number, text)
     sizes_seen = version.endswith("1.0")
     for number, raw in enumerate(lines[1:], start=2):
         line = raw.rstrip()
         if not line or line.startswith("#"):
             continue
-        if not grid and version.endswith("1.1") and line[0] in "whd" and line[1:].isdigit():
-            value = int(line[1:])
-            if value <= 0 or value > 512:
-                raise FileFormatError(f"{source}: line {number}: size {line!r} is out of range")
-            if line[0] == "w":
-                width = value
-            elif line[0] == "h":
-                height = value
-            else:
-                depth = value
+        m = _SIZE_LINE.match(line)
+        if not grid and version.endswith("1.1") and m:
+            value = int(m[2])
+            top = 2 * MAX_COORDINATE if m[1] in "wh" else MAX_LAYERS
+            if not 0 < value <= top:
+                raise FileFormatError(f"{source}: line {number}: size {line!r} is out of range "
+                                      f"(1 to {top})")
+            size[m[1]] = value
             sizes_seen = True
             continue
+        if not grid and version.endswith("1.1") and line[0] in "whd" and line[1:2] != ".":
+            raise FileFormatError(f"{source}: line {number}: {line[:20]!r} is not a size line "
+                                  "(w, h or d followed by ASCII digits)")
         grid.append((number, line))
     if not sizes_seen:
         raise FileFormatError(f"{source}: the v1.1 header needs w, h and d lines")
+    width, height, depth = size["w"], size["h"], size["d"]
     needed = height * depth
     if len(grid) < needed:
         last = grid[-1][0] if grid else len(lines)
@@ -84,38 +137,49 @@ def parse_kmahjongg(text: str, *, source: str = "layout", name: str = "layout") 
         if len(line) != width:
             raise FileFormatError(f"{source}: line {number}: expected {width} characters, "
                                   f"found {len(line)}")
-        for col, ch in enumerate(line, start=1):
-            if ch not in ".1234":
-                raise FileFormatError(f"{source}: line {number}, column {col}: {ch!r} is not "
-                                      "one of . 1 2 3 4")
-    positions = []
-    claimed: set[tuple[int, int, int]] = set()
-    for z in range(depth):
-        rows = grid[z * height : (z + 1) * height]
-        for r, (number, line) in enumerate(rows):
-            for c, ch in enumerate(line):
-                if ch != "1":
-                    continue
-                expect = {(r, c + 1): "2", (r + 1, c + 1): "3", (r + 1, c): "4"}
-                for (rr, cc), want in expect.items():
-                    got = rows[rr][1][cc] if rr < height and cc < width else "(edge)"
-                    if got != want:
-                        raise FileFormatError(
-                            f"{source}: line {number}, column {c + 1}: the tile starting "
-                            f"here needs {want!r} at line "
-                            f"{rows[rr][0] if rr < height else number + 1}, column {cc + 1}, "
-                            f"found {got!r}")
-                    claimed.add((z, rr, cc))
-                claimed.add((z, r, c))
-                positions.append(Position(z, r, c))
-        for r, (number, line) in enumerate(rows):
-            for c, ch in enumerate(line):
-                if ch != "." and (z, r, c) not in claimed:
-                    raise FileFormatError(f"{source}: line {number}, column {c + 1}: {ch!r} "
-                                          "belongs to no tile (a tile starts with 1)")
+        bad = next((k for k, ch in enumerate(line) if ch not in ".1234"), None)
+        if bad is not None:
+            raise FileFormatError(f"{source}: line {number}, column {bad + 1}: {line[bad]!r} "
+                                  "is not one of . 1 2 3 4")
+    positions, warnings = _kmahjongg_tiles(grid, width, height, depth, source)
     if not positions:
         raise FileFormatError(f"{source}: the layout has no tiles")
-    return Layout.of(name, positions, source=source)
+    return Layout.of(name, positions, source=source, warnings=tuple(warnings))
+
+
+def _kmahjongg_tiles(grid: list[tuple[int, str]], width: int, height: int, depth: int,
+                     source: str) -> tuple[list[Position], list[str]]:
+    """Tiles from their ``1`` markers, as KMahjongg reads them; a warning for each other
+    quarter that does not say what it should."""
+    positions: list[Position] = []
+    warnings: list[str] = []
+    for z in range(depth):
+        rows = grid[z * height: (z + 1) * height]
+        claimed: set[tuple[int, int]] = set()
+        for r, (number, line) in enumerate(rows):
+            for c in (k for k, ch in enumerate(line) if ch == "1"):
+                positions.append(Position(z, r, c))
+                if len(positions) > MAX_TILES:
+                    raise FileFormatError(f"{source}: line {number}: more than {MAX_TILES} "
+                                          "tiles")
+                claimed.add((r, c))
+                for dr, dc, want in _QUARTERS:
+                    rr, cc = r + dr, c + dc
+                    got = rows[rr][1][cc] if rr < height and cc < width else None
+                    claimed.add((rr, cc))
+                    if got != want:
+                        at = (f"line {rows[rr][0]}, column {cc + 1}" if got is not None
+                              else f"the edge of the grid past line {number}")
+                        warnings.append(f"{source}: {at}: {got!r} where the tile starting at "
+                                        f"line {number}, column {c + 1} has its {want!r}; "
+                                        "read as KMahjongg does, from the 1")
+        for r, (number, line) in enumerate(rows):
+            for c, ch in enumerate(line):
+                if ch != "." and (r, c) not in claimed:
+                    warnings.append(f"{source}: line {number}, column {c + 1}: {ch!r} belongs "
+                                    "to no tile (a tile starts with 1); ignored, as KMahjongg "
+                                    "does")
+    return positions, warnings
 
 
 def write_kmahjongg(layout: Layout) -> str:
@@ -149,6 +213,25 @@ _SHAPES = {
 
 def parse_gnome_map(text: str, *, source: str = "map", name: str | None = None) -> Layout:
     """Read the first ``<map>`` of a GNOME Mahjongg file (or the one called ``name``)."""
+    return pick_map(parse_gnome_maps(text, source=source), name, source)
+
+
+def pick_map(maps: list[Layout], name: str | None, source: str) -> Layout:
+    """The map called ``name`` (or numbered, from 1), or the first."""
+    if name is None:
+        return maps[0]
+    for m in maps:
+        if m.name == name:
+            return m
+    if name.isascii() and name.isdigit() and 1 <= int(name) <= len(maps):
+        return maps[int(name) - 1]
+    raise FileFormatError(f"{source}: no map called {name!r} (maps: "
+                          f"{', '.join(repr(m.name) for m in maps)}, or a number 1 to "
+                          f"{len(maps)})")
+
+
+def parse_gnome_maps(text: str, *, source: str = "map") -> list[Layout]:
+    """Every ``<map>`` of a GNOME Mahjongg file, in file order."""
     maps: list[tuple[str, list[Position]]] = []
     stack: list[str] = []
     layer_z: list[int | None] = [None]
@@ -158,7 +241,7 @@ def parse_gnome_map(text: str, *, source: str = "map", name: str | None = None) 
     def where() -> str:
         return f"{source}: line {parser.CurrentLineNumber}, column {parser.CurrentColumnNumber + 1}"
 
-    def number(attrs: dict, key: str, element: str) -> int:
+    def number(attrs: dict, key: str, element: str, top: int = MAX_COORDINATE) -> int:
         if key not in attrs:
             raise FileFormatError(f"{where()}: <{element}> needs {key}=\"...\"")
         raw = attrs[key]
@@ -166,15 +249,20 @@ def parse_gnome_map(text: str, *, source: str = "map", name: str | None = None) 
             value = float(raw)
         except ValueError:
             raise FileFormatError(f"{where()}: {key}={raw!r} is not a number") from None
-        if value * 2 != int(value * 2) or value < 0:
+        if not math.isfinite(value) or not 0 <= value <= top:
+            raise FileFormatError(f"{where()}: {key}={raw[:20]!r} is out of range (0 to {top})")
+        if value * 2 != int(value * 2):
             raise FileFormatError(f"{where()}: {key}={raw!r} is not a whole or half step")
         return int(value * 2)
 
-    def add(element: str, z: int, x: int, y: int) -> None:
+    def add(z: int, x: int, y: int) -> None:
         p = Position(z, y, x)
         if p in seen:
             raise FileFormatError(f"{where()}: the tile at {p} is given twice (first on line "
                                   f"{seen[p]})")
+        if len(maps[-1][1]) >= MAX_TILES:
+            raise FileFormatError(f"{where()}: map {maps[-1][0]!r} has more than {MAX_TILES} "
+                                  "tiles")
         seen[p] = parser.CurrentLineNumber
         maps[-1][1].append(p)
 
@@ -190,13 +278,13 @@ def parse_gnome_map(text: str, *, source: str = "map", name: str | None = None) 
         if parent not in ("map", "layer") or not maps:
             raise FileFormatError(f"{where()}: <{element}> is not expected here")
         if element == "layer" and parent == "map":
-            layer_z.append(number(attrs, "z", element) // 2)
+            layer_z.append(number(attrs, "z", element, MAX_LAYERS) // 2)
             return
         if element not in _SHAPES:
             raise FileFormatError(f"{where()}: unknown element <{element}> (expected layer, "
                                   "row, column, block or tile)")
         if "z" in attrs:
-            z = number(attrs, "z", element) // 2
+            z = number(attrs, "z", element, MAX_LAYERS) // 2
         elif parent == "layer" and layer_z[-1] is not None:
             z = layer_z[-1]
         else:
@@ -204,7 +292,7 @@ def parse_gnome_map(text: str, *, source: str = "map", name: str | None = None) 
                                   "<layer z=...>)")
         v = {k: number(attrs, k, element) for k in _SHAPES[element]}
         if element == "tile":
-            add(element, z, v["x"], v["y"])
+            add(z, v["x"], v["y"])
             return
         if element == "row":
             xs, ys = (v["left"], v["right"]), (v["y"], v["y"])
@@ -217,7 +305,7 @@ def parse_gnome_map(text: str, *, source: str = "map", name: str | None = None) 
                                   "first to its last")
         for y in range(ys[0], ys[1] + 1, 2):
             for x in range(xs[0], xs[1] + 1, 2):
-                add(element, z, x, y)
+                add(z, x, y)
 
     def end(element: str) -> None:
         stack.pop()
@@ -234,10 +322,7 @@ def parse_gnome_map(text: str, *, source: str = "map", name: str | None = None) 
                               ) from None
     if not maps:
         raise FileFormatError(f"{source}: no <map> inside <mahjongg>")
-    chosen = maps[0] if name is None else next((m for m in maps if m[0] == name), None)
-    if chosen is None:
-        raise FileFormatError(f"{source}: no map called {name!r} (maps: "
-                              f"{', '.join(m[0] for m in maps)})")
-    if not chosen[1]:
-        raise FileFormatError(f"{source}: the map {chosen[0]!r} has no tiles")
-    return Layout.of(chosen[0], chosen[1], source=source)
+    for map_name, positions in maps:
+        if not positions:
+            raise FileFormatError(f"{source}: the map {map_name!r} has no tiles")
+    return [Layout.of(map_name, positions, source=source) for map_name, positions in maps]

@@ -196,6 +196,10 @@ class PuzzleKind(ABC):
     def writing_lines(self, puzzle: Puzzle) -> int:
         return 1
 
+    def notes(self, puzzles: PuzzleSet, params: Any) -> list[str]:
+        """Lines for the user about a generated set (a difficulty met only nearly)."""
+        return []
+
 
 # ---------------------------------------------------------------------------
 # Sets and verification

@@ -5,7 +5,7 @@
 :class:`~generator.errors.IllegalActionError` otherwise. What the rules do on their own
 (the virtual opponent's draws, swaps and exposures, the end of a round) is offered by
 ``forced()`` and must be applied as offered, so a log replays exactly.
-Hands and scores come from :mod:`generator.rules.minttin`; rulings in docs/rulings.md.
+Hands and scores come from :mod:`generator.games.minttin.hand`; rulings in docs/rulings.md.
 """
 
 from __future__ import annotations

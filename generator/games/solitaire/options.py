@@ -19,7 +19,15 @@ class SolitaireParams:
     bonus: bool = option(True, flags=("--bonus/--no-bonus",),
                          help="Deal the flowers and seasons, or leave them out.")
 
+    map: str = option("", help="Of a GNOME Mahjongg .map file, the map with this name (or "
+                      "number from 1); the same as --layout FILE.map:NAME.")
+
+    @property
+    def layout_name(self) -> str:
+        """The layout with its map, as ``find_layout`` takes it."""
+        return f"{self.layout}:{self.map}" if self.map else self.layout
+
     def __post_init__(self) -> None:
         from generator.layouts import find_layout
 
-        find_layout(self.layout)  # fail at once on an unknown layout or a bad file
+        find_layout(self.layout_name)  # fail at once on an unknown layout or a bad file

@@ -24,7 +24,32 @@ from generator.layouts import Layout, Position, find_layout
 from generator.puzzles.base import Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet
 from generator.tiles import format_tiles, parse_tiles
 
-GRADE_BUDGET = 1500
+TRIES = 5
+"""Deals dealt and graded for one puzzle before the nearest difficulty is taken."""
+BANDS = {"easy": (0, 1), "medium": (2, 4), "hard": (5, 8), "expert": (9, 10**9)}
+
+
+def _budgets(n: int) -> tuple[int, int, int]:
+    """Simulated plays for (proving a random deal, judging one move, grading a deal):
+    a big board's plays cost more, so it gets fewer."""
+    scale = 144 / max(n, 144)
+    return int(3000 * scale), int(800 * scale), int(12_000 * scale ** 2)
+
+
+def distance(score: int, difficulty: str) -> int:
+    """How far a score lies from a difficulty's band (0 inside it)."""
+    low, high = BANDS[difficulty]
+    return max(low - score, score - high, 0)
+
+
+def nearest_note(puzzles: PuzzleSet, difficulty: str) -> str | None:
+    """One line for puzzles that took the nearest difficulty instead of the one asked."""
+    other = sorted({p.difficulty for p in puzzles.puzzles} - {difficulty})
+    if difficulty == "any" or not other:
+        return None
+    return (f"note: no {difficulty} deal on this layout in up to {TRIES} tries; took the nearest "
+            f"({', '.join(other)}) for {sum(p.difficulty != difficulty for p in puzzles.puzzles)}"
+            f" of {len(puzzles.puzzles)}")
 
 
 def band(score: int) -> str:
@@ -71,30 +96,61 @@ class SolitaireKind(PuzzleKind):
     answer_label = ""
     misses_in_a_row = 40  # each attempt deals, solves and grades a whole layout
 
+    def notes(self, puzzles: PuzzleSet, params: SolitaireParams) -> list[str]:
+        note = nearest_note(puzzles, params.difficulty)
+        return [note] if note else []
+
     def check_request(self, params: SolitaireParams, count: int) -> None:
-        layout = find_layout(params.layout)
+        layout = find_layout(params.layout_name)
         if len(layout) % 2:
             raise RequestError(f"layout {layout.name!r} has {len(layout)} positions; an odd "
                                "count can never be cleared")
 
     def generate(self, params: SolitaireParams, rng: random.Random) -> Candidate | None:
-        layout = find_layout(params.layout)
-        hard = params.difficulty in ("hard", "expert")
-        if hard or rng.random() < 0.3:
+        """Up to :data:`TRIES` winnable deals, graded; the first of the asked difficulty,
+        else the one nearest to it (a layout may not reach every difficulty)."""
+        layout = find_layout(params.layout_name)
+        budgets = _budgets(len(layout))
+        nearest: tuple[int, Candidate] | None = None
+        for k in range(TRIES):
+            deal, solution = self._deal(layout, params, rng, k, budgets[0])
+            if solution is None:
+                continue
+            question = question_of(deal)
+            answer = {"solution": [list(m) for m in solution]}
+            grade = self._grade(deal, solution, budgets)
+            found = Candidate(question, answer, grade, (question["tiles"],))
+            if params.difficulty in ("any", grade.difficulty):
+                return found
+            miss = distance(grade.score, params.difficulty)
+            if nearest is None or miss < nearest[0]:
+                nearest = (miss, found)
+            if k >= 2 and nearest[0] > 2:  # far from the band every time: stop early
+                break
+        if nearest is None:
+            raise RequestError(f"layout {layout.name!r}: the solver proved none of {TRIES} "
+                               "deals (random, and built on removal orders) within its budget")
+        return nearest[1]
+
+    def _deal(self, layout: Layout, params: SolitaireParams, rng: random.Random, k: int,
+              budget: int) -> tuple[rules.Deal, list[tuple[int, int]] | None]:
+        """A random deal (the harder puzzles) or a deal built on a removal order (always
+        winnable), taking turns, random deals first for hard and expert; with the
+        solution the solver finds, which ``verify`` finds again; failing that, a built
+        deal keeps its removal order and a random deal gets None."""
+        random_first = params.difficulty in ("hard", "expert", "any")
+        built = None
+        if (k % 2 == 0) == random_first:
             deal = rules.deal_random(layout, rng, bonus=params.bonus)
         else:
-            deal, _ = rules.deal_backwards(layout, rng, bonus=params.bonus)
-        question = question_of(deal)
-        answer = self._solve_deal(deal)
-        if answer is None:
-            return None
-        grade = self.grade(question, answer)
-        if params.difficulty not in ("any", grade.difficulty):
-            return None
-        return Candidate(question, answer, grade, (question["tiles"],))
+            deal, built = rules.deal_backwards(layout, rng, bonus=params.bonus)
+        result = rules.solve(deal, budget=budget)
+        if result.status == rules.SOLVED:
+            return deal, [tuple(m) for m in result.solution]
+        return deal, built  # the removal order still wins (verify's solver may not find it)
 
     def _solve_deal(self, deal: rules.Deal) -> dict[str, Any] | None:
-        result = rules.solve(deal)
+        result = rules.solve(deal, budget=_budgets(len(deal.tiles))[0])
         if result.status != rules.SOLVED:
             return None
         return {"solution": [list(m) for m in result.solution]}
@@ -112,7 +168,10 @@ class SolitaireKind(PuzzleKind):
     def grade(self, question: Mapping[str, Any], answer: Mapping[str, Any]) -> Grade:
         deal = deal_of(question, "question")
         solution = [tuple(m) for m in answer["solution"]]
-        seen = rules.experience(deal, solution, budget=GRADE_BUDGET)
+        return self._grade(deal, solution, _budgets(len(deal.tiles)))
+
+    def _grade(self, deal: rules.Deal, solution: list, budgets: tuple[int, int, int]) -> Grade:
+        seen = rules.experience(deal, solution, budget=budgets[1], total=budgets[2])
         score = seen.traps + seen.early_traps
         return Grade(band(score), score, {"traps": seen.traps, "early_traps": seen.early_traps,
                                           "choices": round(seen.choices, 1),
