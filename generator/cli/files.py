@@ -33,10 +33,9 @@ def layout_check(
 
     Example: tilepress layout check my.layout
     """
-    from generator.layouts import find_layout
-    from generator.layouts.castle import BUILTIN_CASTLES, SUFFIX, check_castle, find_castle
+    from generator.layouts.castle import BUILTIN_CASTLES, SUFFIX, check_castle
     from generator.layouts.check import check_layout
-    from generator.layouts.formats import load_layouts
+    from generator.layouts.files import find_castle, find_layout, load_layouts
 
     if file in BUILTIN_CASTLES or file.endswith(SUFFIX) or _is_castle_file(file):
         reports = [check_castle(find_castle(file), tileset)]

@@ -28,7 +28,8 @@ app = new_app("Play a whole game with bots: the event log (.jsonl) or a worked e
 
 def write_game(game: Game, log: Any, output: Path, paper: str) -> None:
     from generator.draw.canvas import find_paper
-    from generator.output import output_format, write_atomic, write_document
+    from generator.files import write_atomic
+    from generator.output import output_format, write_document
 
     fmt = output_format(output, (".jsonl", ".pdf", ".svg"))
     runner = game.module("runner")
@@ -77,8 +78,8 @@ def replay(
     Example: tilepress replay out/game.jsonl
     """
     from generator.errors import IllegalActionError
+    from generator.files import read_text
     from generator.games import find_game, read_log
-    from generator.output import read_text
 
     game_log = read_log(read_text(log, "game log"), source=str(log))
     runner = find_game(game_log.game).module("runner")

@@ -28,8 +28,9 @@ app = new_app("Generate puzzles with a solution key (.json, .svg or .pdf).")
 def write_puzzles(entry: PuzzleEntry, values: dict[str, Any]) -> None:
     from generator.documents.puzzles import PuzzleSection, sheet
     from generator.draw.canvas import find_paper
+    from generator.files import write_atomic
     from generator.games import find_kind
-    from generator.output import output_format, write_atomic, write_document
+    from generator.output import output_format, write_document
     from generator.params import parse_params
     from generator.puzzles.base import generate_set
 
@@ -78,8 +79,8 @@ def verify(
 
     Example: tilepress verify out/waits.json
     """
+    from generator.files import read_text
     from generator.games import find_kind
-    from generator.output import read_text
     from generator.puzzles.base import PuzzleSet, verify_set
 
     puzzles = PuzzleSet.from_json(read_text(file, "puzzle file"), source=str(file))

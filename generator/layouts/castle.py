@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 
 from generator.errors import FileFormatError, RequestError, TilepressError
 from generator.layouts import Layout, Position
@@ -132,13 +131,6 @@ def looks_like_castle(text: str) -> bool:
     return bool(body) and all(set(ln.rstrip()) <= set(" 123456789") for ln in body)
 
 
-def load_castle(path: str | Path) -> Castle:
-    from generator.output import read_text
-
-    p = Path(path)
-    return parse_castle(read_text(p, "castle file"), name=p.stem, source=str(p))
-
-
 # ---------------------------------------------------------------------------
 # The three castles suggested by the rules text, exactly as printed
 # ---------------------------------------------------------------------------
@@ -164,15 +156,6 @@ def builtin_castle(name: str) -> Castle:
         raise RequestError(f"unknown castle {name!r}; built in: {', '.join(BUILTIN_CASTLES)} "
                            f"(or give a {SUFFIX} file)") from None
     return Castle(name, rows, (), "built in")
-
-
-def find_castle(name_or_path: str) -> Castle:
-    if name_or_path in BUILTIN_CASTLES:
-        return builtin_castle(name_or_path)
-    if "." not in name_or_path and "/" not in name_or_path:
-        raise RequestError(f"unknown castle {name_or_path!r}; built in: "
-                           f"{', '.join(BUILTIN_CASTLES)} (or give a {SUFFIX} file)")
-    return load_castle(name_or_path)
 
 
 # ---------------------------------------------------------------------------
@@ -465,5 +448,5 @@ def generate_castle(tiles: int, rng, *, floors: int = 3, symmetric: bool = False
 
 
 __all__ = ["BUILTIN_CASTLES", "Castle", "CastleReport", "TileSet", "builtin_castle",
-           "cell_of", "check_castle", "find_castle", "generate_castle", "load_castle",
+           "cell_of", "check_castle", "generate_castle",
            "looks_like_castle", "parse_castle", "tile_set"]

@@ -38,8 +38,8 @@ from generator.documents.puzzles import (
 )
 from generator.draw.canvas import Paper, find_paper
 from generator.errors import FileFormatError, RequestError
+from generator.files import read_text
 from generator.games import find_kind
-from generator.output import read_text
 from generator.params import parse_params
 from generator.puzzles.base import generate_set, verify_set
 from generator.tiles import parse_tiles

@@ -31,7 +31,8 @@ from generator.games.castle.rules import (
     SIZE,
     SUMMON_POINTS,
 )
-from generator.layouts.castle import BUILTIN_CASTLES, builtin_castle, check_castle, find_castle
+from generator.layouts.castle import BUILTIN_CASTLES, builtin_castle, check_castle
+from generator.layouts.files import find_castle
 
 
 def _points_line() -> str:

@@ -25,11 +25,11 @@ from generator.layouts.castle import (
     Castle,
     cell_of,
     check_castle,
-    find_castle,
     generate_castle,
     parse_castle,
     tile_set,
 )
+from generator.layouts.files import find_castle
 from generator.puzzles.base import Candidate, Puzzle
 from generator.tiles import format_tiles
 

@@ -26,8 +26,3 @@ class SolitaireParams:
     def layout_name(self) -> str:
         """The layout with its map, as ``find_layout`` takes it."""
         return f"{self.layout}:{self.map}" if self.map else self.layout
-
-    def __post_init__(self) -> None:
-        from generator.layouts import find_layout
-
-        find_layout(self.layout_name)  # fail at once on an unknown layout or a bad file
