@@ -15,7 +15,8 @@ from generator.files import write_atomic
 
 if TYPE_CHECKING:
     from generator.documents.cards import CardSheets
-    from generator.documents.model import Printed
+    from generator.documents.model import Figure, Printed
+    from generator.draw.canvas import Paper
 
 FORMATS = (".json", ".jsonl", ".svg", ".pdf")
 
@@ -30,8 +31,9 @@ def output_format(path: str | os.PathLike[str], allowed: tuple[str, ...] = FORMA
     return suffix[1:]
 
 
-def render_bytes(document: Printed, fmt: str) -> bytes:
-    """Render a document as ``"pdf"`` or ``"svg"`` bytes."""
+def render_bytes(document: Printed, fmt: str, *, booklet: Paper | None = None) -> bytes:
+    """Render a document as ``"pdf"`` or ``"svg"`` bytes; with ``booklet``, its pages (of
+    half that sheet) imposed two-up in saddle-stitch order on ``booklet`` sheets."""
     if fmt == "pdf":
         from generator.draw.pdf import PdfSurface
 
@@ -42,14 +44,45 @@ def render_bytes(document: Printed, fmt: str) -> bytes:
         surface = SvgSurface(title=document.title)
     else:
         raise RequestError(f"a document can be written as PDF or SVG, not {fmt}")
+    if booklet is not None:
+        from generator.draw.booklet import BookletSurface
+
+        surface = BookletSurface(surface, booklet)
     document.render(surface)
     return surface.finish()
 
 
-def write_document(document: Printed, path: str | os.PathLike[str]) -> Path:
-    """Write a document to ``path`` as PDF or SVG, by its suffix."""
+def write_document(document: Printed, path: str | os.PathLike[str], *,
+                   booklet: Paper | None = None) -> Path:
+    """Write a document to ``path`` as PDF or SVG, by its suffix (see
+    :func:`render_bytes` for ``booklet``)."""
     fmt = output_format(path, (".pdf", ".svg"))
-    return write_atomic(path, render_bytes(document, fmt))
+    return write_atomic(path, render_bytes(document, fmt, booklet=booklet))
+
+
+def figure_bytes(figure: Figure, fmt: str, *, dpi: int = 300) -> bytes:
+    """One figure alone, on a transparent background the size of the figure: PDF, SVG,
+    or PNG at ``dpi`` (rasterised from the PDF by pdfium)."""
+    from generator.draw.pdf import PdfSurface
+    from generator.draw.svg import SvgSurface
+
+    surface = SvgSurface(background=None) if fmt == "svg" else PdfSurface()
+    with surface.page(figure.width, figure.height) as c:
+        figure.draw(c)
+    data = surface.finish()
+    if fmt != "png":
+        return data
+    if not 36 <= dpi <= 1200:
+        raise RequestError(f"dpi must be between 36 and 1200, not {dpi}")
+    import io
+
+    import pypdfium2
+
+    page = pypdfium2.PdfDocument(data)[0]
+    image = page.render(scale=dpi / 72, fill_color=(255, 255, 255, 0)).to_pil()
+    out = io.BytesIO()
+    image.save(out, format="PNG", dpi=(dpi, dpi))
+    return out.getvalue()
 
 
 def write_svg_cards(sheets: CardSheets, directory: Path) -> int:

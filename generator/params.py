@@ -11,13 +11,15 @@ from typing import Any
 from generator.errors import RequestError
 
 
-def option(default: Any, *, choices: tuple = (), help: str = "", flags: tuple[str, ...] = ()
-           ) -> Any:
+def option(default: Any, *, choices: tuple = (), help: str = "", flags: tuple[str, ...] = (),
+           argument: bool = False) -> Any:
     """A parameter field: its default, allowed values and help text, defined once for the
     library, book specs, log headers and the CLI. ``flags`` overrides the CLI spelling
     (``("--pass",)``, ``("--symmetric/--any-shape",)``); by default a field ``dead_hand``
-    is ``--dead-hand``, and a true/false field also has ``--no-dead-hand``."""
-    return field(default=default, metadata={"choices": choices, "help": help, "flags": flags})
+    is ``--dead-hand``, and a true/false field also has ``--no-dead-hand``. An
+    ``argument`` is given on the command line without a flag, and must be given."""
+    return field(default=default, metadata={"choices": choices, "help": help, "flags": flags,
+                                            "argument": argument})
 
 
 def parse_params(params_type: type, options: Mapping[str, Any], *, where: str) -> Any:

@@ -14,7 +14,7 @@ import sys
 import typer
 
 from generator import __version__
-from generator.cli import analyze, files, games, printing, puzzles
+from generator.cli import analyze, draw, files, games, printing, publish, puzzles
 from generator.cli.common import echo
 from generator.errors import TilepressError
 from generator.games import GAMES
@@ -27,17 +27,19 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-for module in (puzzles, games, printing):
+for module in (puzzles, games, printing, draw):
     module.register(GAMES)
 app.add_typer(analyze.app, name="analyze")
 app.add_typer(puzzles.app, name="puzzle")
 app.add_typer(games.app, name="play")
 app.add_typer(printing.app, name="print")
+app.add_typer(draw.app, name="draw")
 app.add_typer(files.layout_app, name="layout")
 app.add_typer(files.card_app, name="card")
 app.command()(puzzles.verify)
 app.command()(games.replay)
 app.command()(files.book)
+app.command()(publish.rulebook)
 
 
 @app.command()

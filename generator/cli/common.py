@@ -75,6 +75,11 @@ def dataclass_parameters(params_type: type | None) -> list[inspect.Parameter]:
         kind = hints[f.name]
         if typing.get_origin(kind) in (typing.Union, type(int | None)):
             kind = next(a for a in typing.get_args(kind) if a is not type(None))
+        if f.metadata.get("argument"):
+            annotation = Annotated[kind, typer.Argument(help=_help(f), show_default=False)]
+            out.append(inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY,
+                                         annotation=annotation))
+            continue
         annotation = Annotated[kind, typer.Option(*_flags(f, kind), help=_help(f))]
         out.append(inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, default=f.default,
                                      annotation=annotation))
@@ -89,7 +94,7 @@ def parameter(name: str, default: Any, annotation: Any) -> inspect.Parameter:
 def command(body: Callable[[dict[str, Any]], None], doc: str,
             parameters: Iterable[inspect.Parameter]) -> Callable[..., None]:
     """A Typer command with these ``parameters`` that calls ``body(values)``."""
-    params = list(parameters)
+    params = sorted(parameters, key=lambda p: p.default is not inspect.Parameter.empty)
     names = [p.name for p in params]
     duplicate = {n for n in names if names.count(n) > 1}
     if duplicate:  # pragma: no cover - a descriptor's mistake, caught by the tests

@@ -83,6 +83,8 @@ def _(block: Heading, width: float) -> float:
 
 @draw.register
 def _(block: Heading, c: Canvas, x: float, y: float, width: float) -> None:
+    if block.key:
+        c.anchor(block.key, y, title=block.text, level=1)
     size = HEADING_SIZES.get(block.level, 11.0)
     color = ACCENT if block.level == 1 else INK
     for i, line in enumerate(wrap(block.text, width, size, "bold")):
@@ -277,6 +279,9 @@ def _(block: Table, c: Canvas, x: float, y: float, width: float) -> None:
                            font="bold" if header else "regular", fill=INK)
             cx += w
         c.line(x, cursor + h, x + width, cursor + h, stroke=FRAME, stroke_width=0.2)
+        link = index - (1 if block.header else 0)
+        if not header and link < len(block.links) and block.links[link]:
+            c.link(x, cursor, width, h, block.links[link])
         cursor += h
     c.rect(x, y, width, cursor - y, stroke=FRAME, stroke_width=0.3)
     cx = x
@@ -290,9 +295,9 @@ def _(block: Table, width: float, height: float):
     if measure(block, width) <= height:
         return block, None
     for n in range(len(block.rows) - 1, 0, -1):
-        head = replace(block, rows=block.rows[:n])
+        head = replace(block, rows=block.rows[:n], links=block.links[:n])
         if measure(head, width) <= height:
-            return head, replace(block, rows=block.rows[n:])
+            return head, replace(block, rows=block.rows[n:], links=block.links[n:])
     return None, block
 
 
@@ -326,9 +331,14 @@ def _(block, width: float) -> float:
 
 
 @draw.register(PageBreak)
-@draw.register(Section)
 def _(block, c: Canvas, x: float, y: float, width: float) -> None:
     pass
+
+
+@draw.register(Section)
+def _(block: Section, c: Canvas, x: float, y: float, width: float) -> None:
+    if block.key:
+        c.anchor(block.key, y, title=block.title, level=0)
 
 
 # Boxes ---------------------------------------------------------------------
@@ -459,6 +469,11 @@ class Page:
     section: str = ""
     title_page: TitlePage | None = None
 
+    @property
+    def empty(self) -> bool:
+        """Nothing drawn yet (section marks draw nothing)."""
+        return all(isinstance(block, Section) for _, block in self.placed)
+
 
 @dataclass
 class _Frame:
@@ -483,6 +498,7 @@ def paginate(
     pages: list[Page] = []
     starts: dict[str, int] = {}
     section = ""
+    sections = headings = 0
     page: Page | None = None
     used = 0.0
 
@@ -512,16 +528,21 @@ def paginate(
         assert page is not None
         if isinstance(block, Section):
             section = block.title
-            if not page.placed:
+            if page.empty:
                 page.section = section
             starts.setdefault(block.title, len(pages))
+            page.placed.append((used, replace(block, key=_section_key(sections))))
+            sections += 1
             continue
+        if isinstance(block, Heading) and block.level == 1 and doc.outline_depth > 1:
+            block = replace(block, key=f"heading-{headings}")
+            headings += 1
         remaining = frame.height - used
         h = measure(block, frame.width)
         if isinstance(block, Heading) and i < len(blocks):
             follow = blocks[i]
             need = h + min(measure(follow, frame.width), 25.0)
-            if need > remaining and page.placed:
+            if need > remaining and not page.empty:
                 new_page()
                 remaining = frame.height
         if h <= remaining:
@@ -529,7 +550,7 @@ def paginate(
             used += h
             continue
         head, tail = split(block, frame.width, remaining)
-        if head is None and not page.placed:
+        if head is None and page.empty:
             # nothing fits even on an empty page: shrink it in place rather than loop
             head, tail = block, None
         if head is not None:
@@ -542,12 +563,20 @@ def paginate(
 
 
 def _contents_table(block: Contents, starts: dict[str, int], doc: Document) -> Table:
-    rows = tuple((title, str(starts.get(title, ""))) for title in _sections(doc))
-    return Table(header=(block.title, "page"), rows=rows, widths=(6, 1), size=10.5)
+    sections = _sections(doc)
+    rows = tuple((title, str(starts.get(title, ""))) for title, _ in sections)
+    return Table(header=(block.title, "page"), rows=rows, widths=(6, 1), size=10.5,
+                 links=tuple(key for _, key in sections))
 
 
-def _sections(doc: Document) -> list[str]:
-    return [b.title for b in doc.blocks if isinstance(b, Section)]
+def _sections(doc: Document) -> list[tuple[str, str]]:
+    """Each section's title and the key of its place, in order."""
+    return [(b.title, _section_key(n)) for n, b in
+            enumerate(b for b in doc.blocks if isinstance(b, Section))]
+
+
+def _section_key(n: int) -> str:
+    return f"section-{n + 1}"
 
 
 def _draw_title_page(c: Canvas, block: TitlePage, doc: Document) -> None:

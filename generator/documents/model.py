@@ -7,9 +7,9 @@ interface, so every output format shows the same pages.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from generator.draw.canvas import Canvas, Paper, Surface
 from generator.tiles import Tile
@@ -21,6 +21,8 @@ Align = Literal["left", "center", "right"]
 class Heading:
     text: str
     level: int = 1
+    key: str = ""
+    """Set at layout when the heading goes into the PDF outline."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,15 @@ class Figure:
     """Scaled down to at most this height (mm) when set."""
 
 
+@dataclass(frozen=True)
+class Illustration:
+    """A figure and the facts a rules engine computed about what it shows (the waits of
+    a hand, the points of a Mint Tin hand, the open tiles of a castle)."""
+
+    figure: Figure
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+
 Cell = str | TileRow
 
 
@@ -78,6 +89,8 @@ class Table:
     size: float = 9.0
     row_height: float = 0.0
     """Minimum row height in mm (for sheets to write on)."""
+    links: tuple[str, ...] = ()
+    """Places each row links to (the contents), one per row, when set."""
 
 
 @dataclass(frozen=True)
@@ -124,10 +137,12 @@ class Grid:
 
 @dataclass(frozen=True)
 class Section:
-    """Marks the start of a section: its title runs in the page header and it is listed
-    in the contents. Draws nothing itself."""
+    """Marks the start of a section: its title runs in the page header, it is listed in
+    the contents and in the PDF outline. Draws nothing itself."""
 
     title: str
+    key: str = ""
+    """Set at layout: the place the contents and the outline link to."""
 
 
 @dataclass(frozen=True)
@@ -160,6 +175,8 @@ class Document:
     page_numbers: bool = True
     running_header: bool = True
     margin: float = 15.0
+    outline_depth: int = 1
+    """PDF bookmarks: 1 lists the sections, 2 also their headings."""
 
     def render(self, surface: Surface) -> int:
         """Lay the blocks out on pages and draw them; the number of pages."""

@@ -36,7 +36,10 @@ PAPERS = {
     "a4": Paper("A4", 210.0, 297.0),
     "letter": Paper("Letter", 215.9, 279.4),
     "a5": Paper("A5", 148.0, 210.0),
+    "half-letter": Paper("Half Letter", 139.7, 215.9),
 }
+HALF = {"A4": "a5", "Letter": "half-letter"}
+"""The page of a booklet folded from each sheet."""
 
 
 def find_paper(name: str) -> Paper:
@@ -128,6 +131,17 @@ class Canvas(ABC):
 
     @abstractmethod
     def is_defined(self, name: str) -> bool: ...
+
+    # Navigation (PDF only; other back ends may ignore it) ----------------------
+
+    def anchor(self, key: str, y: float = 0.0, *, title: str = "",  # noqa: B027
+               level: int | None = None) -> None:
+        """Mark a place ``key`` at height ``y`` that links can jump to; with a ``title``
+        and a ``level`` (0 = top), list it in the document's outline (PDF bookmarks).
+        Back ends without links ignore it."""
+
+    def link(self, x: float, y: float, w: float, h: float, key: str) -> None:  # noqa: B027
+        """Make the rectangle a link to the place ``key`` (ignored without links)."""
 
     # Conveniences built on the primitives -------------------------------------
 

@@ -127,8 +127,9 @@ def _symbol_id(name: str) -> str:
 class SvgSurface(Surface):
     """Pages stacked top to bottom in one SVG document."""
 
-    def __init__(self, *, title: str = "") -> None:
+    def __init__(self, *, title: str = "", background: str | None = "#ffffff") -> None:
         self._title = title
+        self._background = background
         self._dwg = svgwrite.Drawing(profile="full", debug=False)
         self._defined: set[str] = set()
         self._pages: list[tuple[_G, float, float]] = []
@@ -137,7 +138,9 @@ class SvgSurface(Surface):
     def page(self, width: float, height: float, *, bleed: float = 0.0) -> Iterator[Canvas]:
         sheet = self._dwg.g()
         sheet_w, sheet_h = width + 2 * bleed, height + 2 * bleed
-        sheet.add(self._dwg.rect(insert=(0, 0), size=(_n(sheet_w), _n(sheet_h)), fill="#ffffff"))
+        if self._background:
+            sheet.add(self._dwg.rect(insert=(0, 0), size=(_n(sheet_w), _n(sheet_h)),
+                                     fill=self._background))
         body = self._dwg.g(transform=f"translate({_n(bleed)} {_n(bleed)})") if bleed else sheet
         if bleed:
             sheet.add(body)

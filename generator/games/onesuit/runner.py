@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from generator.documents.model import Block, Document, Heading, Paragraph, Section, Table, TileRow
 from generator.draw.canvas import Paper
 from generator.engine import standard
-from generator.engine.log import GameLog, replay_through
+from generator.engine.log import Event, GameLog, replay_through
 from generator.engine.rules import play_out
 from generator.games.onesuit.bots import EfficiencyBot
 from generator.games.onesuit.rules import (
@@ -17,6 +17,7 @@ from generator.games.onesuit.rules import (
     Deal,
     Discard,
     Exhausted,
+    HandScore,
     HandStart,
     Kan,
     OneSuitOptions,
@@ -103,91 +104,142 @@ def _readings(tiles: tuple[Tile, ...], kans) -> list[Block]:
     return blocks
 
 
-def worked_example(log: GameLog, paper: Paper) -> Document:
-    """Every turn of the game: the tile drawn, the hand, the discard and why; at every
-    ready moment the waits and the shapes that make them; each win or draw scored."""
-    options = log.options_as(OneSuitOptions)
-    table = OneSuitTable(options)
-    names = log.players or NAMES
-    blocks: list[Block] = [
-        Section("One suit mahjong"),
-        Heading("One suit mahjong: a worked example"),
-        Paragraph(f"Two players, {options.tiles} tiles each from the 36 tiles of "
-                  f"{ {'m': 'characters', 'p': 'dots', 's': 'bamboo'}[options.suit]}, "
-                  f"{options.hands} hands, {options.scoring} scoring, seed {log.seed}. "
-                  f"Players: {', '.join(names)}. The drawn tile is outlined; the line under "
-                  "each turn is the player's reason."),
-    ]
+def narrate(log: GameLog, hands: Collection[int] | None = None) -> list[Block]:
+    """The blocks that tell the game turn by turn: the tile drawn, the hand, the discard
+    and why; at every ready moment the waits and the shapes that make them; each win or
+    draw scored. With ``hands``, only those hands are told."""
+    table = OneSuitTable(log.options_as(OneSuitOptions))
+    blocks: list[Block] = []
     last_waits: dict[int, tuple] = {0: (), 1: ()}
     drawn_hand: tuple = ((), frozenset())
     for ev in log.events:
         if isinstance(ev, Discard):
-            seat = table.seats[ev.player]
-            drawn_hand = _hand_groups(seat, table.last_draw)
+            drawn_hand = _hand_groups(table.seats[ev.player], table.last_draw)
         table.apply(ev)
-        label = NAMES[getattr(ev, "player", 0)]
+        if hands is not None and table.hand_number not in hands:
+            continue
         if isinstance(ev, HandStart):
             blocks += [Heading(f"Hand {ev.number}: {NAMES[ev.dealer]} deals", level=2)]
             last_waits = {0: (), 1: ()}
-        elif isinstance(ev, Deal):
-            seat = table.seats[ev.player]
-            blocks.append(TileRow((sort_tiles(seat.hand),), tile_width=7.0, label=label,
-                                  label_width=8.0, note="starting hand"))
         elif isinstance(ev, Discard):
-            seat = table.seats[ev.player]
-            groups, marks = drawn_hand
-            waits = seat.waits()
-            note = f"draws {table.last_draw}, discards {ev.tile}"
-            blocks.append(TileRow(groups, tile_width=6.0, marks=marks, label=label,
-                                  label_width=8.0, note=note))
-            if ev.reason:
-                blocks.append(Paragraph(ev.reason, size=8, font="italic", color="#6b6862"))
-            if waits and waits != last_waits[ev.player]:
-                blocks.append(Paragraph(f"{label} is ready, waiting on {_spaced(waits)}:",
-                                        size=8.5, font="bold"))
-                blocks += _readings(tuple(seat.hand), seat.kans)
-            last_waits[ev.player] = waits
-        elif isinstance(ev, Kan):
-            blocks.append(Paragraph(f"{label} declares a kan of {ev.tile} and draws again: "
-                                    f"{ev.reason}.", size=8.5))
-        elif isinstance(ev, Ron | Tsumo):
-            o = table.outcome
-            seat = table.seats[ev.player]
-            how = "on the discard" if isinstance(ev, Ron) else "on the drawn tile"
-            verdict = "" if o["valid"] else " -- but it does not complete the hand"
-            blocks.append(Paragraph(f"{label} declares {ev.TYPE} {how} {ev.tile}{verdict}, and "
-                                    f"names {_spaced(ev.named)}.", size=9,
-                                    font="bold"))
-            if o["valid"]:
-                (dec, *_) = sorted(standard.decompositions(tuple(seat.hand)), key=str)
-                groups = tuple(g.tiles for g in dec.groups) + tuple(tuple(k) for k in seat.kans)
-                from generator.games.standard.puzzles import mark_in
+            blocks += _discard_blocks(table, ev, drawn_hand, last_waits)
+        else:
+            blocks += _event_blocks(table, ev)
+    return blocks
 
-                blocks.append(TileRow(groups, tile_width=7.0, marks=mark_in(groups, ev.tile),
-                                      label=label, label_width=8.0,
-                                      note=f"waits were {' '.join(map(str, o['waits']))}"))
-        elif isinstance(ev, Exhausted):
-            blocks.append(Paragraph("No tile is left: the hand is a draw. Both players show "
-                                    "their hands and name their waits.", size=9, font="bold"))
-        elif isinstance(ev, Show):
-            seat = table.seats[ev.player]
-            waits = seat.waits()
-            blocks.append(TileRow(_hand_groups(seat, None)[0], tile_width=6.0, label=label,
-                                  label_width=8.0,
-                                  note=f"names {_spaced(ev.named)}; waits "
-                                       f"{_spaced(waits, 'none')}"))
-        elif ev.TYPE == "score":
-            rows = tuple((NAMES[p], str(ev.points[p]), ev.why[p], str(table.scores[p]))
-                         for p in (0, 1))
-            blocks.append(Table(("player", "points", "why", "total"), rows,
-                                widths=(1, 1, 7, 1), size=8.5))
-    result = table.result()
+
+def _discard_blocks(table: OneSuitTable, ev: Discard, drawn_hand: tuple,
+                    last_waits: dict[int, tuple]) -> list[Block]:
+    seat = table.seats[ev.player]
+    label = NAMES[ev.player]
+    groups, marks = drawn_hand
+    waits = seat.waits()
+    blocks: list[Block] = [TileRow(groups, tile_width=6.0, marks=marks, label=label,
+                                   label_width=8.0,
+                                   note=f"draws {table.last_draw}, discards {ev.tile}")]
+    if ev.reason:
+        blocks.append(Paragraph(ev.reason, size=8, font="italic", color="#6b6862"))
+    if waits and waits != last_waits[ev.player]:
+        blocks.append(Paragraph(f"{label} is ready, waiting on {_spaced(waits)}:", size=8.5,
+                                font="bold"))
+        blocks += _readings(tuple(seat.hand), seat.kans)
+    last_waits[ev.player] = waits
+    return blocks
+
+
+def _event_blocks(table: OneSuitTable, ev: Event) -> list[Block]:
+    label = NAMES[getattr(ev, "player", 0)]
+    if isinstance(ev, Deal):
+        return [TileRow((sort_tiles(table.seats[ev.player].hand),), tile_width=7.0,
+                        label=label, label_width=8.0, note="starting hand")]
+    if isinstance(ev, Kan):
+        return [Paragraph(f"{label} declares a kan of {ev.tile} and draws again: "
+                          f"{ev.reason}.", size=8.5)]
+    if isinstance(ev, Ron | Tsumo):
+        return _win_blocks(table, ev)
+    if isinstance(ev, Exhausted):
+        return [Paragraph("No tile is left: the hand is a draw. Both players show their "
+                          "hands and name their waits.", size=9, font="bold")]
+    if isinstance(ev, Show):
+        seat = table.seats[ev.player]
+        return [TileRow(_hand_groups(seat, None)[0], tile_width=6.0, label=label,
+                        label_width=8.0, note=f"names {_spaced(ev.named)}; waits "
+                        f"{_spaced(seat.waits(), 'none')}")]
+    if isinstance(ev, HandScore):
+        rows = tuple((NAMES[p], str(ev.points[p]), ev.why[p], str(table.scores[p]))
+                     for p in (0, 1))
+        return [Table(("player", "points", "why", "total"), rows, widths=(1, 1, 7, 1),
+                      size=8.5)]
+    return []
+
+
+def _win_blocks(table: OneSuitTable, ev: Ron | Tsumo) -> list[Block]:
+    from generator.games.standard.puzzles import mark_in
+
+    o = table.outcome
+    seat = table.seats[ev.player]
+    label = NAMES[ev.player]
+    how = "on the discard" if isinstance(ev, Ron) else "on the drawn tile"
+    verdict = "" if o["valid"] else " -- but it does not complete the hand"
+    blocks: list[Block] = [Paragraph(f"{label} declares {ev.TYPE} {how} {ev.tile}{verdict}, "
+                                     f"and names {_spaced(ev.named)}.", size=9, font="bold")]
+    if o["valid"]:
+        (dec, *_) = sorted(standard.decompositions(tuple(seat.hand)), key=str)
+        groups = tuple(g.tiles for g in dec.groups) + tuple(tuple(k) for k in seat.kans)
+        blocks.append(TileRow(groups, tile_width=7.0, marks=mark_in(groups, ev.tile),
+                              label=label, label_width=8.0,
+                              note=f"waits were {' '.join(map(str, o['waits']))}"))
+    return blocks
+
+
+def worked_example(log: GameLog, paper: Paper) -> Document:
+    """Every turn of the game, told by :func:`narrate`, and the result."""
+    options = log.options_as(OneSuitOptions)
+    names = log.players or NAMES
+    suit = {"m": "characters", "p": "dots", "s": "bamboo"}[options.suit]
+    result = replay(log)
     a, b = result["scores"]
     winner = "a tie" if result["winner"] is None else f"{NAMES[result['winner']]} wins"
-    blocks += [Heading("Result", level=2),
-               Paragraph(f"A {a}, B {b}: {winner}. Every event above was checked by the "
-                         "rules engine as the game was replayed.", size=10, font="bold")]
+    blocks: list[Block] = [
+        Section("One suit mahjong"),
+        Heading("One suit mahjong: a worked example"),
+        Paragraph(f"Two players, {options.tiles} tiles each from the 36 tiles of {suit}, "
+                  f"{options.hands} hands, {options.scoring} scoring, seed {log.seed}. "
+                  f"Players: {', '.join(names)}. The drawn tile is outlined; the line under "
+                  "each turn is the player's reason."),
+        *narrate(log),
+        Heading("Result", level=2),
+        Paragraph(f"A {a}, B {b}: {winner}. Every event above was checked by the rules "
+                  "engine as the game was replayed.", size=10, font="bold"),
+    ]
     return Document("One suit mahjong: worked example", paper, tuple(blocks))
 
 
-__all__ = ["play", "replay", "worked_example"]
+EXAMPLE_TURNS = 8
+
+
+def rulebook_example() -> tuple[str, list[Block]]:
+    """The example of the rulebook, and how it was chosen: in games between two
+    efficiency bots with the standard options (seeds 1, 2, ...), the first hand that ends
+    within a few turns in a real win on a discard with every wait named."""
+    options = OneSuitOptions()
+    for seed in range(1, 1000):
+        log = play(options, seed)
+        table = OneSuitTable(options)
+        discards = 0
+        for ev in log.events:
+            table.apply(ev)
+            if isinstance(ev, HandStart):
+                discards = 0
+            discards += isinstance(ev, Discard)
+            if isinstance(ev, Ron) and table.outcome["valid"] and discards <= EXAMPLE_TURNS \
+                    and set(ev.named) == set(table.outcome["waits"]):
+                criterion = (f"The first hand, in games between two computer players with "
+                             f"the standard options, that ends within {EXAMPLE_TURNS} "
+                             f"discards in a win on a discard with every wait named: game "
+                             f"{seed}, hand {table.hand_number}.")
+                return criterion, narrate(log, {table.hand_number})
+    raise AssertionError("no game shows a short win by ron")  # pragma: no cover
+
+
+__all__ = ["narrate", "play", "replay", "rulebook_example", "worked_example"]

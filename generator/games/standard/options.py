@@ -32,3 +32,19 @@ class DiscardParams:
     suits: str = SUITS
     difficulty: str = DIFFICULTY
     suit: str = SUIT
+
+
+@dataclass(frozen=True)
+class HandFigure:
+    hand: str = option("", argument=True, help="Tiles in MPSZ notation, groups apart by "
+                       "spaces, exposed sets in brackets: '123m 456p [777s] 11z'.")
+    highlight: str = option("", help="A tile to outline, such as 1z (the tile just drawn, "
+                            "the winning tile).")
+    tile_width: float = option(12.0, help="Width of a tile in mm.")
+
+
+@dataclass(frozen=True)
+class WaitsFigure:
+    hand: str = option("", argument=True, help="A ready hand in MPSZ notation, groups apart "
+                       "by spaces, exposed sets in brackets: '1112345678999m'.")
+    tile_width: float = option(12.0, help="Width of a tile in mm.")
