@@ -46,7 +46,6 @@ import traceback
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .errors import BatchError, RequestError
@@ -407,6 +406,89 @@ class _Chunk:
     left: int  # tasks not yet finished for good
 
 
+class _Ledger:
+    """The bookkeeping of one run: chunks sent and not yet handed over, results waiting
+    for earlier chunks, tries, failures, and the tasks to run alone."""
+
+    def __init__(self, count: int, size: int, options: BatchOptions,
+                 name: Callable[[int], str]) -> None:
+        self.count, self.size, self.options, self.name = count, size, options, name
+        self.chunks: dict[int, _Chunk] = {}  # by start // size
+        self.head = self.sent = 0  # chunk numbers: oldest not handed over, next to send
+        self.values: dict[int, Any] = {}
+        self.tries: dict[int, int] = {}
+        self.failures: dict[int, TaskFailure] = {}
+        self.suspects: deque[int] = deque()  # from chunks whose worker died
+        self.done = 0
+
+    @property
+    def stopping(self) -> bool:
+        limit = self.options.max_failures
+        return limit is not None and len(self.failures) >= limit
+
+    @property
+    def not_run(self) -> int:
+        return self.count - min(self.sent * self.size, self.count)
+
+    def next_chunk(self, window: int) -> _Unit | None:
+        """The next chunk to send, if the window and the failures allow one."""
+        if self.stopping or self.sent * self.size >= self.count:
+            return None
+        if self.sent - self.head >= window:
+            return None
+        start = self.sent * self.size
+        stop = min(start + self.size, self.count)
+        self.chunks[self.sent] = _Chunk(start, stop, stop - start)
+        self.sent += 1
+        return _Unit(start, stop)
+
+    def take_ready(self) -> list[tuple[int, Any]]:
+        """The results of every finished chunk with no unfinished chunk before it."""
+        ready: list[tuple[int, Any]] = []
+        while self.head in self.chunks and self.chunks[self.head].left == 0:
+            chunk = self.chunks.pop(self.head)
+            span = range(chunk.start, chunk.stop)
+            ready.extend((i, self.values.pop(i)) for i in span if i in self.values)
+            for i in span:
+                self.tries.pop(i, None)
+            self.head += 1
+        return ready
+
+    def record(self, unit: _Unit, outcomes: list[_Outcome] | str) -> tuple[int, list[_Unit]]:
+        """Take in a unit's outcomes: (tasks finished for good, tasks to send again now)."""
+        finished: list[int] = []
+        again: list[_Unit] = []
+        if isinstance(outcomes, str):  # the chunk itself failed: its worker died
+            if not unit.alone:  # which task killed it is unknown: each runs again, alone
+                self.suspects.extend(range(unit.start, unit.stop))
+            elif self._gave_up(unit.start, outcomes, ""):  # it ran alone: its own fault
+                finished.append(unit.start)
+            else:
+                self.suspects.append(unit.start)
+        else:
+            for index, (ok, payload) in zip(range(unit.start, unit.stop), outcomes,
+                                            strict=True):
+                if ok:
+                    self.values[index] = payload
+                    finished.append(index)
+                elif self._gave_up(index, *payload):
+                    finished.append(index)
+                else:
+                    again.append(_Unit(index, index + 1))
+        for index in finished:
+            self.chunks[index // self.size].left -= 1
+        self.done += len(finished)
+        return len(finished), again
+
+    def _gave_up(self, index: int, error: str, detail: str) -> bool:
+        self.tries[index] = self.tries.get(index, 0) + 1
+        if self.tries[index] <= self.options.retries:
+            return False
+        self.failures[index] = TaskFailure(index, self.name(index), error, detail,
+                                           self.tries[index])
+        return True
+
+
 def _run(fn: Callable[[Task], R], count: int, seed: int | str, name: Callable[[int], str],
          options: BatchOptions, local: tuple[int, int] | None, progress: Progress | None
          ) -> Iterator[tuple[int, R]]:
@@ -415,53 +497,23 @@ def _run(fn: Callable[[Task], R], count: int, seed: int | str, name: Callable[[i
             progress(0, 0)
         return
     backend, size = _open(fn, seed, count, options, local)
+    ledger = _Ledger(count, size, options, name)
+    window = options.window or max(2, 4 * backend.workers)
+    out = 0  # units sent and not yet back
+    alone = False  # a suspect is running: nothing else may be sent
     finished = False
     try:
-        window = options.window or max(2, 4 * backend.workers)
-        chunks: dict[int, _Chunk] = {}  # by start // size, not yet handed over
-        head = sent = 0  # chunk numbers: oldest not handed over, next to send
-        values: dict[int, R] = {}
-        tries: dict[int, int] = {}
-        failures: dict[int, TaskFailure] = {}
-        suspects: deque[int] = deque()  # tasks of a chunk whose worker died, to run alone
-        out = done = 0
-        stopping = False
         if progress:
             progress(0, count)
-
-        def send(unit: _Unit) -> None:
-            nonlocal out
-            backend.submit(unit)
-            out += 1
-
-        def fail_or_retry(index: int, error: str, detail: str, again: Callable[[], None]
-                          ) -> bool:
-            tries[index] = tries.get(index, 0) + 1
-            if tries[index] <= options.retries:
-                again()
-                return False
-            failures[index] = TaskFailure(index, name(index), error, detail, tries[index])
-            return True
-
         while True:
-            ready: list[tuple[int, R]] = []
-            while head in chunks and chunks[head].left == 0:
-                chunk = chunks.pop(head)
-                ready.extend((i, values.pop(i)) for i in range(chunk.start, chunk.stop)
-                             if i in values)
-                for i in range(chunk.start, chunk.stop):
-                    tries.pop(i, None)
-                head += 1
-            while (not stopping and not suspects and sent * size < count
-                   and sent - head < window):
-                start = sent * size
-                stop = min(start + size, count)
-                chunks[sent] = _Chunk(start, stop, stop - start)
-                send(_Unit(start, stop))
-                sent += 1
-            if suspects and out == 0:
-                index = suspects.popleft()
-                send(_Unit(index, index + 1, alone=True))
+            ready = ledger.take_ready()
+            while not (ledger.suspects or alone) and (unit := ledger.next_chunk(window)):
+                backend.submit(unit)
+                out += 1
+            if ledger.suspects and out == 0:
+                index = ledger.suspects.popleft()
+                backend.submit(_Unit(index, index + 1, alone=True))
+                out, alone = 1, True
             if ready:  # handed over after the next chunks are out, so workers keep busy
                 yield from ready
                 continue
@@ -469,35 +521,18 @@ def _run(fn: Callable[[Task], R], count: int, seed: int | str, name: Callable[[i
                 break
             unit, outcomes = backend.wait()
             out -= 1
-            finished_now: list[int] = []
-            if isinstance(outcomes, str):  # the chunk itself failed: its worker died
-                if unit.alone:  # nothing else ran: this task is to blame
-                    if fail_or_retry(unit.start, outcomes, "", partial(suspects.append,
-                                                                       unit.start)):
-                        finished_now.append(unit.start)
-                else:  # which task killed it is unknown: each runs again, alone
-                    suspects.extend(range(unit.start, unit.stop))
-            else:
-                for index, (ok, payload) in zip(range(unit.start, unit.stop), outcomes,
-                                                strict=True):
-                    if ok:
-                        values[index] = payload
-                        finished_now.append(index)
-                    elif fail_or_retry(index, *payload, partial(send, _Unit(index, index + 1))):
-                        finished_now.append(index)
-            for index in finished_now:
-                chunks[index // size].left -= 1
-            done += len(finished_now)
-            if progress and finished_now:
-                progress(done, count)
-            if options.max_failures is not None and len(failures) >= options.max_failures:
-                stopping = True
+            alone = alone and not unit.alone
+            newly, again = ledger.record(unit, outcomes)
+            for retry in again:
+                backend.submit(retry)
+            out += len(again)
+            if progress and newly:
+                progress(ledger.done, count)
         finished = True
     finally:
         backend.close(abort=not finished)
-    if failures:
-        not_run = count - min(sent * size, count)
-        raise _batch_error(failures, count, not_run, options.retries)
+    if ledger.failures:
+        raise _batch_error(ledger.failures, count, ledger.not_run, options.retries)
 
 
 def _batch_error(failures: dict[int, TaskFailure], count: int, not_run: int,
