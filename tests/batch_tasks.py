@@ -49,9 +49,9 @@ def broken(bad: frozenset[int], folder: str, task: Task) -> bytes:
     return draw(task)
 
 
-def dies(bad: int, task: Task) -> bytes:
-    """Ends its worker process on task ``bad``."""
-    if task.index == bad:
+def dies(bad: frozenset[int], task: Task) -> bytes:
+    """Ends its worker process on the tasks in ``bad``."""
+    if task.index in bad:
         os._exit(3)
     return draw(task)
 

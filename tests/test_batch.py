@@ -122,11 +122,19 @@ def test_a_task_that_always_fails_is_named_and_the_rest_kept(where, tmp_path, re
 
 
 def test_a_dead_worker_costs_only_its_own_task():
-    got, error = collect(partial(tasks.dies, 9), 30, BatchOptions(jobs=2, chunk_size=4),
+    got, error = collect(partial(tasks.dies, frozenset({9})), 30,
+                         BatchOptions(jobs=2, chunk_size=4),
                          name=lambda i: f"daily 2027-03-{i + 1:02d}")
     assert got == [item for item in run(tasks.draw, 30, LOCAL) if item[0] != 9]
     assert [f.name for f in error.failures] == ["daily 2027-03-10"]
     assert (error.failures[0].error, error.failures[0].attempts) == ("its worker process died", 2)
+
+
+def test_workers_killed_in_two_chunks_at_once_are_each_pinned_on_their_task():
+    got, error = collect(partial(tasks.dies, frozenset({2, 3, 13})), 24,
+                         BatchOptions(jobs=2, chunk_size=5, window=2))
+    assert [i for i, _ in got] == [i for i in range(24) if i not in (2, 3, 13)]
+    assert [(f.index, f.attempts) for f in error.failures] == [(2, 2), (3, 2), (13, 2)]
 
 
 def test_too_many_failures_stop_the_run():
