@@ -135,12 +135,14 @@ def _one_line(exc: BaseException) -> str:
 def run_chunk(fn: Callable[[Task], Any], base: int | str, start: int, stop: int
               ) -> list[_Outcome]:
     """Run tasks ``start`` to ``stop - 1``; a task's exception becomes its outcome, so one
-    bad task costs neither the chunk nor the pickling of an exotic exception."""
+    bad task costs neither the chunk nor the pickling of an exotic exception. A task that
+    calls ``sys.exit()`` fails like one that raises (a Dask worker would die of it);
+    Ctrl-C still stops everything."""
     out: list[_Outcome] = []
     for index in range(start, stop):
         try:
             out.append((True, fn(Task(index, task_seed(base, index)))))
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:
             out.append((False, (_one_line(exc), traceback.format_exc())))
     return out
 
@@ -309,6 +311,9 @@ class _DaskBackend:
         self._done.add(future)
 
     def wait(self) -> tuple[_Unit, list[_Outcome] | str]:
+        # Each result is fetched here: as_completed(with_results=True) would fetch them in
+        # the background, but never reports one that fails to arrive (a result that does
+        # not pickle), and the run would hang.
         future = next(self._done)
         unit = self._units.pop(future.key)
         try:
