@@ -58,3 +58,19 @@ def dies(bad: frozenset[int], task: Task) -> bytes:
 
 def always_fails(task: Task) -> bytes:
     raise ValueError("broken task function")
+
+
+def exits(bad: frozenset[int], task: Task) -> bytes:
+    """Calls ``sys.exit()`` on the tasks in ``bad``."""
+    if task.index in bad:
+        raise SystemExit(f"task {task.index} called exit")
+    return draw(task)
+
+
+def unpicklable(bad: frozenset[int], task: Task) -> object:
+    """Returns something that cannot be sent back (a lock) on the tasks in ``bad``."""
+    if task.index in bad:
+        import threading
+
+        return threading.Lock()
+    return draw(task)

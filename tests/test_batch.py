@@ -23,18 +23,19 @@ LOCAL = BatchOptions(jobs=1)
 TWO = BatchOptions(jobs=2)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def cluster():
     """A Dask cluster in this process: two single-threaded workers (threads, not
     processes, to fit a 2-core machine), everything on loopback with free ports (the
     scheduler's HTTP server too, which would take 8787 even without a dashboard), so that
-    any number of pytest-xdist workers can each have one."""
+    any number of pytest-xdist workers can each have one. One a test (half a second): its
+    threads use the global random module, which Hypothesis must not see in other tests."""
     distributed = pytest.importorskip("distributed")
     noisy = [logging.getLogger(name) for name in list(logging.root.manager.loggerDict)
              if name.startswith(("distributed", "tornado", "asyncio"))]
     levels = [logger.level for logger in noisy]
     for logger in noisy:  # Dask logs every start, stop and closed connection
-        logger.setLevel(logging.CRITICAL)
+        logger.setLevel(logging.CRITICAL + 1)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
                                   protocol="tcp", host="127.0.0.1",
                                   dashboard_address="127.0.0.1:0") as local:
@@ -135,6 +136,22 @@ def test_workers_killed_in_two_chunks_at_once_are_each_pinned_on_their_task():
                          BatchOptions(jobs=2, chunk_size=5, window=2))
     assert [i for i, _ in got] == [i for i in range(24) if i not in (2, 3, 13)]
     assert [(f.index, f.attempts) for f in error.failures] == [(2, 2), (3, 2), (13, 2)]
+
+
+@pytest.mark.parametrize("where", ["inline", "processes", "dask"])
+def test_a_task_that_exits_or_returns_what_cannot_travel_is_named(where, request):
+    options = {"inline": LOCAL, "processes": BatchOptions(jobs=2, chunk_size=3)}.get(where)
+    if options is None:
+        options = on(request.getfixturevalue("cluster"), chunk_size=3)
+    got, error = collect(partial(tasks.exits, frozenset({4})), 9, options)
+    assert [i for i, _ in got] == [0, 1, 2, 3, 5, 6, 7, 8]
+    assert [(f.name, f.error) for f in error.failures] == [
+        ("task 4", "SystemExit: task 4 called exit")]
+    if where != "inline":  # in this process nothing is pickled
+        got, error = collect(partial(tasks.unpicklable, frozenset({4})), 9, options)
+        assert [i for i, _ in got] == [0, 1, 2, 3, 5, 6, 7, 8]
+        assert [f.name for f in error.failures] == ["task 4"]
+        assert "pickle" in error.failures[0].error or "serialize" in error.failures[0].error
 
 
 def test_too_many_failures_stop_the_run():
