@@ -108,7 +108,7 @@ class BatchOptions:
 @dataclass(frozen=True)
 class TaskFailure:
     """A task that failed on every try: its name, the last error in one line, and its
-    traceback."""
+    traceback (empty when its worker died with it)."""
 
     index: int
     name: str
@@ -354,6 +354,8 @@ def _check(count: int, options: BatchOptions) -> None:
         raise RequestError(f"retries must be 0 or more, not {options.retries}")
     if options.max_failures is not None and options.max_failures < 1:
         raise RequestError(f"max failures must be 1 or more, not {options.max_failures}")
+    if not options.connect_timeout > 0:
+        raise RequestError(f"connect timeout must be above 0 s, not {options.connect_timeout}")
 
 
 def _task_name(name: str | Callable[[int], str]) -> Callable[[int], str]:

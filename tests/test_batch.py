@@ -205,7 +205,8 @@ def test_a_slow_reader_holds_back_the_work_and_leaving_early_stops_it():
 def test_bad_options_are_one_clear_error():
     for options, words in [(BatchOptions(jobs=0), "jobs must be 1 or more"),
                            (BatchOptions(chunk_size=0), "chunk size must be 1 or more"),
-                           (BatchOptions(jobs=2, scheduler="tcp://x:1"), "not both")]:
+                           (BatchOptions(jobs=2, scheduler="tcp://x:1"), "not both"),
+                           (BatchOptions(connect_timeout=0), "above 0 s")]:
         with pytest.raises(RequestError, match=words):
             run_batch(tasks.draw, 5, options=options)
     with pytest.raises(TypeError, match="picklable"):
