@@ -145,6 +145,7 @@ def test_the_turn_may_go_on_after_its_minimum_and_after_a_full_line() -> None:
     assert EndTurn() in legal and Place(0, board.hand[0]) in legal
     for tile in list(board.hand):  # the whole hand, in one turn
         board.apply(Place(0, tile))
+    assert board.forced() == EndTurn() and board.to_move is None  # nothing left to do
     board.apply(EndTurn())
     board.apply(board.forced())
     for tile in list(board.hand)[: board.horizontal.room]:

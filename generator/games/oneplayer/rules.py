@@ -229,7 +229,8 @@ class OnePlayerBoard(Rules):
 
     The wall is the chance event; the draw back up to eight and the score of a full line
     are the rules' own (:meth:`forced`); in a turn the player places tiles, starts
-    vertical lines, and ends the turn once the minimum is placed.
+    vertical lines, and ends the turn once the minimum is placed (the rules end it when
+    nothing is left to do).
     """
 
     title = "Mah-Jongg One Player"
@@ -268,7 +269,12 @@ class OnePlayerBoard(Rules):
 
     @property
     def to_move(self) -> int | None:
-        return 0 if self.phase == Phase.TURN else None
+        return 0 if self.phase == Phase.TURN and not self._turn_must_end() else None
+
+    def _turn_must_end(self) -> bool:
+        """Nothing is left to do in the turn: the hand is placed (which meets the
+        minimum) and no line can start."""
+        return self.phase == Phase.TURN and not self.hand and not self.free_ends()
 
     def minimum_this_turn(self) -> int:
         return 2 if self.turn == 1 else 1
@@ -301,7 +307,10 @@ class OnePlayerBoard(Rules):
     # -- what the rules decide, and what the player may do --------------------------------
 
     def forced(self) -> Event | None:
-        """The draw back up to eight (while the wall lasts) and the score of a full line."""
+        """The draw back up to eight (while the wall lasts), the score of a full line, and
+        the end of a turn with nothing left to do."""
+        if self._turn_must_end():
+            return EndTurn()
         if self.phase == Phase.REFILL:
             return Draw(tuple(self.wall[: min(HAND - len(self.hand), len(self.wall))]))
         if self.phase == Phase.SCORING:
@@ -312,7 +321,7 @@ class OnePlayerBoard(Rules):
         """In a turn: each tile of the hand (one of each face) onto each line that takes a
         tile now; each vertical line that may start now (anchor and direction); and the
         end of the turn once its minimum is placed."""
-        if self.phase != Phase.TURN:
+        if self.to_move is None:
             return []
         rows = [_placements_of(t) for t in sorted(set(self.hand))]
         actions: list[Event] = [row[n] for n in self.lines if self._line_closed(n) is None
