@@ -9,12 +9,11 @@ from typing import Any
 from generator.documents.model import Block, Document, Figure, Heading, Paragraph, Section, Table
 from generator.draw.canvas import Canvas, Paper
 from generator.draw.tiles import RATIO, draw_tile
-from generator.engine.log import GameLog, Recorder, replay_through
-from generator.errors import IllegalActionError
+from generator.engine.log import GameLog, replay_through
+from generator.engine.rules import play_out
 from generator.games.oneplayer.bots import Planner
 from generator.games.oneplayer.rules import (
     GAME,
-    HAND,
     LINE_LENGTH,
     Draw,
     EndTurn,
@@ -30,32 +29,25 @@ from generator.params import params_dict
 from generator.tiles import sort_tiles
 
 
+def new_state(options: OnePlayerOptions) -> OnePlayerBoard:
+    """A game before the wall is built."""
+    return OnePlayerBoard(options)
+
+
+def chance_event(board: OnePlayerBoard, rng: random.Random) -> Wall:
+    """The chance event: the wall, every tile of the set shuffled."""
+    wall = list(board.options.tileset())
+    rng.shuffle(wall)
+    return Wall(tuple(wall))
+
+
 def play(options: OnePlayerOptions, seed: int | str, bots: Sequence = ()) -> GameLog:
     """A whole game played by ``bots[0]`` (the planner unless given)."""
     bot = bots[0] if bots else Planner()
     rng = random.Random(f"tilepress:{GAME}:{seed}")
-    board = OnePlayerBoard(options)
-    do = Recorder(board)
-
-    wall = list(options.tileset())
-    rng.shuffle(wall)
-    do(Wall(tuple(wall)))
-    while not board.over:
-        if board.phase == "refill":
-            do(Draw(tuple(board.wall[: min(HAND - len(board.hand), len(board.wall))])))
-        elif board.pending:
-            do(board.score_pending())
-        elif board.placed_this_turn >= board.minimum_this_turn():
-            do(EndTurn())
-        else:
-            before = len(do.events)
-            bot.play_turn(board, rng, do)
-            if len(do.events) == before:  # pragma: no cover - a bot that cannot move
-                raise IllegalActionError(f"the {bot.name} bot found no tile to place")
-            if not board.pending and not board.over and \
-                    board.placed_this_turn >= board.minimum_this_turn():
-                do(EndTurn())
-    return GameLog(GAME, params_dict(options), seed, tuple(do.events), board.result(),
+    board = new_state(options)
+    events = play_out(board, [bot], rng, chance_event)
+    return GameLog(GAME, params_dict(options), seed, tuple(events), board.result(),
                    (getattr(bot, "name", "bot"),))
 
 
