@@ -25,12 +25,15 @@ tables themselves.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import operator
 import os
 import struct
 import tempfile
 import threading
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -55,6 +58,9 @@ class Tables:
     (rank 1 the most significant digit); 255 for patterns of more than 14 tiles."""
     honor_vector: bytes
     """Group id of each honor pattern, indexed the same way (seven digits)."""
+    one_suit: bytes
+    """For each suit pattern, the least tiles to add over the forms to a hand of only
+    that pattern (shanten + 1), indexed like ``suit_vector``."""
     vectors: tuple[tuple[int, ...], ...]
     """Cost vector of every combined id; group ids come first (suits, honors, nothing)."""
     combine: tuple[array, ...]
@@ -63,8 +69,9 @@ class Tables:
     """The group id of a group whose tiles can only be thrown away."""
     suit_waits: dict[bytes, tuple[int, int, int]]
     """Suit patterns complete or one tile short: (state, ranks completing to sets and a
-    pair as a bit mask, ranks completing to sets only as a bit mask); state 0 sets, 1
-    sets and a pair, 2 neither. Patterns not listed are state 2 with no waits."""
+    pair as a bit mask, ranks completing to sets only as a bit mask); state 0 splits
+    into sets, 1 into sets and a pair, 8 neither (so that the sum over the groups of a
+    hand says how many are neither). Patterns not listed are (8, 0, 0)."""
     honor_waits: dict[bytes, tuple[int, int, int]]
     """The same for the honors."""
 
@@ -151,6 +158,27 @@ def _group_arrays(ranks: int, runs: bool) -> dict[str, Any]:
             "record": state | to_pair << 2 | to_sets << 16}
 
 
+def _one_suit_least(suit: dict[str, Any]) -> bytes:
+    """Least tiles to add, over the three forms, to a hand whose tiles are all of one
+    suit (the pattern's own size), for every suit pattern."""
+    import numpy as np
+
+    cost, dig = suit["cost"].astype(np.int16), suit["dig"]
+    level = dig.sum(0)
+    best = np.full(len(level), INF, dtype=np.int16)
+    for j in range(SETS + 1):
+        rest = level // 3 - j  # sets and the pair from the empty groups: 3 and 2 tiles
+        here = np.minimum(cost[:, 2 * j] + 3 * rest + 2, cost[:, 2 * j + 1] + 3 * rest)
+        best = np.where(rest >= 0, np.minimum(best, here), best)
+    need = np.maximum(0, 7 - (dig >= 2).sum(0))
+    seven = need + np.maximum(0, need - (dig == 1).sum(0))
+    orphans = 13 - (dig[0] > 0) - (dig[-1] > 0) + ((dig[0] < 2) & (dig[-1] < 2))
+    best = np.where(level >= 13, np.minimum(best, np.minimum(seven, orphans)), best)
+    dense = np.full(suit["n"], 255, dtype=np.uint8)
+    dense[suit["codes"]] = best
+    return dense.tobytes()
+
+
 def _min_plus(a: Any, b: Any) -> Any:
     """Cost vectors of every pair of rows of a and b (all combinations), as (len(a),
     len(b), WIDTH): j sets and p pairs split between the two groups."""
@@ -220,6 +248,7 @@ def build_sections() -> dict[str, bytes]:
         "vectors": unified.astype(np.int8).tobytes(),
         "combine": table.astype("<u2").tobytes(),
         "groups": struct.pack("<II", len(groups), len(first["suit"])),
+        "one_suit": _one_suit_least(suit),
     }
     offset = 0
     for name, data, ids in (("suit", suit, suit_ids), ("honor", honor, honor_ids)):
@@ -252,7 +281,7 @@ def _numbers(code: str, data: bytes) -> array:
 def _waits_dict(keys: bytes, which: bytes, records: bytes,
                 width: int) -> dict[bytes, tuple[int, int, int]]:
     packed = _numbers("Q", records)
-    rows = [(int(r) & 3, int(r) >> 2 & 0x3FFF, int(r) >> 16) for r in packed]
+    rows = [((0, 1, 8)[r & 3], r >> 2 & 0x3FFF, r >> 16) for r in packed]
     picks = _numbers("H", which)
     return dict(zip([keys[i : i + width] for i in range(0, len(keys), width)],
                     [rows[i] for i in picks], strict=True))
@@ -270,6 +299,7 @@ def tables_from(sections: dict[str, bytes]) -> Tables:
     return Tables(
         suit_vector=sections["suit_vector"],
         honor_vector=sections["honor_vector"],
+        one_suit=sections["one_suit"],
         vectors=vectors,
         combine=combine,
         nothing=groups - 1,
@@ -355,9 +385,222 @@ def load() -> Tables:
             sections = build_sections()
             tables = tables_from(sections)
             if path is not None:
-                try:
+                with contextlib.suppress(OSError):  # read-only: build again next time
                     _write(path, encode(sections))
-                except OSError:
-                    pass  # a read-only home: build again next time
         _LOADED.append(tables)
         return tables
+
+
+# ---------------------------------------------------------------------------
+# Reading the tables: hands as 34 counts (bytes), kinds 0-8 m, 9-17 p, 18-26 s, 27-33 z
+# ---------------------------------------------------------------------------
+
+
+class _Unloaded:
+    """Stands for a table until first use, which loads them all (so that the fast paths
+    need no check of their own)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def get(self, key: bytes, default: Any = None) -> Any:
+        _install()
+        return globals()[self.name].get(key, default)
+
+    def __getitem__(self, key: int) -> Any:
+        _install()
+        return globals()[self.name][key]
+
+
+SUIT_WAITS: Any = _Unloaded("SUIT_WAITS")
+HONOR_WAITS: Any = _Unloaded("HONOR_WAITS")
+SUIT_VECTOR: Any = _Unloaded("SUIT_VECTOR")
+HONOR_VECTOR: Any = _Unloaded("HONOR_VECTOR")
+ONE_SUIT: Any = _Unloaded("ONE_SUIT")
+VECTORS: Any = _Unloaded("VECTORS")
+COMBINE: Any = _Unloaded("COMBINE")
+NOTHING = -1
+
+
+def _install() -> None:
+    global SUIT_WAITS, HONOR_WAITS, SUIT_VECTOR, HONOR_VECTOR, ONE_SUIT, VECTORS, COMBINE
+    global NOTHING
+    if isinstance(VECTORS, tuple):
+        return
+    t = load()
+    HONOR_WAITS, SUIT_VECTOR, HONOR_VECTOR, ONE_SUIT = (t.honor_waits, t.suit_vector,
+                                                        t.honor_vector, t.one_suit)
+    COMBINE, NOTHING, SUIT_WAITS = t.combine, t.nothing, t.suit_waits
+    VECTORS = t.vectors
+
+
+NEITHER = (8, 0, 0)
+ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+orphan_counts = operator.itemgetter(*ORPHANS)
+_ZERO = b"\0"
+BASE5 = bytes.maketrans(bytes(range(5)), b"01234")
+#: ``KINDS[g][mask]``: the kinds of group g (m, p, s, z) whose ranks are in ``mask``.
+KINDS = tuple(tuple(tuple(9 * g + r for r in range(9) if mask >> r & 1) for mask in range(512))
+              for g in range(4))
+_KM, _KP, _KS, _KZ = KINDS
+#: What adding one tile of rank r does to the base-5 code of a group's counts.
+STEP = {9: tuple(5 ** (8 - r) for r in range(9)), 7: tuple(5 ** (6 - r) for r in range(7))}
+
+
+def orphans_waits(counts: Sequence[int]) -> list[int]:
+    held = orphan_counts(counts)
+    if sum(held) != 13 or max(held) > 2:
+        return []
+    missing = [k for k in ORPHANS if counts[k] == 0]
+    if not missing:
+        return list(ORPHANS)
+    return missing if len(missing) == 1 else []
+
+
+def waits_of(h: bytes) -> list[int]:
+    """Kinds that complete a hand of 3k+1 tiles, ascending.
+
+    The winning tile goes into one of the four groups; after it every group splits into
+    sets and one of them also holds the pair. So either one group is neither (it takes
+    the tile, and the pair if no other group holds one), or two groups hold a pair
+    (either takes the tile and becomes sets)."""
+    zeros = h.count(0)
+    get = SUIT_WAITS.get
+    if zeros >= 25:  # one suit only? (inlined one_suit)
+        g = (34 - len(h.lstrip(_ZERO))) // 9
+        if g > 2 or h.count(0, 9 * g + 9) != 25 - 9 * g:
+            g = -1
+    else:
+        g = -1
+    if g >= 0:
+        m = get(h[9 * g : 9 * g + 9], NEITHER)
+        found = list(KINDS[g][m[1]]) if m[0] == 8 else []
+    else:
+        m = get(h[0:9], NEITHER)
+        p = get(h[9:18], NEITHER)
+        if m[0] + p[0] < 16:
+            s = get(h[18:27], NEITHER)
+            z = HONOR_WAITS.get(h[27:34], NEITHER)
+            total = m[0] + p[0] + s[0] + z[0]
+            if total == 2:
+                found = [*_KM[m[2]], *_KP[p[2]], *_KS[s[2]], *_KZ[z[2]]]
+            elif total == 8 or total == 9:
+                i = total - 7  # 1: the group takes the pair too, 2: it becomes sets
+                found = list(_KM[m[i]] if m[0] == 8 else _KP[p[i]] if p[0] == 8
+                             else _KS[s[i]] if s[0] == 8 else _KZ[z[i]])
+            else:
+                found = []
+        else:  # two groups neither: only seven pairs and thirteen orphans remain
+            found = []
+    if zeros == 27:
+        if h.count(2) == 6 and h.count(1) == 1:  # seven pairs
+            found = sorted({*found, h.index(1)})
+    elif (zeros == 21 or zeros == 22) and h.count(0, 1, 8) == 7:  # thirteen orphans?
+        extra = orphans_waits(h)
+        if extra:
+            found = sorted({*found, *extra})
+    return found
+
+
+def group_states(h: bytes) -> int:
+    """Sum over the four groups of 0 (splits into sets), 1 (sets and a pair), 8 (neither)."""
+    get = SUIT_WAITS.get
+    return (get(h[0:9], NEITHER)[0] + get(h[9:18], NEITHER)[0] + get(h[18:27], NEITHER)[0]
+            + HONOR_WAITS.get(h[27:34], NEITHER)[0])
+
+
+def group_ids(h: bytes, suits: str) -> list[int]:
+    """The cost vector ids of the four groups; a group outside ``suits`` can only throw
+    its tiles away."""
+    digits = h.translate(BASE5)
+    ids = [SUIT_VECTOR[int(digits[0:9], 5)], SUIT_VECTOR[int(digits[9:18], 5)],
+           SUIT_VECTOR[int(digits[18:27], 5)], HONOR_VECTOR[int(digits[27:34], 5)]]
+    if suits != "mpsz":
+        for g, letter in enumerate("mpsz"):
+            if letter not in suits:
+                ids[g] = NOTHING
+    return ids
+
+
+def standard_deficit(h: bytes, sets: int, suits: str) -> int:
+    """Least tiles to add so that some hand of k sets and a pair over ``suits`` contains
+    the hand's tiles (tiles beyond it are thrown away)."""
+    m, p, s, z = group_ids(h, suits)
+    combine = COMBINE
+    return VECTORS[combine[combine[combine[m][p]][s]][z]][2 * sets + 1]
+
+
+def least_deficit(h: bytes, n: int) -> int:
+    """Least tiles to add over the three forms, every suit allowed (shanten + 1) to a
+    hand of ``n`` tiles."""
+    zeros = h.count(0)
+    if zeros >= 25:  # one suit only? (inlined one_suit)
+        g = (34 - len(h.lstrip(_ZERO))) // 9
+        if g < 3 and h.count(0, 9 * g + 9) == 25 - 9 * g:
+            return ONE_SUIT[int(h[9 * g : 9 * g + 9].translate(BASE5), 5)]
+    m, rest = divmod(int(h.translate(BASE5), 5), _P25)  # the four groups' codes
+    p, rest = divmod(rest, _P16)
+    s, z = divmod(rest, _P7)
+    combine, suit = COMBINE, SUIT_VECTOR
+    best = VECTORS[combine[combine[combine[suit[m]][suit[p]]][suit[s]]][HONOR_VECTOR[z]]][
+        2 * (n // 3) + 1]
+    if n >= 13:
+        ones = h.count(1)
+        need = zeros + ones - 27  # seven pairs: 7 less the kinds held twice or more
+        if need < best:
+            best = min(best, need + need - ones if need > ones else max(need, 0))
+        if zeros - 21 < best:  # thirteen orphans lacks at least zeros - 21 kinds
+            held = orphan_counts(h)
+            missing = held.count(0)
+            if missing < best:
+                best = min(best, missing + (max(held) < 2))
+    return best
+
+
+_P25, _P16, _P7 = 5**25, 5**16, 5**7
+
+
+def improving_kinds(h: bytes, n: int, suits: str, base: int) -> list[int]:
+    """Kinds within ``suits``, not held four times, after whose draw a hand of 3k+1
+    tiles (all within ``suits``) needs fewer than ``base`` tiles over the forms."""
+    m, p, s, z = group_ids(h, suits)
+    combine, vectors, slot = COMBINE, VECTORS, 2 * (n // 3) + 1
+    others = (combine[combine[p][s]][z], combine[combine[m][s]][z],
+              combine[combine[m][p]][z], combine[combine[m][p]][s])
+    digits = h.translate(BASE5)
+    forms = n == 13  # the hand after the draw may be seven pairs or thirteen orphans
+    if forms:
+        zeros, ones = h.count(0), h.count(1)
+        orphans = all(letter in suits for letter in "mpsz")
+        held = orphan_counts(h)
+        missing, no_pair = held.count(0), max(held) < 2
+    found = []
+    for g, letter in enumerate("mpsz"):
+        if letter not in suits:
+            continue
+        start, size = 9 * g, 9 if g < 3 else 7
+        table = SUIT_VECTOR if g < 3 else HONOR_VECTOR
+        code = int(digits[start : start + size], 5)
+        row = combine[others[g]]
+        for r, step in enumerate(STEP[size]):
+            c = h[start + r]
+            if c == 4:
+                continue
+            cost = vectors[row[table[code + step]]][slot]
+            if forms and cost >= base:
+                z2, o2 = (zeros - 1, ones + 1) if c == 0 else (zeros, ones - (c == 1))
+                need = z2 + o2 - 27
+                cost = min(cost, need + need - o2 if need > o2 else max(need, 0))
+                if orphans:
+                    if start + r in _ORPHAN_SET:
+                        cost = min(cost, missing - (c == 0) + (no_pair and c == 0))
+                    else:
+                        cost = min(cost, missing + no_pair)
+            if cost < base:
+                found.append(start + r)
+    return found
+
+
+_ORPHAN_SET = frozenset(ORPHANS)
