@@ -80,7 +80,12 @@ class Group:
     tiles: tuple[Tile, ...]
 
     def __str__(self) -> str:
-        return format_tiles(self.tiles)
+        return _group_text(self.tiles)
+
+
+@lru_cache(maxsize=4096)
+def _group_text(tiles: tuple[Tile, ...]) -> str:
+    return format_tiles(tiles)
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,6 +450,11 @@ def _group(shape: str, kind: int) -> Group:
 
 
 def _decompose_counts(counts: Sequence[int]) -> list[Decomposition]:
+    return list(_decompositions_of(counts if type(counts) is bytes else bytes(counts)))
+
+
+@lru_cache(maxsize=4096)
+def _decompositions_of(counts: bytes) -> tuple[Decomposition, ...]:
     result = []
     for split in _standard_splits(counts):
         ordered = sorted(split, key=lambda g: (g[0] == "pair", g[1], g[0]))
@@ -455,7 +465,7 @@ def _decompose_counts(counts: Sequence[int]) -> list[Decomposition]:
     if _is_thirteen_orphans(counts):
         tiles = tuple(STANDARD_TILES[k] for k in _ORPHANS for _ in range(counts[k]))
         result.append(Decomposition(THIRTEEN_ORPHANS, (Group("orphans", tiles),)))
-    return result
+    return tuple(result)
 
 
 def decompositions(hand: Hand | str | Iterable[Tile]) -> list[Decomposition]:
@@ -718,7 +728,7 @@ def _improving(h: bytes, suits: str, seen: Sequence[int],
         kinds = _improving_kinds(h, sum(h), suits, level + 1)
     else:
         kinds = _improving_slow(list(h), suits)
-    return tuple((STANDARD_TILES[k], 4 - seen[k]) for k in kinds)
+    return tuple([(STANDARD_TILES[k], 4 - seen[k]) for k in kinds])
 
 
 def improving_tiles(

@@ -26,17 +26,17 @@ tables themselves.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import operator
 import os
 import struct
-import tempfile
 import threading
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 #: Cost of an impossible plan (the "tiles thrown away" group of a suit not allowed).
 INF = 99
@@ -65,6 +65,9 @@ class Tables:
     """Cost vector of every combined id; group ids come first (suits, honors, nothing)."""
     combine: tuple[array, ...]
     """``combine[u][g]``: the id of combined vector u plus group vector g."""
+    final: tuple[tuple[bytes, ...], ...]
+    """``final[k][u][g]``: least tiles to add for k sets and a pair, combined vector u
+    plus group vector g (``vectors[combine[u][g]][2 * k + 1]``)."""
     nothing: int
     """The group id of a group whose tiles can only be thrown away."""
     suit_waits: dict[bytes, tuple[int, int, int]]
@@ -244,7 +247,10 @@ def build_sections() -> dict[str, bytes]:
         done = len(unified)
         if fresh:
             unified = np.concatenate([unified, np.array(fresh, dtype=np.int8)])
+    # the deficit of combined vector u plus group g, for k sets and a pair
+    final = unified[table][:, :, 1::2].transpose(2, 0, 1)
     sections = {
+        "final": np.ascontiguousarray(final).astype(np.uint8).tobytes(),
         "vectors": unified.astype(np.int8).tobytes(),
         "combine": table.astype("<u2").tobytes(),
         "groups": struct.pack("<II", len(groups), len(first["suit"])),
@@ -294,14 +300,20 @@ def tables_from(sections: dict[str, bytes]) -> Tables:
     vectors = tuple(tuple(flat[i : i + WIDTH]) for i in range(0, len(flat), WIDTH))
     ids = _numbers("H", sections["combine"])
     combine = tuple(ids[i : i + groups] for i in range(0, len(ids), groups))
-    if len(combine) != len(vectors) or len(sections["suit_vector"]) != 5**SUIT_RANKS:
+    final = sections["final"]
+    size = groups * len(vectors)
+    if (len(combine) != len(vectors) or len(sections["suit_vector"]) != 5**SUIT_RANKS
+            or len(final) != (SETS + 1) * size):
         raise ValueError("inconsistent tables")
+    finals = tuple(tuple(final[k * size + u * groups : k * size + (u + 1) * groups]
+                         for u in range(len(vectors))) for k in range(SETS + 1))
     return Tables(
         suit_vector=sections["suit_vector"],
         honor_vector=sections["honor_vector"],
         one_suit=sections["one_suit"],
         vectors=vectors,
         combine=combine,
+        final=finals,
         nothing=groups - 1,
         suit_waits=_waits_dict(sections["suit_keys"], sections["suit_which"],
                                sections["suit_records"], SUIT_RANKS),
@@ -312,6 +324,8 @@ def tables_from(sections: dict[str, bytes]) -> Tables:
 
 def cache_path() -> Path | None:
     """Where the cache file goes (None: no cache)."""
+    from pathlib import Path
+
     override = os.environ.get("TILEPRESS_CACHE_DIR")
     if override is not None:
         return Path(override) / "standard-tables.bin" if override else None
@@ -320,6 +334,9 @@ def cache_path() -> Path | None:
 
 
 def _fingerprint() -> bytes:
+    import hashlib
+    from pathlib import Path
+
     try:
         source = Path(__file__).read_bytes()
     except OSError:  # pragma: no cover - installed without sources
@@ -328,6 +345,8 @@ def _fingerprint() -> bytes:
 
 
 def encode(sections: dict[str, bytes]) -> bytes:
+    import hashlib
+
     body = b"".join(struct.pack("<B", len(name)) + name.encode() + struct.pack("<Q", len(data))
                     + data for name, data in sorted(sections.items()))
     return _FORMAT + _fingerprint() + hashlib.sha256(body).digest() + body
@@ -335,6 +354,8 @@ def encode(sections: dict[str, bytes]) -> bytes:
 
 def decode(blob: bytes) -> dict[str, bytes]:
     """The sections of a cache file; ValueError if it is not a complete, current one."""
+    import hashlib
+
     head = len(_FORMAT)
     if blob[:head] != _FORMAT or blob[head : head + 32] != _fingerprint():
         raise ValueError("not a current tables file")
@@ -354,6 +375,8 @@ def decode(blob: bytes) -> dict[str, bytes]:
 
 
 def _write(path: Path, blob: bytes) -> None:
+    import tempfile
+
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".standard-tables-")
     try:
@@ -361,7 +384,8 @@ def _write(path: Path, blob: bytes) -> None:
             out.write(blob)
         os.replace(temp, path)
     except BaseException:
-        Path(temp).unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
         raise
 
 
@@ -421,18 +445,19 @@ HONOR_VECTOR: Any = _Unloaded("HONOR_VECTOR")
 ONE_SUIT: Any = _Unloaded("ONE_SUIT")
 VECTORS: Any = _Unloaded("VECTORS")
 COMBINE: Any = _Unloaded("COMBINE")
+FINAL: Any = _Unloaded("FINAL")
 NOTHING = -1
 
 
 def _install() -> None:
     global SUIT_WAITS, HONOR_WAITS, SUIT_VECTOR, HONOR_VECTOR, ONE_SUIT, VECTORS, COMBINE
-    global NOTHING
+    global FINAL, NOTHING
     if isinstance(VECTORS, tuple):
         return
     t = load()
     HONOR_WAITS, SUIT_VECTOR, HONOR_VECTOR, ONE_SUIT = (t.honor_waits, t.suit_vector,
                                                         t.honor_vector, t.one_suit)
-    COMBINE, NOTHING, SUIT_WAITS = t.combine, t.nothing, t.suit_waits
+    COMBINE, FINAL, NOTHING, SUIT_WAITS = t.combine, t.final, t.nothing, t.suit_waits
     VECTORS = t.vectors
 
 
@@ -441,9 +466,17 @@ ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 orphan_counts = operator.itemgetter(*ORPHANS)
 _ZERO = b"\0"
 BASE5 = bytes.maketrans(bytes(range(5)), b"01234")
+
+
+def _kinds(start: int, size: int) -> tuple[tuple[int, ...], ...]:
+    out: list[tuple[int, ...]] = [()]
+    for r in range(size):
+        out += [(*ranks, start + r) for ranks in out]
+    return tuple(out)
+
+
 #: ``KINDS[g][mask]``: the kinds of group g (m, p, s, z) whose ranks are in ``mask``.
-KINDS = tuple(tuple(tuple(9 * g + r for r in range(9) if mask >> r & 1) for mask in range(512))
-              for g in range(4))
+KINDS = tuple(_kinds(9 * g, 9 if g < 3 else 7) for g in range(4))
 _KM, _KP, _KS, _KZ = KINDS
 #: What adding one tile of rank r does to the base-5 code of a group's counts.
 STEP = {9: tuple(5 ** (8 - r) for r in range(9)), 7: tuple(5 ** (6 - r) for r in range(7))}
@@ -529,7 +562,7 @@ def standard_deficit(h: bytes, sets: int, suits: str) -> int:
     the hand's tiles (tiles beyond it are thrown away)."""
     m, p, s, z = group_ids(h, suits)
     combine = COMBINE
-    return VECTORS[combine[combine[combine[m][p]][s]][z]][2 * sets + 1]
+    return FINAL[sets][combine[combine[m][p]][s]][z]
 
 
 def least_deficit(h: bytes, n: int) -> int:
@@ -544,8 +577,7 @@ def least_deficit(h: bytes, n: int) -> int:
     p, rest = divmod(rest, _P16)
     s, z = divmod(rest, _P7)
     combine, suit = COMBINE, SUIT_VECTOR
-    best = VECTORS[combine[combine[combine[suit[m]][suit[p]]][suit[s]]][HONOR_VECTOR[z]]][
-        2 * (n // 3) + 1]
+    best = FINAL[n // 3][combine[combine[suit[m]][suit[p]]][suit[s]]][HONOR_VECTOR[z]]
     if n >= 13:
         ones = h.count(1)
         need = zeros + ones - 27  # seven pairs: 7 less the kinds held twice or more
@@ -566,16 +598,10 @@ def improving_kinds(h: bytes, n: int, suits: str, base: int) -> list[int]:
     """Kinds within ``suits``, not held four times, after whose draw a hand of 3k+1
     tiles (all within ``suits``) needs fewer than ``base`` tiles over the forms."""
     m, p, s, z = group_ids(h, suits)
-    combine, vectors, slot = COMBINE, VECTORS, 2 * (n // 3) + 1
+    combine, final = COMBINE, FINAL[n // 3]
     others = (combine[combine[p][s]][z], combine[combine[m][s]][z],
               combine[combine[m][p]][z], combine[combine[m][p]][s])
     digits = h.translate(BASE5)
-    forms = n == 13  # the hand after the draw may be seven pairs or thirteen orphans
-    if forms:
-        zeros, ones = h.count(0), h.count(1)
-        orphans = all(letter in suits for letter in "mpsz")
-        held = orphan_counts(h)
-        missing, no_pair = held.count(0), max(held) < 2
     found = []
     for g, letter in enumerate("mpsz"):
         if letter not in suits:
@@ -583,23 +609,40 @@ def improving_kinds(h: bytes, n: int, suits: str, base: int) -> list[int]:
         start, size = 9 * g, 9 if g < 3 else 7
         table = SUIT_VECTOR if g < 3 else HONOR_VECTOR
         code = int(digits[start : start + size], 5)
-        row = combine[others[g]]
+        cost = final[others[g]]  # by the group's vector id after the draw
         for r, step in enumerate(STEP[size]):
-            c = h[start + r]
-            if c == 4:
-                continue
-            cost = vectors[row[table[code + step]]][slot]
-            if forms and cost >= base:
-                z2, o2 = (zeros - 1, ones + 1) if c == 0 else (zeros, ones - (c == 1))
-                need = z2 + o2 - 27
-                cost = min(cost, need + need - o2 if need > o2 else max(need, 0))
-                if orphans:
-                    if start + r in _ORPHAN_SET:
-                        cost = min(cost, missing - (c == 0) + (no_pair and c == 0))
-                    else:
-                        cost = min(cost, missing + no_pair)
-            if cost < base:
+            if h[start + r] < 4 and cost[table[code + step]] < base:
                 found.append(start + r)
+    if n == 13:  # after the draw: seven pairs or thirteen orphans, by formula
+        special = _special_improving(h, suits, base)
+        if special:
+            found = sorted({*found, *special})
+    return found
+
+
+def _seven_pairs_cost(zeros: int, ones: int) -> int:
+    need = max(0, zeros + ones - 27)  # 7 less the kinds held twice or more
+    return need + max(0, need - ones)
+
+
+def _special_improving(h: bytes, suits: str, base: int) -> list[int]:
+    """Kinds whose draw brings a hand of 13 tiles (within ``suits``) below ``base`` tiles
+    as seven pairs or thirteen orphans."""
+    zeros, ones = h.count(0), h.count(1)
+    new_kind = _seven_pairs_cost(zeros - 1, ones + 1) < base
+    second = _seven_pairs_cost(zeros, ones - 1) < base
+    found = []
+    if new_kind or second:
+        found = [k for g, letter in enumerate("mpsz") if letter in suits
+                 for k in range(9 * g, 9 * g + (9 if g < 3 else 7))
+                 if (h[k] == 0 and new_kind) or (h[k] == 1 and second)]
+    if suits == "mpsz" or all(letter in suits for letter in "mpsz"):
+        counts = orphan_counts(h)
+        missing = counts.count(0)
+        if missing - 1 + (max(counts) < 2) < base:
+            found += [k for k in ORPHANS if h[k] == 0]
+        if missing < base:
+            found += [k for k in ORPHANS if 0 < h[k] < 4]
     return found
 
 
