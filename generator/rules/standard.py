@@ -523,9 +523,12 @@ def shanten_by_form(hand: Hand | str | Iterable[Tile], *, suits: str = "mpsz") -
 
 def shanten(hand: Hand | str | Iterable[Tile], *, suits: str = "mpsz") -> int:
     """Tile exchanges to being ready: -1 complete, 0 ready, 1 one away, ..."""
-    counts, _ = _read(hand)
+    counts = _parse_counts(hand) if type(hand) is str else None
+    if counts is None:
+        counts, _ = _read(hand)
     n = sum(counts)
-    _check_size(n)
+    if n % 3 == 0 or n > 14:
+        _check_size(n)
     if suits == "mpsz":
         return _least_deficit(counts, n) - 1
     return _shanten_of(counts, suits)
@@ -615,15 +618,22 @@ def waits(
     """The tiles that complete a hand of 1, 4, 7, 10 or 13 concealed tiles.
 
     ``left`` is 4 minus the copies in the hand, in its kans and among ``visible``."""
-    counts, kans = _read(hand)
-    _check_size(sum(counts), complete=False)
-    seen = _seen_counts(counts, kans, visible)
+    counts = _parse_counts(hand) if type(hand) is str else None
+    if counts is None:
+        counts, kans = _read(hand)
+    else:
+        kans = ()
+    n = sum(counts)
+    if n % 3 != 1 or n > 13:
+        _check_size(n, complete=False)
+    seen = counts if not kans and visible == () else _seen_counts(counts, kans, visible)
     found = []
+    new, set_tile, set_left, set_source = object.__new__, _SET_TILE, _SET_LEFT, _SET_SOURCE
     for kind in _waits_of(counts):
-        wait = object.__new__(Wait)
-        _SET_TILE(wait, STANDARD_TILES[kind])
-        _SET_LEFT(wait, 4 - seen[kind])
-        _SET_SOURCE(wait, (counts, kind))
+        wait = new(Wait)
+        set_tile(wait, STANDARD_TILES[kind])
+        set_left(wait, 4 - seen[kind])
+        set_source(wait, (counts, kind))
         found.append(wait)
     return tuple(found)
 
