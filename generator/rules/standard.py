@@ -266,11 +266,27 @@ _KIND_OF_DIGIT = {letter: {str(d): start + (d or 5) - 1 for d in digits}
                                                 ("s", 18, range(10)), ("z", 27, range(1, 8)))}
 
 
+
+
+def _digit_kinds(start: int) -> bytes:
+    """A translate table: each digit's kind in the number suit whose 1 is ``start``."""
+    return bytes.maketrans(b"0123456789", bytes([start + 4, *range(start, start + 9)]))
+
+
+#: For a string of one number suit: its digits' kinds, by ``bytes.translate``.
+_ONE_SUIT_KINDS = {"m": _digit_kinds(0), "p": _digit_kinds(9), "s": _digit_kinds(18)}
+
+
 def _parse_counts(text: str) -> bytes | None:
     """The 34 counts of a plain MPSZ string (``"123m0p44z"``: no spaces, no kans) that
     is a valid standard hand, read right to left; None for anything else, which the
     general path reads (or names the error of)."""
     counts = bytearray(34)
+    body = text[:-1]
+    if text[-1:] in _ONE_SUIT_KINDS and body.isascii() and body.isdigit():  # one suit
+        for kind in body.encode().translate(_ONE_SUIT_KINDS[text[-1]]):
+            counts[kind] += 1
+        return bytes(counts) if max(counts) <= 4 else None
     kinds: dict[str, int] = {}
     pending = False  # a suit letter with no digit yet
     for char in reversed(text):
