@@ -1,4 +1,5 @@
-"""Lookup tables of the standard-hand engine (:mod:`generator.rules.standard`).
+"""Lookup tables of the standard-hand engine (:mod:`generator.rules.standard`), and the
+functions that read them on hands given as 34 counts.
 
 A hand splits into four groups: the three suits (nine ranks; runs and triplets) and the
 honors (seven kinds; triplets only). Every pattern of counts of one group with at most
@@ -7,20 +8,19 @@ honors (seven kinds; triplets only). Every pattern of counts of one group with a
 * its *cost vector*: for j = 0..4 sets and p = 0..1 pairs, the least number of tiles to
   add so that the group holds j sets and p pairs, no kind above four copies (tiles
   beyond the plan are thrown away). 126 suit vectors and 55 honor vectors occur; their
-  sums over groups (min-plus convolution) close on a few hundred vectors, so combining
-  four groups is three lookups in a table, and the exact shanten of a hand is
-  ``min(forms) - 1`` read from it;
+  sums over groups (min-plus convolution) close on 232 vectors, so combining four groups
+  is three lookups, and the exact shanten of a hand is ``min(forms) - 1`` read from them;
 * if the pattern is complete or one tile short of it: whether it splits into sets (0)
   or sets and a pair (1), and the ranks that complete it either way (the waits).
 
 The tables are built with numpy by dynamic programming over counts, level by level
-(patterns with s tiles from those with s - 1 or s + 1), in about a second, and kept in
-a cache file (``$XDG_CACHE_HOME/tilepress`` or ``~/.cache/tilepress``; set
-``TILEPRESS_CACHE_DIR`` to move it, or to an empty string to keep nothing on disk).
-Reading the file back takes a few tens of milliseconds. The file is written atomically
-and checked (format, a fingerprint of this module's source, length, SHA-256); anything
-amiss and the tables are built again. Nothing here is needed for correctness but the
-tables themselves.
+(patterns of s tiles from those of s - 1 or s + 1), in about a second, and kept in a
+cache file of 5 MB (``$XDG_CACHE_HOME/tilepress`` or ``~/.cache/tilepress``; set
+``TILEPRESS_CACHE_DIR`` to move it, or to an empty string to keep nothing on disk),
+read back in a few tens of milliseconds. The file is written atomically and checked
+(format, a fingerprint of this module's source, SHA-256); anything amiss and the tables
+are built again, so the file is never needed for a correct answer. Nothing is built or
+read before the first hand is.
 """
 
 from __future__ import annotations
