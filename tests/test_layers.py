@@ -42,9 +42,11 @@ def test_a_backwards_import_breaks_a_contract(tmp_path: Path) -> None:
     str(p.relative_to(ROOT)) for pattern in ("generator/engine/*.py",
                                               "generator/games/*/rules.py",
                                               "generator/games/*/bots.py")
-    for p in ROOT.glob(pattern)))
+    for p in ROOT.glob(pattern) if p.name != "table_cache.py"))
 def test_rules_and_bots_open_no_files(module: str) -> None:
-    """Rules and bots do no I/O: no file is opened or read where the rules live."""
+    """Rules and bots do no I/O: no file is opened or read where the rules live. The one
+    exception is the standard-hand tables' optional disk cache (engine/table_cache.py),
+    which no result depends on."""
     text = (ROOT / module).read_text()
     calls = re.findall(r"(?<![\w.])open\(|\.(?:read|write)_(?:text|bytes)\(|\bos\.remove\(",
                        text)

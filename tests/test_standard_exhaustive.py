@@ -26,6 +26,7 @@ def test_waits_and_shanten_of_every_one_suit_hand(size: int) -> None:
         forms = standard._shanten_counts(counts, suits="m")
         assert min(forms.values()) == distance, (ranks, forms, distance)
         assert standard._shanten_of(counts, "m") == distance, ranks
+        assert standard.shanten_from_counts(counts) == distance, ranks
 
 
 @pytest.mark.parametrize("size", [4, 7])
