@@ -29,3 +29,21 @@ class OnePlayerOptions:
 @dataclass(frozen=True)
 class OnePlayerPlay:
     bots: str = option("planner", flags=("--bots", "--bot"), help="The bot: planner or greedy.")
+
+
+@dataclass(frozen=True)
+class LineFigure:
+    tiles: str = option("", argument=True, help="The fourteen tiles of a full line, in MPSZ "
+                        "(1f-8f for flowers and seasons).")
+    flowers: str = option("pairs", choices=("pairs", "one-kind", "none"),
+                          help="How bonus tiles match: pairs, one-kind or none.")
+    tile_width: float = option(10.0, help="Width of a tile in mm.")
+
+
+@dataclass(frozen=True)
+class BoardFigure:
+    seed: int = option(1, help="The game played by the planner (its seed).")
+    turns: int = option(0, help="Draw the board after this many turns (0: at the end).")
+    flowers: str = option("pairs", choices=("pairs", "one-kind", "none"),
+                          help="How bonus tiles match: pairs, one-kind or none.")
+    width: float = option(150.0, help="Width of the board in mm.")
