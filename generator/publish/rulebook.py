@@ -58,8 +58,8 @@ class FigureSpec:
     params: Mapping[str, Any]
     caption: str = ""
     claim: Mapping[str, Any] = dataclasses.field(default_factory=dict)
-    width: float = 0.0
-    """Widest the figure may be drawn on the page, in mm (0: the frame's width)."""
+    height: float = 0.0
+    """Tallest the figure may be drawn on the page, in mm (0: as tall as it is)."""
 
 
 @dataclass(frozen=True)
@@ -107,9 +107,9 @@ def parse_spec(text: str, game: str, *, source: str) -> RulebookSpec:
         if not isinstance(item, dict) or "kind" not in item:
             raise FileFormatError(f"{path}: figure {name!r} needs a kind")
         extra = {k: v for k, v in item.items()
-                 if k not in ("kind", "caption", "claim", "width")}
+                 if k not in ("kind", "caption", "claim", "height")}
         figures.append(FigureSpec(name, item["kind"], extra, item.get("caption", ""),
-                                  item.get("claim") or {}, float(item.get("width", 0.0))))
+                                  item.get("claim") or {}, float(item.get("height", 0.0))))
     return RulebookSpec(game, data.get("title", game), data.get("subtitle", ""),
                         tuple(data.get("rulings", ())), tuple(figures))
 
@@ -154,7 +154,7 @@ def _placed(drawn: Illustration, spec: FigureSpec) -> Figure:
     figure = drawn.figure
     caption = spec.caption or figure.caption
     return dataclasses.replace(figure, caption=caption,
-                               max_height=figure.max_height or 0.0)
+                               max_height=spec.height or figure.max_height)
 
 
 # ---------------------------------------------------------------------------
@@ -247,8 +247,8 @@ def build_rulebook(game_name: str, paper: Paper, *, booklet: bool = False,
                              "plays it, and why.")]
         for heading, items in rulings_of(spec.rulings):
             blocks += [Heading(heading, level=2), Bullets(tuple(items), size=9.0)]
-    example = getattr(game.module("runner"), "rulebook_example", None) if game.playable \
-        else None
+    example = getattr(game.module("runner" if game.playable else "pictures"),
+                      "rulebook_example", None)
     if example is not None:
         criterion, told = example()
         blocks += [Section("A game, turn by turn"), Heading("A game, turn by turn"),

@@ -26,3 +26,18 @@ class SolitaireParams:
     def layout_name(self) -> str:
         """The layout with its map, as ``find_layout`` takes it."""
         return f"{self.layout}:{self.map}" if self.map else self.layout
+
+
+@dataclass(frozen=True)
+class SolitaireFigure:
+    layout: str = option("turtle", argument=True, help="A built-in layout or a .layout / "
+                         ".map file (FILE.map:NAME for one of its maps).")
+    dealt: bool = option(False, help="Deal tiles onto it (a deal proven winnable); else draw "
+                         "tile backs.")
+    seed: int = option(1, help="Which deal, with --dealt.")
+    free: bool = option(False, help="Outline the tiles that are free at the start.")
+    view: str = option("stacked", choices=("stacked", "layers"),
+                       help="stacked (each layer over the one below, as on the table) or "
+                       "layers (every layer drawn apart).")
+    tile_width: float = option(9.0, help="Width of a tile in mm (stacked view).")
+    width: float = option(180.0, help="Width of the figure in mm (layers view).")

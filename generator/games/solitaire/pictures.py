@@ -8,11 +8,13 @@ that removes it (both tiles of a pair share a number).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
-from generator.documents.model import Figure
+from generator.documents.model import Figure, Illustration
 from generator.draw.canvas import Canvas
 from generator.draw.tiles import RATIO, draw_tile
+from generator.games.solitaire.options import SolitaireFigure
 from generator.layouts import Layout
 from generator.tiles import Tile
 
@@ -53,10 +55,11 @@ def _panels(layout: Layout, tile_w: float, width: float) -> list[tuple[int, floa
     return placed, boxes, cursor_y + row_h  # type: ignore[return-value]
 
 
-def layers_figure(layout: Layout, tiles: Sequence[Tile], *, width: float = 180.0,
+def layers_figure(layout: Layout, tiles: Sequence[Tile | None], *, width: float = 180.0,
                   numbers: Sequence[int] | None = None, caption: str = "",
-                  max_height: float = 235.0) -> Figure:
-    """A figure of every layer of a deal; ``numbers`` labels each position (a key)."""
+                  max_height: float = 235.0, marked: frozenset[int] = frozenset()) -> Figure:
+    """A figure of every layer of a deal; ``numbers`` labels each position (a key);
+    ``marked`` positions are outlined (the free tiles of a lesson)."""
     x0_all, _y0, x1_all, _y1 = layout.bounds
     span_tiles = (x1_all - x0_all) / 2
     tile_w = min(13.0, width / max(span_tiles, 1))
@@ -84,7 +87,7 @@ def layers_figure(layout: Layout, tiles: Sequence[Tile], *, width: float = 180.0
                 x = px + (p.x - bx) * half_w
                 y = py + (p.y - by) * half_h
                 i = index[p]
-                draw_tile(c, tiles[i], x, y, tile_w)
+                draw_tile(c, tiles[i], x, y, tile_w, mark=i in marked)
                 if numbers is not None:
                     r = tile_w * 0.3
                     cx, cy = x + tile_w / 2, y + tile_w * RATIO / 2
@@ -93,3 +96,78 @@ def layers_figure(layout: Layout, tiles: Sequence[Tile], *, width: float = 180.0
                            font="bold", anchor="middle", fill=LABEL)
 
     return Figure(full_w, total_h, draw, caption, max_height=max_height)
+
+
+def stacked_figure(layout: Layout, tiles: Sequence[Tile | None], *, tile_width: float = 9.0,
+                   marked: frozenset[int] = frozenset(), caption: str = "") -> Figure:
+    """The layout as it stands on the table: each layer drawn over the one below, moved
+    a little up and to the left, as the computer games show it."""
+    x0, y0, x1, y1 = layout.bounds
+    half_w, half_h = tile_width / 2, tile_width * RATIO / 2
+    lift = tile_width * 0.12
+    top = max(p.z for p in layout.positions)
+    order = sorted(range(len(layout)), key=lambda i: (layout.positions[i].z,
+                                                      layout.positions[i].y,
+                                                      layout.positions[i].x))
+
+    def draw(c: Canvas) -> None:
+        for i in order:
+            p = layout.positions[i]
+            x = (p.x - x0) * half_w + (top - p.z) * lift
+            y = (p.y - y0) * half_h + (top - p.z) * lift
+            c.rect(x + lift * 0.6, y + lift * 0.6, tile_width, tile_width * RATIO,
+                   fill="#b9b2a4", radius=0.9)
+            draw_tile(c, tiles[i], x, y, tile_width, mark=i in marked)
+
+    width = (x1 - x0) * half_w + top * lift + lift
+    height = (y1 - y0) * half_h + top * lift + lift + (1.5 if marked else 0.0)
+    return Figure(width, height, draw, caption)
+
+
+def layout_figure(params: SolitaireFigure) -> Illustration:
+    """A layout, empty (tile backs) or dealt with a deal proven winnable: stacked as on the
+    table, or every layer drawn apart; with ``free`` the tiles free at the start are
+    outlined."""
+    from generator.engine import solitaire
+    from generator.layouts.files import find_layout
+
+    layout = find_layout(params.layout)
+    board = solitaire.board_for(layout)
+    everything = (1 << len(layout)) - 1
+    free = frozenset(board.free_tiles(everything))
+    if params.dealt:
+        deal, _ = solitaire.deal_backwards(layout,
+                                           random.Random(f"tilepress:draw:{params.seed}"))
+        tiles: Sequence[Tile | None] = deal.tiles
+    else:
+        tiles = [None] * len(layout)
+    marked = free if params.free else frozenset()
+    if params.view == "stacked":
+        figure = stacked_figure(layout, tiles, tile_width=params.tile_width, marked=marked)
+    else:
+        figure = layers_figure(layout, tiles, width=params.width, marked=marked)
+    facts = {"tiles": len(layout), "layers": len({p.z for p in layout.positions}),
+             "free": len(free)}
+    return Illustration(figure, facts)
+
+
+def rulebook_example() -> tuple[str, list]:
+    """The example of the rulebook: the first deal on the small built-in layout that the
+    solver proves winnable, with the order of its removals numbered pair by pair."""
+    from generator.engine import solitaire
+    from generator.layouts import builtin
+
+    layout = builtin("mini")
+    for seed in range(1, 100):
+        deal = solitaire.deal_random(layout, random.Random(f"tilepress:rulebook:{seed}"))
+        result = solitaire.solve(deal, budget=5_000)
+        if result.status == solitaire.SOLVED:
+            numbers = [0] * len(layout)
+            for k, (i, j) in enumerate(result.solution, start=1):
+                numbers[i] = numbers[j] = k
+            criterion = (f"The first random deal on the small built-in layout that the "
+                         f"solver proves winnable (deal {seed}). The numbers give one order "
+                         f"that clears it: take the two tiles marked 1, then the two marked "
+                         f"2, and so on; each pair is free and matching when its turn comes.")
+            return criterion, [layers_figure(layout, deal.tiles, width=140.0, numbers=numbers)]
+    raise AssertionError("no winnable deal on the small layout")  # pragma: no cover
