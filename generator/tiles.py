@@ -302,16 +302,6 @@ def sort_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     return tuple(sorted(tiles, key=lambda t: (t.kind, not t.is_red)))
 
 
-def count_kinds(tiles: Iterable[Tile], *, kinds: int = STANDARD_KINDS) -> list[int]:
-    """How many tiles of each kind; raises :class:`HandError` for a kind beyond ``kinds``."""
-    counts = [0] * kinds
-    for tile in tiles:
-        if tile.kind >= kinds:
-            raise HandError(f"{tile} ({tile.name}) is not used in this game")
-        counts[tile.kind] += 1
-    return counts
-
-
 def check_copies(tiles: Iterable[Tile], *, copies: int = 4, what: str = "hand") -> None:
     """Raise :class:`HandError` if any kind appears more than ``copies`` times
     (jokers and flowers, of which sets hold other numbers, are not checked)."""
@@ -330,9 +320,3 @@ def check_copies(tiles: Iterable[Tile], *, copies: int = 4, what: str = "hand") 
             raise HandError(f"the {what} holds {tile} ({tile.name}) twice; a set has one")
 
 
-def tiles_from_counts(counts: Iterable[int]) -> tuple[Tile, ...]:
-    """The sorted tiles described by a list of counts per kind."""
-    out: list[Tile] = []
-    for kind, n in enumerate(counts):
-        out.extend([ALL_TILES[kind]] * n)
-    return tuple(out)

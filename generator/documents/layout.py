@@ -244,7 +244,7 @@ def _cell_height(cell, width: float, size: float) -> float:
     return len(wrap(str(cell), width - 2 * _CELL_PAD, size)) * leading(size)
 
 
-def _row_height(block: Table, row, widths: list[float], bold: bool = False) -> float:
+def _row_height(block: Table, row, widths: list[float]) -> float:
     h = max(_cell_height(cell, w, block.size) for cell, w in zip(row, widths, strict=False))
     return max(h + 2 * _CELL_PAD, block.row_height)
 

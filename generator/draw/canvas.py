@@ -199,10 +199,6 @@ class Canvas(ABC):
         with self.group(translate=(cx, cy), rotate=rotate):
             self.path(ops, fill=fill, stroke=stroke, stroke_width=stroke_width)
 
-    def place_scaled(self, name: str, x: float, y: float, width: float, natural: float) -> None:
-        """Place a symbol defined ``natural`` mm wide so that it is ``width`` mm wide."""
-        self.place(name, x, y, scale=width / natural)
-
 
 class Surface(ABC):
     """A multi-page output: pages are drawn one after another, then :meth:`finish`."""

@@ -22,27 +22,47 @@ a hand given as a plain MPSZ string or as tiles is counted without building a
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
 
 from generator.engine import standard_tables as _tables
+from generator.engine.standard_groups import (
+    Wait,
+    best_decomposition,
+    complete_counts,
+    decompose_counts,
+    new_wait,
+    readings_of,
+    winning_kinds,
+)
 from generator.engine.standard_tables import ORPHANS as _ORPHANS
 from generator.engine.standard_tables import improving_kinds as _improving_kinds
 from generator.engine.standard_tables import least_deficit as _least_deficit
 from generator.engine.standard_tables import waits_of as _waits_of
-from generator.errors import HandError, NotationError
+from generator.engine.standard_values import (
+    FORMS,
+    SEVEN_PAIRS,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    Decomposition,
+    DiscardOption,
+    Group,
+    Hand,
+    Reading,
+)
+from generator.errors import HandError
 from generator.tiles import (
     STANDARD_TILES,
     Tile,
-    check_copies,
-    format_tiles,
-    parse_tiles,
     sort_tiles,
 )
 
 __all__ = [
+    "FORMS",
+    "SEVEN_PAIRS",
+    "STANDARD",
+    "THIRTEEN_ORPHANS",
+    "Decomposition",
     "DiscardOption",
     "Group",
     "Hand",
@@ -50,6 +70,8 @@ __all__ = [
     "Reading",
     "Wait",
     "analyze",
+    "best_decomposition",
+    "complete_counts",
     "decompositions",
     "discard_table",
     "improving_tiles",
@@ -57,13 +79,12 @@ __all__ = [
     "readings",
     "shanten",
     "shanten_by_form",
+    "shanten_by_form_counts",
+    "shanten_from_counts",
     "waits",
+    "winning_kinds",
 ]
 
-STANDARD = "standard"
-SEVEN_PAIRS = "seven pairs"
-THIRTEEN_ORPHANS = "thirteen orphans"
-FORMS = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
 
 _SUIT_OF_GROUP = "mpsz"
 _INF = _tables.INF
@@ -74,163 +95,12 @@ _INF = _tables.INF
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
-    """A group of tiles in a hand: a set, a pair, or a waiting shape.
-
-    ``shape`` is one of ``run``, ``triplet``, ``kan``, ``pair``, ``orphans`` for complete
-    groups and ``single``, ``two-sided``, ``closed``, ``edge`` for the waiting shape of a
-    reading (see :func:`readings`).
-    """
-
-    shape: str
-    tiles: tuple[Tile, ...]
-
-    def __str__(self) -> str:
-        return _group_text(self.tiles)
 
 
-@lru_cache(maxsize=4096)
-def _group_text(tiles: tuple[Tile, ...]) -> str:
-    return format_tiles(tiles)
 
 
-@dataclass(frozen=True, slots=True)
-class Decomposition:
-    """A complete hand split into its groups (``form`` is one of :data:`FORMS`)."""
-
-    form: str
-    groups: tuple[Group, ...]
-
-    def __str__(self) -> str:
-        return " ".join(str(g) for g in self.groups)
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """A ready hand read as complete groups plus one waiting shape.
-
-    ``waits`` are the tiles that complete the waiting shape (``shape``), which is the last
-    group of ``groups``. A hand may have several readings; together they show every wait.
-    """
-
-    groups: tuple[Group, ...]
-    waits: tuple[Tile, ...]
-
-    @property
-    def shape(self) -> str:
-        return self.groups[-1].shape
-
-    def __str__(self) -> str:
-        return " ".join(str(g) for g in self.groups)
-
-
-class _LazyDecomposition:
-    """Base of :class:`Wait` made by :func:`waits`: the decomposition, left unset, is
-    found from ``_source`` (the hand's counts and the winning kind) when first read."""
-
-    __slots__ = ("_source",)
-
-    def __getattr__(self, name: str) -> Decomposition:
-        if name != "decomposition":
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}",
-                                 name=name, obj=self)
-        value = _best_of(*self._source)
-        _DECOMPOSITION.__set__(self, value)
-        return value
-
-
-@dataclass(frozen=True, slots=True)
-class Wait(_LazyDecomposition):
-    """A tile that completes a ready hand, with how many of it are unseen."""
-
-    tile: Tile
-    left: int
-    decomposition: Decomposition
-    """One way the hand wins on this tile (complete groups, winning tile included)."""
-
-
-_DECOMPOSITION = Wait.__dict__["decomposition"]
-_SET_TILE = Wait.__dict__["tile"].__set__
-_SET_LEFT = Wait.__dict__["left"].__set__
-_SET_SOURCE = _LazyDecomposition.__dict__["_source"].__set__
-
-
-@dataclass(frozen=True, slots=True)
-class DiscardOption:
-    """One row of a wait calculator's discard table for a 14-tile hand."""
-
-    discard: Tile
-    shanten: int
-    tiles: tuple[tuple[Tile, int], ...]
-    """Waits (shanten 0) or improving tiles, each with the number still unseen."""
-
-    @property
-    def total(self) -> int:
-        return sum(n for _, n in self.tiles)
-
-
-@dataclass(frozen=True)
-class Hand:
-    """Concealed tiles plus declared kans, written ``"1233445m [7777p]"``."""
-
-    tiles: tuple[Tile, ...]
-    kans: tuple[tuple[Tile, ...], ...] = ()
-
-    @classmethod
-    def parse(cls, text: str) -> Hand:
-        """Read a hand; declared kans go in square brackets after the concealed tiles."""
-        if not isinstance(text, str):
-            raise NotationError(f"expected a hand string, got {type(text).__name__}")
-        concealed, kans = _split_brackets(text)
-        tiles = parse_tiles(concealed)
-        kan_groups = []
-        for offset, body in kans:
-            group = parse_tiles(body)
-            if len(group) != 4 or len({t.kind for t in group}) != 1:
-                raise HandError(
-                    f"bad kan [{body}] at position {offset}: a kan is four copies of one tile"
-                )
-            kan_groups.append(group)
-        hand = cls(tiles, tuple(kan_groups))
-        hand.check()
-        return hand
-
-    def check(self) -> None:
-        """Raise :class:`HandError` for a hand no real set could hold."""
-        for tile in self.all_tiles:
-            if tile.kind >= 34:
-                raise HandError(f"{tile} ({tile.name}) has no place in a sets-and-a-pair hand")
-        check_copies(self.all_tiles)
-
-    @property
-    def all_tiles(self) -> tuple[Tile, ...]:
-        return self.tiles + tuple(t for kan in self.kans for t in kan)
-
-    def __str__(self) -> str:
-        text = format_tiles(self.tiles)
-        return " ".join([text, *(f"[{format_tiles(k)}]" for k in self.kans)]).strip()
-
-
-def _split_brackets(text: str) -> tuple[str, list[tuple[int, str]]]:
-    concealed: list[str] = []
-    kans: list[tuple[int, str]] = []
-    i = 0
-    while i < len(text):
-        char = text[i]
-        if char == "[":
-            end = text.find("]", i)
-            if end < 0:
-                raise NotationError(f"bad hand {text!r}: '[' at position {i + 1} is never closed")
-            kans.append((i + 1, text[i + 1 : end]))
-            concealed.append(" ")
-            i = end + 1
-        elif char == "]":
-            raise NotationError(f"bad hand {text!r}: ']' at position {i + 1} has no '['")
-        else:
-            concealed.append(char)
-            i += 1
-    return "".join(concealed), kans
 
 
 # ---------------------------------------------------------------------------
@@ -370,37 +240,15 @@ def _seen(h: Hand, visible: Iterable[Tile]) -> Sequence[int]:
 # ---------------------------------------------------------------------------
 
 
-def _is_standard_complete(counts: Sequence[int]) -> bool:
-    return _tables.group_states(counts if type(counts) is bytes else bytes(counts)) == 1
-
-
-def _is_seven_pairs(counts: Sequence[int]) -> bool:
-    return sum(counts) == 14 and all(c in (0, 2) for c in counts)
-
-
-def _is_thirteen_orphans(counts: Sequence[int]) -> bool:
-    if sum(counts) != 14 or any(counts[k] == 0 for k in _ORPHANS):
-        return False
-    return sum(counts[k] for k in _ORPHANS) == 14
-
-
-def _complete_counts(counts: Sequence[int]) -> bool:
-    return (
-        _is_standard_complete(counts) or _is_seven_pairs(counts) or _is_thirteen_orphans(counts)
-    )
 
 
 def is_complete(hand: Hand | str | Iterable[Tile]) -> bool:
     """Whether the concealed tiles form a complete hand (any of the three forms)."""
     counts, _ = _read(hand)
     _check_size(sum(counts), complete=True)
-    return _complete_counts(counts)
+    return complete_counts(counts)
 
 
-def winning_kinds(counts: Sequence[int]) -> list[int]:
-    """Kinds that complete a hand of 3k+1 tiles given as 34 counts, ascending (the fast
-    path of :func:`waits`)."""
-    return _waits_of(counts if type(counts) is bytes else bytes(bytearray(counts)))
 
 
 # ---------------------------------------------------------------------------
@@ -408,94 +256,13 @@ def winning_kinds(counts: Sequence[int]) -> list[int]:
 # ---------------------------------------------------------------------------
 
 
-_Split = tuple[tuple[str, int], ...]
-
-
-@lru_cache(maxsize=65536)
-def _suit_splits(counts: tuple[int, ...], need_pair: bool) -> tuple[_Split, ...]:
-    """Every way to split one suit's counts into sets (and a pair if ``need_pair``);
-    each way is a sorted tuple of (shape, rank index) with shape run/triplet/pair."""
-    first = next((i for i, c in enumerate(counts) if c), None)
-    if first is None:
-        return ((),) if not need_pair else ()
-    found: set[tuple[tuple[str, int], ...]] = set()
-    c = list(counts)
-    options: list[tuple[str, tuple[int, ...], bool]] = []
-    if c[first] >= 3:
-        options.append(("triplet", (first, first, first), need_pair))
-    if first <= 6 and c[first + 1] and c[first + 2]:
-        options.append(("run", (first, first + 1, first + 2), need_pair))
-    if need_pair and c[first] >= 2:
-        options.append(("pair", (first, first), False))
-    for shape, ranks, still_need in options:
-        rest = c[:]
-        for r in ranks:
-            rest[r] -= 1
-        for tail in _suit_splits(tuple(rest), still_need):
-            found.add(tuple(sorted(((shape, first), *tail))))
-    return tuple(sorted(found))
-
-
-def _standard_splits(counts: Sequence[int]) -> list[list[tuple[str, int]]]:
-    """Splits of a complete standard hand as (shape, kind) lists."""
-    per_group: list[list[tuple[bool, tuple[tuple[str, int], ...]]]] = []
-    for g, start in enumerate((0, 9, 18)):
-        suit = tuple(counts[start : start + 9])
-        options = []
-        for need_pair in (False, True):
-            for split in _suit_splits(suit, need_pair):
-                options.append((need_pair, tuple((s, r + 9 * g) for s, r in split)))
-        per_group.append(options)
-    honors: list[tuple[str, int]] = []
-    honor_pairs = 0
-    for kind in range(27, 34):
-        if counts[kind] == 3:
-            honors.append(("triplet", kind))
-        elif counts[kind] == 2:
-            honors.append(("pair", kind))
-            honor_pairs += 1
-        elif counts[kind]:
-            return []
-    result = []
-    for combo in itertools.product(*per_group):
-        if sum(p for p, _ in combo) + honor_pairs != 1:
-            continue
-        result.append([g for _, split in combo for g in split] + honors)
-    return result
-
-
-_SHAPE_SPAN = {"run": (0, 1, 2), "triplet": (0, 0, 0), "pair": (0, 0)}
-
-
-@cache
-def _group(shape: str, kind: int) -> Group:
-    return Group(shape, tuple(STANDARD_TILES[kind + d] for d in _SHAPE_SPAN[shape]))
-
-
-def _decompose_counts(counts: Sequence[int]) -> list[Decomposition]:
-    return list(_decompositions_of(counts if type(counts) is bytes else bytes(counts)))
-
-
-@lru_cache(maxsize=4096)
-def _decompositions_of(counts: bytes) -> tuple[Decomposition, ...]:
-    result = []
-    for split in _standard_splits(counts):
-        ordered = sorted(split, key=lambda g: (g[0] == "pair", g[1], g[0]))
-        result.append(Decomposition(STANDARD, tuple(_group(s, k) for s, k in ordered)))
-    if _is_seven_pairs(counts):
-        pairs = tuple(_group("pair", k) for k in range(34) if counts[k])
-        result.append(Decomposition(SEVEN_PAIRS, pairs))
-    if _is_thirteen_orphans(counts):
-        tiles = tuple(STANDARD_TILES[k] for k in _ORPHANS for _ in range(counts[k]))
-        result.append(Decomposition(THIRTEEN_ORPHANS, (Group("orphans", tiles),)))
-    return tuple(result)
 
 
 def decompositions(hand: Hand | str | Iterable[Tile]) -> list[Decomposition]:
     """Every way to read a complete hand as groups (empty if it is not complete)."""
     counts, _ = _read(hand)
     _check_size(sum(counts), complete=True)
-    return _decompose_counts(counts)
+    return decompose_counts(counts)
 
 
 # ---------------------------------------------------------------------------
@@ -527,7 +294,7 @@ def _orphans_deficit(counts: Sequence[int], suits: str) -> int:
     return missing + (0 if any(counts[k] >= 2 for k in _ORPHANS) else 1)
 
 
-def _shanten_counts(counts: Sequence[int], *, suits: str = "mpsz") -> dict[str, int]:
+def shanten_by_form_counts(counts: Sequence[int], *, suits: str = "mpsz") -> dict[str, int]:
     n = sum(counts)
     sets = _check_size(n)
     result = {STANDARD: _standard_deficit(counts, sets, suits) - 1}
@@ -541,7 +308,7 @@ def shanten_by_form(hand: Hand | str | Iterable[Tile], *, suits: str = "mpsz") -
     """Shanten of each form the hand could still become (seven pairs and thirteen orphans
     only for 13 or 14 concealed tiles). ``suits`` limits the tiles a plan may bring in."""
     counts, _ = _read(hand)
-    return _shanten_counts(counts, suits=suits)
+    return shanten_by_form_counts(counts, suits=suits)
 
 
 def shanten(hand: Hand | str | Iterable[Tile], *, suits: str = "mpsz") -> int:
@@ -600,11 +367,11 @@ def _shanten_of(counts: Sequence[int], suits: str) -> int:
         if sum(h) % 3 == 1:
             if _ready(h, suits):
                 return 0
-        elif _complete_counts(h):
+        elif complete_counts(h):
             return -1
         elif _ready_after_discard(list(h), suits):
             return 0
-    return min(_shanten_counts(h, suits=suits).values())
+    return min(shanten_by_form_counts(h, suits=suits).values())
 
 
 # ---------------------------------------------------------------------------
@@ -612,27 +379,6 @@ def _shanten_of(counts: Sequence[int], suits: str) -> int:
 # ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=8192)
-def _best_of(h: bytes, kind: int) -> Decomposition:
-    """The decomposition a wait shows: standard form first, the most triplets the hand
-    already holds kept whole, then the first in notation order."""
-    counts = list(h)
-    counts[kind] += 1
-    options = _decompose_counts(counts)
-    counts[kind] -= 1
-    triplets = [k for k in range(34) if counts[k] >= 3]
-
-    def key(d: Decomposition) -> tuple:
-        kept = sum(
-            1 for k in triplets for g in d.groups if g.shape == "triplet" and g.tiles[0].kind == k
-        )
-        return (FORMS.index(d.form), -kept, str(d))
-
-    return min(options, key=key)
-
-
-def _best_decomposition(counts: Sequence[int], kind: int) -> Decomposition:
-    return _best_of(bytes(counts), kind)
 
 
 def waits(
@@ -650,31 +396,9 @@ def waits(
     if n % 3 != 1 or n > 13:
         _check_size(n, complete=False)
     seen = counts if not kans and visible == () else _seen_counts(counts, kans, visible)
-    found = []
-    new, set_tile, set_left, set_source = object.__new__, _SET_TILE, _SET_LEFT, _SET_SOURCE
-    for kind in _waits_of(counts):
-        wait = new(Wait)
-        set_tile(wait, STANDARD_TILES[kind])
-        set_left(wait, 4 - seen[kind])
-        set_source(wait, (counts, kind))
-        found.append(wait)
-    return tuple(found)
+    return tuple(new_wait(counts, kind, 4 - seen[kind]) for kind in _waits_of(counts))
 
 
-def _shape_waits(tiles: tuple[Tile, ...]) -> tuple[str, tuple[int, ...]]:
-    if len(tiles) == 1:
-        return "single", (tiles[0].kind,)
-    a, b = sorted(t.kind for t in tiles)
-    if a == b:
-        return "pair", (a,)
-    number = a % 9
-    if b == a + 2:
-        return "closed", (a + 1,)
-    if number == 0:
-        return "edge", (b + 1,)
-    if number == 7:
-        return "edge", (a - 1,)
-    return "two-sided", (a - 1, b + 1)
 
 
 def readings(hand: Hand | str | Iterable[Tile]) -> tuple[Reading, ...]:
@@ -683,54 +407,9 @@ def readings(hand: Hand | str | Iterable[Tile]) -> tuple[Reading, ...]:
     (two-sided, closed, edge). Seven pairs and thirteen orphans are readings too."""
     counts, _ = _read(hand)
     _check_size(sum(counts), complete=False)
-    return _readings_of(counts)
+    return readings_of(counts)
 
 
-@lru_cache(maxsize=4096)
-def _readings_of(h: bytes) -> tuple[Reading, ...]:
-    counts = list(h)
-    valid = set(winning_kinds(counts))
-    found: dict[tuple, Reading] = {}
-    for kind in sorted(valid):
-        counts[kind] += 1
-        options = _decompose_counts(counts)
-        counts[kind] -= 1
-        for dec in options:
-            if dec.form == THIRTEEN_ORPHANS:
-                tiles = tuple(t for t in dec.groups[0].tiles)
-                rest = list(tiles)
-                rest.remove(STANDARD_TILES[kind])
-                shape_waits = tuple(k for k in valid if k in _ORPHANS)
-                found[("orphans", tuple(rest))] = Reading(
-                    (Group("thirteen orphans", tuple(rest)),),
-                    tuple(STANDARD_TILES[k] for k in shape_waits),
-                )
-                continue
-            for index, group in enumerate(dec.groups):
-                if STANDARD_TILES[kind] not in group.tiles:
-                    continue
-                partial = list(group.tiles)
-                partial.remove(STANDARD_TILES[kind])
-                shape, shape_kinds = _shape_waits(tuple(partial))
-                others = [g for i, g in enumerate(dec.groups) if i != index]
-                if shape == "pair":
-                    # the other pair of a dual-pung wait is a waiting shape too
-                    pairs = [g for g in others if g.shape == "pair"]
-                    if not pairs:
-                        continue
-                    shape = "dual pung"
-                    shape_kinds = (kind, pairs[0].tiles[0].kind)
-                    others = [g for g in others if g is not pairs[0]]
-                    partial = sorted([*partial, *pairs[0].tiles])
-                wait_kinds = tuple(sorted(k for k in shape_kinds if k in valid))
-                groups = (*sorted(others, key=_group_key), Group(shape, tuple(sort_tiles(partial))))
-                key = tuple((g.shape, g.tiles) for g in groups)
-                found.setdefault(key, Reading(groups, tuple(STANDARD_TILES[k] for k in wait_kinds)))
-    return tuple(sorted(found.values(), key=lambda r: (len(r.waits) * -1, str(r))))
-
-
-def _group_key(g: Group) -> tuple:
-    return (g.shape == "pair", g.tiles[0].kind, g.shape)
 
 
 def _improving_slow(counts: list[int], suits: str) -> list[int]:
@@ -742,11 +421,11 @@ def _improving_slow(counts: list[int], suits: str) -> list[int]:
             continue
         counts[kind] += 1
         if base == 0:
-            better = _complete_counts(counts)
+            better = complete_counts(counts)
         elif base == 1:
             better = _ready_after_discard(counts, suits)
         else:
-            better = min(_shanten_counts(counts, suits=suits).values()) < base
+            better = min(shanten_by_form_counts(counts, suits=suits).values()) < base
         counts[kind] -= 1
         if better:
             result.append(kind)
@@ -810,6 +489,8 @@ def discard_table(
 # ---------------------------------------------------------------------------
 
 
+
+
 @dataclass(frozen=True)
 class HandAnalysis:
     """Everything ``tilepress analyze waits`` prints about a hand."""
@@ -822,10 +503,6 @@ class HandAnalysis:
     discards: tuple[DiscardOption, ...] = ()
     complete: tuple[Decomposition, ...] = field(default=())
 
-    @property
-    def is_ready(self) -> bool:
-        return self.shanten == 0 and bool(self.waits)
-
 
 def analyze(
     hand: Hand | str | Iterable[Tile], *, visible: Iterable[Tile] = (), suits: str = "mpsz"
@@ -835,12 +512,12 @@ def analyze(
     visible = tuple(visible)
     counts = _counts(h.tiles)
     _seen(h, visible)
-    forms = _shanten_counts(counts, suits=suits)
+    forms = shanten_by_form_counts(counts, suits=suits)
     level = min(forms.values())
     if len(h.tiles) % 3 == 1:
         found = waits(h, visible=visible) if level == 0 else ()
         improving = () if level == 0 else improving_tiles(h, visible=visible, suits=suits)
         return HandAnalysis(h, level, forms, waits=found, improving=improving)
-    complete = tuple(_decompose_counts(counts)) if level == -1 else ()
+    complete = tuple(decompose_counts(counts)) if level == -1 else ()
     table = () if level == -1 else discard_table(h, visible=visible, suits=suits)
     return HandAnalysis(h, level, forms, discards=table, complete=complete)

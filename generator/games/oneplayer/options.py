@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from generator.errors import RequestError
 from generator.params import option
-from generator.tiles import ALL_TILES, STANDARD_TILES, Tile
+from generator.tiles import BONUS_TILES, STANDARD_TILES, Tile
 
 
 @dataclass(frozen=True)
@@ -22,7 +22,7 @@ class OnePlayerOptions:
     def tileset(self) -> tuple[Tile, ...]:
         tiles = [t for t in STANDARD_TILES for _ in range(4)]
         if self.flowers != "none":
-            tiles += list(ALL_TILES[34:42])
+            tiles += list(BONUS_TILES)
         return tuple(tiles)
 
 

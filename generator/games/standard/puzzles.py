@@ -163,7 +163,7 @@ def near_misses(tiles: tuple[Tile, ...]) -> int:
         if counts[kind] == 4 or "mpsz"[min(kind // 9, 3)] not in suits:
             continue
         counts[kind] += 1
-        if min(standard._shanten_counts(counts, suits=suits).values()) == 0:
+        if min(standard.shanten_by_form_counts(counts, suits=suits).values()) == 0:
             near += 1
         counts[kind] -= 1
     return near
@@ -387,7 +387,7 @@ class WaitsKind(PuzzleKind):
         counts = hands.counts_of(tiles)
         for name in answer["waits"]:
             tile = Tile(name)
-            groups = groups_of(standard._best_decomposition(list(counts), tile.kind))
+            groups = groups_of(standard.best_decomposition(list(counts), tile.kind))
             blocks.append(TileRow(groups, tile_width=4.4, marks=mark_in(groups, tile),
                                   label=name, label_width=7.0,
                                   note=f"{answer['tiles_left'][name]} left"))
@@ -470,7 +470,7 @@ class DiscardKind(PuzzleKind):
             counts = hands.swap_related(rng, full, rng.choice((1, 1, 2)))
             if counts is None or hands.suits_used(counts) < 2:
                 return None
-        if standard._complete_counts(counts):
+        if standard.complete_counts(counts):
             return None
         question = {"hand": format_tiles(hands.tiles_of(counts))}
         answer = self.solve(question)
