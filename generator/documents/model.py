@@ -38,6 +38,10 @@ class Paragraph:
 class Bullets:
     items: tuple[str, ...]
     size: float = 10.0
+    numbered: bool = False
+    """Number the items 1., 2., ... instead of bulleting them (steps in order)."""
+    start: int = 1
+    """The number of the first item (a list split over two pages goes on counting)."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,9 @@ class TileRow:
     label_width: float = 0.0
     note: str = ""
     """Printed to the right of the tiles, in small type."""
+    wrap: bool = False
+    """Where the tiles do not fit the width: True breaks them onto more lines at
+    ``tile_width`` (between groups where it can), False draws them smaller on one line."""
 
 
 @dataclass(frozen=True)
@@ -105,7 +112,12 @@ class Rule:
 
 @dataclass(frozen=True)
 class PageBreak:
-    pass
+    """What follows starts a new page. A ``soft`` break gives way when the page so far is
+    less than half full and what follows (a heading, its introduction and the first row
+    of its content) fits below it: sections then flow on instead of leaving pages half
+    empty."""
+
+    soft: bool = False
 
 
 @dataclass(frozen=True)

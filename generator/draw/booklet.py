@@ -101,7 +101,11 @@ class BookletSurface(Surface):
         yield _Recording(ops, self._defined)
         self._pages.append((width, height, ops))
 
+    def prefer(self, *, duplex: str | None = None) -> None:
+        pass  # a booklet is always printed turning over the short edge
+
     def finish(self) -> bytes:
+        self._target.prefer(duplex="short")
         half = self._sheet_w / 2
         for side in booklet_order(len(self._pages)):
             with self._target.page(self._sheet_w, self._sheet_h) as c:

@@ -216,6 +216,10 @@ class Surface(ABC):
     @abstractmethod
     def finish(self) -> bytes: ...
 
+    def prefer(self, *, duplex: str | None = None) -> None:  # noqa: B027
+        """How the output wants to be printed: ``duplex`` "long" or "short" (the edge the
+        sheet turns over) or "simplex". Back ends without print settings ignore it."""
+
 
 def star_points(
     cx: float, cy: float, outer: float, inner: float, n: int = 5

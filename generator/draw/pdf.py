@@ -159,6 +159,9 @@ class PdfSurface(Surface):
         self._c.setSubject(subject)
         self._c.setCreator("tilepress")
         self._c.setProducer("tilepress (reportlab)")
+        # everything tilepress prints is measured in millimetres: a print dialog should
+        # offer actual size, never "fit to page"
+        self._c.setViewerPreference("PrintScaling", "None")
         self._defined: set[str] = set()
         self._outline: list[int] = []
         self._pages = 0
@@ -181,6 +184,12 @@ class PdfSurface(Surface):
             c.restoreState()
             c.showPage()
             self._pages += 1
+
+    def prefer(self, *, duplex: str | None = None) -> None:
+        if duplex is not None:
+            self._c.setViewerPreference("Duplex", {"long": "DuplexFlipLongEdge",
+                                                   "short": "DuplexFlipShortEdge",
+                                                   "simplex": "Simplex"}[duplex])
 
     def finish(self) -> bytes:
         if self._outline:
