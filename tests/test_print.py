@@ -170,3 +170,88 @@ def test_headings_and_body_type_are_legible(level) -> None:
     doc = Document("T", A4, (Heading("H", level=level), Paragraph("x"),
                              Bullets(("a",), numbered=True)))
     assert min(text_sizes(probe(doc))) >= SMALLEST_TYPE
+
+
+# -- puzzle pages -------------------------------------------------------------------
+
+
+def puzzle_sheet(kind, hands: list[str], paper: str = "a4", key: str = "hand"):
+    from generator.documents.puzzles import PuzzleSection, sheet
+    from generator.puzzles.base import Puzzle, PuzzleSet
+
+    puzzles = []
+    for k, hand in enumerate(hands):
+        question = {key: hand}
+        answer = kind.solve(question)
+        grade = kind.grade(question, answer)
+        puzzles.append(Puzzle(f"p{k}", grade.difficulty, question, answer))
+    section = PuzzleSection(kind.title, kind, PuzzleSet(kind.name, {}, tuple(puzzles)))
+    return sheet(section, PAPERS[paper])
+
+
+def key_pages(doc):
+    pages = probe(doc)
+    first = next(k for k, page in enumerate(pages) if "Answers" in page.words())
+    return pages[:first], pages[first:]
+
+
+def test_every_row_of_the_discard_key_draws_its_tiles_at_one_width() -> None:
+    """The best discard of 12345678m12345p9s helps with 15 tiles: they wrap, at 4.4 mm
+    like every other row, instead of shrinking to 2 mm."""
+    from generator.games.standard.puzzles import KEY_TILE, DiscardKind
+
+    _, key = key_pages(puzzle_sheet(DiscardKind(), ["12345678m12345p9s", "2345678m234567p1z"]))
+    widths = {round(t.width, 2) for page in key for t in page.tiles}
+    assert widths == {KEY_TILE}
+
+
+def test_a_long_title_never_runs_into_the_badge() -> None:
+    from generator.draw.fonts import text_width
+
+    box = Box((Paragraph("x"),), number="5", title="11 3333 9 DSDS DFDFDFDF DMDMDM",
+              badge="medium")
+    (page,) = probe(Document("T", A4, (Grid((box, box), columns=2),)))
+    badges = [t for t in page.texts if t.text == "medium"]
+    for title in (t for t in page.texts if t.text.startswith("11 3333")):
+        badge = min((b for b in badges if b.x > title.x), key=lambda b: b.x)
+        end = title.x + text_width(title.text, title.size, "bold")
+        assert end < badge.x - text_width("medium", 7.5, "bold")
+        assert title.size >= 8.0
+
+
+def test_the_american_quiz_asks_for_what_its_key_answers_in_words_it_explains() -> None:
+    """Lines for the nearest hands and for the pass; no m/p/s/z in the key: the hand and
+    the pass are drawn, and the key says how hands are named."""
+    import re
+
+    from generator.games.american.puzzles import AmericanKind
+
+    questions, key = key_pages(puzzle_sheet(AmericanKind(), ["28m3p34667s45677z"]))
+    words = [t.text for page in questions for t in page.texts]
+    assert "Nearest hands:" in words and "Pass first:" in words
+    printed = " ".join(page.words() for page in key)
+    assert not re.search(r"\b\d+[mpsz]\b|\d[mpsz]\d", printed)
+    assert "Pass first:" in printed and "family" in printed
+    assert len([t for t in key[0].tiles]) == 13 + 3
+
+
+def test_mpsz_keys_explain_their_notation() -> None:
+    from generator.games.standard.puzzles import WaitsKind
+
+    _, key = key_pages(puzzle_sheet(WaitsKind(), ["2345m"]))
+    assert "m characters, p dots, s bamboo" in key[0].words()
+
+
+def test_the_mint_tin_key_headers_clear_their_column_rules() -> None:
+    from generator.documents.layout import _CELL_PAD, _column_widths
+    from generator.draw.fonts import text_width
+    from generator.games.minttin.puzzles import CompleteKind
+    from generator.puzzles.base import Puzzle
+
+    kind = CompleteKind()
+    question = {"hand": "11 3333 9 DSDS DFDFDFDF"}
+    puzzle = Puzzle("p", "easy", question, kind.solve(question))
+    (table,) = kind.answer_blocks(puzzle)
+    inner = (180 - 3) / 2 - 6  # a cell of the two-column key, inside its box
+    for header, width in zip(table.header, _column_widths(table, inner), strict=True):
+        assert text_width(header, table.size, "bold") + 2 * _CELL_PAD <= width

@@ -458,10 +458,34 @@ def _has_head(block: Box) -> bool:
     return bool(block.number or block.title or block.badge)
 
 
+def _badge_width(label: str) -> float:
+    return text_width(label, 7.5, "bold") + (12.5 if label in BADGES else 0.0)
+
+
+def _box_title(block: Box, width: float) -> tuple[float, list[str]]:
+    """The title's type size and lines: it never runs into the badge; a long title gets
+    smaller type (down to 8 pt), then a second line."""
+    room = (width - 2 * _PAD - (8.0 if block.number else 0.0)
+            - (_badge_width(block.badge) + 2.5 if block.badge else 0.0))
+    for size in (9.5, 8.0):
+        if text_width(block.title, size, "bold") <= room:
+            return size, [block.title]
+    return 8.0, wrap(block.title, room, 8.0, "bold")
+
+
+def _head_height(block: Box, width: float) -> float:
+    if not _has_head(block):
+        return 0.0
+    if not block.title:
+        return _HEAD
+    size, lines = _box_title(block, width)
+    return _HEAD + (len(lines) - 1) * leading(size)
+
+
 @measure.register
 def _(block: Box, width: float) -> float:
     inner = width - 2 * _PAD
-    h = 2 * _PAD + (_HEAD if _has_head(block) else 0.0)
+    h = 2 * _PAD + _head_height(block, width)
     h += sum(measure(b, inner) for b in block.body)
     h += block.lines * _LINE
     return max(h, block.min_height)
@@ -495,20 +519,26 @@ def _(block: Box, c: Canvas, x: float, y: float, width: float) -> None:
                    else 7.0, font="bold", anchor="middle", fill="#ffffff")
             tx += 2 * r + 2.0
         if block.title:
-            c.text(tx, cursor + 4.3, block.title, size=9.5, font="bold", fill=INK)
+            size, lines = _box_title(block, width)
+            for k, line in enumerate(lines):
+                c.text(tx, cursor + 4.3 + k * leading(size), line, size=size, font="bold",
+                       fill=INK)
         if block.badge:
             _draw_badge(c, block.badge, x + width - _PAD, cursor)
-        cursor += _HEAD
+        cursor += _head_height(block, width)
     for b in block.body:
         draw(b, c, x + _PAD, cursor, inner)
         cursor += measure(b, inner)
     cursor = max(cursor, y + height - _PAD - block.lines * _LINE)
-    for _ in range(block.lines):
+    labels = [*block.line_labels[:block.lines],
+              *[block.line_label] * max(block.lines - len(block.line_labels), 0)]
+    indent = max((text_width(label, 8.5) + 2.0 for label in labels if label), default=0.0)
+    for label in labels:
         base = cursor + _LINE - 1.8
         lx = x + _PAD
-        if block.line_label:
-            c.text(lx, base - 0.6, block.line_label, size=8.5, fill=MUTED)
-            lx += text_width(block.line_label, 8.5) + 2.0
+        if label:
+            c.text(lx, base - 0.6, label, size=8.5, fill=MUTED)
+        lx += indent
         c.line(lx, base, x + width - _PAD, base, stroke=FRAME, stroke_width=0.3, dash=(0.8, 0.8))
         cursor += _LINE
 

@@ -134,6 +134,8 @@ class Box:
     badge: str = ""
     lines: int = 0
     line_label: str = ""
+    line_labels: tuple[str, ...] = ()
+    """A label for each writing line in turn (``line_label`` for the lines after them)."""
     min_height: float = 0.0
     """Drawn at least this tall (a grid stretches the boxes of a row to one height)."""
 
