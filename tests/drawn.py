@@ -93,6 +93,7 @@ class ProbePage:
     shapes: list[Shape] = field(default_factory=list)
     anchors: list[str] = field(default_factory=list)
     links: list[str] = field(default_factory=list)
+    clips: list[tuple[float, float, float, float]] = field(default_factory=list)
 
     @property
     def tiles(self) -> list[Placed]:
@@ -146,6 +147,11 @@ class ProbeCanvas(Canvas):
             yield
         finally:
             self._m = outer
+
+    @contextmanager
+    def clip(self, x, y, w, h) -> Iterator[None]:
+        self._page.clips.append(self._box([(x, y), (x + w, y + h)]))
+        yield
 
     def define(self, name: str, width: float, height: float,
                draw: Callable[[Canvas], None]) -> None:

@@ -8,6 +8,7 @@ without parsing a PDF.
 from __future__ import annotations
 
 import io
+import itertools
 
 import pytest
 from drawn import probe
@@ -255,3 +256,260 @@ def test_the_mint_tin_key_headers_clear_their_column_rules() -> None:
     inner = (180 - 3) / 2 - 6  # a cell of the two-column key, inside its box
     for header, width in zip(table.header, _column_widths(table, inner), strict=True):
         assert text_width(header, table.size, "bold") + 2 * _CELL_PAD <= width
+
+
+# -- card sheets --------------------------------------------------------------------
+
+
+def labelled_cards(n: int, *, own_back: int = 0):
+    """Cards whose sides write their names at the card's corner (0, 0), so a probe
+    finds where each side was placed; the last ``own_back`` have backs of their own."""
+    from generator.documents.cards import CardSpec
+
+    def side(text):
+        return lambda c, w, h, b: c.text(0, 0, text, size=8)
+
+    return [CardSpec(f"c{k}", side(f"F{k}"), side(f"O{k}") if k >= n - own_back else None)
+            for k in range(n)]
+
+
+def shared_back(c, w, h, b):
+    c.text(0, 0, "B", size=8)
+
+
+def sheets(n=54, paper="a4", own_back=0, **options):
+    from generator.documents.cards import CardSheetOptions, CardSheets
+
+    return CardSheets("Test deck", labelled_cards(n, own_back=own_back), PAPERS[paper],
+                      CardSheetOptions(**options), back=shared_back)
+
+
+def corners(page, prefix: str) -> dict[int, tuple[float, float]]:
+    return {int(t.text[1:]): (t.x, t.y) for t in page.texts
+            if t.text[:1] in prefix and t.text[1:].isdigit()}
+
+
+@pytest.mark.parametrize(("size", "paper", "per_sheet", "pages"), [
+    ("poker", "a4", 9, 12), ("mini", "a4", 16, 8), ("mini", "letter", 16, 8),
+    ("poker", "letter", 6, 18), ("tarot", "a4", 4, 28),
+])
+def test_cards_share_their_cut_lines_to_fit_a_sheet(size, paper, per_sheet, pages) -> None:
+    """Poker cards 3 x 3 on A4 (not 4 a sheet), mini cards 16 (not 9)."""
+    deck = sheets(card_size=size, paper=paper)
+    assert deck.per_sheet == per_sheet and deck.pages() == pages == len(probe(deck))
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+@pytest.mark.parametrize("gutter", ["0", "6"])
+def test_backs_land_behind_their_fronts(duplex, gutter) -> None:
+    deck = sheets(20, duplex=duplex, gutter=gutter, own_back=2)
+    w, h = deck.size
+    pw, ph = deck.paper.width, deck.paper.height
+    pages = probe(deck)
+    assert len(pages) == 4
+    for front, back in ((pages[0], pages[1]), (pages[2], pages[3])):
+        fronts = corners(front, "F")
+        assert len(fronts) == len([t for t in back.texts if t.text[:1] in "BO"])
+        for k, (x, y) in fronts.items():
+            match = [(bx, by) for t in back.texts if t.text[:1] in "BO"
+                     for bx, by in [(t.x, t.y)] if t.text in ("B", f"O{k}")]
+            if duplex == "long":
+                assert any(abs(bx - (pw - x - w)) < 1e-6 and abs(by - y) < 1e-6
+                           for bx, by in match)
+            else:
+                assert any(abs(bx - x) < 1e-6 and abs(by - (ph - y - h)) < 1e-6
+                           for bx, by in match)
+    xs = sorted({round(x, 6) for x, _ in corners(pages[0], "F").values()})
+    assert all(abs(b - a - (w + float(gutter))) < 1e-6 for a, b in itertools.pairwise(xs))
+
+
+def test_cards_and_marks_stay_inside_the_printable_area() -> None:
+    from generator.documents.cards import BLEED
+
+    for size in ("mini", "poker", "bridge"):
+        for paper in ("a4", "letter"):
+            deck = sheets(card_size=size, paper=paper)
+            margin = deck.options.margin
+            w, h = deck.size
+            page = probe(deck)[0]
+            for x, y in corners(page, "F").values():
+                assert x - BLEED >= margin and y - BLEED >= margin
+                assert x + w + BLEED <= deck.paper.width - margin
+                assert y + h + BLEED <= deck.paper.height - margin
+            for shape in page.shapes:
+                x0, y0, x1, y1 = shape.box
+                assert x0 >= margin - 1e-6 and y0 >= margin - 1e-6
+                assert x1 <= deck.paper.width - margin + 1e-6
+                assert y1 <= deck.paper.height - margin + 1e-6
+
+
+def test_crop_marks_stand_at_the_edges_in_line_with_every_cut() -> None:
+    deck = sheets(card_size="poker")
+    page = probe(deck)[0]
+    xs, ys = deck.cut_lines()
+    lines = [s.box for s in page.shapes if s.kind == "path" and s.stroke == "#1d1d1b"]
+    vertical = {round(x0, 6) for x0, y0, x1, y1 in lines
+                if x0 == x1 and y1 < ys[0] and xs[0] - 0.5 < x0 < xs[-1] + 0.5}
+    horizontal = {round(y0, 6) for x0, y0, x1, y1 in lines
+                  if y0 == y1 and x1 < xs[0] and ys[0] - 0.5 < y0 < ys[-1] + 0.5}
+    assert vertical == {round(x, 6) for x in xs} and horizontal == {round(y, 6) for y in ys}
+    inside = [b for b in lines if xs[0] < b[0] < xs[-1] and ys[0] < b[1] < ys[-1]]
+    assert not inside  # no mark between the cards
+    each = probe(sheets(card_size="mini", crop_marks="each"))[0]
+    assert sheets(card_size="mini", crop_marks="each").layout.gutter == 12.0
+    assert len([s for s in each.shapes if s.kind == "path"]) >= 8 * 9
+
+
+def test_every_sheet_says_which_it_is_how_to_print_it_and_carries_a_50_mm_bar() -> None:
+    from generator.documents.cards import RULER
+
+    deck = sheets(card_size="poker")
+    pages = probe(deck)
+    margin = deck.options.margin
+    for n, page in enumerate(pages):
+        sheet = n // 2 + 1
+        label = next(t for t in page.texts if t.text.startswith("Test deck: sheet"))
+        assert f"sheet {sheet} of 6, {'backs' if n % 2 else 'fronts'}" in label.text
+        assert "100%" in label.text and label.size >= 6.0
+        assert margin < label.y < deck.paper.height - margin
+        bars = [s for s in page.shapes if s.kind == "rect" and s.fill == "#1d1d1b"]
+        assert any(abs((s.box[2] - s.box[0]) - RULER) < 1e-6
+                   and s.box[3] < deck.paper.height - margin for s in bars)
+    assert min(t.size for page in pages for t in page.texts if not t.text[1:].isdigit()
+               and t.text not in "B") >= 6.0
+
+
+def test_registration_marks_mirror_onto_each_other() -> None:
+    deck = sheets(16, card_size="mini")
+    front, back = probe(deck)
+    targets = [{(round(s.box[0], 6), round(s.box[1], 6)) for s in page.shapes
+                if s.kind == "circle"} for page in (front, back)]
+    mirrored = {(round(deck.paper.width - x - 3.0, 6), y) for x, y in targets[0]}
+    assert len(targets[0]) == 4 and targets[1] == targets[0] == mirrored
+    assert not [s for s in probe(sheets(16, registration=False))[0].shapes
+                if s.kind == "circle"]
+
+
+def test_a_duplex_test_sheet_measures_the_shift_and_backs_can_be_moved() -> None:
+    test = probe(sheets(duplex_test=True))
+    assert len(test) == 2
+    assert "Duplex test" in test[0].words() and "+5" in test[0].words()
+    red = [s for s in test[1].shapes if s.stroke == "#c62633"]
+    assert len(red) == 2
+    plain, moved = sheets(16), sheets(16, back_offset="0.8,-0.5")
+    assert moved.slot(3, back=True) == pytest.approx(
+        (plain.slot(3, back=True)[0] + 0.8, plain.slot(3, back=True)[1] - 0.5))
+    assert moved.slot(3, back=False) == plain.slot(3, back=False)
+
+
+def test_the_card_back_can_be_shipped_plain_or_none() -> None:
+    colour = probe(sheets(16, back="#204060"))[1]
+    assert any(s.fill == "#204060" for s in colour.shapes)
+    fronts_only = sheets(16, back="none")
+    assert fronts_only.pages() == 1 and len(probe(fronts_only)) == 1
+    mixed = probe(sheets(16, back="none", own_back=2))
+    assert len(mixed) == 2 and {t.text for t in mixed[1].texts if t.text[:1] == "O"} == {
+        "O14", "O15"}
+
+
+def test_a_print_shop_gets_each_front_and_the_shared_back_once() -> None:
+    deck = sheets(10, own_back=2, one_per_page=True)
+    names = [name for name, _ in deck.pod_sides()]
+    assert names.count("back") == 1 and len(names) == 10 + 2 + 1
+    pages = probe(deck)
+    assert len(pages) == 13 and all(p.width == 44.45 and p.bleed == 3.0 for p in pages)
+
+
+def test_png_card_files_at_the_asked_resolution(tmp_path) -> None:
+    from PIL import Image
+
+    from generator.output import write_card_files
+
+    deck = sheets(3, own_back=1, format="png", dpi=100, card_size="poker")
+    assert write_card_files(deck, tmp_path / "png") == 3 + 1 + 1
+    files = sorted((tmp_path / "png").glob("*.png"))
+    assert [f.name for f in files][-1] == "05-back.png"
+    with Image.open(files[0]) as image:
+        assert image.size == (round((63.5 + 6) / 25.4 * 100), round((88.9 + 6) / 25.4 * 100))
+
+
+def test_card_sheet_pdfs_ask_for_their_duplex_edge() -> None:
+    for duplex, name in (("long", "/DuplexFlipLongEdge"), ("short", "/DuplexFlipShortEdge")):
+        data = render_bytes(sheets(4, duplex=duplex), "pdf")
+        prefs = PdfReader(io.BytesIO(data)).trailer["/Root"]["/ViewerPreferences"]
+        assert prefs["/Duplex"] == name and prefs["/PrintScaling"] == "/None"
+
+
+def test_options_without_effect_are_named() -> None:
+    assert sheets(4, format="svg", paper="letter", duplex="short").notes() == [
+        "note: --paper, --duplex apply to sheets of cards; this writes each card side on "
+        "its own SVG file"]
+    assert sheets(4).notes() == []
+
+
+# -- the Mint Tin deck and its cards ------------------------------------------------
+
+
+@pytest.mark.parametrize("size", ["mini", "poker", "tarot"])
+def test_card_frames_keep_to_the_safe_zone(size) -> None:
+    """A frame 2 mm inside the trim shows a cutting error; the safe zone is 3 mm."""
+    from drawn import probe_side
+
+    from generator.documents.cards import CARD_SIZES, SAFE
+    from generator.games.minttin.printables import deck_cards, rules_card
+
+    w, h = CARD_SIZES[size]
+    cards = deck_cards()
+    sides = [cards[0].front, cards[40].front, cards[-1].front, cards[-1].back]
+    sides += [spec.front for spec in rules_card(A4, None).cards[:2]]
+    for side in sides:
+        page = probe_side(side, w, h)
+        frames = [s for s in page.shapes if s.kind == "rect" and s.stroke]
+        assert frames
+        for s in frames:
+            x0, y0, x1, y1 = s.box
+            assert min(x0, y0) >= SAFE - 1e-6 and x1 <= w - SAFE + 1e-6 and y1 <= h - SAFE + 1e-6
+
+
+def test_a_six_on_a_score_card_is_underlined() -> None:
+    """Turned round, a 6 reads as a 9: the score card underlines it."""
+    from drawn import probe_side
+
+    from generator.games.minttin.pictures import draw_score_side
+
+    page = probe_side(lambda c, w, h, b: draw_score_side(c, (4, 5, 6, 7), w, h, b), 44.45, 63.5)
+    six = next(t for t in page.texts if t.text == "6")
+    assert six.rotation == pytest.approx(180)
+    under = [s for s in page.shapes if s.kind == "path" and s.box[1] == pytest.approx(s.box[3])
+             and abs((s.box[0] + s.box[2]) / 2 - six.x) < 0.01]
+    assert under and under[0].box[1] < six.y  # above the baseline of an upside-down digit
+
+
+@pytest.mark.parametrize("size", ["mini", "poker"])
+def test_the_rules_cards_are_legible_and_keep_their_parts_apart(size) -> None:
+    import re
+
+    from generator.documents.cards import CardSheetOptions
+    from generator.games.minttin.printables import rules_card
+
+    cards = rules_card(A4, CardSheetOptions(card_size=size))
+    pages = probe(cards)
+    texts = [t for page in pages for t in page.texts if not t.text.startswith("Mint Tin")
+             and not t.text.startswith("This bar")]
+    assert min(t.size for t in texts) >= 6.5
+    titles = [t.text for t in texts if t.fill == "#9a7410" and t.font == "bold"
+              and t.text.isupper()]
+    assert sorted(set(titles)) == ["NUMBERS AND DRAGONS", "SCORING", "WINNING HANDS",
+                                   "YOUR TURN"]
+    body = [t.text for t in texts if t.fill == "#1d1d1b"]
+    assert not [line for line in body if re.fullmatch(r"\S{0,6}\s?\+?\d\.?", line)]
+    # the turn is not inside the scoring: no side holds both
+    from drawn import probe_side
+
+    from generator.documents.cards import CARD_SIZES
+
+    w, h = CARD_SIZES[size]
+    for spec in cards.cards:
+        for side in (spec.front, spec.back):
+            words = probe_side(side, w, h).words()
+            assert not ("SCORING" in words and "YOUR TURN" in words)

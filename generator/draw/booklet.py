@@ -64,6 +64,16 @@ class _Recording(Canvas):
         finally:
             self._ops = outer
 
+    @contextmanager
+    def clip(self, *args: Any) -> Iterator[None]:
+        inner: list[tuple[str, tuple, dict[str, Any]]] = []
+        self._ops.append(("clip", (inner, *args), {}))
+        outer, self._ops = self._ops, inner
+        try:
+            yield
+        finally:
+            self._ops = outer
+
     def define(self, name: str, width: float, height: float,
                draw: Callable[[Canvas], None]) -> None:
         self._defined.add(name)
@@ -80,6 +90,9 @@ def _replay(ops: list[tuple[str, tuple, dict[str, Any]]], target: Canvas) -> Non
     for name, args, kwargs in ops:
         if name == "group":
             with target.group(**kwargs):
+                _replay(args[0], target)
+        elif name == "clip":
+            with target.clip(*args[1:]):
                 _replay(args[0], target)
         else:
             getattr(target, name)(*args, **kwargs)

@@ -108,6 +108,18 @@ class PdfCanvas(Canvas):
         finally:
             c.restoreState()
 
+    @contextmanager
+    def clip(self, x: float, y: float, w: float, h: float) -> Iterator[None]:
+        c = self._c
+        c.saveState()
+        p = c.beginPath()
+        p.rect(x, y, w, h)
+        c.clipPath(p, stroke=0, fill=0)
+        try:
+            yield
+        finally:
+            c.restoreState()
+
     def define(self, name: str, width: float, height: float,
                draw: Callable[[Canvas], None]) -> None:
         if name in self._defined:

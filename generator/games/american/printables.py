@@ -75,7 +75,7 @@ def practice_card_sheet(paper: Paper, options: None = None) -> Document:
                   "colour's suit (red with craks, green with bams, white with dots), 0 the "
                   "white dragon, R G the red and green, N E W S winds, F flowers. "
                   "X: exposures allowed; C: concealed. Jokers never in singles, pairs or "
-                  "years. Original hands, written for tilepress.", size=8),
+                  "years. Original practice hands, not the league's card.", size=8),
     ]
     for family in card.families:
         hands = [h for h in card.hands if h.family == family]
@@ -95,8 +95,8 @@ def payments_sheet(paper: Paper, options: None = None) -> Document:
         Bullets((
             "On a discard: the discarder pays twice the hand's value, the others once.",
             "Self-drawn, or won by redeeming another player's joker: everyone pays twice.",
-            "Jokerless on a discard: the discarder pays three times (tilepress's default "
-            "ruling; `--jokerless double` doubles every payment instead).",
+            "Jokerless on a discard: the discarder pays three times, the others once. "
+            "House rule at some tables: a jokerless hand doubles every payment instead.",
             "Jokerless and self-drawn: everyone pays four times.",
             "A dead hand pays the winner like any other player. A wall game: nobody pays.",
         ), size=8.5),

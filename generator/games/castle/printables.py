@@ -158,7 +158,8 @@ def turn_card(paper: Paper, options: None = None) -> Document:
             "players, finish the round: the last player in turn order plays, then the game "
             "ends.",
             "Most points wins. Ties: most stacks topped by a face-down tile, then most shrines.",
-            f"Shrine pool: {SHRINES_PER_PLAYER} per player (tilepress's ruling).",
+            f"Shrine pool: {SHRINES_PER_PLAYER} per player (house rule: the rules give no "
+            "number).",
         ), size=9.5),
     ))
 

@@ -49,8 +49,8 @@ def wait_shapes_card(paper: Paper, options: None = None) -> Document:
         Section("Wait shapes"),
         Heading("One suit mahjong: wait shapes"),
         Paragraph("The shapes that make waits in a single suit, with every tile each one "
-                  "waits on and the readings that show them. The waits and readings were "
-                  "worked out by the tilepress engine, not typed in. In a larger hand, the "
+                  "waits on and the readings that show them; every wait and reading was "
+                  "worked out by a rules engine, not typed in. In a larger hand, the "
                   "rest of the tiles are complete sets.", size=9),
         Table(("shape", "hand", "waits", "how to read it"), tuple(rows),
               widths=(2.0, 4.9, 3.4, 6.0), size=8),
