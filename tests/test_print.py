@@ -513,3 +513,123 @@ def test_the_rules_cards_are_legible_and_keep_their_parts_apart(size) -> None:
         for side in (spec.front, spec.back):
             words = probe_side(side, w, h).words()
             assert not ("SCORING" in words and "YOUR TURN" in words)
+
+
+# -- every printable ----------------------------------------------------------------
+
+
+def printables():
+    from generator.games import GAMES
+
+    for game in GAMES:
+        for entry in game.printables:
+            for paper in ("a4", "letter"):
+                yield pytest.param(game, entry, paper, id=f"{entry.item}-{game.name}-{paper}")
+
+
+@pytest.mark.parametrize(("game", "entry", "paper"), list(printables()))
+def test_printables_speak_to_players_in_legible_type_on_full_pages(game, entry, paper) -> None:
+    """No flags, backticks or program name on a page a player reads; nothing under 6 pt;
+    no page under a quarter full but the last; no heading at the foot of a page."""
+    from generator.documents.model import PlayerAid
+
+    printed = getattr(game.module("printables"), entry.function)(PAPERS[paper], None)
+    pages = probe(printed)
+    words = " ".join(page.words() for page in pages)
+    for bad in ("`", "--", "tilepress"):
+        assert bad not in words
+    assert min(t.size for page in pages for t in page.texts) >= SMALLEST_TYPE
+    doc = printed.document if isinstance(printed, PlayerAid) else printed
+    if isinstance(doc, Document):
+        assert min(page_fills(doc)[:-1], default=1.0) >= 0.25
+        if len(page_fills(doc)) > 1:
+            assert page_fills(doc)[-1] >= 0.25
+        for page in last_blocks(doc)[:-1]:
+            assert not isinstance(page[-1], Heading)
+
+
+def test_the_turn_card_numbers_its_steps_on_a_half_sheet_aid() -> None:
+    from generator.games.castle.printables import turn_card
+
+    aid = turn_card(A4)
+    (sheet,) = probe(aid)
+    assert sheet.width == 297.0 and sheet.height == 210.0  # two A5 copies, side by side
+    numbers = [t for t in sheet.texts if t.text in ("1.", "2.", "3.", "4.", "5.")]
+    assert len(numbers) == 10 and "\u2022 1." not in sheet.words()
+    steps = [b for b in aid.document.blocks if isinstance(b, Bullets) and b.numbered]
+    assert steps and not any(item[:2] in ("1.", "2.") for item in steps[0].items)
+    assert page_fills(aid.document)[0] >= 0.6
+
+
+def test_the_charleston_aid_draws_the_passes_and_fills_its_half_sheet() -> None:
+    from generator.games.american.printables import charleston_card
+
+    aid = charleston_card(A4)
+    (sheet,) = probe(aid)
+    assert sheet.words().count("1. right") == 2 and "3. right" in sheet.words()  # two copies
+    assert page_fills(aid.document)[0] >= 0.6
+
+
+def test_the_wait_shapes_card_draws_every_row_at_one_tile_width() -> None:
+    """Nine gates and seven pairs break onto a second line instead of shrinking to
+    3.4 mm; the nine gates waits are drawn, not only named."""
+    from generator.games.onesuit.printables import HAND_TILE, WAIT_TILE, wait_shapes_card
+
+    for paper in ("a4", "letter"):
+        (page,) = probe(wait_shapes_card(PAPERS[paper]))
+        widths = {round(t.width, 3) for t in page.tiles}
+        assert widths == {HAND_TILE, WAIT_TILE}
+        assert len([t for t in page.tiles if round(t.width, 3) == WAIT_TILE]) >= 9 + 2
+
+
+@pytest.mark.parametrize(("size", "cell"), [(None, (26.0, 34.7)), ("22x30", (22.0, 30.0)),
+                                            ("29,38", (29.0, 38.0))])
+def test_the_castle_board_has_cells_the_size_of_your_tiles(size, cell) -> None:
+    from generator.games.castle.print_options import BoardOptions
+    from generator.games.castle.printables import castle_board
+
+    board = castle_board(A4, BoardOptions(size) if size else None)
+    (page,) = probe(board)
+    dashed = [s.box for s in page.shapes if s.kind == "path" and s.stroke == "#cfc8ba"]
+    xs = sorted({round(b[0], 4) for b in dashed if b[0] == b[2]})
+    ys = sorted({round(b[1], 4) for b in dashed if b[1] == b[3]})
+    assert [round(b - a, 4) for a, b in itertools.pairwise(xs)] == [cell[0]] * 4
+    assert [round(b - a, 4) for a, b in itertools.pairwise(ys)] == [cell[1]] * 4
+    assert f"Each cell is {cell[0]:g} x {cell[1]:g} mm" in page.words()
+
+
+def test_a_castle_board_too_big_for_the_paper_says_what_fits() -> None:
+    from generator.errors import RequestError
+    from generator.games.castle.print_options import BoardOptions
+    from generator.games.castle.printables import castle_board
+
+    with pytest.raises(RequestError, match="does not fit on Letter paper: cells of at most"):
+        castle_board(PAPERS["letter"], BoardOptions("29,38"))
+
+
+def test_a_solo_score_sheet_holds_a_whole_match() -> None:
+    from generator.games.minttin.print_options import ScoreSheetOptions
+    from generator.games.minttin.printables import score_sheet
+
+    for paper in ("a4", "letter"):
+        sheet = score_sheet(PAPERS[paper], ScoreSheetOptions(solo=True))
+        (table,) = [b for b in sheet.blocks if isinstance(b, Table)]
+        assert len(table.rows) >= 17 and "opponent's pungs" in table.header
+        assert len(page_fills(sheet)) == 1
+
+
+# -- SVG ----------------------------------------------------------------------------
+
+
+def test_an_svg_of_several_pages_is_one_file_per_page(tmp_path) -> None:
+    import xml.etree.ElementTree as ET
+
+    from generator.output import write_pages
+
+    doc = Document("T", A4, (Paragraph("word " * 2500),))
+    files = write_pages(doc, tmp_path / "sheet.svg")
+    assert [f.name for f in files] == ["sheet.svg", "sheet-2.svg", "sheet-3.svg"]
+    for f in files:
+        root = ET.fromstring(f.read_bytes())
+        assert root.get("width") == "210mm" and root.get("height") == "297mm"
+        assert "background" not in (root.get("style") or "")

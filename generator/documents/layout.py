@@ -249,7 +249,8 @@ def _(block: TileRow, width: float) -> float:
     lines = _tile_lines(block, width)
     height = len(lines.widths) * _line_height(block, tw) + (len(lines.widths) - 1) * _LINE_GAP
     if lines.note_below:
-        height += leading(_NOTE_SIZE)
+        height += len(wrap(block.note, width - block.label_width, _NOTE_SIZE)) * leading(
+            _NOTE_SIZE)
     return height + 1.6
 
 
@@ -273,8 +274,10 @@ def _(block: TileRow, c: Canvas, x: float, y: float, width: float) -> None:
     if block.note:
         last = len(lines.widths) - 1
         if lines.note_below:
-            c.text(left, y + last * step + _line_height(block, tw) + _ascent(_NOTE_SIZE) + 0.3,
-                   block.note, size=_NOTE_SIZE, fill=MUTED)
+            top = y + last * step + _line_height(block, tw) + 0.3
+            for k, part in enumerate(wrap(block.note, width - block.label_width, _NOTE_SIZE)):
+                c.text(left, top + k * leading(_NOTE_SIZE) + _ascent(_NOTE_SIZE), part,
+                       size=_NOTE_SIZE, fill=MUTED)
         else:
             c.text(left + lines.widths[-1] + 2.0, y + last * step + h / 2 + 1.1, block.note,
                    size=_NOTE_SIZE, fill=MUTED)

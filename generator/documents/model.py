@@ -199,6 +199,35 @@ class Document:
         return render(self, surface)
 
 
+@dataclass(frozen=True)
+class PlayerAid:
+    """A document laid out on half a sheet (A5 of A4, half-letter of Letter) and printed
+    two copies to a sheet, side by side with a cut line: an aid for each player."""
+
+    document: Document
+    sheet: Paper
+
+    @property
+    def title(self) -> str:
+        return self.document.title
+
+    @property
+    def subtitle(self) -> str:
+        return self.document.subtitle
+
+    def render(self, surface: Surface) -> int:
+        from generator.draw.booklet import TwoUpSurface
+
+        return self.document.render(TwoUpSurface(surface, self.sheet))
+
+
+def half_sheet(paper: Paper) -> Paper:
+    """The page of a player aid printed two to a sheet of ``paper``."""
+    from generator.draw.canvas import HALF, PAPERS
+
+    return PAPERS[HALF[paper.name]] if paper.name in HALF else paper
+
+
 class Printed(Protocol):
     """Anything tilepress prints: a document, or cards on sheets."""
 

@@ -135,4 +135,33 @@ class BookletSurface(Surface):
         return self._target.finish()
 
 
-__all__ = ["BookletSurface", "booklet_order"]
+class TwoUpSurface(Surface):
+    """Pages of half a sheet, each drawn twice side by side on a landscape sheet of
+    ``sheet`` with a cut line between them: two copies of a player aid per sheet."""
+
+    def __init__(self, target: Surface, sheet: Paper) -> None:
+        self._target = target
+        self._sheet_w, self._sheet_h = max(sheet.width, sheet.height), min(sheet.width,
+                                                                            sheet.height)
+        self._defined: set[str] = set()
+
+    @contextmanager
+    def page(self, width: float, height: float, *, bleed: float = 0.0) -> Iterator[Canvas]:
+        ops: list[tuple[str, tuple, dict[str, Any]]] = []
+        yield _Recording(ops, self._defined)
+        half = self._sheet_w / 2
+        with self._target.page(self._sheet_w, self._sheet_h) as c:
+            for x in (half - width, half):
+                with c.group(translate=(x, (self._sheet_h - height) / 2)):
+                    _replay(ops, c)
+            c.line(half, 3, half, self._sheet_h - 3, stroke="#b8b4aa", stroke_width=0.2,
+                   dash=(2.0, 1.5))
+
+    def prefer(self, *, duplex: str | None = None) -> None:
+        self._target.prefer(duplex=duplex)
+
+    def finish(self) -> bytes:
+        return self._target.finish()
+
+
+__all__ = ["BookletSurface", "TwoUpSurface", "booklet_order"]

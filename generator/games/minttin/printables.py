@@ -130,7 +130,7 @@ def score_sheet(paper: Paper, options: ScoreSheetOptions | None = None) -> Docum
         Paragraph("Player 1: ____________________     Player 2: ____________________", size=10),
         Table(("round", "dealer", "winner", "hand and bonuses", "double?", "P1 total",
                "P2 total"), rows, widths=(1.1, 1.3, 1.3, 5.2, 1.4, 1.3, 1.3), size=8.5,
-              row_height=11.0),
+              row_height=10.0),
         Bullets((
             "A win needs at least 1 point: kong +1 (once), each quint +1, each joker you "
             "discarded +1, concealed +1.",
@@ -147,15 +147,26 @@ def score_sheet(paper: Paper, options: ScoreSheetOptions | None = None) -> Docum
 
 def solo_score_sheet(paper: Paper) -> Document:
     """The solo game round by round: your hand, or the virtual opponent's pungs, and
-    both totals; rows for a long match (a match to 7 takes 17 rounds or more)."""
-    rows = tuple((str(k), "", "", "", "", "", "") for k in range(1, 21))
+    both totals; as many rows as the page holds, never fewer than 17 (a match to 7
+    takes about 17 rounds)."""
+    from generator.documents.layout import page_fills
+
+    for count in range(22, 16, -1):
+        sheet = _solo_sheet(paper, count, 9.5 if count > 17 else 9.0)
+        if len(page_fills(sheet)) == 1:
+            return sheet
+    return sheet
+
+
+def _solo_sheet(paper: Paper, count: int, row_height: float) -> Document:
+    rows = tuple((str(k), "", "", "", "", "", "") for k in range(1, count + 1))
     return Document("Mint Tin Mahjong solo: score sheet", paper, (
         Section("Score sheet"),
         Heading("Mint Tin Mahjong solo: score sheet"),
         Paragraph("Player: ______________________     Date: ____________", size=10),
         Table(("round", "your hand and bonuses", "double?", "opponent's pungs",
                "you", "opponent", "wall game"), rows,
-              widths=(1.1, 5.4, 1.4, 2.2, 1.2, 1.5, 1.3), size=8.5, row_height=10.0),
+              widths=(1.1, 5.4, 1.4, 2.2, 1.2, 1.5, 1.3), size=8.5, row_height=row_height),
         Bullets((
             "You win: your hand's points (kong +1 once, each quint +1, each joker you "
             f"discarded +1, concealed +1; One Suit +{SPECIAL_POINTS['one suit']}, Three "
