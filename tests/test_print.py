@@ -64,7 +64,7 @@ def test_a_heading_never_ends_a_page() -> None:
                              Heading("Clear the pyramid", level=2),
                              Grid((Box((figure,), number="1"),))))
     for page in last_blocks(doc)[:-1]:
-        assert not isinstance(page[-1], Heading)
+        assert not page or not isinstance(page[-1], Heading)
 
 
 def test_a_section_introduction_stays_with_its_first_puzzle() -> None:
@@ -545,7 +545,7 @@ def test_printables_speak_to_players_in_legible_type_on_full_pages(game, entry, 
         if len(page_fills(doc)) > 1:
             assert page_fills(doc)[-1] >= 0.25
         for page in last_blocks(doc)[:-1]:
-            assert not isinstance(page[-1], Heading)
+            assert not page or not isinstance(page[-1], Heading)
 
 
 def test_the_turn_card_numbers_its_steps_on_a_half_sheet_aid() -> None:
@@ -633,3 +633,100 @@ def test_an_svg_of_several_pages_is_one_file_per_page(tmp_path) -> None:
         root = ET.fromstring(f.read_bytes())
         assert root.get("width") == "210mm" and root.get("height") == "297mm"
         assert "background" not in (root.get("style") or "")
+
+
+# -- every puzzle kind's pages ------------------------------------------------------
+
+KINDS = {"waits": ({"tiles": 10}, 8), "discard": ({}, 6), "minttin": ({}, 6),
+         "minttin-discard": ({}, 4), "american": ({}, 4),
+         "solitaire": ({"layout": "fortress"}, 1), "castle": ({}, 1)}
+
+
+@pytest.fixture(scope="module")
+def puzzle_sets():
+    from generator.games import find_kind
+    from generator.params import parse_params
+    from generator.puzzles.base import generate_set
+
+    sets = {}
+    for name, (options, count) in KINDS.items():
+        kind = find_kind(name)
+        params = parse_params(kind.params_type, options, where=name)
+        sets[name] = (kind, generate_set(kind, params, count=count, seed=3))
+    return sets
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("name", list(KINDS))
+def test_puzzle_sheets_are_legible_and_full(puzzle_sets, name, paper) -> None:
+    from generator.documents.puzzles import PuzzleSection, sheet
+
+    kind, puzzles = puzzle_sets[name]
+    doc = sheet(PuzzleSection(kind.title, kind, puzzles), PAPERS[paper])
+    pages = probe(doc)
+    assert min(t.size for page in pages for t in page.texts) >= SMALLEST_TYPE
+    words = " ".join(page.words() for page in pages)
+    assert "`" not in words and "--" not in words
+    fills = page_fills(doc)
+    answers = next(k for k, page in enumerate(pages) if "Answers" in page.words())
+    # the last page of the questions and the last of the key may be short, not empty
+    assert min(fills[:answers - 1] + fills[answers:-1], default=1.0) >= 0.25
+    assert fills[answers - 1] >= 0.25 or answers == 1
+    for page in last_blocks(doc)[:-1]:
+        assert not page or not isinstance(page[-1], Heading)
+    assert min((t.width for page in pages for t in page.tiles), default=9) >= 4.0
+
+
+def test_solitaire_layers_are_drawn_large_and_unscaled() -> None:
+    """The fortress: tiles about 7.5 mm (not 5.5) across most of the page width, layer
+    labels and key numbers at full size (not 3.1 and 3.9 pt)."""
+    from generator.games.solitaire.pictures import LABEL_SIZE, NUMBER_SIZE, layers_figure
+    from generator.layouts.files import find_layout
+
+    layout = find_layout("fortress")
+    tiles = parse_tiles("1m" * len(layout))
+    for numbers, max_height in ((None, 185.0), (list(range(len(layout))), 200.0)):
+        figure = layers_figure(layout, tiles, width=174, numbers=numbers,
+                               max_height=max_height)
+        assert figure.width <= 174 and figure.height <= max_height
+        assert figure.width > 140
+        (page,) = probe(Document("T", A4, (figure,), running_header=False))
+        assert min(t.width for t in page.tiles) >= 7.0
+        sizes = {t.size for t in page.texts}
+        assert min(sizes) >= SMALLEST_TYPE and LABEL_SIZE in sizes
+        assert numbers is None or NUMBER_SIZE in sizes
+
+
+# -- the default book ---------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def default_book():
+    from generator.publish.book import build_book, load_spec
+    from generator.resources import shipped
+
+    document, _ = build_book(load_spec(shipped("puzzles", "book.toml")))
+    return document
+
+
+def test_the_default_book_has_no_near_empty_page_and_no_orphan_heading(default_book) -> None:
+    """No page under a quarter full but the last (12-18% before: a section introduction
+    alone, one puzzle alone); 'Clear the pyramid' never ends a page of the key."""
+    fills = page_fills(default_book)
+    assert min(fills[:-1]) >= 0.25
+    for page in last_blocks(default_book)[:-1]:
+        assert not page or not isinstance(page[-1], Heading)
+
+
+def test_the_default_book_has_bookmarks_and_a_contents_that_links(default_book) -> None:
+    reader = PdfReader(io.BytesIO(render_bytes(default_book, "pdf")))
+    titles = [entry.title for entry in reader.outline if not isinstance(entry, list)]
+    sections = [b.title for b in default_book.blocks if isinstance(b, Section)]
+    assert titles == sections and "Answers" in titles
+    contents = reader.pages[1]
+    links = [a.get_object() for a in contents.get("/Annots", [])
+             if a.get_object().get("/Subtype") == "/Link"]
+    assert len(links) == len(sections)
+    for link in links:
+        target = link.get("/Dest") or link["/A"].get("/D")
+        assert target is not None

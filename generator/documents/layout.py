@@ -650,6 +650,46 @@ SOFT_BREAK_FILL = 0.5
 """A soft page break gives way on a page filled less than this."""
 
 
+SQUEEZE = 0.86
+"""A row of puzzles whose pictures are up to this much too tall for the room left (an
+introduction above them) has its pictures drawn that much smaller instead of leaving
+the introduction alone on its page. 0.86 keeps 7 pt labels at 6 pt."""
+
+
+def _squeezed(block: Grid, width: float, room: float, floor: float = SQUEEZE
+              ) -> tuple[Grid, Grid | None] | None:
+    """The grid's first row with its boxes' figures scaled down (to no less than
+    ``floor``) so that the row fits in ``room``, and the other rows; None when that is
+    not enough."""
+    cw = _cell_width(block, width)
+    (row, *_rest) = _grid_rows(block)
+    excess = max(measure(cell, cw) for cell in row) - room
+    if excess <= 0:
+        return None
+    squeezed = []
+    for cell in row:
+        if measure(cell, cw) <= room:
+            squeezed.append(cell)
+            continue
+        if not isinstance(cell, Box):
+            return None
+        figures = [b for b in cell.body if isinstance(b, Figure)]
+        tall = sum(measure(b, cw - 2 * _PAD) for b in figures)
+        over = measure(cell, cw) - room
+        if not figures or tall <= over:
+            return None
+        scale = (tall - over) / tall
+        if scale < floor:
+            return None
+        body = tuple(replace(b, max_height=b.height * _figure_scale(b, cw - 2 * _PAD)
+                             * scale - 1e-6) if isinstance(b, Figure) else b
+                     for b in cell.body)
+        squeezed.append(replace(cell, body=body))
+    head = replace(block, cells=tuple(squeezed))
+    rest = block.cells[len(row):]
+    return head, (replace(block, cells=rest) if rest else None)
+
+
 def _keep(blocks: list[Block], i: int, width: float, room: float) -> float | None:
     """The height that the blocks from ``i`` need together on this page -- section marks,
     a heading, its introduction and the first part of what follows that can stand at the
@@ -673,6 +713,9 @@ def _keep(blocks: list[Block], i: int, width: float, room: float) -> float | Non
             if h - trailing(block) <= room - total:
                 return total + h
             head, _ = split(block, width, room - total)
+            if head is None and isinstance(block, Grid):
+                squeezed = _squeezed(block, width, room - total)
+                head = squeezed[0] if squeezed else None
             return None if head is None else total + measure(head, width)
         if total > room + 1e-9:
             return None
@@ -786,6 +829,13 @@ def paginate(
             used += h
             continue
         head, tail = split(block, frame.width, remaining)
+        if head is None and isinstance(block, Grid):
+            # a row of pictures a little too tall: smaller pictures, rather than an
+            # introduction alone on its page (or a row running off an empty one)
+            squeezed = _squeezed(block, frame.width, remaining,
+                                 0.0 if page.empty else SQUEEZE)
+            if squeezed:
+                head, tail = squeezed
         if head is None and page.empty:
             # nothing fits even on an empty page: shrink it in place rather than loop
             head, tail = block, None
@@ -796,6 +846,8 @@ def paginate(
         if head is not None:
             page.placed.append((used, head))
             used += measure(head, frame.width)
+            if tail is None:
+                continue
         new_page()
         if tail is not None:
             blocks.insert(i, tail)

@@ -21,8 +21,9 @@ LABEL = "#8c2f39"
 
 
 LABEL_SIZE = 7.5
-"""Layer labels and the numbers of a key, in points: never under 6 pt in print."""
-NUMBER_SIZE = 6.5
+"""Layer labels and the numbers of a key, in points: never under 6 pt in print, even
+drawn a little smaller to share a page with an introduction."""
+NUMBER_SIZE = 7.0
 _LABEL_H = 6.0
 _GAP_X, _GAP_Y = 6.0, 4.0
 
