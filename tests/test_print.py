@@ -394,8 +394,9 @@ def test_a_duplex_test_sheet_measures_the_shift_and_backs_can_be_moved() -> None
     test = probe(sheets(duplex_test=True))
     assert len(test) == 2
     assert "Duplex test" in test[0].words() and "+5" in test[0].words()
+    assert "duplex test, front" in test[0].words() and "--" not in test[0].words()
     red = [s for s in test[1].shapes if s.stroke == "#c62633"]
-    assert len(red) == 2
+    assert len(red) == 2 * 5  # a cross at the middle and near each corner
     plain, moved = sheets(16), sheets(16, back_offset="0.8,-0.5")
     assert moved.slot(3, back=True) == pytest.approx(
         (plain.slot(3, back=True)[0] + 0.8, plain.slot(3, back=True)[1] - 0.5))

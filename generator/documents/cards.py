@@ -400,7 +400,7 @@ class CardSheets:
         c.line(x - arm, y, x + arm, y, stroke=INK, stroke_width=0.2)
         c.line(x, y - arm, x, y + arm, stroke=INK, stroke_width=0.2)
 
-    def _furniture(self, c: Canvas, sheet: int, back: bool) -> None:
+    def _furniture(self, c: Canvas, sheet: int, back: bool, label: str = "") -> None:
         """The sheet's label in one strip, the calibration bar in the other, and
         registration marks at the strips' ends: all inside the printable area, at places
         that mirror onto each other front and back."""
@@ -419,7 +419,7 @@ class CardSheets:
         flip = {"long": "long-edge", "short": "short-edge"}[self.duplex]
         how = (f"Print at 100% (actual size), double-sided, {flip} flip"
                if self.double_sided else "Print at 100% (actual size), one-sided")
-        label = f"{self.title}: sheet {sheet + 1} of {self.sheets}, {side}. {how}"
+        label = f"{label or f'{self.title}: sheet {sheet + 1} of {self.sheets}, {side}'}. {how}"
         room = length - 2 * inset - 8.0
         size = FOOTER_SIZE
         while text_width(label, size) > room and size > 6.0:
@@ -445,45 +445,54 @@ class CardSheets:
                fill=GREY)
 
     def _duplex_test(self, surface: Surface) -> None:
-        """Front: a millimetre scale across and down the middle, the card grid in outline;
-        back: a pointer at the mirrored middle and the grid mirrored. Held up to the light,
-        where the pointer crosses the scale is the printer's shift."""
+        """Front: millimetre scales at the middle and near each corner of the card grid,
+        the grid faintly; back: red crosshairs at the mirrored places. Held up to the
+        light, where a crosshair crosses its scale is the printer's shift there."""
         pw, ph = self.paper.width, self.paper.height
-        cx, cy = pw / 2, ph / 2
         w, h = self.size
+        lay = self.layout
+        grid_w = lay.columns * w + (lay.columns - 1) * lay.gutter
+        grid_h = lay.rows * h + (lay.rows - 1) * lay.gutter
+        inset = 22.0
+        places = [(pw / 2, ph / 2)] + [
+            (x, y) for x in (lay.left + inset, lay.left + grid_w - inset)
+            for y in (lay.top + inset, lay.top + grid_h - inset)]
         flip = {"long": "the long edge", "short": "the short edge"}[self.duplex]
         words = (f"Duplex test. Print both pages double-sided, flipping on {flip}, at 100% "
-                 "(actual size). Hold the sheet up to a light: where the red line on the back "
-                 "crosses each scale on the front is how far your printer moves the back "
-                 "(mm; right and down are +). Enter it as --back-offset DX,DY with the signs "
-                 "turned round to print the deck lined up.")
+                 "(actual size). Hold the sheet up to a light: where each red cross on the "
+                 "back meets the scale on the front is how far your printer moves the back "
+                 "there, in mm (right and down are +). Print the deck with that back offset, "
+                 "signs turned round (a shift of +1,0 needs an offset of -1,0).")
         for back in (False, True):
             with surface.page(pw, ph) as c:
                 for k in range(self.per_sheet):
                     x, y = self.slot(k, back)
-                    c.rect(x, y, w, h, stroke="#9a968c", stroke_width=0.25, radius=2.0)
-                if back:
-                    c.line(cx, cy - 60, cx, cy + 60, stroke="#c62633", stroke_width=0.3)
-                    c.line(cx - 60, cy, cx + 60, cy, stroke="#c62633", stroke_width=0.3)
-                    c.text(cx + 2, cy - 62, "back", size=9, font="bold", fill="#c62633")
-                else:
-                    self._scale(c, cx, cy)
-                    y = self.options.margin + 8.0
-                    for line in wrap(words, pw - 2 * self.options.margin - 20, 9.0):
-                        c.text(pw / 2, y, line, size=9.0, anchor="middle", fill=INK)
-                        y += 9.0 * PT * 1.35
-                self._furniture(c, 0, back)
+                    c.rect(x, y, w, h, stroke="#d3cec4", stroke_width=0.2, radius=2.0)
+                for x, y in places:
+                    if back:
+                        c.line(x - 12, y, x + 12, y, stroke="#c62633", stroke_width=0.3)
+                        c.line(x, y - 12, x, y + 12, stroke="#c62633", stroke_width=0.3)
+                    else:
+                        self._scale(c, x, y)
+                if not back:
+                    lines = wrap(words, 120.0, 8.0)
+                    top = ph / 2 - 24 - len(lines) * 8.0 * PT * 1.35
+                    c.rect(pw / 2 - 63, top - 4.0, 126, len(lines) * 8.0 * PT * 1.35 + 3.0,
+                           fill="#ffffff", stroke="#9a968c", stroke_width=0.25, radius=1.5)
+                    for k, line in enumerate(lines):
+                        c.text(pw / 2, top + k * 8.0 * PT * 1.35, line, size=8.0,
+                               anchor="middle", fill=INK)
+                self._furniture(c, 0, back, label=f"{self.title}: duplex test, "
+                                f"{'back' if back else 'front'}")
 
     def _scale(self, c: Canvas, cx: float, cy: float) -> None:
-        for k in range(-10, 11):
-            long = k % 5 == 0
-            t = 3.0 if long else 1.8
+        for k in range(-8, 9):
+            t = 3.0 if k % 5 == 0 else 1.6
             c.line(cx + k, cy - t, cx + k, cy + t, stroke=INK, stroke_width=0.15)
             c.line(cx - t, cy + k, cx + t, cy + k, stroke=INK, stroke_width=0.15)
-            if long and k:
-                c.text(cx + k, cy - 4.2, f"{k:+d}", size=6, anchor="middle", fill=INK)
-                c.text(cx + 4.2, cy + k + 0.8, f"{k:+d}", size=6, fill=INK)
-        c.text(cx + 2, cy - 62, "front", size=9, font="bold", fill=INK)
+            if k % 5 == 0 and k:  # across: under the scale; down: to its left, clear
+                c.text(cx + k, cy + 6.5, f"{k:+d}", size=6, anchor="middle", fill=INK)
+                c.text(cx - 8.5, cy + k + 0.75, f"{k:+d}", size=6, anchor="end", fill=INK)
 
 
 # ---------------------------------------------------------------------------
