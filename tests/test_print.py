@@ -443,8 +443,8 @@ def test_card_sheet_pdfs_ask_for_their_duplex_edge() -> None:
 
 def test_options_without_effect_are_named() -> None:
     assert sheets(4, format="svg", paper="letter", duplex="short").notes() == [
-        "note: --paper, --duplex apply to sheets of cards; this writes each card side on "
-        "its own SVG file"]
+        "note: --paper, --duplex apply only to sheets of cards; this writes each card side "
+        "as its own SVG file"]
     assert sheets(4).notes() == []
 
 

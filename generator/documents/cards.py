@@ -183,10 +183,11 @@ class CardSheets:
                 ("--per-sheet", o.per_sheet != "auto"), ("--gutter", o.gutter != "auto"),
                 ("--crop-marks", o.crop_marks != "edges")) if given]
             if ignored:
-                what = "each card side on its own" + (" page" if o.format == "pdf" else
-                                                      f" {o.format.upper()} file")
-                return [f"note: {', '.join(ignored)} apply to sheets of cards; this writes "
-                        f"{what}"]
+                what = ("on its own page" if o.format == "pdf"
+                        else f"as its own {o.format.upper()} file")
+                verb = "applies" if len(ignored) == 1 else "apply"
+                return [f"note: {', '.join(ignored)} {verb} only to sheets of cards; this "
+                        f"writes each card side {what}"]
         return []
 
     # -- what goes on the cards ------------------------------------------------------
