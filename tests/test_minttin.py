@@ -713,7 +713,7 @@ def test_print_deck_pdf_boxes_and_svg(cli, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("args", "words"), [
-    (("deck", "minttin", "--card-size", "huge"), "card-size must be one of"),
+    (("deck", "minttin", "--card-size", "huge"), "card-size must be one of mini, poker"),
     (("deck", "minttin", "--duplex", "diagonal"), "duplex must be one of long, short"),
     (("board", "castle", "--card-size", "mini"), "No such option: --card-size"),
     (("deck", "minttin", "--format", "eps"), "format must be one of pdf, svg, png"),

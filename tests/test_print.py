@@ -731,3 +731,19 @@ def test_the_default_book_has_bookmarks_and_a_contents_that_links(default_book) 
     for link in links:
         target = link.get("/Dest") or link["/A"].get("/D")
         assert target is not None
+
+
+def test_any_card_size_for_paper_tiles_to_come() -> None:
+    deck = sheets(112, card_size="25x34")
+    assert deck.size == (25.0, 34.0) and deck.per_sheet >= 48
+    with pytest.raises(Exception, match="card-size must be one of"):
+        sheets(4, card_size="huge")
+
+
+def test_the_castle_board_carries_a_calibration_bar() -> None:
+    from generator.games.castle.printables import castle_board
+
+    (page,) = probe(castle_board(A4))
+    assert any(abs((s.box[2] - s.box[0]) - 50.0) < 1e-6 for s in page.shapes
+               if s.kind == "rect" and s.fill == "#1d1d1b")
+    assert "This bar is 50 mm long" in page.words()

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from generator.documents.model import Figure
 from generator.draw.canvas import PT, Canvas, Paper, Surface
 from generator.draw.fonts import text_width, wrap
 from generator.errors import RequestError
@@ -76,8 +77,8 @@ def _blank(c: Canvas, w: float, h: float, b: float) -> None:
 class CardSheetOptions:
     """How cards are laid out for printing."""
 
-    card_size: str = option("mini", choices=tuple(CARD_SIZES),
-                            help="mini (44.45 x 63.5 mm, the default), poker, bridge or tarot.")
+    card_size: str = option("mini", help="mini (44.45 x 63.5 mm, the default), poker, "
+                            "bridge, tarot, or any size as WxH in mm (25x34).")
     per_sheet: str = option("auto", help="Cards across x down on a sheet, as 3x3; auto (the "
                             "default) fits as many as the paper and margin allow.")
     gutter: str = option("auto", help="Space between cards in mm: 0 gives shared cut lines "
@@ -128,6 +129,18 @@ class SheetLayout:
     bands: str = "rows"
 
 
+def card_dimensions(card_size: str) -> tuple[float, float]:
+    """Width and height (mm) of a named card size, or of one written as WxH."""
+    if card_size in CARD_SIZES:
+        return CARD_SIZES[card_size]
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*[xX,]\s*(\d+(?:\.\d+)?)\s*", card_size)
+    if not m or not (10 <= float(m[1]) <= 200 and 10 <= float(m[2]) <= 280):
+        raise RequestError(f"card-size must be one of {', '.join(CARD_SIZES)} or a width "
+                           f"and height in mm as 25x34 (10 to 200 by 10 to 280), not "
+                           f"{card_size!r}")
+    return float(m[1]), float(m[2])
+
+
 def _number(text: str, what: str) -> float:
     try:
         return float(text)
@@ -152,9 +165,6 @@ class CardSheets:
     def __init__(self, title: str, cards: Sequence[CardSpec], paper: Paper,
                  options: CardSheetOptions | None = None, *, back: Side | None = None) -> None:
         options = options or CardSheetOptions()
-        if options.card_size not in CARD_SIZES:
-            raise RequestError(f"card size must be one of {', '.join(CARD_SIZES)}, not "
-                               f"{options.card_size!r}")
         if options.duplex not in ("long", "short"):
             raise RequestError(f"duplex must be long or short, not {options.duplex!r}")
         if not 0 <= options.margin <= 30:
@@ -166,7 +176,7 @@ class CardSheets:
         self.options = options
         self.cards = list(cards)
         self.paper = paper
-        self.size = CARD_SIZES[options.card_size]
+        self.size = card_dimensions(options.card_size)
         self.duplex = options.duplex
         self.one_per_page = options.one_per_page
         self.shared_back = self._choose_back(options.back, back)
@@ -496,6 +506,21 @@ class CardSheets:
                 c.text(cx - 8.5, cy + k + 0.75, f"{k:+d}", size=6, anchor="end", fill=INK)
 
 
+def calibration_figure() -> Figure:
+    """The 50 mm calibration bar of the card sheets, for any page that must print at
+    100% (a board at tile size)."""
+    note = "This bar is 50 mm long when printed at 100%."
+    width = RULER + 3.0 + text_width(note, FOOTER_SIZE)
+
+    def draw(c: Canvas) -> None:
+        c.rect(0, 1.1, RULER, 1.0, fill=INK)
+        for k in range(6):
+            c.line(10 * k, 0.0, 10 * k, 3.2, stroke=INK, stroke_width=0.2)
+        c.text(RULER + 3.0, 1.6 + FOOTER_SIZE * PT * 0.35, note, size=FOOTER_SIZE, fill=GREY)
+
+    return Figure(width, 3.2, draw)
+
+
 # ---------------------------------------------------------------------------
 # Cards of text: rules summaries and player aids at card size
 # ---------------------------------------------------------------------------
@@ -632,7 +657,7 @@ def text_cards(name: str, parts: Sequence[CardText], card_size: str,
                blank: Side | None = None) -> list[CardSpec]:
     """Cards (front and back) holding ``parts`` at ``card_size``, ``copies`` of each; an
     odd last side gets ``blank`` on its back (a plain side in the style's colour)."""
-    w, h = CARD_SIZES[card_size]
+    w, h = card_dimensions(card_size)
     sides = text_card_sides(parts, w, h, style)
     if len(sides) % 2:
         sides.append(blank or _plain(style.background))
@@ -648,4 +673,5 @@ def card_size_of(options: CardSheetOptions | None) -> str:
 
 
 __all__ = ["BLEED", "CARD_SIZES", "SAFE", "CardSheetOptions", "CardSheets", "CardSpec",
-           "CardStyle", "CardText", "Side", "text_card_sides", "text_cards"]
+           "CardStyle", "CardText", "Side", "calibration_figure", "card_dimensions",
+           "text_card_sides", "text_cards"]

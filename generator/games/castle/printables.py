@@ -3,6 +3,7 @@ turn summary card. Point values come from the rules module, not retyped."""
 
 from __future__ import annotations
 
+from generator.documents.cards import calibration_figure
 from generator.documents.layout import measure
 from generator.documents.model import (
     Block,
@@ -86,8 +87,10 @@ def castle_board(paper: Paper, options: BoardOptions | None = None) -> Document:
         "down and score.", size=8.5)
     margin = 10.0
     frame_w = paper.width - 2 * margin
-    frame_h = paper.height - 2 * margin - 11.0
-    room_h = frame_h - measure(heading, frame_w) - measure(words, frame_w) - 6.0
+    frame_h = paper.height - 2 * margin  # one sheet: no running header, no page number
+    bar = calibration_figure()
+    room_h = (frame_h - measure(heading, frame_w) - measure(words, frame_w)
+              - measure(bar, frame_w) - 6.0)
     if w + 4 > frame_w or h + 4 > room_h:
         most_w, most_h = (frame_w - 4) / SIZE, (room_h - 4) / SIZE
         raise RequestError(f"a 6 x 6 board of {cell_w:g} x {cell_h:g} mm cells does not fit "
@@ -109,8 +112,8 @@ def castle_board(paper: Paper, options: BoardOptions | None = None) -> Document:
 
     return Document("Dragon Castle: castle board", paper, (
         Section("Castle board"), heading, words,
-        Figure(w + 4, h + 4, lambda c: _offset(c, draw, 3, 3)),
-    ), margin=margin)
+        Figure(w + 4, h + 4, lambda c: _offset(c, draw, 3, 3)), bar,
+    ), margin=margin, page_numbers=False, running_header=False)
 
 
 def _offset(c: Canvas, draw, dx: float, dy: float) -> None:
