@@ -31,33 +31,81 @@ def output_format(path: str | os.PathLike[str], allowed: tuple[str, ...] = FORMA
     return suffix[1:]
 
 
-def render_bytes(document: Printed, fmt: str, *, booklet: Paper | None = None) -> bytes:
-    """Render a document as ``"pdf"`` or ``"svg"`` bytes; with ``booklet``, its pages (of
-    half that sheet) imposed two-up in saddle-stitch order on ``booklet`` sheets."""
+def _surface(document: Printed, fmt: str, *, pages: bool = False):
     if fmt == "pdf":
         from generator.draw.pdf import PdfSurface
 
-        surface = PdfSurface(title=document.title, subject=document.subtitle)
-    elif fmt == "svg":
-        from generator.draw.svg import SvgSurface
+        return PdfSurface(title=document.title, subject=document.subtitle)
+    if fmt == "svg":
+        from generator.draw.svg import SvgPagesSurface, SvgSurface
 
-        surface = SvgSurface(title=document.title)
-    else:
-        raise RequestError(f"a document can be written as PDF or SVG, not {fmt}")
+        return SvgPagesSurface(title=document.title) if pages else SvgSurface(
+            title=document.title)
+    raise RequestError(f"a document can be written as PDF or SVG, not {fmt}")
+
+
+def render_bytes(document: Printed, fmt: str, *, booklet: Paper | None = None) -> bytes:
+    """Render a document as ``"pdf"`` or ``"svg"`` bytes (an SVG holds every page, one
+    under the other); with ``booklet``, its pages (of half that sheet) imposed two-up in
+    saddle-stitch order on ``booklet`` sheets."""
+    surface = _surface(document, fmt)
+    outer = surface
     if booklet is not None:
         from generator.draw.booklet import BookletSurface
 
-        surface = BookletSurface(surface, booklet)
-    document.render(surface)
-    return surface.finish()
+        outer = BookletSurface(surface, booklet)
+    document.render(outer)
+    return outer.finish()
+
+
+def render_pages(document: Printed, *, booklet: Paper | None = None) -> list[bytes]:
+    """One SVG per page (per sheet side for a booklet), each the size of its page."""
+    surface = _surface(document, "svg", pages=True)
+    outer = surface
+    if booklet is not None:
+        from generator.draw.booklet import BookletSurface
+
+        outer = BookletSurface(surface, booklet)
+    document.render(outer)
+    outer.finish()
+    return surface.finish_pages()
+
+
+def page_paths(path: str | os.PathLike[str], count: int) -> list[Path]:
+    """Where the pages of an SVG go: the first at ``path``, the others beside it
+    numbered from 2 (``waits.svg``, ``waits-2.svg``, ...; ``book-02.svg`` when there
+    are ten or more)."""
+    path = Path(path)
+    digits = len(str(count))
+    return [path] + [path.with_name(f"{path.stem}-{k:0{digits}d}{path.suffix}")
+                     for k in range(2, count + 1)]
+
+
+def write_pages(document: Printed, path: str | os.PathLike[str], *,
+                booklet: Paper | None = None) -> list[Path]:
+    """Write a document to ``path`` by its suffix: a PDF, or one SVG per page (see
+    :func:`page_paths`); card sheets asked for as PNG go to a folder named after
+    ``path`` (see :func:`write_card_files`). Returns the files written."""
+    from generator.documents.cards import CardSheets
+
+    if isinstance(document, CardSheets) and document.options.format in ("svg", "png"):
+        folder = Path(path).with_suffix("") if Path(path).suffix else Path(path)
+        write_card_files(document, folder)
+        return [folder]
+    fmt = output_format(path, (".pdf", ".svg"))
+    if fmt == "pdf":
+        return [write_atomic(path, render_bytes(document, fmt, booklet=booklet))]
+    pages = render_pages(document, booklet=booklet)
+    return [write_atomic(target, data)
+            for target, data in zip(page_paths(path, len(pages)), pages, strict=True)]
 
 
 def write_document(document: Printed, path: str | os.PathLike[str], *,
                    booklet: Paper | None = None) -> Path:
     """Write a document to ``path`` as PDF or SVG, by its suffix (see
-    :func:`render_bytes` for ``booklet``)."""
-    fmt = output_format(path, (".pdf", ".svg"))
-    return write_atomic(path, render_bytes(document, fmt, booklet=booklet))
+    :func:`write_pages`; an SVG of several pages is one file per page, the first at
+    ``path``); returns the first file written."""
+    return write_pages(document, path, booklet=booklet)[0]
 
 
 def figure_bytes(figure: Figure, fmt: str, *, dpi: int = 300) -> bytes:
@@ -85,17 +133,49 @@ def figure_bytes(figure: Figure, fmt: str, *, dpi: int = 300) -> bytes:
     return out.getvalue()
 
 
-def write_svg_cards(sheets: CardSheets, directory: Path) -> int:
-    """Each card side as its own SVG (with its bleed) in ``directory``; the folder is
-    built beside it and moved into place, so it is never half-written."""
+def card_files(sheets: CardSheets) -> list[tuple[str, bytes]]:
+    """Each side a print shop needs (:meth:`CardSheets.pod_sides`: every front, a card's
+    own back after it, the shared back once) as a named SVG or PNG file, by the sheets'
+    format: the card with its bleed, PNG at the options' dpi."""
     from generator.documents.cards import BLEED
+    from generator.draw.pdf import PdfSurface
     from generator.draw.svg import SvgSurface
 
-    cards = sheets.cards
+    fmt = sheets.options.format if sheets.options.format in ("svg", "png") else "svg"
     w, h = sheets.size
+    files = []
+    for n, (name, side) in enumerate(sheets.pod_sides(), start=1):
+        surface = SvgSurface(title=name) if fmt == "svg" else PdfSurface(title=name)
+        with surface.page(w, h, bleed=BLEED) as c:
+            side(c, w, h, BLEED)
+        data = surface.finish()
+        if fmt == "png":
+            data = _png(data, sheets.options.dpi)
+        files.append((f"{n:02d}-{name}.{fmt}", data))
+    return files
+
+
+def _png(pdf: bytes, dpi: int) -> bytes:
+    import io
+
+    import pypdfium2
+
+    page = pypdfium2.PdfDocument(pdf)[0]
+    image = page.render(scale=dpi / 72, fill_color=(255, 255, 255, 255)).to_pil()
+    out = io.BytesIO()
+    image.save(out, format="PNG", dpi=(dpi, dpi))
+    return out.getvalue()
+
+
+def write_card_files(sheets: CardSheets, directory: str | os.PathLike[str]) -> int:
+    """Each card side a print shop needs as its own SVG or PNG (by the sheets' format)
+    in ``directory``; the folder is built beside it and moved into place, so it is never
+    half-written. Returns the number of files."""
     directory = Path(directory)
     if directory.exists() and not directory.is_dir():
-        raise FileFormatError(f"{os.fspath(directory)!r} is a file; give a folder for SVG cards")
+        raise FileFormatError(f"{os.fspath(directory)!r} is a file; give a folder for card "
+                              "files")
+    files = card_files(sheets)
     try:
         directory.parent.mkdir(parents=True, exist_ok=True)
         work = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
@@ -103,12 +183,8 @@ def write_svg_cards(sheets: CardSheets, directory: Path) -> int:
         raise FileFormatError(f"cannot write the folder {os.fspath(directory)!r}: "
                               f"{exc.strerror}") from None
     try:
-        for n, spec in enumerate(cards, start=1):
-            for label, side in (("front", spec.front), ("back", spec.back)):
-                surface = SvgSurface(title=f"{spec.name} {label}")
-                with surface.page(w, h, bleed=BLEED) as c:
-                    side(c, w, h, BLEED)
-                (work / f"{n:02d}-{spec.name}-{label}.svg").write_bytes(surface.finish())
+        for name, data in files:
+            (work / name).write_bytes(data)
         os.chmod(work, 0o755)
         if directory.exists():
             old = directory.with_name(f".{directory.name}.old")
@@ -121,4 +197,8 @@ def write_svg_cards(sheets: CardSheets, directory: Path) -> int:
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise
-    return 2 * len(cards)
+    return len(files)
+
+
+write_svg_cards = write_card_files
+"""The name the print command calls (SVG or PNG, by the sheets' format)."""

@@ -95,13 +95,14 @@ def book(
 
     Example: tilepress book puzzles/book.toml --paper letter -o out/book.pdf
     """
-    from generator.output import output_format, write_document
+    from generator.output import output_format, write_pages
     from generator.publish.book import build_book, load_spec
     from generator.resources import shipped
 
     output_format(output, (".pdf", ".svg"))
     document, state = build_book(load_spec(spec or shipped("puzzles", "book.toml")),
                                  paper=paper)
-    write_document(document, output)
+    files = write_pages(document, output)
+    more = f" (and {len(files) - 1} more pages beside it)" if len(files) > 1 else ""
     echo(f"wrote {document.title!r} ({state.number - 1} puzzles, every answer verified) "
-         f"to {output}")
+         f"to {output}{more}")

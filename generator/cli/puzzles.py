@@ -30,7 +30,7 @@ def write_puzzles(entry: PuzzleEntry, values: dict[str, Any]) -> None:
     from generator.draw.canvas import find_paper
     from generator.files import write_atomic
     from generator.games import find_kind
-    from generator.output import output_format, write_document
+    from generator.output import output_format, write_pages
     from generator.params import parse_params
     from generator.puzzles.base import generate_set
 
@@ -42,11 +42,13 @@ def write_puzzles(entry: PuzzleEntry, values: dict[str, Any]) -> None:
     params = parse_params(entry.params, take(values, entry.params),
                           where=f"puzzle {entry.name}")
     puzzles = generate_set(kind, params, count=count, seed=seed)
+    files = [output]
     if fmt == "json":
         write_atomic(output, puzzles.to_json())
     else:
-        write_document(sheet(PuzzleSection(kind.title, kind, puzzles), page), output)
-    echo(f"wrote {len(puzzles.puzzles)} {entry.name} puzzles to {output}")
+        files = write_pages(sheet(PuzzleSection(kind.title, kind, puzzles), page), output)
+    echo(f"wrote {len(puzzles.puzzles)} {entry.name} puzzles to "
+         f"{', '.join(map(str, files))}")
     for note in kind.notes(puzzles, params):
         echo(note)
 

@@ -38,6 +38,10 @@ class Paragraph:
 class Bullets:
     items: tuple[str, ...]
     size: float = 10.0
+    numbered: bool = False
+    """Number the items 1., 2., ... instead of bulleting them (steps in order)."""
+    start: int = 1
+    """The number of the first item (a list split over two pages goes on counting)."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,9 @@ class TileRow:
     label_width: float = 0.0
     note: str = ""
     """Printed to the right of the tiles, in small type."""
+    wrap: bool = False
+    """Where the tiles do not fit the width: True breaks them onto more lines at
+    ``tile_width`` (between groups where it can), False draws them smaller on one line."""
 
 
 @dataclass(frozen=True)
@@ -105,7 +112,12 @@ class Rule:
 
 @dataclass(frozen=True)
 class PageBreak:
-    pass
+    """What follows starts a new page. A ``soft`` break gives way when the page so far is
+    less than half full and what follows (a heading, its introduction and the first row
+    of its content) fits below it: sections then flow on instead of leaving pages half
+    empty."""
+
+    soft: bool = False
 
 
 @dataclass(frozen=True)
@@ -122,6 +134,8 @@ class Box:
     badge: str = ""
     lines: int = 0
     line_label: str = ""
+    line_labels: tuple[str, ...] = ()
+    """A label for each writing line in turn (``line_label`` for the lines after them)."""
     min_height: float = 0.0
     """Drawn at least this tall (a grid stretches the boxes of a row to one height)."""
 
@@ -183,6 +197,35 @@ class Document:
         from generator.documents.layout import render
 
         return render(self, surface)
+
+
+@dataclass(frozen=True)
+class PlayerAid:
+    """A document laid out on half a sheet (A5 of A4, half-letter of Letter) and printed
+    two copies to a sheet, side by side with a cut line: an aid for each player."""
+
+    document: Document
+    sheet: Paper
+
+    @property
+    def title(self) -> str:
+        return self.document.title
+
+    @property
+    def subtitle(self) -> str:
+        return self.document.subtitle
+
+    def render(self, surface: Surface) -> int:
+        from generator.draw.booklet import TwoUpSurface
+
+        return self.document.render(TwoUpSurface(surface, self.sheet))
+
+
+def half_sheet(paper: Paper) -> Paper:
+    """The page of a player aid printed two to a sheet of ``paper``."""
+    from generator.draw.canvas import HALF, PAPERS
+
+    return PAPERS[HALF[paper.name]] if paper.name in HALF else paper
 
 
 class Printed(Protocol):

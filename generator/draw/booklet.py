@@ -64,6 +64,16 @@ class _Recording(Canvas):
         finally:
             self._ops = outer
 
+    @contextmanager
+    def clip(self, *args: Any) -> Iterator[None]:
+        inner: list[tuple[str, tuple, dict[str, Any]]] = []
+        self._ops.append(("clip", (inner, *args), {}))
+        outer, self._ops = self._ops, inner
+        try:
+            yield
+        finally:
+            self._ops = outer
+
     def define(self, name: str, width: float, height: float,
                draw: Callable[[Canvas], None]) -> None:
         self._defined.add(name)
@@ -80,6 +90,9 @@ def _replay(ops: list[tuple[str, tuple, dict[str, Any]]], target: Canvas) -> Non
     for name, args, kwargs in ops:
         if name == "group":
             with target.group(**kwargs):
+                _replay(args[0], target)
+        elif name == "clip":
+            with target.clip(*args[1:]):
                 _replay(args[0], target)
         else:
             getattr(target, name)(*args, **kwargs)
@@ -101,7 +114,11 @@ class BookletSurface(Surface):
         yield _Recording(ops, self._defined)
         self._pages.append((width, height, ops))
 
+    def prefer(self, *, duplex: str | None = None) -> None:
+        pass  # a booklet is always printed turning over the short edge
+
     def finish(self) -> bytes:
+        self._target.prefer(duplex="short")
         half = self._sheet_w / 2
         for side in booklet_order(len(self._pages)):
             with self._target.page(self._sheet_w, self._sheet_h) as c:
@@ -118,4 +135,33 @@ class BookletSurface(Surface):
         return self._target.finish()
 
 
-__all__ = ["BookletSurface", "booklet_order"]
+class TwoUpSurface(Surface):
+    """Pages of half a sheet, each drawn twice side by side on a landscape sheet of
+    ``sheet`` with a cut line between them: two copies of a player aid per sheet."""
+
+    def __init__(self, target: Surface, sheet: Paper) -> None:
+        self._target = target
+        self._sheet_w, self._sheet_h = max(sheet.width, sheet.height), min(sheet.width,
+                                                                            sheet.height)
+        self._defined: set[str] = set()
+
+    @contextmanager
+    def page(self, width: float, height: float, *, bleed: float = 0.0) -> Iterator[Canvas]:
+        ops: list[tuple[str, tuple, dict[str, Any]]] = []
+        yield _Recording(ops, self._defined)
+        half = self._sheet_w / 2
+        with self._target.page(self._sheet_w, self._sheet_h) as c:
+            for x in (half - width, half):
+                with c.group(translate=(x, (self._sheet_h - height) / 2)):
+                    _replay(ops, c)
+            c.line(half, 3, half, self._sheet_h - 3, stroke="#b8b4aa", stroke_width=0.2,
+                   dash=(2.0, 1.5))
+
+    def prefer(self, *, duplex: str | None = None) -> None:
+        self._target.prefer(duplex=duplex)
+
+    def finish(self) -> bytes:
+        return self._target.finish()
+
+
+__all__ = ["BookletSurface", "TwoUpSurface", "booklet_order"]

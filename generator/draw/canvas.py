@@ -120,6 +120,12 @@ class Canvas(ABC):
         """Draw the body translated, then scaled, then rotated (degrees, clockwise)."""
 
     @abstractmethod
+    @contextmanager
+    def clip(self, x: float, y: float, w: float, h: float) -> Iterator[None]:
+        """Draw the body cut to the rectangle (cards that share a cut line keep to their
+        own side of it)."""
+
+    @abstractmethod
     def define(
         self, name: str, width: float, height: float, draw: Callable[[Canvas], None]
     ) -> None:
@@ -211,6 +217,10 @@ class Surface(ABC):
 
     @abstractmethod
     def finish(self) -> bytes: ...
+
+    def prefer(self, *, duplex: str | None = None) -> None:  # noqa: B027
+        """How the output wants to be printed: ``duplex`` "long" or "short" (the edge the
+        sheet turns over) or "simplex". Back ends without print settings ignore it."""
 
 
 def star_points(

@@ -108,6 +108,18 @@ class PdfCanvas(Canvas):
         finally:
             c.restoreState()
 
+    @contextmanager
+    def clip(self, x: float, y: float, w: float, h: float) -> Iterator[None]:
+        c = self._c
+        c.saveState()
+        p = c.beginPath()
+        p.rect(x, y, w, h)
+        c.clipPath(p, stroke=0, fill=0)
+        try:
+            yield
+        finally:
+            c.restoreState()
+
     def define(self, name: str, width: float, height: float,
                draw: Callable[[Canvas], None]) -> None:
         if name in self._defined:
@@ -159,6 +171,9 @@ class PdfSurface(Surface):
         self._c.setSubject(subject)
         self._c.setCreator("tilepress")
         self._c.setProducer("tilepress (reportlab)")
+        # everything tilepress prints is measured in millimetres: a print dialog should
+        # offer actual size, never "fit to page"
+        self._c.setViewerPreference("PrintScaling", "None")
         self._defined: set[str] = set()
         self._outline: list[int] = []
         self._pages = 0
@@ -181,6 +196,12 @@ class PdfSurface(Surface):
             c.restoreState()
             c.showPage()
             self._pages += 1
+
+    def prefer(self, *, duplex: str | None = None) -> None:
+        if duplex is not None:
+            self._c.setViewerPreference("Duplex", {"long": "DuplexFlipLongEdge",
+                                                   "short": "DuplexFlipShortEdge",
+                                                   "simplex": "Simplex"}[duplex])
 
     def finish(self) -> bytes:
         if self._outline:

@@ -187,7 +187,7 @@ def build_book(spec: BookSpec, *, paper: str | None = None) -> tuple[Document, B
     for section in spec.sections:
         blocks = SECTION_TYPES[section.type](section, state)
         if body and any(isinstance(b, Section) for b in blocks):
-            body.append(PageBreak())
+            body.append(PageBreak(soft=True))  # flows on below a page less than half full
         body.extend(blocks)
     cover = parse_tiles(spec.cover_tiles) if spec.cover_tiles else ()
     total = state.number - 1

@@ -196,6 +196,19 @@ class PuzzleKind(ABC):
     def writing_lines(self, puzzle: Puzzle) -> int:
         return 1
 
+    def line_labels(self, puzzle: Puzzle) -> tuple[str, ...]:
+        """A label for each writing line (``answer_label`` on every line unless given)."""
+        return ()
+
+    def answer_title(self, puzzle: Puzzle) -> str:
+        """The title of a puzzle's entry in the key: the hand, as written in the file."""
+        hand = puzzle.question.get("hand")
+        return hand if isinstance(hand, str) else ""
+
+    key_note: ClassVar[str] = ""
+    """A template (in ``templates/puzzles/``) whose words open a sheet's answer key: how
+    the key writes what it shows."""
+
     def notes(self, puzzles: PuzzleSet, params: Any) -> list[str]:
         """Lines for the user about a generated set (a difficulty met only nearly)."""
         return []

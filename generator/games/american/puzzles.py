@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from generator.documents.model import Paragraph, Table, TileRow
+from generator.documents.model import Table, TileRow
 from generator.errors import FileFormatError, TilepressError
 from generator.games.american import card as rules
 from generator.games.american.options import AmericanParams
@@ -51,7 +51,8 @@ class AmericanKind(PuzzleKind):
     title = "American Mah Jongg: which hand?"
     params_type = AmericanParams
     instructions = "american.txt.j2"
-    answer_label = "Hands:"
+    answer_label = ""
+    key_note = "american-key.txt.j2"
 
     def check_request(self, params: AmericanParams, count: int) -> None:
         pass
@@ -115,15 +116,27 @@ class AmericanKind(PuzzleKind):
     def key_columns(self, puzzles: PuzzleSet, width: float) -> int:
         return 1
 
+    def writing_lines(self, puzzle: Puzzle) -> int:
+        return 3
+
+    def line_labels(self, puzzle: Puzzle) -> tuple[str, ...]:
+        return ("Nearest hands:", "", "Pass first:")
+
+    def answer_title(self, puzzle: Puzzle) -> str:
+        return ""  # the hand is drawn: American players do not write tiles as 5m 3p
+
     def question_blocks(self, puzzle: Puzzle) -> tuple:
         return (TileRow((sort_tiles(_hand(puzzle.question, puzzle.id)),), tile_width=9.0),)
 
     def answer_blocks(self, puzzle: Puzzle) -> tuple:
+        hand = sort_tiles(_hand(puzzle.question, puzzle.id))
         rows = tuple((n["reading"], str(n["value"]), str(n["need"]))
                      for n in puzzle.answer["nearest"])
-        return (Table(("nearest hand", "value", "tiles away"), rows, widths=(7, 1.4, 1.6),
+        passed = parse_tiles(puzzle.answer["pass"])
+        return (TileRow((hand,), tile_width=5.0),
+                Table(("nearest hand", "value", "tiles away"), rows, widths=(7, 1.4, 1.6),
                       size=8),
-                Paragraph(f"Pass first: {puzzle.answer['pass']}.", size=8.5, font="bold"))
+                TileRow((passed,), tile_width=6.5, label="Pass first:", label_width=22.0))
 
 
 __all__ = ["AmericanKind", "AmericanParams"]

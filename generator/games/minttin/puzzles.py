@@ -76,6 +76,7 @@ class CompleteKind(PuzzleKind):
     params_type = MintTinParams
     instructions = "minttin.txt.j2"
     answer_label = "Completes:"
+    key_note = "minttin-key.txt.j2"
 
     def check_request(self, params: MintTinParams, count: int) -> None:
         pass  # every difficulty is reachable (tests measure it)
@@ -139,7 +140,7 @@ class CompleteKind(PuzzleKind):
             top = rules.best([*list(hand), Card(card)])
             assert top is not None
             rows.append((card, str(points), top.describe().split(";")[0]))
-        return (Table(("card", "points", "best reading"), tuple(rows), widths=(1, 1.2, 8),
+        return (Table(("card", "points", "best reading"), tuple(rows), widths=(1.2, 1.6, 8),
                       size=7.5),)
 
 
@@ -176,6 +177,7 @@ class DiscardKind(PuzzleKind):
     title = "Mint Tin Mahjong: the best discard"
     params_type = MintTinParams
     instructions = "minttin-discard.txt.j2"
+    key_note = "minttin-key.txt.j2"
     misses_in_a_row = 12000  # expert discards are rare: about 1 hand in 600
     answer_label = "Discard:"
 

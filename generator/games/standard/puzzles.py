@@ -71,6 +71,8 @@ REACHABLE = {("one", 4): ("easy", "medium", "hard"), ("one", 7): DIFFICULTIES,
              ("mixed", 10): DIFFICULTIES, ("mixed", 13): DIFFICULTIES}
 #: One-suit hands up to this size are drawn from the complete list of such hands.
 POOL_SIZES = (4, 7)
+KEY_TILE = 4.4
+"""Tile width (mm) in the answer keys: every row of a key draws its tiles this wide."""
 
 
 def waits_band(score: int) -> str:
@@ -207,6 +209,7 @@ class WaitsKind(PuzzleKind):
     params_type = WaitsParams
     instructions = "waits.txt.j2"
     answer_label = "Waits:"
+    key_note = "tiles-key.txt.j2"
 
     # -- requests ----------------------------------------------------------------
 
@@ -388,7 +391,7 @@ class WaitsKind(PuzzleKind):
         for name in answer["waits"]:
             tile = Tile(name)
             groups = groups_of(standard.best_decomposition(list(counts), tile.kind))
-            blocks.append(TileRow(groups, tile_width=4.4, marks=mark_in(groups, tile),
+            blocks.append(TileRow(groups, tile_width=KEY_TILE, marks=mark_in(groups, tile),
                                   label=name, label_width=7.0,
                                   note=f"{answer['tiles_left'][name]} left"))
         return tuple(blocks)
@@ -448,6 +451,7 @@ class DiscardKind(PuzzleKind):
     params_type = DiscardParams
     instructions = "discard.txt.j2"
     answer_label = "Discard:"
+    key_note = "tiles-key.txt.j2"
 
     def check_request(self, params: DiscardParams, count: int) -> None:
         reachable = DISCARD_REACHABLE[(params.suits, params.tiles)]
@@ -542,8 +546,9 @@ class DiscardKind(PuzzleKind):
         rows = []
         for row in table:
             tiles = tuple(Tile(t) for t in row["tiles"])
-            rows.append((TileRow(((Tile(row["discard"]),),), tile_width=4.4),
-                         TileRow((tiles,), tile_width=4.4, note=" ".join(row["tiles"])),
+            rows.append((TileRow(((Tile(row["discard"]),),), tile_width=KEY_TILE),
+                         TileRow((tiles,), tile_width=KEY_TILE, note=" ".join(row["tiles"]),
+                                 wrap=True),
                          str(row["count"])))
         return (
             Paragraph(f"Discard {best['discard']}: the hand is {state}; {best['count']} tiles "
