@@ -22,6 +22,7 @@ rules engines count kinds.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import ClassVar
 
@@ -320,3 +321,18 @@ def check_copies(tiles: Iterable[Tile], *, copies: int = 4, what: str = "hand") 
             raise HandError(f"the {what} holds {tile} ({tile.name}) twice; a set has one")
 
 
+_NOTATION = re.compile(r"\b([0-9]+)([mpszfj])\b")
+
+
+def in_words(text: str) -> str:
+    """A text with the MPSZ notation in it spelled out as players say the tiles:
+    ``"waits 14m, 7z"`` reads ``"waits 1 Characters, 4 Characters, Red Dragon"``."""
+
+    def say(match: re.Match[str]) -> str:
+        try:
+            tiles = parse_tiles(match.group(0))
+        except NotationError:
+            return match.group(0)
+        return ", ".join(t.name for t in tiles)
+
+    return _NOTATION.sub(say, text)

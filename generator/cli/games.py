@@ -26,7 +26,7 @@ app = new_app("Play a whole game with bots: the event log (.jsonl) or a worked e
               "(.pdf, .svg).")
 
 
-def write_game(game: Game, log: Any, output: Path, paper: str) -> None:
+def write_game(game: Game, log: Any, output: Path, paper: str, full: bool = False) -> None:
     from generator.draw.canvas import find_paper
     from generator.files import write_atomic
     from generator.output import output_format, write_document
@@ -36,16 +36,18 @@ def write_game(game: Game, log: Any, output: Path, paper: str) -> None:
     if fmt == "jsonl":
         write_atomic(output, log.to_jsonl())
     else:
-        write_document(runner.worked_example(log, find_paper(paper)), output)
+        extra = {"full": True} if full else {}
+        write_document(runner.worked_example(log, find_paper(paper), **extra), output)
     echo(f"wrote {log.game} (seed {log.seed}: {runner.summary(log, log.result)}) to {output}")
 
 
 def play_game(game: Game, values: dict[str, Any]) -> None:
     output, paper, seed = values.pop("output"), values.pop("paper"), values.pop("seed")
+    full = values.pop("full")
     where = f"play {game.name}"
     options = game.options_from(take(values, game.options), where)
     play = game.play_options_from(take(values, game.play_options), where)
-    write_game(game, game.play(options, play, seed), output, paper)
+    write_game(game, game.play(options, play, seed), output, paper, full)
 
 
 def _play_command(game: Game) -> Any:
@@ -56,6 +58,9 @@ def _play_command(game: Game) -> Any:
         parameter("output", Path(f"out/{game.name}-game.pdf"),
                   Annotated[Path, output_option(".jsonl .pdf .svg")]),
         parameter("paper", "a4", Paper),
+        parameter("full", False, Annotated[bool, typer.Option(
+            "--full", help="In the worked example, draw every turn in full (by default "
+            "diagrams come only at the moments that matter).")]),
     ]
     doc = f"A game of {game.title} between bots ({game.players} players)."
     if game.play_example:

@@ -25,7 +25,7 @@ from generator.games.oneplayer.rules import (
     score_line,
 )
 from generator.params import params_dict
-from generator.tiles import sort_tiles
+from generator.tiles import in_words, sort_tiles
 
 
 def new_state(options: OnePlayerOptions) -> OnePlayerBoard:
@@ -60,9 +60,10 @@ def summary(log: GameLog, result: Mapping[str, Any]) -> str:
     return f"10 lines, {len(log.events)} events; {result['total']} points"
 
 
-def worked_example(log: GameLog, paper: Paper) -> Document:
+def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Document:
     """The game turn by turn: the hand, where each tile went and why, the board as it
-    grows, and each line's score explained."""
+    grows, and each line's score explained. ``full`` draws the board after every line
+    (by default after the horizontal line, every third line and at the end)."""
     options = log.options_as(OnePlayerOptions)
     board = OnePlayerBoard(options)
     flowers = ("no flowers" if options.flowers == "none"
@@ -70,10 +71,13 @@ def worked_example(log: GameLog, paper: Paper) -> Document:
     blocks: list[Block] = [
         Section("Mah-Jongg One Player"),
         Heading("Mah-Jongg One Player: a worked example"),
+        Paragraph(_summary_sentence(log, options), size=10),
         Paragraph(f"One player, {sum(board.tileset.values())} tiles ({flowers}), "
-                  f"seed {log.seed}, played by the {', '.join(log.players) or 'planner'} bot. "
-                  "Line 0 is the horizontal line; lines 1-9 run up or down from its tiles. "
-                  "After each finished line the board is drawn again."),
+                  f"played by the {', '.join(log.players) or 'planner'} bot. Line 0 is the "
+                  "horizontal line; lines 1-9 run up or down from its tiles. Tiles are named "
+                  "as players say them; the tables give the hand in short notation (a number "
+                  "and a suit letter: m characters, p dots, s bamboo, z winds and dragons, f "
+                  "flowers and seasons).", size=9),
     ]
     turn_rows: list[tuple[str, str, str]] = []
 
@@ -96,14 +100,15 @@ def worked_example(log: GameLog, paper: Paper) -> Document:
             placed.append(f"starts line {ev.line} {ev.direction} from "
                           f"{board.horizontal.tiles[ev.anchor]}")
         elif isinstance(ev, Place):
-            placed.append(f"{ev.tile} to line {ev.line}" + (f" ({ev.reason})" if ev.reason else ""))
+            placed.append(f"{ev.tile.name} to line {ev.line}"
+                          + (f" ({in_words(ev.reason)})" if ev.reason else ""))
         elif isinstance(ev, LineDone):
             flush_turns()
             line = board.lines[ev.line]
             blocks.append(Heading(f"Line {ev.line} is full: {ev.points} points", level=3))
             blocks.append(Paragraph(f"{' '.join(str(t) for t in sort_tiles(line.tiles))}: "
-                                    f"{ev.detail}.", size=8.5))
-            if ev.line == 0 or ev.line % 3 == 0 or board.over:
+                                    f"{in_words(ev.detail)}.", size=8.5))
+            if full or ev.line == 0 or ev.line % 3 == 0 or board.over:
                 blocks.append(board_figure(board, caption=f"The board after line {ev.line}"))
     flush_turns()
     result = board.result()
@@ -111,6 +116,20 @@ def worked_example(log: GameLog, paper: Paper) -> Document:
                Paragraph(f"Total: {result['total']} points. Every placement was checked by the "
                          "rules engine as the game was replayed.", size=10, font="bold")]
     return Document("Mah-Jongg One Player: worked example", paper, tuple(blocks))
+
+
+def _summary_sentence(log: GameLog, options: OnePlayerOptions) -> str:
+    board = OnePlayerBoard(options)
+    for ev in log.events:
+        board.apply(ev)
+    result = board.result()
+    special = [score_line(board.lines[i].tiles, options.flowers).special
+               for i in range(len(result["lines"]))]
+    specials = sum(1 for s in special if s)
+    best = max(range(len(result["lines"])), key=lambda i: result["lines"][i])
+    return (f"{result['total']} points in {board.turn} turns. {specials} of the ten lines are "
+            f"special lines worth 200; the best line is line {best} with "
+            f"{result['lines'][best]} points.")
 
 
 def score_table(board: OnePlayerBoard) -> Table:

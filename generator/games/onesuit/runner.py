@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
@@ -16,6 +17,7 @@ from generator.games.onesuit.rules import (
     GAME,
     Deal,
     Discard,
+    Draw,
     Exhausted,
     HandScore,
     HandStart,
@@ -72,10 +74,6 @@ def summary(log: GameLog, result: Mapping[str, Any]) -> str:
 # ---------------------------------------------------------------------------
 
 
-def _spaced(tiles, empty: str = "nothing") -> str:
-    return " ".join(str(t) for t in tiles) or empty
-
-
 def _hand_groups(seat, drawn: Tile | None) -> tuple[tuple, frozenset]:
     tiles = list(seat.hand)
     groups: list[tuple] = []
@@ -100,18 +98,28 @@ def _readings(tiles: tuple[Tile, ...], kans) -> list[Block]:
     for r in cover_readings(found, waits):
         groups = tuple(g.tiles for g in r.groups)
         blocks.append(TileRow(groups, tile_width=4.6, label="", label_width=14.0,
-                              note=f"{r.shape}: waits {' '.join(map(str, r.waits))}"))
+                              note=f"{r.shape}: waits {_say(r.waits)}"))
     return blocks
 
 
-def narrate(log: GameLog, hands: Collection[int] | None = None) -> list[Block]:
-    """The blocks that tell the game turn by turn: the tile drawn, the hand, the discard
-    and why; at every ready moment the waits and the shapes that make them; each win or
-    draw scored. With ``hands``, only those hands are told."""
+def narrate(log: GameLog, hands: Collection[int] | None = None, *,
+            full: bool = True) -> list[Block]:
+    """The blocks that tell the game turn by turn: the tile drawn, the discard and why; at
+    every ready moment the hand, its waits and the shapes that make them; each win or draw
+    scored. With ``hands``, only those hands are told. Unless ``full``, ordinary turns are
+    rows of a table and a hand is drawn only when it matters (ready, a kan, a win, a draw)."""
     table = OneSuitTable(log.options_as(OneSuitOptions))
     blocks: list[Block] = []
+    turns: list[tuple[str, str, str, str]] = []
     last_waits: dict[int, tuple] = {0: (), 1: ()}
     drawn_hand: tuple = ((), frozenset())
+
+    def flush() -> None:
+        if turns:
+            blocks.append(Table(("", "draws", "discards", "why"), tuple(turns),
+                                widths=(0.6, 1.2, 1.4, 8), size=8))
+            turns.clear()
+
     for ev in log.events:
         if isinstance(ev, Discard):
             drawn_hand = _hand_groups(table.seats[ev.player], table.last_draw)
@@ -119,13 +127,34 @@ def narrate(log: GameLog, hands: Collection[int] | None = None) -> list[Block]:
         if hands is not None and table.hand_number not in hands:
             continue
         if isinstance(ev, HandStart):
+            flush()
             blocks += [Heading(f"Hand {ev.number}: {NAMES[ev.dealer]} deals", level=2)]
             last_waits = {0: (), 1: ()}
+        elif isinstance(ev, Discard) and not full and \
+                table.seats[ev.player].waits() == last_waits[ev.player]:
+            turns.append((NAMES[ev.player], _say((table.last_draw,)), _say((ev.tile,)),
+                          plain_words(ev.reason)))
         elif isinstance(ev, Discard):
+            flush()
             blocks += _discard_blocks(table, ev, drawn_hand, last_waits)
-        else:
+        elif not isinstance(ev, Draw):
+            flush()
             blocks += _event_blocks(table, ev)
+    flush()
     return blocks
+
+
+def plain_words(text: str) -> str:
+    """A bot's reason with the tiles named by their numbers (the game has one suit)."""
+    return re.sub(r"\b(\d+)[mps]\b", lambda m: " ".join(m.group(1)), text)
+
+
+def _say(tiles: Sequence[Tile], empty: str = "nothing") -> str:
+    """Tiles as a player says them in a one-suit game: "3", "2 and 5", "1, 4 and 7"."""
+    names = [str(t.number) for t in tiles if t is not None]
+    if not names:
+        return empty
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _discard_blocks(table: OneSuitTable, ev: Discard, drawn_hand: tuple,
@@ -136,11 +165,13 @@ def _discard_blocks(table: OneSuitTable, ev: Discard, drawn_hand: tuple,
     waits = seat.waits()
     blocks: list[Block] = [TileRow(groups, tile_width=6.0, marks=marks, label=label,
                                    label_width=8.0,
-                                   note=f"draws {table.last_draw}, discards {ev.tile}")]
+                                   note=f"draws {_say((table.last_draw,))}, discards "
+                                        f"{_say((ev.tile,))}")]
     if ev.reason:
-        blocks.append(Paragraph(ev.reason, size=8, font="italic", color="#6b6862"))
+        blocks.append(Paragraph(plain_words(ev.reason), size=8, font="italic",
+                                color="#6b6862"))
     if waits and waits != last_waits[ev.player]:
-        blocks.append(Paragraph(f"{label} is ready, waiting on {_spaced(waits)}:", size=8.5,
+        blocks.append(Paragraph(f"{label} is ready, waiting on {_say(waits)}:", size=8.5,
                                 font="bold"))
         blocks += _readings(tuple(seat.hand), seat.kans)
     last_waits[ev.player] = waits
@@ -153,8 +184,8 @@ def _event_blocks(table: OneSuitTable, ev: Event) -> list[Block]:
         return [TileRow((sort_tiles(table.seats[ev.player].hand),), tile_width=7.0,
                         label=label, label_width=8.0, note="starting hand")]
     if isinstance(ev, Kan):
-        return [Paragraph(f"{label} declares a kan of {ev.tile} and draws again: "
-                          f"{ev.reason}.", size=8.5)]
+        return [Paragraph(f"{label} sets four {_say((ev.tile,))}s aside as a kan and draws "
+                          f"again: {plain_words(ev.reason)}.", size=8.5)]
     if isinstance(ev, Ron | Tsumo):
         return _win_blocks(table, ev)
     if isinstance(ev, Exhausted):
@@ -163,8 +194,8 @@ def _event_blocks(table: OneSuitTable, ev: Event) -> list[Block]:
     if isinstance(ev, Show):
         seat = table.seats[ev.player]
         return [TileRow(_hand_groups(seat, None)[0], tile_width=6.0, label=label,
-                        label_width=8.0, note=f"names {_spaced(ev.named)}; waits "
-                        f"{_spaced(seat.waits(), 'none')}")]
+                        label_width=8.0, note=f"names {_say(ev.named)}; waits "
+                        f"{_say(seat.waits(), 'none')}")]
     if isinstance(ev, HandScore):
         rows = tuple((NAMES[p], str(ev.points[p]), ev.why[p], str(table.scores[p]))
                      for p in (0, 1))
@@ -181,19 +212,20 @@ def _win_blocks(table: OneSuitTable, ev: Ron | Tsumo) -> list[Block]:
     label = NAMES[ev.player]
     how = "on the discard" if isinstance(ev, Ron) else "on the drawn tile"
     verdict = "" if o["valid"] else " -- but it does not complete the hand"
-    blocks: list[Block] = [Paragraph(f"{label} declares {ev.TYPE} {how} {ev.tile}{verdict}, "
-                                     f"and names {_spaced(ev.named)}.", size=9, font="bold")]
+    blocks: list[Block] = [Paragraph(f"{label} declares {ev.TYPE} {how}, a "
+                                     f"{_say((ev.tile,))}{verdict}, and names "
+                                     f"{_say(ev.named)}.", size=9, font="bold")]
     if o["valid"]:
         (dec, *_) = sorted(standard.decompositions(tuple(seat.hand)), key=str)
         groups = tuple(g.tiles for g in dec.groups) + tuple(tuple(k) for k in seat.kans)
         blocks.append(TileRow(groups, tile_width=7.0, marks=mark_in(groups, ev.tile),
                               label=label, label_width=8.0,
-                              note=f"waits were {' '.join(map(str, o['waits']))}"))
+                              note=f"the waits were {_say(o['waits'])}"))
     return blocks
 
 
-def worked_example(log: GameLog, paper: Paper) -> Document:
-    """Every turn of the game, told by :func:`narrate`, and the result."""
+def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Document:
+    """The game told for a learner: a summary, then every turn (see :func:`narrate`)."""
     options = log.options_as(OneSuitOptions)
     names = log.players or NAMES
     suit = {"m": "characters", "p": "dots", "s": "bamboo"}[options.suit]
@@ -203,16 +235,36 @@ def worked_example(log: GameLog, paper: Paper) -> Document:
     blocks: list[Block] = [
         Section("One suit mahjong"),
         Heading("One suit mahjong: a worked example"),
+        Paragraph(f"{winner.capitalize()}, {a} to {b}. " + summary_of_hands(log), size=10),
         Paragraph(f"Two players, {options.tiles} tiles each from the 36 tiles of {suit}, "
-                  f"{options.hands} hands, {options.scoring} scoring, seed {log.seed}. "
-                  f"Players: {', '.join(names)}. The drawn tile is outlined; the line under "
-                  "each turn is the player's reason."),
-        *narrate(log),
+                  f"{options.hands} hands, {options.scoring} scoring; players "
+                  f"{', '.join(names)}. Tiles are named by their numbers (all are {suit}); "
+                  "in the hand diagrams the tile just drawn is outlined. Each turn gives the "
+                  "player's reason.", size=9),
+        *narrate(log, full=full),
         Heading("Result", level=2),
         Paragraph(f"A {a}, B {b}: {winner}. Every event above was checked by the rules "
                   "engine as the game was replayed.", size=10, font="bold"),
     ]
     return Document("One suit mahjong: worked example", paper, tuple(blocks))
+
+
+def summary_of_hands(log: GameLog) -> str:
+    """One sentence per hand: who won and how, or the draw."""
+    table = OneSuitTable(log.options_as(OneSuitOptions))
+    said = []
+    for ev in log.events:
+        table.apply(ev)
+        if isinstance(ev, HandScore):
+            o = table.outcome
+            if o["kind"] == "draw":
+                said.append(f"hand {ev.number} ran out of tiles")
+            else:
+                how = "on a discard" if o["kind"] == "ron" else "on the tile drawn"
+                valid = "" if o["valid"] else " in error"
+                said.append(f"{NAMES[o['player']]} won hand {ev.number} {how}{valid} "
+                            f"({ev.points[o['player']]:+d})")
+    return "; ".join(said).capitalize() + "." if said else ""
 
 
 EXAMPLE_TURNS = 8
