@@ -5,13 +5,11 @@
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.errors import FileFormatError, RequestError
-from generator.files import write_atomic
+from generator.errors import RequestError
+from generator.files import check_output, write_atomic, write_folder
 
 if TYPE_CHECKING:
     from generator.documents.cards import CardSheets
@@ -21,7 +19,9 @@ FORMATS = (".json", ".jsonl", ".svg", ".pdf")
 
 
 def output_format(path: str | os.PathLike[str], allowed: tuple[str, ...] = FORMATS) -> str:
-    """The format of an output path, from its suffix (``.pdf`` -> ``"pdf"``)."""
+    """The format of an output path, from its suffix (``.pdf`` -> ``"pdf"``); a path that
+    cannot be written (a folder, a path through a file) is refused here, before any work."""
+    check_output(path)
     suffix = Path(path).suffix.lower()
     if suffix not in allowed:
         names = ", ".join(allowed)
@@ -54,38 +54,22 @@ def write_document(document: Printed, path: str | os.PathLike[str]) -> Path:
 
 def write_svg_cards(sheets: CardSheets, directory: Path) -> int:
     """Each card side as its own SVG (with its bleed) in ``directory``; the folder is
-    built beside it and moved into place, so it is never half-written."""
+    built beside it and moved into place, so it is never half-written, and a folder that
+    holds files tilepress did not write is refused, never replaced
+    (:func:`generator.files.write_folder`)."""
     from generator.documents.cards import BLEED
     from generator.draw.svg import SvgSurface
 
-    cards = sheets.cards
     w, h = sheets.size
-    directory = Path(directory)
-    if directory.exists() and not directory.is_dir():
-        raise FileFormatError(f"{os.fspath(directory)!r} is a file; give a folder for SVG cards")
-    try:
-        directory.parent.mkdir(parents=True, exist_ok=True)
-        work = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
-    except OSError as exc:
-        raise FileFormatError(f"cannot write the folder {os.fspath(directory)!r}: "
-                              f"{exc.strerror}") from None
-    try:
-        for n, spec in enumerate(cards, start=1):
-            for label, side in (("front", spec.front), ("back", spec.back)):
-                surface = SvgSurface(title=f"{spec.name} {label}")
-                with surface.page(w, h, bleed=BLEED) as c:
-                    side(c, w, h, BLEED)
-                (work / f"{n:02d}-{spec.name}-{label}.svg").write_bytes(surface.finish())
-        os.chmod(work, 0o755)
-        if directory.exists():
-            old = directory.with_name(f".{directory.name}.old")
-            shutil.rmtree(old, ignore_errors=True)
-            directory.rename(old)
-            work.rename(directory)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            work.rename(directory)
-    except BaseException:
-        shutil.rmtree(work, ignore_errors=True)
-        raise
-    return 2 * len(cards)
+
+    def side_svg(name: str, label: str, side) -> bytes:
+        surface = SvgSurface(title=f"{name} {label}")
+        with surface.page(w, h, bleed=BLEED) as c:
+            side(c, w, h, BLEED)
+        return surface.finish()
+
+    files = [(f"{n:02d}-{spec.name}-{label}.svg",
+              lambda spec=spec, label=label, side=side: side_svg(spec.name, label, side))
+             for n, spec in enumerate(sheets.cards, start=1)
+             for label, side in (("front", spec.front), ("back", spec.back))]
+    return write_folder(directory, files)
