@@ -10,13 +10,15 @@ solitaire (docs/grading.md).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from generator.documents.model import Paragraph
 from generator.engine import solitaire as rules
-from generator.errors import FileFormatError, RequestError
+from generator.errors import FileFormatError, RequestError, TilepressError
+from generator.jsontext import MISSING, shown
 from generator.games.castle.options import CastleParams
 from generator.games.castle.pictures import floors_figure, isometric_figure
 from generator.games.solitaire.puzzles import SolitaireKind, deal_of
@@ -87,6 +89,7 @@ def _castle_of(question: Mapping[str, Any], where: str) -> Castle:
 
 class CastleKind(SolitaireKind):
     name = "castle"
+    question_keys = frozenset({"castle", "tileset", "players", "layout", "positions", "tiles"})
     title = "Dragon Castle: castles to take apart"
     params_type = CastleParams
     instructions = "castle.txt.j2"
@@ -111,7 +114,28 @@ class CastleKind(SolitaireKind):
         return Candidate(question, answer, grade, (question["castle"], question["tiles"]))
 
     def validate(self, question: Mapping[str, Any], where: str) -> None:
+        """The castle, its deal, and the fields a page prints: the player count, the tile
+        set (whose tiles the deal must come from) and the castle's name."""
         _castle_of(question, where)
+        players = question.get("players")
+        if type(players) is not int or players not in (2, 3, 4):
+            raise FileFormatError(f"{where}: question.players must be 2, 3 or 4, not "
+                                  f"{shown(question.get('players', MISSING))}")
+        name = question.get("layout")
+        if not isinstance(name, str) or not 0 < len(name) <= 100:
+            raise FileFormatError(f"{where}: question.layout must be the castle's name")
+        spec = question.get("tileset")
+        if not isinstance(spec, str):
+            raise FileFormatError(f"{where}: question.tileset must be a tile set")
+        try:
+            supply = tile_set(spec)
+        except TilepressError as exc:
+            raise FileFormatError(f"{where}: question.tileset: {exc}") from None
+        extra = Counter(deal_of(question, where).tiles) - Counter(supply.tiles)
+        if extra:
+            tile, n = min(extra.items(), key=lambda kv: str(kv[0]))
+            raise FileFormatError(f"{where}: question.tiles deal {n} more {tile} than the "
+                                  f"{spec} set holds")
 
     def question_blocks(self, puzzle: Puzzle) -> tuple:
         castle = _castle_of(puzzle.question, puzzle.id)

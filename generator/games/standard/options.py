@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.params import option
-from generator.puzzles.base import DIFFICULTIES
+from generator.puzzles.base import DIFFICULTIES, MAX_COUNT
 
 SIZES = (4, 7, 10, 13)
 DIFFICULTY = option("medium", choices=(*DIFFICULTIES, "any"), flags=("--difficulty", "-d"),
@@ -21,8 +21,9 @@ class WaitsParams:
     tiles: int = option(13, choices=SIZES, help="Hand size: 4, 7, 10 or 13.")
     suits: str = SUITS
     difficulty: str = DIFFICULTY
-    waits: int = option(0, help="Exactly this many waits (0: any).")
-    decoys: int = option(0, help="How many 'not ready' hands (answer: no wait) to mix in.")
+    waits: int = option(0, low=0, high=13, help="Exactly this many waits (0: any).")
+    decoys: int = option(0, low=0, high=MAX_COUNT,
+                         help="How many 'not ready' hands (answer: no wait) to mix in.")
     suit: str = SUIT
 
 
