@@ -76,7 +76,7 @@ def _click_kind(exc: BaseException) -> str:
     return ""
 
 
-class Interrupted(BaseException):  # noqa: N818 - raised like KeyboardInterrupt
+class Interrupted(BaseException):
     """A signal to stop (SIGINT, SIGTERM): unwinds like KeyboardInterrupt, so every
     temporary file and folder is removed on the way out."""
 

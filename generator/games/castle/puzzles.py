@@ -18,10 +18,10 @@ from typing import Any
 from generator.documents.model import Paragraph
 from generator.engine import solitaire as rules
 from generator.errors import FileFormatError, RequestError, TilepressError
-from generator.jsontext import MISSING, shown
 from generator.games.castle.options import CastleParams
 from generator.games.castle.pictures import floors_figure, isometric_figure
 from generator.games.solitaire.puzzles import SolitaireKind, deal_of
+from generator.jsontext import MISSING, shown
 from generator.layouts.castle import (
     BUILTIN_CASTLES,
     Castle,
@@ -97,12 +97,12 @@ class CastleKind(SolitaireKind):
 
     def check_request(self, params: CastleParams, count: int) -> None:
         n = params.tile_count()
-        if n % 2:
-            raise RequestError(f"a castle of {n} tiles cannot be taken apart in pairs; ask "
-                               "for an even count")
         if n > len(tile_set(params.tileset)):
             raise RequestError(f"{n} tiles are more than the {params.tileset} set holds "
                                f"({len(tile_set(params.tileset))})")
+        if n % 2:
+            raise RequestError(f"a castle of {n} tiles cannot be taken apart in pairs; ask "
+                               "for an even count")
 
     def generate(self, params: CastleParams, rng: random.Random) -> Candidate | None:
         made = make_castle(params, rng)
@@ -136,6 +136,17 @@ class CastleKind(SolitaireKind):
             tile, n = min(extra.items(), key=lambda kv: str(kv[0]))
             raise FileFormatError(f"{where}: question.tiles deal {n} more {tile} than the "
                                   f"{spec} set holds")
+
+    def check(self, puzzle: Puzzle, solved: Mapping[str, Any]) -> list[str]:
+        """The solution's shape (a list of pairs of positions), then its replay."""
+        solution = puzzle.answer.get("solution")
+        if isinstance(solution, list):
+            for step, move in enumerate(solution, start=1):
+                if not isinstance(move, list) or len(move) != 2 or \
+                        not all(type(i) is int for i in move):
+                    return [f"answer.solution: move {step} must be a pair of positions [i, j], "
+                            f"not {shown(move)}"]
+        return super().check(puzzle, solved)
 
     def question_blocks(self, puzzle: Puzzle) -> tuple:
         castle = _castle_of(puzzle.question, puzzle.id)

@@ -35,7 +35,8 @@ class OneSuitOptions:
 class OneSuitPlay:
     bots: str = option("efficiency,efficiency", help="The two players: efficiency or random, "
                        "one for both or two, comma-separated.")
-    slip: float = option(0.0, low=0.0, high=1.0, help="Chance (0-1) that a bot names its waits wrong, to show "
+    slip: float = option(0.0, low=0.0, high=1.0,
+                         help="Chance (0-1) that a bot names its waits wrong, to show "
                          "the penalty.")
 
     def __post_init__(self) -> None:
