@@ -68,6 +68,11 @@ def _files(tmp: Path) -> None:
                                  "right='1e7'/></layer></map></mahjongg>")
     (tmp / "nan.map").write_text("<mahjongg><map><layer z='0'><tile x='nan' y='0'/>"
                                  "</layer></map></mahjongg>")
+    (tmp / "inf.map").write_text("<mahjongg><map><layer z='0'><tile x='0' y='inf'/>"
+                                 "</layer></map></mahjongg>")
+    (tmp / "far.map").write_text("<mahjongg><map><layer z='0'><tile x='1e300' y='0'/>"
+                                 "<tile x='0' y='0'/></layer></map></mahjongg>")
+    (tmp / "sup.layout").write_text("kmahjongg-layout-v1.1\nw\u00b2\nh2\nd1\n12\n43\n")
     (tmp / "sup.card").write_text("card: x\n== F ==\nX ²  222a 4444a 666a 8888a\n")
     (tmp / "huge.card").write_text("card: x\n== F ==\nX 99999999999999999999999  222a 4444a "
                                    "666a 8888a\n")
@@ -158,7 +163,11 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
                     "did not write")],
     },
     ("layout", "check"): {
-        "file": [(("",), 2, "no layout given"), (("big.map",), 2, "out of range"),
+        "file": [(("",), 2, "no layout given"), (("big.map",), 2, "right='1e7' is out of range"),
+                 (("nan.map",), 2, "x='nan' is out of range"),
+                 (("inf.map",), 2, "y='inf' is out of range"),
+                 (("far.map",), 2, "x='1e300' is out of range"),
+                 (("sup.layout",), 2, "sup.layout: line 2: 'w\u00b2' is not a size line"),
                  (("big.castle",), 2, "more than 144 tiles")],
         "tileset": [(("octagon", "--tileset", "1mx136"), 2, "--tileset: tile set '1mx136'")],
         "map_name": [(("turtle", "--map", "x"), 2, "built-in layout with no maps")],

@@ -26,7 +26,7 @@ from generator.params import bounds, option, parse_params
 from generator.puzzles.base import PuzzleSet, generate_set, verify_set
 
 ROOT = Path(__file__).resolve().parent.parent
-PENDING = "needs the options.py patch of issue 19 (forbidden files; see the report)"
+PENDING = "needs the patch of issue 19 to forbidden files (options.py, engine/solitaire.py)"
 
 
 # -- mutations of JSON values ----------------------------------------------------------------
@@ -211,7 +211,8 @@ def test_a_solution_that_does_not_replay_is_wrong(kind: str) -> None:
         assert problems(data)
 
 
-@pytest.mark.parametrize("kind", ["castle"])
+@pytest.mark.parametrize("kind", [
+    "castle", pytest.param("solitaire", marks=pytest.mark.xfail(strict=True, reason=PENDING))])
 def test_a_solution_of_the_wrong_shape_is_wrong_not_a_crash(kind: str) -> None:
     data = json.loads(json.dumps(puzzle_set(kind)))
     for forged in ([None], [[0]], [["0", "1"]], [[True, 1]], "x"):
