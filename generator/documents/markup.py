@@ -58,7 +58,7 @@ def template_values(name: str) -> set[str]:
     return set(_values_of(name))
 
 
-def render_template(name: str, **values: Any) -> str:
+def render_template(name: str, /, **values: Any) -> str:
     """Fill in a template from ``templates/``; a value it needs and was not given is one
     clear error."""
     import jinja2
@@ -109,5 +109,5 @@ def blocks_from_markup(text: str, *, size: float = 10.0) -> tuple[Block, ...]:
     return tuple(blocks)
 
 
-def template_blocks(name: str, *, size: float = 10.0, **values: Any) -> tuple[Block, ...]:
+def template_blocks(name: str, /, *, size: float = 10.0, **values: Any) -> tuple[Block, ...]:
     return blocks_from_markup(render_template(name, **values), size=size)
