@@ -14,6 +14,7 @@ refused before it is read (JSON is then read strictly, by :mod:`generator.jsonte
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Callable, Iterable
@@ -104,9 +105,12 @@ def _manifest(directory: Path) -> set[str] | None:
     return {line for line in lines[1:] if line and not line.startswith("#")}
 
 
-def replaceable(directory: str | os.PathLike[str]) -> None:
+def replaceable(directory: str | os.PathLike[str], *,
+                legacy: re.Pattern[str] | None = None) -> None:
     """Raise unless ``directory`` is missing, empty, or a folder tilepress wrote that holds
-    only what tilepress wrote there: nothing of the user's is ever deleted."""
+    only what tilepress wrote there: nothing of the user's is ever deleted. ``legacy``
+    recognises an output written before folders carried their list (every entry a file
+    whose name it matches in full, such as ``01-sword-1-front.svg``)."""
     folder = Path(directory)
     if not folder.exists():
         return
@@ -120,6 +124,9 @@ def replaceable(directory: str | os.PathLike[str]) -> None:
     if not entries:
         return
     ours = _manifest(folder)
+    if ours is None and legacy is not None and all(
+            legacy.fullmatch(name) and (folder / name).is_file() for name in entries):
+        ours = set(entries)
     if ours is None:
         raise FileFormatError(f"the folder {_name(directory)} already holds files that "
                               f"tilepress did not write (such as {entries[0]!r}); give a new "
@@ -132,12 +139,13 @@ def replaceable(directory: str | os.PathLike[str]) -> None:
 
 
 def write_folder(directory: str | os.PathLike[str],
-                 files: Iterable[tuple[str, Callable[[], bytes]]]) -> int:
+                 files: Iterable[tuple[str, Callable[[], bytes]]], *,
+                 legacy: re.Pattern[str] | None = None) -> int:
     """Write each ``(name, make_bytes)`` into ``directory``, built beside it and moved into
     place whole. A folder that holds anything tilepress did not write is refused, never
     replaced (see :func:`replaceable`). Returns how many files were written."""
     folder = check_output(directory, folder=True)
-    replaceable(folder)
+    replaceable(folder, legacy=legacy)
     try:
         folder.parent.mkdir(parents=True, exist_ok=True)
         work = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent))
@@ -157,7 +165,7 @@ def write_folder(directory: str | os.PathLike[str],
             + "".join(f"{n}\n" for n in names), encoding="utf-8")
         os.chmod(work, 0o777 & ~_umask())
         if folder.exists():
-            replaceable(folder)  # again, in case something arrived while we worked
+            replaceable(folder, legacy=legacy)  # again: has something arrived meanwhile?
             old = Path(tempfile.mkdtemp(prefix=f".{folder.name}.old.", dir=folder.parent))
             os.rmdir(old)
             folder.rename(old)

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,9 @@ if TYPE_CHECKING:
     from generator.documents.model import Printed
 
 FORMATS = (".json", ".jsonl", ".svg", ".pdf")
+SVG_CARD_NAME = re.compile(r"[0-9]{2,3}-[A-Za-z0-9-]+-(front|back)\.svg")
+"""The names :func:`write_svg_cards` gives; a folder of only these, written before folders
+carried a list of their files, is tilepress's own and may be replaced."""
 
 
 def output_format(path: str | os.PathLike[str], allowed: tuple[str, ...] = FORMATS) -> str:
@@ -72,4 +76,4 @@ def write_svg_cards(sheets: CardSheets, directory: Path) -> int:
               lambda spec=spec, label=label, side=side: side_svg(spec.name, label, side))
              for n, spec in enumerate(sheets.cards, start=1)
              for label, side in (("front", spec.front), ("back", spec.back))]
-    return write_folder(directory, files)
+    return write_folder(directory, files, legacy=SVG_CARD_NAME)

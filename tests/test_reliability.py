@@ -578,3 +578,17 @@ def test_the_shipped_files_still_pass(cli) -> None:
     from generator.publish.book import load_spec
 
     load_spec(ROOT / "puzzles" / "book.toml")
+
+
+def test_an_svg_deck_written_before_folders_had_a_list_is_replaced(cli, tmp_path) -> None:
+    """A folder of nothing but card sides named as tilepress names them is its own output
+    (written before the list of files existed); one more file of any other name and it is
+    the user's."""
+    deck = tmp_path / "deck"
+    assert cli("print", "card", "minttin", "--format", "svg", "-o", deck).code == 0
+    (deck / MANIFEST).unlink()
+    assert cli("print", "card", "minttin", "--format", "svg", "-o", deck).code == 0
+    (deck / MANIFEST).unlink()
+    (deck / "01-notes.txt").write_text("mine")
+    r = cli("print", "card", "minttin", "--format", "svg", "-o", deck)
+    assert r.code == 2 and "did not write" in r.err and (deck / "01-notes.txt").exists()

@@ -27,7 +27,7 @@ _ITEMS: dict[str, typer.Typer] = {}
 
 def print_item(game: Game, entry: PrintableEntry, values: dict[str, Any]) -> None:
     from generator.files import check_output, replaceable
-    from generator.output import output_format, write_document, write_svg_cards
+    from generator.output import SVG_CARD_NAME, output_format, write_document, write_svg_cards
     from generator.params import parse_params
 
     output, page = values.pop("output"), paper(values.pop("paper"))
@@ -38,7 +38,7 @@ def print_item(game: Game, entry: PrintableEntry, values: dict[str, Any]) -> Non
     if getattr(options, "format", "pdf") == "svg":
         folder = output or Path(f"out/{game.name}-{entry.item}")
         check_output(folder, folder=True)
-        replaceable(folder)  # refuse at once, before the work, a folder of the user's
+        replaceable(folder, legacy=SVG_CARD_NAME)  # refuse a user's folder before the work
         printable = getattr(game.module("printables"), entry.function)(page, options)
         count = write_svg_cards(printable, folder)
         echo(f"wrote {count} card sides as SVG files to {folder}/")
