@@ -463,11 +463,11 @@ def test_an_interrupt_while_writing_cards_leaves_nothing(cli, tmp_path, monkeypa
 
     real = output.write_folder
 
-    def interrupted(directory, files):
+    def interrupted(directory, files, **kwargs):
         def stop() -> bytes:
             raise Interrupted(signal.SIGTERM)
 
-        return real(directory, [*list(files)[:3], ("zz.svg", stop)])
+        return real(directory, [*list(files)[:3], ("zz.svg", stop)], **kwargs)
 
     monkeypatch.setattr(output, "write_folder", interrupted)
     r = cli("print", "deck", "minttin", "--format", "svg", "-o", tmp_path / "deck")
@@ -481,10 +481,10 @@ def test_a_signal_during_a_real_run_cleans_up(tmp_path, sig) -> None:
     """A real process, a real signal, while the SVG deck is being drawn."""
     code = ("import sys, generator.output as o\n"
             "real = o.write_folder\n"
-            "def slow(d, files):\n"
+            "def slow(d, files, **kw):\n"
             "    def wait():\n"
             "        print('drawing', flush=True); import time; time.sleep(30); return b''\n"
-            "    return real(d, [*list(files)[:2], ('zz.svg', wait)])\n"
+            "    return real(d, [*list(files)[:2], ('zz.svg', wait)], **kw)\n"
             "o.write_folder = slow\n"
             "from generator.cli import main\n"
             "sys.exit(main(['print', 'deck', 'minttin', '--format', 'svg', '-o', 'deck']))\n")
