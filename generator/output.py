@@ -5,13 +5,12 @@
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.errors import FileFormatError, RequestError
-from generator.files import write_atomic
+from generator.errors import RequestError
+from generator.files import check_output, write_atomic, write_folder
 
 if TYPE_CHECKING:
     from generator.documents.cards import CardSheets
@@ -19,10 +18,16 @@ if TYPE_CHECKING:
     from generator.draw.canvas import Paper
 
 FORMATS = (".json", ".jsonl", ".svg", ".pdf")
+CARD_FILE_NAME = re.compile(r"[0-9]{2,3}-[A-Za-z0-9-]+(-(front|back))?\.(svg|png)")
+"""The names card files are given; a folder of only these, written before folders carried
+a list of their files, is tilepress's own and may be replaced."""
+SVG_CARD_NAME = CARD_FILE_NAME
 
 
 def output_format(path: str | os.PathLike[str], allowed: tuple[str, ...] = FORMATS) -> str:
-    """The format of an output path, from its suffix (``.pdf`` -> ``"pdf"``)."""
+    """The format of an output path, from its suffix (``.pdf`` -> ``"pdf"``); a path that
+    cannot be written (a folder, a path through a file) is refused here, before any work."""
+    check_output(path)
     suffix = Path(path).suffix.lower()
     if suffix not in allowed:
         names = ", ".join(allowed)
@@ -168,37 +173,13 @@ def _png(pdf: bytes, dpi: int) -> bytes:
 
 
 def write_card_files(sheets: CardSheets, directory: str | os.PathLike[str]) -> int:
-    """Each card side a print shop needs as its own SVG or PNG (by the sheets' format)
-    in ``directory``; the folder is built beside it and moved into place, so it is never
-    half-written. Returns the number of files."""
-    directory = Path(directory)
-    if directory.exists() and not directory.is_dir():
-        raise FileFormatError(f"{os.fspath(directory)!r} is a file; give a folder for card "
-                              "files")
-    files = card_files(sheets)
-    try:
-        directory.parent.mkdir(parents=True, exist_ok=True)
-        work = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
-    except OSError as exc:
-        raise FileFormatError(f"cannot write the folder {os.fspath(directory)!r}: "
-                              f"{exc.strerror}") from None
-    try:
-        for name, data in files:
-            (work / name).write_bytes(data)
-        os.chmod(work, 0o755)
-        if directory.exists():
-            old = directory.with_name(f".{directory.name}.old")
-            shutil.rmtree(old, ignore_errors=True)
-            directory.rename(old)
-            work.rename(directory)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            work.rename(directory)
-    except BaseException:
-        shutil.rmtree(work, ignore_errors=True)
-        raise
-    return len(files)
+    """Each card side a print shop needs as its own SVG or PNG (by the sheets' format) in
+    ``directory``; the folder is built beside it and moved into place, so it is never
+    half-written, and a folder that holds files tilepress did not write is refused, never
+    replaced (:func:`generator.files.write_folder`). Returns the number of files."""
+    files = [(name, lambda data=data: data) for name, data in card_files(sheets)]
+    return write_folder(directory, files, legacy=CARD_FILE_NAME)
 
 
 write_svg_cards = write_card_files
-"""The name the print command calls (SVG or PNG, by the sheets' format)."""
+"""The older name of :func:`write_card_files`."""

@@ -24,11 +24,12 @@ app = new_app("Draw one illustration (SVG, PDF or PNG) for a rulebook or a lesso
 
 
 def draw_figure(game: Game, entry: FigureEntry, values: dict[str, Any]) -> None:
-    from generator.files import write_atomic
+    from generator.files import check_output, write_atomic
     from generator.output import figure_bytes, output_format
     from generator.params import parse_params
 
     output, dpi, facts = values.pop("output"), values.pop("dpi"), values.pop("facts")
+    check_output(output)
     fmt = output_format(output, (".svg", ".pdf", ".png"))
     params = parse_params(entry.params, take(values, entry.params), where=f"draw {entry.kind}")
     drawn = getattr(game.module("pictures"), entry.function)(params)

@@ -28,11 +28,13 @@ def rulebook(
 
     Example: tilepress rulebook minttin --booklet -o out/minttin-rules.pdf
     """
-    from generator.draw.canvas import find_paper
+    from generator.cli.common import paper as find_paper
+    from generator.files import check_output
     from generator.output import output_format, write_document
     from generator.publish.rulebook import build_rulebook
 
     target = output or Path(f"out/{game}-rulebook.pdf")
+    check_output(target)
     output_format(target, (".pdf", ".svg"))
     sheet = find_paper(paper)
     document = build_rulebook(game, sheet, booklet=booklet, rulings=rulings)

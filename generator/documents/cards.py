@@ -84,7 +84,8 @@ class CardSheetOptions:
     gutter: str = option("auto", help="Space between cards in mm: 0 gives shared cut lines "
                          "(bleed only at the outer edges), 6 gives every card its own 3 mm "
                          "bleed; auto (the default) takes whichever fits more cards.")
-    margin: float = option(4.5, help="The printer's unprintable margin in mm: crop marks, "
+    margin: float = option(4.5, low=0, high=30,
+                           help="The printer's unprintable margin in mm: crop marks, "
                            "labels and the calibration bar stay inside it.")
     crop_marks: str = option("edges", choices=("edges", "each", "none"),
                              help="edges (at the sheet's edges, in line with every cut; the "
@@ -112,7 +113,8 @@ class CardSheetOptions:
     format: str = option("pdf", choices=("pdf", "svg", "png"),
                          help="svg or png write each card side as its own file (the shared "
                          "back once) into the folder given by -o; png at --dpi.")
-    dpi: int = option(300, help="Resolution of PNG card files (dots per inch).")
+    dpi: int = option(300, low=36, high=1200,
+                      help="Resolution of PNG card files (dots per inch).")
 
 
 @dataclass(frozen=True)

@@ -41,14 +41,47 @@ def _environment():
     )
 
 
-def render_template(name: str, **values: Any) -> str:
-    """Fill in a template from ``templates/``."""
+def template_names() -> list[str]:
+    """The templates in ``templates/`` (``book/howto.txt.j2``, ...)."""
+    return sorted(_environment().list_templates(extensions=["j2"]))
+
+
+def _template(name: str):
     import jinja2
 
     try:
-        return _environment().get_template(name).render(**values)
-    except jinja2.TemplateNotFound:
-        raise FileFormatError(f"template {name!r} is missing from templates/") from None
+        return _environment().get_template(name)
+    except (jinja2.TemplateNotFound, UnicodeDecodeError, OSError):
+        raise FileFormatError(f"no template {name!r} in templates/ (the templates: "
+                              f"{', '.join(template_names())})") from None
+
+
+@lru_cache(maxsize=64)
+def _values_of(name: str) -> frozenset[str]:
+    from jinja2 import meta
+
+    env = _environment()
+    _template(name)  # a clear error for a missing one
+    source, _, _ = env.loader.get_source(env, name)
+    return frozenset(meta.find_undeclared_variables(env.parse(source)))
+
+
+def template_values(name: str) -> set[str]:
+    """The names of the values a template uses."""
+    return set(_values_of(name))
+
+
+def render_template(name: str, /, **values: Any) -> str:
+    """Fill in a template from ``templates/``; a value it needs and was not given is one
+    clear error."""
+    import jinja2
+
+    template = _template(name)
+    try:
+        return template.render(**values)
+    except jinja2.UndefinedError as exc:
+        missing = str(exc).split("'")[1] if str(exc).count("'") >= 2 else str(exc)
+        raise FileFormatError(f"template {name!r} needs a value for {missing!r}") from None
 
 
 def blocks_from_markup(text: str, *, size: float = 10.0, sections: bool = False,
@@ -120,7 +153,7 @@ def blocks_from_markup(text: str, *, size: float = 10.0, sections: bool = False,
     return tuple(blocks)
 
 
-def template_blocks(name: str, *, size: float = 10.0, sections: bool = False,
+def template_blocks(name: str, /, *, size: float = 10.0, sections: bool = False,
                     figures: Mapping[str, Block] | None = None, **values: Any
                     ) -> tuple[Block, ...]:
     return blocks_from_markup(render_template(name, **values), size=size, sections=sections,

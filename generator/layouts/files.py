@@ -12,7 +12,14 @@ from pathlib import Path
 from generator.errors import FileFormatError, RequestError
 from generator.files import read_text
 from generator.layouts import BUILTIN, Layout, builtin
-from generator.layouts.castle import BUILTIN_CASTLES, SUFFIX, Castle, builtin_castle, parse_castle
+from generator.layouts.castle import (
+    BUILTIN_CASTLES,
+    SUFFIX,
+    Castle,
+    builtin_castle,
+    parse_castle,
+)
+from generator.layouts.castle import MAX_FILE_BYTES as MAX_CASTLE_BYTES
 from generator.layouts.formats import (
     KM_MAGIC,
     MAX_FILE_BYTES,
@@ -67,8 +74,16 @@ def load_layouts(path: str | os.PathLike[str]) -> list[Layout]:
 def find_layout(name_or_path: str) -> Layout:
     """A built-in layout by name, or a KMahjongg/GNOME Mahjongg file by path; one map of
     a GNOME file is ``FILE.map:NAME`` (the map's name or its number from 1)."""
+    if not name_or_path:
+        raise RequestError(f"no layout given; built in: {', '.join(BUILTIN)} (or give a "
+                           ".layout or .map file)")
     if name_or_path in BUILTIN:
         return builtin(name_or_path)
+    base = name_or_path.rsplit(":", 1)[0]
+    if base in BUILTIN:
+        raise RequestError(f"{base!r} is a built-in layout with no maps to choose from; a map "
+                           "name (--map, or FILE.map:NAME) picks one map of a GNOME Mahjongg "
+                           ".map file")
     if "." not in name_or_path and "/" not in name_or_path:
         raise RequestError(f"unknown layout {name_or_path!r}; built in: {', '.join(BUILTIN)} "
                            "(or give a .layout or .map file)")
@@ -78,10 +93,15 @@ def find_layout(name_or_path: str) -> Layout:
 
 def load_castle(path: str | Path) -> Castle:
     p = Path(path)
-    return parse_castle(read_text(p, "castle file"), name=p.stem, source=str(p))
+    return parse_castle(read_text(p, "castle file", max_bytes=MAX_CASTLE_BYTES), name=p.stem,
+                        source=str(p))
 
 
 def find_castle(name_or_path: str) -> Castle:
+    """A built-in castle by name, or a height-map file by path."""
+    if not name_or_path:
+        raise RequestError(f"no castle given; built in: {', '.join(BUILTIN_CASTLES)} (or give "
+                           f"a {SUFFIX} file)")
     if name_or_path in BUILTIN_CASTLES:
         return builtin_castle(name_or_path)
     if "." not in name_or_path and "/" not in name_or_path:

@@ -19,6 +19,7 @@ from generator.documents.model import Table, TileRow
 from generator.errors import FileFormatError, TilepressError
 from generator.games.american import card as rules
 from generator.games.american.options import AmericanParams
+from generator.jsontext import MISSING, shown
 from generator.puzzles.base import Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet
 from generator.tiles import Tile, format_tiles, parse_tiles, sort_tiles
 
@@ -48,6 +49,7 @@ def _hand(question: Mapping[str, Any], where: str) -> tuple[Tile, ...]:
 
 class AmericanKind(PuzzleKind):
     name = "american"
+    question_keys = frozenset({"hand", "card_text"})
     title = "American Mah Jongg: which hand?"
     params_type = AmericanParams
     instructions = "american.txt.j2"
@@ -99,16 +101,26 @@ class AmericanKind(PuzzleKind):
                 else "expert")
         return Grade(band, score, {"best_need": best, "close": close})
 
-    def differences(self, stored: Mapping[str, Any], solved: Mapping[str, Any]) -> list[str]:
+    def differences(self, stored: Mapping[str, Any], solved: Mapping[str, Any], *,
+                    skip: tuple[str, ...] = ()) -> list[str]:
+        """The nearest hands and the pass in a player's words; then every field of the
+        answer (each hand's reading, need and value, and close), exactly."""
         problems = []
-        if [n.get("hand") for n in stored.get("nearest", [])] != \
-                [n["hand"] for n in solved["nearest"]]:
-            problems.append(f"the key names {[n.get('hand') for n in stored.get('nearest', [])]}"
-                            f", the nearest hands are {[n['hand'] for n in solved['nearest']]}")
+        skipped = list(skip)
+        nearest = stored.get("nearest")
+        want = [n["hand"] for n in solved["nearest"]]
+        if not isinstance(nearest, list) or not all(isinstance(n, dict) for n in nearest):
+            problems.append("answer.nearest must be a list of hands")
+            skipped.append("nearest")
+        elif [n.get("hand") for n in nearest] != want:
+            problems.append(f"the key names {shown([n.get('hand') for n in nearest])}, the "
+                            f"nearest hands are {shown(want)}")
+            skipped.append("nearest")
         if stored.get("pass") != solved["pass"]:
-            problems.append(f"the key passes {stored.get('pass')}, the engine passes "
-                            f"{solved['pass']}")
-        return problems
+            problems.append(f"the key passes {shown(stored.get('pass', MISSING))}, the engine "
+                            f"passes {solved['pass']}")
+            skipped.append("pass")
+        return problems + super().differences(stored, solved, skip=tuple(skipped))
 
     def columns(self, puzzles: PuzzleSet, width: float) -> int:
         return 1

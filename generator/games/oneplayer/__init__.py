@@ -34,6 +34,6 @@ GAME = Game(
                     "tilepress draw line 11335577991357p -o line.svg"),
         FigureEntry("board", "board_figure_of", BoardFigure,
                     "A Mah-Jongg One Player board from a game played by the planner.",
-                    "tilepress draw board --seed 5 --turns 12 -o board.svg"),
+                    "tilepress draw board --game 5 --turns 12 -o board.svg"),
     ),
 )

@@ -37,13 +37,14 @@ class LineFigure:
                         "(1f-8f for flowers and seasons).")
     flowers: str = option("pairs", choices=("pairs", "one-kind", "none"),
                           help="How bonus tiles match: pairs, one-kind or none.")
-    tile_width: float = option(10.0, help="Width of a tile in mm.")
+    tile_width: float = option(10.0, low=4, high=60, help="Width of a tile in mm.")
 
 
 @dataclass(frozen=True)
 class BoardFigure:
-    seed: int = option(1, help="The game played by the planner (its seed).")
-    turns: int = option(0, help="Draw the board after this many turns (0: at the end).")
+    game: int = option(1, low=0, high=2**31, help="Which game the planner plays (its number).")
+    turns: int = option(0, low=0, high=1000,
+                        help="Draw the board after this many turns (0: at the end).")
     flowers: str = option("pairs", choices=("pairs", "one-kind", "none"),
                           help="How bonus tiles match: pairs, one-kind or none.")
-    width: float = option(150.0, help="Width of the board in mm.")
+    width: float = option(150.0, low=20, high=1000, help="Width of the board in mm.")

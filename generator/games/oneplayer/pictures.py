@@ -93,7 +93,7 @@ def board_figure_of(params: BoardFigure) -> Illustration:
     from generator.games.oneplayer.runner import play
 
     options = OnePlayerOptions(flowers=params.flowers)
-    log = play(options, params.seed)
+    log = play(options, params.game)
     board = OnePlayerBoard(options)
     for ev in log.events:
         board.apply(ev)

@@ -180,7 +180,7 @@ def layout_figure(params: SolitaireFigure) -> Illustration:
     free = frozenset(board.free_tiles(everything))
     if params.dealt:
         deal, _ = solitaire.deal_backwards(layout,
-                                           random.Random(f"tilepress:draw:{params.seed}"))
+                                           random.Random(f"tilepress:draw:{params.deal}"))
         tiles: Sequence[Tile | None] = deal.tiles
     else:
         tiles = [None] * len(layout)
