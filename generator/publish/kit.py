@@ -118,9 +118,9 @@ PLANS: dict[str, Plan] = {
             Printable("card", "wait-shapes", "Wait shapes: every wait of one suit, worked out"),
             Printable("sheet", "score-sheet", "Score sheet (print as many as you need)"),
         ),
-        puzzles=(Puzzles("waits", 4, "Find the wait: 7 tiles", {"tiles": 7}),
+        puzzles=(Puzzles("waits", 4, "Find the wait: 7 tiles", {"tiles": 7, "suit": "m"}),
                  Puzzles("waits", 2, "Find the wait: 10 tiles",
-                         {"tiles": 10, "difficulty": "hard"}))),
+                         {"tiles": 10, "difficulty": "hard", "suit": "m"}))),
     "oneplayer": Plan(
         tiles="full", tiles_about="144 paper tiles: a full set with flowers and seasons",
         printables=(Printable("sheet", "score-sheet", "Score sheet for the ten lines"),)),
