@@ -140,8 +140,7 @@ PLANS: dict[str, Plan] = {
         tiles="american", tiles_about="152 paper tiles: a full set with eight jokers",
         printables=(
             Printable("card", "card-of-hands", "The practice card of hands, one per player"),
-            Printable("charleston", "charleston", "The Charleston: player aids, two to a "
-                      "sheet"),
+            Printable("charleston", "charleston", "The Charleston, one for each player"),
             Printable("sheet", "payments-sheet", "Payments score sheet"),
         ),
         puzzles=(Puzzles("american", 3, "Which hands, what to pass"),),
@@ -159,8 +158,7 @@ PLANS: dict[str, Plan] = {
                       how="one-sided, one for each player",
                       options={"tile_size": "{tile_w},{tile_h}"}),
             Printable("setup", "castle-setup", "The three suggested castles, floor by floor"),
-            Printable("card", "turn-card", "Your turn in five steps: player aids, two to a "
-                      "sheet"),
+            Printable("card", "turn-card", "Your turn in five steps, one for each player"),
             Printable("pad", "score-pad", "Score pad, two games a page"),
         ),
         shrines=True,
@@ -214,16 +212,16 @@ def kit_parts(game: Game, options: KitOptions, *, rulebook_required: bool = True
                                                          title=f"{game.title} tiles"),
                           quick=True))
     if plan.shrines:
-        parts.append(Part("shrines", "12 shrines, three for each player", CARD, TWO_SIDED,
-                          lambda: _shrines(game, paper, options), quick=True))
+        parts.append(Part("shrines", "12 shrines: three for each player, up to four", CARD,
+                          TWO_SIDED, lambda: _shrines(game, paper, options), quick=True))
     for item in plan.printables:
         parts.append(Part(item.name, item.what, item.stock, item.how,
                           _printable(game, item, paper, options), quick=bool(item.options)))
     if plan.puzzles:
         count = sum(p.count for p in plan.puzzles)
-        parts.append(Part("puzzles", f"{count} puzzle{'s' * (count > 1)} with the answers",
-                          PAPER,
-                          ONE_SIDED, lambda: sampler(game, plan.puzzles, paper, options.seed)))
+        what = f"{count} puzzles with the answers" if count > 1 else "A puzzle and its answer"
+        parts.append(Part("puzzles", what, PAPER, ONE_SIDED,
+                          lambda: sampler(game, plan.puzzles, paper, options.seed)))
     return [replace(p, how=p.how.format(flip=flip)) for p in parts]
 
 
@@ -450,8 +448,10 @@ def build_kit(name: str, options: KitOptions | None = None, *,
         file_name = f"{n:02d}-{part.name}.pdf"
         if progress is not None:
             progress(f"{game.name}/{file_name}")
-        data, pages = render_pdf(part.build())
-        built.append(KitFile(file_name, data, pages, part.what, part.stock, part.how))
+        printed = part.build()
+        data, pages = render_pdf(printed)
+        how = f"{part.how}, two to a sheet" if isinstance(printed, PlayerAid) else part.how
+        built.append(KitFile(file_name, data, pages, part.what, part.stock, how))
     if progress is not None:
         progress(f"{game.name}/{COVER}")
     front = KitFile(COVER, b"", 1, "What to print, and how (these pages)", PAPER, ONE_SIDED)
