@@ -7,11 +7,12 @@ by default 16 mm square, which leaves a 20 mm paper tile's edges showing.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass
 
 from generator.documents.cards import SAFE, CardSheetOptions, CardSheets, CardSpec
 from generator.draw.canvas import Canvas, Paper
 from generator.games.castle.options import SHRINES_PER_PLAYER
+from generator.params import option
 
 MAX_PLAYERS = 4
 SHRINES = SHRINES_PER_PLAYER * MAX_PLAYERS
@@ -19,6 +20,14 @@ TOKEN = "16x16"
 """A token's size (mm) unless told."""
 GROUND = "#b8322a"
 GATE = "#fbf3e4"
+
+
+@dataclass(frozen=True)
+class ShrineOptions(CardSheetOptions):
+    """The card-sheet options, with a token's size for the card's."""
+
+    card_size: str = option(TOKEN, help="A token's size in mm as WxH (16x16, the default, "
+                            "leaves a 20 mm tile's edges showing).")
 
 
 def token_size(tile_width: float) -> str:
@@ -48,9 +57,9 @@ def draw_shrine(c: Canvas, w: float, h: float, b: float) -> None:
 def shrine_tokens(paper: Paper, options: CardSheetOptions | None = None) -> CardSheets:
     """The twelve shrines as double-sided tokens on card sheets (16 mm square unless the
     options give another card size)."""
-    options = options or replace(CardSheetOptions(), card_size=TOKEN)
+    options = options or ShrineOptions()
     cards = [CardSpec(f"shrine-{k}", draw_shrine, draw_shrine) for k in range(1, SHRINES + 1)]
     return CardSheets("Dragon Castle shrines", cards, paper, options, back=draw_shrine)
 
 
-__all__ = ["SHRINES", "draw_shrine", "shrine_tokens", "token_size"]
+__all__ = ["SHRINES", "ShrineOptions", "draw_shrine", "shrine_tokens", "token_size"]
