@@ -20,7 +20,7 @@ from contextlib import contextmanager
 import typer
 
 from generator import __version__
-from generator.cli import analyze, draw, files, games, printing, publish, puzzles
+from generator.cli import analyze, draw, files, games, kit, printing, publish, puzzles
 from generator.cli.common import echo
 from generator.errors import TilepressError
 from generator.games import GAMES
@@ -46,6 +46,7 @@ app.command()(puzzles.verify)
 app.command()(games.replay)
 app.command()(files.book)
 app.command()(publish.rulebook)
+kit.register(app, printing.app)
 
 
 EX_SOFTWARE = 70

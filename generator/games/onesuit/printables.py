@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from generator.documents.model import Document, Heading, Paragraph, Section, Table, TileRow
+from generator.documents.model import (
+    Bullets,
+    Document,
+    Heading,
+    Paragraph,
+    Section,
+    Table,
+    TileRow,
+)
 from generator.draw.canvas import Paper
 from generator.engine import standard
 from generator.tiles import parse_tiles
@@ -63,4 +71,35 @@ def wait_shapes_card(paper: Paper, options: None = None) -> Document:
     ), margin=12.0)
 
 
-__all__ = ["SHAPES", "wait_shapes_card"]
+def score_sheet(paper: Paper, options: None = None) -> Document:
+    """A two-player score sheet, hand by hand, for either scoring: how each hand ended,
+    the waits named and both totals."""
+    from generator.games.onesuit.rules import Naming
+
+    one, other = parse_tiles("1m2m")
+    right = Naming((one, other), (one,)).points()
+    exact = Naming((one,), (one,)).points() - right
+    wrong = Naming((one,), (other,)).points()
+    rows = tuple((str(k), "", "", "", "", "", "") for k in range(1, 17))
+    return Document("One suit mahjong: score sheet", paper, (
+        Section("Score sheet"),
+        Heading("One suit mahjong: score sheet"),
+        Paragraph("Player 1: ____________________     Player 2: ____________________     "
+                  "Hands: ____", size=10),
+        Table(("hand", "dealer", "ron, tsumo or draw", "waits named", "points",
+               "P1 total", "P2 total"), rows, widths=(1.0, 1.4, 2.4, 4.6, 2.6, 1.4, 1.4),
+              size=8.5, row_height=11.0),
+        Bullets((
+            "Simple scoring: a real win scores 1.",
+            f"Naming scoring: a real win +5; each wait named right +{right}; all of them "
+            f"and no more +{exact}; each tile named that is not a wait {wrong}; a false win "
+            "-10 (the deal stays).",
+            "Wall empty: both show and name their waits, and score the naming as above "
+            "(without the 5); the dealer keeps the deal only if really ready.",
+            "After a real win the winner deals the next hand. The higher total after the "
+            "agreed number of hands wins.",
+        ), size=8.5),
+    ))
+
+
+__all__ = ["SHAPES", "score_sheet", "wait_shapes_card"]
