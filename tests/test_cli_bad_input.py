@@ -183,6 +183,19 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
                       (("--tile-size", "300,400"), 2, "is not a mahjong tile")],
     },
     ("rulebook",): {"game": [(("chess",), 2, "no rulebook for 'chess'")]},
+    ("kit",): {
+        "games": [(("chess",), 2, "chess")],
+        "card_size": [(("--card-size", "huge"), 2, "card-size must be one of")],
+        "tile_size": [(("--tile-size", "2x2"), 2, "tile")],
+    },
+    ("print", "tiles"): {
+        "set": [(("chess",), 2, "chess"), (("1x",), 2, "1x")],
+        "card_size": [(("standard", "--tile-size", "huge"), 2, "tile")],
+        "per_sheet": [(("standard", "--per-sheet", "0x3"), 2, "per-sheet must be auto")],
+        "gutter": [(("standard", "--gutter", "wide"), 2, "gutter must be a number")],
+        "back": [(("standard", "--back", "plaid"), 2, "back must be shipped, none or a")],
+        "back_offset": [(("standard", "--back-offset", "1"), 2, "back-offset must be two")],
+    },
     ("draw", "hand"): {
         "hand": [(("123x",), 2, "123x"), (("1111m1m",), 2, "5 copies")],
         "highlight": [(("123m", "--highlight", "9p"), 2, "not in the hand")],
@@ -249,6 +262,14 @@ def _option_types(path: tuple[str, ...]) -> list[type]:
         for e in game.figures:
             if path == ("draw", e.kind):
                 return [e.params]
+    if path == ("print", "tiles"):
+        from generator.documents.tiles import TileSheetOptions
+
+        return [TileSheetOptions]
+    if path == ("kit",):
+        from generator.publish.kit_options import KitOptions
+
+        return [KitOptions]
     return []
 
 
@@ -263,12 +284,14 @@ def _option_field(path: tuple[str, ...], name: str):
 
 def automatic(path: tuple[str, ...], name: str) -> list[Case]:
     """Bad values for shared options and for options with allowed values or bounds."""
+    if name == "output" and path == ("kit",):  # a kit is a folder: a file is in the way
+        return [(("-o", "keep/notes.txt"), 2, "keep/notes.txt")]
     if name == "output":
         return [(("-o", "keep"), 2, "is a folder")]
     if name == "paper":
         return [(("--paper", ""), 2, "--paper: unknown paper ''")]
     if name == "seed":
-        return [(("--seed", str(2**60)), 2, "--seed")]
+        return [(("--seed", str(2**60)), 2, "seed")]
     if name == "count":
         return [(("--count", str(10**20)), 2, "count must be from 1 to 1,000")]
     found = _option_field(path, name)
@@ -294,7 +317,7 @@ def _takes_a_value(callback, name: str) -> bool:
 BASE: dict[tuple[str, ...], tuple[str, ...]] = {
     ("draw", "hand"): ("123m",), ("draw", "waits"): ("1112345678999m",),
     ("draw", "line"): ("11335577991357p",), ("draw", "layout"): ("mini",),
-    ("rulebook",): ("onesuit",),
+    ("rulebook",): ("onesuit",), ("print", "tiles"): ("onesuit",),
 }
 """The arguments a command must be given, put before the automatic cases' options."""
 

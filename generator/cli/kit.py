@@ -22,8 +22,8 @@ from generator.publish.kit_options import KitOptions
 
 
 def print_tiles(values: dict[str, Any]) -> None:
+    from generator.cli.common import paper as find_paper
     from generator.documents.tiles import SETS, tile_sheets
-    from generator.draw.canvas import find_paper
     from generator.output import output_format, write_card_files, write_pages
     from generator.params import parse_params
 
@@ -46,6 +46,7 @@ def print_tiles(values: dict[str, Any]) -> None:
 
 
 def build_kits(values: dict[str, Any]) -> None:
+    from generator.cli.common import paper as find_paper
     from generator.params import parse_params
     from generator.publish.kit import build_kit, check_kit, kit_game, kit_games, kit_parts
     from generator.publish.kit_files import check_targets, write_kits
@@ -53,6 +54,7 @@ def build_kits(values: dict[str, Any]) -> None:
     names = list(dict.fromkeys(values.pop("games") or kit_games()))
     folder, quiet = values.pop("output"), values.pop("quiet")
     options = parse_params(KitOptions, take(values, KitOptions), where="kit")
+    find_paper(options.paper)  # names --paper in its message
     options.check()
     games = [kit_game(name) for name in names]
     for game in games:

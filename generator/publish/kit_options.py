@@ -21,7 +21,7 @@ class KitOptions:
                             "follow it.")
     duplex: str = option("long", choices=("long", "short"), help="Flip double-sided sheets "
                          "on the long edge (the default) or the short edge.")
-    seed: int = option(1, help="Seed of the puzzle sampler.")
+    seed: int = option(1, low=0, high=2**31, help="Seed of the puzzle sampler.")
 
     def check(self) -> None:
         """One clear error for a bad option, before anything is built."""
