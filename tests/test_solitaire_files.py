@@ -14,11 +14,9 @@ from hypothesis import strategies as st
 from generator.cli import main
 from generator.errors import FileFormatError, TilepressError
 from generator.layouts.check import check_layout
-from generator.layouts.files import find_layout
+from generator.layouts.files import find_layout, load_layout, load_layouts
 from generator.layouts.formats import (
     MAX_TILES,
-    load_layout,
-    load_layouts,
     parse_gnome_maps,
     parse_kmahjongg,
     split_map,
