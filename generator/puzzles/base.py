@@ -12,6 +12,9 @@ File contract (JSON)::
      "generator": {"tilepress": "0.1.0", "seed": 7, "params": {...}},
      "puzzles": [{"id": "waits-7-001", "difficulty": "hard",
                   "question": {...}, "answer": {...}, "grade": {...}}]}
+
+A file may hold puzzles of several kinds (a daily sheet): its ``kind`` is ``"mixed"``
+and each puzzle names its own ``"kind"``.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -28,6 +31,8 @@ from generator.params import params_dict
 
 FORMAT = "tilepress-puzzles"
 VERSION = 1
+MIXED = "mixed"
+"""The ``kind`` of a file whose puzzles each name their own kind."""
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
 
 
@@ -50,9 +55,12 @@ class Puzzle:
     question: Mapping[str, Any]
     answer: Mapping[str, Any]
     grade: Mapping[str, Any] = field(default_factory=dict)
+    kind: str = ""
+    """The puzzle's own kind, in a file of several kinds (empty in a file of one)."""
 
     def as_dict(self) -> dict[str, Any]:
-        out = {"id": self.id, "difficulty": self.difficulty, "question": dict(self.question),
+        out = {"id": self.id, **({"kind": self.kind} if self.kind else {}),
+               "difficulty": self.difficulty, "question": dict(self.question),
                "answer": dict(self.answer)}
         if self.grade:
             out["grade"] = dict(self.grade)
@@ -117,8 +125,14 @@ class PuzzleSet:
                     raise FileFormatError(f"{where}: missing \"{key}\"")
             if not isinstance(item["question"], dict) or not isinstance(item["answer"], dict):
                 raise FileFormatError(f"{where}: \"question\" and \"answer\" must be objects")
+            own = item.get("kind", "")
+            if not isinstance(own, str) or (kind == MIXED and not own):
+                raise FileFormatError(f"{where}: \"kind\" must name the puzzle's kind")
+            if own and kind != MIXED and own != kind:
+                raise FileFormatError(f"{where}: a {own} puzzle in a file of {kind} puzzles "
+                                      f"(a file of several kinds has \"kind\": \"{MIXED}\")")
             out.append(Puzzle(str(item["id"]), str(item["difficulty"]), item["question"],
-                              item["answer"], item.get("grade") or {}))
+                              item["answer"], item.get("grade") or {}, own))
         generator = data.get("generator") or {}
         if not isinstance(generator, dict):
             raise FileFormatError(f"{source}: \"generator\" must be an object")
@@ -257,8 +271,11 @@ class Problem:
         return f"{self.puzzle_id}: {self.message}"
 
 
-def verify_set(puzzles: PuzzleSet, kind: PuzzleKind) -> list[Problem]:
-    """Re-solve and re-grade every puzzle; one :class:`Problem` per wrong claim."""
+def verify_set(puzzles: PuzzleSet, kind: PuzzleKind | Callable[[str], PuzzleKind]
+               ) -> list[Problem]:
+    """Re-solve and re-grade every puzzle; one :class:`Problem` per wrong claim. ``kind``
+    is the set's kind, or a function that finds a kind by name for a file of several
+    kinds (each puzzle's own ``kind``, else the file's)."""
     problems = []
     seen: dict[str, int] = {}
     for index, puzzle in enumerate(puzzles.puzzles, start=1):
@@ -267,16 +284,20 @@ def verify_set(puzzles: PuzzleSet, kind: PuzzleKind) -> list[Problem]:
             problems.append(Problem(label, f"the id is used twice (puzzles {seen[puzzle.id]} "
                                            f"and {index})"))
         seen[puzzle.id] = index
-        try:
-            kind.validate(puzzle.question, "question")
-            solved = kind.solve(puzzle.question)
-        except TilepressError as exc:
-            problems.append(Problem(label, f"the question cannot be read: {exc}"))
-            continue
-        for message in kind.check(puzzle, solved):
-            problems.append(Problem(label, message))
-        grade = kind.grade(puzzle.question, solved)
-        if puzzle.difficulty != grade.difficulty:
-            problems.append(Problem(label, f"marked {puzzle.difficulty}, but it grades as "
-                                           f"{grade.difficulty}"))
+        problems.extend(_check_one(puzzle, label, kind if isinstance(kind, PuzzleKind)
+                                   else kind(puzzle.kind or puzzles.kind)))
+    return problems
+
+
+def _check_one(puzzle: Puzzle, label: str, kind: PuzzleKind) -> list[Problem]:
+    try:
+        kind.validate(puzzle.question, "question")
+        solved = kind.solve(puzzle.question)
+    except TilepressError as exc:
+        return [Problem(label, f"the question cannot be read: {exc}")]
+    problems = [Problem(label, message) for message in kind.check(puzzle, solved)]
+    grade = kind.grade(puzzle.question, solved)
+    if puzzle.difficulty != grade.difficulty:
+        problems.append(Problem(label, f"marked {puzzle.difficulty}, but it grades as "
+                                       f"{grade.difficulty}"))
     return problems
