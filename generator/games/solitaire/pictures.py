@@ -20,8 +20,10 @@ GHOST = "#d9d3c7"
 LABEL = "#8c2f39"
 
 
-def _panels(layout: Layout, tile_w: float, width: float) -> list[tuple[int, float, float]]:
-    """(layer, x, y) of each layer's panel in mm, and the total size appended."""
+def _panels(layout: Layout, tile_w: float, width: float, bottom_alone: bool = True
+            ) -> list[tuple[int, float, float]]:
+    """(layer, x, y) of each layer's panel in mm, and the total size appended; the
+    bottom layer has a row of its own unless ``bottom_alone`` is false."""
     layers = sorted({p.z for p in layout.positions})
     half_w, half_h = tile_w / 2, tile_w * RATIO / 2
     boxes = {}
@@ -47,7 +49,7 @@ def _panels(layout: Layout, tile_w: float, width: float) -> list[tuple[int, floa
         placed.append((z, cursor_x, cursor_y + label_h))
         cursor_x += w + 6.0
         row_h = max(row_h, h + label_h)
-        if z == 0:
+        if z == 0 and bottom_alone:
             cursor_y += row_h + 4.0
             cursor_x, row_h = 0.0, 0.0
     return placed, boxes, cursor_y + row_h  # type: ignore[return-value]
@@ -55,12 +57,14 @@ def _panels(layout: Layout, tile_w: float, width: float) -> list[tuple[int, floa
 
 def layers_figure(layout: Layout, tiles: Sequence[Tile], *, width: float = 180.0,
                   numbers: Sequence[int] | None = None, caption: str = "",
-                  max_height: float = 235.0) -> Figure:
-    """A figure of every layer of a deal; ``numbers`` labels each position (a key)."""
+                  max_height: float = 235.0, tile_width: float | None = None) -> Figure:
+    """A figure of every layer of a deal; ``numbers`` labels each position (a key).
+    With ``tile_width`` the tiles have that width and every layer, the bottom one too,
+    takes its place in rows ``width`` wide (a compact figure for a small layout)."""
     x0_all, _y0, x1_all, _y1 = layout.bounds
     span_tiles = (x1_all - x0_all) / 2
-    tile_w = min(13.0, width / max(span_tiles, 1))
-    panels, boxes, total_h = _panels(layout, tile_w, width)
+    tile_w = tile_width or min(13.0, width / max(span_tiles, 1))
+    panels, boxes, total_h = _panels(layout, tile_w, width, bottom_alone=tile_width is None)
     half_w, half_h = tile_w / 2, tile_w * RATIO / 2
     index = {p: i for i, p in enumerate(layout.positions)}
     full_w = max(px + boxes[z][2] for z, px, _py in panels)
