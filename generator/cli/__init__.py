@@ -14,7 +14,7 @@ import sys
 import typer
 
 from generator import __version__
-from generator.cli import analyze, draw, files, games, printing, publish, puzzles
+from generator.cli import analyze, daily, draw, files, games, printing, publish, puzzles
 from generator.cli.common import echo
 from generator.errors import TilepressError
 from generator.games import GAMES
@@ -40,6 +40,7 @@ app.command()(puzzles.verify)
 app.command()(games.replay)
 app.command()(files.book)
 app.command()(publish.rulebook)
+app.command()(daily.daily)
 
 
 @app.command()
