@@ -218,6 +218,27 @@ def test_a_chain_that_runs_out_says_so_in_one_line():
     assert "\n" not in message
 
 
+def test_a_day_that_fails_stops_the_run_and_nothing_after_it_is_handed_over(monkeypatch):
+    from generator.errors import BatchError
+
+    draw = daily.draw_set
+
+    def broken(plan_, day, index, exclude=frozenset()):
+        if day == dt.date(2027, 1, 6):
+            raise RuntimeError("the printer is on fire")
+        return draw(plan_, day, index, exclude)
+
+    monkeypatch.setattr(daily, "draw_set", broken)
+    monkeypatch.setattr(daily, "_MEMO", {})  # draw afresh, not from earlier tests' draws
+    got = []
+    with pytest.raises(BatchError) as caught:
+        for made in make_sheets(plan(), *WEEK, options=ONE, fmt=""):
+            got.append(made.sheet.day)
+    assert got == [dt.date(2027, 1, 4), dt.date(2027, 1, 5)]
+    assert "the sheet of 2027-01-06 (RuntimeError: the printer is on fire)" in str(caught.value)
+    assert caught.value.not_run > 0
+
+
 def test_no_puzzle_repeats_in_a_week_and_chains_keep_apart_what_could_be_equal():
     seen: dict = {}
     for made in week():

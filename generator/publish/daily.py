@@ -687,11 +687,18 @@ def make_sheets(plan: Plan, first: dt.date, last: dt.date, *, fmt: str = "pdf",
     work = plan_work(plan, first, last)
     chains = Chains(plan)
     prior: tuple[Sheet, bool] | None = None  # the last whole day settled, and if it moved
+    # A day that fails leaves a gap no later day can be settled across: stop sending work
+    # at the first failure, hand nothing over after it, and let the runner name it.
+    options = replace(options or BatchOptions(), max_failures=1)
     results = run_batch(partial(draw_work, plan, work, fmt), len(work),
                         seed=f"daily:{plan.series}",
                         name=lambda i: f"the sheet of {work[i].day.isoformat()}",
                         options=options, progress=progress)
-    for _, drawn in results:
+    expected = 0
+    for index, drawn in results:
+        if index != expected:
+            continue  # after a failed day: the runner raises when the results run out
+        expected += 1
         sets, moved = chains.settle(drawn.day, drawn.sets)
         before = drawn.day - dt.timedelta(days=1)
         previous = prior if prior is not None and prior[0].day == before else None
@@ -713,8 +720,9 @@ def make_sheets(plan: Plan, first: dt.date, last: dt.date, *, fmt: str = "pdf",
 
 def make_day(plan: Plan, day: dt.date, *, fmt: str = "pdf", options: BatchOptions | None = None,
              progress: Progress | None = None) -> Made:
-    """One day's sheet."""
-    return next(iter(make_sheets(plan, day, day, fmt=fmt, options=options, progress=progress)))
+    """One day's sheet (the run is finished, so that a failed earlier day is raised)."""
+    (made,) = make_sheets(plan, day, day, fmt=fmt, options=options, progress=progress)
+    return made
 
 
 def combined_document(plan: Plan, made: Sequence[tuple[Sheet, Sheet | None]]) -> bytes:

@@ -604,6 +604,20 @@ def _spaced(boxes: Sequence[Block]) -> list[Block]:
     return out
 
 
+def _fill(width: float, room: float, *, notes: bool) -> list[Block]:
+    """What fills the rest of the back: the chart of tiles if it fits, and ruled lines for
+    notes when the back has no answers yet."""
+    out: list[Block] = []
+    chart = _tiles_box()
+    if measure(chart, width) + GAP <= room:
+        out += [Spacer(GAP), chart]
+        room -= measure(chart, width) + GAP
+    lines = int((room - GAP - 16.0) // 8.5)
+    if notes and lines >= 3:
+        out += [Spacer(GAP), Box((), title="Notes", lines=lines)]
+    return out
+
+
 def _tiles_box() -> Box:
     from generator.documents.puzzles import tile_chart
 
@@ -635,24 +649,23 @@ def sheet_document(plan: Plan, sheet: Sheet, previous: Sheet | None, *,
     front = [*head, *blocks]
     shown = previous if nextday else sheet
     back: list[Block] = [PageBreak()]
-    if shown is None:
-        back += [_heading_figure("Answers", "", width),
-                 Paragraph(_words("daily/sheet.txt.j2", side="none", weekday=_weekday(
-                     sheet.day), level=sheet.level, nextday=nextday, count=0,
-                     previous=False, first=sheet.number == 1), size=TEXT)]
+    if shown is None:  # the first sheet of a series with next-day answers
+        back.append(_heading_figure("Answers", "", width))
+        back.append(Paragraph(_words("daily/sheet.txt.j2", side="none", weekday="", level="",
+                                     nextday=True, count=0, previous=False, first=True),
+                              size=TEXT))
+        spare = height - sum(measure(b, width) for b in back)
     else:
         title = "Yesterday's answers" if nextday else "Answers"
         note = f"No. {shown.number}, {long_date(shown.day)}"
         back.append(_heading_figure(title, note, width,
-                                    anchor=f"answers-{sheet.day.isoformat()}" * bookmark,
-                                    bookmark=f"{title}: No. {shown.number}"))
+                                    anchor=f"answers-{sheet.day.isoformat()}" if bookmark
+                                    else "", bookmark=f"{title}: No. {shown.number}"))
         answers = _groups(plan, shown, column, LOOKS[0], answers=True)
-        room = height - measure(back[-1], width) - 1.0
-        blocks, spare = _page(answers, width, room, stretch=False)
+        blocks, spare = _page(answers, width, height - measure(back[-1], width) - 1.0,
+                              stretch=False)
         back += blocks
-        chart = _tiles_box()
-        if measure(chart, width) <= spare:
-            back.append(chart)
+    back += _fill(width, spare - 1.0, notes=shown is None)
     title = f"{plan.spec.title} No. {sheet.number}"
     return Document(title, paper, (*front, *back), subtitle=long_date(sheet.day),
                     page_numbers=False, running_header=False, margin=MARGIN)
