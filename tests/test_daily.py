@@ -239,6 +239,16 @@ def test_a_day_that_fails_stops_the_run_and_nothing_after_it_is_handed_over(monk
     assert caught.value.not_run > 0
 
 
+def test_a_difficulty_a_kind_does_not_reach_is_named_after_a_bounded_number_of_tries():
+    from generator.errors import BatchError
+
+    spec = parse_daily_spec('[[puzzle]]\nkind = "castle"\nplayers = 2\ntiles = 32\n'
+                            'floors = 2\ndifficulty = "hard"\n', source="flat.toml")
+    with pytest.raises(BatchError, match=r"flat.toml: puzzle 1 \(castle\): no new hard castle "
+                       r"puzzle in 200 tries \(.*\); ask for a diff"):
+        make_day(make_plan(spec), dt.date(2027, 1, 4), options=ONE, fmt="")
+
+
 def test_no_puzzle_repeats_in_a_week_and_chains_keep_apart_what_could_be_equal():
     seen: dict = {}
     for made in week():

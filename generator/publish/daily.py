@@ -92,6 +92,9 @@ DISJOINT: dict[str, tuple[str, ...]] = {"waits": ("tiles", "suits"),
 """Options besides the difficulty that keep two entries of a kind from ever making the
 same puzzle: a hand of 7 tiles is never a hand of 10, a one-suit hand never a mixed one."""
 MAX_SERIES = 64
+MIN_TRIES = 200
+"""A day's draw tries a kind at least this often before it gives up (the kind's own
+limit may be lower for a set: a day insists on its exact difficulty)."""
 
 
 # ---------------------------------------------------------------------------
@@ -413,13 +416,18 @@ def draw_entry(kind: PuzzleKind, params: Any, count: int, rng: random.Random,
     slots = [True] * decoys + [False] * (count - decoys)
     rng.shuffle(slots)
     asked = _difficulty(params)
+    tries = max(kind.misses_in_a_row, MIN_TRIES)
     seen: set[Hashable] = set()
     found: list[Candidate] = []
     for is_decoy in slots:
         misses = 0
         while True:
             misses += 1
-            if misses > kind.misses_in_a_row:
+            if misses > tries and not exclude:
+                raise RequestError(
+                    f"{where}: no new {asked} {kind.name} puzzle in {tries} tries "
+                    f"({describe(params)}); ask for a difficulty it reaches more often")
+            if misses > tries:
                 raise RequestError(
                     f"{where}: found only {len(found)} new {kind.name} puzzles "
                     f"({describe(params)}); the year's earlier sheets used "
