@@ -10,12 +10,14 @@ from generator.documents.model import Block, Document, Heading, Paragraph, Secti
 from generator.draw.canvas import Paper
 from generator.engine import standard
 from generator.engine.log import Event, GameLog, replay_through
+from generator.engine.record import GameRecord, counted, lead_history
 from generator.engine.rules import play_out
 from generator.games.onesuit.bots import EfficiencyBot
 from generator.games.onesuit.rules import (
     GAME,
     Deal,
     Discard,
+    Draw,
     Exhausted,
     HandScore,
     HandStart,
@@ -65,6 +67,68 @@ def summary(log: GameLog, result: Mapping[str, Any]) -> str:
     a, b = result["scores"]
     hands = sum(1 for ev in log.events if isinstance(ev, HandStart))
     return f"{hands} hands, {len(log.events)} events; A {a}, B {b}"
+
+
+def record(log: GameLog) -> GameRecord:
+    """The game's facts for a balance report, read by replaying ``log``: each hand's end
+    (ron, tsumo, a win declared in error, an exhaustive draw), each winning hand's form
+    and number of waits, the kans and how the waits were named, and the lead after each
+    hand's score. A turn is a player's draw from the wall or win on a discard."""
+    table = OneSuitTable(log.options_as(OneSuitOptions))
+    ends: list[str] = []
+    wins: list[str] = []
+    actions: list[str] = []
+    totals: list[tuple[int, int]] = []
+    first: int | None = None
+    turns = 0
+    after_kan = False
+    for ev in log.events:
+        table.apply(ev)
+        if isinstance(ev, HandStart) and first is None:
+            first = ev.dealer
+        elif isinstance(ev, Draw):
+            turns += not after_kan
+        elif isinstance(ev, Ron | Tsumo):
+            turns += isinstance(ev, Ron)
+            actions.append(ev.TYPE)
+            _win_facts(table, ev, ends, wins, actions)
+        elif isinstance(ev, Kan):
+            actions.append("kan")
+        elif isinstance(ev, Exhausted):
+            ends.append("exhaustive draw")
+        elif isinstance(ev, Show) and ev.named:
+            actions.append("waits named at a draw")
+        elif isinstance(ev, HandScore):
+            totals.append((table.scores[0], table.scores[1]))
+        after_kan = isinstance(ev, Kan)
+    result = table.result()
+    winners = () if result["winner"] is None else (result["winner"],)
+    lead = lead_history(totals, result["winner"])
+    valid = sum(e in ("ron", "tsumo") for e in ends)
+    return GameRecord(
+        sides=tuple(log.players) or NAMES, scores=tuple(result["scores"]), winners=winners,
+        turns=turns, rounds=table.hand_number, rounds_without_winner=len(ends) - valid,
+        first=first, end=f"{table.hand_number} hands played", round_ends=counted(ends),
+        wins=tuple(wins), actions=counted(actions), lead_changes=lead.changes,
+        decided_at=lead.decided_at)
+
+
+def _win_facts(table: OneSuitTable, ev: Ron | Tsumo, ends: list[str], wins: list[str],
+               actions: list[str]) -> None:
+    outcome = table.outcome
+    if not outcome["valid"]:
+        ends.append("win declared in error")
+        return
+    ends.append(ev.TYPE)
+    forms = {d.form for d in standard.decompositions(tuple(table.seats[ev.player].hand))}
+    form = "sets and a pair" if "standard" in forms else "seven pairs"
+    n = len(outcome["waits"])
+    wins.append(f"{form}, {n} wait{'s' * (n > 1)}")
+    named = set(ev.named)
+    if named == set(outcome["waits"]):
+        actions.append("every wait named")
+    if named - set(outcome["waits"]):
+        actions.append("a wrong wait named")
 
 
 # ---------------------------------------------------------------------------
@@ -242,4 +306,4 @@ def rulebook_example() -> tuple[str, list[Block]]:
     raise AssertionError("no game shows a short win by ron")  # pragma: no cover
 
 
-__all__ = ["narrate", "play", "replay", "rulebook_example", "worked_example"]
+__all__ = ["narrate", "play", "record", "replay", "rulebook_example", "worked_example"]
