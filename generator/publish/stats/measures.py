@@ -109,7 +109,8 @@ def wilson(successes: float, trials: int, z: float = Z95) -> Interval:
     centre = (p + z2 / (2 * trials)) / denominator
     half = z * math.sqrt(max(p * (1 - p), 0.0) / trials + z2 / (4 * trials * trials)) \
         / denominator
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
+    # the bounds hold p itself (rounding could put p = 1 a hair above the top)
+    return Interval(p, min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
 @dataclass(frozen=True)
