@@ -16,6 +16,7 @@ a time.
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -44,7 +45,10 @@ Do = Callable[[Event], None]
 """Plays one move on the board a bot thinks on, and keeps it."""
 
 
+@functools.cache
 def kind_of(tile: Tile) -> str:
+    """The suit of a number tile, "h" for an honor or bonus tile (looked up once per
+    face: the bots ask it hundreds of thousands of times a game)."""
     return tile.suit if tile.is_number else "h"
 
 
@@ -115,6 +119,16 @@ def _position(board: OnePlayerBoard) -> tuple:
     """Enough of a board to tell one moment of a game from another."""
     return (board.turn, board.placed_this_turn, len(board.lines), len(board.wall),
             tuple(board.hand))
+
+
+def _supplies(board: OnePlayerBoard) -> Counter:
+    """Tiles of each kind still to come or in hand."""
+    supply: Counter = Counter()
+    for t, n in board.unseen().items():
+        supply[kind_of(t)] += n
+    for t in board.hand:
+        supply[kind_of(t)] += 1
+    return supply
 
 
 class Planner:
@@ -206,7 +220,7 @@ class Planner:
     # -- the vertical lines -----------------------------------------------------------
 
     def _line_kind(self, board: OnePlayerBoard, line: Line) -> str | None:
-        kinds = {kind_of(t) for t in line.tiles}
+        kinds = set(map(kind_of, line.tiles))
         return kinds.pop() if len(kinds) == 1 else None
 
     def _pure_lines(self, board: OnePlayerBoard, kind: str) -> list[Line]:
@@ -214,9 +228,7 @@ class Planner:
                 and self._line_kind(board, ln) == kind]
 
     def _supply(self, board: OnePlayerBoard, kind: str) -> int:
-        unseen = board.unseen()
-        return sum(n for t, n in unseen.items() if kind_of(t) == kind) + sum(
-            1 for t in board.hand if kind_of(t) == kind)
+        return _supplies(board)[kind]
 
     def _home(self, board: OnePlayerBoard, tile: Tile, do: Do) -> Line | None:
         kind = kind_of(tile)
@@ -245,7 +257,7 @@ class Planner:
 
     def _dump(self, board: OnePlayerBoard, do: Do) -> tuple[Tile, Line]:
         """The tile to give up and where: the most plentiful kind, onto the mixed line."""
-        supply = {k: self._supply(board, k) for k in KIND_NAMES}
+        supply = _supplies(board)
         tile = max(board.hand, key=lambda t: (supply[kind_of(t)], t))
         mixed = [ln for ln in board.open_lines() if ln.number and
                  self._line_kind(board, ln) is None]
