@@ -12,6 +12,7 @@ from typing import Any
 
 from generator.documents.model import (
     Block,
+    Bullets,
     Document,
     Heading,
     PageBreak,
@@ -43,7 +44,9 @@ def _interval(item: dict[str, Any] | None, percent: bool = True) -> str:
 
 
 def options_line(options: dict[str, Any]) -> str:
-    return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in options.items()) or "standard"
+    return ", ".join(f"{k.replace('_', ' ').replace('-', ' ')} "
+                     f"{('yes' if v else 'no') if isinstance(v, bool) else v}"
+                     for k, v in options.items()) or "standard"
 
 
 MEASURES = (
@@ -71,6 +74,40 @@ def _metric_text(key: str, value: Any) -> str:
     return _interval(value, percent=False)
 
 
+def findings(summary: dict[str, Any]) -> list[str]:
+    """The run's headline facts, in sentences."""
+    out = []
+    rates = summary["win_rate"]
+    if rates:
+        seats = [(r["rate"], k) for k, r in enumerate(rates)]
+        best, worst = max(seats)[1], min(seats)[1]
+        fair = 1 / len(rates)
+        out.append(f"Seat {best + 1} wins most often, {_interval(rates[best])}; seat "
+                   f"{worst + 1} least, {_interval(rates[worst])} (a fair share is "
+                   f"{fair:.0%}).")
+        first = summary["first_player"]
+        if first:
+            out.append(f"The player who moves first wins {_interval(first)}.")
+        out.append(f"Nobody wins {_interval(summary['no_winner'])} of games"
+                   + (f"; {summary['shared_wins']:,} wins are shared." if summary[
+                       "shared_wins"] else "."))
+    rounds = summary["rounds_without_winner"]
+    if summary["rounds"]["max"] > 1:
+        out.append(f"{_interval(rounds)} of rounds end without a winner; a game lasts "
+                   f"{summary['rounds']['mean']:.1f} rounds on average.")
+    turns = summary["turns"]
+    out.append(f"A game takes {turns['mean']:.1f} turns on average (median "
+               f"{turns['median']:g}, {turns['min']} to {turns['max']}).")
+    if summary["margin"]:
+        out.append(f"The winner leads the next best by {summary['margin']['mean']:.1f} "
+                   f"points on average.")
+    if summary["patterns"]:
+        top = summary["patterns"][0]
+        out.append(f"The most frequent winning hand or scoring line is {top['name']}: "
+                   f"{_interval(top)} of them.")
+    return out
+
+
 def summary_blocks(data: dict[str, Any]) -> list[Block]:
     runs = data["runs"]
     header = ("measure", *(f"run {r['label']}" for r in runs), "what it measures")
@@ -87,6 +124,9 @@ def summary_blocks(data: dict[str, Any]) -> list[Block]:
                   "game system.", size=9),
         Table(header, rows, widths=widths, size=SMALL),
     ]
+    for r in runs:
+        blocks += [Heading(f"Findings, run {r['label']}", level=2),
+                   Bullets(tuple(findings(r["summary"])), size=9)]
     for r in runs:
         blocks.append(Paragraph(f"Run {r['label']}: {options_line(r['options'])}; "
                                 f"players {', '.join(r['players'])}.", size=SMALL))
@@ -133,7 +173,7 @@ def _chart_blocks(data: dict[str, Any]) -> list[Block]:
             "with 95% intervals (the most frequent).")),
         ("How rounds end", figures.frequencies(
             runs, "round_ends", "Share of rounds ending each way, with 95% intervals.")),
-        ("Optional actions", figures.frequencies(
+        ("Actions per game", figures.frequencies(
             runs, "actions", "Times each action is taken in a game, on average, with 95% "
             "intervals (the most frequent).", per_game=True)),
     ]
@@ -160,6 +200,10 @@ def _table_blocks(data: dict[str, Any]) -> list[Block]:
              ("margin", "margin of victory"), ("lead_changes", "lead changes"))
     rows = tuple((label, *(_moments(r["summary"].get(key)) for r in runs))
                  for key, label in facts)
+    if len(first["sides"]) > 1:
+        rows += tuple((f"score, seat {k + 1}", *(_moments(
+            r["summary"]["scores_by_side"][k] if k < len(r["summary"]["scores_by_side"])
+            else None) for r in runs)) for k in range(len(first["sides"])))
     blocks += [Heading("Length and scores", level=2),
                Paragraph("Mean (95% interval), standard deviation, and the range.",
                          size=SMALL),

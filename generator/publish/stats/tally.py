@@ -50,7 +50,9 @@ class Values:
     def moments(self) -> Moments:
         return Moments.of_sums(self.n, self.total, self.squares)
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self, histogram: bool = True) -> dict[str, Any]:
+        """Count, mean (95% interval), sd; for whole numbers the range, the median and
+        (with ``histogram``) every value's count."""
         m = self.moments
         ci = m.interval()
         data: dict[str, Any] = {"n": self.n, "mean": _round(m.mean), "sd": _round(m.sd),
@@ -58,7 +60,8 @@ class Values:
         if self.histogram:
             data.update(min=min(self.histogram), max=max(self.histogram),
                         median=_median(self.histogram),
-                        histogram=[[v, c] for v, c in sorted(self.histogram.items())])
+                        **({"histogram": [[v, c] for v, c in sorted(self.histogram.items())]}
+                           if histogram else {}))
         return data
 
 
@@ -172,7 +175,7 @@ class Tally:
             "turns": self.turns.summary(),
             "rounds": self.rounds.summary(),
             "scores": scores.summary(),
-            "scores_by_side": [v.summary() | {"histogram": None} for v in self.scores],
+            "scores_by_side": [v.summary(histogram=False) for v in self.scores],
             "margin": self.margin.summary() if self.margin.n else None,
             "lead_changes": self.lead_changes.summary() if self.lead_changes.n else None,
             "decided_at": self.decided_at.summary() if self.decided_at.n else None,
@@ -183,8 +186,8 @@ class Tally:
                 | {"name": name, "games": self.pattern_games[name]}
                 for name, c in _by_count(self.patterns)],
             "actions": [
-                self.actions[name].summary() | {"name": name, "histogram": None,
-                                                 "games_with": rate(wilson(
+                self.actions[name].summary(histogram=False) | {"name": name,
+                                                               "games_with": rate(wilson(
                                                      self.action_games[name], n),
                                                      self.action_games[name])}
                 for name, _ in _by_count(Counter({k: v.total for k, v in
