@@ -135,6 +135,10 @@ def summary_blocks(data: dict[str, Any]) -> list[Block]:
     return blocks
 
 
+def _p(p: float) -> str:
+    return "< 0.001" if p < 0.001 else f"{p:.3g}"
+
+
 def comparison_blocks(data: dict[str, Any]) -> list[Block]:
     rows = []
     found = 0
@@ -147,7 +151,7 @@ def comparison_blocks(data: dict[str, Any]) -> list[Block]:
                 else f"{d['low']:+.2f} to {d['high']:+.2f}")
         found += d["significant"]
         rows.append((d["measure"], show(d["a"]), show(d["b"]), diff, span,
-                     f"{d['p_holm']:.3g}", "yes" if d["significant"] else "no"))
+                     _p(d["p_holm"]), "yes" if d["significant"] else "no"))
     return [
         Heading("Run B against run A", level=2),
         Paragraph(f"Each measure in both runs, the difference B - A with its 95% interval, "
