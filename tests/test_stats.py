@@ -227,3 +227,11 @@ def test_bad_input_is_one_line_and_writes_nothing(cli, tmp_path, args, words):
     assert result.code == 2, result
     assert len(result.err.strip().splitlines()) == 1 and words in result.err
     assert sorted(p.name for p in Path(tmp_path).iterdir()) == ["file"]
+
+
+def test_parquet_without_pyarrow_is_one_line(cli, tmp_path, monkeypatch):
+    monkeypatch.setitem(__import__("sys").modules, "pyarrow", None)
+    result = cli("stats", "onesuit", "--games", "3", "-o", tmp_path / "r.pdf", "--rows",
+                 tmp_path / "rows.parquet")
+    assert result.code == 2 and "pip install 'tilepress[parquet]'" in result.err
+    assert list(tmp_path.iterdir()) == []
