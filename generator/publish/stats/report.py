@@ -64,6 +64,18 @@ MEASURES = (
 )
 
 
+def run_name(run: dict[str, Any], runs: list[dict[str, Any]]) -> str:
+    """"run A", or with two runs "run A (group 4)": the options in which they differ."""
+    name = f"run {run['label']}"
+    if len(runs) < 2:
+        return name
+    mine = {**run["options"], **run["play"]}
+    differ = {k: v for k, v in mine.items()
+              if any({**r["options"], **r["play"]}.get(k) != v for r in runs)}
+    text = options_line(differ)
+    return f"{name} ({text})" if differ and len(text) <= 30 else name
+
+
 def _metric_text(key: str, value: Any) -> str:
     if value is None:
         return "-"
@@ -110,7 +122,7 @@ def findings(summary: dict[str, Any]) -> list[str]:
 
 def summary_blocks(data: dict[str, Any]) -> list[Block]:
     runs = data["runs"]
-    header = ("measure", *(f"run {r['label']}" for r in runs), "what it measures")
+    header = ("measure", *(run_name(r, runs) for r in runs), "what it measures")
     rows = tuple((name, *(_metric_text(key, r["summary"]["metrics"][key]) for r in runs), why)
                  for key, name, why in MEASURES)
     widths = (2.2, *(3.0 for _ in runs), 5.0)
@@ -125,7 +137,7 @@ def summary_blocks(data: dict[str, Any]) -> list[Block]:
         Table(header, rows, widths=widths, size=SMALL),
     ]
     for r in runs:
-        blocks += [Heading(f"Findings, run {r['label']}", level=2),
+        blocks += [Heading(f"Findings, {run_name(r, runs)}", level=2),
                    Bullets(tuple(findings(r["summary"])), size=9)]
     for r in runs:
         blocks.append(Paragraph(f"Run {r['label']}: {options_line(r['options'])}; "
@@ -165,7 +177,7 @@ def comparison_blocks(data: dict[str, Any]) -> list[Block]:
 
 
 def _chart_blocks(data: dict[str, Any]) -> list[Block]:
-    runs = [(f"run {r['label']}", r["summary"]) for r in data["runs"]]
+    runs = [(run_name(r, data["runs"]), r["summary"]) for r in data["runs"]]
     charts = [
         ("Who wins from which seat", figures.win_rates(runs)),
         ("How long games last", figures.distribution(runs, "turns", "Turns in a game")),
@@ -199,7 +211,7 @@ def _table_blocks(data: dict[str, Any]) -> list[Block]:
                      for k, name in enumerate(first["sides"]))
         rows += (("nobody", *(_interval(r["summary"]["no_winner"]) for r in runs)),)
         blocks += [Heading("Wins by seat", level=2),
-                   Table(("seat", *(f"run {r['label']}" for r in runs)), rows, size=SMALL)]
+                   Table(("seat", *(run_name(r, runs) for r in runs)), rows, size=SMALL)]
     facts = (("turns", "turns"), ("rounds", "rounds"), ("scores", "score"),
              ("margin", "margin of victory"), ("lead_changes", "lead changes"))
     rows = tuple((label, *(_moments(r["summary"].get(key)) for r in runs))
@@ -211,7 +223,7 @@ def _table_blocks(data: dict[str, Any]) -> list[Block]:
     blocks += [Heading("Length and scores", level=2),
                Paragraph("Mean (95% interval), standard deviation, and the range.",
                          size=SMALL),
-               Table(("measure", *(f"run {r['label']}" for r in runs)), rows, size=SMALL)]
+               Table(("measure", *(run_name(r, runs) for r in runs)), rows, size=SMALL)]
     for key, title, per_game in (("patterns", "Winning hands and scoring lines", False),
                                  ("round_ends", "How rounds end", False),
                                  ("ends", "How games end", False),
@@ -249,7 +261,7 @@ def _named_table(runs: list[dict[str, Any]], key: str, title: str, per_game: boo
         rows.append((name, *cells))
     what = "mean per game (95% interval)" if per_game else "count: share (95% interval)"
     return [Heading(title, level=2), Paragraph(f"Each: {what}.", size=SMALL),
-            Table(("name", *(f"run {r['label']}" for r in runs)), tuple(rows),
+            Table(("name", *(run_name(r, runs) for r in runs)), tuple(rows),
                   widths=(3, *(4 for _ in runs)), size=7.0)]
 
 
