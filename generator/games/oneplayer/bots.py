@@ -151,7 +151,10 @@ class Planner:
         else:
             self._plan = self._plan_turn(board)
             move = self._plan.pop(0)[1]
-        return _listed(self.name, move, legal)
+        # every planned move was played through the rules on a copy of this very
+        # position, so it needs no second look in ``legal`` (the rules check it again as
+        # it is played)
+        return move
 
     def _plan_turn(self, board: OnePlayerBoard) -> list[tuple[tuple, Event]]:
         """The moves of :meth:`play_turn` tried on a copy of ``board``; then the end of
@@ -220,8 +223,15 @@ class Planner:
     # -- the vertical lines -----------------------------------------------------------
 
     def _line_kind(self, board: OnePlayerBoard, line: Line) -> str | None:
+        """The one kind of tile a line holds, or None for a mixed line (kept on the line
+        with its length: a line's tiles are only ever added to)."""
+        known = line.__dict__.get("_kind")
+        if known is not None and known[0] == len(line.tiles):
+            return known[1]
         kinds = set(map(kind_of, line.tiles))
-        return kinds.pop() if len(kinds) == 1 else None
+        kind = kinds.pop() if len(kinds) == 1 else None
+        line.__dict__["_kind"] = (len(line.tiles), kind)
+        return kind
 
     def _pure_lines(self, board: OnePlayerBoard, kind: str) -> list[Line]:
         return [ln for ln in board.lines.values() if ln.number and not ln.full

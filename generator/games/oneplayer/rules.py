@@ -125,7 +125,13 @@ def specials(tiles: Sequence[Tile], flowers: str = "pairs") -> list[str]:
 def score_line(
     tiles: Sequence[Tile], flowers: str = "pairs", *, complete: bool = True
 ) -> LineScore:
-    """The points of a line: its best grouping, or 200 for a special full line if more."""
+    """The points of a line: its best grouping, or 200 for a special full line if more
+    (remembered for the last lines scored: a game asks again for each line it ends)."""
+    return _score_line(tuple(tiles), flowers, complete)
+
+
+@lru_cache(maxsize=256)
+def _score_line(tiles: tuple[Tile, ...], flowers: str, complete: bool) -> LineScore:
     counts = Counter(match_key(t, flowers) for t in tiles)
     groups = []
     for key in sorted(counts):
