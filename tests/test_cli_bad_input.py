@@ -264,7 +264,7 @@ def commands(typer_app=app, prefix=()):
 def _option_types(path: tuple[str, ...]) -> list[type]:
     """The option dataclasses behind a command built from a descriptor."""
     for game in GAMES:
-        if path == ("play", game.name):
+        if path == ("play", game.name) or (path[:1] == ("stats",) and path[1] in game.names):
             return [t for t in (game.options, game.play_options) if t is not None]
         for e in game.puzzles:
             if path == ("puzzle", e.name):
@@ -325,6 +325,27 @@ def _takes_a_value(callback, name: str) -> bool:
     param = inspect.signature(callback, eval_str=True).parameters[name]
     base = typing.get_args(param.annotation)[0] if typing.get_args(param.annotation) else None
     return base is not bool
+
+
+def _stats_cases() -> None:
+    """Every stats command: the batch options, the report's files, a second rule set."""
+    for game in GAMES:
+        for name in game.names if game.playable else ():
+            table = CASES.setdefault(("stats", name), {})
+            table.update({k: v for k, v in CASES.get(("play", game.name), {}).items() if k})
+            table.update({
+                "bots": CASES.get(("play", game.name), {}).get("bots", [])
+                or [(("--bots", "nobody"), 2, "unknown bot 'nobody'")],
+                "games": [(("--games", "0"), 2, "number of games")],
+                "jobs": [(("--jobs", "0"), 2, "jobs")],
+                "scheduler": [(("--scheduler", "nonsense"), 2, "not a Dask scheduler")],
+                "rows": [(("--rows", "rows.txt"), 2, ".parquet or .csv")],
+                "against": [(("--against", "--nonsense 3"), 2, "unknown option")],
+                "json": [(("--json", "report.txt"), 2, "must end in .json")],
+            })
+
+
+_stats_cases()
 
 
 BASE: dict[tuple[str, ...], tuple[str, ...]] = {
