@@ -58,9 +58,6 @@ class CastleOptions:
     def set_of_tiles(self) -> TileSet:
         return _tile_set(self.tileset)
 
-    def castle(self) -> Castle:
-        return _castle(self.layout)
-
 
 @dataclass(frozen=True)
 class CastlePlay:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from generator.documents.model import Figure
 from generator.draw.canvas import Canvas
 from generator.draw.tiles import RATIO, draw_tile
-from generator.games.castle.rules import SIZE, PlayerCastle
+from generator.games.castle.board import SIZE, PlayerCastle
 from generator.layouts.castle import Castle
 from generator.tiles import Tile
 

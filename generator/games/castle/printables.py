@@ -16,6 +16,13 @@ from generator.documents.model import (
 )
 from generator.draw.canvas import Canvas, Paper
 from generator.draw.tiles import RATIO
+from generator.games.castle.board import (
+    DISCARD_POINTS,
+    DRAGON_BONUS,
+    GROUP_POINTS,
+    SIZE,
+    SUMMON_POINTS,
+)
 from generator.games.castle.options import SHRINES_PER_PLAYER, SUGGESTED, SetupOptions
 from generator.games.castle.pictures import (
     GRID,
@@ -23,13 +30,6 @@ from generator.games.castle.pictures import (
     floors_figure,
     heightmap_figure,
     isometric_figure,
-)
-from generator.games.castle.rules import (
-    DISCARD_POINTS,
-    DRAGON_BONUS,
-    GROUP_POINTS,
-    SIZE,
-    SUMMON_POINTS,
 )
 from generator.layouts.castle import BUILTIN_CASTLES, builtin_castle, check_castle, find_castle
 

@@ -8,7 +8,8 @@ from typing import Any
 
 from generator.documents.model import Block, Box, Document, Grid, Heading, Paragraph, Section, Table
 from generator.draw.canvas import Paper
-from generator.engine.log import GameLog, Recorder, replay_through
+from generator.engine.log import GameLog, replay_through
+from generator.engine.rules import play_out
 from generator.errors import RequestError
 from generator.games.castle.bots import Planner
 from generator.games.castle.options import default_castle_tiles
@@ -30,16 +31,33 @@ from generator.games.castle.rules import (
     TakeShrine,
     cell_index,
 )
-from generator.layouts.castle import Castle, generate_castle, parse_castle
+from generator.layouts.castle import Castle, find_castle, generate_castle, parse_castle
 from generator.params import params_dict
 
 
 def central_castle(options: CastleOptions, rng: random.Random) -> Castle:
-    """The castle named by the options, or a new one shaped for the set and players."""
+    """The castle named by the options (built in, or read from its .castle file), or a
+    new one shaped for the set and players."""
     if options.layout == "generate":
         tiles = default_castle_tiles(len(options.set_of_tiles()), options.players)
         return generate_castle(tiles, rng, symmetric=True, name="generated")
-    return options.castle()
+    return find_castle(options.layout)
+
+
+def new_state(options: CastleOptions) -> CastleGame:
+    """A game before its castle is set up."""
+    return CastleGame(options)
+
+
+def chance_event(game: CastleGame, rng: random.Random) -> Setup:
+    """The chance event: the central castle (loaded, or generated) dealt from the set."""
+    options = game.options
+    castle = central_castle(options, rng)
+    supply = list(options.set_of_tiles().tiles)
+    if len(castle) > len(supply):
+        raise RequestError(f"castle {castle.name!r} needs {len(castle)} tiles; the "
+                           f"{options.tileset} set has {len(supply)}")
+    return Setup(castle.to_text(), tuple(rng.sample(supply, len(castle))))
 
 
 def play(options: CastleOptions, seed: int | str, bots: Sequence | None = None) -> GameLog:
@@ -49,29 +67,9 @@ def play(options: CastleOptions, seed: int | str, bots: Sequence | None = None) 
         raise RequestError(f"{options.players} players need {options.players} bots, not "
                            f"{len(bots)}")
     rng = random.Random(f"tilepress:{GAME}:{seed}")
-    castle = central_castle(options, rng)
-    supply = list(options.set_of_tiles().tiles)
-    if len(castle) > len(supply):
-        raise RequestError(f"castle {castle.name!r} needs {len(castle)} tiles; the "
-                           f"{options.tileset} set has {len(supply)}")
-    tiles = rng.sample(supply, len(castle))
-    game = CastleGame(options)
-    do = Recorder(game)
-
-    do(Setup(castle.to_text(), tuple(tiles)))
-    while not game.over:
-        bot = bots[game.current]
-        if game.phase == "take":
-            for ev in bot.choose(game, rng):
-                do(ev)
-        elif game.phase == "build":
-            do(bot.build(game, rng))
-        elif game.phase == "flip":
-            do(game.pending_consolidation())
-        else:
-            shrine = bot.shrine(game, rng)
-            do(shrine if shrine is not None else EndTurn(game.current))
-    return GameLog(GAME, params_dict(options), seed, tuple(do.events), game.result(),
+    game = new_state(options)
+    events = play_out(game, bots, rng, chance_event)
+    return GameLog(GAME, params_dict(options), seed, tuple(events), game.result(),
                    tuple(getattr(b, "name", "bot") for b in bots))
 
 
@@ -176,4 +174,4 @@ def worked_example(log: GameLog, paper: Paper) -> Document:
     return Document("Dragon Castle: worked example", paper, tuple(blocks))
 
 
-__all__ = ["central_castle", "play", "replay", "worked_example"]
+__all__ = ["central_castle", "chance_event", "new_state", "play", "replay", "worked_example"]
