@@ -546,6 +546,24 @@ def test_the_planner_beats_random_bots() -> None:
     assert wins >= 10
 
 
+@pytest.mark.parametrize(("castle", "tiles", "keeps"), [("22\n22\n", "2m3m4m5m1m6m7m1p", True),
+                                                       ("11\n11\n", "1m2m3m4m", False)])
+def test_the_planner_keeps_a_floor_one_shrine_while_the_castle_has_upper_floors(
+        castle: str, tiles: str, keeps: bool) -> None:
+    g = new_game(castle=castle, tiles=tiles)
+    _prepare_group(g, "1m", snake(3))
+    g.apply(Take(0, g.place_of(tiles.index("1m") // 2), Tile("1m")))
+    g.apply(TakeShrine(0))
+    g.apply(Build(0, Tile("1m"), snake(4)[-1]))
+    g.apply(g.forced())  # four myriads flip on floor 1
+    assert g.phase == Phase.SHRINES and g.shrine_spots()
+    choice = Planner().choose(g, g.legal_actions(), random.Random(0))
+    if keeps:
+        assert isinstance(choice, EndTurn) and "higher floor" in choice.reason
+    else:  # down to the ground floor: a shrine kept now would score nothing
+        assert isinstance(choice, Shrine) and choice.points == 1
+
+
 def test_a_thousand_games_replay_from_their_logs() -> None:
     layouts = ("towers", "quarters", "octagon", "generate")
     for seed in range(1000):

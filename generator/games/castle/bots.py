@@ -5,7 +5,9 @@ tile with its twin, with a shrine, or discarded, or summoning the Elder Dragon) 
 scored by where its tiles would go: a placement scores the points it consolidates now
 (with the shrines it can crown), or, below the size that flips, how much it grows a
 group of its type that can still grow; minus what it blocks of other groups. The best
-total wins and the turn's events carry its one-line reason. :class:`RandomBot` takes
+total wins and the turn's events carry its one-line reason. Shrines go on the highest
+tile flipped, but one that would score only 1 waits in the reserve until the castle is
+down to its ground floor. :class:`RandomBot` takes
 any legal choice at random, step by step.
 """
 
@@ -30,6 +32,7 @@ from generator.games.castle.board import (
 from generator.games.castle.rules import (
     Build,
     CastleGame,
+    EndTurn,
     Phase,
     Shrine,
     Summon,
@@ -285,14 +288,21 @@ class Planner:
         return Build(p, tile, cell_at(cell), words)
 
     def _shrine(self, game: CastleGame, legal: list[Event]) -> Event:
-        """A shrine on the highest tile that can take one; the turn ends when none can."""
+        """A shrine on the highest tile that can take one. The turn ends when none can,
+        or when the best would score 1 while the castle still has upper floors: a
+        shrine kept in the reserve can crown a group on a higher floor later (only at
+        the end, when summons are allowed, does every shrine go where it can)."""
+        end = next(a for a in legal if isinstance(a, EndTurn))
         shrines = [a for a in legal if isinstance(a, Shrine)]
         if not shrines:
-            return legal[-1]
+            return end
         me = game.players[game.current]
         index = {s.at: cell_index(s.at) for s in shrines}
         best = max(shrines, key=lambda s: (len(me.stacks[index[s.at]]), -index[s.at]))
         floor = len(me.stacks[index[best.at]])
+        if shrine_points(floor) == 1 and not game.can_summon():
+            return replace(end, reason="keeps its shrine for a higher floor: one on floor 1 "
+                                       "scores 1")
         return replace(best, reason=f"on floor {floor}, the highest flipped tile")
 
 

@@ -136,6 +136,7 @@ class Shrine:
 @event(GAME, "end-turn")
 class EndTurn:
     player: int
+    reason: str = ""
 
 
 @lru_cache(maxsize=1 << 14)

@@ -154,6 +154,8 @@ def worked_example(log: GameLog, paper: Paper) -> Document:
         elif isinstance(ev, Shrine):
             words.append(f"builds a shrine on {_where(ev.at)}: +{ev.points}")
         elif isinstance(ev, EndTurn):
+            if ev.reason:
+                words.append(f"ends the turn ({ev.reason})")
             picture = turn_figure(game.castle, _tops(game), [me.copy() for me in game.players],
                                   names, taken=taken, fresh=fresh)
             blocks.append(Grid((Box((Paragraph(f"{names[p]} " + "; ".join(words) + ".",
