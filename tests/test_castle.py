@@ -26,6 +26,7 @@ from generator.games.castle.rules import (
     EndTurn,
     NoRoom,
     Phase,
+    PlayerCastle,
     Setup,
     Shrine,
     Summon,
@@ -317,6 +318,23 @@ def test_building_rules() -> None:
     assert me.can_build(cell_index((1, 1)))
     me.shrine[cell_index((1, 1))] = True
     assert not me.can_build(cell_index((1, 1)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["empty", "up", "down", "shrine"]), min_size=36, max_size=36),
+       st.booleans(), st.booleans())
+def test_room_is_any_cell_that_can_take_a_tile(cells: list[str], full: bool,
+                                               closed: bool) -> None:
+    # full: no empty cell; closed: no face-down top either (so often no room at all)
+    swap = {"empty": "up" if full else "empty", "down": "up" if closed else "down"}
+    me = PlayerCastle()
+    for i, state in enumerate(swap.get(c, c) for c in cells):
+        if state != "empty":
+            me.add(i, Tile("1m"))
+            me.up[i] = state == "up"
+            me.shrine[i] = state == "shrine"
+    assert me.has_room() == any(me.can_build(i) for i in range(36))
+    assert me.buildable() == [i for i in range(36) if me.can_build(i)]
 
 
 def test_a_tile_with_no_room_goes_back_only_when_there_is_none() -> None:

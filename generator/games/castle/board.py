@@ -161,19 +161,13 @@ class PlayerCastle:
         return out
 
     def has_room(self) -> bool:
-        """Whether any cell can take a tile."""
-        if not self.built:
+        """Whether any cell can take a tile. An empty cell always touches the castle
+        somewhere (the board is all one piece), so there is room unless every cell is
+        built on and every top is face up or crowned."""
+        if not all(self.stacks):
             return True
-        stacks, up, shrine = self.stacks, self.up, self.shrine
-        for i in range(CELLS):  # can_build, unrolled
-            if stacks[i]:
-                if not up[i] and not shrine[i]:
-                    return True
-                continue
-            for j in _NEIGHBOURS[i]:
-                if stacks[j]:
-                    return True
-        return False
+        return any(not up and not shrine for up, shrine in zip(self.up, self.shrine,
+                                                               strict=True))
 
     def groups(self) -> list[tuple[str, list[int]]]:
         """Every group of orthogonally connected face-up tiles of one type."""
