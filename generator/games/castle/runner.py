@@ -31,7 +31,8 @@ from generator.games.castle.rules import (
     TakeShrine,
     cell_index,
 )
-from generator.layouts.castle import Castle, find_castle, generate_castle, parse_castle
+from generator.layouts.castle import Castle, generate_castle, parse_castle
+from generator.layouts.files import find_castle
 from generator.params import params_dict
 
 
