@@ -153,6 +153,13 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
         "layout": [(("--layout", ""), 2, "no castle given"),
                    (("--layout", "big.castle"), 2, "more than 144 tiles")],
     },
+    ("print", "shrines", "castle"): {
+        "card_size": [(("--card-size", "1x1"), 2, "10 to 200 by 10 to 280")],
+        "per_sheet": [(("--per-sheet", "0x3"), 2, "per-sheet must be auto or across x down")],
+        "gutter": [(("--gutter", "wide"), 2, "gutter must be a number of millimetres")],
+        "back": [(("--back", "plaid"), 2, "back must be shipped, none or a colour")],
+        "back_offset": [(("--back-offset", "1"), 2, "back-offset must be two numbers")],
+    },
     ("print", "deck", "minttin"): {
         "format": [(("--format", "svg", "-o", "keep"), 2, "already holds files that tilepress "
                     "did not write")],
