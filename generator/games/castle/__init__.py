@@ -8,9 +8,10 @@ or more connected tiles of one type flips face down and scores; shrines on flipp
 score by their floor. Rulings: docs/rulings.md.
 """
 
-from generator.engine.game import Game, PrintableEntry, PuzzleEntry
+from generator.engine.game import FigureEntry, Game, PrintableEntry, PuzzleEntry
 from generator.games.castle.options import (
     BoardOptions,
+    CastleFigure,
     CastleOptions,
     CastleParams,
     CastlePlay,
@@ -45,5 +46,11 @@ GAME = Game(
         PrintableEntry("card", "turn_card", "The turn in five steps, two to a sheet."),
         PrintableEntry("shrines", "shrine_tokens", "The 12 shrines as double-sided paper "
                        "tokens.", options=ShrineOptions),
+    ),
+    figures=(
+        FigureEntry("castle", "castle_figure", CastleFigure,
+                    "A Dragon Castle, empty or dealt: isometric, as a height map, floor by "
+                    "floor, or from above, rows and columns numbered.",
+                    "tilepress draw castle towers --view floors --dealt --open -o towers.svg"),
     ),
 )

@@ -143,7 +143,7 @@ class _Survey:
         merged, size, tallest, _ = self.merge(kind, i)
         if size >= smallest:
             words = f"{size} {kind} flip for {group_points(size, kind, smallest)}"
-            if min(shrines, shrines_allowed(kind)):
+            if min(shrines, shrines_allowed(kind)) and tallest > 1:  # floor 1 may wait
                 words += f", a shrine on floor {min(tallest, 3)}"
             return words
         height = self.height[i]

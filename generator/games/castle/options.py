@@ -130,3 +130,33 @@ class BoardOptions:
             raise RequestError(f"tile-size {w:g} x {h:g} mm is not a mahjong tile: give "
                                "8-60 mm wide, 8-80 mm tall")
         return w, h
+
+
+VIEWS = ("isometric", "heights", "floors", "above")
+
+
+@dataclass(frozen=True)
+class CastleFigure:
+    """``tilepress draw castle``: a castle, empty or dealt, in one of four views."""
+
+    castle: str = option("towers", argument=True, help="A built-in castle (octagon, quarters, "
+                         "towers) or a .castle height-map file.")
+    view: str = option("isometric", choices=VIEWS,
+                       help="isometric (a picture of the floors), heights (a digit per "
+                       "stack), floors (each floor apart, for building it) or above (the "
+                       "dealt castle seen from above: each stack's top tile and height).")
+    dealt: bool = option(False, help="Deal tiles onto it (floors view; the above view is "
+                         "always dealt).")
+    deal: int = option(1, low=0, high=2**31, help="Which deal, with dealt (its number).")
+    tileset: str = option("recommended", help="The set the deal comes from: recommended, "
+                          "all, or a custom tile string.")
+    open: bool = option(False, help="Outline the tiles that can be taken at the start "
+                        "(floors and above views).")
+    tile_width: float = option(9.0, low=8, high=40, help="Width of a tile (or a stack) in mm.")
+    width: float = option(180.0, low=40, high=1000, help="Widest the figure may be, in mm "
+                          "(floors view: floors side by side while they fit).")
+
+    def __post_init__(self) -> None:
+        if self.view not in VIEWS:
+            raise RequestError(f"view must be one of {', '.join(VIEWS)}, not {self.view!r}")
+        _tile_set(self.tileset)

@@ -104,7 +104,19 @@ def _where(at) -> str:
     return f"row {at[0]}, column {at[1]}" + (f", floor {at[2]}" if len(at) > 2 else "")
 
 
-def worked_example(log: GameLog, paper: Paper) -> Document:
+def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Document:
+    """The game told for a learner (:func:`.example.teach`): a summary, every turn as a
+    row, the turns that matter drawn. With ``full``, every turn in words with the central
+    castle and every player's castle drawn after it."""
+    if not full:
+        from generator.games.castle.example import teach
+
+        return Document("Dragon Castle: worked example", paper,
+                        (Section("Dragon Castle"), *teach(log, paper)))
+    return every_turn(log, paper)
+
+
+def every_turn(log: GameLog, paper: Paper) -> Document:
     """Every turn in words (each choice with its reason), then the central castle and
     each player's castle as they stand after it."""
     options = log.options_as(CastleOptions)
