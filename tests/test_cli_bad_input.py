@@ -224,6 +224,13 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
                    (("big.map",), 2, "out of range")],
         "dpi": [(("mini", "--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
     },
+    ("draw", "castle"): {
+        "castle": [(("moon",), 2, "unknown castle 'moon'"),
+                   (("big.castle",), 2, "more than 144 tiles")],
+        "tileset": [(("towers", "--tileset", "1mx4"), 2, "needs 112 tiles; the 1mx4 set")],
+        "view": [(("towers", "--view", "sideways"), 2, "view must be one of")],
+        "dpi": [(("towers", "--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
+    },
     ("layout", "check"): {
         "file": [(("",), 2, "no layout given"), (("big.map",), 2, "right='1e7' is out of range"),
                  (("nan.map",), 2, "x='nan' is out of range"),
@@ -323,6 +330,7 @@ def _takes_a_value(callback, name: str) -> bool:
 BASE: dict[tuple[str, ...], tuple[str, ...]] = {
     ("draw", "hand"): ("123m",), ("draw", "waits"): ("1112345678999m",),
     ("draw", "line"): ("11335577991357p",), ("draw", "layout"): ("mini",),
+    ("draw", "castle"): ("octagon",),
     ("rulebook",): ("onesuit",), ("print", "tiles"): ("onesuit",),
 }
 """The arguments a command must be given, put before the automatic cases' options."""

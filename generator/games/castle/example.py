@@ -39,8 +39,8 @@ KIND_WORDS = {"coins": "dots", "strings": "bamboo", "myriads": "characters"}
 """The rules' names for the suits, as players of mahjong say them."""
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
            "ten", "eleven", "twelve")
-BOARD_CELL = 8.5
-"""A player's castle in a diagram: tiles 8.5 mm wide."""
+BOARD_CELL = 8.0
+"""A player's castle in a diagram: tiles 8 mm wide (three boxes of them fit across A4)."""
 CENTRAL_CELL = 8.5
 
 
@@ -255,11 +255,10 @@ def moment_box(turn: Turn, names: Sequence[str]) -> Box:
                number=str(turn.number), title=f"{names[turn.player]}, {turn.score} points")
 
 
-def central_block(told: Told, tops: dict, caption: str,
+def central_block(told: Told, tops: dict, title: str,
                   taken: Sequence[tuple[int, int]] = ()) -> list[Block]:
-    """The central castle from above, told in a line first."""
-    figure = central_figure(told.castle, tops, cell=CENTRAL_CELL, taken=taken)
-    return [Grid((Box((Paragraph(caption, size=8.5, font="italic"), figure)),))]
+    """The central castle from above, its title lines (split at newlines) above it."""
+    return [central_figure(told.castle, tops, cell=CENTRAL_CELL, taken=taken, title=title)]
 
 
 def final_blocks(told: Told, names: Sequence[str]) -> list[Block]:
@@ -329,9 +328,9 @@ def teach(log: GameLog, paper, *, title: str = "Dragon Castle: a worked example"
                   "board), and the central castle whenever a floor is cleared. "
                   "Numbers in red discs are stack heights; black discs are shrines.", size=8.5,
                   color="#4a4740"),
-        *central_block(told, told.start, "The central castle as dealt, seen from above: the top "
-                      "tile of each stack and, in a red disc, its height. Outlined: the "
-                      f"{len(told.open)} tiles that can be taken on the first turn.",
+        *central_block(told, told.start, "The central castle as dealt, seen from above: the "
+                      "top tile of each stack\nand its height. Outlined: the "
+                      f"{len(told.open)} tiles that may be taken on the first turn.",
                       taken=told.open),
     ]
     floor = len(told.castle.floors)
@@ -341,15 +340,16 @@ def teach(log: GameLog, paper, *, title: str = "Dragon Castle: a worked example"
                    turn_table(chapter, names)]
         moments = [moment_box(t, names) for t in chapter if t.of(Consolidate)]
         if moments:
-            blocks.append(Grid(tuple(moments), columns=3, gap=3.0))
+            blocks.append(Grid(tuple(moments), columns=3, gap=2.5))
         for t in chapter:
             if t.top_floor < floor:
                 floor = t.top_floor
                 if floor:
                     blocks += central_block(
-                        told, t.tops, f"After turn {t.number}: the castle is down to floor "
-                        f"{floor}" + (". From now on a player may summon the Elder Dragon "
-                                      "instead of taking a tile." if floor == 1 else "."))
+                        told, t.tops, f"After turn {t.number}: the central castle is down to "
+                        f"floor {floor}" + (".\nFrom now on a player may summon the Elder "
+                                            "Dragon instead of taking a tile."
+                                            if floor == 1 else "."))
     return blocks + final_blocks(told, names)
 
 

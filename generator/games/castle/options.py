@@ -40,14 +40,18 @@ def _tile_set(text: str) -> TileSet:
 @dataclass(frozen=True)
 class CastleOptions:
     players: int = option(4, choices=(2, 3, 4), help="Players, 2 to 4.")
-    layout: str = option("towers", help="The central castle: octagon, quarters, towers, "
-                         "generate, or a .castle file.")
-    tileset: str = option("recommended", help="recommended, all, or a custom tile string.")
+    layout: str = option("towers", help="The central castle: one of the three the rules "
+                         "suggest (octagon, quarters, towers), a new one shaped for the set "
+                         "and the players (generate), or one of your own drawn as a height "
+                         "map (a .castle file).")
+    tileset: str = option("recommended", help="The tiles: recommended (1 to 7 of each suit, "
+                          "winds and dragons: 112), all (every suit tile, winds and dragons: "
+                          "136), or a set of your own written as a tile string.")
     shrines: int = option(0, low=0, high=MAX_SHRINES,
                           help="Shrines in the pool (0: three per player); at most "
                           f"{MAX_SHRINES}, one for every tile of a whole set.")
-    group: int = option(4, choices=(4, 5), help="Smallest group that flips: 4, or 5 for the "
-                        "text's literal 'more than 4'.")
+    group: int = option(4, choices=(4, 5), help="The smallest group that flips: 4, or 5 for "
+                        "the text's literal 'more than 4'.")
 
     def __post_init__(self) -> None:
         if self.players not in (2, 3, 4):
@@ -154,7 +158,8 @@ class CastleFigure:
                         "(floors and above views).")
     tile_width: float = option(9.0, low=8, high=40, help="Width of a tile (or a stack) in mm.")
     width: float = option(180.0, low=40, high=1000, help="Widest the figure may be, in mm "
-                          "(floors view: floors side by side while they fit).")
+                          "(floors view: floors side by side while they fit; isometric view: "
+                          "drawn smaller to fit).")
 
     def __post_init__(self) -> None:
         if self.view not in VIEWS:

@@ -263,13 +263,15 @@ def central_figure(castle: Castle, tops: Mapping[tuple[int, int], tuple[Tile, in
                    cell: float = 9.0, taken: Sequence[tuple[int, int]] = (),
                    title: str = "") -> Figure:
     """The central castle from above with its rows and columns numbered: the top tile of
-    each stack, its height in a red disc; ``taken`` cells outlined in red."""
+    each stack, its height in a red disc; ``taken`` cells outlined in red; ``title`` lines
+    (split at newlines) above it."""
     th = cell * RATIO
-    top = (TITLE if title else 0.0) + MARGIN_TOP
+    lines = title.split("\n") if title else []
+    top = TITLE * len(lines) + MARGIN_TOP
 
     def draw(c: Canvas) -> None:
-        if title:
-            c.text(0, 3.5, title, size=7, font="bold", fill=LABEL)
+        for k, line in enumerate(lines):
+            c.text(0, 3.5 + k * TITLE, line, size=7, font="bold", fill=LABEL)
         grid_labels(c, MARGIN_LEFT, top, cell, th, castle.depth, castle.width)
         draw_central(c, castle, dict(tops), MARGIN_LEFT, top, cell, taken)
 
@@ -388,9 +390,10 @@ def castle_figure(params: CastleFigure) -> Illustration:
     places = [cell_of(p) for p in castle.layout().positions]
     takeable = frozenset(places[i] for i in game.takeable())
     cell = params.tile_width
-    if params.view == "isometric":
-        unit_width = (castle.depth + castle.width) * math.cos(math.pi / 6) * cell
-        figure = isometric_figure(castle, width=unit_width, labels=True)
+    if params.view == "isometric":  # blocks, not tile faces: as large as the width allows
+        across = (castle.depth + castle.width) * math.cos(math.pi / 6)
+        cell = min(cell, params.width / (across + 1.6))
+        figure = isometric_figure(castle, width=across * cell, labels=True)
     elif params.view == "heights":
         figure = labelled_heights(castle, cell=cell)
     elif params.view == "floors":

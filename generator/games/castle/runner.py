@@ -189,4 +189,41 @@ def every_turn(log: GameLog, paper: Paper) -> Document:
     return Document("Dragon Castle: worked example", paper, tuple(blocks))
 
 
-__all__ = ["central_castle", "chance_event", "new_state", "play", "replay", "worked_example"]
+EXAMPLE_GAMES = 50
+"""Games searched for the rulebook's example turn."""
+
+
+def rulebook_example() -> tuple[str, list[Block]]:
+    """The rulebook's example, and how it was chosen: in games between four planners
+    with the standard options (seeds 1, 2, ...), the first turn in which a player takes
+    a tile and its twin, flips a group of five or more and crowns it with a shrine above
+    the ground floor; the player's castle before and after it."""
+    from generator.games.castle.example import before_after, replay_turns, sentence
+
+    options = CastleOptions()
+    for seed in range(1, EXAMPLE_GAMES + 1):
+        told = replay_turns(play(options, seed))
+        for turn in told.turns:
+            flips = turn.of(Consolidate)
+            if turn.of(TakeSecond) and any(len(ev.cells) >= 5 for ev in flips) and \
+                    any(ev.points >= 2 for ev in turn.of(Shrine)):
+                name = f"Player {turn.player + 1}"
+                criterion = (f"The first turn, in games between four computer players with "
+                             f"the standard options, in which a player takes a tile and its "
+                             f"twin, flips a group of five or more and crowns it with a "
+                             f"shrine above the ground floor: game {seed}, turn "
+                             f"{turn.number}.")
+                return criterion, [
+                    Paragraph(sentence(turn, name), size=10),
+                    before_after(turn),
+                    Paragraph(f"{name} scores {turn.points} points this turn, "
+                              f"{turn.score} in all. The tiles built this turn are outlined "
+                              "in red; numbers in red discs are stack heights, and the black "
+                              "disc is the shrine.", size=9),
+                ]
+    raise AssertionError("no game shows a pair taken, a group of five flipped and "
+                         "crowned")  # pragma: no cover
+
+
+__all__ = ["central_castle", "chance_event", "every_turn", "new_state", "play", "replay",
+           "rulebook_example", "worked_example"]
