@@ -126,10 +126,14 @@ def test_draw_castle_refuses_bad_input_in_one_line(cli, tmp_path: Path, args, wo
     assert "Traceback" not in r.err and not out.exists()
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 3), (4, 1), (4, 2)])
-def test_worked_example_teaches_in_4_to_10_pages(players: int, seed: int) -> None:
-    log = runner.play(CastleOptions(players=players), seed)
-    pages = probe(runner.worked_example(log, PAPERS["a4"]))
+@pytest.mark.parametrize(("players", "seed", "layout", "paper"), [
+    (2, 1, "towers", "a4"), (3, 3, "towers", "a4"), (4, 1, "towers", "a4"),
+    (4, 2, "towers", "letter"), (4, 3, "octagon", "a4"), (4, 4, "quarters", "letter"),
+    (4, 5, "generate", "a4"), (2, 7, "octagon", "a4")])
+def test_worked_example_teaches_in_4_to_10_pages(players: int, seed: int, layout: str,
+                                                 paper: str) -> None:
+    log = runner.play(CastleOptions(players=players, layout=layout), seed)
+    pages = probe(runner.worked_example(log, PAPERS[paper]))
     assert 4 <= len(pages) <= 10, len(pages)
     tile, text = _sizes(pages)
     assert tile >= SMALLEST_TILE - 1e-6 and text >= SMALLEST_TYPE - 1e-6

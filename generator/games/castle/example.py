@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from generator.documents.model import Block, Box, Figure, Grid, Heading, Paragraph, Table
+from generator.documents.model import Block, Figure, Grid, Heading, Paragraph, Table
 from generator.draw.canvas import Canvas
 from generator.engine.log import Event, GameLog
 from generator.games.castle.board import PlayerCastle, cell_index
@@ -41,7 +41,7 @@ NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight",
            "ten", "eleven", "twelve")
 BOARD_CELL = 8.0
 """A player's castle in a diagram: tiles 8 mm wide (three boxes of them fit across A4)."""
-CENTRAL_CELL = 8.5
+CENTRAL_CELL = 8.0
 
 
 def kind_words(kind: str) -> str:
@@ -246,13 +246,46 @@ def before_after(turn: Turn, *, cell: float = BOARD_CELL) -> Figure:
     return Figure(left.width + gap + right.width, max(left.height, right.height), draw)
 
 
-def moment_box(turn: Turn, names: Sequence[str]) -> Box:
+MOMENT_WIDTH = 58.0
+"""A moment's card: three side by side across A4 (and Letter) at full size."""
+
+
+def card(title: str, text: str, board: Figure, *, number: str = "",
+         width: float = MOMENT_WIDTH) -> Figure:
+    """A framed card: a number in a dark disc, a bold title, a few lines of text and a
+    board. One picture, so a page never draws it smaller (its tiles stay 8 mm)."""
+    from generator.draw.fonts import wrap
+
+    pad, size, leading = 3.0, 8.0, 3.6
+    lines = wrap(text, width - 2 * pad, size) if text else []
+    top = pad + 7.5
+    board_y = top + len(lines) * leading + 1.5
+    height = board_y + board.height + pad
+    indent = 7.5 if number else 0.0
+
+    def draw(c: Canvas) -> None:
+        c.rect(0.2, 0.2, width - 0.4, height - 0.4, stroke="#b9b2a6", stroke_width=0.35,
+               radius=2.0)
+        if number:
+            c.circle(pad + 2.8, pad + 2.8, 2.8, fill="#1d1d1b")
+            c.text(pad + 2.8, pad + 3.9, number, size=7 if len(number) < 3 else 6,
+                   font="bold", anchor="middle", fill="#ffffff")
+        c.text(pad + indent, pad + 4.0, title, size=8.5, font="bold")
+        for k, line in enumerate(lines):
+            c.text(pad, top + k * leading + 2.6, line, size=size)
+        with c.group(translate=((width - board.width) / 2, board_y)):
+            board.draw(c)
+
+    return Figure(width, height, draw)
+
+
+def moment_figure(turn: Turn, names: Sequence[str]) -> Figure:
     """A turn that matters: what happened in words, and the player's castle after it."""
     assert turn.after is not None
-    figure = board_figure(turn.after, cell=BOARD_CELL, fresh=turn.fresh,
-                          rows=built_rows(turn.after))
-    return Box((Paragraph(sentence(turn, names[turn.player]), size=8), figure),
-               number=str(turn.number), title=f"{names[turn.player]}, {turn.score} points")
+    board = board_figure(turn.after, cell=BOARD_CELL, fresh=turn.fresh,
+                         rows=built_rows(turn.after))
+    return card(f"{names[turn.player]}, {turn.score} points",
+                sentence(turn, names[turn.player]), board, number=str(turn.number))
 
 
 def central_block(told: Told, tops: dict, title: str,
@@ -265,9 +298,10 @@ def final_blocks(told: Told, names: Sequence[str]) -> list[Block]:
     """Every player's castle at the end, the scores and the winner."""
     game = told.game
     rows = built_rows(*game.players)
-    boxes = tuple(Box((board_figure(me, cell=BOARD_CELL, rows=rows),),
-                      title=f"{names[p]}: {me.score} points, {me.face_down_tops()} face-down "
-                      f"stacks, {me.shrines()} shrines") for p, me in enumerate(game.players))
+    cards = tuple(card(f"{names[p]}: {me.score} points",
+                       f"{me.face_down_tops()} face-down stacks, {me.shrines()} shrines",
+                       board_figure(me, cell=BOARD_CELL, rows=rows))
+                  for p, me in enumerate(game.players))
     result = game.result()
     rows = tuple((names[p], str(points), str(down), str(shrines))
                  for p, points, down, shrines in game.standings())
@@ -278,7 +312,7 @@ def final_blocks(told: Told, names: Sequence[str]) -> list[Block]:
                       size=10, font="bold"),
             Table(("player", "points", "face-down stacks", "shrines"), rows,
                   widths=(4, 1.5, 2.5, 1.5), size=9),
-            Grid(boxes, columns=2)]
+            Grid(cards, columns=3, gap=2.5)]
 
 
 CHAPTER = 12
@@ -338,7 +372,7 @@ def teach(log: GameLog, paper, *, title: str = "Dragon Castle: a worked example"
         chapter = told.turns[k:k + CHAPTER]
         blocks += [Heading(f"Turns {chapter[0].number} to {chapter[-1].number}", level=2),
                    turn_table(chapter, names)]
-        moments = [moment_box(t, names) for t in chapter if t.of(Consolidate)]
+        moments = [moment_figure(t, names) for t in chapter if t.of(Consolidate)]
         if moments:
             blocks.append(Grid(tuple(moments), columns=3, gap=2.5))
         for t in chapter:
@@ -354,5 +388,5 @@ def teach(log: GameLog, paper, *, title: str = "Dragon Castle: a worked example"
 
 
 __all__ = ["KIND_WORDS", "Told", "Turn", "before_after", "central_block", "final_blocks",
-           "kind_words", "moment_box", "place", "plain", "replay_turns", "row", "sentence",
+           "kind_words", "moment_figure", "place", "plain", "replay_turns", "row", "sentence",
            "short", "tops_of", "turn_table", "why"]
