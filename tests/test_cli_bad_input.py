@@ -146,13 +146,19 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
         "layout": [(("--layout", "big.castle"), 2, "more than 144 tiles")],
         "tileset": [(("--tileset", "1234567zx²"), 2, "'x' at position 9")],
         "shrines": [(("--shrines", "-1"), 2, "shrines must be"),
-                    pytest.param(("--shrines", "99999999999999999999"), 2, "shrines must be",
-                                 marks=pytest.mark.xfail(strict=True, reason=PENDING))],
+                    (("--shrines", "99999999999999999999"), 2, "shrines must be")],
         "bots": [(("--bots", "planner,planner,planner"), 2, "names 3 bots for 4 players")],
     },
     ("print", "setup", "castle"): {
         "layout": [(("--layout", ""), 2, "no castle given"),
                    (("--layout", "big.castle"), 2, "more than 144 tiles")],
+    },
+    ("print", "shrines", "castle"): {
+        "card_size": [(("--card-size", "1x1"), 2, "10 to 200 by 10 to 280")],
+        "per_sheet": [(("--per-sheet", "0x3"), 2, "per-sheet must be auto or across x down")],
+        "gutter": [(("--gutter", "wide"), 2, "gutter must be a number of millimetres")],
+        "back": [(("--back", "plaid"), 2, "back must be shipped, none or a colour")],
+        "back_offset": [(("--back-offset", "1"), 2, "back-offset must be two numbers")],
     },
     ("print", "deck", "minttin"): {
         "format": [(("--format", "svg", "-o", "keep"), 2, "already holds files that tilepress "
@@ -230,6 +236,13 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
         "layout": [(("nowhere",), 2, "unknown layout 'nowhere'"),
                    (("big.map",), 2, "out of range")],
         "dpi": [(("mini", "--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
+    },
+    ("draw", "castle"): {
+        "castle": [(("moon",), 2, "unknown castle 'moon'"),
+                   (("big.castle",), 2, "more than 144 tiles")],
+        "tileset": [(("towers", "--tileset", "1mx4"), 2, "needs 112 tiles; the 1mx4 set")],
+        "view": [(("towers", "--view", "sideways"), 2, "view must be one of")],
+        "dpi": [(("towers", "--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
     },
     ("layout", "check"): {
         "file": [(("",), 2, "no layout given"), (("big.map",), 2, "right='1e7' is out of range"),
@@ -351,6 +364,7 @@ _stats_cases()
 BASE: dict[tuple[str, ...], tuple[str, ...]] = {
     ("draw", "hand"): ("123m",), ("draw", "waits"): ("1112345678999m",),
     ("draw", "line"): ("11335577991357p",), ("draw", "layout"): ("mini",),
+    ("draw", "castle"): ("octagon",),
     ("rulebook",): ("onesuit",), ("print", "tiles"): ("onesuit",),
 }
 """The arguments a command must be given, put before the automatic cases' options."""
