@@ -20,7 +20,7 @@ from contextlib import contextmanager
 import typer
 
 from generator import __version__
-from generator.cli import analyze, draw, files, games, kit, printing, publish, puzzles
+from generator.cli import analyze, daily, draw, files, games, kit, printing, publish, puzzles
 from generator.cli.common import echo
 from generator.errors import TilepressError
 from generator.games import GAMES
@@ -47,6 +47,7 @@ app.command()(games.replay)
 app.command()(files.book)
 app.command()(publish.rulebook)
 kit.register(app, printing.app)
+app.command()(daily.daily)
 
 
 EX_SOFTWARE = 70

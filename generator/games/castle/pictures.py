@@ -119,15 +119,17 @@ def turn_figure(castle: Castle, tops: dict[tuple[int, int], tuple[Tile, int]],
 
 
 def floors_figure(castle: Castle, *, width: float = 174.0, tiles: dict | None = None,
-                  numbers: dict | None = None, max_height: float = 0.0) -> Figure:
+                  numbers: dict | None = None, max_height: float = 0.0,
+                  largest: float = 9.0) -> Figure:
     """Set-up diagram: each floor on its own grid, the floor below drawn faintly, so the
     castle can be built floor by floor. ``tiles`` maps (row, column, floor) from 1 to
     the tile that goes there (a dealt castle); without it the cells are shaded.
-    ``numbers`` (same keys) labels tiles, as in an answer key."""
+    ``numbers`` (same keys) labels tiles, as in an answer key. Tiles are as wide as the
+    floors side by side allow, at most ``largest`` mm."""
     floors = len(castle.floors)
     gap = 6.0
     label = 5.0
-    cell = min(9.0, (width - gap * (floors - 1)) / max(floors * castle.width, 1))
+    cell = min(largest, (width - gap * (floors - 1)) / max(floors * castle.width, 1))
     if max_height:  # as large as fits, so that the figure is never scaled (nor its type)
         cell = min(cell, (max_height - label) / max(castle.depth * RATIO, 1))
     th = cell * RATIO
