@@ -63,6 +63,10 @@ class _Found(Exception):
         self.partner = partner
 
 
+PRUNE = True
+"""Whether the complete search first drops the pairings that stick alone (see
+:meth:`PairingSearch.prune`; a switch for the benchmarks)."""
+Pairing = tuple[tuple[int, int], ...]
 PLAYOUT_COST = 4
 """A playout scores the pairs on offer at every risky step: it counts as four plays."""
 TURN = 100
@@ -193,8 +197,10 @@ class PairingSearch:
         """Pairs preferred before all others: those of the best playout, later those of
         the local search's best pairing (see :meth:`adopt`)."""
         self.pending: list[int] | None = None
-        self.options_of: dict[tuple[int, ...], list[tuple[tuple[int, int], ...]]] = {}
-        self.completions: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+        self.options_of: dict[tuple[int, ...], list[Pairing] | None] = {}
+        self.completions: dict[tuple[int, ...], Pairing] = {}
+        self.allowed: dict[int, set[frozenset[tuple[int, int]]]] = {}
+        """For the faces :meth:`prune` narrowed, the pairings they may still take."""
         self.nogoods: list[tuple[int, tuple[tuple[int, int], ...]]] = []
         """Sets of pairs that no winning pairing holds (each as a bit mask over
         :attr:`bit`, and as its pairs)."""
@@ -210,7 +216,11 @@ class PairingSearch:
                             key=lambda g: -max(clock[t] for t in self.members[g]))
 
     def run(self) -> list[int] | None:
-        """A full winning ``partner`` list, or None when no pairing wins."""
+        """A full winning ``partner`` list, or None when no pairing wins. On a deal with
+        a face of more than four copies, :meth:`prune` goes first (on four copies it
+        costs more plays than it saves)."""
+        if PRUNE and any(len(ms) > 4 for ms in self.members) and not self.prune():
+            return None
         return self.node([-1] * self.solver.n, 0)
 
     def preferred_full(self, hint: Sequence[tuple[int, int]]) -> list[int]:
@@ -237,21 +247,31 @@ class PairingSearch:
             self.pending = None
             self.completions.clear()
 
-    def options(self, tiles: tuple[int, ...]) -> list[tuple[tuple[int, int], ...]] | None:
-        """The pairings of a face's open tiles that keep every tile off its partner
-        (None: too many to list)."""
-        if len(tiles) > 8:
-            return None
-        if tiles not in self.options_of:
-            self.options_of[tiles] = [m for m in _matchings(tiles) if self.solver.valid(m)]
-        return self.options_of[tiles]
+    def options(self, partner: Sequence[int], g: int) -> list[Pairing] | None:
+        """The pairings of face ``g``'s open tiles that keep every tile off its partner
+        and that :meth:`prune` left to the face (None: too many to list)."""
+        key = (g, *(partner[t] for t in self.members[g]))
+        if key in self.options_of:
+            return self.options_of[key]
+        tiles = self.open_tiles(partner, g)
+        found = None
+        if len(tiles) <= 8:
+            found = [m for m in _matchings(tiles) if self.solver.valid(m)]
+            allowed = self.allowed.get(g)
+            if allowed is not None:
+                fixed = self.fixed_pairs(partner, g)
+                found = [m for m in found if fixed | frozenset(m) in allowed]
+        self.options_of[key] = found
+        return found
 
-    def complete(self, tiles: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-        """The preferred pairing of a face's open tiles: the cheapest valid one, or the
+    def complete(self, partner: Sequence[int], g: int) -> Pairing:
+        """The preferred pairing of face ``g``'s open tiles: the cheapest option, or the
         closest pairs first when there are too many to list."""
-        if tiles in self.completions:
-            return self.completions[tiles]
-        options = self.options(tiles)
+        key = (g, *(partner[t] for t in self.members[g]))
+        if key in self.completions:
+            return self.completions[key]
+        tiles = self.open_tiles(partner, g)
+        options = self.options(partner, g)
         if options is not None:
             chosen = min(options or [_matchings(tiles)[0]], key=lambda m: tuple(
                 map(sum, zip(*(self.cost(a, c) for a, c in m), strict=True))))
@@ -264,19 +284,53 @@ class PairingSearch:
                 if a not in used and c not in used:
                     used |= {a, c}
                     chosen += ((a, c),)
-        self.completions[tiles] = chosen
+        self.completions[key] = chosen
         return chosen
 
     def open_tiles(self, partner: Sequence[int], g: int) -> tuple[int, ...]:
-        return tuple(t for t in self.members[g] if partner[t] < 0)
+        return tuple([t for t in self.members[g] if partner[t] < 0])
+
+    def fixed_pairs(self, partner: Sequence[int], g: int) -> frozenset[tuple[int, int]]:
+        return frozenset((t, partner[t]) for t in self.members[g] if t < partner[t])
 
     def with_faces(self, partner: list[int], faces: Sequence[int]) -> list[int]:
         """A copy of ``partner`` with the open tiles of ``faces`` paired as preferred."""
         out = partner[:]
         for g in faces:
-            for a, c in self.complete(self.open_tiles(partner, g)):
+            for a, c in self.complete(partner, g):
                 out[a], out[c] = c, a
         return out
+
+    def prune(self) -> bool:
+        """Try every option of every face alone (the others relaxed, those with one
+        option left paired), and drop the options whose play sticks: no winning pairing
+        holds them. Repeated until nothing changes; False when a face keeps none."""
+        root = [-1] * self.solver.n
+        changed = True
+        while changed:
+            if not self.settle_forced(root, 0):
+                return False
+            changed = False
+            for g in range(len(self.members)):
+                options = self.options(root, g)
+                if options is None or len(options) < 2:
+                    continue
+                keep = []
+                for m in options:
+                    trial = root[:]
+                    for a, c in m:
+                        trial[a], trial[c] = c, a
+                    if not self.solver.play(trial):
+                        keep.append(m)
+                if len(keep) < len(options):
+                    fixed = self.fixed_pairs(root, g)
+                    self.allowed[g] = {fixed | frozenset(m) for m in keep}
+                    self.options_of.clear()
+                    self.completions.clear()
+                    changed = True
+                    if not keep:
+                        return False
+        return True
 
     # -- the search ----------------------------------------------------------------------
 
@@ -290,7 +344,7 @@ class PairingSearch:
         culprits = self.culprits(partner, start)
         if culprits is None:
             return self.with_faces(partner, self.order[start:])
-        preferred = [self.complete(self.open_tiles(partner, g)) for g in culprits]
+        preferred = [self.complete(partner, g) for g in culprits]
         # every pairing of the culprits but "all preferred": branch on the first culprit
         # that differs from its preferred pairing (the earlier ones take theirs)
         for i in range(len(culprits) - 1, -1, -1):
@@ -331,8 +385,7 @@ class PairingSearch:
         """Pair at once every unsettled face left with one valid pairing; False when a
         face has none."""
         for g in self.order[start:]:
-            tiles = self.open_tiles(partner, g)
-            options = self.options(tiles) if tiles else None
+            options = self.options(partner, g) if self.open_tiles(partner, g) else None
             if options is not None and len(options) < 2:
                 if not options:
                     return False
@@ -370,7 +423,7 @@ class PairingSearch:
         group_of = self.solver.group_of
         base = [-1] * self.solver.n
         for g in culprits:
-            for a, c in self.complete(self.open_tiles(partner, g)):
+            for a, c in self.complete(partner, g):
                 base[a], base[c] = c, a
         settled = sorted({group_of[t] for t in range(self.solver.n) if partner[t] >= 0})
 
