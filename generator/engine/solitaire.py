@@ -256,8 +256,9 @@ def replay_solution(deal: Deal, solution: Sequence[Sequence[int]]) -> list[str]:
     groups = deal.groups
     remaining = (1 << n) - 1
     for step, move in enumerate(solution, start=1):
-        if len(move) != 2:
-            return [f"move {step}: a move removes two tiles, not {len(move)}"]
+        if not isinstance(move, list | tuple) or len(move) != 2 or \
+                not all(type(i) is int for i in move):
+            return [f"move {step}: a move is a pair of positions [i, j], not {move!r:.40}"]
         a, b = move
         if not (0 <= a < n and 0 <= b < n) or a == b:
             return [f"move {step}: positions {a} and {b} are not two positions of the layout"]
