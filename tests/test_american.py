@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -14,13 +17,14 @@ from hypothesis import strategies as st
 
 from generator.engine.log import read_log
 from generator.errors import FileFormatError, HandError, IllegalActionError, RequestError
-from generator.games.american import GAME
+from generator.games.american import GAME, analysis, cards_file
 from generator.games.american import card as rules
 from generator.games.american import runner as game
 from generator.games.american.bots import Planner, RandomBot
 from generator.games.american.rules import (
     AmericanGame,
     AmericanOptions,
+    Answer,
     Call,
     Claims,
     Courtesy,
@@ -32,11 +36,12 @@ from generator.games.american.rules import (
     End,
     MahJong,
     Pass,
+    Phase,
     Stop,
 )
 from generator.tiles import Tile, parse_tiles
 
-CARD = rules.practice_card()
+CARD = cards_file.practice_card()
 J = Tile("1j")
 
 # -- the card format ---------------------------------------------------------------
@@ -232,7 +237,7 @@ def test_card_check(cli, tmp_path: Path) -> None:
 
 
 def dealt(east: int = 0, **options) -> AmericanGame:
-    g = AmericanGame(AmericanOptions(**options))
+    g = AmericanGame(AmericanOptions(**options), CARD)
     rolls = [(1, 1)] * 4
     rolls[east] = (6, 6)
     g.apply(Dice(tuple(rolls), east))
@@ -243,7 +248,7 @@ def dealt(east: int = 0, **options) -> AmericanGame:
 
 
 def test_dice_and_the_deal() -> None:
-    g = AmericanGame(AmericanOptions())
+    g = AmericanGame(AmericanOptions(), CARD)
     with pytest.raises(IllegalActionError, match="roll again"):
         g.apply(Dice(((6, 6), (6, 6), (1, 1), (1, 1)), 0))
     with pytest.raises(IllegalActionError, match="seat 3 rolled highest"):
@@ -275,10 +280,10 @@ def test_the_charleston_rules() -> None:
     for _ in range(3):
         r = g.current
         g.apply(Pass(r, tuple(t for t in g.hands[r] if not t.is_joker)[:3]))
-    assert g.phase == "vote"
+    assert g.phase == Phase.VOTE
     for k in range(4):
         g.apply(Stop(g.current, k == 2))
-    assert g.phase == "courtesy"       # one stop is enough
+    assert g.phase == Phase.COURTESY       # one stop is enough
     offers = [3, 1, 0, 2]
     for _ in range(4):
         g.apply(Courtesy(g.current, offers[g.current]))
@@ -286,7 +291,7 @@ def test_the_charleston_rules() -> None:
     for _ in range(4):
         s = g.current
         g.apply(Pass(s, tuple(t for t in g.hands[s] if not t.is_joker)[:g.courtesy_count(s)]))
-    assert g.phase == "discard" and g.current == g.east
+    assert g.phase == Phase.DISCARD and g.current == g.east
     assert [len(h) for h in g.hands] == [14, 13, 13, 13]
 
 
@@ -295,7 +300,7 @@ def to_play(g: AmericanGame) -> AmericanGame:
     g.steps = []
     g.step = 0
     g.offers = {s: 0 for s in range(4)}
-    g.phase = "discard"
+    g.phase = Phase.DISCARD
     g.current = g.east
     return g
 
@@ -303,26 +308,99 @@ def to_play(g: AmericanGame) -> AmericanGame:
 def test_claims_go_to_mahjong_first_then_to_the_next_in_turn() -> None:
     g = to_play(dealt())
     tile = next(t for t in g.hands[0] if not t.is_joker)
+    for p in (1, 2, 3):
+        g.hands[p][:2] = [tile, J]
     g.apply(Discard(0, tile))
     with pytest.raises(IllegalActionError, match="can claim"):
         g.apply(Claims((0,), ()))
     g.apply(Claims((3,), (1, 2)))
-    assert g.claim_winner() == 3 and g.phase == "call"
+    assert g.claim_winner() == 3 and g.phase == Phase.CALL
     g2 = to_play(dealt())
     tile = next(t for t in g2.hands[0] if not t.is_joker)
+    for p in (2, 3):
+        g2.hands[p][:2] = [tile, tile]
     g2.apply(Discard(0, tile))
     g2.apply(Claims((), (3, 2)))
     assert g2.claim_winner() == 2            # seat 2 plays before seat 3
-    with pytest.raises(IllegalActionError, match="seat 3's move"):
+    with pytest.raises(IllegalActionError, match="it is player 2's move, not player 3's"):
         g2.apply(Call(3, tile, (tile, tile)))
+
+
+def test_each_player_answers_a_discard_in_turn_then_the_rules_resolve() -> None:
+    g = to_play(dealt())
+    tile = next(t for t in g.hands[0] if not t.is_joker)
+    g.hands[2][:2] = [tile, J]
+    g.hands[1] = [t for t in g.hands[1] if t != tile and not t.is_joker]
+    g.apply(Discard(0, tile))
+    assert g.to_move == 1 and g.phase == Phase.CLAIMS
+    assert g.legal_actions() == [Answer(1, "pass"), Answer(1, "mahjong")]
+    with pytest.raises(IllegalActionError, match="it is player 1's move, not player 2's"):
+        g.apply(Answer(2, "expose"))
+    g.apply(Answer(1, "pass"))
+    assert g.to_move == 2 and Answer(2, "expose") in g.legal_actions()
+    g.apply(Answer(2, "expose"))
+    assert g.to_move == 3 and g.phase == Phase.CLAIMS
+    g.apply(Answer(3, "mahjong"))
+    assert g.phase == Phase.CALL and g.to_move == 3
+    assert g.calling("mahjong") == (3,) and g.calling("expose") == (2,)
+    # the log writes the three answers as one line
+    from generator.games.american.events import fold_answers
+
+    answers = [Discard(0, tile), Answer(1, "pass"), Answer(2, "expose"),
+               Answer(3, "mahjong"), Call(3, tile, ())]
+    assert fold_answers(answers) == [Discard(0, tile), Claims((3,), (2,)), Call(3, tile, ())]
+
+
+def test_an_exposure_needs_two_matching_tiles_or_jokers() -> None:
+    g = to_play(dealt())
+    tile = next(t for t in g.hands[0] if not t.is_joker)
+    g.hands[1] = [t for t in g.hands[1] if t != tile and not t.is_joker]
+    g.hands[1][:1] = [tile]
+    g.apply(Discard(0, tile))
+    assert Answer(1, "expose") not in g.legal_actions()
+    with pytest.raises(IllegalActionError, match="needs two more of it"):
+        g.apply(Answer(1, "expose"))
+    with pytest.raises(IllegalActionError, match="needs two more of it"):
+        g.apply(Claims((), (1,)))
+
+
+def test_the_rules_and_the_bots_read_no_files() -> None:
+    import ast
+
+    from generator.games.american import bots, events, options
+    from generator.games.american import rules as game_rules
+
+    banned = ("generator.output", "generator.resources", "generator.documents",
+              "generator.draw", "generator.games.american.cards_file", "pathlib")
+    for module in (game_rules, bots, rules, events, options):
+        tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+        names = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+        names += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+        bad = [n for n in names if n and n.startswith(banned)]
+        if module is options:  # the quiz options check the card file they name
+            bad.remove("generator.games.american.cards_file")
+        assert not bad, f"{module.__name__} imports {bad}"
+    code = ("import sys; import generator.games.american.rules, generator.games.american.bots;"
+            "print(sorted(m for m in sys.modules if m.startswith(('generator.output', "
+            "'generator.resources', 'generator.games.american.cards_file'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_the_card_module_still_offers_what_the_cli_reads() -> None:
+    assert rules.load_card("practice") is cards_file.practice_card()
+    data = rules.analyze(CARD, "222m4444m666m8888m")
+    assert data == analysis.analyze(CARD, "222m4444m666m8888m")
+    assert rules.analysis_lines(data)[1].startswith("Mah Jongg: 2468 #1")
 
 
 def test_a_discarded_joker_cannot_be_claimed() -> None:
     g = to_play(dealt())
     g.hands[0][0] = J
     g.apply(Discard(0, J))
-    assert g.phase == "draw" and not g.claimers()
-    with pytest.raises(IllegalActionError, match="claims come right after"):
+    assert g.phase == Phase.DRAW and not g.claimers()
+    with pytest.raises(IllegalActionError, match="the rules say the next event is"):
         g.apply(Claims((1,), ()))
 
 
@@ -346,7 +424,7 @@ def test_exposures_need_identical_tiles_and_can_kill_a_hand() -> None:
     # a quint of East winds is on no hand of the card: the hand is dead
     assert g3.forced() == Dead(1, "the exposures match no hand on the card")
     g3.apply(g3.forced())
-    assert g3.dead[1] and g3.current == 2 and g3.phase == "draw"
+    assert g3.dead[1] and g3.current == 2 and g3.phase == Phase.DRAW
 
 
 def test_mahjong_in_error_kills_the_hand() -> None:
@@ -354,11 +432,11 @@ def test_mahjong_in_error_kills_the_hand() -> None:
     g.apply(MahJong(0, "2468 #1"))
     assert g.forced() == Dead(0, "Mah Jongg in error (2468 #1 is not made)")
     g.apply(g.forced())
-    assert g.dead[0] and g.phase == "draw" and g.current == 1
+    assert g.dead[0] and g.phase == Phase.DRAW and g.current == 1
 
 
 def test_payments() -> None:
-    g = AmericanGame(AmericanOptions())
+    g = AmericanGame(AmericanOptions(), CARD)
     g._last_discarder = 1
     g.acquired = "call"
     assert g._payments(0, 25, False) == (100, -50, -25, -25)   # discarder pays double
@@ -368,7 +446,7 @@ def test_payments() -> None:
     assert g._payments(0, 25, True) == (300, -100, -100, -100)  # jokerless: four times
     g.acquired = "redeem"
     assert g._payments(2, 30, False) == (-60, -60, 180, -60)
-    doubled = AmericanGame(AmericanOptions(jokerless="double"))
+    doubled = AmericanGame(AmericanOptions(jokerless="double"), CARD)
     doubled._last_discarder, doubled.acquired = 1, "call"
     assert doubled._payments(0, 25, True) == (200, -100, -50, -50)
 
@@ -378,13 +456,13 @@ def test_a_wall_game_pays_nothing() -> None:
     g.wall = g.wall[:1]
     p = g.current
     g.apply(Discard(p, g.hands[p][0]))
-    if g.phase == "claims":
+    if g.phase == Phase.CLAIMS:
         g.apply(Claims())
     g.apply(Draw(g.current, g.wall[0]))
     q = g.current
     g.apply(Discard(q, g.hands[q][0]))
-    if g.phase == "claims":
-        g.apply(Claims())
+    while g.phase == Phase.CLAIMS:
+        g.apply(Answer(g.to_move, "pass"))
     assert g.forced() == End((0, 0, 0, 0), "wall game")
 
 
@@ -435,7 +513,8 @@ def test_a_tampered_log_is_rejected() -> None:
     data = json.loads(lines[k])
     data["tile"] = "1j" if data["tile"] != "1j" else "1m"
     lines[k] = json.dumps(data)
-    with pytest.raises(IllegalActionError, match=f"line {k + 1}: draw: the next tile"):
+    expected = f'line {k + 1}: draw: the rules say the next event is {{"type": "draw"'
+    with pytest.raises(IllegalActionError, match=re.escape(expected)):
         game.replay(read_log("\n".join(lines)))
 
 

@@ -9,26 +9,35 @@ it gives is worth less than the joker, and discards what its targets need least,
 avoiding tiles that fit the exposures of a player who has exposed twice or more. Every
 choice says why. :class:`RandomBot` passes and discards at random and declares Mah
 Jongg when it can.
+
+Both choose with one method, ``choose(game, legal, rng)``: the rules list the legal
+actions and check the choice; a bot fills in the free parameters (which tiles to pass or
+show) and its reason.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import numpy as np
 
+from generator.engine.log import Event
 from generator.games.american.card import (
     JOKER,
     Exposure,
     allowed_rows,
-    counts_of,
     face_of,
     matches,
     needs,
     needs_batch,
 )
-from generator.games.american.rules import (
-    AmericanGame,
+from generator.games.american.events import (
+    EXPOSE,
+    MAHJONG,
+    PASS,
+    Answer,
+    Call,
     Courtesy,
     Discard,
     MahJong,
@@ -36,6 +45,7 @@ from generator.games.american.rules import (
     Redeem,
     Stop,
 )
+from generator.games.american.rules import AmericanGame, Phase
 from generator.tiles import Tile
 
 JOKER_TILE = Tile("1j")
@@ -54,13 +64,38 @@ def _best(game: AmericanGame, p: int, counts, exposures=None) -> tuple[int, int,
 class Planner:
     name = "planner"
 
-    def _removal_costs(self, game: AmericanGame, p: int, tiles: list[Tile], *,
+    def choose(self, game: AmericanGame, legal: list[Event], rng: random.Random) -> Event:
+        p = game.to_move
+        assert p is not None
+        if game.phase == Phase.PASS:
+            return self.charleston(game, p)
+        if game.phase == Phase.VOTE:
+            return self.stop(game, p)
+        if game.phase == Phase.COURTESY:
+            return self.courtesy(game, p)
+        if game.phase == Phase.CLAIMS:
+            assert game.last is not None
+            return Answer(p, self.claim(game, p, game.last[1]) or PASS)
+        if game.phase == Phase.CALL:
+            if p in game.calling(MAHJONG):
+                return mahjong_call(game, p)
+            assert game.last is not None
+            found = self.exposure(game, p, game.last[1])
+            assert found is not None
+            use, why = found
+            return Call(p, game.last[1], use, why)
+        return self.turn(game, p, danger_for(game, p))
+
+    def _removal_costs(self, game: AmericanGame, p: int, tiles: list[Tile], counts=None, *,
                        passable: bool = False) -> list[tuple[tuple[int, int], Tile]]:
-        """For each distinct tile: (tiles missing, -value) of the nearest hand without it."""
+        """For each distinct tile: (tiles missing, -value) of the nearest hand without it;
+        ``counts`` are the player's tiles (``tiles`` and the exposures) if not the
+        player's own."""
         candidates = [t for t in sorted(set(tiles)) if not (passable and t.is_joker)]
         if not candidates:
             return []
-        counts = game.counts(p)
+        if counts is None:
+            counts = game.counts(p)
         batch = np.repeat(counts[None, :], len(candidates), axis=0)
         for k, tile in enumerate(candidates):
             batch[k, face_of(tile)] -= 1
@@ -90,39 +125,35 @@ class Planner:
 
     # -- the Charleston -----------------------------------------------------------------
 
-    def charleston(self, game: AmericanGame, rng: random.Random) -> Pass:
-        p = game.current
+    def charleston(self, game: AmericanGame, p: int) -> Pass:
         hand = list(game.hands[p])
-        count = game.courtesy_count(p) if game.step >= len(game.steps) else 3
+        count = game.pass_size(p)
+        counts = game.counts(p)
         chosen: list[Tile] = []
-        before = _best(game, p, game.counts(p))[0]
+        before = _best(game, p, counts)[0]
         for _ in range(count):
-            costs = self._removal_costs(game, p, hand, passable=True)
+            costs = self._removal_costs(game, p, hand, counts, passable=True)
             if not costs:
                 break
             tile = costs[0][1]
             chosen.append(tile)
             hand.remove(tile)
-            game.hands[p].remove(tile)
-        game.hands[p] += chosen
-        after = _best(game, p, game.counts(p) - counts_of(chosen))[0]
-        blind_ok = game.step < len(game.steps) and game.steps[game.step][1]
+            counts[face_of(tile)] -= 1
+        after = _best(game, p, counts)[0]
         received = [t for t in game.received[p] if not t.is_joker]
-        if blind_ok and after > before and len(received) >= count:
+        if game.blind_allowed() and after > before and len(received) >= count:
             return Pass(p, tuple(received[:count]), count,
                         f"passes the {count} tiles just received unseen: its own are needed "
                         f"for {self._target(game, p)}")
         return Pass(p, tuple(chosen), 0, f"keeps what {self._target(game, p)} needs")
 
-    def stop(self, game: AmericanGame, rng: random.Random) -> Stop:
-        p = game.current
+    def stop(self, game: AmericanGame, p: int) -> Stop:
         need = _best(game, p, game.counts(p))[0]
         if need <= 4:
             return Stop(p, True, f"{self._target(game, p)}: no more passing")
         return Stop(p, False, f"{need} tiles away: another Charleston may help")
 
-    def courtesy(self, game: AmericanGame, rng: random.Random) -> Courtesy:
-        p = game.current
+    def courtesy(self, game: AmericanGame, p: int) -> Courtesy:
         before = _best(game, p, game.counts(p))[0]
         spare = sum(1 for cost, _ in self._removal_costs(game, p, game.hands[p],
                                                          passable=True) if cost[0] <= before)
@@ -130,9 +161,8 @@ class Planner:
 
     # -- play ----------------------------------------------------------------------------
 
-    def turn(self, game: AmericanGame, rng: random.Random, danger=None):
+    def turn(self, game: AmericanGame, p: int, danger=None) -> Event:
         """After drawing or calling: Mah Jongg, a joker redemption, or a discard."""
-        p = game.current
         made = game.mahjong_hands(p)
         if made:
             return MahJong(p, made[0], "the hand is complete")
@@ -148,7 +178,7 @@ class Planner:
             why += "; safe against an opponent's exposures"
         return Discard(p, tile, why)
 
-    def _redeem(self, game: AmericanGame, p: int):
+    def _redeem(self, game: AmericanGame, p: int) -> Redeem | None:
         hand = game.hands[p]
         for owner in range(4):
             for group in game.exposed[owner]:
@@ -166,7 +196,7 @@ class Planner:
         return None
 
     def claim(self, game: AmericanGame, p: int, tile: Tile) -> str | None:
-        """'mahjong', 'expose' or None for the last discard."""
+        """The answer to the last discard: 'mahjong', 'expose' or None."""
         counts = game.counts(p)
         f = face_of(tile)
         if game.tile_count(p) == 13:
@@ -176,10 +206,10 @@ class Planner:
             if ((needs(table, counts) == 0) & rows).any():
                 hand = [*game.hands[p], tile]
                 if matches(game.card, hand, game.exposures(p)):
-                    return "mahjong"
+                    return MAHJONG
             counts[f] -= 1
         option = self.exposure(game, p, tile)
-        return "expose" if option is not None else None
+        return EXPOSE if option is not None else None
 
     def exposure(self, game: AmericanGame, p: int, tile: Tile) -> tuple | None:
         """The tiles to expose with ``tile`` if that brings an open target closer."""
@@ -211,6 +241,14 @@ class Planner:
         return None
 
 
+def mahjong_call(game: AmericanGame, p: int) -> Call:
+    """Taking the discard called for Mah Jongg (a tile like it shown, if held)."""
+    assert game.last is not None
+    tile = game.last[1]
+    same = tuple(t for t in game.hands[p] if t == tile)[:1]
+    return Call(p, tile, same, "completes the hand: Mah Jongg")
+
+
 def danger_for(game: AmericanGame, p: int):
     """Tiles that would likely feed a player with two or more exposures."""
     risky: set[int] = set()
@@ -230,37 +268,37 @@ def danger_for(game: AmericanGame, p: int):
 
 
 class RandomBot:
+    """Passes and discards at random (never a joker in a pass), never stops the
+    Charleston, offers no courtesy tiles, never exposes, and calls and declares Mah Jongg
+    whenever it can."""
+
     name = "random"
 
-    def charleston(self, game, rng):
-        p = game.current
-        count = game.courtesy_count(p) if game.step >= len(game.steps) else 3
-        choices = [t for t in game.hands[p] if not t.is_joker]
-        return Pass(p, tuple(rng.sample(choices, count)), 0, "at random")
-
-    def stop(self, game, rng):
-        return Stop(game.current, False, "")
-
-    def courtesy(self, game, rng):
-        return Courtesy(game.current, 0)
-
-    def turn(self, game, rng, danger=None):
-        p = game.current
+    def choose(self, game: AmericanGame, legal: list[Event], rng: random.Random) -> Event:
+        p = game.to_move
+        assert p is not None
+        if game.phase == Phase.PASS:
+            choices = [t for t in game.hands[p] if not t.is_joker]
+            return Pass(p, tuple(rng.sample(choices, game.pass_size(p))), 0, "at random")
+        if game.phase == Phase.VOTE:
+            return Stop(p, False, "")
+        if game.phase == Phase.COURTESY:
+            return Courtesy(p, 0)
+        if game.phase == Phase.CLAIMS:
+            assert game.last is not None
+            return Answer(p, MAHJONG if game.tile_count(p) == 13 and matches(
+                game.card, [*game.hands[p], game.last[1]], game.exposures(p)) else PASS)
+        if game.phase == Phase.CALL:
+            return mahjong_call(game, p)
         made = game.mahjong_hands(p)
         if made:
             return MahJong(p, made[0], "the hand is complete")
-        return Discard(p, rng.choice(game.hands[p]), "at random")
-
-    def claim(self, game, p, tile):
-        if game.tile_count(p) != 13:
-            return None
-        return "mahjong" if matches(game.card, [*game.hands[p], tile], game.exposures(p)) \
-            else None
-
-    def exposure(self, game, p, tile):  # pragma: no cover - it never claims to expose
-        return None
+        # any tile held, each copy as likely: one of the legal discards
+        tile = rng.choice(game.hands[p])
+        return next(replace(ev, reason="at random") for ev in legal
+                    if isinstance(ev, Discard) and ev.tile == tile)
 
 
 BOTS = {"planner": Planner, "random": RandomBot}
 
-__all__ = ["BOTS", "Planner", "RandomBot", "danger_for"]
+__all__ = ["BOTS", "Planner", "RandomBot", "danger_for", "mahjong_call"]

@@ -1,12 +1,13 @@
 """American Mah Jongg: cards of hands, and matching tiles against them.
 
-A *card* is a text file of hands grouped in families (the format is in
-docs/formats.md; the shipped practice card is ``puzzles/cards/practice.card``). Each hand
-is expanded into every *concrete* requirement -- suits given to its suit letters, numbers
-to its number letters -- and each requirement becomes two vectors over the tile faces:
-``P`` (tiles that must be natural: singles, pairs, year tiles) and ``Q`` (tiles in
-pungs, kongs and quints, which jokers may replace). Matching and nearness are then one
-vector computation over the whole card (numpy).
+A *card* is a text of hands grouped in families (the format is in docs/formats.md; the
+shipped practice card is ``puzzles/cards/practice.card``): :func:`parse_card` reads the
+text (``cards_file`` reads files). Each hand is expanded into every *concrete*
+requirement -- suits given to its suit letters, numbers to its number letters -- and
+each requirement becomes two vectors over the tile faces: ``P`` (tiles that must be
+natural: singles, pairs, year tiles) and ``Q`` (tiles in pungs, kongs and quints, which
+jokers may replace). Matching and nearness are then one vector computation over the
+whole card (numpy).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from functools import cached_property
 import numpy as np
 
 from generator.errors import FileFormatError, HandError
-from generator.tiles import Tile, format_tiles, parse_tiles
+from generator.tiles import ALL_TILES, Tile, format_tiles, parse_tiles
 
 # -- faces ---------------------------------------------------------------------------
 
@@ -39,9 +40,7 @@ COPIES[FLOWER] = 8
 COPIES[JOKER] = 8
 
 
-def face_of(tile: Tile) -> int:
-    """0-26 suited (craks, bams, dots), 27-30 winds E S W N, 31-33 white, green, red,
-    34 any flower, 35 joker."""
+def _face(tile: Tile) -> int:
     if tile.is_joker:
         return JOKER
     if tile.is_bonus:
@@ -49,6 +48,15 @@ def face_of(tile: Tile) -> int:
     if tile.is_number:
         return SUITS.index(tile.suit) * 9 + tile.number - 1
     return 27 + tile.number - 1  # 1z-4z winds, 5z-7z dragons
+
+
+_FACE_OF_KIND = tuple(_face(t) for t in ALL_TILES)
+
+
+def face_of(tile: Tile) -> int:
+    """0-26 suited (craks, bams, dots), 27-30 winds E S W N, 31-33 white, green, red,
+    34 any flower, 35 joker."""
+    return _FACE_OF_KIND[tile.kind]
 
 
 def tile_of(face: int) -> Tile:
@@ -68,10 +76,9 @@ def face_name(face: int) -> str:
 
 
 def counts_of(tiles: Iterable[Tile]) -> np.ndarray:
-    counts = np.zeros(FACES, dtype=np.int16)
-    for t in tiles:
-        counts[face_of(t)] += 1
-    return counts
+    """How many of each face (a vector of FACES counts)."""
+    faces = [_FACE_OF_KIND[t.kind] for t in tiles]
+    return np.bincount(np.array(faces, dtype=np.intp), minlength=FACES).astype(np.int16)
 
 
 def american_set() -> tuple[Tile, ...]:
@@ -86,7 +93,6 @@ def american_set() -> tuple[Tile, ...]:
 # -- the card format ---------------------------------------------------------------
 
 NUMBER_VARS = "xyzwv"
-SUIT_VARS = "abc"
 _TOKEN = re.compile(r"^([0-9NEWSFRGDxyzwv]+)([abc]?)$")
 
 
@@ -250,31 +256,6 @@ def parse_card(text: str, *, source: str = "card") -> Card:
     if not hands:
         raise FileFormatError(f"{source}: the card has no hands")
     return Card(name, tuple(hands), tuple(families), tuple(comments), source)
-
-
-def load_card(path: str | None = None) -> Card:
-    """A card from a file, or the shipped practice card."""
-    from pathlib import Path
-
-    from generator.output import read_text
-
-    if path is None or path == "practice":
-        return practice_card()
-    return parse_card(read_text(path, "card file"), source=str(Path(path)))
-
-
-_PRACTICE: list[Card] = []
-
-
-def practice_card() -> Card:
-    """The practice card shipped with tilepress (original hands; see its header)."""
-    if not _PRACTICE:
-        from generator.resources import shipped
-
-        path = shipped("puzzles", "cards", "practice.card")
-        _PRACTICE.append(parse_card(path.read_text(encoding="utf-8"),
-                                    source="practice.card"))
-    return _PRACTICE[0]
 
 
 # -- expanding hands into concrete requirements ---------------------------------------------
@@ -577,53 +558,19 @@ def is_jokerless(tiles: Sequence[Tile], exposures: Sequence[Exposure] = ()) -> b
     return not any(t.is_joker for t in tiles) and not any(e.jokers for e in exposures)
 
 
-def _match_dict(m: Match) -> dict:
-    return {"hand": m.hand.id, "reading": m.requirement.describe(), "value": m.hand.value,
-            "concealed": m.hand.concealed, "need": m.need,
-            "missing": [str(tile_of(f)) if f != FLOWER else "F" for f in m.missing]}
+_MOVED = {"load_card": "cards_file", "practice_card": "cards_file",
+          "analyze": "analysis", "analysis_lines": "analysis"}
 
 
-def analyze(card: Card, hand: str, exposed: Sequence[str] = ()) -> dict:
-    """What ``tilepress analyze american`` reports: for 14 tiles the hands they make (or
-    the nearest); for 13, the nearest hands with the tiles still needed."""
-    tiles = parse_tiles(hand)
-    exposures = tuple(Exposure.parse(e) for e in exposed)
-    check_tiles(tiles, exposures)
-    total = len(tiles) + sum(e.size for e in exposures)
-    data: dict = {"card": card.name, "hand": format_tiles(tiles),
-                  "exposed": [str(e) for e in exposures], "tiles": total}
-    if total == 14:
-        found = matches(card, tiles, exposures)
-        data["mahjong"] = [_match_dict(m) for m in found]
-        data["jokerless"] = is_jokerless(tiles, exposures)
-    elif total != 13:
-        raise HandError(f"give 13 or 14 tiles with the exposures, not {total}")
-    data["nearest"] = [_match_dict(m) for m in nearest(card, tiles, exposures)]
-    if exposures and not data["nearest"]:
-        data["note"] = "no open hand on the card has these exposures: the hand is dead"
-    return data
+def __getattr__(name: str):
+    """Names that moved out of this module, still found here by ``generator.cli``
+    (which reads ``card.load_card`` and ``card.analyze``) until it imports them from
+    ``cards_file`` and ``analysis``."""
+    if name in _MOVED:
+        import importlib
 
-
-def analysis_lines(data: dict) -> list[str]:
-    exposed = "".join(f" [{e}]" for e in data["exposed"])
-    out = [f"hand: {data['hand']}{exposed} ({data['tiles']} tiles), card {data['card']!r}"]
-    if "mahjong" in data:
-        if data["mahjong"]:
-            for m in data["mahjong"]:
-                jl = ", jokerless" if data["jokerless"] else ""
-                out.append(f"Mah Jongg: {m['reading']}, {m['value']} points"
-                           f"{' (concealed hand)' if m['concealed'] else ''}{jl}")
-        else:
-            out.append("no hand on the card: not Mah Jongg")
-    if data.get("note"):
-        out.append(data["note"])
-    for m in data["nearest"]:
-        if m["need"] == 0:
-            continue
-        kind = "concealed" if m["concealed"] else "exposed ok"
-        out.append(f"{m['need']:>2} away: {m['reading']} ({m['value']}, {kind}) needs "
-                   f"{' '.join(m['missing'])}")
-    return out
+        return getattr(importlib.import_module(f"{__package__}.{_MOVED[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [
@@ -639,8 +586,6 @@ __all__ = [
     "Table",
     "allowed_rows",
     "american_set",
-    "analysis_lines",
-    "analyze",
     "build_table",
     "check_tiles",
     "counts_of",
@@ -649,12 +594,10 @@ __all__ = [
     "face_name",
     "face_of",
     "is_jokerless",
-    "load_card",
     "matches",
     "nearest",
     "needs",
     "needs_batch",
     "parse_card",
-    "practice_card",
     "tile_of",
 ]

@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from generator.params import option
 from generator.puzzles.base import DIFFICULTIES
-
-if TYPE_CHECKING:
-    from generator.games.american.card import Card
 
 
 @dataclass(frozen=True)
@@ -20,11 +16,6 @@ class AmericanOptions:
     jokerless: str = option("text", choices=("text", "double"),
                             help="text (a jokerless discard win: the discarder pays 3x) or "
                             "double (every payment doubles).")
-
-    def load(self) -> Card:
-        from generator.games.american.card import load_card
-
-        return load_card(self.card)
 
 
 @dataclass(frozen=True)
@@ -41,7 +32,7 @@ class AmericanParams:
     card: str = option("practice", help="practice, or a card file.")
 
     def __post_init__(self) -> None:
-        from generator.games.american.card import load_card
+        from generator.games.american.cards_file import load_card
 
         load_card(self.card)
 

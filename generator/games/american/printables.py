@@ -15,7 +15,8 @@ from generator.documents.model import (
 )
 from generator.draw.canvas import Canvas, Paper
 from generator.draw.fonts import text_width
-from generator.games.american.card import Group, Hand, practice_card
+from generator.games.american.card import Group, Hand
+from generator.games.american.cards_file import practice_card
 
 #: Suit letters in colour, as players know them from a card: three different suits.
 SUIT_COLOURS = {"a": "#1f5fa8", "b": "#b3261e", "c": "#2e7d32", "": "#1d1d1b"}
