@@ -272,6 +272,10 @@ class Requirement:
     groups: tuple[tuple[int, int, bool], ...]
     """(face, size, jokers allowed) of each group; singles are groups of size 1."""
 
+    def naturals(self, face: int) -> int:
+        """How many tiles of ``face`` sit in singles, pairs and years (never a joker)."""
+        return sum(size for f, size, jokers in self.groups if f == face and not jokers)
+
     def describe(self) -> str:
         names = ", ".join(f"{v}={SUIT_NAMES[s]}" for v, s in self.suits)
         num = f", x={self.base}" if self.base else ""
@@ -408,34 +412,77 @@ def _allowed(table: Table, exposures: Sequence[Exposure]) -> np.ndarray:
     return rows
 
 
-def allowed_rows(card: Card, exposures: tuple[Exposure, ...]) -> np.ndarray:
-    """:func:`_allowed` for a card, remembered."""
+def allowed_rows(card: Card, exposures: Sequence[Exposure]) -> np.ndarray:
+    """:func:`_allowed` for a card, remembered (by the faces and sizes exposed)."""
     cache = card.allowed_cache
-    rows = cache.get(exposures)
+    key = tuple(sorted((e.face, e.size) for e in exposures))
+    rows = cache.get(key)
     if rows is None:
-        rows = cache[exposures] = _allowed(card.table, exposures)
+        rows = cache[key] = _allowed(card.table, exposures)
     return rows
 
 
-def needs_batch(table: Table, counts: np.ndarray) -> np.ndarray:
-    """:func:`needs` for several holdings at once: ``counts`` is k x FACES, the result
+def exposed_faces(exposures: Sequence[Exposure]) -> np.ndarray:
+    """The tiles of the exposures by face (jokers counted as the face they stand for)."""
+    out = np.zeros(FACES, dtype=np.int16)
+    for e in exposures:
+        out[e.face] += e.size
+    return out
+
+
+def _open_groups(table: Table, exposed: np.ndarray | None) -> np.ndarray:
+    """Q without the groups the exposures already fill (meaningful on the rows those
+    exposures allow)."""
+    Q = table.Q[:, :JOKER]
+    if exposed is None or not exposed.any():
+        return Q
+    return np.maximum(Q - exposed[None, :JOKER], 0)
+
+
+def needs_batch(table: Table, counts: np.ndarray, exposed: np.ndarray | None = None
+                ) -> np.ndarray:
+    """:func:`needs` for several hands at once: ``counts`` is k x FACES, the result
     k x rows."""
     c = counts[:, None, :JOKER]
-    P, Q = table.P[None, :, :JOKER], table.Q[None, :, :JOKER]
+    P, Q = table.P[None, :, :JOKER], _open_groups(table, exposed)[None, :, :]
     short_natural = np.maximum(P - c, 0).sum(axis=2)
     short_joker = np.maximum(Q - np.maximum(c - P, 0), 0).sum(axis=2)
     return short_natural + np.maximum(short_joker - counts[:, JOKER:JOKER + 1], 0)
 
 
-def needs(table: Table, counts: np.ndarray) -> np.ndarray:
-    """Tiles each requirement still lacks, given the counts of every tile held (exposed
-    ones included; jokers at ``counts[JOKER]``)."""
+def needs(table: Table, counts: np.ndarray, exposed: np.ndarray | None = None) -> np.ndarray:
+    """Tiles each requirement still lacks, given the counts of the tiles in the hand
+    (jokers at ``counts[JOKER]``) and ``exposed``, the exposures' tiles by face
+    (:func:`exposed_faces`): an exposure fills its own pung, kong or quint and nothing
+    else. Meaningful on the rows the exposures allow."""
     c = counts[:JOKER]
-    P, Q = table.P[:, :JOKER], table.Q[:, :JOKER]
+    P, Q = table.P[:, :JOKER], _open_groups(table, exposed)
     short_natural = np.maximum(P - c, 0).sum(axis=1)
     spare = np.maximum(c - P, 0)
     short_joker = np.maximum(Q - spare, 0).sum(axis=1)
     return short_natural + np.maximum(short_joker - int(counts[JOKER]), 0)
+
+
+def can_complete(table: Table, counts: np.ndarray, unseen: np.ndarray,
+                 exposed: np.ndarray | None = None, rows: np.ndarray | None = None
+                 ) -> np.ndarray:
+    """Which requirements (of ``rows``, indices, if given) a hand of ``counts`` (jokers
+    at ``counts[JOKER]``) with the exposures ``exposed`` (:func:`exposed_faces`) could
+    still complete if only the ``unseen`` tiles (a count of each face, jokers included)
+    can still come to it: enough natural tiles for the singles, pairs and years, and
+    enough natural tiles or jokers for the pungs, kongs and quints."""
+    c, u = counts[:JOKER], unseen[:JOKER]
+    P, Q = table.P[:, :JOKER], table.Q[:, :JOKER]
+    if rows is not None:
+        P, Q = P[rows], Q[rows]
+    if exposed is not None and exposed.any():
+        Q = np.maximum(Q - exposed[None, :JOKER], 0)
+    short_natural = np.maximum(P - c, 0)
+    ok = (short_natural <= u).all(axis=1)
+    short_joker = np.maximum(Q - np.maximum(c - P, 0), 0)
+    from_naturals = np.minimum(short_joker, np.maximum(u - short_natural, 0))
+    rest = (short_joker - from_naturals).sum(axis=1)
+    return ok & (rest <= int(counts[JOKER]) + int(unseen[JOKER]))
 
 
 @dataclass(frozen=True)
@@ -451,8 +498,10 @@ class Match:
         return self.requirement.hand
 
 
-def _missing(req_index: int, table: Table, counts: np.ndarray) -> tuple[int, ...]:
-    P, Q = table.P[req_index], table.Q[req_index]
+def _missing(req_index: int, table: Table, counts: np.ndarray, exposed: np.ndarray
+             ) -> tuple[int, ...]:
+    P = table.P[req_index]
+    Q = np.maximum(table.Q[req_index] - exposed, 0)
     out = []
     jokers = int(counts[JOKER])
     for f in range(JOKER):
@@ -467,22 +516,14 @@ def _missing(req_index: int, table: Table, counts: np.ndarray) -> tuple[int, ...
     return tuple(out)
 
 
-def _hand_counts(tiles: Sequence[Tile], exposures: Sequence[Exposure]) -> np.ndarray:
-    counts = counts_of(tiles)
-    for e in exposures:
-        counts[e.face] += e.size - e.jokers
-        counts[JOKER] += e.jokers
-    return counts
-
-
 def matches(card: Card, tiles: Sequence[Tile], exposures: Sequence[Exposure] = ()) -> list[Match]:
-    """Every requirement the 14 tiles (with exposures) complete."""
-    counts = _hand_counts(tiles, exposures)
-    total = int(counts.sum())
+    """Every requirement the 14 tiles (the hand and its exposures) complete."""
+    counts, exposed = counts_of(tiles), exposed_faces(exposures)
+    total = len(tiles) + int(exposed.sum())
     if total != 14:
         raise HandError(f"a Mah Jongg hand has 14 tiles with its exposures, not {total}")
     table = card.table
-    rows = np.nonzero((needs(table, counts) == 0) & _allowed(table, exposures))[0]
+    rows = np.nonzero((needs(table, counts, exposed) == 0) & allowed_rows(card, exposures))[0]
     return [Match(table.requirements[i], 0, ()) for i in rows]
 
 
@@ -490,10 +531,10 @@ def nearest(card: Card, tiles: Sequence[Tile], exposures: Sequence[Exposure] = (
             count: int = 5) -> list[Match]:
     """The hands (one line each, best reading) closest to these tiles: fewest tiles still
     needed, then the highest value; only hands the exposures allow."""
-    counts = _hand_counts(tiles, exposures)
+    counts, exposed = counts_of(tiles), exposed_faces(exposures)
     table = card.table
-    need = needs(table, counts)
-    allowed = _allowed(table, exposures)
+    need = needs(table, counts, exposed)
+    allowed = allowed_rows(card, exposures)
     key = np.where(allowed, need.astype(np.int32) * 1000 - table.values, 1 << 30)
     out: list[Match] = []
     seen: set[str] = set()
@@ -505,7 +546,7 @@ def nearest(card: Card, tiles: Sequence[Tile], exposures: Sequence[Exposure] = (
         if req.hand.id in seen:
             continue
         seen.add(req.hand.id)
-        out.append(Match(req, n, _missing(i, table, counts)))
+        out.append(Match(req, n, _missing(i, table, counts, exposed)))
         if len(out) >= count:
             break
     return out
@@ -547,7 +588,7 @@ def best_pass(card: Card, tiles: Sequence[Tile], count: int = 3) -> tuple[Tile, 
 
 
 def check_tiles(tiles: Sequence[Tile], exposures: Sequence[Exposure] = ()) -> None:
-    counts = _hand_counts(tiles, exposures)
+    counts = counts_of([*tiles, *(t for e in exposures for t in e.tiles())])
     for f in range(FACES):
         if counts[f] > COPIES[f]:
             raise HandError(f"there are only {COPIES[f]} of {face_name(f)} in a set, not "
@@ -587,10 +628,12 @@ __all__ = [
     "allowed_rows",
     "american_set",
     "build_table",
+    "can_complete",
     "check_tiles",
     "counts_of",
     "example",
     "expand",
+    "exposed_faces",
     "face_name",
     "face_of",
     "is_jokerless",

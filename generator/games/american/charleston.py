@@ -5,10 +5,15 @@ base of :class:`~generator.games.american.rules.AmericanGame`, which adds the pl
 Seats are numbered in turn order, so the player to a seat's right is the next seat:
 passes "to the right" go to ``p + 1``, "to the left" to ``p - 1``, "across" to ``p + 2``.
 Each player passes, votes or offers in turn from East, one decision at a time; the
-tiles change hands once all four have passed.
+tiles change hands once all four have passed. A blind pass (the first left and the last
+right pass) hands on, unseen, 1 to 3 of the tiles being passed to you in that same pass
+-- the first ones, in the order they were passed -- with the rest of the three from your
+own hand; tiles can travel on through several blind passes.
 """
 
 from __future__ import annotations
+
+from collections import deque
 
 from generator.engine.log import Event
 from generator.engine.rules import Rules, checks, handles
@@ -38,7 +43,8 @@ class Charleston(Rules):
         self.step = 0
         self.steps: list[tuple[str, bool]] = list(PASSES_1)
         self.pending: dict[int, Pass] = {}
-        self.received: list[list[Tile]] = [[] for _ in range(4)]
+        self.blind_tiles: list[list[Tile]] = [[] for _ in range(4)]
+        """The tiles each player passed on unseen in the last pass."""
         self.votes: dict[int, bool] = {}
         self.offers: dict[int, int] = {}
         self.acquired = "draw"
@@ -65,7 +71,7 @@ class Charleston(Rules):
             out: list[Event] = [Pass(p, tuple(t for t in sort_tiles(self.hands[p])
                                                if not t.is_joker)[:n])]
             if self.blind_allowed():
-                out.append(Pass(p, tuple(self.received[p][:n]), n))
+                out.append(Pass(p, (), n))
             return out
         if self.phase == Phase.VOTE:
             return [Stop(p, False), Stop(p, True)]
@@ -96,19 +102,18 @@ class Charleston(Rules):
     def _check_pass(self, ev: Pass) -> None:
         self.expect(Phase.PASS, ev.player, "passing")
         want = self.pass_size(ev.player)
-        if len(ev.tiles) != want:
-            raise IllegalActionError(f"this pass is {want} tile{'s' * (want != 1)}")
-        if any(t.is_joker for t in ev.tiles):
-            raise IllegalActionError("jokers are never passed in the Charleston")
         if ev.blind and not self.blind_allowed():
             raise IllegalActionError("blind passes come only on the first left and the last "
                                      "right pass")
-        pool = list(self.received[ev.player])
-        for t in ev.tiles[:ev.blind]:
-            if t not in pool:
-                raise IllegalActionError(f"a blind pass hands on tiles just received; {t} "
-                                         "is not one of them")
-            pool.remove(t)
+        if not 0 <= ev.blind <= want:
+            raise IllegalActionError(f"a blind pass hands on 1 to {want} of the tiles passed "
+                                     "to you")
+        if len(ev.tiles) + ev.blind != want:
+            raise IllegalActionError(f"this pass is {want} tile{'s' * (want != 1)}"
+                                     + (f": {ev.blind} blind and {want - ev.blind} of your "
+                                        "own" if ev.blind else ""))
+        if any(t.is_joker for t in ev.tiles):
+            raise IllegalActionError("jokers are never passed in the Charleston")
         self._have(ev.player, ev.tiles)
 
     def _have(self, p: int, tiles: tuple[Tile, ...]) -> None:
@@ -163,13 +168,12 @@ class Charleston(Rules):
             return
         courtesy = self.step >= len(self.steps)
         offset = 2 if courtesy else OFFSET[self.pass_direction()[0]]
+        kept, forwarded = self._exchange(offset)
         for p, pv in self.pending.items():
             for t in pv.tiles:
                 self.hands[p].remove(t)
-        for p, pv in self.pending.items():
-            target = (p + offset) % 4
-            self.hands[target] += list(pv.tiles)
-            self.received[target] = list(pv.tiles)
+            self.hands[p] += kept[p]
+            self.blind_tiles[p] = forwarded[p]
         self.pending = {}
         self.current = self.east
         self.step += 1
@@ -181,6 +185,24 @@ class Charleston(Rules):
                 else Phase.VOTE
         elif self.step == len(self.steps):
             self.phase = Phase.COURTESY
+
+    def _exchange(self, offset: int) -> tuple[list[list[Tile]], list[list[Tile]]]:
+        """Where the tiles of a pass end up: for each player the tiles kept and the tiles
+        passed on blind. Each player's own tiles go to the receiver (East's first); a
+        player passing ``k`` blind hands on the first ``k`` tiles that reach them, unseen,
+        and keeps the rest."""
+        kept: list[list[Tile]] = [[] for _ in range(4)]
+        forwarded: list[list[Tile]] = [[] for _ in range(4)]
+        flight = deque(((self.east + k + offset) % 4, t) for k in range(4)
+                       for t in self.pending[(self.east + k) % 4].tiles)
+        while flight:
+            p, tile = flight.popleft()
+            if len(forwarded[p]) < self.pending[p].blind:
+                forwarded[p].append(tile)
+                flight.append(((p + offset) % 4, tile))
+            else:
+                kept[p].append(tile)
+        return kept, forwarded
 
     @handles(Stop)
     def _stop(self, ev: Stop) -> None:

@@ -54,8 +54,10 @@ class Deal:
 class Pass:
     player: int
     tiles: Tiles
+    """The tiles passed from the player's own hand."""
     blind: int = 0
-    """How many of the tiles are passed on unseen from the tiles just received."""
+    """How many more are passed on unseen: the first of the tiles being passed to the
+    player in this same pass (a blind pass)."""
     reason: str = ""
 
 

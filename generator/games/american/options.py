@@ -16,6 +16,10 @@ class AmericanOptions:
     jokerless: str = option("text", choices=("text", "double"),
                             help="text (a jokerless discard win: the discarder pays 3x) or "
                             "double (every payment doubles).")
+    mahjong_call: str = option("text", choices=("text", "any"),
+                               help="text (a discard is called for Mah Jongg only to "
+                               "complete a pung, kong or quint) or any (a house rule: also "
+                               "a single, a pair or a year tile).")
 
 
 @dataclass(frozen=True)

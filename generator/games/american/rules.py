@@ -27,19 +27,26 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import numpy as np
+
 from generator.engine.log import Event
 from generator.engine.rules import checks, handles
 from generator.errors import IllegalActionError
 from generator.games.american.card import (
+    COPIES,
     FACES,
     Card,
     Exposure,
     allowed_rows,
+    can_complete,
     counts_of,
+    exposed_faces,
     face_of,
     is_jokerless,
     matches,
+    needs,
 )
+from generator.games.american.card import JOKER as JOKER_FACE
 from generator.games.american.charleston import Charleston
 from generator.games.american.events import (
     EXPOSE,
@@ -66,10 +73,14 @@ from generator.games.american.options import AmericanOptions
 from generator.tiles import Tile
 
 JOKER = Tile("1j")
+_NOBODY = frozenset({Phase.DICE, Phase.DEAL, Phase.DRAW, Phase.END, Phase.OVER})
+"""Phases in which chance or the rules move the game on."""
 
 
 def dead_reason(card: Card, exposures: tuple[Exposure, ...], seen) -> str:
-    """Why exposures make a hand dead ('' if they do not): the text's reasons."""
+    """Why exposures make a hand dead ('' if they do not), judged as every player can:
+    from the exposures and the tiles in sight (``seen``: a count of each face, jokers
+    included; the set has 8 flowers and 8 jokers, 4 of every other face)."""
     if not exposures:
         return ""
     table = card.table
@@ -82,15 +93,11 @@ def dead_reason(card: Card, exposures: tuple[Exposure, ...], seen) -> str:
         if concealed_fit:
             return "the exposures reveal a concealed hand"
         return "the exposures match no hand on the card"
-    # can any allowed hand still be completed from the tiles not yet seen?
-    left = [4] * FACES
-    for face, n in enumerate(seen):
-        left[face] -= n
-    for i in rows.nonzero()[0]:
-        req = table.requirements[i]
-        if all(size <= left[face] + 8 for face, size, jok in req.groups if jok) and \
-                all(size <= left[face] for face, size, jok in req.groups if not jok):
-            return ""
+    nothing = np.zeros(FACES, dtype=np.int16)
+    unseen = np.array(COPIES, dtype=np.int16) - np.asarray(seen, dtype=np.int16)
+    if can_complete(table, nothing, unseen, exposed_faces(exposures),
+                    np.nonzero(rows)[0]).any():
+        return ""
     return "the exposures can no longer be completed: the tiles they need are gone"
 
 
@@ -108,12 +115,22 @@ class AmericanGame(Charleston):
         self.answers: dict[int, str] = {}
         self._last_discarder: int | None = None
         self.last: tuple[int, Tile] | None = None
+        self.called: Tile | None = None
+        """The discard called for Mah Jongg (it must then be declared)."""
+        self.drawn: Tile | None = None
+        """The tile just drawn, while the hand is as the draw left it."""
         self.payments: tuple[int, ...] = (0, 0, 0, 0)
         self.outcome = ""
         self.winner: int | None = None
         self.verdicts: list[Dead | End] = []
         """What the rules have found and announce next: a dead hand, the end."""
-        self._made: tuple[Any, list[str]] = (None, [])
+        self._made_cache: tuple[Any, list[str]] = (None, [])
+        self._exposed_version = 0
+        self._alive: list[tuple[Any, frozenset[int]]] = [((), frozenset())] * 4
+        """For each player: exposures last found alive, and the faces their hands use."""
+        """Counts the changes to the exposures (calls and redemptions)."""
+        self._seen_cache: tuple[Any, Any] = (None, None)
+        self._waits_cache: list[tuple[Any, frozenset[int]]] = [(None, frozenset())] * 4
         """The last hand checked for Mah Jongg, and the hands it makes."""
 
     def __deepcopy__(self, _memo: dict) -> AmericanGame:
@@ -121,11 +138,12 @@ class AmericanGame(Charleston):
         new = copy.copy(self)
         new.hands = [list(h) for h in self.hands]
         new.exposed = [[list(g) for g in groups] for groups in self.exposed]
-        new.received = [list(r) for r in self.received]
+        new.blind_tiles = [list(r) for r in self.blind_tiles]
         new.wall, new.discards, new.dead = list(self.wall), list(self.discards), list(self.dead)
         new.steps, new.verdicts = list(self.steps), list(self.verdicts)
         new.pending, new.votes = dict(self.pending), dict(self.votes)
         new.offers, new.answers = dict(self.offers), dict(self.answers)
+        new._waits_cache, new._alive = list(self._waits_cache), list(self._alive)
         return new
 
     # -- what players see ----------------------------------------------------------
@@ -138,33 +156,75 @@ class AmericanGame(Charleston):
         return tuple(out)
 
     def counts(self, p: int):
-        counts = counts_of(self.hands[p])
-        for group in self.exposed[p]:
-            for t in group:
-                counts[face_of(t)] += 1
-        return counts
+        """``p``'s hand (not the exposures) as a count of each face."""
+        return counts_of(self.hands[p])
+
+    def exposed_faces(self, p: int):
+        """The tiles of ``p``'s exposures by the face each group is of."""
+        return exposed_faces(self.exposures(p))
 
     def seen(self):
-        """Tiles visible to everyone: discards and exposures."""
-        counts = counts_of(t for _, t in self.discards)
-        for p in range(4):
-            for group in self.exposed[p]:
-                for t in group:
-                    counts[face_of(t)] += 1
-        return counts
+        """Tiles visible to everyone, by face: discards and exposures."""
+        version = (len(self.discards), self._exposed_version)
+        if self._seen_cache[0] != version:
+            tiles = [t for _, t in self.discards]
+            tiles += [t for groups in self.exposed for g in groups for t in g]
+            self._seen_cache = (version, counts_of(tiles))
+        return self._seen_cache[1].copy()
 
     def tile_count(self, p: int) -> int:
         return len(self.hands[p]) + sum(len(g) for g in self.exposed[p])
 
     def mahjong_hands(self, p: int) -> list[str]:
-        """The hands on the card that ``p``'s 14 tiles make (none with other counts)."""
+        """The hands on the card that ``p``'s 14 tiles make (none with other counts); on
+        a called discard, only those where it completes a pung, kong or quint (unless
+        the house rule ``mahjong_call="any"``)."""
         if self.tile_count(p) != 14:
             return []
-        key = (p, tuple(self.hands[p]), tuple(tuple(g) for g in self.exposed[p]))
-        if self._made[0] != key:
-            found = [m.hand.id for m in matches(self.card, self.hands[p], self.exposures(p))]
-            self._made = (key, found)
-        return list(self._made[1])
+        drawn = self.drawn
+        if drawn is not None and not drawn.is_joker:
+            # a drawn tile completes the hand only if the hand was waiting on it
+            before = list(self.hands[p])
+            before.remove(drawn)
+            if face_of(drawn) not in self._waits(p, before):
+                return []
+        return self._made(p, self.hands[p], self.called)
+
+    def mahjong_with(self, p: int, tile: Tile) -> list[str]:
+        """The hands ``p`` would make by calling ``tile`` for Mah Jongg (a rule the
+        bots ask rather than copy)."""
+        if self.tile_count(p) != 13 or face_of(tile) not in self._waits(p, self.hands[p]):
+            return []
+        return self._made(p, [*self.hands[p], tile], tile)
+
+    def _waits(self, p: int, hand: list[Tile]) -> frozenset[int]:
+        """The faces but the joker that might complete ``p``'s 13 tiles ``hand`` (every
+        one, and perhaps a few more: :meth:`_made` decides), remembered while the hand
+        stays the same."""
+        counts = counts_of(hand)
+        key = (counts.tobytes(), tuple(tuple(g) for g in self.exposed[p]))
+        if self._waits_cache[p][0] != key:
+            table, exposed = self.card.table, self.exposed_faces(p)
+            rows = allowed_rows(self.card, self.exposures(p)) & (
+                needs(table, counts, exposed) == 1)
+            P, Q = table.P[rows, :JOKER_FACE], table.Q[rows, :JOKER_FACE] - exposed[:JOKER_FACE]
+            c = counts[:JOKER_FACE]
+            short = (c < P) | (np.maximum(c - P, 0) < Q)
+            self._waits_cache[p] = (key, frozenset(np.nonzero(short.any(axis=0))[0].tolist()))
+        return self._waits_cache[p][1]
+
+    def _made(self, p: int, hand: list[Tile], called: Tile | None) -> list[str]:
+        key = (p, tuple(hand), tuple(tuple(g) for g in self.exposed[p]), called)
+        if self._made_cache[0] != key:
+            found = matches(self.card, hand, self.exposures(p))
+            if called is not None and self.options.mahjong_call == "text":
+                # the called tile must sit in a pung, kong or quint of the hand: more
+                # tiles like it in the hand than the hand's singles and pairs take
+                face = face_of(called)
+                held = sum(1 for t in hand if face_of(t) == face)
+                found = [m for m in found if held > m.requirement.naturals(face)]
+            self._made_cache = (key, [m.hand.id for m in found])
+        return list(self._made_cache[1])
 
     def next_live(self, p: int) -> int:
         for k in range(1, 5):
@@ -199,8 +259,7 @@ class AmericanGame(Charleston):
 
     @property
     def to_move(self) -> int | None:
-        if self.verdicts or self.phase in (Phase.DICE, Phase.DEAL, Phase.DRAW, Phase.END,
-                                           Phase.OVER):
+        if self.verdicts or self.phase in _NOBODY:
             return None
         if self.phase == Phase.CLAIMS:
             return self.claimers()[len(self.answers)]
@@ -237,7 +296,8 @@ class AmericanGame(Charleston):
             tile = self.last[1]
             if p in self.calling(MAHJONG):
                 return [Call(p, tile, ())]
-            use = [t for t in hand if t == tile] + [t for t in hand if t.is_joker]
+            face = face_of(tile)
+            use = [t for t in hand if face_of(t) == face] + [t for t in hand if t.is_joker]
             return [Call(p, tile, tuple(use[:2]))]
         made = self.mahjong_hands(p)
         out: list[Event] = [MahJong(p, made[0] if made else self.card.hands[0].id)]
@@ -272,7 +332,8 @@ class AmericanGame(Charleston):
         if call == EXPOSE:
             assert self.last is not None
             tile = self.last[1]
-            if sum(1 for t in self.hands[p] if t == tile or t.is_joker) < 2:
+            face = face_of(tile)
+            if sum(1 for t in self.hands[p] if face_of(t) == face or t.is_joker) < 2:
                 raise IllegalActionError(f"an exposure of {tile} needs two more of it (or "
                                          "jokers) in the hand")
 
@@ -298,9 +359,10 @@ class AmericanGame(Charleston):
         self._have(ev.player, ev.tiles)
         if ev.player not in self.calling(MAHJONG) and (
                 len(ev.tiles) < 2 or len(ev.tiles) > 4
-                or any(t != tile and not t.is_joker for t in ev.tiles)):
+                or any(face_of(t) != face_of(tile) and not t.is_joker for t in ev.tiles)):
             raise IllegalActionError("a call for an exposure makes a pung, kong or quint "
-                                     "of the discard with identical tiles or jokers")
+                                     "of the discard with like tiles (any flowers for a "
+                                     "flower) or jokers")
 
     def _joker_group(self, owner: int, tile: Tile) -> list[Tile] | None:
         """``owner``'s exposure of ``tile`` that holds a joker, if any."""
@@ -328,15 +390,19 @@ class AmericanGame(Charleston):
         self.wall.pop(0)
         self.hands[ev.player].append(ev.tile)
         self.last = None
+        self.called = None
+        self.drawn = ev.tile
         self.acquired = "draw"
         self.phase = Phase.DISCARD
 
     @handles(Discard)
     def _discard(self, ev: Discard) -> None:
+        self.drawn = None
         self.hands[ev.player].remove(ev.tile)
         self.discards.append((ev.player, ev.tile))
         self.last = (ev.player, ev.tile)
         self.answers = {}
+        self._find_dead(ev.tile)
         if self.claimers():
             self.phase = Phase.CLAIMS
         else:
@@ -353,9 +419,36 @@ class AmericanGame(Charleston):
         self.current = nxt
         self.phase = Phase.DRAW
 
+    def _find_dead(self, tile: Tile | None = None) -> None:
+        """Every live hand whose exposures can no longer make a hand on the card, found
+        as soon as the tiles in sight show it. A hand alive before a discard of ``tile``
+        stays alive when no hand its exposures allow has ``tile`` (remembered: the faces
+        those hands use)."""
+        seen = self.seen()
+        found = {v.player for v in self.verdicts if isinstance(v, Dead)}
+        for q in range(4):
+            if not self.exposed[q] or self.dead[q] or q in found:
+                continue
+            exposures = self.exposures(q)
+            known, faces = self._alive[q]
+            if tile is not None and known == exposures and face_of(tile) not in faces:
+                continue
+            reason = dead_reason(self.card, exposures, seen)
+            if reason:
+                self.verdicts.append(Dead(q, reason))
+            else:
+                rows = allowed_rows(self.card, exposures)
+                used = (self.card.table.P[rows] > 0) | (self.card.table.Q[rows] > 0)
+                self._alive[q] = (exposures, frozenset(np.nonzero(used.any(axis=0))[0].tolist())
+                                  | {JOKER_FACE})
+
     @handles(Answer)
     def _answer(self, ev: Answer) -> None:
         self.answers[ev.player] = ev.call
+        self._resolve_claims()
+
+    def _resolve_claims(self) -> None:
+        """Once every live player has answered the discard: who takes it, if anyone."""
         if len(self.answers) < len(self.claimers()):
             return
         winner = self.claim_winner()
@@ -383,17 +476,21 @@ class AmericanGame(Charleston):
             for t in ev.tiles:
                 self.hands[ev.player].remove(t)
             self.exposed[ev.player].append([tile, *ev.tiles])
-            reason = dead_reason(self.card, self.exposures(ev.player), tuple(self.seen()))
-            if reason:
-                self.verdicts.append(Dead(ev.player, reason))
+            self._exposed_version += 1
         self._last_discarder = self.last[0]
         self.discards.pop()
         self.last = None
+        if mahjong:
+            self.called = tile
+        else:
+            self._find_dead()
         self.phase = Phase.DECLARE if mahjong else Phase.DISCARD
         self.acquired = "call"
 
     @handles(Redeem)
     def _redeem(self, ev: Redeem) -> None:
+        self.drawn = None
+        self._exposed_version += 1
         group = self._joker_group(ev.owner, ev.tile)
         assert group is not None
         self.hands[ev.player].remove(ev.tile)
@@ -445,7 +542,10 @@ class AmericanGame(Charleston):
     def _dead(self, ev: Dead) -> None:
         self.verdicts.pop(0)
         self.dead[ev.player] = True
-        if self.current == ev.player and self.phase in (Phase.DISCARD, Phase.DECLARE):
+        if self.phase == Phase.CLAIMS:
+            self._resolve_claims()
+        elif self.current == ev.player and self.phase in (Phase.DISCARD, Phase.DECLARE,
+                                                            Phase.DRAW):
             self._after_turn(ev.player)
 
     @handles(End)

@@ -99,7 +99,7 @@ class _Example:
         self.blocks: list[Block] = [Section("American Mah Jongg"),
                                     Heading("American Mah Jongg: a worked example")]
         self.turn = 0
-        self.passes: list[tuple[str, str]] = []
+        self.passes: list[Pass] = []
 
     def seat(self, p: int) -> str:
         return f"{self.names[p]} ({SEATS[(p - self.game.east) % 4]})"
@@ -146,19 +146,9 @@ class _Example:
             blocks.append(self.nearest_table())
             blocks.append(Heading("The Charleston", level=2))
         elif isinstance(ev, Pass):
-            blind = f" ({ev.blind} blind)" if ev.blind else ""
-            self.passes.append((seat(ev.player), (format_tiles(ev.tiles) or "nothing") + blind
-                                + (f": {ev.reason}" if ev.reason else "")))
+            self.passes.append(ev)
             if not game.pending:
-                step = game.step - 1
-                if step < len(game.steps):
-                    label = f"Pass {step + 1}: {game.steps[step][0]}"
-                else:
-                    label = "Courtesy pass: across"
-                blocks.append(Heading(label, level=3))
-                blocks.append(Table(("player", "passes"), tuple(self.passes), widths=(3, 10),
-                                    size=7.5))
-                self.passes = []
+                self.pass_table()
         elif isinstance(ev, Stop) and len(game.votes) == 4:
             stopped = [seat(p) for p, v in game.votes.items() if v]
             blocks.append(Paragraph("The second Charleston is stopped by "
@@ -167,6 +157,24 @@ class _Example:
         elif isinstance(ev, Courtesy) and len(game.offers) == 4:
             blocks.append(Paragraph("Courtesy offers: " + ", ".join(
                 f"{seat(p)} {n}" for p, n in game.offers.items()) + ".", size=8.5))
+
+    def pass_table(self) -> None:
+        """The pass just made: each player's own tiles, the tiles handed on blind (which
+        the player never saw) and why."""
+        game = self.game
+        rows = []
+        for ev in self.passes:
+            text = format_tiles(ev.tiles) or ("nothing" if not ev.blind else "")
+            if ev.blind:
+                text += (" + " if ev.tiles else "") + f"{ev.blind} blind (" + \
+                    (format_tiles(game.blind_tiles[ev.player]) or "none came") + ")"
+            rows.append((self.seat(ev.player), text + (f": {ev.reason}" if ev.reason else "")))
+        step = game.step - 1
+        label = f"Pass {step + 1}: {game.steps[step][0]}" if step < len(game.steps) \
+            else "Courtesy pass: across"
+        self.blocks.append(Heading(label, level=3))
+        self.blocks.append(Table(("player", "passes"), tuple(rows), widths=(3, 10), size=7.5))
+        self.passes = []
 
     def play(self, ev: Event) -> None:
         blocks, seat = self.blocks, self.seat
