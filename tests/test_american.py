@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from generator.engine.log import read_log
 from generator.errors import FileFormatError, HandError, IllegalActionError, RequestError
-from generator.games.american import GAME, analysis, cards_file
+from generator.games.american import GAME, cards_file
 from generator.games.american import card as rules
 from generator.games.american import runner as game
 from generator.games.american.bots import Planner, RandomBot
@@ -424,15 +424,14 @@ def test_the_rules_and_the_bots_read_no_files() -> None:
     from generator.games.american import bots, events, options
     from generator.games.american import rules as game_rules
 
-    banned = ("generator.output", "generator.resources", "generator.documents",
-              "generator.draw", "generator.games.american.cards_file", "pathlib")
+    banned = ("generator.output", "generator.files", "generator.resources",
+              "generator.documents", "generator.draw", "generator.games.american.cards_file",
+              "pathlib")
     for module in (game_rules, bots, rules, events, options):
         tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
         names = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
         names += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
         bad = [n for n in names if n and n.startswith(banned)]
-        if module is options:  # the quiz options check the card file they name
-            bad.remove("generator.games.american.cards_file")
         assert not bad, f"{module.__name__} imports {bad}"
     code = ("import sys; import generator.games.american.rules, generator.games.american.bots;"
             "print(sorted(m for m in sys.modules if m.startswith(('generator.output', "
@@ -440,13 +439,6 @@ def test_the_rules_and_the_bots_read_no_files() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
-
-
-def test_the_card_module_still_offers_what_the_cli_reads() -> None:
-    assert rules.load_card("practice") is cards_file.practice_card()
-    data = rules.analyze(CARD, "222m4444m666m8888m")
-    assert data == analysis.analyze(CARD, "222m4444m666m8888m")
-    assert rules.analysis_lines(data)[1].startswith("Mah Jongg: 2468 #1")
 
 
 def test_a_discarded_joker_cannot_be_claimed() -> None:

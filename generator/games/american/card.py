@@ -198,6 +198,12 @@ def _variant_size(groups) -> int:
     return sum(g.size for g in groups if isinstance(g, Group))
 
 
+MAX_VALUE = 1000
+"""The highest value a hand on a card may have."""
+MAX_HANDS = 500
+"""The most hands a card may have (a yearly card has about 60)."""
+
+
 def parse_card(text: str, *, source: str = "card") -> Card:
     """Read a card; a fault names its line and says what is wrong."""
     name = ""
@@ -233,9 +239,11 @@ def parse_card(text: str, *, source: str = "card") -> Card:
         if len(parts) < 3 or parts[0] not in ("X", "C"):
             raise FileFormatError(f"{where}: a hand starts with X (exposures allowed) or C "
                                   "(concealed), then its value, then its groups")
-        if not parts[1].isdigit() or int(parts[1]) <= 0:
-            raise FileFormatError(f"{where}: {parts[1]!r} is not a value (a whole number of "
-                                  "points)")
+        value = parts[1]
+        if not (value.isascii() and value.isdigit() and len(value) <= 4
+                and 1 <= int(value) <= MAX_VALUE):
+            raise FileFormatError(f"{where}: {value[:12]!r} is not a value (a whole number of "
+                                  f"points, 1 to {MAX_VALUE})")
         variants = []
         for text_variant in " ".join(parts[2:]).split("|"):
             groups = tuple(_parse_group(t, where) for t in text_variant.split())
@@ -250,6 +258,8 @@ def parse_card(text: str, *, source: str = "card") -> Card:
         if not list(expand(hand)):
             raise FileFormatError(f"{where}: no choice of suits and numbers makes this hand "
                                   "from the 152 tiles")
+        if len(hands) >= MAX_HANDS:
+            raise FileFormatError(f"{where}: more than {MAX_HANDS} hands; a card has about 60")
         hands.append(hand)
     if not name:
         raise FileFormatError(f"{source}: the card needs a name line: card: NAME")
@@ -597,21 +607,6 @@ def check_tiles(tiles: Sequence[Tile], exposures: Sequence[Exposure] = ()) -> No
 
 def is_jokerless(tiles: Sequence[Tile], exposures: Sequence[Exposure] = ()) -> bool:
     return not any(t.is_joker for t in tiles) and not any(e.jokers for e in exposures)
-
-
-_MOVED = {"load_card": "cards_file", "practice_card": "cards_file",
-          "analyze": "analysis", "analysis_lines": "analysis"}
-
-
-def __getattr__(name: str):
-    """Names that moved out of this module, still found here by ``generator.cli``
-    (which reads ``card.load_card`` and ``card.analyze``) until it imports them from
-    ``cards_file`` and ``analysis``."""
-    if name in _MOVED:
-        import importlib
-
-        return getattr(importlib.import_module(f"{__package__}.{_MOVED[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [

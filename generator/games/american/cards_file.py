@@ -7,8 +7,8 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from generator.files import read_text
 from generator.games.american.card import Card, parse_card
-from generator.output import read_text
 from generator.resources import shipped
 
 PRACTICE = "practice"

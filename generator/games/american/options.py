@@ -35,9 +35,12 @@ class AmericanParams:
                              help="easy, medium, hard, expert or any.")
     card: str = option("practice", help="practice, or a card file.")
 
-    def __post_init__(self) -> None:
-        from generator.games.american.cards_file import load_card
 
-        load_card(self.card)
-
-
+@dataclass(frozen=True)
+class CardHandFigure:
+    hand: str = option("", argument=True, help="The hand on the card, as the card numbers "
+                       "it: FAMILY #N, for example '2468 #1'.")
+    card: str = option("practice", help="The card of hands: practice, or a card file.")
+    tiles: str = option("", help="A player's 14 tiles that make the hand, in MPSZ (1f-8f "
+                        "flowers, 1j jokers; an exposure in brackets: [555p]).")
+    tile_width: float = option(9.0, low=4, high=60, help="Width of a tile in mm.")
