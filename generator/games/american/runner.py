@@ -218,13 +218,22 @@ class _Example:
                                  "was replayed.", size=8.5)]
 
 
-def worked_example(log: GameLog, paper: Paper) -> Document:
-    """The deal, every pass of the Charleston, each discard with its reason, each
-    player's nearest hands as play goes on, and the payments."""
-    example = _Example(log)
-    for ev in log.events:
-        example.add(ev)
-    return Document("American Mah Jongg: worked example", paper, tuple(example.blocks))
+def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Document:
+    """The game told for a learner: a summary, the deal and the Charleston in tables,
+    play in turn tables with a hand drawn at each call, and the payments. With ``full``:
+    every pass and every discard with each player's nearest hands as play goes on."""
+    if full:
+        example = _Example(log)
+        for ev in log.events:
+            example.add(ev)
+        blocks = example.blocks
+    else:
+        from generator.games.american.narrate import worked_blocks
+
+        blocks = [Section("American Mah Jongg"),
+                  Heading("American Mah Jongg: a worked example"),
+                  *worked_blocks(log, new_state(log.options_as(AmericanOptions)))]
+    return Document("American Mah Jongg: worked example", paper, tuple(blocks))
 
 
 def _tiles(faces) -> list:
@@ -233,4 +242,32 @@ def _tiles(faces) -> list:
     return ["F" if f == FLOWER else tile_of(f) for f in faces]
 
 
-__all__ = ["play", "replay", "worked_example"]
+EXAMPLE_SEED = 5
+"""The first seed whose game meets :func:`_example_fits` (tests/test_american_book.py
+checks that no earlier seed does)."""
+EXAMPLE_DISCARDS = 60
+
+
+def example_fits(log: GameLog) -> bool:
+    """The rulebook example's criterion: Mah Jongg on a called discard within
+    ``EXAMPLE_DISCARDS`` discards."""
+    discards = sum(isinstance(ev, Discard) for ev in log.events)
+    return log.result["winner"] is not None and "on a discard" in log.result["outcome"] \
+        and discards <= EXAMPLE_DISCARDS
+
+
+def rulebook_example() -> tuple[str, list[Block]]:
+    """The example of the rulebook, and how it was chosen."""
+    from generator.games.american.narrate import winner_story
+
+    options = AmericanOptions()
+    log = play(options, EXAMPLE_SEED)
+    if not example_fits(log):  # pragma: no cover - a change of bots or rules
+        raise AssertionError(f"game {EXAMPLE_SEED} no longer fits the example's criterion")
+    criterion = (f"The first game, in games between four computer players with the standard "
+                 f"options (games 1, 2, ...), won by Mah Jongg on a called discard within "
+                 f"{EXAMPLE_DISCARDS} discards: game {EXAMPLE_SEED}.")
+    return criterion, winner_story(log, new_state(options))
+
+
+__all__ = ["example_fits", "play", "replay", "rulebook_example", "worked_example"]
