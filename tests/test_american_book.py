@@ -93,3 +93,35 @@ def test_the_rulebook_example_is_the_first_game_that_fits_its_criterion() -> Non
     assert runner.example_fits(runner.play(options, runner.EXAMPLE_SEED))
     assert not any(runner.example_fits(runner.play(options, seed))
                    for seed in range(1, runner.EXAMPLE_SEED))
+
+
+def _pages(doc) -> int:
+    from generator.documents.layout import paginate
+
+    return len(paginate(doc)[0])
+
+
+@pytest.mark.parametrize("seed", [2, 5])  # a wall game of 107 discards; a win on a discard
+def test_the_worked_example_teaches_in_four_to_ten_pages(seed: int) -> None:
+    import re
+
+    from generator.documents.model import Paragraph, Table
+
+    log = runner.play(AmericanOptions(), seed)
+    doc = runner.worked_example(log, PAPERS["a4"])
+    assert 4 <= _pages(doc) <= 10
+    assert 4 <= _pages(runner.worked_example(log, PAPERS["letter"])) <= 10
+    first = next(b for b in doc.blocks if isinstance(b, Paragraph))
+    assert ("wins after" in first.text) == (log.result["winner"] is not None)
+    # tiles are named in words, never in the notation (2m, 5z, 1j)
+    text = " ".join([b.text for b in doc.blocks if isinstance(b, Paragraph)]
+                    + [c for b in doc.blocks if isinstance(b, Table) for row in b.rows
+                       for c in row if isinstance(c, str)])
+    assert not re.search(r"\b\d[mpszfj]\b", text), re.search(r".{30}\b\d[mpszfj]\b.{10}", text)
+
+
+def test_full_keeps_every_turn() -> None:
+    log = runner.play(AmericanOptions(), 5)
+    short = runner.worked_example(log, PAPERS["a4"])
+    full = runner.worked_example(log, PAPERS["a4"], full=True)
+    assert _pages(full) > _pages(short)

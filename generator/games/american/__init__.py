@@ -26,7 +26,7 @@ GAME = Game(
     options=AmericanOptions,
     play_options=AmericanPlay,
     seats=lambda options, play: 4,
-    play_example="tilepress play american --seed 2 -o out/american-game.pdf",
+    play_example="tilepress play american --seed 5 -o out/american-game.pdf",
     puzzles=(
         PuzzleEntry("american", "AmericanKind", AmericanParams,
                     "American Mah Jongg quizzes: 13 tiles after the deal; which hands are "

@@ -30,7 +30,7 @@ from generator.games.american.events import (
 from generator.games.american.options import AmericanOptions, CardHandFigure
 from generator.games.american.pictures import card_hand_figure
 from generator.games.american.rules import AmericanGame
-from generator.tiles import Tile, format_tiles, sort_tiles
+from generator.tiles import Tile, format_tiles, parse_tiles, sort_tiles
 
 SEATS = ("East", "South", "West", "North")
 TILE = 8.0
@@ -39,13 +39,64 @@ TABLE_SIZE = 7.5
 GREY = "#6b6862"
 
 
-def say(tiles) -> str:
-    """Tiles as players name them: "5 dot", "red dragon", "joker"."""
-    return ", ".join(t.name if hasattr(t, "name") else str(t) for t in tiles) or "nothing"
+AMERICAN_SUITS = {"m": "Crak", "s": "Bam", "p": "Dot"}
+HONORS = ("East wind", "South wind", "West wind", "North wind", "white dragon",
+          "green dragon", "red dragon")
+SIZES = {3: "pung", 4: "kong", 5: "quint"}
+_MPSZ = re.compile(r"\b(?:\d+[mpszfj])+\b")
+
+
+def word(tile: Tile, plural: bool = False) -> str:
+    """A tile as American players name it: "5 Dot", "East wind", "red dragon",
+    "flower", "joker" (with an s for several)."""
+    s = "s" if plural else ""
+    if tile.suit in AMERICAN_SUITS:
+        return f"{tile.number} {AMERICAN_SUITS[tile.suit]}{s}"
+    if tile.suit == "z":
+        return HONORS[tile.number - 1] + s
+    return ("flower" if tile.suit == "f" else "joker") + s
+
+
+def words(tiles) -> str:
+    """Tiles in words, like ones counted together: "2 East winds, 5 Dot, joker"."""
+    counts: dict[str, tuple[Tile, int]] = {}
+    for t in tiles:
+        key = "f" if t.suit == "f" else str(t)
+        tile, n = counts.get(key, (t, 0))
+        counts[key] = (tile, n + 1)
+    return ", ".join(word(t) if n == 1 else f"{n} {word(t, True)}"
+                     for t, n in counts.values()) or "nothing"
+
+
+def a(text: str) -> str:
+    """``text`` with its article: "an 8 Crak", "a red dragon", "an East wind"."""
+    first = text.split()[0] if text else ""
+    vowel = first[:1].lower() in "aeiou" or first in ("8", "11", "18")
+    return f"{'an' if vowel else 'a'} {text}"
+
+
+def call_words(reason: str) -> str:
+    """A bot's reason for calling a discard, as the rest of a sentence."""
+    m = re.fullmatch(r"\S+ exposes a group of (.+), (\d+) away \(was (\d+) away\)", reason)
+    if m is None:
+        return plain(reason)
+    return f"a group of {m.group(1)}, now {m.group(2)} tiles to go (before the call, " \
+           f"{m.group(3)})"
+
+
+def group_words(group) -> str:
+    """An exposure in words: "a kong of 8 Dots (one a joker)"."""
+    naturals = [t for t in group if not t.is_joker]
+    jokers = len(group) - len(naturals)
+    size = SIZES.get(len(group), f"group of {len(group)}")
+    face = word(naturals[0], True) if naturals else "jokers"
+    extra = {0: "", 1: " (one a joker)"}.get(jokers, f" ({jokers} of them jokers)")
+    return f"a {size} of {face}{extra}"
 
 
 def plain(reason: str) -> str:
-    """A bot's reason in a player's words."""
+    """A bot's reason in a player's words: tiles by name, "3 tiles to go"."""
+    reason = _MPSZ.sub(lambda m: words(parse_tiles(m.group(0))), reason)
     reason = re.sub(r", (\d+) away", lambda m: f" ({m.group(1)} tile"
                     f"{'s' * (m.group(1) != '1')} to go)", reason)
     return reason.replace("(1 tile to go)", "(one tile to go: ready)")
@@ -67,6 +118,9 @@ class Story:
     stopped: list[int] = field(default_factory=list)
     courtesy: dict[int, int] = field(default_factory=dict)
     winner_hand: tuple[list[Tile], list[list[Tile]], str] | None = None
+    how: str = ""
+    """How the winning tile came: draw, call or redeem."""
+    last_discarder: int | None = None
 
     def name(self, p: int) -> str:
         return SEATS[(p - self.game.east) % 4]
@@ -84,13 +138,14 @@ def replay_story(log: GameLog, game: AmericanGame,
         if isinstance(ev, Deal):
             story.dealt = [tuple(sort_tiles(h)) for h in game.hands]
         elif isinstance(ev, Pass):
-            own = format_tiles(ev.tiles) if ev.tiles else ""
+            own = words(ev.tiles) if ev.tiles else ""
             blind = f"{ev.blind} blind" if ev.blind else ""
-            pending[ev.player] = " + ".join(x for x in (own, blind) if x) or "nothing"
+            pending[ev.player] = "; ".join(x for x in (own, blind) if x) or "nothing"
             if not game.pending:
                 steps = game.steps
-                story.pass_names.append(steps[before][0] if before < len(steps)
-                                        else "courtesy, across")
+                story.pass_names.append(
+                    f"{'1st' if before < 3 else '2nd'}: {steps[before][0]}"
+                    if before < len(steps) else "courtesy: across")
                 story.passes.append(dict(pending))
                 pending = {}
         elif isinstance(ev, Stop) and ev.stop:
@@ -98,18 +153,20 @@ def replay_story(log: GameLog, game: AmericanGame,
         elif isinstance(ev, Courtesy):
             story.courtesy[ev.player] = ev.count
         elif isinstance(ev, Discard):
+            story.last_discarder = ev.player
             if story.turn == 0:
                 story.after_charleston = [tuple(sort_tiles(h)) for h in game.hands]
             story.turn += 1
         elif isinstance(ev, Call) and game.phase.name != "DECLARE":
-            story.moments.append((story.turn, ev.player, f"calls {ev.tile.name} and exposes "
-                                  f"{format_tiles(game.exposed[ev.player][-1])}"))
+            story.moments.append((story.turn, ev.player, f"calls {a(word(ev.tile))} and "
+                                  f"exposes {group_words(game.exposed[ev.player][-1])}"))
         elif isinstance(ev, Redeem):
-            story.moments.append((story.turn, ev.player, f"gives {ev.tile.name} for the joker "
-                                  f"in {story.name(ev.owner)}'s exposure"))
+            story.moments.append((story.turn, ev.player, f"gives {a(word(ev.tile))} for the "
+                                  f"joker in {story.name(ev.owner)}'s exposure"))
         elif isinstance(ev, Dead):
             story.moments.append((story.turn, ev.player, f"hand dead: {ev.reason}"))
         elif isinstance(ev, MahJong):
+            story.how = game.acquired
             story.winner_hand = (list(game.hands[ev.player]),
                                  [list(g) for g in game.exposed[ev.player]], ev.hand)
             story.moments.append((story.turn, ev.player, f"Mah Jongg: {ev.hand}"))
@@ -119,33 +176,49 @@ def replay_story(log: GameLog, game: AmericanGame,
 
 
 def summary(story: Story) -> str:
-    """The game in a few sentences: who won, how, on which hand, and who paid."""
+    """The game in a few sentences: who won, with which hand, how, and who paid."""
     game, result = story.game, story.game.result()
     turns = f"{story.turn} discards"
-    if result["winner"] is None:
+    dead = [story.name(p) for p in range(4) if game.dead[p]]
+    dead_note = (f" {' and '.join(dead)} had a dead hand and sat out the rest of the game."
+                 if dead else "")
+    if result["winner"] is None or story.winner_hand is None:
         return (f"Nobody completes a hand: after {turns} the wall is empty, a wall game, "
-                "and nobody pays.")
+                f"and nobody pays.{dead_note}")
     p = result["winner"] - 1
-    exposures = sum(1 for _, q, what in story.moments if q == p and what.startswith("calls"))
+    winner = story.name(p)
+    hand = game.card.hand(story.winner_hand[2])
+    exposures = len(story.winner_hand[1])
     redeemed = sum(1 for _, q, what in story.moments if q == p and what.startswith("gives"))
-    how = [f"{exposures} exposure{'s' * (exposures != 1)}" if exposures else "",
-           f"{redeemed} redeemed joker{'s' * (redeemed != 1)}" if redeemed else ""]
-    built = " and ".join(x for x in how if x)
+    how = {"call": f"calling {story.name(story.last_discarder)}'s discard"
+           if story.last_discarder is not None else "calling a discard",
+           "redeem": "by redeeming a joker"}.get(story.how, "on a tile drawn from the wall")
+    built = [f"{exposures} exposure{'s' * (exposures != 1)}" if exposures else
+             "no exposure", f"{redeemed} redeemed joker{'s' * (redeemed != 1)}"
+             if redeemed else ""]
+    jokerless = " It holds no joker, so it pays more." if "jokerless" in game.outcome else ""
     pays = ", ".join(f"{story.name(q)} {-v}" for q, v in enumerate(result["payments"])
                      if v < 0)
-    return (f"{story.name(p)} wins after {turns}: {game.outcome}"
-            + (f", built with {built}" if built else "")
-            + f". {pays} pay {story.name(p)} {max(result['payments'])} in all.")
+    return (f"{winner} wins after {turns} with {hand.id} ({hand.value} points on the card), "
+            f"{how}; the hand was built with {' and '.join(x for x in built if x)}."
+            f"{jokerless} {pays}: {winner} collects {max(result['payments'])}.{dead_note}")
 
 
-def hand_rows(story: Story, hands: list[tuple[Tile, ...]], note: str = "") -> list[Block]:
+def hand_rows(story: Story, hands: list[tuple[Tile, ...]]) -> list[Block]:
+    """Each player's tiles, East first, then a table of the hand each is nearest to."""
     game = story.game
-    out: list[Block] = []
-    for p in range(4):
+    order = [(game.east + k) % 4 for k in range(4)]
+    out: list[Block] = [TileRow((hands[p],), tile_width=TILE, label=story.name(p),
+                                label_width=14.0, wrap=True) for p in order]
+    rows = []
+    for p in order:
         best = nearest(game.card, list(hands[p]), (), count=1)
-        aim = f"nearest: {best[0].hand.id}, {best[0].need} to go" if best else ""
-        out.append(Paragraph(f"{story.name(p)}{note}: {aim}", size=8, font="bold"))
-        out.append(TileRow((hands[p],), tile_width=TILE, wrap=True))
+        if best:
+            hand = best[0].hand
+            line = " or ".join(" ".join(str(g) for g in v) for v in hand.variants)
+            rows.append((story.name(p), hand.id, line, str(best[0].need)))
+    out.append(Table(("player", "nearest hand", "its line on the card", "tiles to go"),
+                     tuple(rows), widths=(1.4, 2.6, 5, 1.4), size=TABLE_SIZE))
     return out
 
 
@@ -190,8 +263,8 @@ def winner_story(log: GameLog, game: AmericanGame) -> list[Block]:
         Paragraph(summary(story), size=9.5),
         Paragraph(f"{who}'s tiles as dealt:", size=9, font="bold"),
         TileRow((story.dealt[p],), tile_width=TILE, wrap=True),
-        Paragraph(f"{who}'s tiles after the Charleston ({', '.join(story.pass_names)}):",
-                  size=9, font="bold"),
+        Paragraph(f"{who}'s tiles after the Charleston ({len(story.pass_names) - 1} passes "
+                  f"and the courtesy pass):", size=9, font="bold"),
         TileRow((story.after_charleston[p],), tile_width=TILE, wrap=True),
         Paragraph("What happened at the table, discard by discard (every other turn was a "
                   "draw from the wall and a discard):", size=9),
@@ -250,23 +323,23 @@ class _Teller:
                                       "player's reason. Hands are drawn where something "
                                       "happens that changes the table.", size=9)]
         if isinstance(ev, Draw):
-            self.took[ev.player] = f"draws {ev.tile.name}"
+            self.took[ev.player] = f"draws {word(ev.tile)}"
         elif isinstance(ev, Discard):
-            took = self.took.pop(ev.player, "")
-            self.rows.append((str(story.turn), name(ev.player), took, ev.tile.name,
+            took = self.took.pop(ev.player, "starts with 14")
+            self.rows.append((str(story.turn), name(ev.player), took, word(ev.tile),
                               plain(ev.reason)))
         elif isinstance(ev, Call) and game.phase.name != "DECLARE":
             self.flush()
-            group = format_tiles(game.exposed[ev.player][-1])
-            self.blocks += [Paragraph(f"{name(ev.player)} calls the {ev.tile.name} and "
-                                      f"exposes {group}: {plain(ev.reason)}.", size=9,
+            group = group_words(game.exposed[ev.player][-1])
+            self.blocks += [Paragraph(f"{name(ev.player)} calls the {word(ev.tile)} and "
+                                      f"exposes {group}, {call_words(ev.reason)}.", size=9,
                                       font="bold"),
                             self.hand(story, ev.player, "tiles and exposures")]
-            self.took[ev.player] = f"calls {ev.tile.name}"
+            self.took[ev.player] = f"calls {word(ev.tile)}"
         elif isinstance(ev, Redeem):
             self.flush()
             self.blocks.append(Paragraph(
-                f"{name(ev.player)} gives a {ev.tile.name} for the joker in "
+                f"{name(ev.player)} gives {a(word(ev.tile))} for the joker in "
                 f"{name(ev.owner)}'s exposure and takes the joker: {plain(ev.reason)}.",
                 size=9, font="bold"))
         elif isinstance(ev, Dead):
@@ -320,5 +393,18 @@ def worked_blocks(log: GameLog, game: AmericanGame) -> list[Block]:
     return start + teller.blocks + end
 
 
-__all__ = ["Story", "charleston_table", "hand_rows", "mahjong_figure", "payments_table",
-           "plain", "replay_story", "say", "summary", "winner_story", "worked_blocks"]
+__all__ = [
+    "Story",
+    "charleston_table",
+    "group_words",
+    "hand_rows",
+    "mahjong_figure",
+    "payments_table",
+    "plain",
+    "replay_story",
+    "summary",
+    "winner_story",
+    "word",
+    "words",
+    "worked_blocks",
+]
