@@ -272,7 +272,6 @@ def winner_story(log: GameLog, game: AmericanGame) -> list[Block]:
         Paragraph(f"{who}'s Mah Jongg, laid out under its line of the card:", size=9,
                   font="bold"),
         *mahjong_figure(story),
-        payments_table(story),
     ]
 
 
