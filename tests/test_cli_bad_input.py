@@ -115,8 +115,7 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
         "hand": [(("1j" * 9 + "1m",), 2, "only 8 of Joker")],
         "exposed": [(("222m4444m666m888m", "--exposed", "1111111j"), 2, "an exposure is")],
         "card": [(("222m4444m666m888m", "--card", ""), 2, "no card file given"),
-                 pytest.param(("222m4444m666m888m", "--card", "sup.card"), 2, "sup.card: line 3",
-                              marks=pytest.mark.xfail(strict=True, reason=PENDING))],
+                 (("222m4444m666m888m", "--card", "sup.card"), 2, "sup.card: line 3")],
     },
     ("puzzle", "american"): {"card": [(("--card", ""), 2, "no card file given")]},
     ("puzzle", "solitaire"): {
@@ -229,6 +228,14 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
         "tiles": [(("123m",), 2, "a line holds 14 tiles, not 3")],
         "dpi": [(("11335577991357p", "--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
     },
+    ("draw", "card-hand"): {
+        "hand": [(("9999 #1",), 2, "has no hand '9999 #1'"), (("2468 #99",), 2, "no hand")],
+        "card": [(("2468 #1", "--card", "missing.card"), 2, "does not exist"),
+                 (("2468 #1", "--card", "sup.card"), 2, "sup.card")],
+        "tiles": [(("2468 #1", "--tiles", "123x"), 2, "bad tile string '123x'"),
+                  (("2468 #1", "--tiles", "123456789m12345p"), 2, "does not make 2468 #1")],
+        "dpi": [(("2468 #1", "--dpi", "5", "-o", "x.png"), 2, "dpi must be between")],
+    },
     ("draw", "board"): {
         "dpi": [(("--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
     },
@@ -256,10 +263,8 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
     },
     ("card", "check"): {"file": [
         (("",), 2, "no card file given"),
-        pytest.param(("sup.card",), 2, "sup.card: line 3",
-                     marks=pytest.mark.xfail(strict=True, reason=PENDING)),
-        pytest.param(("huge.card",), 2, "huge.card: line 3",
-                     marks=pytest.mark.xfail(strict=True, reason=PENDING)),
+        (("sup.card",), 2, "sup.card: line 3"),
+        (("huge.card",), 2, "huge.card: line 3"),
     ]},
 }
 
@@ -364,6 +369,7 @@ _stats_cases()
 BASE: dict[tuple[str, ...], tuple[str, ...]] = {
     ("draw", "hand"): ("123m",), ("draw", "waits"): ("1112345678999m",),
     ("draw", "line"): ("11335577991357p",), ("draw", "layout"): ("mini",),
+    ("draw", "card-hand"): ("2468 #1",),
     ("draw", "castle"): ("octagon",),
     ("rulebook",): ("onesuit",), ("print", "tiles"): ("onesuit",),
 }
