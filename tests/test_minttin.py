@@ -38,12 +38,14 @@ from generator.games.minttin.rules import (
     MintTinOptions,
     OpponentDraw,
     OpponentExposes,
+    Outcome,
+    Phase,
     RoundEnd,
-    SoloMatch,
     Swap,
     ToRow,
-    TwoPlayerMatch,
 )
+from generator.games.minttin.solo import SoloMatch
+from generator.games.minttin.twoplayer import TwoPlayerMatch
 
 C = parse_cards
 
@@ -369,7 +371,7 @@ def test_mahjong_after_a_draw_scores_and_the_dealer_rotates() -> None:
     m = two()
     # player 1 deals and plays first; player 0 waits on an 8 for 22 4444 6666 8888
     m.apply(Deal(1, 1, rigged("22 4444 6666 888", "1 1 2 3 5 5 7 7 7 9 DS DM DF", "3 8")))
-    with pytest.raises(IllegalActionError, match="player 2's turn"):
+    with pytest.raises(IllegalActionError, match="it is player 1's move"):
         m.apply(Draw(0, Card("3")))
     m.apply(Draw(1, Card("3")))
     m.apply(Discard(1, Card("2")))
@@ -381,7 +383,7 @@ def test_mahjong_after_a_draw_scores_and_the_dealer_rotates() -> None:
     end = m.forced()
     assert end == RoundEnd((2, 0), "Mahjong")
     m.apply(end)
-    assert m.seats[0].score == 2 and m.dealer == 0 and m.phase == "deal"
+    assert m.seats[0].score == 2 and m.dealer == 0 and m.phase == Phase.DEAL
 
 
 def test_a_miscalled_mahjong_costs_two_or_plays_on() -> None:
@@ -395,7 +397,7 @@ def test_a_miscalled_mahjong_costs_two_or_plays_on() -> None:
     friendly.apply(Deal(1, 0, rigged("222 333 444 555 6", "123456789 DSDMDF 1")))
     friendly.apply(Draw(0, friendly.wall[0]))
     friendly.apply(Mahjong(0, 0))
-    assert friendly.phase == "act" and friendly.forced() is None
+    assert friendly.phase == Phase.ACT and friendly.forced() is None
 
 
 def test_joker_swaps_both_ways() -> None:
@@ -456,7 +458,7 @@ def test_the_wall_game_and_the_match_end() -> None:
     random.Random(3).shuffle(cards)
     m.apply(Deal(1, 0, tuple(cards)))
     rng = random.Random(0)
-    while m.phase != "round-end":
+    while m.phase != Phase.ROUND_END:
         p = m.current
         m.apply(Draw(p, m.wall[0]))
         m.apply(Discard(p, rng.choice(m.seats[p].hand)))
@@ -465,7 +467,7 @@ def test_the_wall_game_and_the_match_end() -> None:
     assert [s.score for s in m.seats] == [0, 0] and m.dealer == 1 and not m.over
     # a round that brings a player to the target ends the match
     m.seats[0].score = 6
-    m.pending_end, m.phase = RoundEnd((1, 0), "Mahjong"), "round-end"
+    m.outcome, m.phase = Outcome((1, 0), "Mahjong"), Phase.ROUND_END
     m.apply(RoundEnd((1, 0), "Mahjong"))
     assert m.over and m.result()["winner"] == 1
     with pytest.raises(IllegalActionError, match="over"):
@@ -499,14 +501,14 @@ def test_the_virtual_opponent_exposes_with_its_joker_then_three_alike() -> None:
     m.apply(Discard(0, Card("5")))        # a 5 to the row: nothing yet
     assert m.forced() == OpponentDraw(Card("3"))
     m.apply(m.forced())
-    assert m.phase == "hold"
+    assert m.phase == Phase.HOLD
     m.apply(ToRow(Card("3")))
     m.apply(Draw(0, m.wall[0]))           # 4
     m.apply(Discard(0, Card("5")))        # the second 5, with the joker in its spot
     assert m.forced() == OpponentExposes(C("5 5 J"))
     m.apply(m.forced())
     assert m.pungs() == 1 and m.joker_spot == 0
-    assert m.phase == "turn"              # after an exposure, you draw next
+    assert m.phase == Phase.DRAW              # after an exposure, you draw next
 
 
 def test_the_opponents_score_for_its_pungs() -> None:

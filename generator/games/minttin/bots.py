@@ -13,8 +13,12 @@ can and otherwise discards at random.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
+from typing import TypeVar
 
+from generator.engine.log import Event
 from generator.games.minttin.cards import ALL_CARDS, Card
 from generator.games.minttin.hand import PATTERNS, SETS, SPECIAL_POINTS, suit_of_number
 from generator.games.minttin.rules import (
@@ -22,14 +26,19 @@ from generator.games.minttin.rules import (
     Call,
     Discard,
     Double,
+    Draw,
     Mahjong,
+    MintTinMatch,
     PassCards,
     PassOffer,
-    SoloMatch,
+    Phase,
     Swap,
     ToRow,
-    TwoPlayerMatch,
 )
+from generator.games.minttin.solo import SoloMatch
+
+E = TypeVar("E", bound=Event)
+Danger = Callable[[Card], float]
 
 _SUITS = ("S", "M", "F")
 
@@ -138,26 +147,63 @@ def _uses(counts: tuple[int, ...], card: Card, assigned) -> int:
     return 0
 
 
+def _first(legal: list[Event], kind: type[E]) -> E | None:
+    """The first legal action of a kind, if any."""
+    return next((ev for ev in legal if isinstance(ev, kind)), None)
+
+
+def _one(legal: list[Event], kind: type[E]) -> E:
+    """The legal action of a kind there must be (a draw at a turn, Mahjong after one)."""
+    found = _first(legal, kind)
+    assert found is not None, f"no {kind.__name__} among the legal actions"
+    return found
+
+
+def _counts(match: MintTinMatch, p: int, hand: list[Card]) -> tuple[int, ...]:
+    """Card counts of ``hand`` and the player's exposures."""
+    counts = [0] * 13
+    for c in hand:
+        counts[c.code] += 1
+    for m in match.seats[p].melds:
+        for c in m.cards:
+            counts[c.code] += 1
+    return tuple(counts)
+
+
 class Planner:
+    """Plays towards the best target; see the module's docstring."""
+
     name = "planner"
 
-    def __init__(self, slip: float = 0.0) -> None:
-        self.slip = slip
+    def choose(self, match: MintTinMatch, legal: list[Event], rng: random.Random) -> Event:
+        phase = match.phase
+        if phase == Phase.PASS_OFFER:
+            return self.pass_offer(match, legal)
+        if phase == Phase.PASS:
+            return self.pass_cards(match, legal)
+        if phase == Phase.TURN:
+            return self.on_turn(match, legal)
+        if phase == Phase.HOLD:
+            return self.on_hold(match, legal)
+        if phase == Phase.ANSWER:
+            return self.answer(match, legal)
+        return self.act(match, legal)
 
     # -- reading a hand ---------------------------------------------------------
 
-    def _fixed(self, match, p: int) -> tuple[tuple[int, int], ...]:
+    def _fixed(self, match: MintTinMatch, p: int) -> tuple[tuple[int, int], ...]:
         return tuple((m.face.code, len(m.cards)) for m in match.seats[p].melds)
 
-    def best_discard(self, match, p: int, danger=None) -> tuple[Card, str]:
+    def best_discard(self, match: MintTinMatch, p: int, danger: Danger | None = None,
+                     hand: list[Card] | None = None) -> tuple[Card, str]:
         """The discard that costs the best targets least: a card is lost to a target when
         its face is in it and every copy held is used (a joker, when the gaps take all
-        the jokers)."""
-        seat = match.seats[p]
-        counts = tuple(match.seats[p].counts())
+        the jokers). ``hand`` stands in for the player's hand (for a pass)."""
+        hand = match.seats[p].hand if hand is None else hand
+        counts = _counts(match, p, hand)
         targets = rank_targets(counts, self._fixed(match, p))
         options = []
-        for card in sorted(set(seat.hand)):
+        for card in sorted(set(hand)):
             after = min(((need + _uses(counts, card, assigned), -points, faces)
                          for need, points, faces, assigned in targets),
                         key=lambda t: (t[0], t[1]))
@@ -174,114 +220,115 @@ class Planner:
             why += "; gives the opponent no pung"
         return card, why
 
-    # -- two players ------------------------------------------------------------
+    # -- a turn -------------------------------------------------------------------
 
-    def on_turn(self, match: TwoPlayerMatch, rng: random.Random):
-        """The turn step: call the last discard, or draw."""
-        p = match.current
-        card = match.last_discard
-        if card is not None and match.doubler is None:
-            call = self._call(match, p, card)
-            if call is not None:
-                return call
-        return None  # draw
+    def on_turn(self, match: MintTinMatch, legal: list[Event]) -> Event:
+        """The turn step (two players): call the last discard, or draw."""
+        p = match.to_move
+        assert p is not None
+        card = getattr(match, "last_discard", None)
+        call = self._call(match, p, card, legal) if card is not None else None
+        return call or _one(legal, Draw)
 
-    def _call(self, match, p: int, card: Card):
-        seat = match.seats[p]
-        same = [c for c in seat.hand if c == card]
-        counts = match.seats[p].counts()
-        # a call for Mahjong, pairs included
-        for take in ([card] * min(len(same), 4), [card]):
-            if not take or len(take) > len(same):
-                continue
-            if match.points_with_call(p, card, tuple(take)) >= 1:
-                return Call(p, card, tuple(take), f"{card} completes the hand: Mahjong")
-        if len(same) < 2 or any(m.face == card for m in seat.melds):
+    def _call(self, match: MintTinMatch, p: int, card: Card, legal: list[Event]
+              ) -> Call | None:
+        """A call for Mahjong (every identical card held, else a pair); otherwise a call
+        with every identical card held when it brings the best target closer."""
+        calls = [ev for ev in legal if isinstance(ev, Call)]
+        if not calls:
             return None
+        same = match.seats[p].hand.count(card)
+        for n in (min(same, 4), 1):
+            take = (card,) * n
+            call = next((c for c in calls if c.cards == take), None) if n else None
+            if call is not None and match.points_with_call(p, card, take) >= 1:
+                return replace(call, reason=f"{card} completes the hand: Mahjong")
+        call = next((c for c in calls if c.cards == (card,) * same), None)
+        if same < 2 or call is None:
+            return None
+        counts = match.seats[p].counts()
         before = evaluate(tuple(counts), self._fixed(match, p))
         if card.code not in before[2]:
             return None
         counts[card.code] += 1
-        after = evaluate(tuple(counts), (*self._fixed(match, p), (card.code, len(same) + 1)))
-        counts[card.code] -= 1
+        after = evaluate(tuple(counts), (*self._fixed(match, p), (card.code, same + 1)))
         if after[0] < before[0]:
-            return Call(p, card, tuple(same), f"{card} grows a block of the target "
-                        f"({before[0]} cards short, then {after[0]})")
+            return replace(call, reason=f"{card} grows a block of the target "
+                           f"({before[0]} cards short, then {after[0]})")
         return None
 
-    def act(self, match, rng: random.Random, danger=None):
+    def act(self, match: MintTinMatch, legal: list[Event]) -> Event:
         """After drawing or calling: Mahjong, a double, a joker swap, or a discard."""
-        p = match.current
+        p = match.to_move
+        assert p is not None
         award = match.mahjong_award(p)
         if award is not None:
-            return Mahjong(p, award, "the hand wins" if award else "")
-        doubled = isinstance(match, TwoPlayerMatch) and match.doubler is not None
-        if not doubled:
-            if match.hand_points(p) == 0 and self._may_double(match):
-                return Double(p, "the hand is complete but worth 0: a double can still "
-                              "score it")
-            swap = self._swap(match, p)
-            if swap is not None:
-                return swap
+            return replace(_one(legal, Mahjong), reason="the hand wins" if award else "")
+        double = _first(legal, Double)
+        if double is not None and match.hand_points(p) == 0:
+            return replace(double, reason="the hand is complete but worth 0: a double can "
+                           "still score it")
+        swap = self._swap(match, p, legal)
+        if swap is not None:
+            return swap
+        danger = self.danger(match) if isinstance(match, SoloMatch) else None
         card, why = self.best_discard(match, p, danger)
-        return Discard(p, card, why)
+        return replace(_one([ev for ev in legal if isinstance(ev, Discard) and ev.card == card],
+                            Discard), reason=why)
 
-    def _may_double(self, match) -> bool:
-        if isinstance(match, SoloMatch):
-            return len(match.wall) >= 3 and match.pungs() >= 3 and not match.doubling
-        return len(match.wall) >= 3 and match.doubler is None
-
-    def _swap(self, match, p: int):
-        seat = match.seats[p]
-        owners = (0, 1) if isinstance(match, SoloMatch) else (1 - p,)
+    def _swap(self, match: MintTinMatch, p: int, legal: list[Event]) -> Swap | None:
+        """Take a joker for a card, unless the best target needs that card as a pair."""
         target = evaluate(tuple(match.seats[p].counts()), self._fixed(match, p))
         sizes = dict(target[3])
-        for owner in owners:
-            for meld in match.seats[owner].melds:
-                if meld is match.called_this_turn and owner == p:
-                    continue
-                if meld.jokers and meld.face in seat.hand and sizes.get(meld.face.code) != 2:
-                    return Swap(p, owner, meld.face, False,
-                                f"a joker is worth more than {meld.face}")
+        for ev in legal:
+            if isinstance(ev, Swap) and not ev.give_joker and sizes.get(ev.face.code) != 2:
+                return replace(ev, reason=f"a joker is worth more than {ev.face}")
         return None
 
-    def answer(self, match: TwoPlayerMatch, rng: random.Random):
-        p = match.current
+    # -- two players: the double and the pass ---------------------------------------
+
+    def answer(self, match: MintTinMatch, legal: list[Event]) -> Answer:
+        p = match.to_move
+        assert p is not None
         need = evaluate(tuple(match.seats[p].counts()), self._fixed(match, p))[0]
-        if need <= 1:
-            return Answer(p, True, "one card from winning: take the double")
-        return Answer(p, False, f"{need} cards from winning: drop")
+        take = need <= 1
+        why = ("one card from winning: take the double" if take else
+               f"{need} cards from winning: drop")
+        return replace(next(ev for ev in legal if isinstance(ev, Answer) and ev.take == take),
+                       reason=why)
 
-    def pass_offer(self, match: TwoPlayerMatch, rng: random.Random):
-        p = match.current
-        counts = match.seats[p].counts()
-        _, _, faces, _ = evaluate(tuple(counts), ())
+    def pass_offer(self, match: MintTinMatch, legal: list[Event]) -> PassOffer:
+        """Offer to pass the cards outside the best target, at most 3."""
+        p = match.to_move
+        assert p is not None
+        _, _, faces, _ = evaluate(tuple(match.seats[p].counts()), ())
         stray = sum(1 for c in match.seats[p].hand if not c.is_joker and c.code not in faces)
-        n = min(stray, 3)
-        return PassOffer(p, n)
+        return next(ev for ev in legal if isinstance(ev, PassOffer) and ev.count == min(stray, 3))
 
-    def pass_cards(self, match: TwoPlayerMatch, rng: random.Random):
-        p = match.current
-        n = match.pass_count()
+    def pass_cards(self, match: MintTinMatch, legal: list[Event]) -> PassCards:
+        """Pass the cards it would discard first (never a joker)."""
+        p = match.to_move
+        assert p is not None
+        default = _one(legal, PassCards)
+        hand = list(match.seats[p].hand)
         chosen = []
-        for _ in range(n):
-            card, _why = self.best_discard(match, p)
+        for _ in range(len(default.cards)):
+            card, _why = self.best_discard(match, p, hand=hand)
             if card.is_joker:
-                card = next(c for c in match.seats[p].hand if not c.is_joker)
+                card = next(c for c in hand if not c.is_joker)
             chosen.append(card)
-            match.seats[p].hand.remove(card)
-        match.seats[p].hand += chosen
-        return PassCards(p, tuple(chosen))
+            hand.remove(card)
+        return replace(default, cards=tuple(chosen))
 
     # -- solo ---------------------------------------------------------------------
 
-    def on_hold(self, match: SoloMatch, rng: random.Random):
-        call = self._call(match, 0, match.hold) if match.hold is not None else None
-        if call is not None:
-            return call
-        return ToRow(match.hold)
+    def on_hold(self, match: MintTinMatch, legal: list[Event]) -> Event:
+        """Call the card in the hold spot, as a discard is called; else let it go."""
+        card = getattr(match, "hold", None)
+        call = self._call(match, 0, card, legal) if card is not None else None
+        return call or _one(legal, ToRow)
 
-    def danger(self, match: SoloMatch):
+    def danger(self, match: SoloMatch) -> Danger:
         """How much a discard helps the virtual opponent: 1.5 for a card that makes it a
         pung now, 0 otherwise."""
         row = match.row[match.block_at:]
@@ -298,40 +345,34 @@ class Planner:
 
 
 class RandomDiscards:
-    """Declares Mahjong when it can; otherwise draws and discards a random card."""
+    """Declares Mahjong when it can (calling a pair for it, too); otherwise draws and
+    discards one of its different cards at random, never calls, swaps, doubles or
+    passes, and answers a double at random."""
 
     name = "random"
 
-    def on_turn(self, match, rng):
-        card = match.last_discard if isinstance(match, TwoPlayerMatch) else None
-        if card is not None and match.doubler is None:
-            p = match.current
-            same = [c for c in match.seats[p].hand if c == card][:1]
-            if same and match.points_with_call(p, card, tuple(same)) >= 1:
-                return Call(p, card, tuple(same), "completes the hand")
-        return None
-
-    def act(self, match, rng, danger=None):
-        p = match.current
-        award = match.mahjong_award(p)
-        if award is not None:
-            return Mahjong(p, award, "the hand wins")
-        return Discard(p, rng.choice(match.seats[p].hand), "at random")
-
-    def answer(self, match, rng):
-        return Answer(match.current, rng.random() < 0.5, "at random")
-
-    def pass_offer(self, match, rng):
-        return PassOffer(match.current, 0)
-
-    def pass_cards(self, match, rng):  # pragma: no cover - it never offers a pass
-        return PassCards(match.current, ())
-
-    def on_hold(self, match, rng):
-        return ToRow(match.hold)
-
-    def danger(self, match):
-        return None
+    def choose(self, match: MintTinMatch, legal: list[Event], rng: random.Random) -> Event:
+        p = match.to_move
+        assert p is not None
+        phase = match.phase
+        if phase == Phase.PASS_OFFER:
+            return next(ev for ev in legal if isinstance(ev, PassOffer) and ev.count == 0)
+        if phase == Phase.ANSWER:
+            take = rng.random() < 0.5
+            return replace(next(ev for ev in legal if isinstance(ev, Answer)
+                                and ev.take == take), reason="at random")
+        if phase == Phase.TURN:
+            pair = next((ev for ev in legal if isinstance(ev, Call) and len(ev.cards) == 1),
+                        None)
+            return replace(pair, reason="completes the hand") if pair else _one(legal, Draw)
+        if phase == Phase.HOLD:
+            return _one(legal, ToRow)
+        if phase in (Phase.ACT, Phase.PAIR_CALLED):
+            if match.mahjong_award(p) is not None:
+                return replace(_one(legal, Mahjong), reason="the hand wins")
+            discards = [ev for ev in legal if isinstance(ev, Discard)]
+            return replace(rng.choice(discards), reason="at random")
+        return legal[0]  # the pass, which it never offers
 
 
 BOTS = {"planner": Planner, "random": RandomDiscards}

@@ -18,7 +18,6 @@ from generator.games.minttin.cards import Card
 SUIT_COLOURS = {"S": "#2f5d8a", "M": "#5b3f8c", "F": "#b8361e", "": "#9a7410"}
 SUIT_TINTS = {"S": "#e6eef6", "M": "#eee8f6", "F": "#fbe9e2", "": "#fbf3dc"}
 PAPER = "#fffdf8"
-INK = "#1d1d1b"
 BACK = "#1f4e4a"
 BACK_LINE = "#2f6d67"
 
