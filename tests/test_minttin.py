@@ -9,7 +9,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from bruteforce import mint_tin_patterns, mint_tin_sets, mint_tin_winning_hands
+from bruteforce import (
+    mint_tin_patterns,
+    mint_tin_readings,
+    mint_tin_score_exposed,
+    mint_tin_sets,
+    mint_tin_winning_hands,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -207,6 +213,56 @@ def test_exposures_fix_their_blocks() -> None:
     assert rules.best(C("22 4 6666 8888"), (rules.Exposure(Card("4"), 3),)) is None
 
 
+def test_an_exposures_joker_stays_in_it() -> None:
+    """An exposure is fixed: its joker fills no other block, and a card of its face in
+    the hand cannot take its place (a card is in one block only)."""
+    exposed = (rules.Exposure(Card("3"), 4, 1),)
+    assert rules.best(C("1111 5555 3 J"), exposed) is None   # was 1111J [3333] 5555J
+    assert "exposed block of 3 is fixed" in rules.why_not(C("1111 5555 3 J"), exposed)
+    found = rules.best(C("1111 5555 JJ"), exposed)
+    assert found is not None and [str(b) for b in found.blocks] == ["1111J", "[333J]", "5555J"]
+    assert Card("3") not in rules.completions(C("1111 5555 J"), exposed)
+    assert rules.completions(C("1111 5555 J"), exposed) == {JOKER: 3}
+
+
+def _exposures_of(rng: random.Random, counts: tuple[int, ...], reading) -> tuple:
+    """Some blocks of a reading set out as exposures; sometimes one of them claims a joker
+    more or less than the reading gives it (the same cards, exposed differently)."""
+    blocks = [b for b in reading if b[1] > 2 or rng.random() < 0.2]
+    chosen = [list(b) for b in rng.sample(blocks, rng.randrange(len(blocks) + 1))]
+    if chosen and rng.random() < 0.5:
+        block = rng.choice(chosen)
+        block[2] += rng.choice((-1, 1))
+    out = []
+    for face, size, jokers in chosen:
+        if not (0 <= jokers < size) or (size == 2 and jokers):
+            continue
+        out.append((face, size, jokers))
+    if counts[12] < sum(j for _, _, j in out) or any(counts[f] < s - j for f, s, j in out):
+        return ()
+    return tuple(out)
+
+
+def test_exposed_hands_match_the_brute_force() -> None:
+    readings = mint_tin_readings()
+    hands = list(readings)
+    rng = random.Random(11)
+    differ = 0
+    for _ in range(6000):
+        counts = rng.choice(hands)
+        reading = rng.choice(list(readings[counts]))
+        if reading is None:
+            continue
+        exposed = _exposures_of(rng, counts, reading)
+        exposures = tuple(rules.Exposure(ALL_CARDS[f], s, j) for f, s, j in exposed)
+        want = mint_tin_score_exposed(counts, exposed)
+        assert rules.wins(counts, exposures) == want, (counts, exposed)
+        loose = rules.wins(counts, exposures, rules=rules.MintTinRules(joker_blocks=True))
+        assert (loose >= 0) >= (want >= 0)
+        differ += want != rules.wins(counts)
+    assert differ > 500  # exposures that change the verdict were tried
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(min_value=0, max_value=10**9))
 def test_completions_match_the_brute_force(seed: int) -> None:
@@ -398,6 +454,25 @@ def test_a_miscalled_mahjong_costs_two_or_plays_on() -> None:
     friendly.apply(Draw(0, friendly.wall[0]))
     friendly.apply(Mahjong(0, 0))
     assert friendly.phase == Phase.ACT and friendly.forced() is None
+
+
+def test_an_exposed_joker_does_not_complete_a_concealed_block() -> None:
+    """Player 1 exposes 333J, then draws the last 3: 1111 5555 3 J [333J] is no win
+    (the exposure's joker cannot make 1111J, nor the 3 in hand make it 3333)."""
+    m = two("backs")
+    m.apply(Deal(1, 0, rigged("1111 5555 33 JJ 9", "3 2 2 4 4 6 6 7 7 8 8 DS DM",
+                              "DF DF 3", jokers=2)))
+    m.apply(Draw(0, Card("DF")))
+    m.apply(Discard(0, Card("3")))
+    m.apply(Call(1, Card("3"), C("33J")))
+    m.apply(Discard(1, Card("9")))
+    m.apply(Draw(0, Card("DF")))
+    m.apply(Discard(0, Card("DF")))
+    m.apply(Draw(1, Card("3")))
+    assert m.hand_points(1) == -1 and m.mahjong_award(1) is None
+    with pytest.raises(IllegalActionError, match="not a winning hand"):
+        m.apply(Mahjong(1, 3))
+    assert Mahjong(1, 3) not in m.legal_actions()
 
 
 def test_joker_swaps_both_ways() -> None:

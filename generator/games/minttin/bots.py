@@ -102,15 +102,27 @@ def _fit(counts: tuple[int, ...], faces: tuple[int, ...], patterns: tuple,
     return best
 
 
+Fixed = tuple[tuple[int, int, int], ...]
+"""Exposed blocks as (face, size, jokers)."""
+
+
+def _caps(fixed: Fixed) -> dict[int, int]:
+    """How many natural cards each exposed block holds: no more of its face can be used
+    (an exposure is fixed; its jokers stay in it)."""
+    return {f: size - jokers for f, size, jokers in fixed}
+
+
 @lru_cache(maxsize=100_000)
-def rank_targets(counts: tuple[int, ...], fixed: tuple[tuple[int, int], ...] = (),
-                 keep: int = 6) -> tuple:
+def rank_targets(counts: tuple[int, ...], fixed: Fixed = (), keep: int = 6) -> tuple:
     """The ``keep`` best targets for these cards, best first, each (need, points, faces,
-    assignment): ``need`` is how many cards are missing, ``fixed`` the (face, size) of
-    exposed blocks. Targets are tried in order of a lower bound on their need, so most
-    are never fitted."""
+    assignment): ``need`` is how many cards are missing, ``fixed`` the exposed blocks.
+    Targets are tried in order of a lower bound on their need, so most are never
+    fitted."""
+    if fixed:  # cards of an exposed face beyond its block are of no use
+        caps = _caps(fixed)
+        counts = tuple(min(c, caps.get(i, c)) for i, c in enumerate(counts))
     jokers = counts[12]
-    exposed = dict(fixed)
+    exposed = {f: size for f, size, _ in fixed}
     get = counts.__getitem__
     order = sorted((14 - jokers - sum(map(get, faces)), k)
                    for k, (faces, _, _) in enumerate(TARGETS))
@@ -131,19 +143,21 @@ def rank_targets(counts: tuple[int, ...], fixed: tuple[tuple[int, int], ...] = (
     return tuple(found) or ((99, 0, (), ()),)
 
 
-def evaluate(counts: tuple[int, ...], fixed: tuple[tuple[int, int], ...] = ()) -> tuple:
+def evaluate(counts: tuple[int, ...], fixed: Fixed = ()) -> tuple:
     """The best target: (need, points, faces, assignment)."""
     return rank_targets(counts, fixed)[0]
 
 
-def _uses(counts: tuple[int, ...], card: Card, assigned) -> int:
-    """1 if throwing ``card`` away makes the target one card further, else 0."""
+def _uses(counts: tuple[int, ...], card: Card, assigned, caps: dict[int, int]) -> int:
+    """1 if throwing ``card`` away makes the target one card further, else 0 (``caps``:
+    the natural cards of each exposed block)."""
     if card.is_joker:
-        gaps = sum(size - min(counts[f], size) for f, size in assigned if size > 2)
+        gaps = sum(size - min(counts[f], caps.get(f, size)) for f, size in assigned
+                   if size > 2)
         return 1 if gaps >= counts[12] else 0
     for f, size in assigned:
         if f == card.code:
-            return 1 if counts[f] <= size else 0
+            return 1 if counts[f] <= caps.get(f, size) else 0
     return 0
 
 
@@ -191,8 +205,8 @@ class Planner:
 
     # -- reading a hand ---------------------------------------------------------
 
-    def _fixed(self, match: MintTinMatch, p: int) -> tuple[tuple[int, int], ...]:
-        return tuple((m.face.code, len(m.cards)) for m in match.seats[p].melds)
+    def _fixed(self, match: MintTinMatch, p: int) -> Fixed:
+        return tuple((m.face.code, len(m.cards), m.jokers) for m in match.seats[p].melds)
 
     def best_discard(self, match: MintTinMatch, p: int, danger: Danger | None = None,
                      hand: list[Card] | None = None) -> tuple[Card, str]:
@@ -201,10 +215,12 @@ class Planner:
         the jokers). ``hand`` stands in for the player's hand (for a pass)."""
         hand = match.seats[p].hand if hand is None else hand
         counts = _counts(match, p, hand)
-        targets = rank_targets(counts, self._fixed(match, p))
+        fixed = self._fixed(match, p)
+        targets = rank_targets(counts, fixed)
+        caps = _caps(fixed)
         options = []
         for card in sorted(set(hand)):
-            after = min(((need + _uses(counts, card, assigned), -points, faces)
+            after = min(((need + _uses(counts, card, assigned, caps), -points, faces)
                          for need, points, faces, assigned in targets),
                         key=lambda t: (t[0], t[1]))
             penalty = danger(card) if danger else 0.0
@@ -251,7 +267,7 @@ class Planner:
         if card.code not in before[2]:
             return None
         counts[card.code] += 1
-        after = evaluate(tuple(counts), (*self._fixed(match, p), (card.code, same + 1)))
+        after = evaluate(tuple(counts), (*self._fixed(match, p), (card.code, same + 1, 0)))
         if after[0] < before[0]:
             return replace(call, reason=f"{card} grows a block of the target "
                            f"({before[0]} cards short, then {after[0]})")
