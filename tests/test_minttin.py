@@ -40,6 +40,7 @@ from generator.games.minttin.rules import (
     Discard,
     Double,
     Draw,
+    Exhausted,
     Mahjong,
     MintTinOptions,
     OpponentDraw,
@@ -456,6 +457,50 @@ def test_a_miscalled_mahjong_costs_two_or_plays_on() -> None:
     assert friendly.phase == Phase.ACT and friendly.forced() is None
 
 
+def _to_the_last_discard(m: TwoPlayerMatch, last: str) -> None:
+    """Each player discards the card just drawn until the deck is empty; the last
+    discard is ``last``."""
+    while True:
+        p = m.current
+        card = m.wall[0]
+        m.apply(Draw(p, card))
+        m.apply(Discard(p, Card(last) if not m.wall else card))
+        if not m.wall:
+            return
+
+
+def test_the_last_discard_can_still_be_called() -> None:
+    """After the last card is drawn and discarded, the next player may still call it
+    (here for Mahjong); only a player who must draw from the empty deck ends the round."""
+    m = two()
+    # player 1 deals and plays first, so player 0 draws the last card and discards an 8;
+    # player 1 waits on an 8 for 22 4444 6666 8888
+    m.apply(Deal(1, 1, rigged("1 1 2 3 5 7 8 9 DS DM DF 3 5", "22 4444 6666 888")))
+    _to_the_last_discard(m, "8")
+    assert m.phase == Phase.TURN and m.current == 1 and not m.wall
+    assert m.forced() is None
+    legal = m.legal_actions()
+    assert Call(1, Card("8"), C("888")) in legal and Exhausted(1) in legal
+    assert not any(isinstance(ev, Draw) for ev in legal)
+    m.apply(Call(1, Card("8"), C("888")))
+    m.apply(Mahjong(1, 2))                    # a kong, and concealed but for the call
+    assert m.forced() == RoundEnd((0, 2), "Mahjong")
+    # not calling: the player must draw and cannot, so the round is a wall game
+    w = two()
+    w.apply(Deal(1, 1, rigged("1 1 2 3 5 7 8 9 DS DM DF 3 5", "22 4444 6666 888")))
+    _to_the_last_discard(w, "8")
+    with pytest.raises(IllegalActionError, match="deck is empty"):
+        w.apply(Draw(1, Card("8")))
+    w.apply(Exhausted(1))
+    assert w.forced() == RoundEnd((0, 0), "wall game")
+    # and the planner calls it
+    p = two()
+    p.apply(Deal(1, 1, rigged("1 1 2 3 5 7 8 9 DS DM DF 3 5", "22 4444 6666 888")))
+    _to_the_last_discard(p, "8")
+    choice = Planner().choose(p, p.legal_actions(), random.Random(0))
+    assert isinstance(choice, Call) and choice.cards == C("888")
+
+
 def test_an_exposed_joker_does_not_complete_a_concealed_block() -> None:
     """Player 1 exposes 333J, then draws the last 3: 1111 5555 3 J [333J] is no win
     (the exposure's joker cannot make 1111J, nor the 3 in hand make it 3333)."""
@@ -533,11 +578,13 @@ def test_the_wall_game_and_the_match_end() -> None:
     random.Random(3).shuffle(cards)
     m.apply(Deal(1, 0, tuple(cards)))
     rng = random.Random(0)
-    while m.phase != Phase.ROUND_END:
+    while m.wall:
         p = m.current
         m.apply(Draw(p, m.wall[0]))
         m.apply(Discard(p, rng.choice(m.seats[p].hand)))
-    assert not m.wall and m.forced() == RoundEnd((0, 0), "wall game")
+    assert m.forced() is None  # the next player may still call the last discard
+    m.apply(Exhausted(m.current))
+    assert m.forced() == RoundEnd((0, 0), "wall game")
     m.apply(m.forced())
     assert [s.score for s in m.seats] == [0, 0] and m.dealer == 1 and not m.over
     # a round that brings a player to the target ends the match
@@ -547,6 +594,21 @@ def test_the_wall_game_and_the_match_end() -> None:
     assert m.over and m.result()["winner"] == 1
     with pytest.raises(IllegalActionError, match="over"):
         m.apply(Draw(0, Card("1")))
+
+
+def test_an_epic_hand_ends_the_match_whatever_the_target() -> None:
+    m = two(target=14)
+    m.apply(Deal(1, 0, rigged("222 333 444 555 6", "123456789 DSDMDF 1", "1")))
+    m.seats[0].hand[-1] = JOKER   # the Epic Hand's second joker (a rigged hand)
+    m.apply(Draw(0, Card("1")))
+    m.seats[0].hand.remove(Card("1"))
+    m.seats[0].hand.append(JOKER)
+    assert m.is_epic(0) and m.mahjong_award(0) == 7 + 1   # and concealed
+    m.apply(Mahjong(0, 8))
+    end = m.forced()
+    assert end == RoundEnd((8, 0), "Mahjong (Epic Hand)") and m.outcome.match_winner == 0
+    m.apply(end)
+    assert m.over and m.result()["winner"] == 1 and m.result()["scores"] == [8, 0]
 
 
 # -- solo ----------------------------------------------------------------------

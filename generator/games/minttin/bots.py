@@ -27,6 +27,7 @@ from generator.games.minttin.rules import (
     Discard,
     Double,
     Draw,
+    Exhausted,
     Mahjong,
     MintTinMatch,
     PassCards,
@@ -244,7 +245,11 @@ class Planner:
         assert p is not None
         card = getattr(match, "last_discard", None)
         call = self._call(match, p, card, legal) if card is not None else None
-        return call or _one(legal, Draw)
+        if call is not None:
+            return call
+        return _first(legal, Draw) or replace(
+            _one(legal, Exhausted), reason="nothing left to draw, and the last discard "
+            "does not complete the hand")
 
     def _call(self, match: MintTinMatch, p: int, card: Card, legal: list[Event]
               ) -> Call | None:
@@ -259,6 +264,8 @@ class Planner:
             call = next((c for c in calls if c.cards == take), None) if n else None
             if call is not None and match.points_with_call(p, card, take) >= 1:
                 return replace(call, reason=f"{card} completes the hand: Mahjong")
+        if not match.wall:  # nothing left to draw: only a call for Mahjong helps
+            return None
         call = next((c for c in calls if c.cards == (card,) * same), None)
         if same < 2 or call is None:
             return None
@@ -380,7 +387,9 @@ class RandomDiscards:
         if phase == Phase.TURN:
             pair = next((ev for ev in legal if isinstance(ev, Call) and len(ev.cards) == 1),
                         None)
-            return replace(pair, reason="completes the hand") if pair else _one(legal, Draw)
+            if pair is not None:
+                return replace(pair, reason="completes the hand")
+            return _first(legal, Draw) or _one(legal, Exhausted)
         if phase == Phase.HOLD:
             return _one(legal, ToRow)
         if phase in (Phase.ACT, Phase.PAIR_CALLED):

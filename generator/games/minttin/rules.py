@@ -114,6 +114,15 @@ class Answer:
     reason: str = ""
 
 
+@event(TWO, "exhausted")
+class Exhausted:
+    """A player must draw and the deck is empty (not calling the last discard): the round
+    is a wall game."""
+
+    player: int
+    reason: str = ""
+
+
 @event(SOLO, "opponent-draw")
 class OpponentDraw:
     card: Card
@@ -156,7 +165,7 @@ class Phase(BasePhase):
     DEAL = "the shuffle and deal of the next round"
     PASS_OFFER = "an offer of how many cards to pass (0 to 3)"
     PASS = "the cards passed"
-    TURN = "a draw, or a call of the last discard"
+    TURN = "a draw (none left: the wall game), or a call of the last discard"
     DRAW = "your draw from the deck"
     HOLD = "a call of the card in the hold spot, or letting it go to the discard row"
     ACT = "Mahjong, a double, a joker swap or a discard"
@@ -491,6 +500,6 @@ class MintTinMatch(Rules):
 
 
 __all__ = ["SOLO", "TWO", "Answer", "Call", "Cards", "Deal", "Discard", "Double", "Draw",
-           "Mahjong", "Meld", "MintTinMatch", "MintTinOptions", "OpponentDraw",
+           "Exhausted", "Mahjong", "Meld", "MintTinMatch", "MintTinOptions", "OpponentDraw",
            "OpponentExposes", "OpponentSwap", "Outcome", "PassCards", "PassOffer", "Phase",
            "RoundEnd", "Seat", "Swap", "ToRow", "holds", "remove_cards", "scores_for"]

@@ -34,6 +34,7 @@ from generator.games.minttin.rules import (
     Discard,
     Double,
     Draw,
+    Exhausted,
     Mahjong,
     MintTinMatch,
     MintTinOptions,
@@ -232,6 +233,8 @@ class _Story:
             return f"passes {format_cards(ev.cards)}", True
         if isinstance(ev, Draw):
             return f"draws {ev.card}", False
+        if isinstance(ev, Exhausted):
+            return f"has nothing to draw: the deck is empty ({ev.reason})", True
         if isinstance(ev, Call):
             return f"calls {ev.card} with {format_cards(ev.cards)} ({ev.reason})", False
         if isinstance(ev, Swap):

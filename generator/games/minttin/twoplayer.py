@@ -3,9 +3,9 @@
 On a turn a player draws or calls the last discard (with identical cards or jokers; a
 pair only for Mahjong), may swap jokers with the opponent's exposures, then discards,
 unless the 14 cards win: Mahjong, or a double the opponent takes or drops. Before play
-the players may pass 0-3 cards. The round ends as a wall game after the last card is
-drawn and discarded. Shared parts in :mod:`generator.games.minttin.rules`; rulings 9-14
-and 19 in docs/rulings.md.
+the players may pass 0-3 cards. The last discard may still be called; a player who
+must draw from the empty deck ends the round as a wall game. Shared parts in
+:mod:`generator.games.minttin.rules`; rulings 9-14 and 19 in docs/rulings.md.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from generator.games.minttin.rules import (
     Discard,
     Double,
     Draw,
+    Exhausted,
     Mahjong,
     MintTinMatch,
     Outcome,
@@ -88,8 +89,7 @@ class TwoPlayerMatch(MintTinMatch):
         elif self.phase == Phase.PASS:
             yield PassCards(p, tuple(sorted(self.seats[p].hand)[:self.pass_count()]))
         elif self.phase == Phase.TURN:
-            if self.wall:
-                yield Draw(p, self.wall[0])
+            yield Draw(p, self.wall[0]) if self.wall else Exhausted(p)
             yield from self._call_candidates(p, self.last_discard)
         elif self.phase == Phase.ANSWER:
             yield from (Answer(p, True), Answer(p, False))
@@ -129,6 +129,13 @@ class TwoPlayerMatch(MintTinMatch):
             raise IllegalActionError("the draw deck is empty")
         if ev.card != self.wall[0]:
             raise IllegalActionError(f"the top card is {self.wall[0]}, not {ev.card}")
+
+    @checks(Exhausted)
+    def _check_exhausted(self, ev: Exhausted) -> None:
+        self.expect(Phase.TURN, ev.player, "ending the round for want of a card")
+        if self.wall:
+            raise IllegalActionError(f"the round goes on: {len(self.wall)} cards are left "
+                                     "to draw")
 
     @checks(Call)
     def _check_call_discard(self, ev: Call) -> None:
@@ -247,11 +254,12 @@ class TwoPlayerMatch(MintTinMatch):
             self.last_discard = ev.card
         self.discards.append((ev.player, ev.card))
         self.called_this_turn = None
-        if not self.wall:
-            self.end_round(Outcome((0, 0), "wall game"))
-            return
         self.current = 1 - ev.player
         self.phase = Phase.TURN
+
+    @handles(Exhausted)
+    def _exhausted(self, ev: Exhausted) -> None:
+        self.end_round(Outcome((0, 0), "wall game"))
 
     def mahjong_outcome(self, ev: Mahjong) -> Outcome | None:
         """Also: the taker of a double beats it with any valid hand."""
