@@ -682,7 +682,8 @@ def test_dead_hand_and_joker_block_options() -> None:
     b.apply(b.forced())
     b.apply(ToRow(b.hold))
     b.apply(Draw(0, b.wall[0]))
-    b.apply(Discard(0, JOKER))             # blocks the 5 and the 3 before it
+    assert {Discard(0, JOKER), Discard(0, JOKER, block=True)} <= set(b.legal_actions())
+    b.apply(Discard(0, JOKER, block=True))  # blocks the 5 and the 3 before it
     assert b.block_at == len(b.row) and b.seats[0].jokers_discarded == 0
     b.apply(b.forced())
     b.apply(ToRow(b.hold))
@@ -701,6 +702,45 @@ def test_dead_hand_and_joker_block_options() -> None:
         plain.apply(ToRow(plain.hold))
     assert plain.forced() == OpponentExposes(C("5 5 J"))
     assert plain.seats[0].jokers_discarded == 1
+
+
+def test_a_joker_block_is_a_choice() -> None:
+    """With the Joker Block rule a joker may still be discarded for its point; without
+    the rule (or with another card, or with two players) nothing blocks."""
+    b = solo(joker_block=True)
+    b.apply(Deal(1, 0, solo_deck("5 5 6 6 7 7 8 9 DS DM DF 1", "2 3 4 6")))
+    b.apply(Draw(0, b.wall[0]))
+    with pytest.raises(IllegalActionError, match="only a joker is placed as a block"):
+        b.apply(Discard(0, Card("5"), block=True))
+    b.apply(Discard(0, Card("5")))
+    b.apply(b.forced())
+    b.apply(ToRow(b.hold))
+    b.apply(Draw(0, b.wall[0]))
+    b.apply(Discard(0, JOKER))              # an ordinary discard: a point, no block
+    assert b.block_at == 0 and b.seats[0].jokers_discarded == 1
+    plain = solo()
+    plain.apply(Deal(1, 0, solo_deck("5 5 6 6 7 7 8 9 DS DM DF 1", "2 3 4 6")))
+    plain.apply(Draw(0, plain.wall[0]))
+    assert Discard(0, JOKER, block=True) not in plain.legal_actions()
+    with pytest.raises(IllegalActionError, match="Joker Block rule"):
+        plain.apply(Discard(0, JOKER, block=True))
+    m = two("double-sided")
+    m.apply(Deal(1, 0, rigged("1 1 2 3 5 7 8 9 DS DM DF 3", "22 4444 6666 88")))
+    m.apply(Draw(0, m.wall[0]))
+    with pytest.raises(IllegalActionError, match="solo game"):
+        m.apply(Discard(0, JOKER, block=True))
+
+
+def test_the_planner_blocks_a_row_that_threatens() -> None:
+    planner = Planner()
+    for row, blocks in (("2 5 8 9 DF", True), ("", False)):
+        b = solo(joker_block=True)
+        b.apply(Deal(1, 0, solo_deck("1 2 3 4 5 6 7 8 9 DS DM DF", "DS")))
+        b.row = list(C(row))      # singles: each a pung with the joker in the spot
+        b.apply(Draw(0, Card("DS")))
+        ev = planner._joker_block(b, Discard(0, JOKER), Discard(0, JOKER, block=True), "x")
+        assert ev.block == blocks
+        assert ("placed as a block" if blocks else "for its point") in ev.reason
 
 
 @pytest.mark.parametrize("options", [{"jokers": "wild"}, {"target": 9}, {"dead-hand": 13},

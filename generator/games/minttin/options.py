@@ -26,8 +26,9 @@ class MintTinOptions:
                                    "--friendly: it costs nothing and play goes on.")
     joker_blocks: bool = option(False, help="Allow blocks of jokers only (never pairs).")
     dead_hand: int = option(12, help="Solo: cards in the dead hand, 0-12.")
-    joker_block: bool = option(False, help="Solo: a discarded joker blocks the cards before "
-                               "it from exposures, for no point.")
+    joker_block: bool = option(False, help="Solo: a joker may be placed on the discard row "
+                               "as a block (for no point): the cards before it make no more "
+                               "exposures.")
 
     def __post_init__(self) -> None:
         if not 0 <= self.dead_hand <= 12:

@@ -91,6 +91,9 @@ class Discard:
     player: int
     card: Card
     reason: str = ""
+    block: bool = False
+    """Solo, with the Joker Block rule: the joker is placed as a block (no point), not
+    discarded for its point."""
 
 
 @event(TWO, "mahjong", SOLO)
@@ -352,6 +355,8 @@ class MintTinMatch(Rules):
                 yield Swap(p, owner, meld.face, False)
                 yield Swap(p, owner, meld.face, True)
         yield from (Discard(p, c) for c in sorted(set(self.seats[p].hand)))
+        if JOKER in self.seats[p].hand:
+            yield Discard(p, JOKER, block=True)
 
     def _call_candidates(self, p: int, card: Card | None) -> Iterator[Call]:
         """Calls of ``card`` with each number of identical cards and jokers held."""
@@ -425,6 +430,19 @@ class MintTinMatch(Rules):
                 raise IllegalActionError(f"this Mahjong scores {award}, not {ev.points}")
             return
         self._check_miscall(ev)
+
+    def blocks_allowed(self) -> bool:
+        """Whether a joker may be placed as a Joker Block (solo, with that rule)."""
+        return False
+
+    @checks(Discard)
+    def _check_discard(self, ev: Discard) -> None:
+        self.expect(Phase.ACT, ev.player, "discarding")
+        if ev.card not in self.seats[ev.player].hand:
+            raise IllegalActionError(f"discarding: {ev.card} is not in the hand")
+        if ev.block and not (ev.card.is_joker and self.blocks_allowed()):
+            raise IllegalActionError("only a joker is placed as a block, and only in the "
+                                     "solo game with the Joker Block rule")
 
     def _check_miscall(self, ev: Mahjong) -> None:
         if ev.points != 0:

@@ -240,6 +240,8 @@ class _Story:
         if isinstance(ev, Swap):
             return self._swap(ev, p), False
         if isinstance(ev, Discard):
+            if ev.block:
+                return f"places {ev.card} on the row as a Joker Block ({ev.reason})", True
             return f"discards {ev.card} ({ev.reason})", True
         if isinstance(ev, Double):
             return f"calls Double ({ev.reason})", True

@@ -60,6 +60,9 @@ class SoloMatch(MintTinMatch):
         """What follows once the queue is done: "you-draw", "opponent-draw", "hold" or
         "double"."""
 
+    def blocks_allowed(self) -> bool:
+        return self.options.joker_block
+
     def pungs(self) -> int:
         return len(self.seats[1].melds)
 
@@ -111,12 +114,6 @@ class SoloMatch(MintTinMatch):
             raise IllegalActionError("solo swaps give a card and take a joker")
         self._check_swap(ev)
 
-    @checks(Discard)
-    def _check_discard(self, ev: Discard) -> None:
-        self.expect(Phase.ACT, ev.player, "discarding")
-        if ev.card not in self.seats[0].hand:
-            raise IllegalActionError(f"discarding: {ev.card} is not in the hand")
-
     @checks(Double)
     def _check_double(self, ev: Double) -> None:
         self.expect(Phase.ACT, ev.player, "doubling")
@@ -166,11 +163,10 @@ class SoloMatch(MintTinMatch):
         seat.hand.remove(ev.card)
         self.called_this_turn = None
         self.row.append(ev.card)
-        if ev.card.is_joker:
-            if self.options.joker_block:
-                self.block_at = len(self.row)
-            else:
-                seat.jokers_discarded += 1
+        if ev.block:
+            self.block_at = len(self.row)
+        elif ev.card.is_joker:
+            seat.jokers_discarded += 1
         self._exposure_for(ev.card)
         self.then = "you-draw" if self.queue else "opponent-draw"
         self._settle()

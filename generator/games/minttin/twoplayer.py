@@ -153,12 +153,6 @@ class TwoPlayerMatch(MintTinMatch):
         """Two players swap with the opponent's exposures only."""
         return (1 - p,)
 
-    @checks(Discard)
-    def _check_discard(self, ev: Discard) -> None:
-        self.expect(Phase.ACT, ev.player, "discarding")
-        if ev.card not in self.seats[ev.player].hand:
-            raise IllegalActionError(f"discarding: {ev.card} is not in the hand")
-
     def _check_miscall(self, ev: Mahjong) -> None:
         if self.doubler is not None:
             raise IllegalActionError("that hand is not a winning hand")
