@@ -546,6 +546,48 @@ def test_joker_swaps_both_ways() -> None:
         m.apply(Swap(0, 0, Card("4"), True))    # two players swap with the opponent only
 
 
+def test_the_planner_swaps_a_joker_for_the_card_a_pair_lacks() -> None:
+    """A joker cannot fill a pair: holding 4444 6666 8888 2 J, the planner gives its
+    joker for a 2 from the opponent's exposed 222, and wins."""
+    from generator.games.minttin.rules import Meld
+
+    m = two("double-sided")
+    m.apply(Deal(1, 0, rigged("222 1 1 3 3 5 5 7 7 9", "4444 6666 8888", "2")))
+    twos = [m.seats[1].hand.pop(m.seats[1].hand.index(Card("2"))) for _ in range(3)]
+    m.seats[1].melds.append(Meld(Card("2"), twos))     # the opponent's exposed 222
+    m.apply(Draw(0, Card("2")))
+    planner = Planner()
+    choice = planner.choose(m, m.legal_actions(), random.Random(0))
+    assert choice == Swap(0, 1, Card("2"), True, choice.reason)
+    assert "a joker cannot fill the pair of 2" in choice.reason
+    m.apply(choice)
+    assert [str(c) for c in m.seats[1].melds[0].cards] == ["2", "2", "J"]
+    assert isinstance(planner.choose(m, m.legal_actions(), random.Random(0)), Mahjong)
+
+
+def test_the_planner_exposes_a_joker_only_where_no_card_can_swap_it_out() -> None:
+    from generator.games.minttin.bots import unseen
+
+    m = two("double-sided")
+    m.apply(Deal(1, 0, rigged("2 33 44 555 66 8 DM", "1 1 2 3 5 7 7 9 DS DM DF 3",
+                              "1 1 2 9 2")))
+    m.apply(Draw(0, m.wall[0]))
+    m.apply(Discard(0, Card("2")))            # a second 2 on the discards
+    assert unseen(m, 1, Card("2")) == 2       # two 2s are still out there
+    calls = [ev for ev in m.legal_actions() if isinstance(ev, Call)]
+    assert Call(1, Card("2"), C("2J")) in calls  # a pung 22J: legal, but the joker could
+    assert Planner()._call(m, 1, Card("2"), m.legal_actions()) is None  # be swapped out
+    m.apply(Draw(1, m.wall[0]))
+    m.apply(Discard(1, Card("8")))
+    for p, card in ((0, "2"), (1, "9"), (0, "2")):
+        m.apply(Draw(p, m.wall[0]))
+        m.apply(Discard(p, Card(card)))       # at last every 2 is in sight
+    assert unseen(m, 1, Card("2")) == 0
+    choice = Planner()._call(m, 1, Card("2"), m.legal_actions())
+    assert choice == Call(1, Card("2"), C("2J"), choice.reason)
+    assert "and 1 joker (2 cards short, then 1)" in choice.reason
+
+
 def test_doubling_drop_and_take() -> None:
     zero = "33 555 777 999 11"   # with a third 1: 33 555 777 999 111, valid
     junk = "2 3 4 5 6 7 8 9 DS DM DF 2 4"
@@ -729,6 +771,28 @@ def test_a_joker_block_is_a_choice() -> None:
     m.apply(Draw(0, m.wall[0]))
     with pytest.raises(IllegalActionError, match="solo game"):
         m.apply(Discard(0, JOKER, block=True))
+
+
+def test_the_planner_doubles_a_solo_win_when_the_opponent_is_unlikely_to_finish() -> None:
+    from generator.games.minttin.rules import Meld
+
+    planner = Planner()
+    for pungs, row, doubles in ((3, "", True), (4, "7 9 DF", False)):
+        m = solo()
+        m.apply(Deal(1, 0, solo_deck("22 4444 6666 88", "8")))
+        for face in C("1 3 DS 5")[:pungs]:
+            m.seats[1].melds.append(Meld(face, [face] * 3))
+        m.row = list(C(row))
+        m.apply(Draw(0, Card("8")))
+        assert m.mahjong_award(0) == 2        # 22 4444 6666 888J: a kong, concealed
+        choice = planner.choose(m, m.legal_actions(), random.Random(0))
+        assert isinstance(choice, Double if doubles else Mahjong), choice
+        if doubles:
+            assert "worth 2 now, 4 if the opponent does not make 2 more pungs" in choice.reason
+            m.apply(choice)
+            while m.phase == Phase.OPPONENT:
+                m.apply(m.forced())
+            assert m.forced() == RoundEnd((4, 0), "the double held for three cards")
 
 
 def test_the_planner_blocks_a_row_that_threatens() -> None:

@@ -2,12 +2,16 @@
 
 :class:`Planner` keeps a *target*: a set of numbers, the dragons that may join it, and a
 pattern of block sizes. For each possible target it counts how many cards the hand
-still lacks (jokers fill any gap but a pair), adds what the target would score, and
-plays towards the best: it discards the card that costs its best targets least (in solo,
-avoiding cards that hand the virtual opponent a pung), calls a card that grows a target
-block, swaps jokers when a joker is worth more than the card, doubles a hand worth 0,
-and declares Mahjong as soon as it can. :class:`RandomDiscards` declares Mahjong when it
-can and otherwise discards at random.
+still lacks (jokers fill any gap but a pair; an exposure's jokers stay in it), adds
+what the target would score, and plays towards the best: it discards the card that
+costs its best targets least (in solo, avoiding cards that hand the virtual opponent a
+pung), calls a card that brings the target closer (with a joker only when no unseen
+card could swap that joker out), swaps jokers when that helps (takes one for a card
+unless a pair needs the card; gives one for an exposed card a pair lacks), declares
+Mahjong as soon as it can, doubles a hand worth 0 (and, solo, a winning hand when the
+virtual opponent is unlikely to finish first), offers the pass of its stray cards,
+and in solo places a Joker Block while the row threatens a pung. :class:`RandomDiscards`
+declares Mahjong when it can and otherwise discards at random.
 """
 
 from __future__ import annotations
@@ -17,10 +21,11 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
+from math import comb
 from typing import TypeVar
 
 from generator.engine.log import Event
-from generator.games.minttin.cards import ALL_CARDS, Card
+from generator.games.minttin.cards import ALL_CARDS, JOKER, Card
 from generator.games.minttin.hand import PATTERNS, SETS, SPECIAL_POINTS, suit_of_number
 from generator.games.minttin.rules import (
     Answer,
@@ -186,6 +191,18 @@ def _counts(match: MintTinMatch, p: int, hand: list[Card]) -> tuple[int, ...]:
     return tuple(counts)
 
 
+def unseen(match: MintTinMatch, p: int, card: Card) -> int:
+    """How many copies of ``card`` player ``p`` cannot see: not in the hand, in an
+    exposure, on the discards (or the solo row and hold spot), nor being called."""
+    seen = match.seats[p].hand.count(card) + sum(
+        m.cards.count(card) for seat in match.seats for m in seat.melds)
+    if isinstance(match, SoloMatch):
+        seen += match.row.count(card) + (match.hold == card)
+    else:
+        seen += sum(1 for _, c in match.discards if c == card)  # the last one included
+    return 4 - seen
+
+
 def row_threats(match: SoloMatch) -> int:
     """Solo: how many unseen cards would give the virtual opponent a pung from the row
     as it stands (with a joker in its spot one card of a face is enough, else two)."""
@@ -268,41 +285,53 @@ class Planner:
 
     def _call(self, match: MintTinMatch, p: int, card: Card, legal: list[Event]
               ) -> Call | None:
-        """A call for Mahjong (every identical card held, else a pair); otherwise a call
-        with every identical card held when it brings the best target closer."""
+        """A call for Mahjong (the one that scores most, with the fewest jokers);
+        otherwise, while cards are left to draw, the call (with identical cards or
+        jokers) that brings the best target closest, if it brings it closer."""
         calls = [ev for ev in legal if isinstance(ev, Call)]
         if not calls:
             return None
-        same = match.seats[p].hand.count(card)
-        for n in (min(same, 4), 1):
-            take = (card,) * n
-            call = next((c for c in calls if c.cards == take), None) if n else None
-            if call is not None and match.points_with_call(p, card, take) >= 1:
-                return replace(call, reason=f"{card} completes the hand: Mahjong")
+        scored = [(match.points_with_call(p, card, c.cards), -c.cards.count(JOKER), c)
+                  for c in calls]
+        points, _, win = max(scored, key=lambda t: t[:2])
+        if points >= 1:
+            return replace(win, reason=f"{card} completes the hand: Mahjong")
         if not match.wall:  # nothing left to draw: only a call for Mahjong helps
             return None
-        call = next((c for c in calls if c.cards == (card,) * same), None)
-        if same < 2 or call is None:
-            return None
         counts = match.seats[p].counts()
-        before = evaluate(tuple(counts), self._fixed(match, p))
+        fixed = self._fixed(match, p)
+        before = evaluate(tuple(counts), fixed)
         if card.code not in before[2]:
             return None
         counts[card.code] += 1
-        after = evaluate(tuple(counts), (*self._fixed(match, p), (card.code, same + 1, 0)))
-        if after[0] < before[0]:
-            return replace(call, reason=f"{card} grows a block of the target "
-                           f"({before[0]} cards short, then {after[0]})")
-        return None
+        best = None
+        for call in calls:
+            jokers = call.cards.count(JOKER)
+            if jokers and unseen(match, p, card) > 0:
+                continue  # the joker could be swapped out of the exposure, to the opponent
+            after = evaluate(tuple(counts), (*fixed, (card.code, len(call.cards) + 1, jokers)))
+            key = (after[0], -after[1], jokers)
+            if after[0] < before[0] and (best is None or key < best[0]):
+                best = (key, call)
+        if best is None:
+            return None
+        (need, _, jokers), call = best
+        using = f" and {jokers} joker{'s' * (jokers > 1)}" if jokers else ""
+        return replace(call, reason=f"{card} grows a block of the target{using} "
+                       f"({before[0]} cards short, then {need})")
 
     def act(self, match: MintTinMatch, legal: list[Event]) -> Event:
         """After drawing or calling: Mahjong, a double, a joker swap, or a discard."""
         p = match.to_move
         assert p is not None
         award = match.mahjong_award(p)
-        if award is not None:
-            return replace(_one(legal, Mahjong), reason="the hand wins" if award else "")
         double = _first(legal, Double)
+        if award is not None:
+            if double is not None and isinstance(match, SoloMatch):
+                gamble = self._solo_double(match, double, award)
+                if gamble is not None:
+                    return gamble
+            return replace(_one(legal, Mahjong), reason="the hand wins" if award else "")
         if double is not None and match.hand_points(p) == 0:
             return replace(double, reason="the hand is complete but worth 0: a double can "
                            "still score it")
@@ -319,6 +348,24 @@ class Planner:
             return self._joker_block(match, discard, block, why)
         return replace(discard, reason=why)
 
+    def _solo_double(self, match: SoloMatch, double: Double, points: int) -> Double | None:
+        """Solo, a winning hand: double instead of Mahjong when twice the points, unless
+        the opponent's five pungs come first, is worth more on average than the points
+        now -- and the points now do not already win the match. The three cards each
+        give the opponent a pung about as often as the unseen cards make one from the
+        row as it stands."""
+        if match.seats[0].score + points >= match.options.target:
+            return None
+        needed = 5 - match.pungs()
+        q = row_threats(match) / max(1, sum(unseen(match, 0, c) for c in ALL_CARDS[:12]))
+        risk = sum(comb(3, k) * q ** k * (1 - q) ** (3 - k) for k in range(needed, 4))
+        theirs = 2 * match.opponent_points()
+        if (1 - risk) * 2 * points - risk * theirs <= points:
+            return None
+        return replace(double, reason=f"worth {points} now, {2 * points} if the opponent "
+                       f"does not make {needed} more pung{'s' * (needed > 1)} in three cards "
+                       f"(about {risk:.0%} likely)")
+
     def _joker_block(self, match: SoloMatch, discard: Discard, block: Discard,
                      why: str) -> Discard:
         """Solo, Joker Block: place the joker as a block whenever a card on the row could
@@ -334,14 +381,30 @@ class Planner:
         return replace(discard, reason=f"{why}; for its point: no card on the row can give "
                        "the opponent a pung")
 
-
     def _swap(self, match: MintTinMatch, p: int, legal: list[Event]) -> Swap | None:
-        """Take a joker for a card, unless the best target needs that card as a pair."""
-        target = evaluate(tuple(match.seats[p].counts()), self._fixed(match, p))
-        sizes = dict(target[3])
+        """A joker swap that helps: take a joker for a card when the best target is no
+        worse for it (a joker fills any block but a pair); give a joker for an exposed
+        card when the target gets closer or richer (the card a pair lacks, say)."""
+        seat = match.seats[p]
+        counts = seat.counts()
+        fixed = self._fixed(match, p)
+        need, points, _, _ = evaluate(tuple(counts), fixed)
         for ev in legal:
-            if isinstance(ev, Swap) and not ev.give_joker and sizes.get(ev.face.code) != 2:
+            if not isinstance(ev, Swap):
+                continue
+            sign = -1 if ev.give_joker else 1
+            counts[ev.face.code] -= sign
+            counts[12] += sign
+            after = evaluate(tuple(counts), fixed)
+            counts[ev.face.code] += sign
+            counts[12] -= sign
+            if not ev.give_joker and (after[0], -after[1]) <= (need, -points):
                 return replace(ev, reason=f"a joker is worth more than {ev.face}")
+            if ev.give_joker and (after[0], -after[1]) < (need, -points):
+                pair = dict(after[3]).get(ev.face.code) == 2
+                why = (f"a joker cannot fill the pair of {ev.face}" if pair else
+                       f"{ev.face} is worth more than a joker")
+                return replace(ev, reason=f"{why}: {need} cards short, then {after[0]}")
         return None
 
     # -- two players: the double and the pass ---------------------------------------
