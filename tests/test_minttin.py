@@ -690,6 +690,19 @@ def test_the_virtual_opponent_exposes_with_its_joker_then_three_alike() -> None:
     assert m.phase == Phase.DRAW              # after an exposure, you draw next
 
 
+def test_an_epic_hand_wins_the_solo_match_too() -> None:
+    m = solo(target=14)
+    m.apply(Deal(1, 0, solo_deck("1 2 3 4 5 6 7 8 9 DS DM DF", "1")))
+    m.apply(Draw(0, Card("1")))
+    m.seats[0].hand.remove(Card("1"))
+    m.seats[0].hand.append(JOKER)           # the second joker (as if swapped in)
+    assert m.is_epic(0)
+    m.apply(Mahjong(0, 8))
+    assert m.forced() == RoundEnd((8, 0), "Mahjong (Epic Hand)")
+    m.apply(m.forced())
+    assert m.over and m.result()["winner"] == 1
+
+
 def test_the_opponents_score_for_its_pungs() -> None:
     from generator.games.minttin.rules import Meld
 

@@ -254,7 +254,6 @@ class MintTinMatch(Rules):
     CHANCE = frozenset({Phase.DEAL})
     DECISIONS: ClassVar[frozenset[Phase]] = frozenset()
     """Phases where a player decides (unless the rules force the move)."""
-    EPIC_ENDS_MATCH: ClassVar[bool] = True
 
     def __init__(self, options: MintTinOptions) -> None:
         self.options = options
@@ -481,7 +480,7 @@ class MintTinMatch(Rules):
         """How a (checked) Mahjong call ends the round: a win, or a miscall that gives
         the opponent 2 points; None for a friendly miscall."""
         if self.mahjong_award(ev.player) is not None:
-            epic = self.EPIC_ENDS_MATCH and self.is_epic(ev.player)
+            epic = self.is_epic(ev.player)
             return Outcome(scores_for(ev.player, ev.points),
                            "Mahjong (Epic Hand)" if epic else "Mahjong",
                            ev.player if epic else None)

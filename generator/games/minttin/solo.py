@@ -42,7 +42,6 @@ class SoloMatch(MintTinMatch):
 
     game = SOLO
     DECISIONS = frozenset({Phase.HOLD, Phase.ACT, Phase.PAIR_CALLED})
-    EPIC_ENDS_MATCH = False
 
     def __init__(self, options: MintTinOptions) -> None:
         super().__init__(options)
