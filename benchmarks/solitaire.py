@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 
 def suite() -> list:
-    from generator.layouts.formats import load_layouts
+    from generator.layouts.files import load_layouts
 
     files = sorted(SUITE.glob("*.layout")) + sorted(SUITE.glob("*.map"))
     return [layout for f in files for layout in load_layouts(f)]

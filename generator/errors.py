@@ -29,3 +29,16 @@ class FileFormatError(TilepressError):
 
 class IllegalActionError(TilepressError):
     """An action that the rules of a game do not allow at this point."""
+
+
+class BatchError(RequestError):
+    """Tasks of a batch that failed on every try; every other result was handed over.
+
+    ``failures`` holds a :class:`generator.batch.TaskFailure` per failed task (its name,
+    error and traceback); ``not_run`` counts the tasks never sent after too many failures.
+    """
+
+    def __init__(self, message: str, failures: tuple = (), not_run: int = 0) -> None:
+        super().__init__(message)
+        self.failures = failures
+        self.not_run = not_run

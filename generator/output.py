@@ -1,28 +1,33 @@
-"""Writing files: the type comes from the suffix, and nothing is ever half-written.
-
-Every output is produced in memory, written to a temporary file beside the target, and
-renamed over it, so a failure leaves either the old file or none.
+"""Writing documents: the type comes from the suffix; every file is written whole
+(:mod:`generator.files`).
 """
 
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.errors import FileFormatError, RequestError
+from generator.errors import RequestError
+from generator.files import check_output, write_atomic, write_folder
 
 if TYPE_CHECKING:
     from generator.documents.cards import CardSheets
-    from generator.documents.model import Printed
+    from generator.documents.model import Figure, Printed
+    from generator.draw.canvas import Paper
 
 FORMATS = (".json", ".jsonl", ".svg", ".pdf")
+CARD_FILE_NAME = re.compile(r"[0-9]{2,3}-[A-Za-z0-9-]+(-(front|back))?\.(svg|png)")
+"""The names card files are given; a folder of only these, written before folders carried
+a list of their files, is tilepress's own and may be replaced."""
+SVG_CARD_NAME = CARD_FILE_NAME
 
 
 def output_format(path: str | os.PathLike[str], allowed: tuple[str, ...] = FORMATS) -> str:
-    """The format of an output path, from its suffix (``.pdf`` -> ``"pdf"``)."""
+    """The format of an output path, from its suffix (``.pdf`` -> ``"pdf"``); a path that
+    cannot be written (a folder, a path through a file) is refused here, before any work."""
+    check_output(path)
     suffix = Path(path).suffix.lower()
     if suffix not in allowed:
         names = ", ".join(allowed)
@@ -31,105 +36,150 @@ def output_format(path: str | os.PathLike[str], allowed: tuple[str, ...] = FORMA
     return suffix[1:]
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> Path:
-    """Write ``data`` to ``path`` through a temporary file and a rename."""
-    target = Path(path)
-    if isinstance(data, str):
-        data = data.encode("utf-8")
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    except OSError as exc:
-        raise FileFormatError(f"cannot write {os.fspath(path)!r}: {exc.strerror}") from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes the file private; files are shared
-        os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return target
-
-
-def read_text(path: str | os.PathLike[str], what: str = "file") -> str:
-    """Read a UTF-8 text file; a missing or unreadable file is one clear error."""
-    p = Path(path)
-    try:
-        return p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FileFormatError(f"{what} {os.fspath(path)!r} does not exist") from None
-    except IsADirectoryError:
-        raise FileFormatError(f"{what} {os.fspath(path)!r} is a folder, not a file") from None
-    except UnicodeDecodeError:
-        raise FileFormatError(f"{what} {os.fspath(path)!r} is not UTF-8 text") from None
-    except OSError as exc:
-        raise FileFormatError(f"cannot read {what} {os.fspath(path)!r}: {exc.strerror}") from None
-
-
-def render_bytes(document: Printed, fmt: str) -> bytes:
-    """Render a document as ``"pdf"`` or ``"svg"`` bytes."""
+def _surface(document: Printed, fmt: str, *, pages: bool = False):
     if fmt == "pdf":
         from generator.draw.pdf import PdfSurface
 
-        surface = PdfSurface(title=document.title, subject=document.subtitle)
-    elif fmt == "svg":
-        from generator.draw.svg import SvgSurface
+        return PdfSurface(title=document.title, subject=document.subtitle)
+    if fmt == "svg":
+        from generator.draw.svg import SvgPagesSurface, SvgSurface
 
-        surface = SvgSurface(title=document.title)
-    else:
-        raise RequestError(f"a document can be written as PDF or SVG, not {fmt}")
-    document.render(surface)
-    return surface.finish()
+        return SvgPagesSurface(title=document.title) if pages else SvgSurface(
+            title=document.title)
+    raise RequestError(f"a document can be written as PDF or SVG, not {fmt}")
 
 
-def write_document(document: Printed, path: str | os.PathLike[str]) -> Path:
-    """Write a document to ``path`` as PDF or SVG, by its suffix."""
+def render_bytes(document: Printed, fmt: str, *, booklet: Paper | None = None) -> bytes:
+    """Render a document as ``"pdf"`` or ``"svg"`` bytes (an SVG holds every page, one
+    under the other); with ``booklet``, its pages (of half that sheet) imposed two-up in
+    saddle-stitch order on ``booklet`` sheets."""
+    surface = _surface(document, fmt)
+    outer = surface
+    if booklet is not None:
+        from generator.draw.booklet import BookletSurface
+
+        outer = BookletSurface(surface, booklet)
+    document.render(outer)
+    return outer.finish()
+
+
+def render_pages(document: Printed, *, booklet: Paper | None = None) -> list[bytes]:
+    """One SVG per page (per sheet side for a booklet), each the size of its page."""
+    surface = _surface(document, "svg", pages=True)
+    outer = surface
+    if booklet is not None:
+        from generator.draw.booklet import BookletSurface
+
+        outer = BookletSurface(surface, booklet)
+    document.render(outer)
+    outer.finish()
+    return surface.finish_pages()
+
+
+def page_paths(path: str | os.PathLike[str], count: int) -> list[Path]:
+    """Where the pages of an SVG go: the first at ``path``, the others beside it
+    numbered from 2 (``waits.svg``, ``waits-2.svg``, ...; ``book-02.svg`` when there
+    are ten or more)."""
+    path = Path(path)
+    digits = len(str(count))
+    return [path] + [path.with_name(f"{path.stem}-{k:0{digits}d}{path.suffix}")
+                     for k in range(2, count + 1)]
+
+
+def write_pages(document: Printed, path: str | os.PathLike[str], *,
+                booklet: Paper | None = None) -> list[Path]:
+    """Write a document to ``path`` by its suffix: a PDF, or one SVG per page (see
+    :func:`page_paths`); card sheets asked for as PNG go to a folder named after
+    ``path`` (see :func:`write_card_files`). Returns the files written."""
+    from generator.documents.cards import CardSheets
+
+    if isinstance(document, CardSheets) and document.options.format in ("svg", "png"):
+        folder = Path(path).with_suffix("") if Path(path).suffix else Path(path)
+        write_card_files(document, folder)
+        return [folder]
     fmt = output_format(path, (".pdf", ".svg"))
-    return write_atomic(path, render_bytes(document, fmt))
+    if fmt == "pdf":
+        return [write_atomic(path, render_bytes(document, fmt, booklet=booklet))]
+    pages = render_pages(document, booklet=booklet)
+    return [write_atomic(target, data)
+            for target, data in zip(page_paths(path, len(pages)), pages, strict=True)]
 
 
-def write_svg_cards(sheets: CardSheets, directory: Path) -> int:
-    """Each card side as its own SVG (with its bleed) in ``directory``; the folder is
-    built beside it and moved into place, so it is never half-written."""
-    from generator.documents.cards import BLEED
+def write_document(document: Printed, path: str | os.PathLike[str], *,
+                   booklet: Paper | None = None) -> Path:
+    """Write a document to ``path`` as PDF or SVG, by its suffix (see
+    :func:`write_pages`; an SVG of several pages is one file per page, the first at
+    ``path``); returns the first file written."""
+    return write_pages(document, path, booklet=booklet)[0]
+
+
+def figure_bytes(figure: Figure, fmt: str, *, dpi: int = 300) -> bytes:
+    """One figure alone, on a transparent background the size of the figure: PDF, SVG,
+    or PNG at ``dpi`` (rasterised from the PDF by pdfium)."""
+    from generator.draw.pdf import PdfSurface
     from generator.draw.svg import SvgSurface
 
-    cards = sheets.cards
+    surface = SvgSurface(background=None) if fmt == "svg" else PdfSurface()
+    with surface.page(figure.width, figure.height) as c:
+        figure.draw(c)
+    data = surface.finish()
+    if fmt != "png":
+        return data
+    if not 36 <= dpi <= 1200:
+        raise RequestError(f"dpi must be between 36 and 1200, not {dpi}")
+    import io
+
+    import pypdfium2
+
+    page = pypdfium2.PdfDocument(data)[0]
+    image = page.render(scale=dpi / 72, fill_color=(255, 255, 255, 0)).to_pil()
+    out = io.BytesIO()
+    image.save(out, format="PNG", dpi=(dpi, dpi))
+    return out.getvalue()
+
+
+def card_files(sheets: CardSheets) -> list[tuple[str, bytes]]:
+    """Each side a print shop needs (:meth:`CardSheets.pod_sides`: every front, a card's
+    own back after it, the shared back once) as a named SVG or PNG file, by the sheets'
+    format: the card with its bleed, PNG at the options' dpi."""
+    from generator.documents.cards import BLEED
+    from generator.draw.pdf import PdfSurface
+    from generator.draw.svg import SvgSurface
+
+    fmt = sheets.options.format if sheets.options.format in ("svg", "png") else "svg"
     w, h = sheets.size
-    directory = Path(directory)
-    if directory.exists() and not directory.is_dir():
-        raise FileFormatError(f"{os.fspath(directory)!r} is a file; give a folder for SVG cards")
-    try:
-        directory.parent.mkdir(parents=True, exist_ok=True)
-        work = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
-    except OSError as exc:
-        raise FileFormatError(f"cannot write the folder {os.fspath(directory)!r}: "
-                              f"{exc.strerror}") from None
-    try:
-        for n, spec in enumerate(cards, start=1):
-            for label, side in (("front", spec.front), ("back", spec.back)):
-                surface = SvgSurface(title=f"{spec.name} {label}")
-                with surface.page(w, h, bleed=BLEED) as c:
-                    side(c, w, h, BLEED)
-                (work / f"{n:02d}-{spec.name}-{label}.svg").write_bytes(surface.finish())
-        os.chmod(work, 0o755)
-        if directory.exists():
-            old = directory.with_name(f".{directory.name}.old")
-            shutil.rmtree(old, ignore_errors=True)
-            directory.rename(old)
-            work.rename(directory)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            work.rename(directory)
-    except BaseException:
-        shutil.rmtree(work, ignore_errors=True)
-        raise
-    return 2 * len(cards)
+    files = []
+    for n, (name, side) in enumerate(sheets.pod_sides(), start=1):
+        surface = SvgSurface(title=name) if fmt == "svg" else PdfSurface(title=name)
+        with surface.page(w, h, bleed=BLEED) as c:
+            side(c, w, h, BLEED)
+        data = surface.finish()
+        if fmt == "png":
+            data = _png(data, sheets.options.dpi)
+        files.append((f"{n:02d}-{name}.{fmt}", data))
+    return files
+
+
+def _png(pdf: bytes, dpi: int) -> bytes:
+    import io
+
+    import pypdfium2
+
+    page = pypdfium2.PdfDocument(pdf)[0]
+    image = page.render(scale=dpi / 72, fill_color=(255, 255, 255, 255)).to_pil()
+    out = io.BytesIO()
+    image.save(out, format="PNG", dpi=(dpi, dpi))
+    return out.getvalue()
+
+
+def write_card_files(sheets: CardSheets, directory: str | os.PathLike[str]) -> int:
+    """Each card side a print shop needs as its own SVG or PNG (by the sheets' format) in
+    ``directory``; the folder is built beside it and moved into place, so it is never
+    half-written, and a folder that holds files tilepress did not write is refused, never
+    replaced (:func:`generator.files.write_folder`). Returns the number of files."""
+    files = [(name, lambda data=data: data) for name, data in card_files(sheets)]
+    return write_folder(directory, files, legacy=CARD_FILE_NAME)
+
+
+write_svg_cards = write_card_files
+"""The older name of :func:`write_card_files`."""

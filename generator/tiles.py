@@ -22,6 +22,7 @@ rules engines count kinds.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import ClassVar
 
@@ -302,16 +303,6 @@ def sort_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     return tuple(sorted(tiles, key=lambda t: (t.kind, not t.is_red)))
 
 
-def count_kinds(tiles: Iterable[Tile], *, kinds: int = STANDARD_KINDS) -> list[int]:
-    """How many tiles of each kind; raises :class:`HandError` for a kind beyond ``kinds``."""
-    counts = [0] * kinds
-    for tile in tiles:
-        if tile.kind >= kinds:
-            raise HandError(f"{tile} ({tile.name}) is not used in this game")
-        counts[tile.kind] += 1
-    return counts
-
-
 def check_copies(tiles: Iterable[Tile], *, copies: int = 4, what: str = "hand") -> None:
     """Raise :class:`HandError` if any kind appears more than ``copies`` times
     (jokers and flowers, of which sets hold other numbers, are not checked)."""
@@ -330,9 +321,18 @@ def check_copies(tiles: Iterable[Tile], *, copies: int = 4, what: str = "hand") 
             raise HandError(f"the {what} holds {tile} ({tile.name}) twice; a set has one")
 
 
-def tiles_from_counts(counts: Iterable[int]) -> tuple[Tile, ...]:
-    """The sorted tiles described by a list of counts per kind."""
-    out: list[Tile] = []
-    for kind, n in enumerate(counts):
-        out.extend([ALL_TILES[kind]] * n)
-    return tuple(out)
+_NOTATION = re.compile(r"\b([0-9]+)([mpszfj])\b")
+
+
+def in_words(text: str) -> str:
+    """A text with the MPSZ notation in it spelled out as players say the tiles:
+    ``"waits 14m, 7z"`` reads ``"waits 1 Characters, 4 Characters, Red Dragon"``."""
+
+    def say(match: re.Match[str]) -> str:
+        try:
+            tiles = parse_tiles(match.group(0))
+        except NotationError:
+            return match.group(0)
+        return ", ".join(t.name for t in tiles)
+
+    return _NOTATION.sub(say, text)

@@ -109,6 +109,68 @@ def complete_any(counts: list[int]) -> bool:
     return n == 14 and all(counts[k] for k in orphans) and sum(counts[k] for k in orphans) == 14
 
 
+def group_plans(ranks: int, runs: bool) -> dict[tuple[int, int], list[tuple[int, ...]]]:
+    """Every plan of one group (``ranks`` kinds; runs of three if ``runs``): for j = 0..4
+    sets and p = 0..1 pairs, the count vectors of j sets plus p pairs, no kind above 4."""
+    shapes = [tuple(3 if i == r else 0 for i in range(ranks)) for r in range(ranks)]
+    if runs:
+        shapes += [tuple(1 if r <= i <= r + 2 else 0 for i in range(ranks))
+                   for r in range(ranks - 2)]
+    plans: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+    for j in range(5):
+        held = set()
+        for combo in itertools.combinations_with_replacement(shapes, j):
+            counts = tuple(sum(col) for col in zip(*combo, strict=True)) if combo \
+                else (0,) * ranks
+            held.add(counts)
+        with_pair = {tuple(c + 2 * (i == r) for i, c in enumerate(counts))
+                     for counts in held for r in range(ranks)}
+        plans[(j, 0)] = sorted(c for c in held if max(c) <= 4)
+        plans[(j, 1)] = sorted(c for c in with_pair if max(c) <= 4)
+    return plans
+
+
+def plan_costs(patterns, ranks: int, runs: bool):
+    """For each pattern (counts of one group), the least tiles to add so that it holds
+    j sets and p pairs: min over the plans W of sum(max(0, W - pattern)). A numpy
+    array (patterns, 10) indexed 2 * j + p."""
+    import numpy as np
+
+    plans = group_plans(ranks, runs)
+    x = np.array(patterns, dtype=np.int16)[:, None, :]
+    out = np.zeros((len(patterns), 10), dtype=np.int16)
+    for (j, p), vectors in plans.items():
+        w = np.array(vectors, dtype=np.int16)[None, :, :]
+        out[:, 2 * j + p] = np.maximum(w - x, 0).sum(-1).min(1)
+    return out
+
+
+@cache
+def complete_hands(sets: int):
+    """Every complete standard hand of ``sets`` sets and a pair (sets <= 2), as a numpy
+    array of counts over the 34 kinds, no kind above 4."""
+    import numpy as np
+
+    shapes = [tuple(3 * (i == k) for i in range(34)) for k in range(34)]
+    shapes += [tuple(1 if k <= i <= k + 2 else 0 for i in range(34))
+               for s in (0, 9, 18) for k in range(s, s + 7)]
+    pairs = np.array([[2 * (i == k) for i in range(34)] for k in range(34)], dtype=np.int16)
+    bodies = np.array([tuple(map(sum, zip(*c, strict=True))) if c else (0,) * 34
+                       for c in itertools.combinations_with_replacement(shapes, sets)],
+                      dtype=np.int16)
+    hands = (bodies[:, None, :] + pairs[None, :, :]).reshape(-1, 34)
+    return hands[hands.max(1) <= 4]
+
+
+def small_shanten(counts: list[int]) -> int:
+    """Shanten of a mixed hand of 4, 5, 7 or 8 tiles (one or two sets and a pair; the
+    other forms need 14): the fewest tiles any complete hand of that size lacks, less one."""
+    import numpy as np
+
+    hands = complete_hands(sum(counts) // 3)
+    return int(np.maximum(hands - np.array(counts, dtype=np.int16), 0).sum(1).min()) - 1
+
+
 def solitaire_winnable(over, left, right, groups) -> bool:
     """Whether a small solitaire deal can be cleared: every order of moves is tried.
 

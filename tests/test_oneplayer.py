@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import random
 import statistics
 from collections import Counter
 
@@ -29,6 +30,7 @@ from generator.games.oneplayer.rules import (
 from generator.tiles import ALL_TILES, STANDARD_TILES, Tile, parse_tiles
 
 T = Tile
+NEXT = r'the rules say the next event is \{"type": '
 
 
 def board_after_deal(flowers: str = "pairs") -> OnePlayerBoard:
@@ -58,7 +60,7 @@ def test_the_first_turn_places_two_tiles_later_turns_one() -> None:
         board.apply(EndTurn())
     board.apply(Place(0, board.hand[0]))
     board.apply(EndTurn())
-    with pytest.raises(IllegalActionError, match="draw 2 tiles to hold 8"):
+    with pytest.raises(IllegalActionError, match=NEXT + '"draw", "tiles": "33m"'):
         board.apply(Draw(tuple(board.wall[:3])))
     board.apply(Draw(tuple(board.wall[:2])))
     with pytest.raises(IllegalActionError, match="at least 1 tile"):
@@ -72,7 +74,7 @@ def test_draws_come_from_the_top_of_the_wall() -> None:
     board.apply(Place(0, board.hand[0]))
     board.apply(Place(0, board.hand[0]))
     board.apply(EndTurn())
-    with pytest.raises(IllegalActionError, match="next ones of the wall"):
+    with pytest.raises(IllegalActionError, match=NEXT + '"draw", "tiles": "33m"'):
         board.apply(Draw(tuple(board.wall[4:6])))
 
 
@@ -94,6 +96,9 @@ def test_an_anchor_may_start_one_line_up_and_one_down() -> None:
     with pytest.raises(IllegalActionError, match="next vertical line is line 3"):
         board.apply(Start(5, 4, "up"))
     assert board.lines[1].tiles == board.lines[2].tiles == [board.horizontal.tiles[3]]
+    assert Start(3, 3, "up") not in board.legal_actions()
+    assert board.starts() == [Start(3, a, d) for a in range(14) for d in ("up", "down")
+                              if a != 3]
 
 
 def test_no_more_than_nine_vertical_lines() -> None:
@@ -103,6 +108,7 @@ def test_no_more_than_nine_vertical_lines() -> None:
         board.apply(Start(n, n, "down"))
     with pytest.raises(IllegalActionError, match="next vertical line is line 10"):
         board.apply(Start(10, 11, "down"))
+    assert board.starts() == [] and not any(isinstance(a, Start) for a in board.legal_actions())
 
 
 def test_a_full_line_must_be_scored_right() -> None:
@@ -113,13 +119,69 @@ def test_a_full_line_must_be_scored_right() -> None:
 
 def test_a_wrong_line_score_is_rejected() -> None:
     board = board_after_deal()
-    while board.horizontal.room:
-        board.apply(Place(0, board.hand[0]))
-        if not board.hand:
-            break
-    if board.horizontal.room == 0:
-        with pytest.raises(IllegalActionError, match="scores"):
-            board.apply(LineDone(0, 12345))
+    while not board.pending:
+        for tile in list(board.hand)[: board.horizontal.room]:
+            board.apply(Place(0, tile))
+        if not board.pending:
+            board.apply(EndTurn())
+            board.apply(board.forced())
+    score = board.score_pending()
+    assert board.forced() == score and board.to_move is None and board.legal_actions() == []
+    with pytest.raises(IllegalActionError,
+                       match=NEXT + f'"line", "line": 0, "points": {score.points}'):
+        board.apply(LineDone(0, 12345))
+    with pytest.raises(IllegalActionError, match=NEXT + '"line"'):
+        board.apply(EndTurn())  # the full line is scored first
+    board.apply(score)
+    assert board.total == score.points
+
+
+def test_the_turn_may_go_on_after_its_minimum_and_after_a_full_line() -> None:
+    board = board_after_deal()
+    board.apply(Place(0, board.hand[0]))
+    assert EndTurn() not in board.legal_actions()  # the first turn places two
+    board.apply(Place(0, board.hand[0]))
+    legal = board.legal_actions()
+    assert EndTurn() in legal and Place(0, board.hand[0]) in legal
+    for tile in list(board.hand):  # the whole hand, in one turn
+        board.apply(Place(0, tile))
+    assert board.forced() == EndTurn() and board.to_move is None  # nothing left to do
+    board.apply(EndTurn())
+    board.apply(board.forced())
+    for tile in list(board.hand)[: board.horizontal.room]:
+        board.apply(Place(0, tile))
+    board.apply(board.forced())  # the horizontal line is scored, and the turn goes on
+    legal = board.legal_actions()
+    assert EndTurn() in legal and Start(1, 0, "up") in legal
+    assert not [a for a in legal if isinstance(a, Place) and a.line == 0]
+    board.apply(Start(1, 0, "up"))
+    board.apply(Place(1, board.hand[0]))
+    assert len(board.lines[1].tiles) == 2
+
+
+def test_the_legal_actions_are_exactly_what_the_rules_accept() -> None:
+    """Along games of both bots, every placement, line start and end of turn is listed
+    if and only if the rules accept it, and once; between turns nothing is listed."""
+    options = OnePlayerOptions()
+    faces = sorted(set(options.tileset()))
+    every = [EndTurn(), *(Place(n, t) for n in range(11) for t in faces),
+             *(Start(n, a, d) for n in range(11) for a in range(-1, 15)
+               for d in ("up", "down", "left"))]
+    for seed, bot in ((1, "planner"), (2, "greedy")):
+        board, rng, player = game.new_state(options), random.Random(seed), GAME.make_bot(bot)
+        step = 0
+        while not board.over:
+            step += 1
+            ev = board.forced()
+            if ev is not None or board.phase in board.CHANCE:
+                assert board.to_move is None and board.legal_actions() == []
+                board.apply(ev or game.chance_event(board, rng))
+                continue
+            legal = board.legal_actions()
+            if step % 5 == 0:
+                assert len(set(legal)) == len(legal)
+                assert {a for a in every if board.is_legal(a)} == set(legal)
+            board.apply(player.choose(board, legal, rng))
 
 
 def L(text: str) -> list[Tile]:

@@ -13,12 +13,10 @@ from hypothesis import strategies as st
 
 from generator.cli import main
 from generator.errors import FileFormatError, TilepressError
-from generator.layouts import find_layout
 from generator.layouts.check import check_layout
+from generator.layouts.files import find_layout, load_layout, load_layouts
 from generator.layouts.formats import (
     MAX_TILES,
-    load_layout,
-    load_layouts,
     parse_gnome_maps,
     parse_kmahjongg,
     split_map,
@@ -180,9 +178,9 @@ def test_every_suite_layout_and_map_gets_a_deal_whose_solution_replays() -> None
 
 
 def test_a_difficulty_the_layout_never_reaches_answers_at_once_with_the_nearest() -> None:
+    from generator.games import find_kind
     from generator.games.solitaire.puzzles import nearest_note
     from generator.params import parse_params
-    from generator.games import find_kind
     from generator.puzzles import generate_set
 
     kind = find_kind("solitaire")

@@ -23,9 +23,10 @@ def test_waits_and_shanten_of_every_one_suit_hand(size: int) -> None:
     for ranks, distance in truth.items():
         counts = list(ranks) + [0] * 25
         assert standard.winning_kinds(counts) == one_suit_waits(ranks), ranks
-        forms = standard._shanten_counts(counts, suits="m")
+        forms = standard.shanten_by_form_counts(counts, suits="m")
         assert min(forms.values()) == distance, (ranks, forms, distance)
         assert standard._shanten_of(counts, "m") == distance, ranks
+        assert standard.shanten_from_counts(counts) == distance, ranks
 
 
 @pytest.mark.parametrize("size", [4, 7])

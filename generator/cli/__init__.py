@@ -4,17 +4,23 @@ Each command reads its options, calls one library function and prints or writes 
 result. The commands of games, puzzle kinds and printables are built from the game
 descriptors (:data:`generator.games.GAMES`), their options from the option dataclasses.
 Bad input of any kind ends in one line on stderr and exit status 2; ``verify`` and
-``replay`` exit with 1 when they find something wrong.
+``replay`` exit with 1 when they find something wrong. An interrupt (Ctrl-C, SIGTERM)
+leaves no file behind and says so (exit 130 or 143). Anything else is a bug in
+tilepress: one line that says so, exit status 70 (EX_SOFTWARE), and the traceback only
+with ``tilepress --debug``.
 """
 
 from __future__ import annotations
 
+import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import typer
 
 from generator import __version__
-from generator.cli import analyze, files, games, printing, puzzles
+from generator.cli import analyze, draw, files, games, kit, printing, publish, puzzles
 from generator.cli.common import echo
 from generator.errors import TilepressError
 from generator.games import GAMES
@@ -27,17 +33,34 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-for module in (puzzles, games, printing):
+for module in (puzzles, games, printing, draw):
     module.register(GAMES)
 app.add_typer(analyze.app, name="analyze")
 app.add_typer(puzzles.app, name="puzzle")
 app.add_typer(games.app, name="play")
 app.add_typer(printing.app, name="print")
+app.add_typer(draw.app, name="draw")
 app.add_typer(files.layout_app, name="layout")
 app.add_typer(files.card_app, name="card")
 app.command()(puzzles.verify)
 app.command()(games.replay)
 app.command()(files.book)
+app.command()(publish.rulebook)
+kit.register(app, printing.app)
+
+
+EX_SOFTWARE = 70
+"""Exit status of a bug in tilepress (sysexits.h)."""
+_DEBUG = {"on": False}
+
+
+@app.callback()
+def _root(
+    debug: bool = typer.Option(False, "--debug", help="Show the full traceback of an "
+                               "internal error (a bug in tilepress) instead of one line."),
+) -> None:
+    """Printable, verified content from the rules of mahjong-family games."""
+    _DEBUG["on"] = debug
 
 
 @app.command()
@@ -56,16 +79,73 @@ def _click_kind(exc: BaseException) -> str:
     return ""
 
 
+class Interrupted(BaseException):
+    """A signal to stop (SIGINT, SIGTERM): unwinds like KeyboardInterrupt, so every
+    temporary file and folder is removed on the way out."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _raise_interrupted(signum: int, frame: object) -> None:
+    raise Interrupted(signum)
+
+
+@contextmanager
+def _signals() -> Iterator[None]:
+    """SIGINT and SIGTERM raise :class:`Interrupted` while a command runs."""
+    saved = {}
+    try:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            saved[sig] = signal.signal(sig, _raise_interrupted)
+    except ValueError:  # not the main thread: leave the signals alone
+        pass
+    try:
+        yield
+    finally:
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
+
+
+def _interrupted(signum: int) -> int:
+    from generator.files import WRITTEN
+
+    done = ("nothing was written" if not WRITTEN else
+            f"{len(WRITTEN)} file{'s' * (len(WRITTEN) != 1)} had been written "
+            f"(the last {str(WRITTEN[-1])!r}); nothing is half-written")
+    typer.echo(f"tilepress: interrupted; {done}", err=True)
+    return 128 + signum
+
+
+def _bug(exc: BaseException) -> int:
+    first = (str(exc).strip().splitlines() or [""])[0][:200]
+    what = f"{type(exc).__name__}: {first}" if first else type(exc).__name__
+    typer.echo(f"tilepress: internal error ({what}); this is a bug in tilepress, not in your "
+               "input -- please report it with the command you ran (tilepress --debug ... "
+               "shows the details)", err=True)
+    return EX_SOFTWARE
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; every error becomes one line and an exit status."""
+    from generator.files import WRITTEN
+
+    WRITTEN.clear()
+    _DEBUG["on"] = False
     try:
-        result = app(args=argv, prog_name="tilepress", standalone_mode=False)
+        with _signals():
+            result = app(args=argv, prog_name="tilepress", standalone_mode=False)
     except TilepressError as exc:
-        typer.echo(f"tilepress: error: {exc}", err=True)
+        message = " ".join(str(exc).split()) or type(exc).__name__
+        if len(message) > 600:  # a value quoted from a huge input
+            message = message[:600] + "..."
+        typer.echo(f"tilepress: error: {message}", err=True)
         return 2
+    except Interrupted as exc:
+        return _interrupted(exc.signum)
     except KeyboardInterrupt:
-        typer.echo("tilepress: interrupted", err=True)
-        return 130
+        return _interrupted(signal.SIGINT)
     except Exception as exc:
         kind = _click_kind(exc)
         ctx = getattr(exc, "ctx", None)
@@ -78,11 +158,14 @@ def main(argv: list[str] | None = None) -> int:
             typer.echo(f"{command}: error: {message} (see '{command} --help')", err=True)
             return 2
         if kind == "Abort":
-            typer.echo("tilepress: interrupted", err=True)
-            return 130
+            cause = exc.__context__
+            return _interrupted(cause.signum if isinstance(cause, Interrupted)
+                                else signal.SIGINT)
         if kind == "Exit":
             return int(getattr(exc, "exit_code", 0) or 0)
-        raise
+        if _DEBUG["on"]:
+            raise
+        return _bug(exc)
     return int(result) if isinstance(result, int) else 0
 
 

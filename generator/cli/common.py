@@ -20,8 +20,11 @@ import typer
 
 from generator.errors import RequestError
 
-Seed = Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the same "
-                                   "output, byte for byte.")]
+MAX_SEED = 2**53
+"""Seeds run from -2**53 to 2**53: every one is written exactly in JSON (logs, puzzle files)."""
+Seed = Annotated[int, typer.Option("--seed", min=-MAX_SEED, max=MAX_SEED,
+                                   help="Random seed: the same seed gives the same output, "
+                                   "byte for byte.")]
 Paper = Annotated[str, typer.Option("--paper", help="Paper size: a4 or letter.")]
 Json = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 
@@ -29,6 +32,17 @@ Json = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.
 def output_option(kinds: str) -> Any:
     return typer.Option("--output", "-o", help=f"Where to write: {kinds}, chosen by the "
                         "file's suffix.")
+
+
+def paper(name: str) -> Any:
+    """The paper called ``name`` (``--paper``), with the option named in the error."""
+    from generator.draw.canvas import find_paper
+    from generator.errors import RequestError
+
+    try:
+        return find_paper(name)
+    except RequestError as exc:
+        raise RequestError(f"--paper: {exc}") from None
 
 
 def echo(text: str = "") -> None:
@@ -75,6 +89,11 @@ def dataclass_parameters(params_type: type | None) -> list[inspect.Parameter]:
         kind = hints[f.name]
         if typing.get_origin(kind) in (typing.Union, type(int | None)):
             kind = next(a for a in typing.get_args(kind) if a is not type(None))
+        if f.metadata.get("argument"):
+            annotation = Annotated[kind, typer.Argument(help=_help(f), show_default=False)]
+            out.append(inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY,
+                                         annotation=annotation))
+            continue
         annotation = Annotated[kind, typer.Option(*_flags(f, kind), help=_help(f))]
         out.append(inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, default=f.default,
                                      annotation=annotation))
@@ -89,7 +108,7 @@ def parameter(name: str, default: Any, annotation: Any) -> inspect.Parameter:
 def command(body: Callable[[dict[str, Any]], None], doc: str,
             parameters: Iterable[inspect.Parameter]) -> Callable[..., None]:
     """A Typer command with these ``parameters`` that calls ``body(values)``."""
-    params = list(parameters)
+    params = sorted(parameters, key=lambda p: p.default is not inspect.Parameter.empty)
     names = [p.name for p in params]
     duplicate = {n for n in names if names.count(n) > 1}
     if duplicate:  # pragma: no cover - a descriptor's mistake, caught by the tests
@@ -116,4 +135,4 @@ def request(message: str) -> RequestError:
 
 
 __all__ = ["Json", "Paper", "Path", "Seed", "command", "dataclass_parameters", "echo", "fail",
-           "new_app", "output_option", "parameter", "request", "take"]
+           "new_app", "output_option", "paper", "parameter", "request", "take"]

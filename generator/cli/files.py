@@ -33,13 +33,17 @@ def layout_check(
 
     Example: tilepress layout check my.layout
     """
-    from generator.layouts import find_layout
-    from generator.layouts.castle import BUILTIN_CASTLES, SUFFIX, check_castle, find_castle
+    from generator.errors import RequestError
+    from generator.layouts.castle import BUILTIN_CASTLES, SUFFIX, check_castle, tile_set
     from generator.layouts.check import check_layout
-    from generator.layouts.formats import load_layouts
+    from generator.layouts.files import find_castle, find_layout, load_layouts
 
     if file in BUILTIN_CASTLES or file.endswith(SUFFIX) or _is_castle_file(file):
-        reports = [check_castle(find_castle(file), tileset)]
+        try:
+            tiles = tile_set(tileset)
+        except RequestError as exc:
+            raise RequestError(f"--tileset: {exc}") from None
+        reports = [check_castle(find_castle(file), tiles)]
     elif map_name is not None or not file.lower().endswith(".map"):
         reports = [check_layout(find_layout(file if map_name is None else f"{file}:{map_name}"))]
     else:  # every map of a GNOME Mahjongg file
@@ -53,15 +57,17 @@ def layout_check(
 
 def _is_castle_file(path: str) -> bool:
     """A file of digits and spaces (a height map), whatever its name."""
-    from generator.layouts.castle import looks_like_castle
+    from generator.errors import FileFormatError
+    from generator.files import read_text
+    from generator.layouts.castle import MAX_FILE_BYTES, looks_like_castle
 
     p = Path(path)
-    if p.suffix in (".layout", ".map") or not p.is_file():
+    if not path or p.suffix in (".layout", ".map") or not p.is_file():
         return False
     try:
-        return looks_like_castle(p.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError):
-        return False
+        return looks_like_castle(read_text(p, "file", max_bytes=MAX_FILE_BYTES))
+    except FileFormatError:
+        return False  # not a castle: the layout readers give the clear message
 
 
 @card_app.command("check")
@@ -86,7 +92,7 @@ def card_check(
 
 
 def book(
-    spec: Annotated[Path | None, typer.Argument(help="A book spec (.toml); the shipped "
+    spec: Annotated[str | None, typer.Argument(help="A book spec (.toml); the shipped "
                                                 "puzzles/book.toml if left out.")] = None,
     output: Annotated[Path, output_option(".pdf .svg")] = Path("out/book.pdf"),
     paper: Annotated[str | None, typer.Option("--paper", help="a4 or letter (overrides "
@@ -96,13 +102,17 @@ def book(
 
     Example: tilepress book puzzles/book.toml --paper letter -o out/book.pdf
     """
-    from generator.output import output_format, write_document
+    from generator.cli.common import paper as find_paper
+    from generator.output import output_format, write_pages
     from generator.publish.book import build_book, load_spec
     from generator.resources import shipped
 
     output_format(output, (".pdf", ".svg"))
-    document, state = build_book(load_spec(spec or shipped("puzzles", "book.toml")),
-                                 paper=paper)
-    write_document(document, output)
+    if paper is not None:
+        find_paper(paper)
+    document, state = build_book(load_spec(shipped("puzzles", "book.toml") if spec is None
+                                           else spec), paper=paper)
+    files = write_pages(document, output)
+    more = f" (and {len(files) - 1} more pages beside it)" if len(files) > 1 else ""
     echo(f"wrote {document.title!r} ({state.number - 1} puzzles, every answer verified) "
-         f"to {output}")
+         f"to {output}{more}")

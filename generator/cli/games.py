@@ -17,6 +17,7 @@ from generator.cli.common import (
     fail,
     new_app,
     output_option,
+    paper,
     parameter,
     take,
 )
@@ -26,25 +27,30 @@ app = new_app("Play a whole game with bots: the event log (.jsonl) or a worked e
               "(.pdf, .svg).")
 
 
-def write_game(game: Game, log: Any, output: Path, paper: str) -> None:
-    from generator.draw.canvas import find_paper
-    from generator.output import output_format, write_atomic, write_document
+def write_game(game: Game, log: Any, output: Path, page: Any, full: bool = False) -> None:
+    from generator.files import write_atomic
+    from generator.output import output_format, write_document
 
     fmt = output_format(output, (".jsonl", ".pdf", ".svg"))
     runner = game.module("runner")
     if fmt == "jsonl":
         write_atomic(output, log.to_jsonl())
     else:
-        write_document(runner.worked_example(log, find_paper(paper)), output)
+        extra = {"full": True} if full else {}
+        write_document(runner.worked_example(log, page, **extra), output)
     echo(f"wrote {log.game} (seed {log.seed}: {runner.summary(log, log.result)}) to {output}")
 
 
 def play_game(game: Game, values: dict[str, Any]) -> None:
-    output, paper, seed = values.pop("output"), values.pop("paper"), values.pop("seed")
+    from generator.output import output_format
+
+    output, page, seed = values.pop("output"), paper(values.pop("paper")), values.pop("seed")
+    full = values.pop("full")
+    output_format(output, (".jsonl", ".pdf", ".svg"))  # refuse a bad path before playing
     where = f"play {game.name}"
     options = game.options_from(take(values, game.options), where)
     play = game.play_options_from(take(values, game.play_options), where)
-    write_game(game, game.play(options, play, seed), output, paper)
+    write_game(game, game.play(options, play, seed), output, page, full)
 
 
 def _play_command(game: Game) -> Any:
@@ -55,6 +61,9 @@ def _play_command(game: Game) -> Any:
         parameter("output", Path(f"out/{game.name}-game.pdf"),
                   Annotated[Path, output_option(".jsonl .pdf .svg")]),
         parameter("paper", "a4", Paper),
+        parameter("full", False, Annotated[bool, typer.Option(
+            "--full", help="In the worked example, draw every turn in full (by default "
+            "diagrams come only at the moments that matter).")]),
     ]
     doc = f"A game of {game.title} between bots ({game.players} players)."
     if game.play_example:
@@ -69,7 +78,7 @@ def register(games: tuple[Game, ...]) -> None:
 
 
 def replay(
-    log: Annotated[Path, typer.Argument(help="A game log (.jsonl) written by tilepress play.")],
+    log: Annotated[str, typer.Argument(help="A game log (.jsonl) written by tilepress play.")],
 ) -> None:
     """Re-apply every event of a game log through the rules; exit 1 at the first illegal
     event, naming its line.
@@ -77,10 +86,10 @@ def replay(
     Example: tilepress replay out/game.jsonl
     """
     from generator.errors import IllegalActionError
+    from generator.files import read_text
     from generator.games import find_game, read_log
-    from generator.output import read_text
 
-    game_log = read_log(read_text(log, "game log"), source=str(log))
+    game_log = read_log(read_text(log, "game log"), source=str(log) or "game log")
     runner = find_game(game_log.game).module("runner")
     try:
         result = runner.replay(game_log)

@@ -14,6 +14,7 @@ from generator.cli.common import (
     echo,
     new_app,
     output_option,
+    paper,
     parameter,
     take,
 )
@@ -25,25 +26,30 @@ _ITEMS: dict[str, typer.Typer] = {}
 
 
 def print_item(game: Game, entry: PrintableEntry, values: dict[str, Any]) -> None:
-    from generator.draw.canvas import find_paper
-    from generator.output import output_format, write_document, write_svg_cards
+    from generator.files import check_output, replaceable
+    from generator.output import CARD_FILE_NAME, output_format, write_card_files, write_pages
     from generator.params import parse_params
 
-    output, paper = values.pop("output"), find_paper(values.pop("paper"))
+    output, page = values.pop("output"), paper(values.pop("paper"))
     options = None
     if entry.options is not None:
         options = parse_params(entry.options, take(values, entry.options),
                                where=f"print {entry.item} {game.name}")
-    printable = getattr(game.module("printables"), entry.function)(paper, options)
-    if getattr(options, "format", "pdf") == "svg":
+    printable = getattr(game.module("printables"), entry.function)(page, options)
+    for note in getattr(printable, "notes", list)():
+        echo(note)
+    fmt = getattr(options, "format", "pdf")
+    if fmt in ("svg", "png"):
         folder = output or Path(f"out/{game.name}-{entry.item}")
-        count = write_svg_cards(printable, folder)
-        echo(f"wrote {count} card sides as SVG files to {folder}/")
+        check_output(folder, folder=True)
+        replaceable(folder, legacy=CARD_FILE_NAME)  # refuse a user's folder before the work
+        count = write_card_files(printable, folder)
+        echo(f"wrote {count} card sides as {fmt.upper()} files to {folder}/")
         return
     target = output or Path(f"out/{game.name}-{entry.item}.pdf")
     output_format(target, (".pdf", ".svg"))
-    write_document(printable, target)
-    echo(f"wrote {printable.title} to {target}")
+    files = write_pages(printable, target)
+    echo(f"wrote {printable.title} to {', '.join(map(str, files))}")
 
 
 def _print_command(game: Game, entry: PrintableEntry) -> Any:

@@ -17,6 +17,7 @@ from generator.cli.common import (
     fail,
     new_app,
     output_option,
+    paper,
     parameter,
     take,
 )
@@ -27,25 +28,27 @@ app = new_app("Generate puzzles with a solution key (.json, .svg or .pdf).")
 
 def write_puzzles(entry: PuzzleEntry, values: dict[str, Any]) -> None:
     from generator.documents.puzzles import PuzzleSection, sheet
-    from generator.draw.canvas import find_paper
+    from generator.files import write_atomic
     from generator.games import find_kind
-    from generator.output import output_format, write_atomic, write_document
+    from generator.output import output_format, write_pages
     from generator.params import parse_params
     from generator.puzzles.base import generate_set
 
     output = values.pop("output")
     fmt = output_format(output, (".json", ".svg", ".pdf"))
-    page = find_paper(values.pop("paper"))
+    page = paper(values.pop("paper"))
     count, seed = values.pop("count"), values.pop("seed")
     kind = find_kind(entry.name)
     params = parse_params(entry.params, take(values, entry.params),
                           where=f"puzzle {entry.name}")
     puzzles = generate_set(kind, params, count=count, seed=seed)
+    files = [output]
     if fmt == "json":
         write_atomic(output, puzzles.to_json())
     else:
-        write_document(sheet(PuzzleSection(kind.title, kind, puzzles), page), output)
-    echo(f"wrote {len(puzzles.puzzles)} {entry.name} puzzles to {output}")
+        files = write_pages(sheet(PuzzleSection(kind.title, kind, puzzles), page), output)
+    echo(f"wrote {len(puzzles.puzzles)} {entry.name} puzzles to "
+         f"{', '.join(map(str, files))}")
     for note in kind.notes(puzzles, params):
         echo(note)
 
@@ -71,19 +74,23 @@ def register(games: tuple[Game, ...]) -> None:
 
 
 def verify(
-    file: Annotated[Path, typer.Argument(help="A puzzle file (.json) written by tilepress.")],
+    file: Annotated[str, typer.Argument(help="A puzzle file (.json) written by tilepress.")],
 ) -> None:
     """Solve every puzzle in a file again and check its answer and difficulty; exit 1 and
     name each puzzle whose answer is wrong.
 
     Example: tilepress verify out/waits.json
     """
+    from generator.errors import FileFormatError, RequestError
+    from generator.files import read_text
     from generator.games import find_kind
-    from generator.output import read_text
     from generator.puzzles.base import PuzzleSet, verify_set
 
     puzzles = PuzzleSet.from_json(read_text(file, "puzzle file"), source=str(file))
-    kind = find_kind(puzzles.kind)
+    try:
+        kind = find_kind(puzzles.kind)
+    except RequestError as exc:
+        raise FileFormatError(f"{file}: \"kind\": {exc}") from None
     problems = verify_set(puzzles, kind)
     for problem in problems:
         typer.echo(f"{file}: {problem}", err=True)

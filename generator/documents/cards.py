@@ -1,137 +1,679 @@
 """Cards on sheets of paper, ready to print at 100%: decks, card sets, paper tiles.
 
-Each card is surrounded by its bleed (the art runs into it) and its own crop marks;
-fronts and backs come on alternate pages, the backs mirrored so that they line up when the
-sheet is turned over the long edge (or the short edge). With ``one_per_page`` every card
-side is a page of its own, with TrimBox and BleedBox set, for a print shop.
+Any list of :class:`CardSpec` at any card size. On sheets (A4 or Letter) the cards sit
+in a grid, as many as fit inside the printer's margin; with a gutter of 0 neighbouring
+cards share their cut lines (the bleed only runs past the outer edges), with a gutter
+each card has its own bleed. Crop marks stand at the sheet's edges, in line with every
+cut (or around every card). Fronts and backs come on alternate pages, the backs
+mirrored so that they line up when the sheet is turned over the long edge (or the short
+edge); registration marks in the margins show a printer's front-to-back shift, and a
+duplex test page measures it. Every sheet carries its number and a 50 mm calibration
+bar inside the printable area.
+
+For a print shop (``one_per_page``): every front on a page of its own with TrimBox and
+BleedBox, a card's own back after its front, and the shared back once at the end -- as a
+PDF, or as one SVG or PNG (300 dpi) file per side.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from generator.draw.canvas import Canvas, Paper, Surface
+from generator.documents.model import Figure
+from generator.draw.canvas import PT, Canvas, Paper, Surface
+from generator.draw.fonts import text_width, wrap
 from generator.errors import RequestError
 from generator.params import option
 
 CARD_SIZES = {"mini": (44.45, 63.5), "poker": (63.5, 88.9), "bridge": (57.15, 88.9),
               "tarot": (70.0, 120.0)}
 BLEED = 3.0
-MARK = 2.5
-"""Length of a crop mark (mm); marks start 0.5 mm outside the bleed."""
-SHEET_MARGIN = 6.0
+SAFE = 3.0
+"""The safe zone (mm): frames and text keep this far inside the trim, so that a cut a
+little off never shows."""
+MARK = 4.0
+"""Longest crop mark (mm); marks start 0.5 mm beyond the bleed."""
+MARK_MIN = 1.5
+MARK_EACH = 2.5
+"""Crop marks around every card are this long, in a gutter of 2 x (bleed + 0.5 + it)."""
+BAND = 4.5
+"""The strips at the top and bottom of a sheet (or at its sides, where that fits more
+cards) holding its label, the calibration bar and the registration marks (mm, inside
+the margin)."""
+RULER = 50.0
+INK = "#1d1d1b"
+GREY = "#4a4844"
+FOOTER_SIZE = 7.0
 
 Side = Callable[[Canvas, float, float, float], None]
+"""Draws one side of a card: ``side(canvas, width, height, bleed)``, the card's top-left
+corner at (0, 0), its art running ``bleed`` mm beyond the trim on every side."""
+
 
 @dataclass(frozen=True)
 class CardSpec:
-    """One physical card: a name and how to draw each side (w, h, bleed)."""
+    """One physical card: a name and how to draw each side. ``back=None`` takes the
+    sheet's shared back (the deck's back, or the one the options choose)."""
 
     name: str
     front: Side
-    back: Side
+    back: Side | None = None
 
+
+def _plain(colour: str) -> Side:
+    def draw(c: Canvas, w: float, h: float, b: float) -> None:
+        c.rect(-b, -b, w + 2 * b, h + 2 * b, fill=colour)
+
+    return draw
+
+
+def _blank(c: Canvas, w: float, h: float, b: float) -> None:
+    pass
 
 
 @dataclass(frozen=True)
 class CardSheetOptions:
     """How cards are laid out for printing."""
 
-    card_size: str = option("mini", choices=tuple(CARD_SIZES),
-                            help="mini (44.45 x 63.5 mm, the default), poker, bridge or tarot.")
+    card_size: str = option("mini", help="mini (44.45 x 63.5 mm, the default), poker, "
+                            "bridge, tarot, or any size as WxH in mm (25x34).")
+    per_sheet: str = option("auto", help="Cards across x down on a sheet, as 3x3; auto (the "
+                            "default) fits as many as the paper and margin allow.")
+    gutter: str = option("auto", help="Space between cards in mm: 0 gives shared cut lines "
+                         "(bleed only at the outer edges), 6 gives every card its own 3 mm "
+                         "bleed; auto (the default) takes whichever fits more cards.")
+    margin: float = option(4.5, low=0, high=30,
+                           help="The printer's unprintable margin in mm: crop marks, "
+                           "labels and the calibration bar stay inside it.")
+    crop_marks: str = option("edges", choices=("edges", "each", "none"),
+                             help="edges (at the sheet's edges, in line with every cut; the "
+                             "default), each (around every card, with a 12 mm gutter) or "
+                             "none.")
+    back: str = option("shipped", help="The card back: shipped (the deck's own), none "
+                       "(fronts only, for single-sided printing) or a plain colour as "
+                       "#rrggbb. Double-sided cards keep their second face.")
     duplex: str = option("long", choices=("long", "short"),
                          help="long (backs mirrored for a long-edge flip, the default) or "
                          "short.")
+    back_offset: str = option("0,0", help="Move the backs by DX,DY mm (right and down, as "
+                              "seen on the back) to make up for a printer's front-to-back "
+                              "shift, as the duplex test measures it.")
+    registration: bool = option(True, help="Registration marks in the margins, at mirrored "
+                                "places front and back: held up to the light, they show "
+                                "how far the printer shifts the back.")
+    duplex_test: bool = option(False, flags=("--duplex-test",),
+                               help="Print only a duplex test sheet: a scale on the front, a "
+                               "pointer on the back; held up to the light it reads the "
+                               "printer's shift in mm.")
     one_per_page: bool = option(False, flags=("--one-per-page",),
-                                help="Each card side on its own page, with TrimBox and "
-                                "BleedBox, for a print shop.")
-    format: str = option("pdf", choices=("pdf", "svg"),
-                         help="svg writes each card side as its own SVG into the folder "
-                         "given by -o.")
+                                help="For a print shop: each front on its own page with "
+                                "TrimBox and BleedBox, the shared back once at the end.")
+    format: str = option("pdf", choices=("pdf", "svg", "png"),
+                         help="svg or png write each card side as its own file (the shared "
+                         "back once) into the folder given by -o; png at --dpi.")
+    dpi: int = option(300, low=36, high=1200,
+                      help="Resolution of PNG card files (dots per inch).")
 
 
-def _crop_marks(c: Canvas, x: float, y: float, w: float, h: float, bleed: float) -> None:
-    start = bleed + 0.5
-    for cx, dx in ((x, -1), (x + w, 1)):
-        for cy, dy in ((y, -1), (y + h, 1)):
-            c.line(cx + dx * start, cy, cx + dx * (start + MARK), cy, stroke="#000000",
-                   stroke_width=0.2)
-            c.line(cx, cy + dy * start, cx, cy + dy * (start + MARK), stroke="#000000",
-                   stroke_width=0.2)
+@dataclass(frozen=True)
+class SheetLayout:
+    """Where the cards go on a sheet: columns and rows, the gutter, the top-left corner
+    of the first card's trim (mm), and where the label strips go ("rows": top and
+    bottom, "sides": left and right)."""
+
+    columns: int
+    rows: int
+    gutter: float
+    left: float
+    top: float
+    bands: str = "rows"
+
+
+def card_dimensions(card_size: str) -> tuple[float, float]:
+    """Width and height (mm) of a named card size, or of one written as WxH."""
+    if card_size in CARD_SIZES:
+        return CARD_SIZES[card_size]
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*[xX,]\s*(\d+(?:\.\d+)?)\s*", card_size)
+    if not m or not (10 <= float(m[1]) <= 200 and 10 <= float(m[2]) <= 280):
+        raise RequestError(f"card-size must be one of {', '.join(CARD_SIZES)} or a width "
+                           f"and height in mm as 25x34 (10 to 200 by 10 to 280), not "
+                           f"{card_size!r}")
+    return float(m[1]), float(m[2])
+
+
+def _number(text: str, what: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise RequestError(f"{what} must be a number of millimetres, not {text!r}") from None
+
+
+def _pair(text: str, what: str) -> tuple[float, float]:
+    parts = text.replace(" ", "").split(",")
+    if len(parts) != 2:
+        raise RequestError(f"{what} must be two numbers as DX,DY (mm), not {text!r}")
+    return _number(parts[0], what), _number(parts[1], what)
+
+
+def _fits(room: float, size: float, gutter: float) -> int:
+    return max(int((room + gutter + 1e-9) // (size + gutter)), 0)
 
 
 class CardSheets:
     """Cards on sheets of paper, fronts then mirrored backs, page after page."""
 
-    def __init__(self, title: str, cards: list[CardSpec], paper: Paper,
-                 options: CardSheetOptions | None = None) -> None:
+    def __init__(self, title: str, cards: Sequence[CardSpec], paper: Paper,
+                 options: CardSheetOptions | None = None, *, back: Side | None = None) -> None:
         options = options or CardSheetOptions()
-        card_size, duplex, one_per_page = options.card_size, options.duplex, options.one_per_page
-        if card_size not in CARD_SIZES:
-            raise RequestError(f"card size must be one of {', '.join(CARD_SIZES)}, not "
-                               f"{card_size!r}")
-        if duplex not in ("long", "short"):
-            raise RequestError(f"duplex must be long or short, not {duplex!r}")
+        if options.duplex not in ("long", "short"):
+            raise RequestError(f"duplex must be long or short, not {options.duplex!r}")
+        if not 0 <= options.margin <= 30:
+            raise RequestError(f"margin must be between 0 and 30 mm, not {options.margin}")
+        if options.format == "png" and not 36 <= options.dpi <= 1200:
+            raise RequestError(f"dpi must be between 36 and 1200, not {options.dpi}")
         self.title = title
         self.subtitle = ""
         self.options = options
-        self.cards = cards
+        self.cards = list(cards)
         self.paper = paper
-        self.size = CARD_SIZES[card_size]
-        self.duplex = duplex
-        self.one_per_page = one_per_page
+        self.size = card_dimensions(options.card_size)
+        self.duplex = options.duplex
+        self.one_per_page = options.one_per_page
+        self.shared_back = self._choose_back(options.back, back)
+        self.back_offset = _pair(options.back_offset, "back-offset")
+        self.layout = self._layout()
+        self.columns, self.rows = self.layout.columns, self.layout.rows
+
+    def notes(self) -> list[str]:
+        """One line for each option that these options leave without effect."""
+        o = self.options
+        if o.format in ("svg", "png") or o.one_per_page:
+            ignored = [name for name, given in (
+                ("--paper", self.paper.name != "A4"), ("--duplex", o.duplex != "long"),
+                ("--per-sheet", o.per_sheet != "auto"), ("--gutter", o.gutter != "auto"),
+                ("--crop-marks", o.crop_marks != "edges")) if given]
+            if ignored:
+                what = ("on its own page" if o.format == "pdf"
+                        else f"as its own {o.format.upper()} file")
+                verb = "applies" if len(ignored) == 1 else "apply"
+                return [f"note: {', '.join(ignored)} {verb} only to sheets of cards; this "
+                        f"writes each card side {what}"]
+        return []
+
+    # -- what goes on the cards ------------------------------------------------------
+
+    @staticmethod
+    def _choose_back(choice: str, shipped: Side | None) -> Side | None:
+        if choice == "shipped":
+            return shipped
+        if choice == "none":
+            return None
+        if re.fullmatch(r"#[0-9a-fA-F]{6}", choice):
+            return _plain(choice.lower())
+        raise RequestError(f"back must be shipped, none or a colour as #rrggbb, not {choice!r}")
+
+    def back_of(self, spec: CardSpec) -> Side | None:
+        """The side printed behind ``spec``: its own back, else the shared one (None when
+        the cards are printed single-sided)."""
+        return spec.back if spec.back is not None else self.shared_back
+
+    @property
+    def double_sided(self) -> bool:
+        return any(self.back_of(spec) is not None for spec in self.cards)
+
+    # -- where the cards go ------------------------------------------------------------
+
+    def _zone(self) -> float:
+        """What the grid needs beyond its trim on every side: bleed and crop marks."""
+        if self.options.crop_marks == "none":
+            return BLEED
+        return BLEED + 0.5 + (MARK_EACH if self.options.crop_marks == "each" else MARK_MIN)
+
+    def _layout(self) -> SheetLayout:
+        o = self.options
         w, h = self.size
-        self.cell = (w + 2 * (BLEED + 0.5 + MARK), h + 2 * (BLEED + 0.5 + MARK))
-        self.columns = int((paper.width - 2 * SHEET_MARGIN) // self.cell[0])
-        self.rows = int((paper.height - 2 * SHEET_MARGIN) // self.cell[1])
-        if not one_per_page and (self.columns < 1 or self.rows < 1):
-            raise RequestError(f"{card_size} cards do not fit on {paper.name} paper")
+        if o.gutter == "auto":
+            gutters = ([2 * (BLEED + 0.5 + MARK_EACH)] if o.crop_marks == "each"
+                       else [2 * BLEED, 0.0])
+        else:
+            gutters = [_number(o.gutter, "gutter")]
+            if not 0 <= gutters[0] <= 50:
+                raise RequestError(f"gutter must be between 0 and 50 mm, not {o.gutter}")
+        zone = self._zone()
+        fits = []  # (columns, rows, gutter, bands), the preferred first among equals
+        for g in gutters:
+            for bands in ("rows", "sides"):
+                side = BAND if bands == "sides" else 0.0
+                room_w = self.paper.width - 2 * (o.margin + side + zone)
+                room_h = self.paper.height - 2 * (o.margin + BAND - side + zone)
+                fits.append((_fits(room_w, w, g), _fits(room_h, h, g), g, bands))
+        cols, rows, g, bands = max(fits, key=lambda f: f[0] * f[1])
+        if o.per_sheet != "auto":
+            m = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", o.per_sheet)
+            if not m or int(m[1]) < 1 or int(m[2]) < 1:
+                raise RequestError(f"per-sheet must be auto or across x down, as 3x3, not "
+                                   f"{o.per_sheet!r}")
+            want = (int(m[1]), int(m[2]))
+            able = [f for f in fits if f[0] >= want[0] and f[1] >= want[1]]
+            if not able:
+                most = max(fits, key=lambda f: f[0] * f[1])
+                raise RequestError(
+                    f"{want[0]}x{want[1]} {o.card_size} cards do not fit on "
+                    f"{self.paper.name} paper with a {o.margin:g} mm margin; at most "
+                    f"{most[0]}x{most[1]}")
+            cols, rows, g, bands = (*want, *able[0][2:])
+        if not self.one_per_page and not o.duplex_test and (cols < 1 or rows < 1):
+            raise RequestError(f"{o.card_size} cards do not fit on {self.paper.name} paper "
+                               f"with a {o.margin:g} mm margin")
+        grid_w, grid_h = cols * w + (cols - 1) * g, rows * h + (rows - 1) * g
+        return SheetLayout(cols, rows, g, (self.paper.width - grid_w) / 2,
+                           (self.paper.height - grid_h) / 2, bands)
+
+    @property
+    def per_sheet(self) -> int:
+        return self.columns * self.rows
+
+    @property
+    def sheets(self) -> int:
+        return -(-len(self.cards) // self.per_sheet)
 
     def pages(self) -> int:
+        if self.options.duplex_test:
+            return 2
         if self.one_per_page:
-            return 2 * len(self.cards)
-        per = self.columns * self.rows
-        return 2 * -(-len(self.cards) // per)
+            return len(self.pod_sides())
+        return self.sheets * (2 if self.double_sided else 1)
 
     def slot(self, k: int, back: bool) -> tuple[float, float]:
         """Top-left corner (mm) of the ``k``-th card of a sheet, on the fronts page or on
-        the backs page, mirrored so that a card's back lands behind its front."""
+        the backs page, mirrored so that a card's back lands behind its front (and moved
+        by the back offset)."""
         w, h = self.size
-        row, col = divmod(k, self.columns)
-        if back and self.duplex == "long":
-            col = self.columns - 1 - col
-        elif back:
-            row = self.rows - 1 - row
-        left = (self.paper.width - self.columns * self.cell[0]) / 2
-        top = (self.paper.height - self.rows * self.cell[1]) / 2
-        return (left + col * self.cell[0] + (self.cell[0] - w) / 2,
-                top + row * self.cell[1] + (self.cell[1] - h) / 2)
+        lay = self.layout
+        row, col = divmod(k, lay.columns)
+        x, y = lay.left + col * (w + lay.gutter), lay.top + row * (h + lay.gutter)
+        if not back:
+            return x, y
+        dx, dy = self.back_offset
+        if self.duplex == "long":
+            return self.paper.width - x - w + dx, y + dy
+        return x + dx, self.paper.height - y - h + dy
+
+    def _reach(self, k: int, count: int) -> tuple[float, float, float, float]:
+        """How far card ``k``'s art may run beyond its trim (left, top, right, bottom):
+        the full bleed at the outer edges, half the gutter (at most the bleed) between
+        cards, so that neighbours never draw over each other."""
+        lay = self.layout
+        row, col = divmod(k, lay.columns)
+        inner = min(BLEED, lay.gutter / 2)
+        last_row = (count - 1) // lay.columns
+        return (BLEED if col == 0 else inner, BLEED if row == 0 else inner,
+                BLEED if col == lay.columns - 1 or k == count - 1 else inner,
+                BLEED if row == last_row or k + lay.columns >= count else inner)
+
+    # -- drawing -----------------------------------------------------------------------
 
     def render(self, surface: Surface) -> int:
+        if self.options.duplex_test:
+            surface.prefer(duplex=self.duplex)
+            self._duplex_test(surface)
+            return 2
         w, h = self.size
         if self.one_per_page:
-            for spec in self.cards:
-                for side in (spec.front, spec.back):
-                    with surface.page(w, h, bleed=BLEED) as c:
-                        side(c, w, h, BLEED)
+            for _name, side in self.pod_sides():
+                with surface.page(w, h, bleed=BLEED) as c:
+                    side(c, w, h, BLEED)
             return self.pages()
-        per = self.columns * self.rows
-        for start in range(0, len(self.cards), per):
-            batch = self.cards[start:start + per]
-            for back in (False, True):
+        surface.prefer(duplex=self.duplex if self.double_sided else "simplex")
+        per = self.per_sheet
+        for sheet in range(self.sheets):
+            batch = self.cards[sheet * per:(sheet + 1) * per]
+            for back in ((False, True) if self.double_sided else (False,)):
                 with surface.page(self.paper.width, self.paper.height) as c:
                     for k, spec in enumerate(batch):
+                        side = self.back_of(spec) if back else spec.front
                         x, y = self.slot(k, back)
-                        with c.group(translate=(x, y)):
-                            (spec.back if back else spec.front)(c, w, h, BLEED)
-                        _crop_marks(c, x, y, w, h, BLEED)
-                    side = "backs" if back else "fronts"
-                    c.text(self.paper.width / 2, self.paper.height - 2.5,
-                           f"{self.title}: sheet {start // per + 1}, {side} - print at 100%, "
-                           f"{'long' if self.duplex == 'long' else 'short'}-edge duplex",
-                           size=6, anchor="middle", fill="#6b6862")
+                        left, top, right, bottom = self._reach(k, len(batch))
+                        if back and self.duplex == "long":
+                            left, right = right, left
+                        elif back:
+                            top, bottom = bottom, top
+                        region = (x - left, y - top, w + left + right, h + top + bottom)
+                        if side is not None:
+                            with c.clip(*region), c.group(translate=(x, y)):
+                                side(c, w, h, BLEED)
+                        if self.options.crop_marks == "each":
+                            self._marks_around(c, x, y)
+                    if self.options.crop_marks == "edges":
+                        self._edge_marks(c, back, len(batch))
+                    self._furniture(c, sheet, back)
         return self.pages()
 
+    def pod_sides(self) -> list[tuple[str, Side]]:
+        """The sides a print shop gets, in order: each front, a card's own back after its
+        front, and the shared back once at the end."""
+        sides: list[tuple[str, Side]] = []
+        for spec in self.cards:
+            sides.append((f"{spec.name}-front", spec.front))
+            if spec.back is not None:
+                sides.append((f"{spec.name}-back", spec.back))
+        if self.shared_back is not None and any(s.back is None for s in self.cards):
+            sides.append(("back", self.shared_back))
+        return sides
 
-__all__ = ["BLEED", "CARD_SIZES", "CardSheetOptions", "CardSheets", "CardSpec", "Side"]
+    def _marks_around(self, c: Canvas, x: float, y: float) -> None:
+        w, h = self.size
+        start = BLEED + 0.5
+        for cx, dx in ((x, -1), (x + w, 1)):
+            for cy, dy in ((y, -1), (y + h, 1)):
+                c.line(cx + dx * start, cy, cx + dx * (start + MARK_EACH), cy, stroke=INK,
+                       stroke_width=0.2)
+                c.line(cx, cy + dy * start, cx, cy + dy * (start + MARK_EACH), stroke=INK,
+                       stroke_width=0.2)
+
+    def cut_lines(self, back: bool = False, count: int | None = None
+                  ) -> tuple[list[float], list[float]]:
+        """The x of every vertical cut and the y of every horizontal cut on a page."""
+        w, h = self.size
+        count = self.per_sheet if count is None else count
+        xs: set[float] = set()
+        ys: set[float] = set()
+        for k in range(count):
+            x, y = self.slot(k, back)
+            xs.update((round(x, 6), round(x + w, 6)))
+            ys.update((round(y, 6), round(y + h, 6)))
+        return sorted(xs), sorted(ys)
+
+    def _edge_marks(self, c: Canvas, back: bool, count: int) -> None:
+        """Marks at the sheet's edges in line with every cut, beyond the bleed and inside
+        the margin and the label strips."""
+        xs, ys = self.cut_lines(back, count)
+        o = self.options
+        start = BLEED + 0.5
+        top, bottom = min(ys), max(ys)
+        left, right = min(xs), max(xs)
+        band_y = BAND if self.layout.bands == "rows" else 0.0
+        band_x = BAND - band_y
+        up = min(MARK, top - start - (o.margin + band_y))
+        down = min(MARK, self.paper.height - (o.margin + band_y) - bottom - start)
+        out_l = min(MARK, left - start - (o.margin + band_x))
+        out_r = min(MARK, self.paper.width - (o.margin + band_x) - right - start)
+        for x in xs:
+            c.line(x, top - start, x, top - start - up, stroke=INK, stroke_width=0.25)
+            c.line(x, bottom + start, x, bottom + start + down, stroke=INK, stroke_width=0.25)
+        for y in ys:
+            c.line(left - start, y, left - start - out_l, y, stroke=INK, stroke_width=0.25)
+            c.line(right + start, y, right + start + out_r, y, stroke=INK, stroke_width=0.25)
+
+    def _target(self, c: Canvas, x: float, y: float) -> None:
+        arm = BAND / 2 - 0.05
+        c.circle(x, y, 1.5, stroke=INK, stroke_width=0.2)
+        c.line(x - arm, y, x + arm, y, stroke=INK, stroke_width=0.2)
+        c.line(x, y - arm, x, y + arm, stroke=INK, stroke_width=0.2)
+
+    def _furniture(self, c: Canvas, sheet: int, back: bool, label: str = "") -> None:
+        """The sheet's label in one strip, the calibration bar in the other, and
+        registration marks at the strips' ends: all inside the printable area, at places
+        that mirror onto each other front and back."""
+        o = self.options
+        pw, ph = self.paper.width, self.paper.height
+        sides = self.layout.bands == "sides"
+        # the strips' long dimension, and their centre lines
+        length = ph if sides else pw
+        near, far = o.margin + BAND / 2, (pw if sides else ph) - o.margin - BAND / 2
+        inset = o.margin + 3.0
+        if o.registration:
+            for a in (inset, length - inset):
+                for b in (near, far):
+                    self._target(c, b if sides else a, a if sides else b)
+        side = "backs" if back else "fronts"
+        flip = {"long": "long-edge", "short": "short-edge"}[self.duplex]
+        how = (f"Print at 100% (actual size), double-sided, {flip} flip"
+               if self.double_sided else "Print at 100% (actual size), one-sided")
+        label = f"{label or f'{self.title}: sheet {sheet + 1} of {self.sheets}, {side}'}. {how}"
+        room = length - 2 * inset - 8.0
+        size = FOOTER_SIZE
+        while text_width(label, size) > room and size > 6.0:
+            size -= 0.25
+        # the label in the first strip, the bar in the second; on a side strip both read
+        # from the bottom up
+        with c.group(translate=(near, length / 2) if sides else (length / 2, near),
+                     rotate=-90 if sides else 0):
+            c.text(0, size * PT * 0.35, label, size=size, anchor="middle", fill=GREY)
+        with c.group(translate=(far, length / 2) if sides else (length / 2, far),
+                     rotate=-90 if sides else 0):
+            self._ruler(c, 0.0, 0.0)
+
+    def _ruler(self, c: Canvas, cx: float, cy: float) -> None:
+        """A 50 mm bar with centimetre ticks, centred on (cx, cy), and what to check."""
+        note = "This bar is 50 mm long when printed at 100%."
+        width = RULER + 3.0 + text_width(note, FOOTER_SIZE)
+        x = cx - width / 2
+        c.rect(x, cy - 0.5, RULER, 1.0, fill=INK)
+        for k in range(6):
+            c.line(x + 10 * k, cy - 1.6, x + 10 * k, cy + 1.6, stroke=INK, stroke_width=0.2)
+        c.text(x + RULER + 3.0, cy + FOOTER_SIZE * PT * 0.35, note, size=FOOTER_SIZE,
+               fill=GREY)
+
+    def _duplex_test(self, surface: Surface) -> None:
+        """Front: millimetre scales at the middle and near each corner of the card grid,
+        the grid faintly; back: red crosshairs at the mirrored places. Held up to the
+        light, where a crosshair crosses its scale is the printer's shift there."""
+        pw, ph = self.paper.width, self.paper.height
+        w, h = self.size
+        lay = self.layout
+        grid_w = lay.columns * w + (lay.columns - 1) * lay.gutter
+        grid_h = lay.rows * h + (lay.rows - 1) * lay.gutter
+        inset = 22.0
+        places = [(pw / 2, ph / 2)] + [
+            (x, y) for x in (lay.left + inset, lay.left + grid_w - inset)
+            for y in (lay.top + inset, lay.top + grid_h - inset)]
+        flip = {"long": "the long edge", "short": "the short edge"}[self.duplex]
+        words = (f"Duplex test. Print both pages double-sided, flipping on {flip}, at 100% "
+                 "(actual size). Hold the sheet up to a light: where each red cross on the "
+                 "back meets the scale on the front is how far your printer moves the back "
+                 "there, in mm (right and down are +). Print the deck with that back offset, "
+                 "signs turned round (a shift of +1,0 needs an offset of -1,0).")
+        for back in (False, True):
+            with surface.page(pw, ph) as c:
+                for k in range(self.per_sheet):
+                    x, y = self.slot(k, back)
+                    c.rect(x, y, w, h, stroke="#d3cec4", stroke_width=0.2, radius=2.0)
+                for x, y in places:
+                    if back:
+                        c.line(x - 12, y, x + 12, y, stroke="#c62633", stroke_width=0.3)
+                        c.line(x, y - 12, x, y + 12, stroke="#c62633", stroke_width=0.3)
+                    else:
+                        self._scale(c, x, y)
+                if not back:
+                    lines = wrap(words, 120.0, 8.0)
+                    top = ph / 2 - 24 - len(lines) * 8.0 * PT * 1.35
+                    c.rect(pw / 2 - 63, top - 4.0, 126, len(lines) * 8.0 * PT * 1.35 + 3.0,
+                           fill="#ffffff", stroke="#9a968c", stroke_width=0.25, radius=1.5)
+                    for k, line in enumerate(lines):
+                        c.text(pw / 2, top + k * 8.0 * PT * 1.35, line, size=8.0,
+                               anchor="middle", fill=INK)
+                self._furniture(c, 0, back, label=f"{self.title}: duplex test, "
+                                f"{'back' if back else 'front'}")
+
+    def _scale(self, c: Canvas, cx: float, cy: float) -> None:
+        for k in range(-8, 9):
+            t = 3.0 if k % 5 == 0 else 1.6
+            c.line(cx + k, cy - t, cx + k, cy + t, stroke=INK, stroke_width=0.15)
+            c.line(cx - t, cy + k, cx + t, cy + k, stroke=INK, stroke_width=0.15)
+            if k % 5 == 0 and k:  # across: under the scale; down: to its left, clear
+                c.text(cx + k, cy + 6.5, f"{k:+d}", size=6, anchor="middle", fill=INK)
+                c.text(cx - 8.5, cy + k + 0.75, f"{k:+d}", size=6, anchor="end", fill=INK)
+
+
+def calibration_figure() -> Figure:
+    """The 50 mm calibration bar of the card sheets, for any page that must print at
+    100% (a board at tile size)."""
+    note = "This bar is 50 mm long when printed at 100%."
+    width = RULER + 3.0 + text_width(note, FOOTER_SIZE)
+
+    def draw(c: Canvas) -> None:
+        c.rect(0, 1.1, RULER, 1.0, fill=INK)
+        for k in range(6):
+            c.line(10 * k, 0.0, 10 * k, 3.2, stroke=INK, stroke_width=0.2)
+        c.text(RULER + 3.0, 1.6 + FOOTER_SIZE * PT * 0.35, note, size=FOOTER_SIZE, fill=GREY)
+
+    return Figure(width, 3.2, draw)
+
+
+# ---------------------------------------------------------------------------
+# Cards of text: rules summaries and player aids at card size
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardText:
+    """A titled part of a text card; each item is a paragraph. An item starting with
+    "- " hangs from a bullet, "1. " from its number; "  " indents a sub-item."""
+
+    title: str
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CardStyle:
+    background: str = "#f4ead2"
+    panel: str = "#fffdf8"
+    accent: str = "#9a7410"
+    ink: str = INK
+    size: float = 6.5
+    """Body type (points) on a mini card; larger cards scale it up, to at most 9 pt."""
+
+
+_PANEL_PAD = 1.6
+
+
+def _type_size(style: CardStyle, w: float) -> float:
+    return max(style.size, min(9.0, style.size * w / 44.45))
+
+
+def _item_lines(item: str, width: float, size: float) -> tuple[str, float, float, list[str]]:
+    """The item's marker ("\u2022", "1." or ""), where the marker and the text start, and
+    the text's lines."""
+    start = 0.0
+    if item.startswith("  "):
+        start, item = 2.0, item.strip()
+    marker, indent = "", start
+    m = re.match(r"(- |\d+\. )", item)
+    if m:
+        marker = "\u2022" if m[1] == "- " else m[1].strip()
+        item = item[len(m[1]):]
+        indent = start + 1.2 + text_width(marker, size, "bold")
+    lines = wrap(item, width - indent, size)
+    if len(lines) > 1 and len(lines[-1]) < 12 and len(lines[-2].split()) > 2:
+        # no runt: bring a word down to keep the last line company
+        head, last = lines[-2].rsplit(" ", 1)
+        lines[-2:] = [head, f"{last} {lines[-1]}"]
+    return marker, start, indent, lines
+
+
+def text_card_sides(parts: Sequence[CardText], w: float, h: float,
+                    style: CardStyle = CardStyle()) -> list[Side]:
+    """Card sides holding ``parts`` in order at no less than the style's type size: a
+    part starts a new side when it does not fit below the one before, and runs over
+    (between items, its title repeated) only when it alone is longer than a side."""
+    size = _type_size(style, w)
+    lead = size * PT * 1.28
+    inner = w - 2 * (SAFE + _PANEL_PAD)
+    height = h - 2 * (SAFE + _PANEL_PAD)
+    Line = tuple[str, str, float, float, str, float]  # kind, marker, start, indent, text, size
+
+    def title_line(text: str) -> Line:
+        t = size * 1.25
+        while text_width(text, t, "bold") > inner and t > size:
+            t -= 0.25
+        return ("title", "", 0.0, 0.0, text, t)
+
+    def tall(line: Line) -> float:
+        return {"title": line[5] * PT * 1.5, "gap": lead * 0.5}.get(line[0], lead)
+
+    def item_lines(item: str) -> list[Line]:
+        marker, start, indent, lines = _item_lines(item, inner, size)
+        return [("text", marker if k == 0 else "", start, indent, line, size)
+                for k, line in enumerate(lines)]
+
+    sides: list[list[Line]] = [[]]
+    used = 0.0
+
+    def add(lines: list[Line]) -> None:
+        nonlocal used
+        sides[-1].extend(lines)
+        used += sum(tall(line) for line in lines)
+
+    def new_side() -> None:
+        nonlocal used
+        sides.append([])
+        used = 0.0
+
+    for part in parts:
+        items = [item_lines(item) for item in part.items]
+        head = [title_line(part.title)]
+        need = sum(tall(line) for line in head + [x for item in items for x in item])
+        gap = [("gap", "", 0.0, 0.0, "", size)] if sides[-1] else []
+        if used + lead * 0.5 * bool(gap) + need <= height:
+            add(gap + head + [x for item in items for x in item])
+            continue
+        if sides[-1]:
+            new_side()
+        add(head)
+        for item in items:
+            if used + sum(tall(line) for line in item) > height:
+                new_side()
+                add([title_line(f"{part.title} (cont.)")])
+            add(item)
+
+    def side_of(lines: list[Line]) -> Side:
+        def draw(c: Canvas, cw: float, ch: float, b: float) -> None:
+            c.rect(-b, -b, cw + 2 * b, ch + 2 * b, fill=style.background)
+            c.rect(SAFE, SAFE, cw - 2 * SAFE, ch - 2 * SAFE, fill=style.panel,
+                   stroke=style.accent, stroke_width=0.4, radius=2.0)
+            y = SAFE + _PANEL_PAD
+            x = SAFE + _PANEL_PAD
+            for line in lines:
+                kind, marker, start, indent, text, t = line
+                if kind == "title":
+                    c.text(cw / 2, y + t * PT * 1.05, text, size=t, font="bold",
+                           anchor="middle", fill=style.accent)
+                elif kind == "text":
+                    base = y + t * PT * 0.95
+                    if marker:
+                        c.text(x + start, base, marker, size=t, font="bold",
+                               fill=style.accent)
+                    c.text(x + indent, base, text, size=t, fill=style.ink)
+                y += tall(line)
+
+        return draw
+
+    return [side_of(lines) for lines in sides if lines]
+
+
+def text_cards(name: str, parts: Sequence[CardText], card_size: str,
+               style: CardStyle = CardStyle(), *, copies: int = 1,
+               blank: Side | None = None) -> list[CardSpec]:
+    """Cards (front and back) holding ``parts`` at ``card_size``, ``copies`` of each; an
+    odd last side gets ``blank`` on its back (a plain side in the style's colour)."""
+    w, h = card_dimensions(card_size)
+    sides = text_card_sides(parts, w, h, style)
+    if len(sides) % 2:
+        sides.append(blank or _plain(style.background))
+    cards = []
+    for copy in range(1, copies + 1):
+        for k in range(0, len(sides), 2):
+            cards.append(CardSpec(f"{name}-{k // 2 + 1}-{copy}", sides[k], sides[k + 1]))
+    return cards
+
+
+def card_size_of(options: CardSheetOptions | None) -> str:
+    return (options or CardSheetOptions()).card_size
+
+
+__all__ = ["BLEED", "CARD_SIZES", "SAFE", "CardSheetOptions", "CardSheets", "CardSpec",
+           "CardStyle", "CardText", "Side", "calibration_figure", "card_dimensions",
+           "text_card_sides", "text_cards"]

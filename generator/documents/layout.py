@@ -30,7 +30,7 @@ from generator.documents.model import (
 )
 from generator.draw.canvas import PT, Canvas, Surface
 from generator.draw.fonts import text_width, wrap
-from generator.draw.tiles import RATIO, draw_row, draw_tile, row_width
+from generator.draw.tiles import RATIO, draw_row, draw_tile, group_gap, row_width
 
 INK = "#1d1d1b"
 MUTED = "#6b6862"
@@ -83,6 +83,8 @@ def _(block: Heading, width: float) -> float:
 
 @draw.register
 def _(block: Heading, c: Canvas, x: float, y: float, width: float) -> None:
+    if block.key:
+        c.anchor(block.key, y, title=block.text, level=1)
     size = HEADING_SIZES.get(block.level, 11.0)
     color = ACCENT if block.level == 1 else INK
     for i, line in enumerate(wrap(block.text, width, size, "bold")):
@@ -120,6 +122,8 @@ def _(block: Paragraph, width: float, height: float):
     fit = int((height - block.size * PT * 0.55) // leading(block.size))
     if fit >= len(lines):
         return block, None
+    if len(lines) - fit < 2:  # never leave one line alone at the top of the next page
+        fit = len(lines) - 2
     if fit < 2:
         return None, block
     return (replace(block, text="\n".join(lines[:fit])),
@@ -131,8 +135,15 @@ def _(block: Paragraph, width: float, height: float):
 _BULLET_INDENT = 4.5
 
 
+def _bullet_indent(block: Bullets) -> float:
+    if not block.numbered:
+        return _BULLET_INDENT
+    last = f"{block.start + len(block.items) - 1}."
+    return text_width(last, block.size, "bold") + 2.2
+
+
 def _bullet_lines(block: Bullets, width: float) -> list[list[str]]:
-    return [wrap(item, width - _BULLET_INDENT, block.size) for item in block.items]
+    return [wrap(item, width - _bullet_indent(block), block.size) for item in block.items]
 
 
 @measure.register
@@ -144,11 +155,16 @@ def _(block: Bullets, width: float) -> float:
 @draw.register
 def _(block: Bullets, c: Canvas, x: float, y: float, width: float) -> None:
     cursor = y
-    for item in _bullet_lines(block, width):
-        c.text(x + 1.0, cursor + _ascent(block.size), "\u2022", size=block.size, fill=ACCENT)
+    indent = _bullet_indent(block)
+    for n, item in enumerate(_bullet_lines(block, width), start=block.start):
+        if block.numbered:
+            c.text(x + indent - 1.6, cursor + _ascent(block.size), f"{n}.", size=block.size,
+                   font="bold", anchor="end", fill=ACCENT)
+        else:
+            c.text(x + 1.0, cursor + _ascent(block.size), "\u2022", size=block.size,
+                   fill=ACCENT)
         for line in item:
-            c.text(x + _BULLET_INDENT, cursor + _ascent(block.size), line, size=block.size,
-                   fill=INK)
+            c.text(x + indent, cursor + _ascent(block.size), line, size=block.size, fill=INK)
             cursor += leading(block.size)
         cursor += 0.6
 
@@ -160,14 +176,19 @@ def _(block: Bullets, width: float, height: float):
         if measure(head, width) <= height:
             if n == len(block.items):
                 return block, None
-            return head, replace(block, items=block.items[n:])
+            return head, replace(block, items=block.items[n:], start=block.start + n)
     return None, block
 
 
 # Tile rows -----------------------------------------------------------------
 
+_NOTE_SIZE = 8.0
+_LINE_GAP = 1.4
+
 
 def _row_tile_width(block: TileRow, width: float) -> float:
+    if block.wrap:
+        return min(block.tile_width, max(width - block.label_width, 1.0))
     natural = row_width(block.groups, block.tile_width)
     room = width - block.label_width - (_note_width(block) + 2 if block.note else 0)
     if natural <= room or natural == 0:
@@ -176,13 +197,61 @@ def _row_tile_width(block: TileRow, width: float) -> float:
 
 
 def _note_width(block: TileRow) -> float:
-    return text_width(block.note, 8.0) if block.note else 0.0
+    return text_width(block.note, _NOTE_SIZE) if block.note else 0.0
+
+
+@dataclass(frozen=True)
+class _TileLines:
+    """Where each tile of a row goes: (line, x from the left of the tiles, group, index,
+    tile); the width of each line; whether the note needs a line of its own."""
+
+    tiles: tuple[tuple[int, float, int, int, object], ...]
+    widths: tuple[float, ...]
+    note_below: bool
+
+
+def _tile_lines(block: TileRow, width: float) -> _TileLines:
+    tw = _row_tile_width(block, width)
+    room = width - block.label_width
+    gap = group_gap(tw)
+    placed: list[tuple[int, float, int, int, object]] = []
+    widths: list[float] = []
+    line, x = 0, 0.0
+    for gi, group in enumerate(block.groups):
+        if not group:
+            continue
+        size = len(group) * tw
+        if block.wrap and x > 0 and x + size > room + 1e-6:
+            widths.append(x - gap)
+            line, x = line + 1, 0.0
+        for ti, tile in enumerate(group):
+            if block.wrap and x > 0 and x + tw > room + 1e-6:  # a group longer than a line
+                widths.append(x)
+                line, x = line + 1, 0.0
+            placed.append((line, x, gi, ti, tile))
+            x += tw
+        x += gap
+    widths.append(max(x - gap, 0.0))
+    note_below = bool(block.note) and block.wrap and (
+        widths[-1] + 2.0 + _note_width(block) > room + 1e-6)
+    return _TileLines(tuple(placed), tuple(widths), note_below)
+
+
+def _line_height(block: TileRow, tw: float) -> float:
+    return tw * RATIO + (2.4 if block.marks else 0.0)
 
 
 @measure.register
 def _(block: TileRow, width: float) -> float:
     tw = _row_tile_width(block, width)
-    return tw * RATIO + (2.4 if block.marks else 0.0) + 1.6
+    if not block.wrap:
+        return tw * RATIO + (2.4 if block.marks else 0.0) + 1.6
+    lines = _tile_lines(block, width)
+    height = len(lines.widths) * _line_height(block, tw) + (len(lines.widths) - 1) * _LINE_GAP
+    if lines.note_below:
+        height += len(wrap(block.note, width - block.label_width, _NOTE_SIZE)) * leading(
+            _NOTE_SIZE)
+    return height + 1.6
 
 
 @draw.register
@@ -191,10 +260,27 @@ def _(block: TileRow, c: Canvas, x: float, y: float, width: float) -> None:
     h = tw * RATIO
     if block.label:
         c.text(x, y + h / 2 + 1.3, block.label, size=9.0, font="bold", fill=INK)
-    used = draw_row(c, block.groups, x + block.label_width, y, tw, marks=block.marks)
+    left = x + block.label_width
+    if not block.wrap:
+        used = draw_row(c, block.groups, left, y, tw, marks=block.marks)
+        if block.note:
+            c.text(left + used + 2.0, y + h / 2 + 1.1, block.note, size=_NOTE_SIZE, fill=MUTED)
+        return
+    lines = _tile_lines(block, width)
+    step = _line_height(block, tw) + _LINE_GAP
+    for line, dx, gi, ti, tile in lines.tiles:
+        draw_tile(c, tile, left + dx, y + line * step, tw,  # type: ignore[arg-type]
+                  mark=(gi, ti) in block.marks)
     if block.note:
-        c.text(x + block.label_width + used + 2.0, y + h / 2 + 1.1, block.note, size=8.0,
-               fill=MUTED)
+        last = len(lines.widths) - 1
+        if lines.note_below:
+            top = y + last * step + _line_height(block, tw) + 0.3
+            for k, part in enumerate(wrap(block.note, width - block.label_width, _NOTE_SIZE)):
+                c.text(left, top + k * leading(_NOTE_SIZE) + _ascent(_NOTE_SIZE), part,
+                       size=_NOTE_SIZE, fill=MUTED)
+        else:
+            c.text(left + lines.widths[-1] + 2.0, y + last * step + h / 2 + 1.1, block.note,
+                   size=_NOTE_SIZE, fill=MUTED)
 
 
 # Figures -------------------------------------------------------------------
@@ -230,27 +316,52 @@ _CELL_PAD = 1.4
 
 
 def _column_widths(block: Table, width: float) -> list[float]:
+    """The columns' widths: by their weights, but never narrower than the longest word of
+    the column's header (in bold), so that no header runs into a column rule."""
     n = len(block.header) if block.header else len(block.rows[0])
     weights = list(block.widths) if block.widths else [1.0] * n
     total = sum(weights)
-    return [width * w / total for w in weights]
+    widths = [width * w / total for w in weights]
+    need = [max((text_width(word, block.size, "bold") for word in str(head).split()),
+                default=0.0) + 2 * _CELL_PAD + 0.4 for head in block.header] if block.header \
+        else [0.0] * n
+    for _ in range(n):
+        short = [k for k in range(n) if widths[k] < need[k] - 1e-9]
+        if not short:
+            break
+        wanted = sum(need[k] - widths[k] for k in short)
+        spare = [k for k in range(n) if k not in short and widths[k] > need[k]]
+        room = sum(widths[k] - need[k] for k in spare)
+        if room <= 0:
+            break
+        take = min(wanted, room)
+        for k in short:
+            widths[k] += take * (need[k] - widths[k]) / wanted
+        for k in spare:
+            widths[k] -= take * (widths[k] - need[k]) / room
+    return widths
 
 
-def _cell_height(cell, width: float, size: float) -> float:
+def _cell_lines(cell, width: float, size: float, header: bool) -> list[str]:
+    return wrap(str(cell), width - 2 * _CELL_PAD, size, "bold" if header else "regular")
+
+
+def _cell_height(cell, width: float, size: float, header: bool = False) -> float:
     if isinstance(cell, TileRow):
         return measure(cell, width - 2 * _CELL_PAD)
-    return len(wrap(str(cell), width - 2 * _CELL_PAD, size)) * leading(size)
+    return len(_cell_lines(cell, width, size, header)) * leading(size)
 
 
-def _row_height(block: Table, row, widths: list[float], bold: bool = False) -> float:
-    h = max(_cell_height(cell, w, block.size) for cell, w in zip(row, widths, strict=False))
-    return max(h + 2 * _CELL_PAD, block.row_height)
+def _row_height(block: Table, row, widths: list[float], header: bool = False) -> float:
+    h = max(_cell_height(cell, w, block.size, header)
+            for cell, w in zip(row, widths, strict=False))
+    return max(h + 2 * _CELL_PAD, block.row_height if not header else 0.0)
 
 
 @measure.register
 def _(block: Table, width: float) -> float:
     widths = _column_widths(block, width)
-    total = _row_height(block, block.header, widths) if block.header else 0.0
+    total = _row_height(block, block.header, widths, True) if block.header else 0.0
     total += sum(_row_height(block, row, widths) for row in block.rows)
     return total + 2.0
 
@@ -261,7 +372,7 @@ def _(block: Table, c: Canvas, x: float, y: float, width: float) -> None:
     cursor = y
     rows = ([(block.header, True)] if block.header else []) + [(r, False) for r in block.rows]
     for index, (row, header) in enumerate(rows):
-        h = _row_height(block, row, widths)
+        h = _row_height(block, row, widths, header)
         if header:
             c.rect(x, cursor, width, h, fill=SHADE)
         elif index % 2 == 0:
@@ -271,12 +382,15 @@ def _(block: Table, c: Canvas, x: float, y: float, width: float) -> None:
             if isinstance(cell, TileRow):
                 draw(cell, c, cx + _CELL_PAD, cursor + _CELL_PAD, w - 2 * _CELL_PAD)
             else:
-                for i, line in enumerate(wrap(str(cell), w - 2 * _CELL_PAD, block.size)):
+                for i, line in enumerate(_cell_lines(cell, w, block.size, header)):
                     c.text(cx + _CELL_PAD, cursor + _CELL_PAD + i * leading(block.size)
                            + _ascent(block.size), line, size=block.size,
                            font="bold" if header else "regular", fill=INK)
             cx += w
         c.line(x, cursor + h, x + width, cursor + h, stroke=FRAME, stroke_width=0.2)
+        link = index - (1 if block.header else 0)
+        if not header and link < len(block.links) and block.links[link]:
+            c.link(x, cursor, width, h, block.links[link])
         cursor += h
     c.rect(x, y, width, cursor - y, stroke=FRAME, stroke_width=0.3)
     cx = x
@@ -290,9 +404,9 @@ def _(block: Table, width: float, height: float):
     if measure(block, width) <= height:
         return block, None
     for n in range(len(block.rows) - 1, 0, -1):
-        head = replace(block, rows=block.rows[:n])
+        head = replace(block, rows=block.rows[:n], links=block.links[:n])
         if measure(head, width) <= height:
-            return head, replace(block, rows=block.rows[n:])
+            return head, replace(block, rows=block.rows[n:], links=block.links[n:])
     return None, block
 
 
@@ -326,9 +440,14 @@ def _(block, width: float) -> float:
 
 
 @draw.register(PageBreak)
-@draw.register(Section)
 def _(block, c: Canvas, x: float, y: float, width: float) -> None:
     pass
+
+
+@draw.register(Section)
+def _(block: Section, c: Canvas, x: float, y: float, width: float) -> None:
+    if block.key:
+        c.anchor(block.key, y, title=block.title, level=0)
 
 
 # Boxes ---------------------------------------------------------------------
@@ -342,10 +461,34 @@ def _has_head(block: Box) -> bool:
     return bool(block.number or block.title or block.badge)
 
 
+def _badge_width(label: str) -> float:
+    return text_width(label, 7.5, "bold") + (12.5 if label in BADGES else 0.0)
+
+
+def _box_title(block: Box, width: float) -> tuple[float, list[str]]:
+    """The title's type size and lines: it never runs into the badge; a long title gets
+    smaller type (down to 8 pt), then a second line."""
+    room = (width - 2 * _PAD - (8.0 if block.number else 0.0)
+            - (_badge_width(block.badge) + 2.5 if block.badge else 0.0))
+    for size in (9.5, 8.0):
+        if text_width(block.title, size, "bold") <= room:
+            return size, [block.title]
+    return 8.0, wrap(block.title, room, 8.0, "bold")
+
+
+def _head_height(block: Box, width: float) -> float:
+    if not _has_head(block):
+        return 0.0
+    if not block.title:
+        return _HEAD
+    size, lines = _box_title(block, width)
+    return _HEAD + (len(lines) - 1) * leading(size)
+
+
 @measure.register
 def _(block: Box, width: float) -> float:
     inner = width - 2 * _PAD
-    h = 2 * _PAD + (_HEAD if _has_head(block) else 0.0)
+    h = 2 * _PAD + _head_height(block, width)
     h += sum(measure(b, inner) for b in block.body)
     h += block.lines * _LINE
     return max(h, block.min_height)
@@ -379,20 +522,26 @@ def _(block: Box, c: Canvas, x: float, y: float, width: float) -> None:
                    else 7.0, font="bold", anchor="middle", fill="#ffffff")
             tx += 2 * r + 2.0
         if block.title:
-            c.text(tx, cursor + 4.3, block.title, size=9.5, font="bold", fill=INK)
+            size, lines = _box_title(block, width)
+            for k, line in enumerate(lines):
+                c.text(tx, cursor + 4.3 + k * leading(size), line, size=size, font="bold",
+                       fill=INK)
         if block.badge:
             _draw_badge(c, block.badge, x + width - _PAD, cursor)
-        cursor += _HEAD
+        cursor += _head_height(block, width)
     for b in block.body:
         draw(b, c, x + _PAD, cursor, inner)
         cursor += measure(b, inner)
     cursor = max(cursor, y + height - _PAD - block.lines * _LINE)
-    for _ in range(block.lines):
+    labels = [*block.line_labels[:block.lines],
+              *[block.line_label] * max(block.lines - len(block.line_labels), 0)]
+    indent = max((text_width(label, 8.5) + 2.0 for label in labels if label), default=0.0)
+    for label in labels:
         base = cursor + _LINE - 1.8
         lx = x + _PAD
-        if block.line_label:
-            c.text(lx, base - 0.6, block.line_label, size=8.5, fill=MUTED)
-            lx += text_width(block.line_label, 8.5) + 2.0
+        if label:
+            c.text(lx, base - 0.6, label, size=8.5, fill=MUTED)
+        lx += indent
         c.line(lx, base, x + width - _PAD, base, stroke=FRAME, stroke_width=0.3, dash=(0.8, 0.8))
         cursor += _LINE
 
@@ -436,10 +585,10 @@ def _(block: Grid, width: float, height: float):
     used = 0.0
     taken = 0
     for row in _grid_rows(block):
-        h = max(measure(cell, cw) for cell in row) + block.gap
-        if used + h > height:
+        h = max(measure(cell, cw) for cell in row)
+        if used + h > height + 1e-9:  # the gap after the last row may fall off the page
             break
-        used += h
+        used += h + block.gap
         taken += len(row)
     if taken == len(block.cells):
         return block, None
@@ -459,6 +608,11 @@ class Page:
     section: str = ""
     title_page: TitlePage | None = None
 
+    @property
+    def empty(self) -> bool:
+        """Nothing drawn yet (section marks draw nothing)."""
+        return all(isinstance(block, Section) for _, block in self.placed)
+
 
 @dataclass
 class _Frame:
@@ -475,14 +629,152 @@ def _frame(doc: Document) -> _Frame:
     return _Frame(m, top, doc.paper.width - 2 * m, doc.paper.height - top - bottom)
 
 
+def trailing(block: Block) -> float:
+    """The space a block leaves below itself, which may fall off the bottom of a page."""
+    if isinstance(block, Grid):
+        return block.gap
+    if isinstance(block, Paragraph):
+        return block.size * PT * 0.55
+    if isinstance(block, Bullets):
+        return block.size * PT * 0.4
+    if isinstance(block, Table):
+        return 2.0
+    return 0.0
+
+
+_TEXT = (Paragraph, Bullets, Spacer, Rule)
+_INTRO_MOST = 70.0
+"""A heading stays with up to this much introduction (mm) and the first row of what the
+introduction introduces; a longer introduction is text like any other."""
+SOFT_BREAK_FILL = 0.5
+"""A soft page break gives way on a page filled less than this."""
+
+
+SQUEEZE = 0.86
+"""A row of puzzles whose pictures are up to this much too tall for the room left (an
+introduction above them) has its pictures drawn that much smaller instead of leaving
+the introduction alone on its page. 0.86 keeps 7 pt labels at 6 pt."""
+
+
+def _squeezed(block: Grid, width: float, room: float, floor: float = SQUEEZE
+              ) -> tuple[Grid, Grid | None] | None:
+    """The grid's first row with its boxes' figures scaled down (to no less than
+    ``floor``) so that the row fits in ``room``, and the other rows; None when that is
+    not enough."""
+    cw = _cell_width(block, width)
+    (row, *_rest) = _grid_rows(block)
+    excess = max(measure(cell, cw) for cell in row) - room
+    if excess <= 0:
+        return None
+    squeezed = []
+    for cell in row:
+        if measure(cell, cw) <= room:
+            squeezed.append(cell)
+            continue
+        if not isinstance(cell, Box):
+            return None
+        figures = [b for b in cell.body if isinstance(b, Figure)]
+        tall = sum(measure(b, cw - 2 * _PAD) for b in figures)
+        over = measure(cell, cw) - room
+        if not figures or tall <= over:
+            return None
+        scale = (tall - over) / tall
+        if scale < floor:
+            return None
+        body = tuple(replace(b, max_height=b.height * _figure_scale(b, cw - 2 * _PAD)
+                             * scale - 1e-6) if isinstance(b, Figure) else b
+                     for b in cell.body)
+        squeezed.append(replace(cell, body=body))
+    head = replace(block, cells=tuple(squeezed))
+    rest = block.cells[len(row):]
+    return head, (replace(block, cells=rest) if rest else None)
+
+
+def _keep(blocks: list[Block], i: int, width: float, room: float) -> float | None:
+    """The height that the blocks from ``i`` need together on this page -- section marks,
+    a heading, its introduction and the first part of what follows that can stand at the
+    foot of a page -- or None when they do not fit in ``room``."""
+    total = intro = 0.0
+    headed = False
+    for j in range(i, len(blocks)):
+        block = blocks[j]
+        if isinstance(block, Section):
+            continue
+        if isinstance(block, (PageBreak, TitlePage, Contents)):
+            return total
+        h = measure(block, width)
+        if isinstance(block, Heading):
+            headed = True
+            total += h
+        elif headed and isinstance(block, _TEXT) and intro + h <= _INTRO_MOST:
+            intro += h
+            total += h
+        else:
+            if h - trailing(block) <= room - total:
+                return total + h
+            head, _ = split(block, width, room - total)
+            if head is None and isinstance(block, Grid):
+                squeezed = _squeezed(block, width, room - total)
+                head = squeezed[0] if squeezed else None
+            return None if head is None else total + measure(head, width)
+        if total > room + 1e-9:
+            return None
+    return total if total <= room + 1e-9 else None
+
+
+def _starts_chain(blocks: list[Block], i: int) -> bool:
+    """Does a heading (after any section marks) come at ``i``?"""
+    for block in blocks[i:]:
+        if not isinstance(block, Section):
+            return isinstance(block, Heading)
+    return False
+
+
+def _ends_run(blocks: list[Block], i: int) -> bool:
+    """Does nothing follow ``i`` on its page: the end, or a hard page break?"""
+    return i >= len(blocks) or (isinstance(blocks[i], PageBreak) and not blocks[i].soft)
+
+
+def _balanced(block: Grid, width: float, used: float, height: float) -> tuple[Grid, Grid] | None:
+    """A grid that fills the rest of this page and ends on the next: its rows shared
+    between the two pages so that the emptier page is as full as it can be."""
+    cw = _cell_width(block, width)
+    rows = _grid_rows(block)
+    heights = [max(measure(cell, cw) for cell in row) for row in rows]
+    n = len(rows)
+
+    def span(a: int, b: int) -> float:
+        return sum(heights[a:b]) + block.gap * max(b - a - 1, 0)
+
+    best: tuple[float, int] | None = None
+    for k in range(1, n):
+        here, there = used + span(0, k), span(k, n)
+        if here > height + 1e-9 or there > height + 1e-9:
+            continue
+        score = min(here, there)
+        if best is None or score > best[0] + 1e-9:
+            best = (score, k)
+    if best is None:
+        return None
+    cells = sum(len(row) for row in rows[:best[1]])
+    return replace(block, cells=block.cells[:cells]), replace(block, cells=block.cells[cells:])
+
+
 def paginate(
     doc: Document, contents: dict[str, int] | None = None
 ) -> tuple[list[Page], dict[str, int]]:
-    """Place the blocks on pages; return the pages and the first page of each section."""
+    """Place the blocks on pages; return the pages and the first page of each section.
+
+    A heading never ends a page: it goes over with its introduction and the first row of
+    what it introduces. A grid that ends a run of pages (before a page break, or at the
+    end) shares its rows between its last two pages so that the last is not left with
+    one puzzle. A soft page break gives way on a page less than half full when what
+    follows starts there."""
     frame = _frame(doc)
     pages: list[Page] = []
     starts: dict[str, int] = {}
     section = ""
+    sections = headings = 0
     page: Page | None = None
     used = 0.0
 
@@ -503,6 +795,11 @@ def paginate(
             page = None
             continue
         if isinstance(block, PageBreak):
+            if (block.soft and page is not None and not page.empty
+                    and used < SOFT_BREAK_FILL * frame.height
+                    and _keep(blocks, i, frame.width, frame.height - used) is not None):
+                used += 6.0  # a little air between the sections instead of a new page
+                continue
             page = None
             continue
         if isinstance(block, Contents):
@@ -510,44 +807,84 @@ def paginate(
         if page is None:
             new_page()
         assert page is not None
+        if (isinstance(block, (Section, Heading)) and not page.empty
+                and _starts_chain(blocks, i - 1)
+                and _keep(blocks, i - 1, frame.width, frame.height - used) is None):
+            new_page()
         if isinstance(block, Section):
             section = block.title
-            if not page.placed:
+            if page.empty:
                 page.section = section
             starts.setdefault(block.title, len(pages))
+            page.placed.append((used, replace(block, key=_section_key(sections))))
+            sections += 1
             continue
+        if isinstance(block, Heading) and block.level == 1 and doc.outline_depth > 1:
+            block = replace(block, key=f"heading-{headings}")
+            headings += 1
         remaining = frame.height - used
         h = measure(block, frame.width)
-        if isinstance(block, Heading) and i < len(blocks):
-            follow = blocks[i]
-            need = h + min(measure(follow, frame.width), 25.0)
-            if need > remaining and page.placed:
-                new_page()
-                remaining = frame.height
-        if h <= remaining:
+        if h - trailing(block) <= remaining + 1e-9:
             page.placed.append((used, block))
             used += h
             continue
         head, tail = split(block, frame.width, remaining)
-        if head is None and not page.placed:
+        if head is None and isinstance(block, Grid):
+            # a row of pictures a little too tall: smaller pictures, rather than an
+            # introduction alone on its page (or a row running off an empty one)
+            squeezed = _squeezed(block, frame.width, remaining,
+                                 0.0 if page.empty else SQUEEZE)
+            if squeezed:
+                head, tail = squeezed
+        if head is None and page.empty:
             # nothing fits even on an empty page: shrink it in place rather than loop
             head, tail = block, None
+        if (isinstance(block, Grid) and head is not None and tail is not None
+                and _ends_run(blocks, i)
+                and measure(tail, frame.width) - trailing(tail) <= frame.height):
+            head, tail = _balanced(block, frame.width, used, frame.height) or (head, tail)
         if head is not None:
             page.placed.append((used, head))
             used += measure(head, frame.width)
+            if tail is None:
+                continue
         new_page()
         if tail is not None:
             blocks.insert(i, tail)
     return pages, starts
 
 
+def page_fills(doc: Document) -> list[float]:
+    """How full each page's frame is, from 0 to 1 (a title page counts as full)."""
+    _, starts = paginate(doc)
+    pages, _ = paginate(doc, starts)
+    frame = _frame(doc)
+    fills = []
+    for page in pages:
+        if page.title_page is not None:
+            fills.append(1.0)
+            continue
+        bottom = max((offset + measure(block, frame.width) - trailing(block)
+                      for offset, block in page.placed), default=0.0)
+        fills.append(min(bottom / frame.height, 1.0))
+    return fills
+
+
 def _contents_table(block: Contents, starts: dict[str, int], doc: Document) -> Table:
-    rows = tuple((title, str(starts.get(title, ""))) for title in _sections(doc))
-    return Table(header=(block.title, "page"), rows=rows, widths=(6, 1), size=10.5)
+    sections = _sections(doc)
+    rows = tuple((title, str(starts.get(title, ""))) for title, _ in sections)
+    return Table(header=(block.title, "page"), rows=rows, widths=(6, 1), size=10.5,
+                 links=tuple(key for _, key in sections))
 
 
-def _sections(doc: Document) -> list[str]:
-    return [b.title for b in doc.blocks if isinstance(b, Section)]
+def _sections(doc: Document) -> list[tuple[str, str]]:
+    """Each section's title and the key of its place, in order."""
+    return [(b.title, _section_key(n)) for n, b in
+            enumerate(b for b in doc.blocks if isinstance(b, Section))]
+
+
+def _section_key(n: int) -> str:
+    return f"section-{n + 1}"
 
 
 def _draw_title_page(c: Canvas, block: TitlePage, doc: Document) -> None:

@@ -7,9 +7,9 @@ interface, so every output format shows the same pages.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from generator.draw.canvas import Canvas, Paper, Surface
 from generator.tiles import Tile
@@ -21,6 +21,8 @@ Align = Literal["left", "center", "right"]
 class Heading:
     text: str
     level: int = 1
+    key: str = ""
+    """Set at layout when the heading goes into the PDF outline."""
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,10 @@ class Paragraph:
 class Bullets:
     items: tuple[str, ...]
     size: float = 10.0
+    numbered: bool = False
+    """Number the items 1., 2., ... instead of bulleting them (steps in order)."""
+    start: int = 1
+    """The number of the first item (a list split over two pages goes on counting)."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +58,9 @@ class TileRow:
     label_width: float = 0.0
     note: str = ""
     """Printed to the right of the tiles, in small type."""
+    wrap: bool = False
+    """Where the tiles do not fit the width: True breaks them onto more lines at
+    ``tile_width`` (between groups where it can), False draws them smaller on one line."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +75,15 @@ class Figure:
     """Scaled down to at most this height (mm) when set."""
 
 
+@dataclass(frozen=True)
+class Illustration:
+    """A figure and the facts a rules engine computed about what it shows (the waits of
+    a hand, the points of a Mint Tin hand, the open tiles of a castle)."""
+
+    figure: Figure
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+
 Cell = str | TileRow
 
 
@@ -78,6 +96,8 @@ class Table:
     size: float = 9.0
     row_height: float = 0.0
     """Minimum row height in mm (for sheets to write on)."""
+    links: tuple[str, ...] = ()
+    """Places each row links to (the contents), one per row, when set."""
 
 
 @dataclass(frozen=True)
@@ -92,7 +112,12 @@ class Rule:
 
 @dataclass(frozen=True)
 class PageBreak:
-    pass
+    """What follows starts a new page. A ``soft`` break gives way when the page so far is
+    less than half full and what follows (a heading, its introduction and the first row
+    of its content) fits below it: sections then flow on instead of leaving pages half
+    empty."""
+
+    soft: bool = False
 
 
 @dataclass(frozen=True)
@@ -109,6 +134,8 @@ class Box:
     badge: str = ""
     lines: int = 0
     line_label: str = ""
+    line_labels: tuple[str, ...] = ()
+    """A label for each writing line in turn (``line_label`` for the lines after them)."""
     min_height: float = 0.0
     """Drawn at least this tall (a grid stretches the boxes of a row to one height)."""
 
@@ -124,10 +151,12 @@ class Grid:
 
 @dataclass(frozen=True)
 class Section:
-    """Marks the start of a section: its title runs in the page header and it is listed
-    in the contents. Draws nothing itself."""
+    """Marks the start of a section: its title runs in the page header, it is listed in
+    the contents and in the PDF outline. Draws nothing itself."""
 
     title: str
+    key: str = ""
+    """Set at layout: the place the contents and the outline link to."""
 
 
 @dataclass(frozen=True)
@@ -160,12 +189,43 @@ class Document:
     page_numbers: bool = True
     running_header: bool = True
     margin: float = 15.0
+    outline_depth: int = 1
+    """PDF bookmarks: 1 lists the sections, 2 also their headings."""
 
     def render(self, surface: Surface) -> int:
         """Lay the blocks out on pages and draw them; the number of pages."""
         from generator.documents.layout import render
 
         return render(self, surface)
+
+
+@dataclass(frozen=True)
+class PlayerAid:
+    """A document laid out on half a sheet (A5 of A4, half-letter of Letter) and printed
+    two copies to a sheet, side by side with a cut line: an aid for each player."""
+
+    document: Document
+    sheet: Paper
+
+    @property
+    def title(self) -> str:
+        return self.document.title
+
+    @property
+    def subtitle(self) -> str:
+        return self.document.subtitle
+
+    def render(self, surface: Surface) -> int:
+        from generator.draw.booklet import TwoUpSurface
+
+        return self.document.render(TwoUpSurface(surface, self.sheet))
+
+
+def half_sheet(paper: Paper) -> Paper:
+    """The page of a player aid printed two to a sheet of ``paper``."""
+    from generator.draw.canvas import HALF, PAPERS
+
+    return PAPERS[HALF[paper.name]] if paper.name in HALF else paper
 
 
 class Printed(Protocol):

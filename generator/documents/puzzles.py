@@ -41,7 +41,8 @@ def question_blocks(section: PuzzleSection, width: float) -> list[Block]:
     values = {k.replace("-", "_"): v for k, v in params_dict(_params(section)).items()}
     cells = tuple(
         Box(kind.question_blocks(p), number=str(section.first + i), badge=p.difficulty,
-            lines=kind.writing_lines(p), line_label=kind.answer_label)
+            lines=kind.writing_lines(p), line_label=kind.answer_label,
+            line_labels=kind.line_labels(p))
         for i, p in enumerate(puzzles.puzzles)
     )
     return [
@@ -56,16 +57,11 @@ def answer_blocks(section: PuzzleSection, width: float, *, heading_level: int = 
     kind, puzzles = section.kind, section.puzzles
     cells = tuple(
         Box(kind.answer_blocks(p), number=str(section.first + i),
-            title=_hand_title(p.question), badge=p.difficulty)
+            title=kind.answer_title(p), badge=p.difficulty)
         for i, p in enumerate(puzzles.puzzles)
     )
     return [Heading(section.title, level=heading_level),
             Grid(cells, columns=kind.key_columns(puzzles, width), gap=3.0)]
-
-
-def _hand_title(question) -> str:
-    hand = question.get("hand")
-    return str(hand) if isinstance(hand, str) else ""
 
 
 def _params(section: PuzzleSection):
@@ -77,8 +73,10 @@ def _params(section: PuzzleSection):
 def sheet(section: PuzzleSection, paper: Paper, *, subtitle: str = "") -> Document:
     """One set of puzzles with its answer key after a page break."""
     width = frame_width(paper)
+    kind = section.kind
+    note = template_blocks(f"puzzles/{kind.key_note}", size=9.0) if kind.key_note else ()
     blocks: list[Block] = [*question_blocks(section, width), PageBreak(), Section("Answers"),
-                           Heading("Answers"), *answer_blocks(section, width)]
+                           Heading("Answers"), *note, *answer_blocks(section, width)]
     return Document(section.title, paper, tuple(blocks), subtitle=subtitle)
 
 

@@ -36,7 +36,10 @@ PAPERS = {
     "a4": Paper("A4", 210.0, 297.0),
     "letter": Paper("Letter", 215.9, 279.4),
     "a5": Paper("A5", 148.0, 210.0),
+    "half-letter": Paper("Half Letter", 139.7, 215.9),
 }
+HALF = {"A4": "a5", "Letter": "half-letter"}
+"""The page of a booklet folded from each sheet."""
 
 
 def find_paper(name: str) -> Paper:
@@ -117,6 +120,12 @@ class Canvas(ABC):
         """Draw the body translated, then scaled, then rotated (degrees, clockwise)."""
 
     @abstractmethod
+    @contextmanager
+    def clip(self, x: float, y: float, w: float, h: float) -> Iterator[None]:
+        """Draw the body cut to the rectangle (cards that share a cut line keep to their
+        own side of it)."""
+
+    @abstractmethod
     def define(
         self, name: str, width: float, height: float, draw: Callable[[Canvas], None]
     ) -> None:
@@ -128,6 +137,17 @@ class Canvas(ABC):
 
     @abstractmethod
     def is_defined(self, name: str) -> bool: ...
+
+    # Navigation (PDF only; other back ends may ignore it) ----------------------
+
+    def anchor(self, key: str, y: float = 0.0, *, title: str = "",  # noqa: B027
+               level: int | None = None) -> None:
+        """Mark a place ``key`` at height ``y`` that links can jump to; with a ``title``
+        and a ``level`` (0 = top), list it in the document's outline (PDF bookmarks).
+        Back ends without links ignore it."""
+
+    def link(self, x: float, y: float, w: float, h: float, key: str) -> None:  # noqa: B027
+        """Make the rectangle a link to the place ``key`` (ignored without links)."""
 
     # Conveniences built on the primitives -------------------------------------
 
@@ -185,10 +205,6 @@ class Canvas(ABC):
         with self.group(translate=(cx, cy), rotate=rotate):
             self.path(ops, fill=fill, stroke=stroke, stroke_width=stroke_width)
 
-    def place_scaled(self, name: str, x: float, y: float, width: float, natural: float) -> None:
-        """Place a symbol defined ``natural`` mm wide so that it is ``width`` mm wide."""
-        self.place(name, x, y, scale=width / natural)
-
 
 class Surface(ABC):
     """A multi-page output: pages are drawn one after another, then :meth:`finish`."""
@@ -201,6 +217,10 @@ class Surface(ABC):
 
     @abstractmethod
     def finish(self) -> bytes: ...
+
+    def prefer(self, *, duplex: str | None = None) -> None:  # noqa: B027
+        """How the output wants to be printed: ``duplex`` "long" or "short" (the edge the
+        sheet turns over) or "simplex". Back ends without print settings ignore it."""
 
 
 def star_points(

@@ -19,9 +19,12 @@ MM = 1 / PT  # points per millimetre
 
 
 class PdfCanvas(Canvas):
-    def __init__(self, rl: _RLCanvas, defined: set[str]) -> None:
+    def __init__(self, rl: _RLCanvas, defined: set[str], outline: list[int] | None = None
+                 ) -> None:
         self._c = rl
         self._defined = defined
+        self._outline = outline if outline is not None else []
+        """The outline levels used so far (a level may go at most one below the last)."""
 
     def _style(
         self, fill: str | None, stroke: str | None, stroke_width: float,
@@ -105,6 +108,18 @@ class PdfCanvas(Canvas):
         finally:
             c.restoreState()
 
+    @contextmanager
+    def clip(self, x: float, y: float, w: float, h: float) -> Iterator[None]:
+        c = self._c
+        c.saveState()
+        p = c.beginPath()
+        p.rect(x, y, w, h)
+        c.clipPath(p, stroke=0, fill=0)
+        try:
+            yield
+        finally:
+            c.restoreState()
+
     def define(self, name: str, width: float, height: float,
                draw: Callable[[Canvas], None]) -> None:
         if name in self._defined:
@@ -123,6 +138,17 @@ class PdfCanvas(Canvas):
             c.scale(scale, scale)
         c.doForm(_form_name(name))
         c.restoreState()
+
+    def anchor(self, key: str, y: float = 0.0, *, title: str = "",
+               level: int | None = None) -> None:
+        self._c.bookmarkHorizontal(key, 0, y)
+        if title and level is not None:
+            level = min(level, self._outline[-1] + 1 if self._outline else 0)
+            self._c.addOutlineEntry(title, key, level=level)
+            self._outline.append(level)
+
+    def link(self, x: float, y: float, w: float, h: float, key: str) -> None:
+        self._c.linkRect("", key, (x, y + h, x + w, y), relative=1, thickness=0)
 
     def is_defined(self, name: str) -> bool:
         return name in self._defined
@@ -145,7 +171,11 @@ class PdfSurface(Surface):
         self._c.setSubject(subject)
         self._c.setCreator("tilepress")
         self._c.setProducer("tilepress (reportlab)")
+        # everything tilepress prints is measured in millimetres: a print dialog should
+        # offer actual size, never "fit to page"
+        self._c.setViewerPreference("PrintScaling", "None")
         self._defined: set[str] = set()
+        self._outline: list[int] = []
         self._pages = 0
 
     @contextmanager
@@ -161,13 +191,21 @@ class PdfSurface(Surface):
         c.translate(b, sheet_h - b)
         c.scale(MM, -MM)
         try:
-            yield PdfCanvas(c, self._defined)
+            yield PdfCanvas(c, self._defined, self._outline)
         finally:
             c.restoreState()
             c.showPage()
             self._pages += 1
 
+    def prefer(self, *, duplex: str | None = None) -> None:
+        if duplex is not None:
+            self._c.setViewerPreference("Duplex", {"long": "DuplexFlipLongEdge",
+                                                   "short": "DuplexFlipShortEdge",
+                                                   "simplex": "Simplex"}[duplex])
+
     def finish(self) -> bytes:
+        if self._outline:
+            self._c.showOutline()  # a reader opens with the bookmarks shown
         if not self._pages:
             with self.page(210, 297):
                 pass

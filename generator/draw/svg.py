@@ -1,7 +1,8 @@
 """SVG back end (svgwrite). Units are millimetres throughout (the viewBox is in mm).
 
-Several pages go into one SVG, one under the other with a gap, each on a white sheet;
-symbols are ``<g>`` elements in ``<defs>`` drawn with ``<use>``.
+:class:`SvgPagesSurface` makes one SVG per page, each the size of its page; a
+:class:`SvgSurface` holds its pages in one SVG, one under the other with a gap, each on
+a white sheet. Symbols are ``<g>`` elements in ``<defs>`` drawn with ``<use>``.
 """
 
 from __future__ import annotations
@@ -101,6 +102,21 @@ class SvgCanvas(Canvas):
         finally:
             self._parent = outer
 
+    @contextmanager
+    def clip(self, x: float, y: float, w: float, h: float) -> Iterator[None]:
+        ident = f"clip-{len(self._dwg.defs.elements)}"
+        region = self._dwg.clipPath(id=ident)
+        region.add(self._dwg.rect(insert=(_n(x), _n(y)), size=(_n(w), _n(h))))
+        self._dwg.defs.add(region)
+        g = self._dwg.g(clip_path=f"url(#{ident})")
+        self._add(g)
+        outer = self._parent
+        self._parent = g
+        try:
+            yield
+        finally:
+            self._parent = outer
+
     def define(self, name: str, width: float, height: float,
                draw: Callable[[Canvas], None]) -> None:
         if name in self._defined:
@@ -127,8 +143,9 @@ def _symbol_id(name: str) -> str:
 class SvgSurface(Surface):
     """Pages stacked top to bottom in one SVG document."""
 
-    def __init__(self, *, title: str = "") -> None:
+    def __init__(self, *, title: str = "", background: str | None = "#ffffff") -> None:
         self._title = title
+        self._background = background
         self._dwg = svgwrite.Drawing(profile="full", debug=False)
         self._defined: set[str] = set()
         self._pages: list[tuple[_G, float, float]] = []
@@ -137,7 +154,9 @@ class SvgSurface(Surface):
     def page(self, width: float, height: float, *, bleed: float = 0.0) -> Iterator[Canvas]:
         sheet = self._dwg.g()
         sheet_w, sheet_h = width + 2 * bleed, height + 2 * bleed
-        sheet.add(self._dwg.rect(insert=(0, 0), size=(_n(sheet_w), _n(sheet_h)), fill="#ffffff"))
+        if self._background:
+            sheet.add(self._dwg.rect(insert=(0, 0), size=(_n(sheet_w), _n(sheet_h)),
+                                     fill=self._background))
         body = self._dwg.g(transform=f"translate({_n(bleed)} {_n(bleed)})") if bleed else sheet
         if bleed:
             sheet.add(body)
@@ -159,6 +178,29 @@ class SvgSurface(Surface):
         dwg["width"] = f"{_n(width)}mm"
         dwg["height"] = f"{_n(height)}mm"
         dwg["viewBox"] = f"0 0 {_n(width)} {_n(height)}"
-        if len(self._pages) > 1:
-            dwg["style"] = "background:#d8d8d8"
         return dwg.tostring().encode("utf-8")
+
+
+class SvgPagesSurface(Surface):
+    """One SVG document per page, each the size of its page (with its bleed)."""
+
+    def __init__(self, *, title: str = "", background: str | None = "#ffffff") -> None:
+        self._title = title
+        self._background = background
+        self._pages: list[bytes] = []
+
+    @contextmanager
+    def page(self, width: float, height: float, *, bleed: float = 0.0) -> Iterator[Canvas]:
+        number = len(self._pages) + 1
+        one = SvgSurface(title=f"{self._title}, page {number}" if self._title else "",
+                         background=self._background)
+        with one.page(width, height, bleed=bleed) as c:
+            yield c
+        self._pages.append(one.finish())
+
+    def finish(self) -> bytes:
+        """The first page (see :meth:`finish_pages` for every page)."""
+        return self._pages[0] if self._pages else SvgSurface().finish()
+
+    def finish_pages(self) -> list[bytes]:
+        return list(self._pages)

@@ -303,6 +303,18 @@ def draw_face(c: Canvas, tile: Tile) -> None:
     """Draw ``tile`` at natural size (12 x 16 mm) with its top-left corner at (0, 0)."""
     c.rect(0.15, 0.15, TILE_W - 0.3, TILE_H - 0.3, fill=FACE, stroke=EDGE, stroke_width=0.3,
            radius=1.2)
+    draw_art(c, tile)
+
+
+ART_BOX = (0.7, 0.9, 11.6, 15.3)
+"""Where the art of every face lies inside the 12 x 16 mm tile (x0, y0, x1, y1): the
+corner index, the pictures and the words, with the face's edge left out. A paper tile
+scales this box to its own face."""
+
+
+def draw_art(c: Canvas, tile: Tile) -> None:
+    """The face of ``tile`` without the tile around it (no frame, no ground): its picture
+    and corner index, in the tile's 12 x 16 mm coordinates."""
     suit, n = tile.suit, tile.number
     if suit == "p":
         _draw_dots(c, n)
@@ -328,6 +340,24 @@ def draw_back(c: Canvas) -> None:
     c.rect(0.15, 0.15, TILE_W - 0.3, TILE_H - 0.3, fill=GREEN, stroke=EDGE, stroke_width=0.3,
            radius=1.2)
     c.rect(1.3, 1.3, TILE_W - 2.6, TILE_H - 2.6, stroke=FACE, stroke_width=0.25, radius=0.8)
+
+
+def art_symbol(c: Canvas, tile: Tile) -> str:
+    """Define the art of ``tile`` (:func:`draw_art`, 12 x 16 mm) once; return its name."""
+    name = f"tile-art-{tile}"
+    c.define(name, TILE_W, TILE_H, lambda cc: draw_art(cc, tile))
+    return name
+
+
+def draw_paper_back(c: Canvas, w: float, h: float, bleed: float) -> None:
+    """The back of a paper tile ``w`` x ``h`` mm: the tile's green to the edge of the
+    bleed and a small emblem in the middle, nothing near the cut (so that every back
+    looks the same however the sheet is cut)."""
+    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=GREEN)
+    cx, cy, r = w / 2, h / 2, min(w, h) * 0.2
+    c.polyline([(cx, cy - 1.3 * r), (cx + r, cy), (cx, cy + 1.3 * r), (cx - r, cy)],
+               closed=True, stroke=FACE, stroke_width=0.35)
+    c.circle(cx, cy, 0.32 * r, fill=FACE)
 
 
 def tile_symbol(c: Canvas, tile: Tile | None) -> str:

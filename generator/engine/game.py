@@ -52,6 +52,20 @@ class PrintableEntry:
 
 
 @dataclass(frozen=True)
+class FigureEntry:
+    """A kind of illustration of a game: ``tilepress draw KIND``, and the figures of its
+    rulebook."""
+
+    kind: str
+    function: str
+    """A function ``(params) -> Illustration`` in the game's ``pictures``: the figure and
+    the facts the engine computed about it (what a rulebook's claims are checked against)."""
+    params: type
+    summary: str
+    example: str
+
+
+@dataclass(frozen=True)
 class Game:
     """A game: its names, options, bots and the modules that play and print it."""
 
@@ -77,6 +91,7 @@ class Game:
     play_example: str = ""
     puzzles: tuple[PuzzleEntry, ...] = ()
     printables: tuple[PrintableEntry, ...] = ()
+    figures: tuple[FigureEntry, ...] = ()
 
     # -- the game's modules, loaded on first use ---------------------------------------
 
@@ -153,4 +168,5 @@ def split_options(values: Mapping[str, Any], *types: type | None) -> list[dict[s
             for t in types]
 
 
-__all__ = ["Game", "PrintableEntry", "PuzzleEntry", "bot_names", "split_options"]
+__all__ = ["FigureEntry", "Game", "PrintableEntry", "PuzzleEntry", "bot_names",
+           "split_options"]

@@ -16,7 +16,8 @@ import typing
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
-from generator.errors import FileFormatError, IllegalActionError, TilepressError
+from generator.errors import FileFormatError, IllegalActionError, RequestError, TilepressError
+from generator.jsontext import MISSING, first_difference, parse_json, shown
 from generator.params import parse_params
 from generator.tiles import Tile, format_tiles, parse_tiles
 
@@ -179,6 +180,10 @@ class GameLog:
     events: tuple[Event, ...]
     result: Mapping[str, Any]
     players: tuple[str, ...] = ()
+    source: str = dataclasses.field(default="log", compare=False)
+    """Where the log was read from, for error messages."""
+    result_line: int = dataclasses.field(default=0, compare=False)
+    """The line of the result in the file read (0 for a log made in memory)."""
 
     def lines(self) -> Iterator[str]:
         from generator import __version__
@@ -196,8 +201,34 @@ class GameLog:
         return "\n".join(self.lines()) + "\n"
 
     def options_as(self, params_type: type) -> Any:
-        """The header's options as the game's option dataclass."""
-        return parse_params(params_type, self.options, where="the log's options")
+        """The header's options as the game's option dataclass (each value in its own
+        type, only options the game knows)."""
+        where = f"{self.source}: line 1: options" if self.result_line else "the log's options"
+        try:
+            return parse_params(params_type, self.options, where=where, strict=True)
+        except RequestError as exc:
+            raise FileFormatError(str(exc)) from None
+
+
+HEADER_KEYS = {"type": str, "game": str, "tilepress": str, "seed": (int, str),
+               "options": dict, "players": list}
+"""The keys of a log's first line and their JSON types; any other key is refused."""
+
+
+def _check_header(header: Mapping[str, Any], where: str) -> None:
+    for key, value in header.items():
+        if key not in HEADER_KEYS:
+            raise FileFormatError(f"{where}: the header has no field {key!r} (its fields: "
+                                  f"{', '.join(HEADER_KEYS)})")
+        kind = HEADER_KEYS[key]
+        if not isinstance(value, kind) or isinstance(value, bool):
+            words = {str: "text", dict: "an object of option values", list: "a list",
+                     (int, str): "a whole number or text"}
+            raise FileFormatError(f"{where}: {key} must be {words[kind]}, not "
+                                  f"{json.dumps(value)[:40]}")
+    players = header.get("players", [])
+    if not all(isinstance(p, str) and p.strip() and len(p) <= 200 for p in players):
+        raise FileFormatError(f"{where}: players must be a list of names (text)")
 
 
 def read_log(text: str, *, source: str = "log",
@@ -208,12 +239,8 @@ def read_log(text: str, *, source: str = "log",
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise FileFormatError(f"{source}: line {number}: not valid JSON ({exc.msg}, "
-                                  f"column {exc.colno})") from None
-        if not isinstance(data, dict) or "type" not in data:
+        data = parse_json(line, source, where=f"line {number}")
+        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
             raise FileFormatError(f"{source}: line {number}: each line must be a JSON object "
                                   "with a \"type\"")
         records.append((number, data))
@@ -223,9 +250,13 @@ def read_log(text: str, *, source: str = "log",
     if header.get("type") != "game" or not isinstance(header.get("game"), str):
         raise FileFormatError(f"{source}: line {number}: the first line must be "
                               "{\"type\": \"game\", \"game\": ...}")
+    _check_header(header, f"{source}: line {number}")
     game = header["game"]
     if load_game is not None:
-        load_game(game)
+        try:
+            load_game(game)
+        except RequestError as exc:
+            raise FileFormatError(f"{source}: line {number}: {exc}") from None
     if game not in _REGISTRY:
         raise FileFormatError(f"{source}: line {number}: unknown game {game!r}")
     last_number, last = records[-1]
@@ -234,8 +265,8 @@ def read_log(text: str, *, source: str = "log",
     events = tuple(_located(from_dict(game, data, f"{source}: line {n}"), n)
                    for n, data in records[1:-1])
     result = {k: v for k, v in last.items() if k != "type"}
-    return GameLog(game, header.get("options") or {}, header.get("seed", 0), events, result,
-                   tuple(header.get("players") or ()))
+    return GameLog(game, header.get("options", {}), header.get("seed", 0), events, result,
+                   tuple(header.get("players", ())), source=source, result_line=last_number)
 
 
 def _located(ev: Event, line: int) -> Event:
@@ -269,11 +300,39 @@ class Recorder:
             raise IllegalActionError(f"the game did not finish in {self.limit} events")
 
 
-def replay_through(state: Any, log: GameLog, *, key: str = "scores",
+def normalise(value: Any) -> Any:
+    """A value as a log holds it: its JSON form read back (tiles as MPSZ strings, tuples as
+    lists, keys as text)."""
+    return json.loads(json.dumps(_encode(value), ensure_ascii=False))
+
+
+def check_result(log: GameLog, result: Mapping[str, Any]) -> None:
+    """Raise :class:`IllegalActionError` unless the log's result line is exactly the
+    result the rules give, every field of it; the error names the first field that
+    differs."""
+    want = normalise(dict(result))
+    found = first_difference(dict(log.result), want)
+    if found is None:
+        return
+    path, have, should = found
+    where = f"line {log.result_line}: " if log.result_line else ""
+    if should is MISSING:
+        raise IllegalActionError(f"{where}the result has a field {path!r} that the rules do "
+                                 "not give")
+    if have is MISSING:
+        raise IllegalActionError(f"{where}the result lacks {path!r} (the rules give "
+                                 f"{shown(should)})")
+    raise IllegalActionError(f"{where}the result says {path} {shown(have)}, the rules give "
+                             f"{shown(should)}")
+
+
+def replay_through(state: Any, log: GameLog, *, key: str | None = None,
                    finished: bool = True) -> dict[str, Any]:
     """Apply every event of ``log`` to a game state (its rules' ``apply``), naming the
-    line of the first illegal event; then check the log's ``result[key]`` against what
-    the rules give, and return the rules' result."""
+    line of the first illegal event; then check that the log's result line is the whole
+    result the rules give (:func:`check_result`), and return the rules' result. ``key``
+    is kept for callers that named the one field once checked; every field is checked."""
+    del key
     for ev in log.events:
         try:
             state.apply(ev)
@@ -282,7 +341,5 @@ def replay_through(state: Any, log: GameLog, *, key: str = "scores",
     if finished and not state.over:
         raise IllegalActionError("the log ends before the game does")
     result = state.result()
-    if log.result.get(key) != result[key]:
-        raise IllegalActionError(f"the result says {key} {log.result.get(key)}, the rules "
-                                 f"give {result[key]}")
+    check_result(log, result)
     return result

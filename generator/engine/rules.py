@@ -57,11 +57,15 @@ def checks(*types: type) -> Callable[[Handler], Handler]:
     return mark
 
 
+WORDS = ("reason", "detail")
+"""Fields that explain an event in words; they are not part of the move."""
+
+
 def plain(ev: Event) -> Event:
-    """The event without its ``reason`` (a bot's explanation is not part of the move)."""
-    if any(f.name == "reason" for f in dataclasses.fields(ev)):  # type: ignore[arg-type]
-        return dataclasses.replace(ev, reason="")  # type: ignore[type-var]
-    return ev
+    """The event without its explanations (a bot's ``reason``, a score's ``detail``)."""
+    words = {f.name: "" for f in dataclasses.fields(ev)  # type: ignore[arg-type]
+             if f.name in WORDS}
+    return dataclasses.replace(ev, **words) if words else ev  # type: ignore[type-var]
 
 
 class Rules:

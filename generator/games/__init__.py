@@ -11,7 +11,7 @@ from __future__ import annotations
 from generator.engine.game import Game, PrintableEntry, PuzzleEntry
 from generator.engine.log import GameLog
 from generator.engine.log import read_log as _read_log
-from generator.errors import RequestError
+from generator.errors import FileFormatError, RequestError
 from generator.games import american, castle, minttin, oneplayer, onesuit, solitaire, standard
 from generator.puzzles.base import PuzzleKind
 
@@ -46,8 +46,25 @@ def find_game(name: str) -> Game:
 
 
 def read_log(text: str, *, source: str = "log") -> GameLog:
-    """Read a game log, loading the rules of the game it names."""
-    return _read_log(text, source=source, load_game=lambda name: find_game(name).module("rules"))
+    """Read a game log, loading the rules of the game it names, and check its header
+    against the game: the options are the game's own (each of its type and allowed
+    value), and ``players`` names one player for every seat the options give."""
+    log = _read_log(text, source=source,
+                    load_game=lambda name: find_game(name).module("rules"))
+    check_header(find_game(log.game), log)
+    return log
+
+
+def check_header(game: Game, log: GameLog) -> None:
+    """Raise :class:`FileFormatError` unless a log's header agrees with its game."""
+    where = f"{log.source}: line 1"
+    options = log.options_as(game.options)  # type: ignore[arg-type]
+    play = game.play_options_from(game.variants.get(log.game, {}), where)
+    seats = game.seats(options, play) if game.seats is not None else len(log.players)
+    if len(log.players) != seats:
+        raise FileFormatError(f"{where}: players names {len(log.players)} player"
+                              f"{'s' * (len(log.players) != 1)}, but {log.game} with these "
+                              f"options seats {seats}")
 
 
 def kind_names() -> tuple[str, ...]:

@@ -180,18 +180,4 @@ def builtin(name: str) -> Layout:
     return Layout.of(name, make(), source="built in")
 
 
-def find_layout(name_or_path: str) -> Layout:
-    """A built-in layout by name, or a KMahjongg/GNOME Mahjongg file by path; one map of
-    a GNOME file is ``FILE.map:NAME`` (the map's name or its number from 1)."""
-    if name_or_path in BUILTIN:
-        return builtin(name_or_path)
-    from generator.layouts.formats import load_layout, split_map
-
-    if "." not in name_or_path and "/" not in name_or_path:
-        raise RequestError(f"unknown layout {name_or_path!r}; built in: {', '.join(BUILTIN)} "
-                           "(or give a .layout or .map file)")
-    path, map_name = split_map(name_or_path)
-    return load_layout(path, map_name=map_name)
-
-
-__all__ = ["BUILTIN", "FileFormatError", "Layout", "Position", "builtin", "find_layout"]
+__all__ = ["BUILTIN", "FileFormatError", "Layout", "Position", "builtin"]

@@ -16,16 +16,24 @@ Parsing and writing back round-trip exactly, up to spaces at the ends of lines.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 
 from generator.errors import FileFormatError, RequestError, TilepressError
 from generator.layouts import Layout, Position
 from generator.tiles import Tile, parse_tiles
 
 SUFFIX = ".castle"
+MAX_TILES = 144
+"""The most tiles in a castle or a tile set: a whole mahjong set with its flowers."""
+MAX_SIDE = 144
+"""The most rows or columns of a castle (a castle of 144 tiles in one line)."""
+MAX_COPIES = 4
+"""The most copies of one tile in a set."""
+MAX_FILE_BYTES = 256_000
+"""A castle file is a few hundred bytes; anything beyond this is not a castle."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +104,7 @@ def parse_castle(text: str, *, name: str = "castle", source: str = "castle") -> 
     notes: list[str] = []
     rows: list[str] = []
     lines = text.splitlines()
+    tiles = 0
     for number, line in enumerate(lines, start=1):
         if not rows and line.startswith("#"):
             notes.append(line.rstrip())
@@ -118,7 +127,17 @@ def parse_castle(text: str, *, name: str = "castle", source: str = "castle") -> 
                                       "castle")
             raise FileFormatError(f"{where}: {ch!r} is not a stack height (digits 1-9 stack "
                                   "that many tiles, a space is an empty cell)")
+        if len(line) > MAX_SIDE:
+            raise FileFormatError(f"{source}: line {number}: {len(line):,} columns; a castle "
+                                  f"is at most {MAX_SIDE} cells wide")
+        tiles += sum(int(ch) for ch in line if ch != " ")
+        if tiles > MAX_TILES:
+            raise FileFormatError(f"{source}: line {number}: more than {MAX_TILES} tiles, more "
+                                  "than a whole mahjong set: no castle is built that large")
         rows.append(line)
+        if len(rows) > MAX_SIDE:
+            raise FileFormatError(f"{source}: line {number}: more than {MAX_SIDE} rows; a "
+                                  f"castle is at most {MAX_SIDE} cells deep")
     while rows and not rows[-1]:
         rows.pop()
     if not rows:
@@ -130,13 +149,6 @@ def looks_like_castle(text: str) -> bool:
     """Whether a file's content is a height map (digits, spaces and # notes only)."""
     body = [ln for ln in text.splitlines() if ln.strip() and not ln.startswith("#")]
     return bool(body) and all(set(ln.rstrip()) <= set(" 123456789") for ln in body)
-
-
-def load_castle(path: str | Path) -> Castle:
-    from generator.output import read_text
-
-    p = Path(path)
-    return parse_castle(read_text(p, "castle file"), name=p.stem, source=str(p))
 
 
 # ---------------------------------------------------------------------------
@@ -166,15 +178,6 @@ def builtin_castle(name: str) -> Castle:
     return Castle(name, rows, (), "built in")
 
 
-def find_castle(name_or_path: str) -> Castle:
-    if name_or_path in BUILTIN_CASTLES:
-        return builtin_castle(name_or_path)
-    if "." not in name_or_path and "/" not in name_or_path:
-        raise RequestError(f"unknown castle {name_or_path!r}; built in: "
-                           f"{', '.join(BUILTIN_CASTLES)} (or give a {SUFFIX} file)")
-    return load_castle(name_or_path)
-
-
 # ---------------------------------------------------------------------------
 # Tile sets
 # ---------------------------------------------------------------------------
@@ -202,22 +205,48 @@ class TileSet:
         return len(self.tiles)
 
 
+_COPIES = re.compile(r"(.+)x([0-9]+)")
+
+
 def tile_set(spec: str) -> TileSet:
     """``recommended`` (112 tiles), ``all`` (136), or a custom set: a tile string that
     lists every tile, or lists each face once and ends in ``x4`` (four of each), such as
-    ``123456m123456p123456s1234567zx4``."""
+    ``123456m123456p123456s1234567zx4``. A set is a real one: at most four of each tile
+    (a red five is a five), no jokers, at most 144 tiles."""
+    if not isinstance(spec, str):
+        raise RequestError(f"a tile set is recommended, all or a tile string, not {spec!r}")
     if spec in TILESETS:
         description, faces = TILESETS[spec]
         return TileSet(spec, description, parse_tiles(faces) * 4)
+    shown = spec if len(spec) <= 40 else spec[:37] + "..."
     text, copies = spec, 1
-    if len(spec) > 2 and spec[-2] == "x" and spec[-1].isdigit():
-        text, copies = spec[:-2], int(spec[-1])
+    m = _COPIES.fullmatch(spec)
+    if m:
+        text, copies = m.group(1), int(m.group(2)) if len(m.group(2)) <= 3 else 0
+        if not 1 <= copies <= MAX_COPIES:
+            raise RequestError(f"tile set {shown!r}: x{m.group(2)[:4]} copies of each tile; "
+                               f"a set has 1 to {MAX_COPIES}")
+    if len(text) > 4 * MAX_TILES:
+        raise RequestError(f"tile set {shown!r} is {len(text):,} characters long: more than "
+                           f"a set of {MAX_TILES} tiles needs")
     try:
-        tiles = parse_tiles(text) * copies
+        faces = parse_tiles(text)
     except TilepressError as exc:
-        raise RequestError(f"tile set {spec!r}: {exc} (or use recommended or all)") from None
+        raise RequestError(f"tile set {shown!r}: {exc} (or use recommended or all)") from None
+    tiles = faces * copies
     if not tiles:
-        raise RequestError(f"tile set {spec!r} holds no tiles")
+        raise RequestError(f"tile set {shown!r} holds no tiles")
+    if any(t.suit == "j" for t in tiles):
+        raise RequestError(f"tile set {shown!r}: Dragon Castle is played without jokers")
+    counts = Counter(t.kind for t in tiles)
+    kind, most = max(counts.items(), key=lambda kv: (kv[1], -kv[0]))
+    if most > MAX_COPIES:
+        tile = next(t for t in tiles if t.kind == kind)
+        raise RequestError(f"tile set {shown!r} holds {most} copies of {tile}; a mahjong set "
+                           f"has {MAX_COPIES} of each tile")
+    if len(tiles) > MAX_TILES:
+        raise RequestError(f"tile set {shown!r} holds {len(tiles)} tiles; a mahjong set has "
+                           f"at most {MAX_TILES}")
     return TileSet(spec, f"{len(tiles)} tiles as listed", tiles)
 
 
@@ -465,5 +494,5 @@ def generate_castle(tiles: int, rng, *, floors: int = 3, symmetric: bool = False
 
 
 __all__ = ["BUILTIN_CASTLES", "Castle", "CastleReport", "TileSet", "builtin_castle",
-           "cell_of", "check_castle", "find_castle", "generate_castle", "load_castle",
+           "cell_of", "check_castle", "generate_castle",
            "looks_like_castle", "parse_castle", "tile_set"]

@@ -19,14 +19,11 @@ so that no file makes a reader hang or run out of memory.
 from __future__ import annotations
 
 import math
-import os
 import re
 import xml.parsers.expat
-from pathlib import Path
 
 from generator.errors import FileFormatError
 from generator.layouts import Layout, Position
-from generator.output import read_text
 
 KM_MAGIC = ("kmahjongg-layout-v1.0", "kmahjongg-layout-v1.1")
 MAX_TILES = 1000
@@ -44,47 +41,6 @@ def split_map(spec: str) -> tuple[str, str | None]:
     """``FILE.map:NAME`` as (``FILE.map``, ``NAME``); anything else as (spec, None)."""
     m = _MAP_SUFFIX.match(spec)
     return (m["path"], m["name"]) if m else (spec, None)
-
-
-def _read(path: str | os.PathLike[str]) -> str:
-    try:
-        size = os.path.getsize(path)
-    except OSError:
-        size = 0  # read_text gives the clear message
-    if size > MAX_FILE_BYTES:
-        raise FileFormatError(f"{os.fspath(path)}: {size:,} bytes is more than a layout file "
-                              f"can need ({MAX_FILE_BYTES:,})")
-    return read_text(path, "layout file")
-
-
-def _is_map(source: str, text: str) -> bool:
-    first = text.lstrip().split("\n", 1)[0].strip()
-    return Path(source).suffix.lower() == ".map" or first.startswith("<")
-
-
-def load_layout(path: str | os.PathLike[str], *, map_name: str | None = None) -> Layout:
-    """Read a ``.layout`` or ``.map`` file (by its suffix, or its first line); of a
-    ``.map`` file, the map called (or numbered) ``map_name``, else the first."""
-    text = _read(path)
-    source = os.fspath(path)
-    first = text.lstrip().split("\n", 1)[0].strip()
-    if _is_map(source, text):
-        return pick_map(parse_gnome_maps(text, source=source), map_name, source)
-    if map_name is not None:
-        raise FileFormatError(f"{source}: only a GNOME Mahjongg .map file holds maps to choose "
-                              f"from (asked for map {map_name!r})")
-    if Path(source).suffix == ".layout" or first in KM_MAGIC:
-        return parse_kmahjongg(text, source=source, name=Path(source).stem)
-    raise FileFormatError(f"{source}: not a KMahjongg .layout or GNOME Mahjongg .map file")
-
-
-def load_layouts(path: str | os.PathLike[str]) -> list[Layout]:
-    """Every layout in a file: each map of a ``.map`` file, or the one of a ``.layout``."""
-    text = _read(path)
-    source = os.fspath(path)
-    if _is_map(source, text):
-        return parse_gnome_maps(text, source=source)
-    return [load_layout(path)]
 
 
 # ---------------------------------------------------------------------------

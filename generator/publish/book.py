@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import os
 import tomllib
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.documents.markup import template_blocks
+from generator.documents.markup import template_blocks, template_values
 from generator.documents.model import Block, Contents, Document, PageBreak, Section, TitlePage
 from generator.documents.puzzles import (
     PuzzleSection,
@@ -37,14 +38,23 @@ from generator.documents.puzzles import (
     tile_chart,
 )
 from generator.draw.canvas import Paper, find_paper
-from generator.errors import FileFormatError, RequestError
+from generator.errors import FileFormatError, RequestError, TilepressError
+from generator.files import read_text
 from generator.games import find_kind
-from generator.output import read_text
 from generator.params import parse_params
 from generator.puzzles.base import generate_set, verify_set
 from generator.tiles import parse_tiles
 
 _BOOK_KEYS = {"title", "subtitle", "paper", "seed", "section", "cover_tiles"}
+MAX_SECTIONS = 200
+MAX_TITLE = 200
+"""The longest title (a book's or a section's) and twice that for a subtitle."""
+MAX_COVER_TILES = 18
+"""Tiles on the title page: a hand of four kongs at most, so they stay legible."""
+MAX_SEED = 2**53
+"""Seeds run from -2**53 to 2**53, as on the command line: JSON holds each exactly."""
+TEXT_SIZES = (6.0, 24.0)
+"""The smallest and largest type size (points) of a text section."""
 
 
 @dataclass(frozen=True)
@@ -65,12 +75,53 @@ class BookSpec:
     sections: tuple[SectionSpec, ...] = field(default=())
 
 
+def check_seed(seed: Any, where: str) -> int | str:
+    """A seed: a whole number (of at most 63 bits) or a short text."""
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise FileFormatError(f"{where}: seed must be a whole number or text, not {seed!r}")
+    if isinstance(seed, int) and not -MAX_SEED <= seed <= MAX_SEED:
+        raise FileFormatError(f"{where}: seed must be from -2**53 to 2**53")
+    if isinstance(seed, str) and not 0 < len(seed) <= 100:
+        raise FileFormatError(f"{where}: seed as text must be 1 to 100 characters")
+    return seed
+
+
+def _text(data: Mapping[str, Any], key: str, where: str, longest: int) -> str:
+    value = data[key]
+    if not isinstance(value, str):
+        raise FileFormatError(f"{where}: {key} must be text in quotes, not {value!r}")
+    if len(value) > longest:
+        raise FileFormatError(f"{where}: {key} is {len(value):,} characters long; at most "
+                              f"{longest}")
+    return value
+
+
+def check_cover_tiles(text: str, where: str) -> tuple:
+    """The title page's tiles: a tile string of a real set (at most four of a tile)."""
+    try:
+        tiles = parse_tiles(text)
+    except TilepressError as exc:
+        raise FileFormatError(f"{where}: cover_tiles: {exc}") from None
+    if len(tiles) > MAX_COVER_TILES:
+        raise FileFormatError(f"{where}: cover_tiles has {len(tiles)} tiles; the title page "
+                              f"shows at most {MAX_COVER_TILES}")
+    counts = Counter(t.kind for t in tiles)
+    for tile in tiles:
+        most = 8 if tile.suit == "j" else 1 if tile.suit == "f" else 4
+        if counts[tile.kind] > most:
+            raise FileFormatError(f"{where}: cover_tiles has {counts[tile.kind]} copies of "
+                                  f"{tile}; a set has {most}")
+    return tiles
+
+
 def parse_spec(text: str, *, source: str = "book spec") -> BookSpec:
-    """Read a book spec; every error names the file and the section."""
+    """Read a book spec; every error names the file and the key (and the section)."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise FileFormatError(f"{source}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise FileFormatError(f"{source}: not valid TOML: nested too deeply") from None
     unknown = set(data) - _BOOK_KEYS
     if unknown:
         raise FileFormatError(f"{source}: unknown setting {sorted(unknown)[0]!r} "
@@ -78,9 +129,13 @@ def parse_spec(text: str, *, source: str = "book spec") -> BookSpec:
     title = data.get("title")
     if not isinstance(title, str) or not title.strip():
         raise FileFormatError(f"{source}: the book needs a title = \"...\"")
+    _text(data, "title", source, MAX_TITLE)
     sections = data.get("section", [])
     if not isinstance(sections, list) or not sections:
         raise FileFormatError(f"{source}: the book needs at least one [[section]]")
+    if len(sections) > MAX_SECTIONS:
+        raise FileFormatError(f"{source}: {len(sections)} sections; a book has at most "
+                              f"{MAX_SECTIONS}")
     specs = []
     for i, raw in enumerate(sections, start=1):
         where = f"{source}: section {i}"
@@ -94,15 +149,21 @@ def parse_spec(text: str, *, source: str = "book spec") -> BookSpec:
         section_title = options.pop("title", "")
         if not isinstance(section_title, str):
             raise FileFormatError(f"{where}: title must be text")
+        if len(section_title) > MAX_TITLE:
+            raise FileFormatError(f"{where}: title is {len(section_title):,} characters long; "
+                                  f"at most {MAX_TITLE}")
         specs.append(SectionSpec(kind_type, section_title, options, where))
-    for key, kind in (("paper", str), ("subtitle", str), ("cover_tiles", str)):
-        if key in data and not isinstance(data[key], kind):
-            raise FileFormatError(f"{source}: {key} must be text")
-    seed = data.get("seed", 1)
-    if not isinstance(seed, int | str) or isinstance(seed, bool):
-        raise FileFormatError(f"{source}: seed must be a number or text")
-    return BookSpec(title=title, paper=data.get("paper", "a4"), subtitle=data.get("subtitle", ""),
-                    seed=seed, cover_tiles=data.get("cover_tiles", ""), sections=tuple(specs))
+    subtitle = _text(data, "subtitle", source, 2 * MAX_TITLE) if "subtitle" in data else ""
+    paper = _text(data, "paper", source, 20) if "paper" in data else "a4"
+    try:
+        find_paper(paper)
+    except RequestError as exc:
+        raise FileFormatError(f"{source}: paper: {exc}") from None
+    cover = _text(data, "cover_tiles", source, 200) if "cover_tiles" in data else ""
+    check_cover_tiles(cover, source)
+    seed = check_seed(data.get("seed", 1), source)
+    return BookSpec(title=title, paper=paper, subtitle=subtitle, seed=seed, cover_tiles=cover,
+                    sections=tuple(specs))
 
 
 def load_spec(path: str | os.PathLike[str]) -> BookSpec:
@@ -136,7 +197,7 @@ def _puzzle_section(spec: SectionSpec, state: BookState) -> list[Block]:
     try:
         kind = find_kind(kind_name)
         count = options.pop("count", 12)
-        seed = options.pop("seed", state.spec.seed)
+        seed = check_seed(options.pop("seed", state.spec.seed), spec.where)
         if not isinstance(count, int) or isinstance(count, bool):
             raise RequestError(f"{spec.where}: count must be a whole number")
         params = parse_params(kind.params_type, options, where=spec.where)
@@ -158,18 +219,42 @@ def _puzzle_section(spec: SectionSpec, state: BookState) -> list[Block]:
 
 
 def _text_section(spec: SectionSpec, state: BookState) -> list[Block]:
+    """A template from ``templates/`` with the section's other keys as its values: each
+    key must be a value the template uses, and each value it uses must be given."""
     options = dict(spec.options)
     template = options.pop("template", None)
-    if not isinstance(template, str):
-        raise FileFormatError(f"{spec.where}: a text section needs template = \"...\"")
-    blocks = list(template_blocks(template, **options))
+    if not isinstance(template, str) or not template:
+        raise FileFormatError(f"{spec.where}: a text section needs template = \"...\" (such "
+                              "as \"book/howto.txt.j2\")")
+    size = options.pop("size", 10.0)
+    low, high = TEXT_SIZES
+    if isinstance(size, bool) or not isinstance(size, int | float) or \
+            not low <= size <= high:
+        raise FileFormatError(f"{spec.where}: size must be a type size from {low:g} to "
+                              f"{high:g} points, not {size!r}")
+    try:
+        wanted = template_values(template)
+        unknown = sorted(set(options) - wanted)
+        if unknown:
+            takes = ", ".join(sorted(wanted)) or "no values"
+            raise FileFormatError(f"template {template!r} has no value {unknown[0]!r} (it "
+                                  f"takes: {takes}; and size, title)")
+        blocks = list(template_blocks(template, size=float(size), **options))
+    except TilepressError as exc:
+        raise FileFormatError(f"{spec.where}: {exc}") from None
     return [Section(spec.title), *blocks] if spec.title else blocks
 
 
 def _tiles_section(spec: SectionSpec, state: BookState) -> list[Block]:
+    unknown = sorted(set(spec.options) - {"suits"})
+    if unknown:
+        raise FileFormatError(f"{spec.where}: a tiles section has no key {unknown[0]!r} (it "
+                              "takes title and suits)")
     suits = spec.options.get("suits", "mpsz")
-    if not isinstance(suits, str) or not suits or any(s not in "mpszf" for s in suits):
-        raise FileFormatError(f"{spec.where}: suits must be letters from m, p, s, z, f")
+    if not isinstance(suits, str) or not suits or any(s not in "mpszf" for s in suits) \
+            or len(set(suits)) != len(suits):
+        raise FileFormatError(f"{spec.where}: suits must be letters from m, p, s, z, f, each "
+                              "once")
     return tile_chart(suits)
 
 
@@ -182,14 +267,14 @@ SECTION_TYPES: dict[str, SectionBuilder] = {
 
 def build_book(spec: BookSpec, *, paper: str | None = None) -> tuple[Document, BookState]:
     """The whole book as a document, every puzzle generated and verified."""
-    state = BookState(spec, find_paper(paper or spec.paper))
+    state = BookState(spec, find_paper(spec.paper if paper is None else paper))
     body: list[Block] = []
     for section in spec.sections:
         blocks = SECTION_TYPES[section.type](section, state)
         if body and any(isinstance(b, Section) for b in blocks):
-            body.append(PageBreak())
+            body.append(PageBreak(soft=True))  # flows on below a page less than half full
         body.extend(blocks)
-    cover = parse_tiles(spec.cover_tiles) if spec.cover_tiles else ()
+    cover = check_cover_tiles(spec.cover_tiles, "cover_tiles") if spec.cover_tiles else ()
     total = state.number - 1
     lines = (f"{total} puzzles with an answer key" if total else "",
              f"made with tilepress, seed {spec.seed}")

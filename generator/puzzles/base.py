@@ -24,11 +24,14 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from generator.errors import FileFormatError, RequestError, TilepressError
+from generator.jsontext import MISSING, first_difference, parse_json, shown
 from generator.params import params_dict
 
 FORMAT = "tilepress-puzzles"
 VERSION = 1
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
+MAX_COUNT = 1000
+"""The most puzzles in one set: a 100-page book holds about 600."""
 
 
 @dataclass(frozen=True)
@@ -86,27 +89,31 @@ class PuzzleSet:
 
     @classmethod
     def from_json(cls, text: str, *, source: str = "puzzle file") -> PuzzleSet:
-        """Read a puzzle file, checking the contract; errors name the file and the place."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise FileFormatError(
-                f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-            ) from None
+        """Read a puzzle file, checking the contract; errors name the file and the place.
+        Only the fields of the contract are allowed (docs/formats.md): anything else is
+        refused, never silently trusted or dropped."""
+        data = parse_json(text, source)
         if not isinstance(data, dict):
             raise FileFormatError(f"{source}: expected a JSON object at the top")
+        unknown = sorted(set(data) - FILE_KEYS)
+        if unknown:
+            raise FileFormatError(f"{source}: unknown field {unknown[0]!r} at the top (the "
+                                  f"fields are {', '.join(sorted(FILE_KEYS))})")
         if data.get("format") != FORMAT:
             raise FileFormatError(f"{source}: \"format\" must be {FORMAT!r}")
-        if data.get("version") != VERSION:
+        if data.get("version") != VERSION or isinstance(data.get("version"), bool):
             raise FileFormatError(
-                f"{source}: version {data.get('version')!r} is not supported (this is {VERSION})"
-            )
+                f"{source}: version {shown(data.get('version', MISSING))} is not supported "
+                f"(this is {VERSION})")
         kind = data.get("kind")
         if not isinstance(kind, str):
             raise FileFormatError(f"{source}: \"kind\" must be a puzzle kind name")
         puzzles = data.get("puzzles")
         if not isinstance(puzzles, list):
             raise FileFormatError(f"{source}: \"puzzles\" must be a list")
+        if len(puzzles) > MAX_COUNT:
+            raise FileFormatError(f"{source}: {len(puzzles):,} puzzles; a set holds at most "
+                                  f"{MAX_COUNT:,}")
         out = []
         for i, item in enumerate(puzzles, start=1):
             where = f"{source}: puzzle {i}"
@@ -115,14 +122,32 @@ class PuzzleSet:
             for key in ("id", "difficulty", "question", "answer"):
                 if key not in item:
                     raise FileFormatError(f"{where}: missing \"{key}\"")
-            if not isinstance(item["question"], dict) or not isinstance(item["answer"], dict):
-                raise FileFormatError(f"{where}: \"question\" and \"answer\" must be objects")
-            out.append(Puzzle(str(item["id"]), str(item["difficulty"]), item["question"],
+            unknown = sorted(set(item) - PUZZLE_KEYS)
+            if unknown:
+                raise FileFormatError(f"{where}: unknown field {unknown[0]!r} (a puzzle has "
+                                      f"{', '.join(sorted(PUZZLE_KEYS))})")
+            if not isinstance(item["id"], str) or not item["id"].strip():
+                raise FileFormatError(f"{where}: \"id\" must be text")
+            if item["difficulty"] not in DIFFICULTIES:
+                raise FileFormatError(f"{where}: \"difficulty\" must be one of "
+                                      f"{', '.join(DIFFICULTIES)}, not "
+                                      f"{shown(item['difficulty'])}")
+            for key in ("question", "answer"):
+                if not isinstance(item[key], dict):
+                    raise FileFormatError(f"{where}: \"{key}\" must be an object")
+            if not isinstance(item.get("grade", {}), dict):
+                raise FileFormatError(f"{where}: \"grade\" must be an object")
+            out.append(Puzzle(item["id"], item["difficulty"], item["question"],
                               item["answer"], item.get("grade") or {}))
-        generator = data.get("generator") or {}
-        if not isinstance(generator, dict):
-            raise FileFormatError(f"{source}: \"generator\" must be an object")
+        generator = data.get("generator", {})
+        if not isinstance(generator, dict) or not isinstance(generator.get("params", {}), dict):
+            raise FileFormatError(f"{source}: \"generator\" must be an object (with "
+                                  "\"params\" an object)")
         return cls(kind, generator, tuple(out))
+
+
+FILE_KEYS = frozenset({"format", "version", "kind", "generator", "puzzles"})
+PUZZLE_KEYS = frozenset({"id", "difficulty", "question", "answer", "grade"})
 
 
 # ---------------------------------------------------------------------------
@@ -169,9 +194,35 @@ class PuzzleKind(ABC):
     @abstractmethod
     def grade(self, question: Mapping[str, Any], answer: Mapping[str, Any]) -> Grade: ...
 
-    def differences(self, stored: Mapping[str, Any], solved: Mapping[str, Any]) -> list[str]:
-        """How a stored answer differs from the solved one (empty when it is right)."""
-        return [] if dict(stored) == dict(solved) else ["the answer differs from the solver's"]
+    question_keys: ClassVar[frozenset[str] | None] = None
+    """The fields a question may have (None: not checked by :func:`verify_set`)."""
+
+    def differences(self, stored: Mapping[str, Any], solved: Mapping[str, Any], *,
+                    skip: tuple[str, ...] = ()) -> list[str]:
+        """How a stored answer differs from the solved one (empty when it is right):
+        every field, as JSON, types and order included; a missing field and a field the
+        solver does not give are each a difference. Kinds that word some fields better
+        report those first and ``skip`` them here."""
+        problems = []
+        for key in solved:
+            if key in skip:
+                continue
+            if key not in stored:
+                problems.append(f"answer.{key} is missing (the solver gives "
+                                f"{shown(solved[key])})")
+                continue
+            found = first_difference(stored[key], solved[key], key)
+            if found:
+                path, have, want = found
+                if have is MISSING:
+                    problems.append(f"answer.{path} is missing (the solver gives "
+                                    f"{shown(want)})")
+                elif want is MISSING:
+                    problems.append(f"answer.{path} is not in the solver's answer")
+                else:
+                    problems.append(f"answer.{path} is {shown(have)}, the solver gives "
+                                    f"{shown(want)}")
+        return problems
 
     def check(self, puzzle: Puzzle, solved: Mapping[str, Any]) -> list[str]:
         """What is wrong with a stored puzzle's answer, given the answer solved afresh.
@@ -196,6 +247,19 @@ class PuzzleKind(ABC):
     def writing_lines(self, puzzle: Puzzle) -> int:
         return 1
 
+    def line_labels(self, puzzle: Puzzle) -> tuple[str, ...]:
+        """A label for each writing line (``answer_label`` on every line unless given)."""
+        return ()
+
+    def answer_title(self, puzzle: Puzzle) -> str:
+        """The title of a puzzle's entry in the key: the hand, as written in the file."""
+        hand = puzzle.question.get("hand")
+        return hand if isinstance(hand, str) else ""
+
+    key_note: ClassVar[str] = ""
+    """A template (in ``templates/puzzles/``) whose words open a sheet's answer key: how
+    the key writes what it shows."""
+
     def notes(self, puzzles: PuzzleSet, params: Any) -> list[str]:
         """Lines for the user about a generated set (a difficulty met only nearly)."""
         return []
@@ -210,8 +274,11 @@ def generate_set(kind: PuzzleKind, params: Any, *, count: int, seed: int | str) 
     """``count`` distinct puzzles of ``kind``; the same seed and params give the same set."""
     from generator import __version__
 
-    if count < 1:
-        raise RequestError(f"count must be at least 1, not {count}")
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise RequestError(f"count must be a whole number, not {count!r}")
+    if not 1 <= count <= MAX_COUNT:
+        shown = count if abs(count) < 10**12 else f"{str(count)[:12]}..."
+        raise RequestError(f"count must be from 1 to {MAX_COUNT:,}, not {shown}")
     kind.check_request(params, count)
     rng = random.Random(f"tilepress:{kind.name}:{seed}")
     decoys = kind.decoys_wanted(params)
@@ -258,7 +325,12 @@ class Problem:
 
 
 def verify_set(puzzles: PuzzleSet, kind: PuzzleKind) -> list[Problem]:
-    """Re-solve and re-grade every puzzle; one :class:`Problem` per wrong claim."""
+    """Re-solve and re-grade every puzzle; one :class:`Problem` per wrong claim.
+
+    Every field of the stored answer is compared with the solver's (a kind whose answers
+    are not unique, such as a solitaire solution, checks its own way in
+    :meth:`PuzzleKind.check`); a field the solver does not give is wrong; the difficulty
+    and the whole ``grade`` object are computed again and compared."""
     problems = []
     seen: dict[str, int] = {}
     for index, puzzle in enumerate(puzzles.puzzles, start=1):
@@ -267,16 +339,42 @@ def verify_set(puzzles: PuzzleSet, kind: PuzzleKind) -> list[Problem]:
             problems.append(Problem(label, f"the id is used twice (puzzles {seen[puzzle.id]} "
                                            f"and {index})"))
         seen[puzzle.id] = index
+        if kind.question_keys is not None:
+            for key in sorted(set(puzzle.question) - kind.question_keys):
+                problems.append(Problem(label, f"question.{key} is not part of a {kind.name} "
+                                               "question"))
         try:
             kind.validate(puzzle.question, "question")
             solved = kind.solve(puzzle.question)
         except TilepressError as exc:
-            problems.append(Problem(label, f"the question cannot be read: {exc}"))
+            reason = str(exc).removeprefix("question: ")
+            problems.append(Problem(label, f"the question cannot be read: {reason}"))
             continue
-        for message in kind.check(puzzle, solved):
-            problems.append(Problem(label, message))
-        grade = kind.grade(puzzle.question, solved)
+        wrong = list(kind.check(puzzle, solved))
+        wrong += [f"answer.{key} is not part of a {kind.name} answer"
+                  for key in sorted(set(puzzle.answer) - set(solved))
+                  if not any(m.startswith(f"answer.{key} ") for m in wrong)]
+        problems += [Problem(label, message) for message in wrong]
+        # a right answer is graded as stored (a solitaire's own solution); else the solver's
+        grade = kind.grade(puzzle.question, solved if wrong else puzzle.answer)
         if puzzle.difficulty != grade.difficulty:
             problems.append(Problem(label, f"marked {puzzle.difficulty}, but it grades as "
                                            f"{grade.difficulty}"))
+        problems += [Problem(label, m) for m in grade_differences(puzzle.grade, grade)]
     return problems
+
+
+def grade_differences(stored: Mapping[str, Any], grade: Grade) -> list[str]:
+    """How a stored ``grade`` object differs from the grade computed again."""
+    want = json.loads(json.dumps(grade.as_dict()))
+    if not stored:
+        return [f"the grade is missing (it grades as {shown(want)})"]
+    found = first_difference(dict(stored), want)
+    if found is None:
+        return []
+    path, have, should = found
+    if should is MISSING:
+        return [f"grade.{path} is not part of the grade"]
+    if have is MISSING:
+        return [f"grade.{path} is missing (it is {shown(should)})"]
+    return [f"grade.{path} is {shown(have)}, but it grades as {shown(should)}"]

@@ -256,7 +256,7 @@ def load_card(path: str | None = None) -> Card:
     """A card from a file, or the shipped practice card."""
     from pathlib import Path
 
-    from generator.output import read_text
+    from generator.files import read_text
 
     if path is None or path == "practice":
         return practice_card()

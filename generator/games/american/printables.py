@@ -10,12 +10,15 @@ from generator.documents.model import (
     Figure,
     Heading,
     Paragraph,
+    PlayerAid,
     Section,
     Table,
+    half_sheet,
 )
 from generator.draw.canvas import Canvas, Paper
 from generator.draw.fonts import text_width
 from generator.games.american.card import Group, Hand, practice_card
+from generator.games.american.pictures import pass_figure
 
 #: Suit letters in colour, as players know them from a card: three different suits.
 SUIT_COLOURS = {"a": "#1f5fa8", "b": "#b3261e", "c": "#2e7d32", "": "#1d1d1b"}
@@ -75,7 +78,7 @@ def practice_card_sheet(paper: Paper, options: None = None) -> Document:
                   "colour's suit (red with craks, green with bams, white with dots), 0 the "
                   "white dragon, R G the red and green, N E W S winds, F flowers. "
                   "X: exposures allowed; C: concealed. Jokers never in singles, pairs or "
-                  "years. Original hands, written for tilepress.", size=8),
+                  "years. Original practice hands, not the league's card.", size=8),
     ]
     for family in card.families:
         hands = [h for h in card.hands if h.family == family]
@@ -95,25 +98,32 @@ def payments_sheet(paper: Paper, options: None = None) -> Document:
         Bullets((
             "On a discard: the discarder pays twice the hand's value, the others once.",
             "Self-drawn, or won by redeeming another player's joker: everyone pays twice.",
-            "Jokerless on a discard: the discarder pays three times (tilepress's default "
-            "ruling; `--jokerless double` doubles every payment instead).",
+            "Jokerless on a discard: the discarder pays three times, the others once. "
+            "House rule at some tables: a jokerless hand doubles every payment instead.",
             "Jokerless and self-drawn: everyone pays four times.",
             "A dead hand pays the winner like any other player. A wall game: nobody pays.",
         ), size=8.5),
     ))
 
 
-def charleston_card(paper: Paper, options: None = None) -> Document:
-    return Document("American Mah Jongg: the Charleston", paper, (
+def charleston_card(paper: Paper, options: None = None) -> PlayerAid:
+    """The Charleston from your seat: the passes drawn, the table of both Charlestons and
+    what else to know; a player aid on half a sheet, two to a sheet."""
+    page = half_sheet(paper)
+    return PlayerAid(Document("American Mah Jongg: the Charleston", page, (
         Section("Charleston"),
         Heading("The Charleston"),
         Paragraph("Three tiles each time, never a joker. Right is the next player in turn, "
-                  "left the one before.", size=9),
+                  "left the one before.", size=9.5),
+        Paragraph("First Charleston", size=9.5, font="bold"),
+        pass_figure((("right", "1. right"), ("across", "2. across"), ("left", "3. left"))),
+        Paragraph("Second Charleston (unless a player stops it)", size=9.5, font="bold"),
+        pass_figure((("left", "1. left"), ("across", "2. across"), ("right", "3. right"))),
         Table(("", "first Charleston", "second Charleston (optional)"), (
             ("1", "right", "left"),
             ("2", "across", "across"),
             ("3", "left - blind pass allowed", "right - blind pass allowed"),
-        ), widths=(0.6, 5, 5), size=10),
+        ), widths=(0.6, 5, 5), size=9.5),
         Bullets((
             "Blind pass: on the first left and the last right pass you may pass on 1, 2 or "
             "3 of the tiles just passed to you, without looking at them.",
@@ -123,7 +133,7 @@ def charleston_card(paper: Paper, options: None = None) -> Document:
             "same number.",
             "Then East, holding 14 tiles, discards first, and play goes to the right.",
         ), size=9.5),
-    ))
+    ), page_numbers=False, running_header=False, margin=10.0), paper)
 
 
 __all__ = ["charleston_card", "payments_sheet", "practice_card_sheet"]

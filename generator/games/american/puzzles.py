@@ -15,10 +15,11 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from generator.documents.model import Paragraph, Table, TileRow
+from generator.documents.model import Table, TileRow
 from generator.errors import FileFormatError, TilepressError
 from generator.games.american import card as rules
 from generator.games.american.options import AmericanParams
+from generator.jsontext import MISSING, shown
 from generator.puzzles.base import Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet
 from generator.tiles import Tile, format_tiles, parse_tiles, sort_tiles
 
@@ -48,10 +49,12 @@ def _hand(question: Mapping[str, Any], where: str) -> tuple[Tile, ...]:
 
 class AmericanKind(PuzzleKind):
     name = "american"
+    question_keys = frozenset({"hand", "card_text"})
     title = "American Mah Jongg: which hand?"
     params_type = AmericanParams
     instructions = "american.txt.j2"
-    answer_label = "Hands:"
+    answer_label = ""
+    key_note = "american-key.txt.j2"
 
     def check_request(self, params: AmericanParams, count: int) -> None:
         pass
@@ -98,16 +101,26 @@ class AmericanKind(PuzzleKind):
                 else "expert")
         return Grade(band, score, {"best_need": best, "close": close})
 
-    def differences(self, stored: Mapping[str, Any], solved: Mapping[str, Any]) -> list[str]:
+    def differences(self, stored: Mapping[str, Any], solved: Mapping[str, Any], *,
+                    skip: tuple[str, ...] = ()) -> list[str]:
+        """The nearest hands and the pass in a player's words; then every field of the
+        answer (each hand's reading, need and value, and close), exactly."""
         problems = []
-        if [n.get("hand") for n in stored.get("nearest", [])] != \
-                [n["hand"] for n in solved["nearest"]]:
-            problems.append(f"the key names {[n.get('hand') for n in stored.get('nearest', [])]}"
-                            f", the nearest hands are {[n['hand'] for n in solved['nearest']]}")
+        skipped = list(skip)
+        nearest = stored.get("nearest")
+        want = [n["hand"] for n in solved["nearest"]]
+        if not isinstance(nearest, list) or not all(isinstance(n, dict) for n in nearest):
+            problems.append("answer.nearest must be a list of hands")
+            skipped.append("nearest")
+        elif [n.get("hand") for n in nearest] != want:
+            problems.append(f"the key names {shown([n.get('hand') for n in nearest])}, the "
+                            f"nearest hands are {shown(want)}")
+            skipped.append("nearest")
         if stored.get("pass") != solved["pass"]:
-            problems.append(f"the key passes {stored.get('pass')}, the engine passes "
-                            f"{solved['pass']}")
-        return problems
+            problems.append(f"the key passes {shown(stored.get('pass', MISSING))}, the engine "
+                            f"passes {solved['pass']}")
+            skipped.append("pass")
+        return problems + super().differences(stored, solved, skip=tuple(skipped))
 
     def columns(self, puzzles: PuzzleSet, width: float) -> int:
         return 1
@@ -115,15 +128,27 @@ class AmericanKind(PuzzleKind):
     def key_columns(self, puzzles: PuzzleSet, width: float) -> int:
         return 1
 
+    def writing_lines(self, puzzle: Puzzle) -> int:
+        return 3
+
+    def line_labels(self, puzzle: Puzzle) -> tuple[str, ...]:
+        return ("Nearest hands:", "", "Pass first:")
+
+    def answer_title(self, puzzle: Puzzle) -> str:
+        return ""  # the hand is drawn: American players do not write tiles as 5m 3p
+
     def question_blocks(self, puzzle: Puzzle) -> tuple:
         return (TileRow((sort_tiles(_hand(puzzle.question, puzzle.id)),), tile_width=9.0),)
 
     def answer_blocks(self, puzzle: Puzzle) -> tuple:
+        hand = sort_tiles(_hand(puzzle.question, puzzle.id))
         rows = tuple((n["reading"], str(n["value"]), str(n["need"]))
                      for n in puzzle.answer["nearest"])
-        return (Table(("nearest hand", "value", "tiles away"), rows, widths=(7, 1.4, 1.6),
+        passed = parse_tiles(puzzle.answer["pass"])
+        return (TileRow((hand,), tile_width=5.0),
+                Table(("nearest hand", "value", "tiles away"), rows, widths=(7, 1.4, 1.6),
                       size=8),
-                Paragraph(f"Pass first: {puzzle.answer['pass']}.", size=8.5, font="bold"))
+                TileRow((passed,), tile_width=6.5, label="Pass first:", label_width=22.0))
 
 
 __all__ = ["AmericanKind", "AmericanParams"]

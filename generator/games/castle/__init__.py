@@ -10,6 +10,7 @@ score by their floor. Rulings: docs/rulings.md.
 
 from generator.engine.game import Game, PrintableEntry, PuzzleEntry
 from generator.games.castle.options import CastleOptions, CastleParams, CastlePlay, SetupOptions
+from generator.games.castle.print_options import BoardOptions
 
 GAME = Game(
     name="castle",
@@ -32,8 +33,9 @@ GAME = Game(
     printables=(
         PrintableEntry("setup", "setup_diagram", "The suggested castles, floor by floor.",
                        options=SetupOptions),
-        PrintableEntry("board", "castle_board", "A 6x6 castle board at tile size."),
+        PrintableEntry("board", "castle_board", "A 6x6 castle board with cells the size of "
+                       "your tiles (--tile-size W,H).", options=BoardOptions),
         PrintableEntry("pad", "score_pad", "A score pad with both tie-breaks."),
-        PrintableEntry("card", "turn_card", "The turn in five steps."),
+        PrintableEntry("card", "turn_card", "The turn in five steps, two to a sheet."),
     ),
 )

@@ -29,7 +29,7 @@ def _tile_set(text: str) -> TileSet:
 
 
 def _castle(name: str) -> Castle:
-    from generator.layouts.castle import find_castle
+    from generator.layouts.files import find_castle
 
     return find_castle(name)
 

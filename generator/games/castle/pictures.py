@@ -7,7 +7,7 @@ import math
 from collections.abc import Sequence
 
 from generator.documents.model import Figure
-from generator.draw.canvas import Canvas
+from generator.draw.canvas import PT, Canvas
 from generator.draw.tiles import RATIO, draw_tile
 from generator.games.castle.rules import SIZE, PlayerCastle
 from generator.layouts.castle import Castle
@@ -19,10 +19,15 @@ FLOOR_COLOURS = ("#e8d9b9", "#cfe3c8", "#f3d9a4", "#e7b7a5", "#c9c3e6", "#b9dbe6
 SIDE_SHADE = ("#c4b391", "#a9c3a1", "#d5b57a", "#c8917e", "#a59fca", "#93b9c5")
 
 
+SMALLEST = 6.0
+"""No text in a picture is printed smaller (points)."""
+
+
 def _height_badge(c: Canvas, x: float, y: float, w: float, h: float, height: int) -> None:
-    r = max(1.0, w * 0.2)
+    size = max(SMALLEST, w * 0.4)
+    r = max(w * 0.2, size * PT * 0.62)
     c.circle(x + w - r * 0.7, y + h - r * 0.7, r, fill=LABEL)
-    c.text(x + w - r * 0.7, y + h - r * 0.7 + r * 0.45, str(height), size=r * 2.0,
+    c.text(x + w - r * 0.7, y + h - r * 0.7 + size * PT * 0.36, str(height), size=size,
            font="bold", anchor="middle", fill="#ffffff")
 
 
@@ -110,10 +115,12 @@ def floors_figure(castle: Castle, *, width: float = 174.0, tiles: dict | None = 
     ``numbers`` (same keys) labels tiles, as in an answer key."""
     floors = len(castle.floors)
     gap = 6.0
+    label = 5.0
     cell = min(9.0, (width - gap * (floors - 1)) / max(floors * castle.width, 1))
+    if max_height:  # as large as fits, so that the figure is never scaled (nor its type)
+        cell = min(cell, (max_height - label) / max(castle.depth * RATIO, 1))
     th = cell * RATIO
     panel_w = castle.width * cell
-    label = 5.0
     heights = castle.heights
 
     def draw(c: Canvas) -> None:
@@ -129,13 +136,14 @@ def floors_figure(castle: Castle, *, width: float = 174.0, tiles: dict | None = 
                         if tiles is not None:
                             draw_tile(c, tiles.get((r + 1, col + 1, f)), x, y, cell)
                             if numbers and (r + 1, col + 1, f) in numbers:
-                                rad = cell * 0.3
+                                rad = max(cell * 0.3, 2.3)
+                                size = max(SMALLEST + 0.5, rad * 2.2)
                                 cx, cy = x + cell / 2, y + th / 2
                                 c.circle(cx, cy, rad, fill="#ffffff", stroke=LABEL,
                                          stroke_width=0.35)
-                                c.text(cx, cy + rad * 0.42, str(numbers[(r + 1, col + 1, f)]),
-                                       size=max(4.5, rad * 2.2), font="bold", anchor="middle",
-                                       fill=LABEL)
+                                c.text(cx, cy + size * PT * 0.36,
+                                       str(numbers[(r + 1, col + 1, f)]), size=size,
+                                       font="bold", anchor="middle", fill=LABEL)
                         else:
                             c.rect(x + 0.25, y + 0.25, cell - 0.5, th - 0.5,
                                    fill=FLOOR_COLOURS[(f - 1) % 6], stroke="#6b6358",

@@ -3,6 +3,8 @@ turn summary card. Point values come from the rules module, not retyped."""
 
 from __future__ import annotations
 
+from generator.documents.cards import calibration_figure
+from generator.documents.layout import measure
 from generator.documents.model import (
     Block,
     Bullets,
@@ -11,11 +13,13 @@ from generator.documents.model import (
     Heading,
     PageBreak,
     Paragraph,
+    PlayerAid,
     Section,
     Table,
+    half_sheet,
 )
 from generator.draw.canvas import Canvas, Paper
-from generator.draw.tiles import RATIO
+from generator.errors import RequestError
 from generator.games.castle.options import SHRINES_PER_PLAYER, SUGGESTED, SetupOptions
 from generator.games.castle.pictures import (
     GRID,
@@ -24,6 +28,7 @@ from generator.games.castle.pictures import (
     heightmap_figure,
     isometric_figure,
 )
+from generator.games.castle.print_options import BoardOptions
 from generator.games.castle.rules import (
     DISCARD_POINTS,
     DRAGON_BONUS,
@@ -31,7 +36,8 @@ from generator.games.castle.rules import (
     SIZE,
     SUMMON_POINTS,
 )
-from generator.layouts.castle import BUILTIN_CASTLES, builtin_castle, check_castle, find_castle
+from generator.layouts.castle import BUILTIN_CASTLES, builtin_castle, check_castle
+from generator.layouts.files import find_castle
 
 
 def _points_line() -> str:
@@ -46,6 +52,7 @@ def setup_diagram(paper: Paper, options: SetupOptions | None = None) -> Document
     one = layout != SUGGESTED
     castles = [find_castle(layout)] if one else [builtin_castle(n) for n in BUILTIN_CASTLES]
     blocks: list[Block] = [Section("Castle set-up")]
+    room = min(1.0, (paper.height - 41.0) / 256.0)  # a shorter page: smaller pictures
     for k, castle in enumerate(castles):
         if k:
             blocks.append(PageBreak())
@@ -56,10 +63,10 @@ def setup_diagram(paper: Paper, options: SetupOptions | None = None) -> Document
             Paragraph((about + " " if about else "") + "Build the ground floor first, then each "
                       "floor on top of the one below, one tile on each marked cell. The "
                       "numbers in the height map are the stacks' heights.", size=9),
-            isometric_figure(castle, width=110, max_height=62),
+            isometric_figure(castle, width=110, max_height=62 * room),
             Paragraph("Height map (as in a .castle file):", size=8.5, font="bold"),
             heightmap_figure(castle),
-            floors_figure(castle, width=180, max_height=78),
+            floors_figure(castle, width=180, max_height=78 * room),
             Bullets(tuple(report.lines()), size=8),
         ]
     title = (f"Dragon Castle: setting up {castles[0].name}" if one
@@ -67,32 +74,46 @@ def setup_diagram(paper: Paper, options: SetupOptions | None = None) -> Document
     return Document(title, paper, tuple(blocks))
 
 
-def castle_board(paper: Paper, options: None = None) -> Document:
-    """A 6x6 board at tile size for building your own castle."""
-    frame_w = paper.width - 30
-    frame_h = paper.height - 30 - 40
-    cell = min(26.0, frame_w / SIZE, frame_h / (SIZE * RATIO))
-    th = cell * RATIO
-    w, h = SIZE * cell, SIZE * th
+def castle_board(paper: Paper, options: BoardOptions | None = None) -> Document:
+    """A 6x6 board with cells the size of your tiles, for building your own castle."""
+    cell_w, cell_h = (options or BoardOptions()).cell()
+    w, h = SIZE * cell_w, SIZE * cell_h
+    heading = Heading("Your castle (6 x 6)")
+    words = Paragraph(
+        f"Each cell is {cell_w:g} x {cell_h:g} mm, for tiles up to that size. Build only "
+        "inside the board. A new tile goes on a face-down tile, or on an empty cell "
+        "touching one of your tiles (sides or corners); never on a face-up tile or a "
+        "shrine. Four or more face-up tiles of one type joined by their sides flip face "
+        "down and score.", size=8.5)
+    margin = 10.0
+    frame_w = paper.width - 2 * margin
+    frame_h = paper.height - 2 * margin  # one sheet: no running header, no page number
+    bar = calibration_figure()
+    room_h = (frame_h - measure(heading, frame_w) - measure(words, frame_w)
+              - measure(bar, frame_w) - 6.0)
+    if w + 4 > frame_w or h + 4 > room_h:
+        most_w, most_h = (frame_w - 4) / SIZE, (room_h - 4) / SIZE
+        raise RequestError(f"a 6 x 6 board of {cell_w:g} x {cell_h:g} mm cells does not fit "
+                           f"on {paper.name} paper: cells of at most {most_w:.1f} x "
+                           f"{most_h:.1f} mm do")
 
     def draw(c: Canvas) -> None:
         c.rect(0, 0, w, h, fill="#fbf8f1", stroke="#6b6358", stroke_width=0.5, radius=2)
         for k in range(1, SIZE):
-            c.line(k * cell, 0, k * cell, h, stroke=GRID, stroke_width=0.3, dash=(1.5, 1.2))
-            c.line(0, k * th, w, k * th, stroke=GRID, stroke_width=0.3, dash=(1.5, 1.2))
+            c.line(k * cell_w, 0, k * cell_w, h, stroke=GRID, stroke_width=0.3,
+                   dash=(1.5, 1.2))
+            c.line(0, k * cell_h, w, k * cell_h, stroke=GRID, stroke_width=0.3,
+                   dash=(1.5, 1.2))
         for k in range(SIZE):
-            c.text(k * cell + cell / 2, -1.5, str(k + 1), size=7, anchor="middle", fill=LABEL)
-            c.text(-1.5, k * th + th / 2 + 1, str(k + 1), size=7, anchor="end", fill=LABEL)
+            c.text(k * cell_w + cell_w / 2, -1.5, str(k + 1), size=7, anchor="middle",
+                   fill=LABEL)
+            c.text(-1.5, k * cell_h + cell_h / 2 + 1, str(k + 1), size=7, anchor="end",
+                   fill=LABEL)
 
     return Document("Dragon Castle: castle board", paper, (
-        Section("Castle board"),
-        Heading("Your castle (6 x 6)"),
-        Paragraph("Build only inside the board. A new tile goes on a face-down tile, or on an "
-                  "empty cell touching one of your tiles (sides or corners); never on a face-up "
-                  "tile or a shrine. Four or more face-up tiles of one type joined by their "
-                  "sides flip face down and score.", size=8.5),
-        Figure(w + 4, h + 4, lambda c: _offset(c, draw, 3, 3)),
-    ))
+        Section("Castle board"), heading, words,
+        Figure(w + 4, h + 4, lambda c: _offset(c, draw, 3, 3)), bar,
+    ), margin=margin, page_numbers=False, running_header=False)
 
 
 def _offset(c: Canvas, draw, dx: float, dy: float) -> None:
@@ -119,34 +140,37 @@ def score_pad(paper: Paper, options: None = None) -> Document:
     blocks: list[Block] = [Section("Score pad"), Heading("Dragon Castle: score pad")]
     for n in (1, 2):
         blocks += [Heading(f"Game {n}", level=3),
-                   Table(game[0], game[1:], widths=(5, 2, 2, 2, 2), size=8.5, row_height=9.0)]
+                   Table(game[0], game[1:], widths=(5, 2, 2, 2, 2), size=8.5,
+                         row_height=9.0 * min(1.0, (paper.height - 45.0) / 252.0))]
     blocks.append(Paragraph(f"Groups: {_points_line()}. Elder Dragon +{SUMMON_POINTS}, "
                             f"discard +{DISCARD_POINTS}.", size=8))
     return Document("Dragon Castle: score pad", paper, tuple(blocks))
 
 
-def turn_card(paper: Paper, options: None = None) -> Document:
-    """The turn in five steps, the points, and the end of the game."""
-    return Document("Dragon Castle: turn summary", paper, (
+def turn_card(paper: Paper, options: None = None) -> PlayerAid:
+    """The turn in five steps, the points and the end of the game: a player aid on half a
+    sheet, two to a sheet."""
+    page = half_sheet(paper)
+    return PlayerAid(Document("Dragon Castle: turn summary", page, (
         Section("Turn summary"),
         Heading("Dragon Castle: your turn"),
         Bullets((
-            "1. Take an open tile from the top floor of the central castle: nothing on it, "
-            "and its left or right side clear. Once the castle is down to its ground floor you "
+            "Take an open tile from the top floor of the central castle: nothing on it, and "
+            "its left or right side clear. Once the castle is down to its ground floor you "
             f"may instead summon the Elder Dragon: +{SUMMON_POINTS}, no tiles this turn.",
-            "2. Then exactly one: take a second identical open tile from any floor; or take "
-            f"a shrine from the pool into your reserve; or discard the tile for +"
-            f"{DISCARD_POINTS}.",
-            "3. Build what you took: on a face-down tile, or on an empty cell touching your "
+            "Then exactly one: take a second identical open tile from any floor; or take a "
+            f"shrine from the pool into your reserve; or discard the tile for "
+            f"+{DISCARD_POINTS}.",
+            "Build what you took: on a face-down tile, or on an empty cell touching your "
             "castle at a side or corner. Never on a face-up tile or a shrine; stay on your "
             "6 x 6 board. A tile with nowhere to go returns to the box.",
-            "4. Flip: every group of 4 or more face-up tiles of one type (coins, strings, "
+            "Flip: every group of 4 or more face-up tiles of one type (coins, strings, "
             "myriads, winds, dragons) joined by their sides turns face down and scores. "
             "Height does not matter.",
-            "5. Shrines (optional): from your reserve onto tiles flipped this turn, one per "
+            "Shrines (optional): from your reserve onto tiles flipped this turn, one per "
             "group of a suit, up to two on winds or dragons. Floor 1: +1, floor 2: +2, "
             "floor 3 and up: +3.",
-        ), size=9.5),
+        ), size=9.5, numbered=True),
         Heading("Points for a flipped group", level=3),
         Table(("tiles", *map(str, GROUP_POINTS), "9+", "dragons"),
               (("points", *(f"+{p}" for p in GROUP_POINTS.values()), "+1 a tile",
@@ -156,10 +180,12 @@ def turn_card(paper: Paper, options: None = None) -> Document:
             "When the players have summoned the Elder Dragon as many times as there are "
             "players, finish the round: the last player in turn order plays, then the game "
             "ends.",
-            "Most points wins. Ties: most stacks topped by a face-down tile, then most shrines.",
-            f"Shrine pool: {SHRINES_PER_PLAYER} per player (tilepress's ruling).",
+            "Most points wins. Ties: most stacks topped by a face-down tile, then most "
+            "shrines.",
+            f"Shrine pool: {SHRINES_PER_PLAYER} per player (house rule: the rules give no "
+            "number).",
         ), size=9.5),
-    ))
+    ), page_numbers=False, running_header=False, margin=10.0), paper)
 
 
 __all__ = ["castle_board", "score_pad", "setup_diagram", "turn_card"]

@@ -10,26 +10,28 @@ solitaire (docs/grading.md).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from generator.documents.model import Paragraph
 from generator.engine import solitaire as rules
-from generator.errors import FileFormatError, RequestError
+from generator.errors import FileFormatError, RequestError, TilepressError
 from generator.games.castle.options import CastleParams
 from generator.games.castle.pictures import floors_figure, isometric_figure
 from generator.games.solitaire.puzzles import SolitaireKind, deal_of
+from generator.jsontext import MISSING, shown
 from generator.layouts.castle import (
     BUILTIN_CASTLES,
     Castle,
     cell_of,
     check_castle,
-    find_castle,
     generate_castle,
     parse_castle,
     tile_set,
 )
+from generator.layouts.files import find_castle
 from generator.puzzles.base import Candidate, Puzzle
 from generator.tiles import format_tiles
 
@@ -87,6 +89,7 @@ def _castle_of(question: Mapping[str, Any], where: str) -> Castle:
 
 class CastleKind(SolitaireKind):
     name = "castle"
+    question_keys = frozenset({"castle", "tileset", "players", "layout", "positions", "tiles"})
     title = "Dragon Castle: castles to take apart"
     params_type = CastleParams
     instructions = "castle.txt.j2"
@@ -94,12 +97,12 @@ class CastleKind(SolitaireKind):
 
     def check_request(self, params: CastleParams, count: int) -> None:
         n = params.tile_count()
-        if n % 2:
-            raise RequestError(f"a castle of {n} tiles cannot be taken apart in pairs; ask "
-                               "for an even count")
         if n > len(tile_set(params.tileset)):
             raise RequestError(f"{n} tiles are more than the {params.tileset} set holds "
                                f"({len(tile_set(params.tileset))})")
+        if n % 2:
+            raise RequestError(f"a castle of {n} tiles cannot be taken apart in pairs; ask "
+                               "for an even count")
 
     def generate(self, params: CastleParams, rng: random.Random) -> Candidate | None:
         made = make_castle(params, rng)
@@ -111,7 +114,39 @@ class CastleKind(SolitaireKind):
         return Candidate(question, answer, grade, (question["castle"], question["tiles"]))
 
     def validate(self, question: Mapping[str, Any], where: str) -> None:
+        """The castle, its deal, and the fields a page prints: the player count, the tile
+        set (whose tiles the deal must come from) and the castle's name."""
         _castle_of(question, where)
+        players = question.get("players")
+        if type(players) is not int or players not in (2, 3, 4):
+            raise FileFormatError(f"{where}: question.players must be 2, 3 or 4, not "
+                                  f"{shown(question.get('players', MISSING))}")
+        name = question.get("layout")
+        if not isinstance(name, str) or not 0 < len(name) <= 100:
+            raise FileFormatError(f"{where}: question.layout must be the castle's name")
+        spec = question.get("tileset")
+        if not isinstance(spec, str):
+            raise FileFormatError(f"{where}: question.tileset must be a tile set")
+        try:
+            supply = tile_set(spec)
+        except TilepressError as exc:
+            raise FileFormatError(f"{where}: question.tileset: {exc}") from None
+        extra = Counter(deal_of(question, where).tiles) - Counter(supply.tiles)
+        if extra:
+            tile, n = min(extra.items(), key=lambda kv: str(kv[0]))
+            raise FileFormatError(f"{where}: question.tiles deal {n} more {tile} than the "
+                                  f"{spec} set holds")
+
+    def check(self, puzzle: Puzzle, solved: Mapping[str, Any]) -> list[str]:
+        """The solution's shape (a list of pairs of positions), then its replay."""
+        solution = puzzle.answer.get("solution")
+        if isinstance(solution, list):
+            for step, move in enumerate(solution, start=1):
+                if not isinstance(move, list) or len(move) != 2 or \
+                        not all(type(i) is int for i in move):
+                    return [f"answer.solution: move {step} must be a pair of positions [i, j], "
+                            f"not {shown(move)}"]
+        return super().check(puzzle, solved)
 
     def question_blocks(self, puzzle: Puzzle) -> tuple:
         castle = _castle_of(puzzle.question, puzzle.id)

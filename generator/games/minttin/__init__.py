@@ -12,6 +12,7 @@ pungs from your discards. Rulings: docs/rulings.md.
 from generator.documents.cards import CardSheetOptions
 from generator.engine.game import Game, PrintableEntry, PuzzleEntry
 from generator.games.minttin.options import MintTinOptions, MintTinParams, MintTinPlay
+from generator.games.minttin.print_options import ScoreSheetOptions
 
 GAME = Game(
     name="minttin",
@@ -38,8 +39,9 @@ GAME = Game(
     printables=(
         PrintableEntry("deck", "deck", "The 54-card deck: bleed, crop marks, duplex backs.",
                        options=CardSheetOptions),
-        PrintableEntry("card", "rules_card", "A rules summary card at deck size.",
+        PrintableEntry("card", "rules_card", "The rules summary on cards at deck size.",
                        options=CardSheetOptions),
-        PrintableEntry("sheet", "score_sheet", "A two-player score sheet."),
+        PrintableEntry("sheet", "score_sheet", "A score sheet: two players, or --solo.",
+                       options=ScoreSheetOptions),
     ),
 )

@@ -32,6 +32,8 @@ from generator.games.minttin.cards import (
 
 HAND = 14
 COPIES = 4
+DECK_JOKERS = 4
+"""Jokers in the deck: two double-sided, two with backs."""
 BLOCK_NAMES = {2: "pair", 3: "pung", 4: "kong", 5: "quint"}
 CATEGORIES = {"run": (1, 2, 3, 4, 5, 6, 7, 8, 9), "odds": (1, 3, 5, 7, 9), "evens": (2, 4, 6, 8)}
 CATEGORY_NAMES = {"run": "Consecutive Run", "odds": "Consecutive Odds",
@@ -507,8 +509,15 @@ def analyze(hand: str, exposed: Sequence[str] = (), *, concealed: bool = False,
     exposures = parse_exposures(exposed)
     if concealed and len(exposures) > 1:
         raise HandError("a concealed hand has at most one exposure: the winning card called")
-    if jokers_discarded < 0:
-        raise HandError(f"jokers discarded cannot be {jokers_discarded}")
+    held = sum(1 for c in cards if c.is_joker) + sum(e.jokers for e in exposures)
+    if held > DECK_JOKERS:
+        raise HandError(f"the hand holds {held} jokers; the deck has {DECK_JOKERS}")
+    if isinstance(jokers_discarded, bool) or not isinstance(jokers_discarded, int) or \
+            not 0 <= jokers_discarded <= DECK_JOKERS - held:
+        shown = jokers_discarded if abs(jokers_discarded) < 10**6 else "more"
+        raise HandError(f"jokers discarded must be from 0 to {DECK_JOKERS - held}, not {shown}: "
+                        f"the deck has {DECK_JOKERS} jokers"
+                        + (f" and this hand holds {held}" if held else ""))
     extras = Extras(jokers_discarded, concealed)
     total = len(cards) + sum(e.size for e in exposures)
     data: dict = {"hand": format_cards(cards), "exposed": [str(e) for e in exposures],

@@ -11,8 +11,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from generator.documents.cards import SAFE
 from generator.documents.model import Figure
-from generator.draw.canvas import Canvas
+from generator.draw.canvas import PT, Canvas
+from generator.draw.fonts import text_width
 from generator.games.minttin.cards import Card
 
 SUIT_COLOURS = {"S": "#2f5d8a", "M": "#5b3f8c", "F": "#b8361e", "": "#9a7410"}
@@ -79,11 +81,18 @@ def _index(c: Canvas, text: str, colour: str, w: float, h: float, size: float) -
         c.text(w * 0.09, h * 0.03 + size * 0.36, text, size=size, font="bold", fill=colour)
 
 
+def _inset(w: float) -> float:
+    """Where a card's frame stands: never nearer the trim than the safe zone."""
+    return max(SAFE, w * 0.05)
+
+
 def _frame(c: Canvas, colour: str, tint: str, w: float, h: float, bleed: float) -> None:
-    """Background and border; the tint runs into the bleed so a trim error shows none."""
+    """Background and border; the tint runs into the bleed so a trim error shows none,
+    and the border keeps to the safe zone so that it shows none either."""
     c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=tint)
-    c.rect(w * 0.05, w * 0.05, w * 0.9, h - w * 0.1, fill=PAPER, stroke=colour,
-           stroke_width=0.5, radius=w * 0.05)
+    m = _inset(w)
+    c.rect(m, m, w - 2 * m, h - 2 * m, fill=PAPER, stroke=colour, stroke_width=0.5,
+           radius=w * 0.05)
 
 
 def _grid(n: int) -> list[tuple[float, float]]:
@@ -157,9 +166,21 @@ def draw_card_back(c: Canvas, w: float, h: float, bleed: float = 0.0) -> None:
            radius=w * 0.05)
     c.rect(w * 0.2, h * 0.38, w * 0.6, h * 0.24, fill=BACK, stroke="#e9d9a8", stroke_width=0.4,
            radius=w * 0.04)
-    size = w * 0.1 / 0.3528 * 0.42
+    size = max(w * 0.1 / 0.3528 * 0.55, 6.5)
     c.text(w / 2, h * 0.47, "MINT TIN", size=size, font="bold", anchor="middle", fill="#e9d9a8")
     c.text(w / 2, h * 0.56, "MAHJONG", size=size, font="bold", anchor="middle", fill="#e9d9a8")
+
+
+def _score_value(c: Canvas, value: int, x: float, y: float, rotate: float,
+                 size: float) -> None:
+    """A score upright for the reader on one side; a 6 or a 9 is underlined, so that
+    turned round it cannot be read as the other."""
+    with c.group(translate=(x, y), rotate=rotate):
+        c.text(0, 0, str(value), size=size, font="bold", anchor="middle", fill="#9a7410")
+        if value in (6, 9):
+            half = text_width(str(value), size, "bold") / 2
+            c.line(-half, size * PT * 0.16, half, size * PT * 0.16, stroke="#9a7410",
+                   stroke_width=size * PT * 0.08)
 
 
 def draw_score_side(c: Canvas, values: Sequence[int], w: float, h: float,
@@ -167,22 +188,20 @@ def draw_score_side(c: Canvas, values: Sequence[int], w: float, h: float,
     """One side of a score card: four values, one read at each edge (turn the card so
     the score faces you). ``values`` go top, right, bottom, left."""
     c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill="#f4ead2")
-    c.rect(w * 0.05, w * 0.05, w * 0.9, h - w * 0.1, fill=PAPER, stroke="#9a7410",
-           stroke_width=0.5, radius=w * 0.05)
-    c.line(w * 0.05, w * 0.05, w * 0.95, h - w * 0.05, stroke="#e3d3a8", stroke_width=0.3)
-    c.line(w * 0.95, w * 0.05, w * 0.05, h - w * 0.05, stroke="#e3d3a8", stroke_width=0.3)
+    m = _inset(w)
+    c.rect(m, m, w - 2 * m, h - 2 * m, fill=PAPER, stroke="#9a7410", stroke_width=0.5,
+           radius=w * 0.05)
+    c.line(m, m, w - m, h - m, stroke="#e3d3a8", stroke_width=0.3)
+    c.line(w - m, m, m, h - m, stroke="#e3d3a8", stroke_width=0.3)
     size = w * 0.3 / 0.3528 * 0.5
     top, right, bottom, left = values
     # each value sits by its edge, upright for a reader on that side
-    c.text(w / 2, h * 0.2, str(top), size=size, font="bold", anchor="middle", fill="#9a7410")
-    with c.group(translate=(w / 2, h * 0.8), rotate=180):
-        c.text(0, 0, str(bottom), size=size, font="bold", anchor="middle", fill="#9a7410")
-    with c.group(translate=(w * 0.8, h / 2), rotate=90):
-        c.text(0, 0, str(right), size=size, font="bold", anchor="middle", fill="#9a7410")
-    with c.group(translate=(w * 0.2, h / 2), rotate=-90):
-        c.text(0, 0, str(left), size=size, font="bold", anchor="middle", fill="#9a7410")
-    c.text(w / 2, h / 2 + 1, "SCORE", size=size * 0.3, font="bold", anchor="middle",
-           fill="#b59c5c")
+    _score_value(c, top, w / 2, h * 0.2, 0, size)
+    _score_value(c, bottom, w / 2, h * 0.8, 180, size)
+    _score_value(c, right, w * 0.8, h / 2, 90, size)
+    _score_value(c, left, w * 0.2, h / 2, -90, size)
+    c.text(w / 2, h / 2 + 1, "SCORE", size=max(size * 0.34, 6.0), font="bold",
+           anchor="middle", fill="#9a7f3c")
 
 
 def draw_small_card(c: Canvas, card: Card | None, x: float, y: float, w: float, *,

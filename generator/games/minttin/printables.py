@@ -9,12 +9,22 @@ or each card side as its own SVG file.
 
 from __future__ import annotations
 
-from generator.documents.cards import CardSheetOptions, CardSheets, CardSpec, Side
+from generator.documents.cards import (
+    CardSheetOptions,
+    CardSheets,
+    CardSpec,
+    CardStyle,
+    CardText,
+    Side,
+    card_size_of,
+    text_cards,
+)
 from generator.documents.model import Bullets, Document, Heading, Paragraph, Section, Table
 from generator.draw.canvas import Canvas, Paper
 from generator.games.minttin.cards import ALL_CARDS, JOKER
 from generator.games.minttin.hand import CATEGORIES, CATEGORY_NAMES, PATTERNS, SPECIAL_POINTS
 from generator.games.minttin.pictures import draw_card_back, draw_card_face, draw_score_side
+from generator.games.minttin.print_options import ScoreSheetOptions
 
 
 def _face(card) -> Side:
@@ -35,19 +45,20 @@ def deck_cards() -> list[CardSpec]:
     cards: list[CardSpec] = []
     for card in ALL_CARDS[:-1]:
         for copy in range(1, 5):
-            cards.append(CardSpec(f"{card}-{copy}", _face(card), _back))
+            cards.append(CardSpec(f"{card}-{copy}", _face(card)))
     for k in (1, 2):
         cards.append(CardSpec(f"joker-double-{k}", _face(JOKER), _face(JOKER)))
     for k in (1, 2):
-        cards.append(CardSpec(f"joker-{k}", _face(JOKER), _back))
+        cards.append(CardSpec(f"joker-{k}", _face(JOKER)))
     for k in (1, 2):
         cards.append(CardSpec(f"score-{k}", _score((0, 1, 2, 3)), _score((4, 5, 6, 7))))
     return cards
 
 
 def deck(paper: Paper, options: CardSheetOptions | None = None) -> CardSheets:
-    """The 54-card Mint Tin Mahjong deck, ready to print."""
-    return CardSheets("Mint Tin Mahjong deck", deck_cards(), paper, options)
+    """The 54-card Mint Tin Mahjong deck, ready to print (the cards without a back of
+    their own take the deck's back)."""
+    return CardSheets("Mint Tin Mahjong deck", deck_cards(), paper, options, back=_back)
 
 
 # ---------------------------------------------------------------------------
@@ -55,72 +66,71 @@ def deck(paper: Paper, options: CardSheetOptions | None = None) -> CardSheets:
 # ---------------------------------------------------------------------------
 
 
-def _summary_front(c: Canvas, w: float, h: float, b: float) -> None:
-    _text_card(c, w, h, b, "WINNING HANDS", [
-        "14 cards in blocks of identical cards: pair 2, pung 3, kong 4, quint 5.",
-        "Exactly two block sizes. Patterns:",
-        *[f"  {p}" for p in PATTERNS],
-        "Numbers: a set of 3+ in a row, one block each, wrapping round:",
-        *[f"  {CATEGORY_NAMES[k]}: {'-'.join(map(str, v))}" for k, v in CATEGORIES.items()],
-        "Dragons: a block of a suit that has a number block; each colour once.",
-        "Jokers: in any block but a pair.",
-    ])
+def rules_parts() -> list[CardText]:
+    """The rules summary, part by part: winning hands, their sets, scoring, the turn."""
+    points = SPECIAL_POINTS
+    return [
+        CardText("WINNING HANDS", (
+            "14 cards in blocks of identical cards: pairs (2), pungs (3), kongs (4), "
+            "quints (5), of exactly two sizes:",
+            *[f"- {p}" for p in PATTERNS],
+        )),
+        CardText("NUMBERS AND DRAGONS", (
+            "- Number blocks: one each of 3 or more numbers in a row of one category "
+            "(Consecutive ...), wrapping round from the top to the bottom:",
+            *[f"  - {CATEGORY_NAMES[k].split()[-1]} {'-'.join(map(str, v))}"
+              for k, v in CATEGORIES.items()],
+            "- Dragon blocks: of suits that have a number block; each dragon once.",
+            "- Jokers: in any block but a pair.",
+        )),
+        CardText("SCORING", (
+            "A win needs at least 1 point.",
+            "- A kong +1 (once only).",
+            "- Each quint +1.",
+            "- Each joker you discarded +1.",
+            "- Concealed +1: no exposures but the winning call.",
+            f"- One Suit +{points['one suit']}: one suit's numbers and its dragon.",
+            f"- Three Suits +{points['three suits']}: six blocks, a number and a dragon of "
+            "each suit.",
+            f"- Epic Hand +{points['epic hand']}: one of each number and dragon, two jokers.",
+        )),
+        CardText("YOUR TURN", (
+            "1. Draw, or call the last discard with 2 or more matching cards or jokers "
+            "(a pair only for Mahjong).",
+            "2. Swap jokers out of exposures for the cards they stand for.",
+            "3. Discard.",
+            "Double: with a winning hand and 3 or more cards left; the other player drops "
+            "or takes (3 more turns).",
+            "Miscalled Mahjong: the other player scores 2.",
+            "First to 7 wins (or 14).",
+        )),
+    ]
 
 
-def _summary_back(c: Canvas, w: float, h: float, b: float) -> None:
-    _text_card(c, w, h, b, "SCORING", [
-        "A win needs at least 1 point.",
-        "Kong (once) +1.  Each quint +1.",
-        "Each joker you discarded +1.",
-        "Concealed (no exposures but the winning call) +1.",
-        f"One Suit +{SPECIAL_POINTS['one suit']}: one suit's numbers and its dragon.",
-        f"Three Suits +{SPECIAL_POINTS['three suits']}: six blocks, a number and a dragon "
-        "of each suit.",
-        f"Epic Hand +{SPECIAL_POINTS['epic hand']}: one of each number and dragon, two "
-        "jokers.",
-        "TURN: draw or call, swap jokers, discard.",
-        "Call a discard with 2+ matching cards or jokers; a pair only for Mahjong.",
-        "Double: with 3+ cards left; drop or take (3 turns).",
-        "Miscalled Mahjong: the opponent scores 2.",
-        "First to 7 wins.",
-    ])
-
-
-def _text_card(c: Canvas, w: float, h: float, b: float, title: str, lines: list[str]) -> None:
-    from generator.draw.fonts import wrap
-
-    c.rect(-b, -b, w + 2 * b, h + 2 * b, fill="#f4ead2")
-    c.rect(w * 0.04, w * 0.04, w * 0.92, h - w * 0.08, fill="#fffdf8", stroke="#9a7410",
-           stroke_width=0.4, radius=w * 0.04)
-    size = 5.0 * w / 44.45
-    c.text(w / 2, w * 0.04 + size * 0.55, title, size=size * 1.3, font="bold",
-           anchor="middle", fill="#9a7410")
-    y = w * 0.04 + size * 1.3
-    step = size * 0.3528 * 1.25
-    for line in lines:
-        indent = line.startswith("  ")
-        for part in wrap(line.strip(), w * 0.84 - (1.5 if indent else 0), size):
-            y += step
-            c.text(w * 0.08 + (1.5 if indent else 0), y, part, size=size, fill="#1d1d1b")
+RULES_STYLE = CardStyle(background="#f4ead2", panel="#fffdf8", accent="#9a7410")
 
 
 def rules_card(paper: Paper, options: CardSheetOptions | None = None) -> CardSheets:
-    """A rules summary card at deck size (two copies): hands on the front, scoring and the
-    turn on the back."""
-    cards = [CardSpec(f"rules-{k}", _summary_front, _summary_back) for k in (1, 2)]
-    return CardSheets("Mint Tin Mahjong rules card", cards, paper, options)
+    """The rules summary at deck size, two copies: it takes as many cards as its type
+    (never under 6.5 pt) needs at that size -- two at mini size, one at poker size."""
+    cards = text_cards("rules", rules_parts(), card_size_of(options), RULES_STYLE, copies=2,
+                       blank=_back)
+    return CardSheets("Mint Tin Mahjong rules card", cards, paper, options, back=_back)
 
 
-def score_sheet(paper: Paper, options: None = None) -> Document:
-    """A two-player score sheet: round by round to 7 (or 14) points."""
-    rows = tuple((str(k), "", "", "", "", "", "") for k in range(1, 16))
+def score_sheet(paper: Paper, options: ScoreSheetOptions | None = None) -> Document:
+    """A two-player score sheet: round by round to 7 (or 14) points; with ``solo``, the
+    solo game's sheet."""
+    if options is not None and options.solo:
+        return solo_score_sheet(paper)
+    rows = tuple((str(k), "", "", "", "", "", "") for k in range(1, 19))
     return Document("Mint Tin Mahjong: score sheet", paper, (
         Section("Score sheet"),
         Heading("Mint Tin Mahjong: score sheet"),
         Paragraph("Player 1: ____________________     Player 2: ____________________", size=10),
         Table(("round", "dealer", "winner", "hand and bonuses", "double?", "P1 total",
                "P2 total"), rows, widths=(1.1, 1.3, 1.3, 5.2, 1.4, 1.3, 1.3), size=8.5,
-              row_height=11.0),
+              row_height=10.0),
         Bullets((
             "A win needs at least 1 point: kong +1 (once), each quint +1, each joker you "
             "discarded +1, concealed +1.",
@@ -135,4 +145,42 @@ def score_sheet(paper: Paper, options: None = None) -> Document:
     ))
 
 
-__all__ = ["deck", "deck_cards", "rules_card", "score_sheet"]
+def solo_score_sheet(paper: Paper) -> Document:
+    """The solo game round by round: your hand, or the virtual opponent's pungs, and
+    both totals; as many rows as the page holds, never fewer than 17 (a match to 7
+    takes about 17 rounds)."""
+    from generator.documents.layout import page_fills
+
+    for count in range(22, 16, -1):
+        sheet = _solo_sheet(paper, count, 9.5 if count > 17 else 9.0)
+        if len(page_fills(sheet)) == 1:
+            return sheet
+    return sheet
+
+
+def _solo_sheet(paper: Paper, count: int, row_height: float) -> Document:
+    rows = tuple((str(k), "", "", "", "", "", "") for k in range(1, count + 1))
+    return Document("Mint Tin Mahjong solo: score sheet", paper, (
+        Section("Score sheet"),
+        Heading("Mint Tin Mahjong solo: score sheet"),
+        Paragraph("Player: ______________________     Date: ____________", size=10),
+        Table(("round", "your hand and bonuses", "double?", "opponent's pungs",
+               "you", "opponent", "wall game"), rows,
+              widths=(1.1, 5.4, 1.4, 2.2, 1.2, 1.5, 1.3), size=8.5, row_height=row_height),
+        Bullets((
+            "You win: your hand's points (kong +1 once, each quint +1, each joker you "
+            f"discarded +1, concealed +1; One Suit +{SPECIAL_POINTS['one suit']}, Three "
+            f"Suits +{SPECIAL_POINTS['three suits']}, Epic Hand "
+            f"+{SPECIAL_POINTS['epic hand']}).",
+            "The opponent wins on its fifth exposed pung: 1 point, and 1 more for each "
+            "dragon pung matching the suit of one of its number pungs.",
+            "Double (3+ cards left, the opponent has 3+ pungs): three cards go to the "
+            "opponent; no fifth pung and you score double (1 if your hand is worth 0), a "
+            "fifth pung and the opponent scores double.",
+            "Wall game: nobody scores. First to 7 wins.",
+        ), size=8.5),
+    ))
+
+
+__all__ = ["ScoreSheetOptions", "deck", "deck_cards", "rules_card", "rules_parts",
+           "score_sheet", "solo_score_sheet"]

@@ -30,6 +30,7 @@ from generator.games.minttin import hand as rules
 from generator.games.minttin.cards import JOKER, Card, count_cards, format_cards, parse_cards
 from generator.games.minttin.options import MintTinParams
 from generator.games.minttin.pictures import cards_figure
+from generator.jsontext import MISSING, first_difference, shown
 from generator.puzzles.base import Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet
 
 
@@ -72,10 +73,12 @@ def _features(hand: tuple[Card, ...], completions: Mapping[Card, int]) -> dict[s
 
 class CompleteKind(PuzzleKind):
     name = "minttin"
+    question_keys = frozenset({"hand"})
     title = "Mint Tin Mahjong: complete the hand"
     params_type = MintTinParams
     instructions = "minttin.txt.j2"
     answer_label = "Completes:"
+    key_note = "minttin-key.txt.j2"
 
     def check_request(self, params: MintTinParams, count: int) -> None:
         pass  # every difficulty is reachable (tests measure it)
@@ -108,18 +111,21 @@ class CompleteKind(PuzzleKind):
         score = f["completions"] + max(f["patterns"] - 1, 0) + 2 * f["wrap"] + f["joker"]
         return Grade(_band(score), score, f)
 
-    def differences(self, stored: Mapping[str, Any], solved: Mapping[str, Any]) -> list[str]:
+    def differences(self, stored: Mapping[str, Any], solved: Mapping[str, Any], *,
+                    skip: tuple[str, ...] = ()) -> list[str]:
+        """Each completing card in a player's words; then every other field, exactly."""
         have, want = stored.get("completions"), solved["completions"]
-        if have == want:
-            return []
-        if not isinstance(have, dict):
-            return ["answer.completions must map each completing card to its points"]
         problems = []
-        for card in sorted(set(have) | set(want)):
-            if have.get(card) != want.get(card):
-                problems.append(f"card {card}: the key says {have.get(card, 'no win')}, the "
-                                f"engine finds {want.get(card, 'no win')}")
-        return problems
+        if not isinstance(have, dict):
+            problems.append("answer.completions must map each completing card to its points")
+        else:
+            for card in sorted(set(have) | set(want)):
+                if first_difference(have.get(card, MISSING), want.get(card, MISSING)):
+                    problems.append(f"card {card}: the key says "
+                                    f"{shown(have.get(card, 'no win'))}, the engine finds "
+                                    f"{want.get(card, 'no win')}")
+        skipped = ("completions",) if problems else ()
+        return problems + super().differences(stored, solved, skip=(*skip, *skipped))
 
     def columns(self, puzzles: PuzzleSet, width: float) -> int:
         return 1
@@ -139,7 +145,7 @@ class CompleteKind(PuzzleKind):
             top = rules.best([*list(hand), Card(card)])
             assert top is not None
             rows.append((card, str(points), top.describe().split(";")[0]))
-        return (Table(("card", "points", "best reading"), tuple(rows), widths=(1, 1.2, 8),
+        return (Table(("card", "points", "best reading"), tuple(rows), widths=(1.2, 1.6, 8),
                       size=7.5),)
 
 
@@ -173,9 +179,11 @@ def discard_table(hand: tuple[Card, ...]) -> list[dict[str, Any]]:
 
 class DiscardKind(PuzzleKind):
     name = "minttin-discard"
+    question_keys = frozenset({"hand"})
     title = "Mint Tin Mahjong: the best discard"
     params_type = MintTinParams
     instructions = "minttin-discard.txt.j2"
+    key_note = "minttin-key.txt.j2"
     misses_in_a_row = 12000  # expert discards are rare: about 1 hand in 600
     answer_label = "Discard:"
 
@@ -192,11 +200,11 @@ class DiscardKind(PuzzleKind):
         if rules.wins(count_cards(hand)) >= 1:
             return None
         question = {"hand": format_cards(hand)}
-        answer = self.solve(question)
-        table = answer["table"]
+        table = discard_table(hand)
         if len(table) < 2 or (table[0]["left"], table[0]["points"]) == \
                 (table[1]["left"], table[1]["points"]):
             return None
+        answer = {"discard": table[0]["discard"], "table": table}
         grade = self.grade(question, answer)
         if params.difficulty not in ("any", grade.difficulty):
             return None
@@ -210,7 +218,10 @@ class DiscardKind(PuzzleKind):
         if rules.wins(count_cards(hand)) >= 1:
             raise RequestError("this hand already wins: there is nothing to discard")
         table = discard_table(hand)
-        return {"discard": table[0]["discard"] if table else None, "table": table}
+        if not table:
+            raise RequestError("no discard leaves this hand ready, so it has no best discard "
+                               "(Mint Tin has no seven pairs)")
+        return {"discard": table[0]["discard"], "table": table}
 
     def grade(self, question: Mapping[str, Any], answer: Mapping[str, Any]) -> Grade:
         table = answer["table"]
@@ -224,14 +235,23 @@ class DiscardKind(PuzzleKind):
         return Grade(band, score, {"choices": choices, "margin": margin,
                                            "completions": kinds})
 
-    def differences(self, stored: Mapping[str, Any], solved: Mapping[str, Any]) -> list[str]:
+    def check(self, puzzle: Puzzle, solved: Mapping[str, Any]) -> list[str]:
+        table = solved["table"]
+        if len(table) > 1 and (table[0]["left"], table[0]["points"]) == \
+                (table[1]["left"], table[1]["points"]):
+            return [f"discards {table[0]['discard']} and {table[1]['discard']} are equally "
+                    "good; a puzzle has one best discard"]
+        return super().check(puzzle, solved)
+
+    def differences(self, stored: Mapping[str, Any], solved: Mapping[str, Any], *,
+                    skip: tuple[str, ...] = ()) -> list[str]:
+        """The discard in a player's words; then the whole table, exactly."""
         problems = []
         if stored.get("discard") != solved["discard"]:
-            problems.append(f"the key says discard {stored.get('discard')!r}, the best is "
-                            f"{solved['discard']!r}")
-        if stored.get("table") != solved["table"]:
-            problems.append("answer.table differs from the engine's table of discards")
-        return problems
+            problems.append(f"the key says discard {shown(stored.get('discard', MISSING))}, "
+                            f"the best is {solved['discard']!r}")
+        skipped = ("discard",) if problems else ()
+        return problems + super().differences(stored, solved, skip=(*skip, *skipped))
 
     def columns(self, puzzles: PuzzleSet, width: float) -> int:
         return 1

@@ -7,8 +7,13 @@ scores its pairs, pungs and kongs (doubled for honors and bonus tiles), or 200 f
 special line. The game ends when all ten lines are full. Rulings: docs/rulings.md.
 """
 
-from generator.engine.game import Game, PrintableEntry
-from generator.games.oneplayer.options import OnePlayerOptions, OnePlayerPlay
+from generator.engine.game import FigureEntry, Game, PrintableEntry
+from generator.games.oneplayer.options import (
+    BoardFigure,
+    LineFigure,
+    OnePlayerOptions,
+    OnePlayerPlay,
+)
 
 GAME = Game(
     name="oneplayer",
@@ -22,5 +27,13 @@ GAME = Game(
     play_example="tilepress play oneplayer --seed 5 -o out/oneplayer.pdf",
     printables=(
         PrintableEntry("sheet", "score_sheet", "A score sheet for the ten lines."),
+    ),
+    figures=(
+        FigureEntry("line", "line_figure", LineFigure,
+                    "A full line of fourteen tiles and what it scores (Mah-Jongg One Player).",
+                    "tilepress draw line 11335577991357p -o line.svg"),
+        FigureEntry("board", "board_figure_of", BoardFigure,
+                    "A Mah-Jongg One Player board from a game played by the planner.",
+                    "tilepress draw board --game 5 --turns 12 -o board.svg"),
     ),
 )

@@ -7,18 +7,30 @@ each kind of tile -- characters, dots, bamboo, honors with flowers -- vertical l
 their own, two to a kind from one anchor (one line up, one down), which finish as
 "all one suit" or "all honors" lines worth 200. Tiles with no such home wait in the hand
 while they can and otherwise go to one dump line.
+
+Both end a turn as soon as its minimum is placed and no line waits to be scored; the
+planner thinks a whole turn ahead on a copy of the board, the greedy placer one move at
+a time.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
 
+from generator.engine.log import Event
+from generator.engine.rules import plain
+from generator.errors import IllegalActionError
 from generator.games.oneplayer.rules import (
     LINE_LENGTH,
     VERTICAL_LINES,
+    EndTurn,
     Line,
     OnePlayerBoard,
+    Phase,
     Place,
     Start,
     match_key,
@@ -28,27 +40,37 @@ from generator.tiles import Tile
 
 KIND_NAMES = {"m": "characters", "p": "dots", "s": "bamboo", "h": "honors"}
 
+Do = Callable[[Event], None]
+"""Plays one move on the board a bot thinks on, and keeps it."""
+
 
 def kind_of(tile: Tile) -> str:
     return tile.suit if tile.is_number else "h"
 
 
+def _listed(bot: str, move: Event, legal: list[Event]) -> Event:
+    """``move``, which must be one of the ``legal`` actions (listed without reasons)."""
+    if plain(move) not in legal:  # pragma: no cover - a bot's bug
+        raise IllegalActionError(f"the {bot} bot chose {move}, which the rules do not "
+                                 "allow now")
+    return move
+
+
 class GreedyPlacer:
+    """Decides one move at a time: while the turn's minimum is not placed, the tile and
+    line (an open line, or a new one from a face of anchor not tried yet) that gain the
+    most points now; then it ends the turn."""
+
     name = "greedy"
 
-    def play_turn(self, board: OnePlayerBoard, rng: random.Random, do) -> None:
-        """Place tiles through ``do`` (which applies and logs each action); return when
-        the turn may end or a full line waits to be scored."""
-        while board.placed_this_turn < board.minimum_this_turn():
-            move = self._best_move(board)
-            if move is None:
-                return
-            for ev in move:
-                do(ev)
-            if board.pending or board.over:
-                return
+    def choose(self, board: OnePlayerBoard, legal: list[Event], rng: random.Random) -> Event:
+        if board.placed_this_turn >= board.minimum_this_turn():
+            return _listed(self.name, EndTurn(), legal)
+        return _listed(self.name, self._best_move(board), legal)
 
-    def _best_move(self, board: OnePlayerBoard) -> list | None:
+    def _best_move(self, board: OnePlayerBoard) -> Event:
+        """The best placement, or the start of the new line it goes on (the placement
+        follows as the next best move)."""
         flowers = board.options.flowers
         targets: list[tuple[Counter, int, Start | None]] = []
         if not board.horizontal.full:
@@ -56,16 +78,12 @@ class GreedyPlacer:
         else:
             for line in board.open_lines():
                 targets.append((_keys(line.tiles, flowers), line.number, None))
-            if len(board.lines) <= VERTICAL_LINES:
-                seen_anchor: set[Tile] = set()
-                for anchor in range(LINE_LENGTH):
-                    tile = board.horizontal.tiles[anchor]
-                    for direction in ("up", "down"):
-                        if tile not in seen_anchor and board.can_start(anchor, direction):
-                            seen_anchor.add(tile)
-                            number = len(board.lines)
-                            targets.append((_keys([tile], flowers), number,
-                                            Start(number, anchor, direction, "a new line")))
+            seen_anchor: set[Tile] = set()
+            for start in board.starts():  # one new line for each face of anchor
+                tile = board.horizontal.tiles[start.anchor]
+                if tile not in seen_anchor:
+                    seen_anchor.add(tile)
+                    targets.append((_keys([tile], flowers), start.line, start))
         best: tuple | None = None
         for tile in sorted(set(board.hand)):
             key = match_key(tile, flowers)
@@ -74,11 +92,12 @@ class GreedyPlacer:
                 rank = (gain, start is None, -number)
                 if best is None or rank > best[0]:
                     best = (rank, tile, number, start)
-        if best is None:
-            return None
+        if best is None:  # pragma: no cover - the hand is never empty in a turn
+            raise IllegalActionError(f"the {self.name} bot found no tile to place")
         (gain, _, _), tile, number, start = best
-        reason = f"+{gain} points now" if gain else "no line gains more"
-        return [*(e for e in (start,) if e is not None), Place(number, tile, reason)]
+        if start is not None:
+            return replace(start, reason="a new line")
+        return Place(number, tile, f"+{gain} points now" if gain else "no line gains more")
 
 
 def _keys(tiles, flowers: str) -> Counter:
@@ -92,12 +111,53 @@ def _gain(count: int, key: str) -> int:
     return score_line_count(count + 1, key) - before
 
 
+def _position(board: OnePlayerBoard) -> tuple:
+    """Enough of a board to tell one moment of a game from another."""
+    return (board.turn, board.placed_this_turn, len(board.lines), len(board.wall),
+            tuple(board.hand))
+
+
 class Planner:
+    """Plans a whole turn at its first decision: plays it out on a copy of the board,
+    through the rules, then gives those moves one by one and ends the turn."""
+
     name = "planner"
 
-    def play_turn(self, board: OnePlayerBoard, rng: random.Random, do) -> None:
-        """Place tiles through ``do``; return when the turn may end or a full line waits
-        to be scored."""
+    def __init__(self) -> None:
+        self._plan: list[tuple[tuple, Event]] = []
+        """The moves still to come this turn, each with the position it is played from."""
+
+    def choose(self, board: OnePlayerBoard, legal: list[Event], rng: random.Random) -> Event:
+        """The next move planned, or the end of the turn once its minimum is placed
+        (after a full line is scored, the turn ends there)."""
+        if self._plan and self._plan[0][0] == _position(board):
+            move = self._plan.pop(0)[1]
+        elif board.placed_this_turn >= board.minimum_this_turn():
+            self._plan, move = [], EndTurn()
+        else:
+            self._plan = self._plan_turn(board)
+            move = self._plan.pop(0)[1]
+        return _listed(self.name, move, legal)
+
+    def _plan_turn(self, board: OnePlayerBoard) -> list[tuple[tuple, Event]]:
+        """The moves of :meth:`play_turn` tried on a copy of ``board``; then the end of
+        the turn, if it may end there."""
+        trial = copy.deepcopy(board)
+        plan: list[tuple[tuple, Event]] = []
+
+        def do(ev: Event) -> None:
+            plan.append((_position(trial), ev))
+            trial.apply(ev)
+
+        self.play_turn(trial, do)
+        if not plan:  # pragma: no cover - the hand is never empty in a turn
+            raise IllegalActionError(f"the {self.name} bot found no tile to place")
+        if trial.phase == Phase.TURN and trial.placed_this_turn >= trial.minimum_this_turn():
+            plan.append((_position(trial), EndTurn()))
+        return plan
+
+    def play_turn(self, board: OnePlayerBoard, do: Do) -> None:
+        """Play moves through ``do``; stop when the turn may end or a line is full."""
         if not board.horizontal.full:
             self._fill_horizontal(board, do)
             return
@@ -115,7 +175,7 @@ class Planner:
 
     # -- the horizontal line ----------------------------------------------------------
 
-    def _fill_horizontal(self, board: OnePlayerBoard, do) -> None:
+    def _fill_horizontal(self, board: OnePlayerBoard, do: Do) -> None:
         h = board.horizontal
         hand = sorted(board.hand, key=lambda t: (kind_of(t), t))
         need = board.minimum_this_turn()
@@ -158,7 +218,7 @@ class Planner:
         return sum(n for t, n in unseen.items() if kind_of(t) == kind) + sum(
             1 for t in board.hand if kind_of(t) == kind)
 
-    def _home(self, board: OnePlayerBoard, tile: Tile, do) -> Line | None:
+    def _home(self, board: OnePlayerBoard, tile: Tile, do: Do) -> Line | None:
         kind = kind_of(tile)
         lines = self._pure_lines(board, kind)
         if lines:
@@ -169,24 +229,21 @@ class Planner:
             return None  # keep the last line for the dump
         if self._supply(board, kind) < LINE_LENGTH - 1:
             return None
-        a, direction = anchor
-        line_number = len(board.lines)
-        do(Start(line_number, a, direction, f"a {KIND_NAMES[kind]} line from "
-                 f"{board.horizontal.tiles[a]}"))
-        return board.lines[line_number]
+        do(replace(anchor, reason=f"a {KIND_NAMES[kind]} line from "
+                   f"{board.horizontal.tiles[anchor.anchor]}"))
+        return board.lines[anchor.line]
 
-    def _anchor_for(self, board: OnePlayerBoard, kind: str) -> tuple[int, str] | None:
+    def _anchor_for(self, board: OnePlayerBoard, kind: str) -> Start | None:
+        """A new line from a tile of ``kind``: an anchor already used once first (its
+        other direction), then the leftmost; "down" before "up"."""
         options = []
-        for a, tile in enumerate(board.horizontal.tiles):
-            if kind_of(tile) != kind:
-                continue
-            for direction in ("up", "down"):
-                if board.can_start(a, direction):
-                    used = sum(1 for ln in board.lines.values() if ln.anchor == a)
-                    options.append((-used, a, direction))
-        return min(options)[1:] if options else None
+        for start in board.starts():
+            if kind_of(board.horizontal.tiles[start.anchor]) == kind:
+                used = sum(1 for ln in board.lines.values() if ln.anchor == start.anchor)
+                options.append((-used, start.anchor, start.direction, start))
+        return min(options)[-1] if options else None
 
-    def _dump(self, board: OnePlayerBoard, do) -> tuple[Tile, Line]:
+    def _dump(self, board: OnePlayerBoard, do: Do) -> tuple[Tile, Line]:
         """The tile to give up and where: the most plentiful kind, onto the mixed line."""
         supply = {k: self._supply(board, k) for k in KIND_NAMES}
         tile = max(board.hand, key=lambda t: (supply[kind_of(t)], t))
@@ -194,20 +251,12 @@ class Planner:
                  self._line_kind(board, ln) is None]
         if mixed:
             return tile, max(mixed, key=lambda ln: ln.room)
-        if len(board.lines) <= VERTICAL_LINES:
-            for a in range(LINE_LENGTH):
-                for direction in ("up", "down"):
-                    if board.can_start(a, direction) and kind_of(
-                            board.horizontal.tiles[a]) != kind_of(tile):
-                        line_number = len(board.lines)
-                        do(Start(line_number, a, direction, "a line for tiles with no home"))
-                        return tile, board.lines[line_number]
-            for a in range(LINE_LENGTH):
-                for direction in ("up", "down"):
-                    if board.can_start(a, direction):
-                        line_number = len(board.lines)
-                        do(Start(line_number, a, direction, "a line for tiles with no home"))
-                        return tile, board.lines[line_number]
+        starts = board.starts()
+        other = [s for s in starts if kind_of(board.horizontal.tiles[s.anchor]) != kind_of(tile)]
+        if starts:  # from an anchor of another kind if it can, so the line stays mixed
+            start = (other or starts)[0]
+            do(replace(start, reason="a line for tiles with no home"))
+            return tile, board.lines[start.line]
         # every line started: spoil the pure line least likely to finish
         lines = [ln for ln in board.open_lines() if ln.number]
         line = max(lines, key=lambda ln: (ln.room, ln.number))

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from generator.errors import RequestError
 from generator.params import option
-from generator.tiles import ALL_TILES, STANDARD_TILES, Tile
+from generator.tiles import BONUS_TILES, STANDARD_TILES, Tile
 
 
 @dataclass(frozen=True)
@@ -22,10 +22,29 @@ class OnePlayerOptions:
     def tileset(self) -> tuple[Tile, ...]:
         tiles = [t for t in STANDARD_TILES for _ in range(4)]
         if self.flowers != "none":
-            tiles += list(ALL_TILES[34:42])
+            tiles += list(BONUS_TILES)
         return tuple(tiles)
 
 
 @dataclass(frozen=True)
 class OnePlayerPlay:
     bots: str = option("planner", flags=("--bots", "--bot"), help="The bot: planner or greedy.")
+
+
+@dataclass(frozen=True)
+class LineFigure:
+    tiles: str = option("", argument=True, help="The fourteen tiles of a full line, in MPSZ "
+                        "(1f-8f for flowers and seasons).")
+    flowers: str = option("pairs", choices=("pairs", "one-kind", "none"),
+                          help="How bonus tiles match: pairs, one-kind or none.")
+    tile_width: float = option(10.0, low=4, high=60, help="Width of a tile in mm.")
+
+
+@dataclass(frozen=True)
+class BoardFigure:
+    game: int = option(1, low=0, high=2**31, help="Which game the planner plays (its number).")
+    turns: int = option(0, low=0, high=1000,
+                        help="Draw the board after this many turns (0: at the end).")
+    flowers: str = option("pairs", choices=("pairs", "one-kind", "none"),
+                          help="How bonus tiles match: pairs, one-kind or none.")
+    width: float = option(150.0, low=20, high=1000, help="Width of the board in mm.")

@@ -18,21 +18,25 @@ bonus tiles match; ``"none"`` plays with the 136 tiles only.
 
 from __future__ import annotations
 
+import copy
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 
-from generator.engine.log import Tiles, event
+from generator.engine.log import Event, Tiles, event
+from generator.engine.rules import Phase as BasePhase
+from generator.engine.rules import Rules, checks, handles
 from generator.errors import IllegalActionError
 from generator.games.oneplayer.options import OnePlayerOptions
-from generator.tiles import Tile, format_tiles, sort_tiles
+from generator.tiles import Tile
 
 GAME = "oneplayer"
 LINE_LENGTH = 14
 VERTICAL_LINES = 9
 HAND = 8
+DIRECTIONS = ("up", "down")
 SPECIAL_POINTS = 200
 COMMON_POINTS = {2: 10, 3: 20, 4: 40}
 
@@ -183,6 +187,16 @@ class LineDone:
 # ---------------------------------------------------------------------------
 
 
+@cache
+def _placements_of(tile: Tile) -> tuple[Place, ...]:
+    """``tile`` placed on each line, 0-9: the legal actions reuse these events (they are
+    frozen), which makes them quicker to list."""
+    return tuple(Place(n, tile) for n in range(1 + VERTICAL_LINES))
+
+
+_line_start = cache(Start)
+
+
 @dataclass
 class Line:
     number: int
@@ -200,8 +214,27 @@ class Line:
         return LINE_LENGTH - len(self.tiles)
 
 
-class OnePlayerBoard:
-    """The state of a game, changed only by :meth:`apply`."""
+class Phase(BasePhase):
+    """What the game waits for."""
+
+    START = "the wall, shuffled"
+    REFILL = "tiles drawn back up to eight"
+    TURN = "a tile placed, a line started or the end of the turn"
+    SCORING = "the score of the line just filled"
+    OVER = "nothing: the game is over"
+
+
+class OnePlayerBoard(Rules):
+    """The state of a game, changed only by :meth:`apply`.
+
+    The wall is the chance event; the draw back up to eight and the score of a full line
+    are the rules' own (:meth:`forced`); in a turn the player places tiles, starts
+    vertical lines, and ends the turn once the minimum is placed (the rules end it when
+    nothing is left to do).
+    """
+
+    title = "Mah-Jongg One Player"
+    CHANCE = frozenset({Phase.START})
 
     def __init__(self, options: OnePlayerOptions) -> None:
         self.options = options
@@ -211,9 +244,20 @@ class OnePlayerBoard:
         self.wall: list[Tile] = []
         self.turn = 0
         self.placed_this_turn = 0
-        self.phase = "start"  # start, deal, turn, refill, over
-        self.pending: list[int] = []  # lines that just became full, to be scored
+        self.phase = Phase.START
+        self.pending: list[int] = []  # the line that just became full, to be scored
         self.total = 0
+
+    def __deepcopy__(self, _memo: dict) -> OnePlayerBoard:
+        """A copy to try moves on: tiles and options never change, so only the lists,
+        the hand and the wall are copied."""
+        twin = copy.copy(self)
+        twin.lines = {n: Line(n, ln.anchor, ln.direction, list(ln.tiles), ln.scored)
+                      for n, ln in self.lines.items()}
+        twin.hand, twin.wall, twin.pending = list(self.hand), list(self.wall), list(self.pending)
+        return twin
+
+    # -- queries ---------------------------------------------------------------------
 
     @property
     def horizontal(self) -> Line:
@@ -221,18 +265,28 @@ class OnePlayerBoard:
 
     @property
     def over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
+
+    @property
+    def to_move(self) -> int | None:
+        return 0 if self.phase == Phase.TURN and not self._turn_must_end() else None
+
+    def _turn_must_end(self) -> bool:
+        """Nothing is left to do in the turn: the hand is placed (which meets the
+        minimum) and no line can start."""
+        return self.phase == Phase.TURN and not self.hand and not self.free_ends()
 
     def minimum_this_turn(self) -> int:
         return 2 if self.turn == 1 else 1
 
-    def can_start(self, anchor: int, direction: str) -> bool:
+    def free_ends(self) -> list[tuple[int, str]]:
+        """(anchor, direction) of every vertical line that may start now, by anchor (0-13
+        along the horizontal line), "up" before "down": once the horizontal line is full,
+        each of its tiles starts at most one line each way, nine lines in all."""
         if not self.horizontal.full or len(self.lines) > VERTICAL_LINES:
-            return False
-        if not 0 <= anchor < LINE_LENGTH or direction not in ("up", "down"):
-            return False
-        return all(not (ln.anchor == anchor and ln.direction == direction)
-                   for ln in self.lines.values())
+            return []
+        taken = {(ln.anchor, ln.direction) for ln in self.lines.values()}
+        return [(a, d) for a in range(LINE_LENGTH) for d in DIRECTIONS if (a, d) not in taken]
 
     def open_lines(self) -> list[Line]:
         return [ln for ln in self.lines.values() if not ln.full]
@@ -244,106 +298,151 @@ class OnePlayerBoard:
             seen.update(ln.tiles if ln.number == 0 else ln.tiles[1:])
         return self.tileset - seen
 
-    # -- events ----------------------------------------------------------------------
+    def score_pending(self) -> LineDone:
+        """The score of the line waiting to be scored."""
+        line = self.lines[self.pending[0]]
+        score = score_line(line.tiles, self.options.flowers)
+        return LineDone(line.number, score.points, score.explain())
 
-    def _fail(self, message: str) -> None:
-        raise IllegalActionError(message)
+    # -- what the rules decide, and what the player may do --------------------------------
 
-    def apply(self, ev) -> None:
-        handler = getattr(self, f"_on_{ev.TYPE}", None)
-        if handler is None:
-            self._fail(f"{ev.TYPE} is not an event of Mah-Jongg One Player")
-        handler(ev)
+    def forced(self) -> Event | None:
+        """The draw back up to eight (while the wall lasts), the score of a full line, and
+        the end of a turn with nothing left to do."""
+        if self._turn_must_end():
+            return EndTurn()
+        if self.phase == Phase.REFILL:
+            return Draw(tuple(self.wall[: min(HAND - len(self.hand), len(self.wall))]))
+        if self.phase == Phase.SCORING:
+            return self.score_pending()
+        return None
 
-    def _on_wall(self, ev: Wall) -> None:
-        if self.phase != "start":
-            self._fail("the wall is built once, at the start")
+    def legal_actions(self) -> list[Event]:
+        """In a turn: each tile of the hand (one of each face) onto each line that takes a
+        tile now; each vertical line that may start now (anchor and direction); and the
+        end of the turn once its minimum is placed."""
+        if self.to_move is None:
+            return []
+        rows = [_placements_of(t) for t in sorted(set(self.hand))]
+        actions: list[Event] = [row[n] for n in self.lines if self._line_closed(n) is None
+                                for row in rows]
+        actions += self.starts()
+        if self._short_of_minimum() is None:
+            actions.append(EndTurn())
+        return actions
+
+    def starts(self) -> list[Start]:
+        """The vertical lines that may start now: by anchor, "up" before "down"."""
+        return [_line_start(len(self.lines), a, d) for a, d in self.free_ends()]
+
+    # -- checks: what each shared fact forbids, as a message (None: allowed) ---------------
+
+    def _line_closed(self, number: int) -> str | None:
+        line = self.lines.get(number)
+        if line is None:  # vertical lines start once the horizontal line is full
+            return f"line {number} has not been started"
+        if line.full:
+            return f"line {number} is already full"
+        return None
+
+    def _cannot_start(self, number: int, anchor: int, direction: str) -> str | None:
+        if not self.horizontal.full:
+            return "vertical lines start only when the horizontal line is complete"
+        if number != len(self.lines) or number > VERTICAL_LINES:
+            return f"the next vertical line is line {len(self.lines)}"
+        if (anchor, direction) not in self.free_ends():
+            return (f"tile {anchor + 1} of the horizontal line cannot start another line "
+                    f"going {direction}")
+        return None
+
+    def _short_of_minimum(self) -> str | None:
+        need = self.minimum_this_turn()
+        if self.placed_this_turn < need:
+            return f"turn {self.turn} must place at least {need} tile{'s' * (need > 1)}"
+        return None
+
+    @staticmethod
+    def _refuse(why: str | None) -> None:
+        if why is not None:
+            raise IllegalActionError(why)
+
+    @checks(Wall)
+    def _check_wall(self, ev: Wall) -> None:
+        self.expect(Phase.START, None, "building the wall")
         if Counter(ev.tiles) != self.tileset:
-            self._fail(f"the wall must hold the {sum(self.tileset.values())} tiles of the set")
-        self.wall = list(ev.tiles)
-        self.phase = "refill"
+            raise IllegalActionError(f"the wall must hold the {sum(self.tileset.values())} "
+                                     "tiles of the set")
 
-    def _on_draw(self, ev: Draw) -> None:
-        if self.phase != "refill":
-            self._fail("tiles are drawn at the start and after each turn")
-        want = min(HAND - len(self.hand), len(self.wall))
-        if len(ev.tiles) != want:
-            self._fail(f"draw {want} tiles to hold {HAND}, not {len(ev.tiles)}")
-        if tuple(ev.tiles) != tuple(self.wall[:want]):
-            self._fail("the tiles drawn must be the next ones of the wall")
-        del self.wall[:want]
+    @checks(Draw, LineDone)
+    def _check_by_the_rules(self, ev: Event) -> None:
+        raise IllegalActionError(
+            "tiles are drawn only at the start and after each turn" if isinstance(ev, Draw)
+            else "a line is scored only when it becomes full")
+
+    @checks(Start)
+    def _check_start(self, ev: Start) -> None:
+        self.expect(Phase.TURN, None, "starting a line")
+        self._refuse(self._cannot_start(ev.line, ev.anchor, ev.direction))
+
+    @checks(Place)
+    def _check_place(self, ev: Place) -> None:
+        self.expect(Phase.TURN, None, "placing a tile")
+        if ev.tile not in self.hand:
+            raise IllegalActionError(f"{ev.tile} is not in the hand")
+        self._refuse(self._line_closed(ev.line))
+
+    @checks(EndTurn)
+    def _check_end_turn(self, ev: EndTurn) -> None:
+        self.expect(Phase.TURN, None, "ending the turn")
+        self._refuse(self._short_of_minimum())
+
+    # -- what events do ------------------------------------------------------------------
+
+    @handles(Wall)
+    def _wall(self, ev: Wall) -> None:
+        self.wall = list(ev.tiles)
+        self.phase = Phase.REFILL
+
+    @handles(Draw)
+    def _draw(self, ev: Draw) -> None:
+        del self.wall[: len(ev.tiles)]
         self.hand.extend(ev.tiles)
-        self.phase = "turn"
+        self.phase = Phase.TURN
         self.turn += 1
         self.placed_this_turn = 0
 
-    def _on_start(self, ev: Start) -> None:
-        if self.phase != "turn":
-            self._fail("lines are started during a turn")
-        if not self.horizontal.full:
-            self._fail("vertical lines start only when the horizontal line is complete")
-        if ev.line != len(self.lines) or ev.line > VERTICAL_LINES:
-            self._fail(f"the next vertical line is line {len(self.lines)}")
-        if not self.can_start(ev.anchor, ev.direction):
-            self._fail(f"tile {ev.anchor + 1} of the horizontal line cannot start another "
-                       f"line going {ev.direction}")
+    @handles(Start)
+    def _start(self, ev: Start) -> None:
         anchor_tile = self.horizontal.tiles[ev.anchor]
         self.lines[ev.line] = Line(ev.line, ev.anchor, ev.direction, [anchor_tile])
 
-    def _on_place(self, ev: Place) -> None:
-        if self.phase != "turn":
-            self._fail("tiles are placed during a turn")
-        if ev.tile not in self.hand:
-            self._fail(f"{ev.tile} is not in the hand")
-        line = self.lines.get(ev.line)
-        if line is None:
-            self._fail(f"line {ev.line} has not been started")
-        if ev.line != 0 and not self.horizontal.full:
-            self._fail("the horizontal line must be completed first")
-        if line.full:
-            self._fail(f"line {ev.line} is already full")
+    @handles(Place)
+    def _place(self, ev: Place) -> None:
+        line = self.lines[ev.line]
         self.hand.remove(ev.tile)
         line.tiles.append(ev.tile)
         self.placed_this_turn += 1
         if line.full:
             self.pending.append(line.number)
+            self.phase = Phase.SCORING
 
-    def _on_line(self, ev: LineDone) -> None:
-        if not self.pending or self.pending[0] != ev.line:
-            self._fail(f"line {ev.line} is not waiting to be scored")
-        line = self.lines[ev.line]
-        score = score_line(line.tiles, self.options.flowers)
-        if ev.points != score.points:
-            self._fail(f"line {ev.line} scores {score.points}, not {ev.points}")
+    @handles(LineDone)
+    def _line_done(self, ev: LineDone) -> None:
         self.pending.pop(0)
-        line.scored = True
-        self.total += score.points
-        if all(ln.scored for ln in self.lines.values()) and len(self.lines) == 1 + VERTICAL_LINES:
-            self.phase = "over"
+        self.lines[ev.line].scored = True
+        self.total += ev.points
+        done = len(self.lines) == 1 + VERTICAL_LINES and all(
+            ln.scored for ln in self.lines.values())
+        self.phase = Phase.OVER if done else Phase.TURN
 
-    def _on_end_turn(self, ev: EndTurn) -> None:
-        if self.phase != "turn":
-            self._fail("no turn is under way")
-        if self.pending:
-            self._fail(f"line {self.pending[0]} must be scored first")
-        need = self.minimum_this_turn()
-        if self.placed_this_turn < need:
-            self._fail(f"turn {self.turn} must place at least {need} tile{'s' * (need > 1)}")
-        self.phase = "refill"
-
-    def score_pending(self) -> LineDone:
-        line = self.lines[self.pending[0]]
-        score = score_line(line.tiles, self.options.flowers)
-        return LineDone(line.number, score.points, score.explain())
+    @handles(EndTurn)
+    def _end_turn(self, ev: EndTurn) -> None:
+        self.phase = Phase.REFILL
 
     def result(self) -> dict:
-        if self.phase != "over":
+        if not self.over:
             done = sum(ln.scored for ln in self.lines.values())
-            self._fail(f"the game is not over: {done} of 10 lines are complete")
+            raise IllegalActionError(f"the game is not over: {done} of 10 lines are complete")
         return {"total": self.total,
                 "lines": [score_line(self.lines[i].tiles, self.options.flowers).points
                           for i in range(1 + VERTICAL_LINES)]}
-
-
-def describe_tiles(tiles: Iterable[Tile]) -> str:
-    return format_tiles(sort_tiles(tiles))

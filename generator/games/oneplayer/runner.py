@@ -6,16 +6,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from generator.documents.model import Block, Document, Figure, Heading, Paragraph, Section, Table
-from generator.draw.canvas import Canvas, Paper
-from generator.draw.tiles import RATIO, draw_tile
-from generator.engine.log import GameLog, Recorder, replay_through
-from generator.errors import IllegalActionError
+from generator.documents.model import Block, Document, Heading, Paragraph, Section, Table
+from generator.draw.canvas import Paper
+from generator.engine.log import GameLog, replay_through
+from generator.engine.rules import play_out
 from generator.games.oneplayer.bots import Planner
+from generator.games.oneplayer.pictures import board_figure
 from generator.games.oneplayer.rules import (
     GAME,
-    HAND,
-    LINE_LENGTH,
     Draw,
     EndTurn,
     LineDone,
@@ -27,35 +25,28 @@ from generator.games.oneplayer.rules import (
     score_line,
 )
 from generator.params import params_dict
-from generator.tiles import sort_tiles
+from generator.tiles import in_words, sort_tiles
+
+
+def new_state(options: OnePlayerOptions) -> OnePlayerBoard:
+    """A game before the wall is built."""
+    return OnePlayerBoard(options)
+
+
+def chance_event(board: OnePlayerBoard, rng: random.Random) -> Wall:
+    """The chance event: the wall, every tile of the set shuffled."""
+    wall = list(board.options.tileset())
+    rng.shuffle(wall)
+    return Wall(tuple(wall))
 
 
 def play(options: OnePlayerOptions, seed: int | str, bots: Sequence = ()) -> GameLog:
     """A whole game played by ``bots[0]`` (the planner unless given)."""
     bot = bots[0] if bots else Planner()
     rng = random.Random(f"tilepress:{GAME}:{seed}")
-    board = OnePlayerBoard(options)
-    do = Recorder(board)
-
-    wall = list(options.tileset())
-    rng.shuffle(wall)
-    do(Wall(tuple(wall)))
-    while not board.over:
-        if board.phase == "refill":
-            do(Draw(tuple(board.wall[: min(HAND - len(board.hand), len(board.wall))])))
-        elif board.pending:
-            do(board.score_pending())
-        elif board.placed_this_turn >= board.minimum_this_turn():
-            do(EndTurn())
-        else:
-            before = len(do.events)
-            bot.play_turn(board, rng, do)
-            if len(do.events) == before:  # pragma: no cover - a bot that cannot move
-                raise IllegalActionError(f"the {bot.name} bot found no tile to place")
-            if not board.pending and not board.over and \
-                    board.placed_this_turn >= board.minimum_this_turn():
-                do(EndTurn())
-    return GameLog(GAME, params_dict(options), seed, tuple(do.events), board.result(),
+    board = new_state(options)
+    events = play_out(board, [bot], rng, chance_event)
+    return GameLog(GAME, params_dict(options), seed, tuple(events), board.result(),
                    (getattr(bot, "name", "bot"),))
 
 
@@ -69,63 +60,10 @@ def summary(log: GameLog, result: Mapping[str, Any]) -> str:
     return f"10 lines, {len(log.events)} events; {result['total']} points"
 
 
-# ---------------------------------------------------------------------------
-# Drawing the board
-# ---------------------------------------------------------------------------
-
-
-def board_layout(board: OnePlayerBoard) -> dict[int, list[tuple[int, int]]]:
-    """(column, row) of each tile of each line; row 0 is the horizontal line, rows go up
-    (negative) or down (positive)."""
-    cells: dict[int, list[tuple[int, int]]] = {0: [(c, 0) for c in range(LINE_LENGTH)]}
-    for number, line in board.lines.items():
-        if number == 0:
-            continue
-        step = -1 if line.direction == "up" else 1
-        cells[number] = [(line.anchor, step * i) for i in range(LINE_LENGTH)]
-    return cells
-
-
-def board_figure(board: OnePlayerBoard, width: float = 150.0, caption: str = "",
-                 max_height: float = 215.0) -> Figure:
-    """The board as it stands: the horizontal line across the middle, the vertical lines
-    up and down from their anchors, each labelled with its number."""
-    lines = {n: (list(ln.tiles), ln.direction, ln.anchor) for n, ln in board.lines.items()}
-    layout = board_layout(board)
-    rows = [r for cells in layout.values() for _, r in cells]
-    top = min(min(rows), 0)
-    bottom = max(max(rows), 0)
-    tw = width / (LINE_LENGTH + 1)
-    th = tw * RATIO
-    height = (bottom - top + 1) * th + 2 * tw
-
-    def draw(c: Canvas) -> None:
-        for n, cells in layout.items():
-            tiles = lines[n][0]
-            for i, (col, row) in enumerate(cells):
-                x = tw + col * tw
-                y = tw + (row - top) * th
-                if i < len(tiles):
-                    if n and i == 0:
-                        continue  # the anchor is drawn with the horizontal line
-                    draw_tile(c, tiles[i], x, y, tw)
-                else:
-                    c.rect(x + 0.3, y + 0.3, tw - 0.6, th - 0.6, stroke="#d6d0c4",
-                           stroke_width=0.2, radius=0.6)
-            if n:
-                col, row = cells[-1]
-                label_y = tw + (row - top) * th + (th + 3.2 if lines[n][1] == "down" else -1.2)
-                c.text(tw + col * tw + tw / 2, label_y, str(n), size=7, font="bold",
-                       anchor="middle", fill="#8c2f39")
-        c.text(tw / 2, tw + (0 - top) * th + th / 2 + 1.2, "0", size=7, font="bold",
-               anchor="middle", fill="#8c2f39")
-
-    return Figure(width + tw, height, draw, caption, max_height=max_height)
-
-
-def worked_example(log: GameLog, paper: Paper) -> Document:
+def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Document:
     """The game turn by turn: the hand, where each tile went and why, the board as it
-    grows, and each line's score explained."""
+    grows, and each line's score explained. ``full`` draws the board after every line
+    (by default after the horizontal line, every third line and at the end)."""
     options = log.options_as(OnePlayerOptions)
     board = OnePlayerBoard(options)
     flowers = ("no flowers" if options.flowers == "none"
@@ -133,10 +71,13 @@ def worked_example(log: GameLog, paper: Paper) -> Document:
     blocks: list[Block] = [
         Section("Mah-Jongg One Player"),
         Heading("Mah-Jongg One Player: a worked example"),
+        Paragraph(_summary_sentence(log, options), size=10),
         Paragraph(f"One player, {sum(board.tileset.values())} tiles ({flowers}), "
-                  f"seed {log.seed}, played by the {', '.join(log.players) or 'planner'} bot. "
-                  "Line 0 is the horizontal line; lines 1-9 run up or down from its tiles. "
-                  "After each finished line the board is drawn again."),
+                  f"played by the {', '.join(log.players) or 'planner'} bot. Line 0 is the "
+                  "horizontal line; lines 1-9 run up or down from its tiles. Tiles are named "
+                  "as players say them; the tables give the hand in short notation (a number "
+                  "and a suit letter: m characters, p dots, s bamboo, z winds and dragons, f "
+                  "flowers and seasons).", size=9),
     ]
     turn_rows: list[tuple[str, str, str]] = []
 
@@ -159,26 +100,70 @@ def worked_example(log: GameLog, paper: Paper) -> Document:
             placed.append(f"starts line {ev.line} {ev.direction} from "
                           f"{board.horizontal.tiles[ev.anchor]}")
         elif isinstance(ev, Place):
-            placed.append(f"{ev.tile} to line {ev.line}" + (f" ({ev.reason})" if ev.reason else ""))
+            placed.append(f"{ev.tile.name} to line {ev.line}"
+                          + (f" ({in_words(ev.reason)})" if ev.reason else ""))
         elif isinstance(ev, LineDone):
             flush_turns()
             line = board.lines[ev.line]
             blocks.append(Heading(f"Line {ev.line} is full: {ev.points} points", level=3))
             blocks.append(Paragraph(f"{' '.join(str(t) for t in sort_tiles(line.tiles))}: "
-                                    f"{ev.detail}.", size=8.5))
-            if ev.line == 0 or ev.line % 3 == 0 or board.over:
+                                    f"{in_words(ev.detail)}.", size=8.5))
+            if full or ev.line == 0 or ev.line % 3 == 0 or board.over:
                 blocks.append(board_figure(board, caption=f"The board after line {ev.line}"))
     flush_turns()
     result = board.result()
-    rows = tuple((str(i), " ".join(str(t) for t in sort_tiles(board.lines[i].tiles)),
-                  score_line(board.lines[i].tiles, options.flowers).explain(), str(points))
-                 for i, points in enumerate(result["lines"]))
-    blocks += [Heading("Score sheet", level=2),
-               Table(("line", "tiles", "how it scores", "points"), rows, widths=(1, 6, 6, 1.5),
-                     size=7.5),
+    blocks += [Heading("Score sheet", level=2), score_table(board),
                Paragraph(f"Total: {result['total']} points. Every placement was checked by the "
                          "rules engine as the game was replayed.", size=10, font="bold")]
     return Document("Mah-Jongg One Player: worked example", paper, tuple(blocks))
 
 
-__all__ = ["board_figure", "play", "replay", "worked_example"]
+def _summary_sentence(log: GameLog, options: OnePlayerOptions) -> str:
+    board = OnePlayerBoard(options)
+    for ev in log.events:
+        board.apply(ev)
+    result = board.result()
+    special = [score_line(board.lines[i].tiles, options.flowers).special
+               for i in range(len(result["lines"]))]
+    specials = sum(1 for s in special if s)
+    best = max(range(len(result["lines"])), key=lambda i: result["lines"][i])
+    return (f"{result['total']} points in {board.turn} turns. {specials} of the ten lines are "
+            f"special lines worth 200; the best line is line {best} with "
+            f"{result['lines'][best]} points.")
+
+
+def score_table(board: OnePlayerBoard) -> Table:
+    """Each line of a finished game: its tiles, how it scores, its points."""
+    result = board.result()
+    rows = tuple((str(i), " ".join(str(t) for t in sort_tiles(board.lines[i].tiles)),
+                  score_line(board.lines[i].tiles, board.options.flowers).explain(), str(points))
+                 for i, points in enumerate(result["lines"]))
+    return Table(("line", "tiles", "how it scores", "points"), rows, widths=(1, 6, 6, 1.5),
+                 size=7.5)
+
+
+EXAMPLE_GAMES = 10
+
+
+def rulebook_example() -> tuple[str, list[Block]]:
+    """The example of the rulebook: of the first games played by the planner with the
+    standard options, the one with the highest total, as its board ends and its score."""
+    options = OnePlayerOptions()
+    best: tuple[int, OnePlayerBoard, GameLog] | None = None
+    for seed in range(1, EXAMPLE_GAMES + 1):
+        log = play(options, seed)
+        board = OnePlayerBoard(options)
+        for ev in log.events:
+            board.apply(ev)
+        if best is None or board.total > best[0]:
+            best = (board.total, board, log)
+    assert best is not None
+    total, board, log = best
+    criterion = (f"Of the first {EXAMPLE_GAMES} games played by the computer with the standard "
+                 f"options, the one with the highest score: game {log.seed}, {total} points "
+                 f"in {board.turn} turns.")
+    return criterion, [board_figure(board, caption=f"The board at the end of game {log.seed}"),
+                       score_table(board)]
+
+
+__all__ = ["play", "replay", "rulebook_example", "score_table", "worked_example"]

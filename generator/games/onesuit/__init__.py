@@ -24,5 +24,6 @@ GAME = Game(
     play_example="tilepress play onesuit --tiles 7 --seed 3 -o out/onesuit.pdf",
     printables=(
         PrintableEntry("card", "wait_shapes_card", "A reference card of wait shapes."),
+        PrintableEntry("sheet", "score_sheet", "A two-player score sheet, hand by hand."),
     ),
 )

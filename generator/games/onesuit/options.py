@@ -16,7 +16,7 @@ class OneSuitOptions:
     suit: str = option("m", choices=("m", "p", "s"), help="The suit played: m, p or s.")
     scoring: str = option("naming", choices=("simple", "naming"),
                           help="simple (a point a win) or naming (points for naming waits).")
-    hands: int = option(4, help="Hands in the game (1 to 100).")
+    hands: int = option(4, low=1, high=100, help="Hands in the game (1 to 100).")
     draw_naming: bool = option(True, help="In the naming scoring, also score the waits both "
                                "players name at a draw.")
 
@@ -35,7 +35,8 @@ class OneSuitOptions:
 class OneSuitPlay:
     bots: str = option("efficiency,efficiency", help="The two players: efficiency or random, "
                        "one for both or two, comma-separated.")
-    slip: float = option(0.0, help="Chance (0-1) that a bot names its waits wrong, to show "
+    slip: float = option(0.0, low=0.0, high=1.0,
+                         help="Chance (0-1) that a bot names its waits wrong, to show "
                          "the penalty.")
 
     def __post_init__(self) -> None:

@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
-from generator.documents.model import Document, Heading, Paragraph, Section, Table, TileRow
+from generator.documents.model import (
+    Bullets,
+    Document,
+    Heading,
+    Paragraph,
+    Section,
+    Table,
+    TileRow,
+)
 from generator.draw.canvas import Paper
 from generator.engine import standard
 from generator.tiles import parse_tiles
+
+HAND_TILE = 5.6
+WAIT_TILE = 6.0
+"""Tile widths (mm) on the card: every row draws its tiles at these widths, breaking a
+long hand onto a second line rather than shrinking it."""
 
 #: (name, hand). Neither the waits nor the readings are written here: the engine finds them.
 SHAPES = (
@@ -41,22 +54,52 @@ def wait_shapes_card(paper: Paper, options: None = None) -> Document:
         groups = tuple(parse_tiles(part) for part in hand.split())
         waits = tuple(w.tile for w in standard.waits(tiles))
         readings = cover_readings(standard.readings(tiles), list(waits))
-        names = " ".join(map(str, waits))
-        shown = TileRow((waits,), tile_width=6.0, note=names) if len(waits) <= 4 else names
-        rows.append((name, TileRow(groups, tile_width=5.6), shown,
+        rows.append((name, TileRow(groups, tile_width=HAND_TILE, wrap=True),
+                     TileRow((waits,), tile_width=WAIT_TILE, wrap=True),
                      "; ".join(_reading_text(r) for r in readings)))
     return Document("One suit mahjong: wait shapes", paper, (
         Section("Wait shapes"),
         Heading("One suit mahjong: wait shapes"),
         Paragraph("The shapes that make waits in a single suit, with every tile each one "
-                  "waits on and the readings that show them. The waits and readings were "
-                  "worked out by the tilepress engine, not typed in. In a larger hand, the "
-                  "rest of the tiles are complete sets.", size=9),
+                  "waits on and the readings that show them; every wait and reading was "
+                  "worked out by a rules engine, not typed in. In a larger hand, the "
+                  "rest of the tiles are complete sets. A tile the hand holds all four of is "
+                  "never a wait; naming every wait when you win scores 2 more points in the "
+                  "naming game.", size=9),
         Table(("shape", "hand", "waits", "how to read it"), tuple(rows),
-              widths=(2.0, 4.9, 3.4, 6.0), size=8),
-        Paragraph("A tile the hand holds all four of is never a wait. Naming every wait when "
-                  "you win scores 2 more points in the naming game.", size=8.5),
+              widths=(1.7, 4.6, 3.1, 7.0), size=8),
+    ), margin=12.0)
+
+
+def score_sheet(paper: Paper, options: None = None) -> Document:
+    """A two-player score sheet, hand by hand, for either scoring: how each hand ended,
+    the waits named and both totals."""
+    from generator.games.onesuit.rules import Naming
+
+    one, other = parse_tiles("1m2m")
+    right = Naming((one, other), (one,)).points()
+    exact = Naming((one,), (one,)).points() - right
+    wrong = Naming((one,), (other,)).points()
+    rows = tuple((str(k), "", "", "", "", "", "") for k in range(1, 17))
+    return Document("One suit mahjong: score sheet", paper, (
+        Section("Score sheet"),
+        Heading("One suit mahjong: score sheet"),
+        Paragraph("Player 1: ____________________     Player 2: ____________________     "
+                  "Hands: ____", size=10),
+        Table(("hand", "dealer", "ron, tsumo or draw", "waits named", "points",
+               "P1 total", "P2 total"), rows, widths=(1.0, 1.4, 2.4, 4.6, 2.6, 1.4, 1.4),
+              size=8.5, row_height=11.0),
+        Bullets((
+            "Simple scoring: a real win scores 1.",
+            f"Naming scoring: a real win +5; each wait named right +{right}; all of them "
+            f"and no more +{exact}; each tile named that is not a wait {wrong}; a false win "
+            "-10 (the deal stays).",
+            "Wall empty: both show and name their waits, and score the naming as above "
+            "(without the 5); the dealer keeps the deal only if really ready.",
+            "After a real win the winner deals the next hand. The higher total after the "
+            "agreed number of hands wins.",
+        ), size=8.5),
     ))
 
 
-__all__ = ["SHAPES", "wait_shapes_card"]
+__all__ = ["SHAPES", "score_sheet", "wait_shapes_card"]

@@ -158,9 +158,6 @@ class Seat:
     kans: list[tuple[Tile, ...]] = field(default_factory=list)
     discards: list[Tile] = field(default_factory=list)
 
-    def sorted_hand(self) -> tuple[Tile, ...]:
-        return sort_tiles(self.hand)
-
     def waits(self) -> tuple[Tile, ...]:
         if len(self.hand) % 3 != 1:
             return ()

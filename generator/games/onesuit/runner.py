@@ -3,20 +3,23 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from generator.documents.model import Block, Document, Heading, Paragraph, Section, Table, TileRow
 from generator.draw.canvas import Paper
 from generator.engine import standard
-from generator.engine.log import GameLog, replay_through
+from generator.engine.log import Event, GameLog, replay_through
 from generator.engine.rules import play_out
 from generator.games.onesuit.bots import EfficiencyBot
 from generator.games.onesuit.rules import (
     GAME,
     Deal,
     Discard,
+    Draw,
     Exhausted,
+    HandScore,
     HandStart,
     Kan,
     OneSuitOptions,
@@ -71,10 +74,6 @@ def summary(log: GameLog, result: Mapping[str, Any]) -> str:
 # ---------------------------------------------------------------------------
 
 
-def _spaced(tiles, empty: str = "nothing") -> str:
-    return " ".join(str(t) for t in tiles) or empty
-
-
 def _hand_groups(seat, drawn: Tile | None) -> tuple[tuple, frozenset]:
     tiles = list(seat.hand)
     groups: list[tuple] = []
@@ -99,95 +98,200 @@ def _readings(tiles: tuple[Tile, ...], kans) -> list[Block]:
     for r in cover_readings(found, waits):
         groups = tuple(g.tiles for g in r.groups)
         blocks.append(TileRow(groups, tile_width=4.6, label="", label_width=14.0,
-                              note=f"{r.shape}: waits {' '.join(map(str, r.waits))}"))
+                              note=f"{r.shape}: waits {_say(r.waits)}"))
     return blocks
 
 
-def worked_example(log: GameLog, paper: Paper) -> Document:
-    """Every turn of the game: the tile drawn, the hand, the discard and why; at every
-    ready moment the waits and the shapes that make them; each win or draw scored."""
+def narrate(log: GameLog, hands: Collection[int] | None = None, *,
+            full: bool = True) -> list[Block]:
+    """The blocks that tell the game turn by turn: the tile drawn, the discard and why; at
+    every ready moment the hand, its waits and the shapes that make them; each win or draw
+    scored. With ``hands``, only those hands are told. Unless ``full``, ordinary turns are
+    rows of a table and a hand is drawn only when it matters (ready, a kan, a win, a draw)."""
+    table = OneSuitTable(log.options_as(OneSuitOptions))
+    blocks: list[Block] = []
+    turns: list[tuple[str, str, str, str]] = []
+    last_waits: dict[int, tuple] = {0: (), 1: ()}
+    drawn_hand: tuple = ((), frozenset())
+
+    def flush() -> None:
+        if turns:
+            blocks.append(Table(("", "draws", "discards", "why"), tuple(turns),
+                                widths=(0.6, 1.2, 1.4, 8), size=8))
+            turns.clear()
+
+    for ev in log.events:
+        if isinstance(ev, Discard):
+            drawn_hand = _hand_groups(table.seats[ev.player], table.last_draw)
+        table.apply(ev)
+        if hands is not None and table.hand_number not in hands:
+            continue
+        if isinstance(ev, HandStart):
+            flush()
+            blocks += [Heading(f"Hand {ev.number}: {NAMES[ev.dealer]} deals", level=2)]
+            last_waits = {0: (), 1: ()}
+        elif isinstance(ev, Discard) and not full and \
+                table.seats[ev.player].waits() == last_waits[ev.player]:
+            turns.append((NAMES[ev.player], _say((table.last_draw,)), _say((ev.tile,)),
+                          plain_words(ev.reason)))
+        elif isinstance(ev, Discard):
+            flush()
+            blocks += _discard_blocks(table, ev, drawn_hand, last_waits)
+        elif not isinstance(ev, Draw):
+            flush()
+            blocks += _event_blocks(table, ev)
+    flush()
+    return blocks
+
+
+def plain_words(text: str) -> str:
+    """A bot's reason with the tiles named by their numbers (the game has one suit)."""
+    return re.sub(r"\b(\d+)[mps]\b", lambda m: " ".join(m.group(1)), text)
+
+
+def _say(tiles: Sequence[Tile], empty: str = "nothing") -> str:
+    """Tiles as a player says them in a one-suit game: "3", "2 and 5", "1, 4 and 7"."""
+    names = [str(t.number) for t in tiles if t is not None]
+    if not names:
+        return empty
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _discard_blocks(table: OneSuitTable, ev: Discard, drawn_hand: tuple,
+                    last_waits: dict[int, tuple]) -> list[Block]:
+    seat = table.seats[ev.player]
+    label = NAMES[ev.player]
+    groups, marks = drawn_hand
+    waits = seat.waits()
+    blocks: list[Block] = [TileRow(groups, tile_width=6.0, marks=marks, label=label,
+                                   label_width=8.0,
+                                   note=f"draws {_say((table.last_draw,))}, discards "
+                                        f"{_say((ev.tile,))}")]
+    if ev.reason:
+        blocks.append(Paragraph(plain_words(ev.reason), size=8, font="italic",
+                                color="#6b6862"))
+    if waits and waits != last_waits[ev.player]:
+        blocks.append(Paragraph(f"{label} is ready, waiting on {_say(waits)}:", size=8.5,
+                                font="bold"))
+        blocks += _readings(tuple(seat.hand), seat.kans)
+    last_waits[ev.player] = waits
+    return blocks
+
+
+def _event_blocks(table: OneSuitTable, ev: Event) -> list[Block]:
+    label = NAMES[getattr(ev, "player", 0)]
+    if isinstance(ev, Deal):
+        return [TileRow((sort_tiles(table.seats[ev.player].hand),), tile_width=7.0,
+                        label=label, label_width=8.0, note="starting hand")]
+    if isinstance(ev, Kan):
+        return [Paragraph(f"{label} sets four {_say((ev.tile,))}s aside as a kan and draws "
+                          f"again: {plain_words(ev.reason)}.", size=8.5)]
+    if isinstance(ev, Ron | Tsumo):
+        return _win_blocks(table, ev)
+    if isinstance(ev, Exhausted):
+        return [Paragraph("No tile is left: the hand is a draw. Both players show their "
+                          "hands and name their waits.", size=9, font="bold")]
+    if isinstance(ev, Show):
+        seat = table.seats[ev.player]
+        return [TileRow(_hand_groups(seat, None)[0], tile_width=6.0, label=label,
+                        label_width=8.0, note=f"names {_say(ev.named)}; waits "
+                        f"{_say(seat.waits(), 'none')}")]
+    if isinstance(ev, HandScore):
+        rows = tuple((NAMES[p], str(ev.points[p]), ev.why[p], str(table.scores[p]))
+                     for p in (0, 1))
+        return [Table(("player", "points", "why", "total"), rows, widths=(1, 1, 7, 1),
+                      size=8.5)]
+    return []
+
+
+def _win_blocks(table: OneSuitTable, ev: Ron | Tsumo) -> list[Block]:
+    from generator.games.standard.puzzles import mark_in
+
+    o = table.outcome
+    seat = table.seats[ev.player]
+    label = NAMES[ev.player]
+    how = "on the discard" if isinstance(ev, Ron) else "on the drawn tile"
+    verdict = "" if o["valid"] else " -- but it does not complete the hand"
+    blocks: list[Block] = [Paragraph(f"{label} declares {ev.TYPE} {how}, a "
+                                     f"{_say((ev.tile,))}{verdict}, and names "
+                                     f"{_say(ev.named)}.", size=9, font="bold")]
+    if o["valid"]:
+        (dec, *_) = sorted(standard.decompositions(tuple(seat.hand)), key=str)
+        groups = tuple(g.tiles for g in dec.groups) + tuple(tuple(k) for k in seat.kans)
+        blocks.append(TileRow(groups, tile_width=7.0, marks=mark_in(groups, ev.tile),
+                              label=label, label_width=8.0,
+                              note=f"the waits were {_say(o['waits'])}"))
+    return blocks
+
+
+def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Document:
+    """The game told for a learner: a summary, then every turn (see :func:`narrate`)."""
     options = log.options_as(OneSuitOptions)
-    table = OneSuitTable(options)
     names = log.players or NAMES
+    suit = {"m": "characters", "p": "dots", "s": "bamboo"}[options.suit]
+    result = replay(log)
+    a, b = result["scores"]
+    winner = "a tie" if result["winner"] is None else f"{NAMES[result['winner']]} wins"
     blocks: list[Block] = [
         Section("One suit mahjong"),
         Heading("One suit mahjong: a worked example"),
-        Paragraph(f"Two players, {options.tiles} tiles each from the 36 tiles of "
-                  f"{ {'m': 'characters', 'p': 'dots', 's': 'bamboo'}[options.suit]}, "
-                  f"{options.hands} hands, {options.scoring} scoring, seed {log.seed}. "
-                  f"Players: {', '.join(names)}. The drawn tile is outlined; the line under "
-                  "each turn is the player's reason."),
+        Paragraph(f"{winner.capitalize()}, {a} to {b}. " + summary_of_hands(log), size=10),
+        Paragraph(f"Two players, {options.tiles} tiles each from the 36 tiles of {suit}, "
+                  f"{options.hands} hands, {options.scoring} scoring; players "
+                  f"{', '.join(names)}. Tiles are named by their numbers (all are {suit}); "
+                  "in the hand diagrams the tile just drawn is outlined. Each turn gives the "
+                  "player's reason.", size=9),
+        *narrate(log, full=full),
+        Heading("Result", level=2),
+        Paragraph(f"A {a}, B {b}: {winner}. Every event above was checked by the rules "
+                  "engine as the game was replayed.", size=10, font="bold"),
     ]
-    last_waits: dict[int, tuple] = {0: (), 1: ()}
-    drawn_hand: tuple = ((), frozenset())
-    for ev in log.events:
-        if isinstance(ev, Discard):
-            seat = table.seats[ev.player]
-            drawn_hand = _hand_groups(seat, table.last_draw)
-        table.apply(ev)
-        label = NAMES[getattr(ev, "player", 0)]
-        if isinstance(ev, HandStart):
-            blocks += [Heading(f"Hand {ev.number}: {NAMES[ev.dealer]} deals", level=2)]
-            last_waits = {0: (), 1: ()}
-        elif isinstance(ev, Deal):
-            seat = table.seats[ev.player]
-            blocks.append(TileRow((sort_tiles(seat.hand),), tile_width=7.0, label=label,
-                                  label_width=8.0, note="starting hand"))
-        elif isinstance(ev, Discard):
-            seat = table.seats[ev.player]
-            groups, marks = drawn_hand
-            waits = seat.waits()
-            note = f"draws {table.last_draw}, discards {ev.tile}"
-            blocks.append(TileRow(groups, tile_width=6.0, marks=marks, label=label,
-                                  label_width=8.0, note=note))
-            if ev.reason:
-                blocks.append(Paragraph(ev.reason, size=8, font="italic", color="#6b6862"))
-            if waits and waits != last_waits[ev.player]:
-                blocks.append(Paragraph(f"{label} is ready, waiting on {_spaced(waits)}:",
-                                        size=8.5, font="bold"))
-                blocks += _readings(tuple(seat.hand), seat.kans)
-            last_waits[ev.player] = waits
-        elif isinstance(ev, Kan):
-            blocks.append(Paragraph(f"{label} declares a kan of {ev.tile} and draws again: "
-                                    f"{ev.reason}.", size=8.5))
-        elif isinstance(ev, Ron | Tsumo):
-            o = table.outcome
-            seat = table.seats[ev.player]
-            how = "on the discard" if isinstance(ev, Ron) else "on the drawn tile"
-            verdict = "" if o["valid"] else " -- but it does not complete the hand"
-            blocks.append(Paragraph(f"{label} declares {ev.TYPE} {how} {ev.tile}{verdict}, and "
-                                    f"names {_spaced(ev.named)}.", size=9,
-                                    font="bold"))
-            if o["valid"]:
-                (dec, *_) = sorted(standard.decompositions(tuple(seat.hand)), key=str)
-                groups = tuple(g.tiles for g in dec.groups) + tuple(tuple(k) for k in seat.kans)
-                from generator.games.standard.puzzles import mark_in
-
-                blocks.append(TileRow(groups, tile_width=7.0, marks=mark_in(groups, ev.tile),
-                                      label=label, label_width=8.0,
-                                      note=f"waits were {' '.join(map(str, o['waits']))}"))
-        elif isinstance(ev, Exhausted):
-            blocks.append(Paragraph("No tile is left: the hand is a draw. Both players show "
-                                    "their hands and name their waits.", size=9, font="bold"))
-        elif isinstance(ev, Show):
-            seat = table.seats[ev.player]
-            waits = seat.waits()
-            blocks.append(TileRow(_hand_groups(seat, None)[0], tile_width=6.0, label=label,
-                                  label_width=8.0,
-                                  note=f"names {_spaced(ev.named)}; waits "
-                                       f"{_spaced(waits, 'none')}"))
-        elif ev.TYPE == "score":
-            rows = tuple((NAMES[p], str(ev.points[p]), ev.why[p], str(table.scores[p]))
-                         for p in (0, 1))
-            blocks.append(Table(("player", "points", "why", "total"), rows,
-                                widths=(1, 1, 7, 1), size=8.5))
-    result = table.result()
-    a, b = result["scores"]
-    winner = "a tie" if result["winner"] is None else f"{NAMES[result['winner']]} wins"
-    blocks += [Heading("Result", level=2),
-               Paragraph(f"A {a}, B {b}: {winner}. Every event above was checked by the "
-                         "rules engine as the game was replayed.", size=10, font="bold")]
     return Document("One suit mahjong: worked example", paper, tuple(blocks))
 
 
-__all__ = ["play", "replay", "worked_example"]
+def summary_of_hands(log: GameLog) -> str:
+    """One sentence per hand: who won and how, or the draw."""
+    table = OneSuitTable(log.options_as(OneSuitOptions))
+    said = []
+    for ev in log.events:
+        table.apply(ev)
+        if isinstance(ev, HandScore):
+            o = table.outcome
+            if o["kind"] == "draw":
+                said.append(f"hand {ev.number} ran out of tiles")
+            else:
+                how = "on a discard" if o["kind"] == "ron" else "on the tile drawn"
+                valid = "" if o["valid"] else " in error"
+                said.append(f"{NAMES[o['player']]} won hand {ev.number} {how}{valid} "
+                            f"({ev.points[o['player']]:+d})")
+    return "; ".join(said).capitalize() + "." if said else ""
+
+
+EXAMPLE_TURNS = 8
+
+
+def rulebook_example() -> tuple[str, list[Block]]:
+    """The example of the rulebook, and how it was chosen: in games between two
+    efficiency bots with the standard options (seeds 1, 2, ...), the first hand that ends
+    within a few turns in a real win on a discard with every wait named."""
+    options = OneSuitOptions()
+    for seed in range(1, 1000):
+        log = play(options, seed)
+        table = OneSuitTable(options)
+        discards = 0
+        for ev in log.events:
+            table.apply(ev)
+            if isinstance(ev, HandStart):
+                discards = 0
+            discards += isinstance(ev, Discard)
+            if isinstance(ev, Ron) and table.outcome["valid"] and discards <= EXAMPLE_TURNS \
+                    and set(ev.named) == set(table.outcome["waits"]):
+                criterion = (f"The first hand, in games between two computer players with "
+                             f"the standard options, that ends within {EXAMPLE_TURNS} "
+                             f"discards in a win on a discard with every wait named: game "
+                             f"{seed}, hand {table.hand_number}.")
+                return criterion, narrate(log, {table.hand_number})
+    raise AssertionError("no game shows a short win by ron")  # pragma: no cover
+
+
+__all__ = ["narrate", "play", "replay", "rulebook_example", "worked_example"]

@@ -7,8 +7,8 @@ every tile is gone. tilepress prints deals a solver has proven winnable, every l
 drawn, with a numbered solution. Rulings: docs/rulings.md.
 """
 
-from generator.engine.game import Game, PuzzleEntry
-from generator.games.solitaire.options import SolitaireParams
+from generator.engine.game import FigureEntry, Game, PuzzleEntry
+from generator.games.solitaire.options import SolitaireFigure, SolitaireParams
 
 GAME = Game(
     name="solitaire",
@@ -22,5 +22,10 @@ GAME = Game(
                     "numbered key.",
                     "tilepress puzzle solitaire --layout turtle --difficulty hard --seed 3 "
                     "-o out/s.pdf", count=1),
+    ),
+    figures=(
+        FigureEntry("layout", "layout_figure", SolitaireFigure,
+                    "A solitaire layout, empty or dealt, every layer drawn.",
+                    "tilepress draw layout pyramid --free -o pyramid.svg"),
     ),
 )

@@ -27,7 +27,17 @@ class SolitaireParams:
         """The layout with its map, as ``find_layout`` takes it."""
         return f"{self.layout}:{self.map}" if self.map else self.layout
 
-    def __post_init__(self) -> None:
-        from generator.layouts import find_layout
 
-        find_layout(self.layout_name)  # fail at once on an unknown layout or a bad file
+@dataclass(frozen=True)
+class SolitaireFigure:
+    layout: str = option("turtle", argument=True, help="A built-in layout or a .layout / "
+                         ".map file (FILE.map:NAME for one of its maps).")
+    dealt: bool = option(False, help="Deal tiles onto it (a deal proven winnable); else draw "
+                         "tile backs.")
+    deal: int = option(1, low=0, high=2**31, help="Which deal, with dealt (its number).")
+    free: bool = option(False, help="Outline the tiles that are free at the start.")
+    view: str = option("stacked", choices=("stacked", "layers"),
+                       help="stacked (each layer over the one below, as on the table) or "
+                       "layers (every layer drawn apart).")
+    tile_width: float = option(9.0, low=4, high=60, help="Width of a tile in mm (stacked view).")
+    width: float = option(180.0, low=20, high=1000, help="Width of the figure in mm (layers view).")

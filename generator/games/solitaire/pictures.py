@@ -8,11 +8,13 @@ that removes it (both tiles of a pair share a number).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
-from generator.documents.model import Figure
+from generator.documents.model import Figure, Illustration
 from generator.draw.canvas import Canvas
 from generator.draw.tiles import RATIO, draw_tile
+from generator.games.solitaire.options import SolitaireFigure
 from generator.layouts import Layout
 from generator.tiles import Tile
 
@@ -20,62 +22,106 @@ GHOST = "#d9d3c7"
 LABEL = "#8c2f39"
 
 
-def _panels(layout: Layout, tile_w: float, width: float) -> list[tuple[int, float, float]]:
-    """(layer, x, y) of each layer's panel in mm, and the total size appended."""
-    layers = sorted({p.z for p in layout.positions})
-    half_w, half_h = tile_w / 2, tile_w * RATIO / 2
+LABEL_SIZE = 7.5
+"""Layer labels and the numbers of a key, in points: never under 6 pt in print, even
+drawn a little smaller to share a page with an introduction."""
+NUMBER_SIZE = 7.0
+_LABEL_H = 6.0
+_GAP_X, _GAP_Y = 6.0, 4.0
+
+
+def _boxes(layout: Layout) -> dict[int, tuple[int, int, int, int]]:
+    """Each layer's panel in half-tile units (x0, y0, width, height): its tiles and the
+    tiles of the layer beneath that lie near them (drawn faintly)."""
     boxes = {}
-    for z in layers:
+    for z in sorted({p.z for p in layout.positions}):
         here = [p for p in layout.positions if p.z == z]
         below = [p for p in layout.positions if p.z == z - 1] if z else []
         shown = here + [p for p in below if any(abs(p.x - q.x) < 4 and abs(p.y - q.y) < 4
                                                 for q in here)]
         x0 = min(p.x for p in shown)
         y0 = min(p.y for p in shown)
-        x1 = max(p.x for p in shown) + 2
-        y1 = max(p.y for p in shown) + 2
-        boxes[z] = (x0, y0, (x1 - x0) * half_w, (y1 - y0) * half_h)
-    placed = []
-    label_h = 6.0
-    cursor_x, cursor_y, row_h = 0.0, 0.0, 0.0
-    for z in layers:
-        w, h = boxes[z][2], boxes[z][3]
-        if z == 0 or (cursor_x and cursor_x + w > width):
-            if cursor_x:
-                cursor_y += row_h + 4.0
-            cursor_x, row_h = 0.0, 0.0
-        placed.append((z, cursor_x, cursor_y + label_h))
-        cursor_x += w + 6.0
-        row_h = max(row_h, h + label_h)
-        if z == 0:
-            cursor_y += row_h + 4.0
-            cursor_x, row_h = 0.0, 0.0
-    return placed, boxes, cursor_y + row_h  # type: ignore[return-value]
+        boxes[z] = (x0, y0, max(p.x for p in shown) + 2 - x0, max(p.y for p in shown) + 2 - y0)
+    return boxes
 
 
-def layers_figure(layout: Layout, tiles: Sequence[Tile], *, width: float = 180.0,
+def _pack(sizes: list[tuple[float, float]], width: float, beside: bool
+          ) -> tuple[list[tuple[float, float]], float, float] | None:
+    """Panels of these sizes (mm, label excluded) in rows no wider than ``width``: their
+    top-left corners, the width and the height used; ``beside`` puts the first panel on
+    the left and the others in rows to its right. None if a panel is wider than the room."""
+    if beside:
+        first_w, first_h = sizes[0]
+        rest = _pack(sizes[1:], width - first_w - _GAP_X, False) if len(sizes) > 1 else \
+            ([], 0.0, 0.0)
+        if rest is None:
+            return None
+        spots, w, h = rest
+        return ([(0.0, _LABEL_H), *((first_w + _GAP_X + x, y) for x, y in spots)],
+                first_w + (_GAP_X + w if spots else 0.0), max(first_h + _LABEL_H, h))
+    spots: list[tuple[float, float]] = []
+    x = y = row_h = used_w = 0.0
+    for w, h in sizes:
+        if w > width + 1e-9:
+            return None
+        if x and x + w > width + 1e-9:
+            y += row_h + _GAP_Y
+            x = row_h = 0.0
+        spots.append((x, y + _LABEL_H))
+        used_w = max(used_w, x + w)
+        x += w + _GAP_X
+        row_h = max(row_h, h + _LABEL_H)
+    return spots, used_w, y + row_h
+
+
+def _arrange(layout: Layout, width: float, max_height: float
+             ) -> tuple[float, dict[int, tuple[float, float]], float, float]:
+    """The largest tile width (at most 13 mm) at which every layer fits in width x
+    max_height, side by side where they fit: (tile width, each layer's panel corner,
+    figure width, figure height)."""
+    boxes = _boxes(layout)
+    layers = sorted(boxes)
+    best = None
+    for beside in (False, True):
+        tile_w = 13.0
+        while tile_w > 3.0:
+            sizes = [(boxes[z][2] * tile_w / 2, boxes[z][3] * tile_w * RATIO / 2)
+                     for z in layers]
+            packed = _pack(sizes, width, beside)
+            if packed is not None and packed[2] <= max_height + 1e-9:
+                break
+            tile_w = round(tile_w - 0.1, 2)
+        if packed is not None and (best is None or tile_w > best[0] + 1e-9):
+            spots, w, h = packed
+            best = (tile_w, dict(zip(layers, spots, strict=True)), w, h)
+    assert best is not None
+    return best
+
+
+def layers_figure(layout: Layout, tiles: Sequence[Tile | None], *, width: float = 180.0,
                   numbers: Sequence[int] | None = None, caption: str = "",
-                  max_height: float = 235.0) -> Figure:
-    """A figure of every layer of a deal; ``numbers`` labels each position (a key)."""
-    x0_all, _y0, x1_all, _y1 = layout.bounds
-    span_tiles = (x1_all - x0_all) / 2
-    tile_w = min(13.0, width / max(span_tiles, 1))
-    panels, boxes, total_h = _panels(layout, tile_w, width)
+                  max_height: float = 235.0, marked: frozenset[int] = frozenset()) -> Figure:
+    """A figure of every layer of a deal; ``numbers`` labels each position (a key);
+    ``marked`` positions are outlined (the free tiles of a lesson). The tiles are as large
+    as the width and ``max_height`` allow, the layers side by side where they fit, so the
+    figure is drawn at full size (its type stays legible)."""
+    tile_w, panels, full_w, total_h = _arrange(layout, width, max_height)
+    boxes = _boxes(layout)
     half_w, half_h = tile_w / 2, tile_w * RATIO / 2
     index = {p: i for i, p in enumerate(layout.positions)}
-    full_w = max(px + boxes[z][2] for z, px, _py in panels)
 
     def draw(c: Canvas) -> None:
-        for z, px, py in panels:
+        for z, (px, py) in panels.items():
             bx, by, bw, _bh = boxes[z]
             c.text(px, py - 1.8, f"Layer {z + 1}" + (" (bottom)" if z == 0 else ""),
-                   size=7.5, font="bold", fill=LABEL)
+                   size=LABEL_SIZE, font="bold", fill=LABEL)
             if z:
                 for p in layout.positions:
                     if p.z == z - 1:
                         x = px + (p.x - bx) * half_w
                         y = py + (p.y - by) * half_h
-                        if x >= px - 0.1 and x + tile_w <= px + bw + 0.1 and y >= py - 0.1:
+                        if (x >= px - 0.1 and x + tile_w <= px + bw * half_w + 0.1
+                                and y >= py - 0.1):
                             c.rect(x + 0.3, y + 0.3, tile_w - 0.6, tile_w * RATIO - 0.6,
                                    fill="#f3f0ea", stroke=GHOST, stroke_width=0.25, radius=0.8)
             for p in layout.positions:
@@ -84,12 +130,87 @@ def layers_figure(layout: Layout, tiles: Sequence[Tile], *, width: float = 180.0
                 x = px + (p.x - bx) * half_w
                 y = py + (p.y - by) * half_h
                 i = index[p]
-                draw_tile(c, tiles[i], x, y, tile_w)
+                draw_tile(c, tiles[i], x, y, tile_w, mark=i in marked)
                 if numbers is not None:
-                    r = tile_w * 0.3
+                    r = max(tile_w * 0.3, 2.3)
                     cx, cy = x + tile_w / 2, y + tile_w * RATIO / 2
                     c.circle(cx, cy, r, fill="#ffffff", stroke=LABEL, stroke_width=0.35)
-                    c.text(cx, cy + r * 0.42, str(numbers[i]), size=max(4.5, r * 2.2),
+                    c.text(cx, cy + NUMBER_SIZE * 0.13, str(numbers[i]), size=NUMBER_SIZE,
                            font="bold", anchor="middle", fill=LABEL)
 
     return Figure(full_w, total_h, draw, caption, max_height=max_height)
+
+
+def stacked_figure(layout: Layout, tiles: Sequence[Tile | None], *, tile_width: float = 9.0,
+                   marked: frozenset[int] = frozenset(), caption: str = "") -> Figure:
+    """The layout as it stands on the table: each layer drawn over the one below, moved
+    a little up and to the left, as the computer games show it."""
+    x0, y0, x1, y1 = layout.bounds
+    half_w, half_h = tile_width / 2, tile_width * RATIO / 2
+    lift = tile_width * 0.12
+    top = max(p.z for p in layout.positions)
+    order = sorted(range(len(layout)), key=lambda i: (layout.positions[i].z,
+                                                      layout.positions[i].y,
+                                                      layout.positions[i].x))
+
+    def draw(c: Canvas) -> None:
+        for i in order:
+            p = layout.positions[i]
+            x = (p.x - x0) * half_w + (top - p.z) * lift
+            y = (p.y - y0) * half_h + (top - p.z) * lift
+            c.rect(x + lift * 0.6, y + lift * 0.6, tile_width, tile_width * RATIO,
+                   fill="#b9b2a4", radius=0.9)
+            draw_tile(c, tiles[i], x, y, tile_width, mark=i in marked)
+
+    width = (x1 - x0) * half_w + top * lift + lift
+    height = (y1 - y0) * half_h + top * lift + lift + (1.5 if marked else 0.0)
+    return Figure(width, height, draw, caption)
+
+
+def layout_figure(params: SolitaireFigure) -> Illustration:
+    """A layout, empty (tile backs) or dealt with a deal proven winnable: stacked as on the
+    table, or every layer drawn apart; with ``free`` the tiles free at the start are
+    outlined."""
+    from generator.engine import solitaire
+    from generator.layouts.files import find_layout
+
+    layout = find_layout(params.layout)
+    board = solitaire.board_for(layout)
+    everything = (1 << len(layout)) - 1
+    free = frozenset(board.free_tiles(everything))
+    if params.dealt:
+        deal, _ = solitaire.deal_backwards(layout,
+                                           random.Random(f"tilepress:draw:{params.deal}"))
+        tiles: Sequence[Tile | None] = deal.tiles
+    else:
+        tiles = [None] * len(layout)
+    marked = free if params.free else frozenset()
+    if params.view == "stacked":
+        figure = stacked_figure(layout, tiles, tile_width=params.tile_width, marked=marked)
+    else:
+        figure = layers_figure(layout, tiles, width=params.width, marked=marked)
+    facts = {"tiles": len(layout), "layers": len({p.z for p in layout.positions}),
+             "free": len(free)}
+    return Illustration(figure, facts)
+
+
+def rulebook_example() -> tuple[str, list]:
+    """The example of the rulebook: the first deal on the small built-in layout that the
+    solver proves winnable, with the order of its removals numbered pair by pair."""
+    from generator.engine import solitaire
+    from generator.layouts import builtin
+
+    layout = builtin("mini")
+    for seed in range(1, 100):
+        deal = solitaire.deal_random(layout, random.Random(f"tilepress:rulebook:{seed}"))
+        result = solitaire.solve(deal, budget=5_000)
+        if result.status == solitaire.SOLVED:
+            numbers = [0] * len(layout)
+            for k, (i, j) in enumerate(result.solution, start=1):
+                numbers[i] = numbers[j] = k
+            criterion = (f"The first random deal on the small built-in layout that the "
+                         f"solver proves winnable (deal {seed}). The numbers give one order "
+                         f"that clears it: take the two tiles marked 1, then the two marked "
+                         f"2, and so on; each pair is free and matching when its turn comes.")
+            return criterion, [layers_figure(layout, deal.tiles, width=140.0, numbers=numbers)]
+    raise AssertionError("no winnable deal on the small layout")  # pragma: no cover

@@ -20,7 +20,8 @@ from generator.engine import solitaire as rules
 from generator.errors import FileFormatError, RequestError, TilepressError
 from generator.games.solitaire.options import SolitaireParams
 from generator.games.solitaire.pictures import layers_figure
-from generator.layouts import Layout, Position, find_layout
+from generator.layouts import Layout, Position
+from generator.layouts.files import find_layout
 from generator.puzzles.base import Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet
 from generator.tiles import format_tiles, parse_tiles
 

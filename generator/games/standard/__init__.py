@@ -7,8 +7,8 @@ puzzles here are the ones every mahjong player meets: find the wait, and which d
 The engine itself (waits, shanten, readings) is shared: :mod:`generator.engine.standard`.
 """
 
-from generator.engine.game import Game, PuzzleEntry
-from generator.games.standard.options import DiscardParams, WaitsParams
+from generator.engine.game import FigureEntry, Game, PuzzleEntry
+from generator.games.standard.options import DiscardParams, HandFigure, WaitsFigure, WaitsParams
 
 GAME = Game(
     name="standard",
@@ -26,5 +26,13 @@ GAME = Game(
                     "win on?",
                     "tilepress puzzle discard --suits mixed --difficulty hard "
                     "-o out/discard.pdf"),
+    ),
+    figures=(
+        FigureEntry("hand", "hand_figure", HandFigure,
+                    "A hand with its exposed sets and a tile outlined.",
+                    'tilepress draw hand "123m 456p [777s] 11z" --highlight 1z -o hand.svg'),
+        FigureEntry("waits", "waits_figure", WaitsFigure,
+                    "A ready hand and the tiles it waits on.",
+                    "tilepress draw waits 1112345678999m -o nine-gates.pdf"),
     ),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.params import option
-from generator.puzzles.base import DIFFICULTIES
+from generator.puzzles.base import DIFFICULTIES, MAX_COUNT
 
 SIZES = (4, 7, 10, 13)
 DIFFICULTY = option("medium", choices=(*DIFFICULTIES, "any"), flags=("--difficulty", "-d"),
@@ -21,8 +21,9 @@ class WaitsParams:
     tiles: int = option(13, choices=SIZES, help="Hand size: 4, 7, 10 or 13.")
     suits: str = SUITS
     difficulty: str = DIFFICULTY
-    waits: int = option(0, help="Exactly this many waits (0: any).")
-    decoys: int = option(0, help="How many 'not ready' hands (answer: no wait) to mix in.")
+    waits: int = option(0, low=0, high=13, help="Exactly this many waits (0: any).")
+    decoys: int = option(0, low=0, high=MAX_COUNT,
+                         help="How many 'not ready' hands (answer: no wait) to mix in.")
     suit: str = SUIT
 
 
@@ -32,3 +33,19 @@ class DiscardParams:
     suits: str = SUITS
     difficulty: str = DIFFICULTY
     suit: str = SUIT
+
+
+@dataclass(frozen=True)
+class HandFigure:
+    hand: str = option("", argument=True, help="Tiles in MPSZ notation, groups apart by "
+                       "spaces, exposed sets in brackets: '123m 456p [777s] 11z'.")
+    highlight: str = option("", help="A tile to outline, such as 1z (the tile just drawn, "
+                            "the winning tile).")
+    tile_width: float = option(12.0, low=4, high=60, help="Width of a tile in mm.")
+
+
+@dataclass(frozen=True)
+class WaitsFigure:
+    hand: str = option("", argument=True, help="A ready hand in MPSZ notation, groups apart "
+                       "by spaces, exposed sets in brackets: '1112345678999m'.")
+    tile_width: float = option(12.0, low=4, high=60, help="Width of a tile in mm.")

@@ -48,6 +48,7 @@ from generator.engine import standard
 from generator.errors import FileFormatError, RequestError, TilepressError
 from generator.games.standard import hands
 from generator.games.standard.options import SIZES, DiscardParams, WaitsParams
+from generator.jsontext import MISSING, shown
 from generator.puzzles.base import (
     DIFFICULTIES,
     Candidate,
@@ -71,6 +72,8 @@ REACHABLE = {("one", 4): ("easy", "medium", "hard"), ("one", 7): DIFFICULTIES,
              ("mixed", 10): DIFFICULTIES, ("mixed", 13): DIFFICULTIES}
 #: One-suit hands up to this size are drawn from the complete list of such hands.
 POOL_SIZES = (4, 7)
+KEY_TILE = 4.4
+"""Tile width (mm) in the answer keys: every row of a key draws its tiles this wide."""
 
 
 def waits_band(score: int) -> str:
@@ -163,7 +166,7 @@ def near_misses(tiles: tuple[Tile, ...]) -> int:
         if counts[kind] == 4 or "mpsz"[min(kind // 9, 3)] not in suits:
             continue
         counts[kind] += 1
-        if min(standard._shanten_counts(counts, suits=suits).values()) == 0:
+        if min(standard.shanten_by_form_counts(counts, suits=suits).values()) == 0:
             near += 1
         counts[kind] -= 1
     return near
@@ -203,10 +206,12 @@ def mark_in(groups: tuple[tuple[Tile, ...], ...], tile: Tile) -> frozenset[tuple
 
 class WaitsKind(PuzzleKind):
     name = "waits"
+    question_keys = frozenset({"hand"})
     title = "Find the wait"
     params_type = WaitsParams
     instructions = "waits.txt.j2"
     answer_label = "Waits:"
+    key_note = "tiles-key.txt.j2"
 
     # -- requests ----------------------------------------------------------------
 
@@ -338,29 +343,32 @@ class WaitsKind(PuzzleKind):
         score = 2 * (f["readings"] - 1) + f["hidden"] + max(0, f["waits"] - 2)
         return Grade(waits_band(score), score, f)
 
-    def differences(self, stored: Mapping[str, Any], solved: Mapping[str, Any]) -> list[str]:
+    def differences(self, stored: Mapping[str, Any], solved: Mapping[str, Any], *,
+                    skip: tuple[str, ...] = ()) -> list[str]:
+        """The waits in a player's words; then every other field, exactly."""
         problems = []
         have = stored.get("waits")
         if not isinstance(have, list) or not all(isinstance(t, str) for t in have):
-            return ["answer.waits must be a list of tiles"]
-        try:
-            have_tiles = {Tile(t) for t in have}
-        except TilepressError as exc:
-            return [f"answer.waits: {exc}"]
-        want_tiles = {Tile(t) for t in solved["waits"]}
-        if have_tiles != want_tiles:
-            missing = sort_tiles(want_tiles - have_tiles)
-            extra = sort_tiles(have_tiles - want_tiles)
-            parts = []
-            if missing:
-                parts.append(f"misses {' '.join(map(str, missing))}")
-            if extra:
-                parts.append(f"wrongly lists {' '.join(map(str, extra))}")
-            shown = " ".join(map(str, sort_tiles(want_tiles))) or "none"
-            problems.append(f"the answer {' and '.join(parts)} (the waits are {shown})")
-        if "tiles_left" in stored and stored["tiles_left"] != solved.get("tiles_left", {}):
-            problems.append("answer.tiles_left does not match the tiles still unseen")
-        return problems
+            problems.append("answer.waits must be a list of tiles")
+        else:
+            try:
+                have_tiles = {Tile(t) for t in have}
+            except TilepressError as exc:
+                have_tiles = None
+                problems.append(f"answer.waits: {exc}")
+            want_tiles = {Tile(t) for t in solved["waits"]}
+            if have_tiles is not None and have_tiles != want_tiles:
+                missing = sort_tiles(want_tiles - have_tiles)
+                extra = sort_tiles(have_tiles - want_tiles)
+                parts = []
+                if missing:
+                    parts.append(f"misses {' '.join(map(str, missing))}")
+                if extra:
+                    parts.append(f"wrongly lists {' '.join(map(str, extra))}")
+                right = " ".join(map(str, sort_tiles(want_tiles))) or "none"
+                problems.append(f"the answer {' and '.join(parts)} (the waits are {right})")
+        skipped = ("waits",) if problems else ()
+        return problems + super().differences(stored, solved, skip=(*skip, *skipped))
 
     # -- pages ---------------------------------------------------------------------
 
@@ -387,8 +395,8 @@ class WaitsKind(PuzzleKind):
         counts = hands.counts_of(tiles)
         for name in answer["waits"]:
             tile = Tile(name)
-            groups = groups_of(standard._best_decomposition(list(counts), tile.kind))
-            blocks.append(TileRow(groups, tile_width=4.4, marks=mark_in(groups, tile),
+            groups = groups_of(standard.best_decomposition(list(counts), tile.kind))
+            blocks.append(TileRow(groups, tile_width=KEY_TILE, marks=mark_in(groups, tile),
                                   label=name, label_width=7.0,
                                   note=f"{answer['tiles_left'][name]} left"))
         return tuple(blocks)
@@ -444,10 +452,12 @@ def _suits_of(tiles: tuple[Tile, ...]) -> str:
 
 class DiscardKind(PuzzleKind):
     name = "discard"
+    question_keys = frozenset({"hand"})
     title = "Which discard?"
     params_type = DiscardParams
     instructions = "discard.txt.j2"
     answer_label = "Discard:"
+    key_note = "tiles-key.txt.j2"
 
     def check_request(self, params: DiscardParams, count: int) -> None:
         reachable = DISCARD_REACHABLE[(params.suits, params.tiles)]
@@ -470,7 +480,7 @@ class DiscardKind(PuzzleKind):
             counts = hands.swap_related(rng, full, rng.choice((1, 1, 2)))
             if counts is None or hands.suits_used(counts) < 2:
                 return None
-        if standard._complete_counts(counts):
+        if standard.complete_counts(counts):
             return None
         question = {"hand": format_tiles(hands.tiles_of(counts))}
         answer = self.solve(question)
@@ -503,25 +513,21 @@ class DiscardKind(PuzzleKind):
         return Grade(discard_band(score), score, {"choices": choices, "margin": margin,
                                           "shanten": shanten})
 
-    def differences(self, stored: Mapping[str, Any], solved: Mapping[str, Any]) -> list[str]:
+    def check(self, puzzle: Puzzle, solved: Mapping[str, Any]) -> list[str]:
+        if isinstance(solved["discard"], list):
+            return [f"this hand has {len(solved['discard'])} equally good discards "
+                    f"({' '.join(solved['discard'])}); a puzzle has one best discard"]
+        return super().check(puzzle, solved)
+
+    def differences(self, stored: Mapping[str, Any], solved: Mapping[str, Any], *,
+                    skip: tuple[str, ...] = ()) -> list[str]:
+        """The discard in a player's words; then the whole table, exactly."""
         problems = []
         if stored.get("discard") != solved["discard"]:
-            problems.append(f"the answer says discard {stored.get('discard')!r}, the best "
-                            f"discard is {solved['discard']!r}")
-        table = stored.get("table")
-        if table is not None and table != solved["table"]:
-            try:
-                have = {row["discard"]: row["count"] for row in table}
-            except (TypeError, KeyError):
-                return [*problems, "answer.table is not a list of discard rows"]
-            for row in solved["table"]:
-                if have.get(row["discard"]) != row["count"]:
-                    problems.append(f"the key gives discard {row['discard']} "
-                                    f"{have.get(row['discard'], 'no')} tiles, the engine "
-                                    f"counts {row['count']}")
-            if not problems:
-                problems.append("answer.table differs from the engine's discard table")
-        return problems
+            problems.append(f"the answer says discard {shown(stored.get('discard', MISSING))}, "
+                            f"the best discard is {solved['discard']!r}")
+        skipped = ("discard",) if problems else ()
+        return problems + super().differences(stored, solved, skip=(*skip, *skipped))
 
     def columns(self, puzzles: PuzzleSet, width: float) -> int:
         size = max(len(parse_tiles(p.question["hand"])) for p in puzzles.puzzles)
@@ -542,8 +548,9 @@ class DiscardKind(PuzzleKind):
         rows = []
         for row in table:
             tiles = tuple(Tile(t) for t in row["tiles"])
-            rows.append((TileRow(((Tile(row["discard"]),),), tile_width=4.4),
-                         TileRow((tiles,), tile_width=4.4, note=" ".join(row["tiles"])),
+            rows.append((TileRow(((Tile(row["discard"]),),), tile_width=KEY_TILE),
+                         TileRow((tiles,), tile_width=KEY_TILE, note=" ".join(row["tiles"]),
+                                 wrap=True),
                          str(row["count"])))
         return (
             Paragraph(f"Discard {best['discard']}: the hand is {state}; {best['count']} tiles "

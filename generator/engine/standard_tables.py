@@ -1,0 +1,580 @@
+"""Lookup tables of the standard-hand engine (:mod:`generator.engine.standard`), and the
+functions that read them on hands given as 34 counts.
+
+A hand splits into four groups: the three suits (nine ranks; runs and triplets) and the
+honors (seven kinds; triplets only). Every pattern of counts of one group with at most
+14 tiles (405,350 for a suit, 43,130 for the honors) gets, once:
+
+* its *cost vector*: for j = 0..4 sets and p = 0..1 pairs, the least number of tiles to
+  add so that the group holds j sets and p pairs, no kind above four copies (tiles
+  beyond the plan are thrown away). 126 suit vectors and 55 honor vectors occur; their
+  sums over groups (min-plus convolution) close on 232 vectors, so combining four groups
+  is three lookups, and the exact shanten of a hand is ``min(forms) - 1`` read from them;
+* if the pattern is complete or one tile short of it: whether it splits into sets (0)
+  or sets and a pair (1), and the ranks that complete it either way (the waits).
+
+The tables are built with numpy by dynamic programming over counts, level by level
+(patterns of s tiles from those of s - 1 or s + 1), in about a second, and kept in a
+cache file of 5 MB (``$XDG_CACHE_HOME/tilepress`` or ``~/.cache/tilepress``; set
+``TILEPRESS_CACHE_DIR`` to move it, or to an empty string to keep nothing on disk),
+read back in a few tens of milliseconds. The file is written atomically and checked
+(format, a fingerprint of this module's source, SHA-256); anything amiss and the tables
+are built again, so the file is never needed for a correct answer. Nothing is built or
+read before the first hand is.
+"""
+
+from __future__ import annotations
+
+import operator
+import struct
+import threading
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from generator.engine import table_cache
+
+if TYPE_CHECKING:
+    pass
+
+#: Cost of an impossible plan (the "tiles thrown away" group of a suit not allowed).
+INF = 99
+SETS = 4
+"""Plans hold up to four sets (and one pair): a hand has at most 14 tiles."""
+WIDTH = 2 * (SETS + 1)
+"""Entries of a cost vector: index ``2 * j + p``."""
+SUIT_RANKS = 9
+HONOR_KINDS = 7
+_FORMAT = b"tilepress standard tables 1\n"
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """The engine's tables (see the module docstring)."""
+
+    suit_vector: bytes
+    """Group id of each suit pattern, indexed by ``int(counts as base-5 digits, 5)``
+    (rank 1 the most significant digit); 255 for patterns of more than 14 tiles."""
+    honor_vector: bytes
+    """Group id of each honor pattern, indexed the same way (seven digits)."""
+    one_suit: bytes
+    """For each suit pattern, the least tiles to add over the forms to a hand of only
+    that pattern (shanten + 1), indexed like ``suit_vector``."""
+    vectors: tuple[tuple[int, ...], ...]
+    """Cost vector of every combined id; group ids come first (suits, honors, nothing)."""
+    combine: tuple[array, ...]
+    """``combine[u][g]``: the id of combined vector u plus group vector g."""
+    final: tuple[tuple[bytes, ...], ...]
+    """``final[k][u][g]``: least tiles to add for k sets and a pair, combined vector u
+    plus group vector g (``vectors[combine[u][g]][2 * k + 1]``)."""
+    nothing: int
+    """The group id of a group whose tiles can only be thrown away."""
+    suit_waits: dict[bytes, tuple[int, int, int]]
+    """Suit patterns complete or one tile short: (state, ranks completing to sets and a
+    pair as a bit mask, ranks completing to sets only as a bit mask); state 0 splits
+    into sets, 1 into sets and a pair, 8 neither (so that the sum over the groups of a
+    hand says how many are neither). Patterns not listed are (8, 0, 0)."""
+    honor_waits: dict[bytes, tuple[int, int, int]]
+    """The same for the honors."""
+
+
+# ---------------------------------------------------------------------------
+# Building (numpy, once)
+# ---------------------------------------------------------------------------
+
+
+def _group_arrays(ranks: int, runs: bool) -> dict[str, Any]:
+    """Cost vectors and wait records of every pattern of one group, as numpy arrays."""
+    import numpy as np
+
+    n = 5**ranks
+    digits = np.indices((5,) * ranks, dtype=np.int8).reshape(ranks, n)
+    level = digits.sum(0, dtype=np.int8)
+    order = np.argsort(level, kind="stable")
+    count = int(np.searchsorted(level[order], 15))
+    codes = order[:count]  # patterns of 14 tiles at most, by level, then by code
+    lev = level[codes]
+    starts = np.searchsorted(lev, np.arange(16))
+    dig = digits[:, codes]
+    index = np.full(n + 1, count, dtype=np.int64)  # code -> position; count: no pattern
+    index[codes] = np.arange(count)
+    weights = [5 ** (ranks - 1 - r) for r in range(ranks)]
+    pred = [index[np.where(dig[r] > 0, codes - weights[r], n)] for r in range(ranks)]
+    succ = [index[np.where(dig[r] < 4, codes + weights[r], n)] for r in range(ranks)]
+
+    # the plans: j sets (and p pairs), as full codes
+    shapes = [[(r, 3)] for r in range(ranks)]
+    if runs:
+        shapes += [[(r, 1), (r + 1, 1), (r + 2, 1)] for r in range(ranks - 2)]
+    member = np.zeros(count + 1, dtype=np.uint16)  # bit 2j+p: a subset of such a plan
+    plans = np.zeros(1, dtype=np.int64)
+    for j in range(SETS + 1):
+        have = digits[:, plans]
+        member[index[plans]] |= np.uint16(1 << (2 * j))
+        for r in range(ranks):
+            member[index[plans[have[r] <= 2] + 2 * weights[r]]] |= np.uint16(1 << (2 * j + 1))
+        grown = []
+        for shape in shapes:
+            fits = np.ones(len(plans), dtype=bool)
+            step = 0
+            for r, c in shape:
+                fits &= have[r] + c <= 4
+                step += c * weights[r]
+            grown.append(plans[fits] + step)
+        plans = np.unique(np.concatenate(grown))
+    member[count] = 0
+    # subsets of plans: a pattern is one if adding some tile gives one (levels downwards)
+    for s in range(13, -1, -1):
+        a, b = starts[s], starts[s + 1]
+        block = member[a:b].copy()
+        for r in range(ranks):
+            block |= member[succ[r][a:b]]
+        member[a:b] = block
+    # tiles kept: the largest subset of the pattern that is a subset of a plan
+    kept = np.zeros((count + 1, WIDTH), dtype=np.int8)
+    shifts = np.arange(WIDTH, dtype=np.uint16)
+    for s in range(1, 15):
+        a, b = starts[s], starts[s + 1]
+        best = kept[pred[0][a:b]]
+        for r in range(1, ranks):
+            np.maximum(best, kept[pred[r][a:b]], out=best)
+        inside = ((member[a:b, None] >> shifts) & 1).astype(bool)
+        kept[a:b] = np.where(inside, np.int8(s), best)
+    size = np.array([3 * (t // 2) + 2 * (t % 2) for t in range(WIDTH)], dtype=np.int8)
+    cost = size - kept[:count]
+
+    # waits: complete as sets (state 0) or sets and a pair (state 1), and ranks completing
+    rows = np.arange(count)
+    sets_only = (lev % 3 == 0) & (cost[rows, 2 * (lev // 3)] == 0)
+    with_pair = (lev % 3 == 2) & (cost[rows, np.maximum(2 * ((lev - 2) // 3) + 1, 1)] == 0)
+    sets_only = np.append(sets_only, False)
+    with_pair = np.append(with_pair, False)
+    to_pair = np.zeros(count, dtype=np.int64)
+    to_sets = np.zeros(count, dtype=np.int64)
+    for r in range(ranks):
+        to_pair |= with_pair[succ[r]].astype(np.int64) << r
+        to_sets |= sets_only[succ[r]].astype(np.int64) << r
+    state = np.where(sets_only[:count], 0, np.where(with_pair[:count], 1, 2))
+    listed = (state < 2) | (to_pair > 0) | (to_sets > 0)
+    return {"codes": codes, "cost": cost, "n": n, "dig": dig, "listed": listed,
+            "record": state | to_pair << 2 | to_sets << 16}
+
+
+def _one_suit_least(suit: dict[str, Any]) -> bytes:
+    """Least tiles to add, over the three forms, to a hand whose tiles are all of one
+    suit (the pattern's own size), for every suit pattern."""
+    import numpy as np
+
+    cost, dig = suit["cost"].astype(np.int16), suit["dig"]
+    level = dig.sum(0)
+    best = np.full(len(level), INF, dtype=np.int16)
+    for j in range(SETS + 1):
+        rest = level // 3 - j  # sets and the pair from the empty groups: 3 and 2 tiles
+        here = np.minimum(cost[:, 2 * j] + 3 * rest + 2, cost[:, 2 * j + 1] + 3 * rest)
+        best = np.where(rest >= 0, np.minimum(best, here), best)
+    need = np.maximum(0, 7 - (dig >= 2).sum(0))
+    seven = need + np.maximum(0, need - (dig == 1).sum(0))
+    orphans = 13 - (dig[0] > 0) - (dig[-1] > 0) + ((dig[0] < 2) & (dig[-1] < 2))
+    best = np.where(level >= 13, np.minimum(best, np.minimum(seven, orphans)), best)
+    dense = np.full(suit["n"], 255, dtype=np.uint8)
+    dense[suit["codes"]] = best
+    return dense.tobytes()
+
+
+def _min_plus(a: Any, b: Any) -> Any:
+    """Cost vectors of every pair of rows of a and b (all combinations), as (len(a),
+    len(b), WIDTH): j sets and p pairs split between the two groups."""
+    import numpy as np
+
+    a = a.astype(np.int16)[:, None, :]
+    b = b.astype(np.int16)[None, :, :]
+    out = np.full((a.shape[0], b.shape[1], WIDTH), INF, dtype=np.int16)
+    for j in range(SETS + 1):
+        for i in range(j + 1):
+            a0, a1 = a[..., 2 * i], a[..., 2 * i + 1]
+            b0, b1 = b[..., 2 * (j - i)], b[..., 2 * (j - i) + 1]
+            np.minimum(out[..., 2 * j], a0 + b0, out=out[..., 2 * j])
+            np.minimum(out[..., 2 * j + 1], np.minimum(a0 + b1, a1 + b0),
+                       out=out[..., 2 * j + 1])
+    return np.minimum(out, INF).astype(np.int8)
+
+
+def _pack(vectors: Any) -> Any:
+    """One integer per cost vector (4 bits an entry; INF as 15)."""
+    import numpy as np
+
+    v = np.where(vectors >= INF, 15, vectors).astype(np.int64)
+    return (v << (4 * np.arange(WIDTH, dtype=np.int64))).sum(-1)
+
+
+def build_sections() -> dict[str, bytes]:
+    """Build every table; the result is what the cache file holds."""
+    import numpy as np
+
+    suit = _group_arrays(SUIT_RANKS, runs=True)
+    honor = _group_arrays(HONOR_KINDS, runs=False)
+    suit_keys, suit_ids = np.unique(_pack(suit["cost"]), return_inverse=True)
+    honor_keys, honor_ids = np.unique(_pack(honor["cost"]), return_inverse=True)
+    first = {}
+    for name, data, ids in (("suit", suit, suit_ids), ("honor", honor, honor_ids)):
+        first[name] = np.zeros((int(ids.max()) + 1, WIDTH), dtype=np.int8)
+        first[name][ids.ravel()] = data["cost"]
+    nothing = np.full((1, WIDTH), INF, dtype=np.int8)
+    nothing[0, 0] = 0
+    groups = np.concatenate([first["suit"], first["honor"], nothing])
+    assert len(groups) < 255 and len(suit_keys) == len(first["suit"])
+    assert len(honor_keys) == len(first["honor"])
+    # close the group vectors under combination
+    unified = groups
+    known: dict[int, int] = {}
+    for i, key in enumerate(_pack(groups)):
+        known.setdefault(int(key), i)  # a suit and the honors can share a vector
+    table = np.zeros((0, len(groups)), dtype=np.int64)
+    done = 0
+    while done < len(unified):
+        combos = _min_plus(unified[done:], groups)
+        packed = _pack(combos)
+        ids = np.empty(packed.shape, dtype=np.int64)
+        fresh = []
+        for pos, key in np.ndenumerate(packed):
+            key = int(key)
+            if key not in known:
+                known[key] = len(unified) + len(fresh)
+                fresh.append(combos[pos])
+            ids[pos] = known[key]
+        table = np.concatenate([table, ids])
+        done = len(unified)
+        if fresh:
+            unified = np.concatenate([unified, np.array(fresh, dtype=np.int8)])
+    # the deficit of combined vector u plus group g, for k sets and a pair
+    final = unified[table][:, :, 1::2].transpose(2, 0, 1)
+    sections = {
+        "final": np.ascontiguousarray(final).astype(np.uint8).tobytes(),
+        "vectors": unified.astype(np.int8).tobytes(),
+        "combine": table.astype("<u2").tobytes(),
+        "groups": struct.pack("<II", len(groups), len(first["suit"])),
+        "one_suit": _one_suit_least(suit),
+    }
+    offset = 0
+    for name, data, ids in (("suit", suit, suit_ids), ("honor", honor, honor_ids)):
+        dense = np.full(data["n"], 255, dtype=np.uint8)
+        dense[data["codes"]] = ids.ravel() + offset
+        offset += len(first[name])
+        listed = data["listed"]
+        records, which = np.unique(data["record"][listed], return_inverse=True)
+        sections[f"{name}_vector"] = dense.tobytes()
+        sections[f"{name}_keys"] = np.ascontiguousarray(
+            data["dig"][:, listed].T).astype(np.uint8).tobytes()
+        sections[f"{name}_which"] = which.ravel().astype("<u2").tobytes()
+        sections[f"{name}_records"] = records.astype("<u8").tobytes()
+    return sections
+
+
+# ---------------------------------------------------------------------------
+# From sections to tables, and the cache file
+# ---------------------------------------------------------------------------
+
+
+def _numbers(code: str, data: bytes) -> array:
+    values = array(code)
+    values.frombytes(data)
+    if values.itemsize > 1 and struct.pack("=H", 1) != struct.pack("<H", 1):
+        values.byteswap()  # pragma: no cover - big-endian machines
+    return values
+
+
+def _waits_dict(keys: bytes, which: bytes, records: bytes,
+                width: int) -> dict[bytes, tuple[int, int, int]]:
+    packed = _numbers("Q", records)
+    rows = [((0, 1, 8)[r & 3], r >> 2 & 0x3FFF, r >> 16) for r in packed]
+    picks = _numbers("H", which)
+    return dict(zip([keys[i : i + width] for i in range(0, len(keys), width)],
+                    [rows[i] for i in picks], strict=True))
+
+
+def tables_from(sections: dict[str, bytes]) -> Tables:
+    """Python tables from the built (or cached) sections."""
+    groups, _suits = struct.unpack("<II", sections["groups"])
+    flat = _numbers("b", sections["vectors"])
+    vectors = tuple(tuple(flat[i : i + WIDTH]) for i in range(0, len(flat), WIDTH))
+    ids = _numbers("H", sections["combine"])
+    combine = tuple(ids[i : i + groups] for i in range(0, len(ids), groups))
+    final = sections["final"]
+    size = groups * len(vectors)
+    if (len(combine) != len(vectors) or len(sections["suit_vector"]) != 5**SUIT_RANKS
+            or len(final) != (SETS + 1) * size):
+        raise ValueError("inconsistent tables")
+    finals = tuple(tuple(final[k * size + u * groups : k * size + (u + 1) * groups]
+                         for u in range(len(vectors))) for k in range(SETS + 1))
+    return Tables(
+        suit_vector=sections["suit_vector"],
+        honor_vector=sections["honor_vector"],
+        one_suit=sections["one_suit"],
+        vectors=vectors,
+        combine=combine,
+        final=finals,
+        nothing=groups - 1,
+        suit_waits=_waits_dict(sections["suit_keys"], sections["suit_which"],
+                               sections["suit_records"], SUIT_RANKS),
+        honor_waits=_waits_dict(sections["honor_keys"], sections["honor_which"],
+                                sections["honor_records"], HONOR_KINDS),
+    )
+
+
+_LOCK = threading.Lock()
+_LOADED: list[Tables] = []
+
+
+def load() -> Tables:
+    """The tables: from the cache file if it is sound, else built (and cached)."""
+    with _LOCK:
+        if _LOADED:
+            return _LOADED[0]
+        tables = None
+        sections = table_cache.read(fingerprint_of=__file__, version=_FORMAT)
+        if sections is not None:
+            try:
+                tables = tables_from(sections)
+            except (ValueError, KeyError, struct.error):
+                tables = None
+        if tables is None:
+            sections = build_sections()
+            tables = tables_from(sections)
+            table_cache.write(sections, fingerprint_of=__file__, version=_FORMAT)
+        _LOADED.append(tables)
+        return tables
+
+
+# ---------------------------------------------------------------------------
+# Reading the tables: hands as 34 counts (bytes), kinds 0-8 m, 9-17 p, 18-26 s, 27-33 z
+# ---------------------------------------------------------------------------
+
+
+class _Unloaded:
+    """Stands for a table until first use, which loads them all (so that the fast paths
+    need no check of their own)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def get(self, key: bytes, default: Any = None) -> Any:
+        _install()
+        return globals()[self.name].get(key, default)
+
+    def __getitem__(self, key: int) -> Any:
+        _install()
+        return globals()[self.name][key]
+
+
+SUIT_WAITS: Any = _Unloaded("SUIT_WAITS")
+HONOR_WAITS: Any = _Unloaded("HONOR_WAITS")
+SUIT_VECTOR: Any = _Unloaded("SUIT_VECTOR")
+HONOR_VECTOR: Any = _Unloaded("HONOR_VECTOR")
+ONE_SUIT: Any = _Unloaded("ONE_SUIT")
+VECTORS: Any = _Unloaded("VECTORS")
+COMBINE: Any = _Unloaded("COMBINE")
+FINAL: Any = _Unloaded("FINAL")
+NOTHING = -1
+
+
+def _install() -> None:
+    global SUIT_WAITS, HONOR_WAITS, SUIT_VECTOR, HONOR_VECTOR, ONE_SUIT, VECTORS, COMBINE
+    global FINAL, NOTHING
+    if isinstance(VECTORS, tuple):
+        return
+    t = load()
+    HONOR_WAITS, SUIT_VECTOR, HONOR_VECTOR, ONE_SUIT = (t.honor_waits, t.suit_vector,
+                                                        t.honor_vector, t.one_suit)
+    COMBINE, FINAL, NOTHING, SUIT_WAITS = t.combine, t.final, t.nothing, t.suit_waits
+    VECTORS = t.vectors
+
+
+NEITHER = (8, 0, 0)
+ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+orphan_counts = operator.itemgetter(*ORPHANS)
+_ZERO = b"\0"
+BASE5 = bytes.maketrans(bytes(range(5)), b"01234")
+
+
+def _kinds(start: int, size: int) -> tuple[tuple[int, ...], ...]:
+    out: list[tuple[int, ...]] = [()]
+    for r in range(size):
+        out += [(*ranks, start + r) for ranks in out]
+    return tuple(out)
+
+
+#: ``KINDS[g][mask]``: the kinds of group g (m, p, s, z) whose ranks are in ``mask``.
+KINDS = tuple(_kinds(9 * g, 9 if g < 3 else 7) for g in range(4))
+_KM, _KP, _KS, _KZ = KINDS
+#: What adding one tile of rank r does to the base-5 code of a group's counts.
+STEP = {9: tuple(5 ** (8 - r) for r in range(9)), 7: tuple(5 ** (6 - r) for r in range(7))}
+
+
+def orphans_waits(counts: Sequence[int]) -> list[int]:
+    held = orphan_counts(counts)
+    if sum(held) != 13 or max(held) > 2:
+        return []
+    missing = [k for k in ORPHANS if counts[k] == 0]
+    if not missing:
+        return list(ORPHANS)
+    return missing if len(missing) == 1 else []
+
+
+def waits_of(h: bytes) -> list[int]:
+    """Kinds that complete a hand of 3k+1 tiles, ascending.
+
+    The winning tile goes into one of the four groups; after it every group splits into
+    sets and one of them also holds the pair. So either one group is neither (it takes
+    the tile, and the pair if no other group holds one), or two groups hold a pair
+    (either takes the tile and becomes sets)."""
+    zeros = h.count(0)
+    get = SUIT_WAITS.get
+    if zeros >= 25:  # one suit only? (inlined one_suit)
+        g = (34 - len(h.lstrip(_ZERO))) // 9
+        if g > 2 or h.count(0, 9 * g + 9) != 25 - 9 * g:
+            g = -1
+    else:
+        g = -1
+    if g >= 0:
+        m = get(h[9 * g : 9 * g + 9], NEITHER)
+        found = list(KINDS[g][m[1]]) if m[0] == 8 else []
+    else:
+        m = get(h[0:9], NEITHER)
+        p = get(h[9:18], NEITHER)
+        if m[0] + p[0] < 16:
+            s = get(h[18:27], NEITHER)
+            z = HONOR_WAITS.get(h[27:34], NEITHER)
+            total = m[0] + p[0] + s[0] + z[0]
+            if total == 2:
+                found = [*_KM[m[2]], *_KP[p[2]], *_KS[s[2]], *_KZ[z[2]]]
+            elif total == 8 or total == 9:
+                i = total - 7  # 1: the group takes the pair too, 2: it becomes sets
+                found = list(_KM[m[i]] if m[0] == 8 else _KP[p[i]] if p[0] == 8
+                             else _KS[s[i]] if s[0] == 8 else _KZ[z[i]])
+            else:
+                found = []
+        else:  # two groups neither: only seven pairs and thirteen orphans remain
+            found = []
+    if zeros == 27:
+        if h.count(2) == 6 and h.count(1) == 1:  # seven pairs
+            found = sorted({*found, h.index(1)})
+    elif (zeros == 21 or zeros == 22) and h.count(0, 1, 8) == 7:  # thirteen orphans?
+        extra = orphans_waits(h)
+        if extra:
+            found = sorted({*found, *extra})
+    return found
+
+
+def group_states(h: bytes) -> int:
+    """Sum over the four groups of 0 (splits into sets), 1 (sets and a pair), 8 (neither)."""
+    get = SUIT_WAITS.get
+    return (get(h[0:9], NEITHER)[0] + get(h[9:18], NEITHER)[0] + get(h[18:27], NEITHER)[0]
+            + HONOR_WAITS.get(h[27:34], NEITHER)[0])
+
+
+def group_ids(h: bytes, suits: str) -> list[int]:
+    """The cost vector ids of the four groups; a group outside ``suits`` can only throw
+    its tiles away."""
+    digits = h.translate(BASE5)
+    ids = [SUIT_VECTOR[int(digits[0:9], 5)], SUIT_VECTOR[int(digits[9:18], 5)],
+           SUIT_VECTOR[int(digits[18:27], 5)], HONOR_VECTOR[int(digits[27:34], 5)]]
+    if suits != "mpsz":
+        for g, letter in enumerate("mpsz"):
+            if letter not in suits:
+                ids[g] = NOTHING
+    return ids
+
+
+def standard_deficit(h: bytes, sets: int, suits: str) -> int:
+    """Least tiles to add so that some hand of k sets and a pair over ``suits`` contains
+    the hand's tiles (tiles beyond it are thrown away)."""
+    m, p, s, z = group_ids(h, suits)
+    combine = COMBINE
+    return FINAL[sets][combine[combine[m][p]][s]][z]
+
+
+def least_deficit(h: bytes, n: int) -> int:
+    """Least tiles to add over the three forms, every suit allowed (shanten + 1) to a
+    hand of ``n`` tiles."""
+    zeros = h.count(0)
+    if zeros >= 25:  # one suit only? (inlined one_suit)
+        g = (34 - len(h.lstrip(_ZERO))) // 9
+        if g < 3 and h.count(0, 9 * g + 9) == 25 - 9 * g:
+            return ONE_SUIT[int(h[9 * g : 9 * g + 9].translate(BASE5), 5)]
+    m, rest = divmod(int(h.translate(BASE5), 5), _P25)  # the four groups' codes
+    p, rest = divmod(rest, _P16)
+    s, z = divmod(rest, _P7)
+    combine, suit = COMBINE, SUIT_VECTOR
+    best = FINAL[n // 3][combine[combine[suit[m]][suit[p]]][suit[s]]][HONOR_VECTOR[z]]
+    if n >= 13:
+        ones = h.count(1)
+        need = zeros + ones - 27  # seven pairs: 7 less the kinds held twice or more
+        if need < best:
+            best = min(best, need + need - ones if need > ones else max(need, 0))
+        if zeros - 21 < best:  # thirteen orphans lacks at least zeros - 21 kinds
+            held = orphan_counts(h)
+            missing = held.count(0)
+            if missing < best:
+                best = min(best, missing + (max(held) < 2))
+    return best
+
+
+_P25, _P16, _P7 = 5**25, 5**16, 5**7
+
+
+def improving_kinds(h: bytes, n: int, suits: str, base: int) -> list[int]:
+    """Kinds within ``suits``, not held four times, after whose draw a hand of 3k+1
+    tiles (all within ``suits``) needs fewer than ``base`` tiles over the forms."""
+    m, p, s, z = group_ids(h, suits)
+    combine, final = COMBINE, FINAL[n // 3]
+    others = (combine[combine[p][s]][z], combine[combine[m][s]][z],
+              combine[combine[m][p]][z], combine[combine[m][p]][s])
+    digits = h.translate(BASE5)
+    found = []
+    for g, letter in enumerate("mpsz"):
+        if letter not in suits:
+            continue
+        start, size = 9 * g, 9 if g < 3 else 7
+        table = SUIT_VECTOR if g < 3 else HONOR_VECTOR
+        code = int(digits[start : start + size], 5)
+        cost = final[others[g]]  # by the group's vector id after the draw
+        for r, step in enumerate(STEP[size]):
+            if h[start + r] < 4 and cost[table[code + step]] < base:
+                found.append(start + r)
+    if n == 13:  # after the draw: seven pairs or thirteen orphans, by formula
+        special = _special_improving(h, suits, base)
+        if special:
+            found = sorted({*found, *special})
+    return found
+
+
+def _seven_pairs_cost(zeros: int, ones: int) -> int:
+    need = max(0, zeros + ones - 27)  # 7 less the kinds held twice or more
+    return need + max(0, need - ones)
+
+
+def _special_improving(h: bytes, suits: str, base: int) -> list[int]:
+    """Kinds whose draw brings a hand of 13 tiles (within ``suits``) below ``base`` tiles
+    as seven pairs or thirteen orphans."""
+    zeros, ones = h.count(0), h.count(1)
+    new_kind = _seven_pairs_cost(zeros - 1, ones + 1) < base
+    second = _seven_pairs_cost(zeros, ones - 1) < base
+    found = []
+    if new_kind or second:
+        found = [k for g, letter in enumerate("mpsz") if letter in suits
+                 for k in range(9 * g, 9 * g + (9 if g < 3 else 7))
+                 if (h[k] == 0 and new_kind) or (h[k] == 1 and second)]
+    if suits == "mpsz" or all(letter in suits for letter in "mpsz"):
+        counts = orphan_counts(h)
+        missing = counts.count(0)
+        if missing - 1 + (max(counts) < 2) < base:
+            found += [k for k in ORPHANS if h[k] == 0]
+        if missing < base:
+            found += [k for k in ORPHANS if 0 < h[k] < 4]
+    return found
+
+
+_ORPHAN_SET = frozenset(ORPHANS)

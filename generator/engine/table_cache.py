@@ -1,0 +1,98 @@
+"""The optional disk cache of the standard-hand tables: the one place in the engine that
+touches files.
+
+The tables take about a second to build; read back from
+``$XDG_CACHE_HOME/tilepress/standard-tables.bin`` (or ``~/.cache/tilepress``; set
+``TILEPRESS_CACHE_DIR`` to move it, or to an empty string for no cache) they take about a
+tenth of that. The cache is never needed for a result: a missing, damaged, foreign or
+out-of-date file is built again, and a folder that cannot be written is left alone. The
+file is written whole or not at all.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import struct
+import tempfile
+from pathlib import Path
+
+
+def cache_path() -> Path | None:
+    """Where the cache file goes (None: no cache)."""
+    override = os.environ.get("TILEPRESS_CACHE_DIR")
+    if override is not None:
+        return Path(override) / "standard-tables.bin" if override else None
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "tilepress" / "standard-tables.bin"
+
+
+def _fingerprint(source_file: str, version: bytes) -> bytes:
+    """Tables built by other code are not these tables: the builder's source is hashed."""
+    try:
+        source = Path(source_file).read_bytes()
+    except OSError:  # pragma: no cover - installed without sources
+        source = version
+    return hashlib.sha256(source).digest()
+
+
+def encode(sections: dict[str, bytes], fingerprint: bytes, version: bytes) -> bytes:
+    body = b"".join(struct.pack("<B", len(name)) + name.encode() + struct.pack("<Q", len(data))
+                    + data for name, data in sorted(sections.items()))
+    return version + fingerprint + hashlib.sha256(body).digest() + body
+
+
+def decode(blob: bytes, fingerprint: bytes, version: bytes) -> dict[str, bytes]:
+    """The sections of a cache file; ValueError if it is not a complete, current one."""
+    head = len(version)
+    if blob[:head] != version or blob[head : head + 32] != fingerprint:
+        raise ValueError("not a current tables file")
+    body = memoryview(blob)[head + 64 :]
+    if hashlib.sha256(body).digest() != blob[head + 32 : head + 64]:
+        raise ValueError("damaged tables file")
+    sections, pos = {}, 0
+    while pos < len(body):
+        size = body[pos]
+        name = bytes(body[pos + 1 : pos + 1 + size]).decode()
+        pos += 1 + size
+        (length,) = struct.unpack_from("<Q", body, pos)
+        pos += 8
+        sections[name] = bytes(body[pos : pos + length])
+        pos += length
+    return sections
+
+
+def _write(path: Path, blob: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".standard-tables-")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(blob)
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+def read(*, fingerprint_of: str, version: bytes) -> dict[str, bytes] | None:
+    """The cached sections, or None when there is no sound, current cache file."""
+    path = cache_path()
+    if path is None:
+        return None
+    try:
+        return decode(path.read_bytes(), _fingerprint(fingerprint_of, version), version)
+    except (OSError, ValueError, struct.error, UnicodeDecodeError):
+        return None
+
+
+def write(sections: dict[str, bytes], *, fingerprint_of: str, version: bytes) -> None:
+    """Cache the sections, if the cache folder can be written."""
+    path = cache_path()
+    if path is not None:
+        with contextlib.suppress(OSError):  # read-only: build again next time
+            _write(path, encode(sections, _fingerprint(fingerprint_of, version), version))
+
+
+__all__ = ["cache_path", "decode", "encode", "read", "write"]

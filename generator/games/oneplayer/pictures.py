@@ -1,0 +1,107 @@
+"""Pictures of Mah-Jongg One Player: the board as it stands, and one line with its
+score, each with the facts the engine computed (the points of a line, the total)."""
+
+from __future__ import annotations
+
+from generator.documents.model import Figure, Illustration
+from generator.draw.canvas import Canvas
+from generator.draw.tiles import RATIO, draw_row, draw_tile, row_width
+from generator.errors import RequestError
+from generator.games.oneplayer.options import BoardFigure, LineFigure, OnePlayerOptions
+from generator.games.oneplayer.rules import LINE_LENGTH, OnePlayerBoard, match_key, score_line
+from generator.tiles import Tile, parse_tiles
+
+
+def board_layout(board: OnePlayerBoard) -> dict[int, list[tuple[int, int]]]:
+    """(column, row) of each tile of each line; row 0 is the horizontal line, rows go up
+    (negative) or down (positive)."""
+    cells: dict[int, list[tuple[int, int]]] = {0: [(c, 0) for c in range(LINE_LENGTH)]}
+    for number, line in board.lines.items():
+        if number == 0:
+            continue
+        step = -1 if line.direction == "up" else 1
+        cells[number] = [(line.anchor, step * i) for i in range(LINE_LENGTH)]
+    return cells
+
+
+def board_figure(board: OnePlayerBoard, width: float = 150.0, caption: str = "",
+                 max_height: float = 215.0) -> Figure:
+    """The board as it stands: the horizontal line across the middle, the vertical lines
+    up and down from their anchors, each labelled with its number."""
+    lines = {n: (list(ln.tiles), ln.direction, ln.anchor) for n, ln in board.lines.items()}
+    layout = board_layout(board)
+    rows = [r for cells in layout.values() for _, r in cells]
+    top = min(min(rows), 0)
+    bottom = max(max(rows), 0)
+    tw = width / (LINE_LENGTH + 1)
+    th = tw * RATIO
+    height = (bottom - top + 1) * th + 2 * tw
+
+    def draw(c: Canvas) -> None:
+        for n, cells in layout.items():
+            tiles = lines[n][0]
+            for i, (col, row) in enumerate(cells):
+                x = tw + col * tw
+                y = tw + (row - top) * th
+                if i < len(tiles):
+                    if n and i == 0:
+                        continue  # the anchor is drawn with the horizontal line
+                    draw_tile(c, tiles[i], x, y, tw)
+                else:
+                    c.rect(x + 0.3, y + 0.3, tw - 0.6, th - 0.6, stroke="#d6d0c4",
+                           stroke_width=0.2, radius=0.6)
+            if n:
+                col, row = cells[-1]
+                label_y = tw + (row - top) * th + (th + 3.2 if lines[n][1] == "down" else -1.2)
+                c.text(tw + col * tw + tw / 2, label_y, str(n), size=7, font="bold",
+                       anchor="middle", fill="#8c2f39")
+        c.text(tw / 2, tw + (0 - top) * th + th / 2 + 1.2, "0", size=7, font="bold",
+               anchor="middle", fill="#8c2f39")
+
+    return Figure(width + tw, height, draw, caption, max_height=max_height)
+
+
+def _grouped(tiles: tuple[Tile, ...], flowers: str) -> tuple[tuple[Tile, ...], ...]:
+    """The line's tiles with matching tiles side by side, larger groups first."""
+    by_key: dict[str, list[Tile]] = {}
+    for tile in sorted(tiles, key=lambda t: t.kind):
+        by_key.setdefault(match_key(tile, flowers), []).append(tile)
+    return tuple(tuple(g) for g in sorted(by_key.values(), key=lambda g: (-len(g), g[0].kind)))
+
+
+def line_figure(params: LineFigure) -> Illustration:
+    """A full line of fourteen tiles, matching tiles together, and what it scores."""
+    tiles = parse_tiles(params.tiles)
+    if len(tiles) != LINE_LENGTH:
+        raise RequestError(f"a line holds {LINE_LENGTH} tiles, not {len(tiles)}")
+    OnePlayerOptions(flowers=params.flowers)  # an unknown flowers rule fails here
+    score = score_line(tiles, params.flowers)
+    groups = _grouped(tiles, params.flowers)
+    tw = params.tile_width
+    width = row_width(groups, tw)
+
+    def draw(c: Canvas) -> None:
+        draw_row(c, groups, 0.0, 0.0, tw)
+
+    facts = {"points": score.points, "special": score.special, "explained": score.explain(),
+             "groups": len(score.groups)}
+    return Illustration(Figure(width, tw * RATIO + 1.0, draw), facts)
+
+
+def board_figure_of(params: BoardFigure) -> Illustration:
+    """The board of a game played by the planner, after ``turns`` turns (0: the end)."""
+    from generator.games.oneplayer.runner import play
+
+    options = OnePlayerOptions(flowers=params.flowers)
+    log = play(options, params.game)
+    board = OnePlayerBoard(options)
+    for ev in log.events:
+        board.apply(ev)
+        if params.turns and board.turn > params.turns:
+            break
+    done = [n for n, line in board.lines.items() if line.full]
+    facts = {"lines_full": len(done), "points": board.total, "turn": board.turn}
+    return Illustration(board_figure(board, width=params.width), facts)
+
+
+__all__ = ["board_figure", "board_figure_of", "board_layout", "line_figure"]

@@ -1,0 +1,475 @@
+"""Print-and-play kits: everything a game needs to be played from paper, in one folder.
+
+A kit is a list of parts (:class:`Part`), each a PDF built from what tilepress already
+prints: the rulebook and a quick reference from its last page (two to a sheet), the
+components (the Mint Tin deck, the paper tiles each tile game needs, the Dragon Castle
+board, shrines and set-up sheets), score sheets, a short puzzle sampler with its key,
+and a cover that lists every file with the paper and card stock it wants, the duplex
+setting, a ruler to check 100% scale, and the licence. Which parts a game gets is
+written down once, in :data:`PLANS`.
+
+A game has a kit when it has a rulebook (:func:`kit_games`): a kit is everything needed
+to play, and a game cannot be learned from its components alone. The library builds the
+rest of a game's kit without one (``rulebook_required=False``, as the benchmark does).
+
+Writing a kit into a folder, its zips and its manifest is :mod:`.kit_files`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from generator.documents.cards import CardSheetOptions
+from generator.documents.markup import template_blocks
+from generator.documents.model import (
+    Block,
+    Document,
+    Figure,
+    Grid,
+    Heading,
+    PageBreak,
+    PlayerAid,
+    Printed,
+    Section,
+    Table,
+    half_sheet,
+)
+from generator.documents.puzzles import PuzzleSection, answer_blocks, frame_width, question_blocks
+from generator.documents.tiles import TileSheetOptions, describe_set, tile_sheets, tile_size
+from generator.draw.canvas import Canvas, Paper, find_paper
+from generator.engine.game import Game
+from generator.errors import RequestError
+from generator.games import GAMES, find_kind, printable_entry
+from generator.params import parse_params
+from generator.publish.kit_files import GameKit, KitFile
+from generator.publish.kit_options import KitOptions
+from generator.publish.rulebook import build_rulebook, checked_figure, load_spec, rulebook_games
+from generator.puzzles.base import generate_set, verify_set
+
+CARD = "card stock"
+PAPER = "paper"
+TWO_SIDED = "double-sided: flip on the {flip} edge"
+ONE_SIDED = "one-sided"
+
+
+@dataclass(frozen=True)
+class Part:
+    """One file of a kit: its name, what it holds, what to print it on and how, and how
+    to build it (a card sheet, a document or a player aid)."""
+
+    name: str
+    what: str
+    stock: str
+    how: str
+    build: Callable[[], Printed] = field(compare=False)
+    quick: bool = False
+    """Built in an instant (laid out, not drawn) and shaped by the options: built once
+    before the kit, so that options that do not fit fail before anything slow."""
+
+
+@dataclass(frozen=True)
+class Printable:
+    """A printable of the game's descriptor (``tilepress print ITEM GAME``) in a kit."""
+
+    item: str
+    name: str
+    what: str
+    stock: str = PAPER
+    how: str = ONE_SIDED
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """Options given as text take the kit's: ``{card_size}``, ``{duplex}``, ``{tile_w}``,
+    ``{tile_h}``."""
+
+
+@dataclass(frozen=True)
+class Puzzles:
+    """A section of the puzzle sampler."""
+
+    kind: str
+    count: int
+    title: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a game's kit holds beyond its rulebook and quick reference."""
+
+    tiles: str = ""
+    """The tile set (a name of :data:`generator.documents.tiles.SETS` or MPSZ); none for a
+    game without tiles."""
+    tiles_about: str = ""
+    printables: tuple[Printable, ...] = ()
+    puzzles: tuple[Puzzles, ...] = ()
+    shrines: bool = False
+    note: str = ""
+    """A line for the cover, where the game needs one."""
+
+
+CASTLE_SET = "1234567m1234567p1234567s1234567z x4"
+
+PLANS: dict[str, Plan] = {
+    "onesuit": Plan(
+        tiles="onesuit", tiles_about="36 paper tiles: the characters, four of each number",
+        printables=(
+            Printable("card", "wait-shapes", "Wait shapes: every wait of one suit, worked out"),
+            Printable("sheet", "score-sheet", "Score sheet (print as many as you need)"),
+        ),
+        puzzles=(Puzzles("waits", 4, "Find the wait: 7 tiles", {"tiles": 7, "suit": "m"}),
+                 Puzzles("waits", 2, "Find the wait: 10 tiles",
+                         {"tiles": 10, "difficulty": "hard", "suit": "m"}))),
+    "oneplayer": Plan(
+        tiles="full", tiles_about="144 paper tiles: a full set with flowers and seasons",
+        printables=(Printable("sheet", "score-sheet", "Score sheet for the ten lines"),)),
+    "minttin": Plan(
+        printables=(
+            Printable("deck", "deck", "The 54 cards, with the two score cards", CARD,
+                      TWO_SIDED, {"card_size": "{card_size}", "duplex": "{duplex}"}),
+            Printable("card", "rules-cards", "Rules summary on cards, two copies", CARD,
+                      TWO_SIDED, {"card_size": "{card_size}", "duplex": "{duplex}"}),
+            Printable("sheet", "score-sheet", "Score sheet, two players"),
+            Printable("sheet", "score-sheet-solo", "Score sheet, the solo game",
+                      options={"solo": True}),
+        ),
+        puzzles=(Puzzles("minttin", 4, "Complete the hand"),
+                 Puzzles("minttin-discard", 4, "The best discard"))),
+    "american": Plan(
+        tiles="american", tiles_about="152 paper tiles: a full set with eight jokers",
+        printables=(
+            Printable("card", "card-of-hands", "The practice card of hands, one per player"),
+            Printable("charleston", "charleston", "The Charleston, one for each player"),
+            Printable("sheet", "payments-sheet", "Payments score sheet"),
+        ),
+        puzzles=(Puzzles("american", 3, "Which hands, what to pass"),),
+        note="The card of hands is an original practice card. For league play, use the "
+             "National Mah Jongg League's card of the year, which is sold by the League."),
+    "solitaire": Plan(
+        tiles="full", tiles_about="144 paper tiles: a full set with flowers and seasons",
+        puzzles=(Puzzles("solitaire", 1, "A small pyramid", {"layout": "pyramid"}),
+                 Puzzles("solitaire", 1, "A short game", {"layout": "mini"}))),
+    "castle": Plan(
+        tiles=CASTLE_SET,
+        tiles_about="112 paper tiles: the recommended set (numbers 1 to 7, winds, dragons)",
+        printables=(
+            Printable("board", "board", "Castle board, its cells the size of the tiles",
+                      how="one-sided, one for each player",
+                      options={"tile_size": "{tile_w},{tile_h}"}),
+            Printable("setup", "castle-setup", "The three suggested castles, floor by floor"),
+            Printable("card", "turn-card", "Your turn in five steps, one for each player"),
+            Printable("pad", "score-pad", "Score pad, two games a page"),
+        ),
+        shrines=True,
+        puzzles=(Puzzles("castle", 1, "A castle that comes apart", {"players": 2}),)),
+}
+
+
+def kit_games() -> tuple[str, ...]:
+    """The games that have a kit: every game with a plan and a rulebook, in the order of
+    the games."""
+    books = rulebook_games()
+    return tuple(g.name for g in GAMES if g.name in PLANS and g.name in books)
+
+
+def find_kit_game(name: str) -> Game:
+    for game in GAMES:
+        if game.name == name and name in PLANS:
+            if name not in rulebook_games():
+                raise RequestError(f"no kit for {name!r} yet: a kit needs the game's rulebook, "
+                                   f"and it is not written; the kits are "
+                                   f"{', '.join(kit_games())}")
+            return game
+    raise RequestError(f"unknown game {name!r}; the kits are {', '.join(kit_games())}")
+
+
+# ---------------------------------------------------------------------------
+# The parts of a game's kit
+# ---------------------------------------------------------------------------
+
+
+def kit_parts(game: Game, options: KitOptions, *, rulebook_required: bool = True
+              ) -> list[Part]:
+    """Every file of the game's kit but the cover, in the order the cover lists them."""
+    if rulebook_required:
+        find_kit_game(game.name)
+    plan = PLANS[game.name]
+    paper = find_paper(options.paper)
+    flip = options.duplex
+    parts: list[Part] = []
+    if game.name in rulebook_games():
+        parts += [
+            Part("rules", "The rules, with a quick reference at the back", PAPER,
+                 "double-sided or one-sided", lambda: build_rulebook(game.name, paper)),
+            Part("quick-reference", "Quick reference, one for each player", PAPER, ONE_SIDED,
+                 lambda: quick_reference(game, paper)),
+        ]
+    if plan.tiles:
+        tiles = TileSheetOptions(set=plan.tiles, card_size=options.tile_size, duplex=flip)
+        parts.append(Part("tiles", plan.tiles_about or describe_set(plan.tiles), CARD,
+                          TWO_SIDED, lambda: tile_sheets(paper, tiles,
+                                                         title=f"{game.title} tiles"),
+                          quick=True))
+    if plan.shrines:
+        parts.append(Part("shrines", "12 shrines: three for each player, up to four", CARD,
+                          TWO_SIDED, lambda: _shrines(game, paper, options), quick=True))
+    for item in plan.printables:
+        parts.append(Part(item.name, item.what, item.stock, item.how,
+                          _printable(game, item, paper, options), quick=bool(item.options)))
+    if plan.puzzles:
+        count = sum(p.count for p in plan.puzzles)
+        what = f"{count} puzzles with the answers" if count > 1 else "A puzzle and its answer"
+        parts.append(Part("puzzles", what, PAPER, ONE_SIDED,
+                          lambda: sampler(game, plan.puzzles, paper, options.seed)))
+    return [replace(p, how=p.how.format(flip=flip)) for p in parts]
+
+
+def check_kit(game: Game, options: KitOptions, *, rulebook_required: bool = True) -> None:
+    """Fail now (one clear error) if the options do not fit a part of the game's kit: a
+    tile size whose castle board does not fit the paper, a card size that does not."""
+    options.check()
+    for part in kit_parts(game, options, rulebook_required=rulebook_required):
+        if part.quick:
+            part.build()
+
+
+def _fill(value: Any, options: KitOptions) -> Any:
+    if not isinstance(value, str):
+        return value
+    w, h = tile_size(options.tile_size)
+    return value.format(card_size=options.card_size, duplex=options.duplex, tile_w=f"{w:g}",
+                        tile_h=f"{h:g}")
+
+
+def _printable(game: Game, item: Printable, paper: Paper, options: KitOptions
+               ) -> Callable[[], Printed]:
+    _, entry = printable_entry(item.item, game.name)
+
+    def build() -> Printed:
+        values = None
+        if entry.options is not None:
+            given = {k: _fill(v, options) for k, v in item.options.items()}
+            values = parse_params(entry.options, given, where=f"kit {game.name}")
+        return getattr(game.module("printables"), entry.function)(paper, values)
+
+    return build
+
+
+def _shrines(game: Game, paper: Paper, options: KitOptions) -> Printed:
+    tokens = game.module("tokens")
+    size = tokens.token_size(tile_size(options.tile_size)[0])
+    return tokens.shrine_tokens(paper, CardSheetOptions(card_size=size, duplex=options.duplex))
+
+
+class _Figures(Mapping[str, Any]):
+    """A rulebook's figures (or their facts), each drawn and checked when a template asks
+    for it: a quick reference needs only a few of a book's figures."""
+
+    def __init__(self, game: str, facts: bool = False) -> None:
+        self._specs = {f.name: f for f in load_spec(game).figures}
+        self._where = f"templates/rulebooks/{game}"
+        self._facts = facts
+
+    def __getitem__(self, name: str) -> Any:
+        spec = self._specs[name]
+        drawn = checked_figure(spec, self._where)
+        if self._facts:
+            return drawn.facts
+        return replace(drawn.figure, caption=spec.caption or drawn.figure.caption,
+                       max_height=spec.height or drawn.figure.max_height)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._specs)
+
+    def __len__(self) -> int:
+        return len(self._specs)
+
+
+def quick_reference(game: Game, paper: Paper) -> Document | PlayerAid:
+    """The quick reference at the back of the game's rulebook, for each player: on half a
+    sheet, two to a sheet, or on a whole page when it does not fit on half of one."""
+    from generator.documents.layout import page_fills
+
+    spec = load_spec(game.name)
+    blocks = template_blocks(f"rulebooks/{game.name}/quickref.md.j2",
+                             figures=_Figures(game.name), size=9.0, game=game,
+                             facts=_Figures(game.name, facts=True),
+                             claims={f.name: f.claim for f in spec.figures})
+    title = f"{spec.title}: quick reference"
+    half = Document(title, half_sheet(paper), (Section("Quick reference"), *blocks),
+                    page_numbers=False, running_header=False, margin=10.0)
+    if len(page_fills(half)) == 1:
+        return PlayerAid(half, paper)
+    return replace(half, paper=paper, margin=15.0)
+
+
+def sampler(game: Game, sections: tuple[Puzzles, ...], paper: Paper, seed: int) -> Document:
+    """A few puzzles of each section, every answer solved again before it is printed, and
+    the key after a page break."""
+    width = frame_width(paper)
+    questions: list[Block] = []
+    answers: list[Block] = [PageBreak(), Section("Answers"), Heading("Answers")]
+    first = 1
+    notes: set[str] = set()
+    seen: set[str] = set()
+    for section in sections:
+        kind = find_kind(section.kind)
+        params = parse_params(kind.params_type, section.params, where=f"kit {game.name}")
+        puzzles = generate_set(kind, params, count=section.count, seed=seed)
+        problems = verify_set(puzzles, kind)
+        if problems:  # pragma: no cover - would be a bug in a kind
+            raise RequestError(f"kit {game.name}: puzzle {problems[0]}")
+        placed = PuzzleSection(section.title, kind, puzzles, first=first)
+        first += len(puzzles.puzzles)
+        blocks = question_blocks(placed, width)
+        if kind.name in seen:  # the instructions once a kind
+            blocks = [b for b in blocks if isinstance(b, Section | Heading | Grid)]
+        seen.add(kind.name)
+        if questions:
+            questions.append(PageBreak(soft=True))
+        questions += blocks
+        if kind.key_note and kind.key_note not in notes:
+            notes.add(kind.key_note)
+            answers += template_blocks(f"puzzles/{kind.key_note}", size=9.0)
+        answers += answer_blocks(placed, width)
+    return Document(f"{game.title}: puzzles", paper, (*questions, *answers),
+                    subtitle="a sampler with its answers")
+
+
+# ---------------------------------------------------------------------------
+# The cover
+# ---------------------------------------------------------------------------
+
+RULER = 100.0
+BANK_CARD = (85.60, 53.98)
+"""An ID-1 card (a bank card), ISO/IEC 7810: a ruler most players carry."""
+INK = "#1d1d1b"
+GREY = "#6b6862"
+
+
+def ruler_figure() -> Figure:
+    """A 100 mm ruler in millimetres and, under it, the outline of a bank card: both
+    measure true only when the page is printed at 100%."""
+    card_w, card_h = BANK_CARD
+    height = 12.0 + card_h + 1.0
+
+    def draw(c: Canvas) -> None:
+        c.rect(0, 0, RULER, 2.0, fill=INK)
+        for k in range(int(RULER) + 1):
+            tall = 6.0 if k % 10 == 0 else 4.0 if k % 5 == 0 else 2.8
+            c.line(k, 0, k, tall, stroke=INK, stroke_width=0.15 if k % 10 else 0.3)
+            if k % 10 == 0:
+                c.text(k, 9.2, f"{k // 10}", size=7, anchor="middle", fill=INK)
+        c.text(RULER + 2.0, 4.5, "cm", size=7, fill=INK)
+        x = (RULER - card_w) / 2
+        c.rect(x, 12.0, card_w, card_h, stroke=INK, stroke_width=0.3, radius=3.18,
+               dash=(2.0, 1.2))
+        for k, line in enumerate(("A bank card fits this box exactly,",
+                                  "and the ruler above measures 10 cm,",
+                                  "when the page is printed at 100%.")):
+            c.text(RULER / 2, 12.0 + card_h / 2 - 3.0 + 4.6 * k, line, size=9,
+                   anchor="middle", fill=GREY)
+
+    return Figure(RULER + 8.0, height, draw)
+
+
+def contents_table(files: Sequence[KitFile]) -> Table:
+    """The kit's files: name, what, pages, what to print on and how."""
+    rows = tuple((f.name, f.what, str(f.pages), f.stock, f.how) for f in files)
+    return Table(("file", "what", "pages", "print on", "how"), rows,
+                 widths=(3.2, 6.2, 1.1, 1.6, 3.4), size=8.0)
+
+
+def cover(game: Game, files: Sequence[KitFile], options: KitOptions) -> Document:
+    """The kit's first page: what is in it, what to print on which paper and how, the
+    ruler that checks the scale, and the licence."""
+    paper = find_paper(options.paper)
+    plan = PLANS[game.name]
+    stocks = {f.stock for f in files}
+    two_sided = any(f.how.startswith("double") for f in files)
+    values = {
+        "title": game.title, "players": _players(game.players), "paper": paper.name,
+        "card_stock": CARD in stocks, "two_sided": two_sided,
+        "flip": {"long": "long", "short": "short"}[options.duplex],
+        "rulebook": game.name in rulebook_games(), "note": plan.note,
+        "pieces": [f"{f.name} ({f.what[0].lower()}{f.what[1:]})"
+                   for f in files if f.stock == CARD],
+    }
+    figures: dict[str, Block] = {"contents": contents_table(files), "ruler": ruler_figure()}
+    blocks = (*template_blocks("kit/cover.md.j2", figures=figures, size=9.5, **values),
+              *template_blocks("kit/licence.md.j2", size=7.0))
+    return Document(f"{game.title}: print-and-play kit", paper,
+                    (Section("Read me first"), *blocks), subtitle="read me first",
+                    running_header=False)
+
+
+# ---------------------------------------------------------------------------
+# Building a kit
+# ---------------------------------------------------------------------------
+
+COVER = "00-read-me-first.pdf"
+Progress = Callable[[str], None]
+
+
+def render_pdf(printed: Printed) -> tuple[bytes, int]:
+    """A document or card sheets as PDF bytes, and the number of pages."""
+    from generator.draw.pdf import PdfSurface
+
+    surface = PdfSurface(title=printed.title, subject=printed.subtitle)
+    pages = printed.render(surface)
+    return surface.finish(), pages
+
+
+def kit_game(name: str, *, rulebook_required: bool = True) -> Game:
+    """The game called ``name``, if it has a kit (or, without ``rulebook_required``, a
+    plan for one)."""
+    if rulebook_required:
+        return find_kit_game(name)
+    for game in GAMES:
+        if game.name == name and name in PLANS:
+            return game
+    raise RequestError(f"unknown game {name!r}; the games are {', '.join(PLANS)}")
+
+
+def build_kit(name: str, options: KitOptions | None = None, *,
+              progress: Progress | None = None, rulebook_required: bool = True) -> GameKit:
+    """The game's kit in memory: every part built and rendered, then the cover, which
+    lists them with their pages. ``progress`` hears the name of each file before it is
+    built."""
+    from generator import __version__
+
+    options = options or KitOptions()
+    game = kit_game(name, rulebook_required=rulebook_required)
+    check_kit(game, options, rulebook_required=rulebook_required)
+    parts = kit_parts(game, options, rulebook_required=rulebook_required)
+    built: list[KitFile] = []
+    for n, part in enumerate(parts, start=1):
+        file_name = f"{n:02d}-{part.name}.pdf"
+        if progress is not None:
+            progress(f"{game.name}/{file_name}")
+        printed = part.build()
+        data, pages = render_pdf(printed)
+        how = f"{part.how}, two to a sheet" if isinstance(printed, PlayerAid) else part.how
+        built.append(KitFile(file_name, data, pages, part.what, part.stock, how))
+    if progress is not None:
+        progress(f"{game.name}/{COVER}")
+    front = KitFile(COVER, b"", 1, "What to print, and how (these pages)", PAPER, ONE_SIDED)
+    for _ in range(3):  # the cover lists its own pages: settle on a count that holds
+        data, pages = render_pdf(cover(game, [front, *built], options))
+        if pages == front.pages:
+            break
+        front = replace(front, pages=pages)
+    front = replace(front, data=data, pages=pages)
+    return GameKit(game.name, game.title, options.as_dict(), __version__, (front, *built))
+
+
+def _players(players: str) -> str:
+    if players == "1":
+        return "one player"
+    return f"{players} players" if re.fullmatch(r"[\d -]+|\d+ or \d+", players) else players
+
+
+__all__ = ["COVER", "PLANS", "KitOptions", "Part", "Plan", "build_kit", "check_kit", "cover",
+           "find_kit_game", "kit_game", "kit_games", "kit_parts", "quick_reference",
+           "render_pdf", "ruler_figure", "sampler"]

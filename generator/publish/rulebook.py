@@ -1,0 +1,276 @@
+"""Rulebooks whose every illustration the engine has checked.
+
+A rulebook is three files in ``templates/rulebooks/<game>/`` that a user may restyle or
+translate: ``rulebook.md.j2`` (the words, in the markup of :mod:`generator.documents.markup`),
+``quickref.md.j2`` (the one-page quick reference at the back) and ``rulebook.toml`` (the
+title, which rulings to print, and every figure as data with what the text claims about
+it). Building the rulebook draws each figure with its game's engine and compares every
+claim with what the engine computes; a claim the engine does not confirm stops the build
+with an error naming the figure. The house rules are listed from the game's option
+dataclasses, so each one the engine supports is in the book; the rulings come from
+``docs/rulings.md``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import tomllib
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from generator.documents.markup import template_blocks
+from generator.documents.model import (
+    Block,
+    Bullets,
+    Contents,
+    Document,
+    Figure,
+    Heading,
+    Illustration,
+    PageBreak,
+    Paragraph,
+    Section,
+    TitlePage,
+)
+from generator.draw.canvas import HALF, PAPERS, Paper
+from generator.engine.game import FigureEntry, Game
+from generator.errors import FileFormatError, RequestError
+from generator.files import read_text
+from generator.games import GAMES, find_game
+from generator.params import parse_params
+from generator.resources import shipped
+
+
+class ClaimError(RequestError):
+    """A rulebook claims something about a figure that the engine does not confirm."""
+
+
+@dataclass(frozen=True)
+class FigureSpec:
+    """A figure of a rulebook: its kind (a ``tilepress draw`` kind), the parameters it is
+    drawn with, its caption, and what the text claims about it."""
+
+    name: str
+    kind: str
+    params: Mapping[str, Any]
+    caption: str = ""
+    claim: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    height: float = 0.0
+    """Tallest the figure may be drawn on the page, in mm (0: as tall as it is)."""
+
+
+@dataclass(frozen=True)
+class RulebookSpec:
+    game: str
+    title: str
+    subtitle: str
+    rulings: tuple[str, ...]
+    """The headings of docs/rulings.md whose rulings the book prints."""
+    figures: tuple[FigureSpec, ...]
+
+
+def rulebook_games() -> tuple[str, ...]:
+    """Every game with a rulebook."""
+    return tuple(g.name for g in GAMES if shipped_exists("templates", "rulebooks", g.name,
+                                                         "rulebook.toml"))
+
+
+def shipped_exists(*parts: str) -> bool:
+    try:
+        shipped(*parts)
+    except FileFormatError:
+        return False
+    return True
+
+
+def load_spec(game: str) -> RulebookSpec:
+    if game not in rulebook_games():
+        raise RequestError(f"no rulebook for {game!r}; the rulebooks are "
+                           f"{', '.join(rulebook_games())}")
+    path = shipped("templates", "rulebooks", game, "rulebook.toml")
+    return parse_spec(read_text(path, "rulebook spec"), game,
+                      source=f"templates/rulebooks/{game}/rulebook.toml")
+
+
+def parse_spec(text: str, game: str, *, source: str) -> RulebookSpec:
+    """A rulebook spec from its TOML text."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise FileFormatError(f"{source}: {exc}") from None
+    path = source
+    figures = []
+    for name, item in (data.get("figure") or {}).items():
+        if not isinstance(item, dict) or "kind" not in item:
+            raise FileFormatError(f"{path}: figure {name!r} needs a kind")
+        extra = {k: v for k, v in item.items()
+                 if k not in ("kind", "caption", "claim", "height")}
+        figures.append(FigureSpec(name, item["kind"], extra, item.get("caption", ""),
+                                  item.get("claim") or {}, float(item.get("height", 0.0))))
+    return RulebookSpec(game, data.get("title", game), data.get("subtitle", ""),
+                        tuple(data.get("rulings", ())), tuple(figures))
+
+
+# ---------------------------------------------------------------------------
+# Figures and their claims
+# ---------------------------------------------------------------------------
+
+
+def figure_kind(kind: str) -> tuple[Game, FigureEntry]:
+    for game in GAMES:
+        for entry in game.figures:
+            if entry.kind == kind:
+                return game, entry
+    known = ", ".join(e.kind for g in GAMES for e in g.figures)
+    raise RequestError(f"unknown figure kind {kind!r}; the kinds are {known}")
+
+
+def _same(claimed: Any, computed: Any) -> bool:
+    if isinstance(claimed, float) or isinstance(computed, float):
+        return abs(float(claimed) - float(computed)) < 1e-9
+    return claimed == computed
+
+
+def checked_figure(spec: FigureSpec, where: str) -> Illustration:
+    """Draw a figure with its engine and check every claim the text makes about it."""
+    game, entry = figure_kind(spec.kind)
+    params = parse_params(entry.params, spec.params, where=f"{where}: figure {spec.name!r}")
+    drawn: Illustration = getattr(game.module("pictures"), entry.function)(params)
+    for key, claimed in spec.claim.items():
+        if key not in drawn.facts:
+            raise ClaimError(f"{where}: figure {spec.name!r} claims {key} = {claimed!r}, but "
+                             f"the engine says nothing of {key} (it knows: "
+                             f"{', '.join(drawn.facts) or 'nothing'})")
+        if not _same(claimed, drawn.facts[key]):
+            raise ClaimError(f"{where}: figure {spec.name!r} claims {key} = {claimed!r}, the "
+                             f"engine finds {drawn.facts[key]!r}")
+    return drawn
+
+
+def _placed(drawn: Illustration, spec: FigureSpec) -> Figure:
+    figure = drawn.figure
+    caption = spec.caption or figure.caption
+    return dataclasses.replace(figure, caption=caption,
+                               max_height=spec.height or figure.max_height)
+
+
+# ---------------------------------------------------------------------------
+# House rules and rulings
+# ---------------------------------------------------------------------------
+
+_FLAG = re.compile(r"`?--([a-z-]+)`?")
+
+
+def printable(text: str) -> str:
+    """Docs text for a printed page: no backticks, no markdown emphasis, no CLI flags
+    (a flag is named by its words: ``--hands`` reads "hands")."""
+    text = _FLAG.sub(lambda m: m.group(1).replace("-", " "), text)
+    return text.replace("`", "").replace("**", "").replace("*", "")
+
+
+def house_rules(game: Game) -> list[str]:
+    """Every option of the game's rules, named as the command line names it (in words),
+    with what it does and what is played when it is not set."""
+    if game.options is None:
+        return []
+    hints = typing.get_type_hints(game.options)
+    lines = []
+    for f in dataclasses.fields(game.options):
+        name = f.name.replace("_", " ")
+        default = f.default
+        if hints[f.name] is bool:
+            default = "on" if default else "off"
+        lines.append(f"{name}: {printable(f.metadata.get('help', ''))} "
+                     f"(standard: {default})")
+    return lines
+
+
+def rulings_of(headings: tuple[str, ...]) -> list[tuple[str, list[str]]]:
+    """The numbered rulings under each heading of docs/rulings.md, in printable words."""
+    text = read_text(shipped("docs", "rulings.md"), "rulings")
+    out = []
+    for heading in headings:
+        match = re.search(rf"^## {re.escape(heading)}[^\n]*\n(.*?)(?=^## |\Z)", text,
+                          re.M | re.S)
+        if match is None:
+            raise FileFormatError(f"docs/rulings.md has no section {heading!r}")
+        items: list[str] = []
+        for line in match.group(1).splitlines():
+            if re.match(r"^\d+\. ", line):
+                items.append(line.split(". ", 1)[1].strip())
+            elif items and line.startswith("   ") and line.strip():
+                items[-1] += " " + line.strip()
+        out.append((heading, [printable(item) for item in items]))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# The book
+# ---------------------------------------------------------------------------
+
+
+def build_rulebook(game_name: str, paper: Paper, *, booklet: bool = False,
+                   rulings: bool = True, spec: RulebookSpec | None = None) -> Document:
+    """The rulebook of a game, every figure checked. With ``booklet`` the pages are half
+    of ``paper`` (print them with :func:`generator.output.write_document`'s booklet)."""
+    spec = spec or load_spec(game_name)
+    game = find_game(game_name) if game_name in _playable() else _game(game_name)
+    where = f"templates/rulebooks/{game_name}"
+    figures: dict[str, Block] = {}
+    facts: dict[str, Mapping[str, Any]] = {}
+    for figure in spec.figures:
+        drawn = checked_figure(figure, where)
+        figures[figure.name] = _placed(drawn, figure)
+        facts[figure.name] = drawn.facts
+    page = PAPERS[HALF[paper.name]] if booklet else paper
+    values = {"game": game, "facts": facts, "claims": {f.name: f.claim for f in spec.figures}}
+    blocks: list[Block] = [
+        TitlePage(spec.title, spec.subtitle, (f"{game.players} players" if game.players != "1"
+                                              else "for one player",
+                                              "rules checked by the tilepress engine")),
+        Contents(),
+        PageBreak(),
+        *template_blocks(f"rulebooks/{game_name}/rulebook.md.j2", sections=True,
+                         figures=figures, size=10.0, **values),
+    ]
+    options = house_rules(game)
+    if options:
+        blocks += [Section("House rules"), Heading("House rules"),
+                   Paragraph("Tables play these variations; the standard game is given for "
+                             "each."), Bullets(tuple(options), size=9.5)]
+    if rulings and spec.rulings:
+        blocks += [Section("Rulings"), Heading("Rulings"),
+                   Paragraph("Where the rules leave a question open, this is how tilepress "
+                             "plays it, and why.")]
+        for heading, items in rulings_of(spec.rulings):
+            blocks += [Heading(heading, level=2), Bullets(tuple(items), size=9.0)]
+    example = getattr(game.module("runner" if game.playable else "pictures"),
+                      "rulebook_example", None)
+    if example is not None:
+        criterion, told = example()
+        blocks += [Section("A game, turn by turn"), Heading("A game, turn by turn"),
+                   Paragraph(criterion, size=9.0, font="italic"), *told]
+    blocks += [PageBreak(), Section("Quick reference"),
+               *template_blocks(f"rulebooks/{game_name}/quickref.md.j2", figures=figures,
+                                size=9.0, **values)]
+    return Document(f"{spec.title}: rules", page, tuple(blocks), subtitle=spec.subtitle,
+                    outline_depth=2, margin=12.0 if booklet else 15.0)
+
+
+def _playable() -> tuple[str, ...]:
+    return tuple(g.name for g in GAMES if g.playable)
+
+
+def _game(name: str) -> Game:
+    for game in GAMES:
+        if game.name == name:
+            return game
+    raise RequestError(f"unknown game {name!r}")
+
+
+__all__ = ["ClaimError", "FigureSpec", "RulebookSpec", "build_rulebook", "checked_figure",
+           "house_rules", "load_spec", "parse_spec", "printable", "rulebook_games",
+           "rulings_of"]

@@ -1,0 +1,378 @@
+"""Every command of the Typer app, and every option of it that takes a value, is tried
+with bad input: one line on stderr naming what is wrong (exit 2; exit 1 for a wrong
+answer or an illegal log), no traceback, nothing written, and a user's file beside the
+output never touched.
+
+The cases come from two places: options shared by many commands (``-o``, ``--paper``,
+``--seed``, ``--count``) and options with allowed values or bounds (``params.option``)
+get theirs automatically; every other option has rows in :data:`CASES`. A new command,
+or a new option that takes a value, without a bad-input case fails
+:func:`test_every_command_and_option_has_a_bad_input_case`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import json
+import typing
+from pathlib import Path
+
+import pytest
+
+from generator.cli import app
+from generator.cli.common import _flags
+from generator.games import GAMES
+from generator.params import bounds
+
+Case = tuple[tuple[str, ...], int, str]
+
+PENDING = "needs the options.py/card.py patch of issue 19 (forbidden files; see the report)"
+
+# -- fixtures: files a hostile user would hand over ------------------------------------------
+
+
+def _forged_log(tmp: Path) -> None:
+    from generator.games import find_game
+
+    game = find_game("onesuit")
+    log = game.play(game.options_from({"hands": 1, "tiles": 4}), game.play_options_from({}), 3)
+    lines = log.to_jsonl().splitlines()
+    result = json.loads(lines[-1])
+    result["winner"] = 1 - result["winner"] if result["winner"] is not None else 0
+    (tmp / "forged.jsonl").write_text("\n".join([*lines[:-1], json.dumps(result)]) + "\n")
+    header = json.loads(lines[0])
+    header["options"] = "x"
+    (tmp / "options.jsonl").write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+
+
+def _files(tmp: Path) -> None:
+    (tmp / "keep").mkdir()
+    (tmp / "keep" / "notes.txt").write_text("the user's own notes\n")
+    (tmp / "nested.json").write_text("[" * 100_000 + "]" * 100_000)
+    (tmp / "binary.json").write_bytes(b"\xff\xfe\x00garbage")
+    (tmp / "kind.json").write_text(json.dumps({"format": "tilepress-puzzles", "version": 1,
+                                               "kind": "chess", "puzzles": []}))
+    from generator.games import find_kind
+    from generator.puzzles.base import generate_set
+
+    kind = find_kind("waits")
+    data = generate_set(kind, kind.params_type(tiles=7), count=1, seed=1).as_dict()
+    data["puzzles"][0]["answer"]["ready"] = not data["puzzles"][0]["answer"]["ready"]
+    (tmp / "wrong.json").write_text(json.dumps(data))
+    _forged_log(tmp)
+    (tmp / "cover.toml").write_text('title = "x"\ncover_tiles = "11111m"\n[[section]]\n'
+                                    'type = "tiles"\n')
+    (tmp / "big.castle").write_text(("9" * 100 + "\n") * 400)  # 360,000 tiles
+    (tmp / "big.map").write_text("<mahjongg><map><layer z='0'><row y='0' left='0' "
+                                 "right='1e7'/></layer></map></mahjongg>")
+    (tmp / "nan.map").write_text("<mahjongg><map><layer z='0'><tile x='nan' y='0'/>"
+                                 "</layer></map></mahjongg>")
+    (tmp / "inf.map").write_text("<mahjongg><map><layer z='0'><tile x='0' y='inf'/>"
+                                 "</layer></map></mahjongg>")
+    (tmp / "far.map").write_text("<mahjongg><map><layer z='0'><tile x='1e300' y='0'/>"
+                                 "<tile x='0' y='0'/></layer></map></mahjongg>")
+    (tmp / "sup.layout").write_text("kmahjongg-layout-v1.1\nw\u00b2\nh2\nd1\n12\n43\n")
+    (tmp / "sup.card").write_text("card: x\n== F ==\nX ²  222a 4444a 666a 8888a\n")
+    (tmp / "huge.card").write_text("card: x\n== F ==\nX 99999999999999999999999  222a 4444a "
+                                   "666a 8888a\n")
+
+
+# -- the table: options that take text, and arguments ------------------------------------------
+
+CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
+    ("verify",): {"file": [
+        (("",), 2, "no puzzle file given"),
+        (("missing.json",), 2, "does not exist"),
+        (("keep",), 2, "is a folder"),
+        (("nested.json",), 2, "nested more than"),
+        (("binary.json",), 2, "is not UTF-8 text"),
+        (("kind.json",), 2, "\"kind\": unknown puzzle kind 'chess'"),
+        (("wrong.json",), 1, "answer.ready is"),
+    ]},
+    ("replay",): {"log": [
+        (("",), 2, "no game log given"),
+        (("forged.jsonl",), 1, "the result says winner"),
+        (("options.jsonl",), 2, "line 1: options must be an object"),
+        (("nested.json",), 2, "nested more than"),
+    ]},
+    ("book",): {"spec": [
+        (("",), 2, "no book spec given"),
+        (("cover.toml",), 2, "cover.toml: cover_tiles has 5 copies of 1m"),
+    ]},
+    ("version",): {"": [(("extra",), 2, "unexpected extra argument")]},
+    ("analyze", "waits"): {
+        "hand": [(("12x",), 2, "'x' at position 3"), (("",), 2, "a hand of 0 tiles")],
+        "visible": [(("123m", "--visible", "11111m"), 2, "5 copies of 1m")],
+    },
+    ("analyze", "minttin"): {
+        "hand": [(("JJJJJ 11 444 555 666",), 2, "holds 5 jokers")],
+        "exposed": [(("11 444 555 666 DM DM", "--exposed", ""), 2, "an exposure is")],
+        "jokers_discarded": [(("555 777 999J 111J", "--jokers-discarded",
+                               "99999999999999999999999"), 2, "jokers discarded must be from 0")],
+    },
+    ("analyze", "american"): {
+        "hand": [(("1j" * 9 + "1m",), 2, "only 8 of Joker")],
+        "exposed": [(("222m4444m666m888m", "--exposed", "1111111j"), 2, "an exposure is")],
+        "card": [(("222m4444m666m888m", "--card", ""), 2, "no card file given"),
+                 pytest.param(("222m4444m666m888m", "--card", "sup.card"), 2, "sup.card: line 3",
+                              marks=pytest.mark.xfail(strict=True, reason=PENDING))],
+    },
+    ("puzzle", "american"): {"card": [(("--card", ""), 2, "no card file given")]},
+    ("puzzle", "solitaire"): {
+        "layout": [(("--layout", "moon"), 2, "unknown layout 'moon'"),
+                   (("--layout", "big.map"), 2, "right='1e7' is out of range"),
+                   (("--layout", "nan.map"), 2, "x='nan' is out of range")],
+        "map": [(("--layout", "turtle", "--map", "x"), 2, "built-in layout with no maps")],
+    },
+    ("puzzle", "castle"): {
+        "layout": [(("--layout", ""), 2, "no castle given"),
+                   (("--layout", "big.castle"), 2, "more than 144 tiles")],
+        "tileset": [(("--tileset", "1m" * 136), 2, "136 copies of 1m")],
+        "tiles": [(("--tiles", "-1"), 2, "tiles must be"),
+                  (("--tiles", "130"), 2, "more than the recommended set holds")],
+    },
+    ("play", "onesuit"): {"bots": [(("--bots", "clever"), 2, "unknown bot 'clever'")]},
+    ("play", "oneplayer"): {"bots": [(("--bots", "oracle"), 2, "unknown bot 'oracle'")]},
+    ("play", "minttin"): {
+        "bots": [(("--bots", ""), 2, "unknown bot ''")],
+        "dead_hand": [(("--dead-hand", "13"), 2, "dead hand holds 0 to 12")],
+    },
+    ("play", "american"): {
+        "card": [(("--card", ""), 2, "no card file given")],
+        "bots": [(("--bots", "a,b"), 2, "names 2 bots for 4 players")],
+    },
+    ("play", "castle"): {
+        "layout": [(("--layout", "big.castle"), 2, "more than 144 tiles")],
+        "tileset": [(("--tileset", "1234567zx²"), 2, "'x' at position 9")],
+        "shrines": [(("--shrines", "-1"), 2, "shrines must be"),
+                    pytest.param(("--shrines", "99999999999999999999"), 2, "shrines must be",
+                                 marks=pytest.mark.xfail(strict=True, reason=PENDING))],
+        "bots": [(("--bots", "planner,planner,planner"), 2, "names 3 bots for 4 players")],
+    },
+    ("print", "setup", "castle"): {
+        "layout": [(("--layout", ""), 2, "no castle given"),
+                   (("--layout", "big.castle"), 2, "more than 144 tiles")],
+    },
+    ("print", "deck", "minttin"): {
+        "format": [(("--format", "svg", "-o", "keep"), 2, "already holds files that tilepress "
+                    "did not write")],
+        "card_size": [(("--card-size", "huge"), 2, "card-size must be one of"),
+                      (("--card-size", "1x1"), 2, "10 to 200 by 10 to 280")],
+        "per_sheet": [(("--per-sheet", "0x3"), 2, "per-sheet must be auto or across x down"),
+                      (("--per-sheet", "9x9"), 2, "do not fit on A4 paper")],
+        "gutter": [(("--gutter", "wide"), 2, "gutter must be a number of millimetres"),
+                   (("--gutter", "99"), 2, "gutter must be between 0 and 50 mm")],
+        "back": [(("--back", "plaid"), 2, "back must be shipped, none or a colour")],
+        "back_offset": [(("--back-offset", "1"), 2, "back-offset must be two numbers")],
+    },
+    ("print", "card", "minttin"): {
+        "format": [(("--format", "svg", "-o", "keep"), 2, "already holds files that tilepress "
+                    "did not write")],
+        "card_size": [(("--card-size", "huge"), 2, "card-size must be one of"),
+                      (("--card-size", "1x1"), 2, "10 to 200 by 10 to 280")],
+        "per_sheet": [(("--per-sheet", "0x3"), 2, "per-sheet must be auto or across x down"),
+                      (("--per-sheet", "9x9"), 2, "do not fit on A4 paper")],
+        "gutter": [(("--gutter", "wide"), 2, "gutter must be a number of millimetres"),
+                   (("--gutter", "99"), 2, "gutter must be between 0 and 50 mm")],
+        "back": [(("--back", "plaid"), 2, "back must be shipped, none or a colour")],
+        "back_offset": [(("--back-offset", "1"), 2, "back-offset must be two numbers")],
+    },
+    ("print", "board", "castle"): {
+        "tile_size": [(("--tile-size", "big"), 2, "tile-size"),
+                      (("--tile-size", "300,400"), 2, "is not a mahjong tile")],
+    },
+    ("rulebook",): {"game": [(("chess",), 2, "no rulebook for 'chess'")]},
+    ("kit",): {
+        "games": [(("chess",), 2, "chess")],
+        "card_size": [(("--card-size", "huge"), 2, "card-size must be one of")],
+        "tile_size": [(("--tile-size", "2x2"), 2, "tile")],
+    },
+    ("print", "tiles"): {
+        "set": [(("chess",), 2, "chess"), (("1x",), 2, "1x")],
+        "card_size": [(("standard", "--tile-size", "huge"), 2, "tile")],
+        "per_sheet": [(("standard", "--per-sheet", "0x3"), 2, "per-sheet must be auto")],
+        "gutter": [(("standard", "--gutter", "wide"), 2, "gutter must be a number")],
+        "back": [(("standard", "--back", "plaid"), 2, "back must be shipped, none or a")],
+        "back_offset": [(("standard", "--back-offset", "1"), 2, "back-offset must be two")],
+    },
+    ("draw", "hand"): {
+        "hand": [(("123x",), 2, "123x"), (("1111m1m",), 2, "5 copies")],
+        "highlight": [(("123m", "--highlight", "9p"), 2, "not in the hand")],
+        "dpi": [(("123m", "--dpi", "5", "-o", "x.png"), 2, "dpi must be between 36 and 1200")],
+    },
+    ("draw", "waits"): {
+        "hand": [(("1357m",), 2, "not a ready hand"), (("",), 2, "empty")],
+        "dpi": [(("1112345678999m", "--dpi", "99999", "-o", "x.png"), 2,
+                 "dpi must be between 36 and 1200")],
+    },
+    ("draw", "line"): {
+        "tiles": [(("123m",), 2, "a line holds 14 tiles, not 3")],
+        "dpi": [(("11335577991357p", "--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
+    },
+    ("draw", "board"): {
+        "dpi": [(("--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
+    },
+    ("draw", "layout"): {
+        "layout": [(("nowhere",), 2, "unknown layout 'nowhere'"),
+                   (("big.map",), 2, "out of range")],
+        "dpi": [(("mini", "--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
+    },
+    ("layout", "check"): {
+        "file": [(("",), 2, "no layout given"), (("big.map",), 2, "right='1e7' is out of range"),
+                 (("nan.map",), 2, "x='nan' is out of range"),
+                 (("inf.map",), 2, "y='inf' is out of range"),
+                 (("far.map",), 2, "x='1e300' is out of range"),
+                 (("sup.layout",), 2, "sup.layout: line 2: 'w\u00b2' is not a size line"),
+                 (("big.castle",), 2, "more than 144 tiles")],
+        "tileset": [(("octagon", "--tileset", "1mx136"), 2, "--tileset: tile set '1mx136'")],
+        "map_name": [(("turtle", "--map", "x"), 2, "built-in layout with no maps")],
+    },
+    ("card", "check"): {"file": [
+        (("",), 2, "no card file given"),
+        pytest.param(("sup.card",), 2, "sup.card: line 3",
+                     marks=pytest.mark.xfail(strict=True, reason=PENDING)),
+        pytest.param(("huge.card",), 2, "huge.card: line 3",
+                     marks=pytest.mark.xfail(strict=True, reason=PENDING)),
+    ]},
+}
+
+
+# -- walking the app ---------------------------------------------------------------------------
+
+
+def commands(typer_app=app, prefix=()):
+    for info in typer_app.registered_commands:
+        yield (*prefix, info.name or info.callback.__name__), info.callback
+    for group in typer_app.registered_groups:
+        yield from commands(group.typer_instance, (*prefix, group.name))
+
+
+def _option_types(path: tuple[str, ...]) -> list[type]:
+    """The option dataclasses behind a command built from a descriptor."""
+    for game in GAMES:
+        if path == ("play", game.name):
+            return [t for t in (game.options, game.play_options) if t is not None]
+        for e in game.puzzles:
+            if path == ("puzzle", e.name):
+                return [e.params]
+        for e in game.printables:
+            if path == ("print", e.item, game.name):
+                return [e.options] if e.options is not None else []
+        for e in game.figures:
+            if path == ("draw", e.kind):
+                return [e.params]
+    if path == ("print", "tiles"):
+        from generator.documents.tiles import TileSheetOptions
+
+        return [TileSheetOptions]
+    if path == ("kit",):
+        from generator.publish.kit_options import KitOptions
+
+        return [KitOptions]
+    return []
+
+
+def _option_field(path: tuple[str, ...], name: str):
+    """The option dataclass field behind a command's option, if any."""
+    for t in _option_types(path):
+        for f in dataclasses.fields(t):
+            if f.name == name:
+                return f, typing.get_type_hints(t)[name]
+    return None
+
+
+def automatic(path: tuple[str, ...], name: str) -> list[Case]:
+    """Bad values for shared options and for options with allowed values or bounds."""
+    if name == "output" and path == ("kit",):  # a kit is a folder: a file is in the way
+        return [(("-o", "keep/notes.txt"), 2, "keep/notes.txt")]
+    if name == "output":
+        return [(("-o", "keep"), 2, "is a folder")]
+    if name == "paper":
+        return [(("--paper", ""), 2, "--paper: unknown paper ''")]
+    if name == "seed":
+        return [(("--seed", str(2**60)), 2, "seed")]
+    if name == "count":
+        return [(("--count", str(10**20)), 2, "count must be from 1 to 1,000")]
+    found = _option_field(path, name)
+    if found is None:
+        return []
+    f, kind = found
+    flag = _flags(f, kind)[0]
+    if f.metadata.get("choices"):
+        return [((flag, "99" if kind is int else "nonsense"), 2, "must be one of")]
+    high = bounds(f)[1]
+    if high is not None:
+        over = high + 1 if kind is int else high + 0.5
+        return [((flag, str(over)), 2, "must be from")]
+    return []
+
+
+def _takes_a_value(callback, name: str) -> bool:
+    param = inspect.signature(callback, eval_str=True).parameters[name]
+    base = typing.get_args(param.annotation)[0] if typing.get_args(param.annotation) else None
+    return base is not bool
+
+
+BASE: dict[tuple[str, ...], tuple[str, ...]] = {
+    ("draw", "hand"): ("123m",), ("draw", "waits"): ("1112345678999m",),
+    ("draw", "line"): ("11335577991357p",), ("draw", "layout"): ("mini",),
+    ("rulebook",): ("onesuit",), ("print", "tiles"): ("onesuit",),
+}
+"""The arguments a command must be given, put before the automatic cases' options."""
+
+
+def all_cases() -> list:
+    out = []
+    for path, callback in commands():
+        table = CASES.get(path, {})
+        for name in inspect.signature(callback).parameters:
+            made = [(BASE.get(path, ()) + args, code, message)
+                    for args, code, message in automatic(path, name)]
+            for case in [*made, *table.get(name, [])]:
+                marks = ()
+                if hasattr(case, "marks"):  # a pytest.param: a case waiting for a patch
+                    case, marks = case.values, case.marks
+                args, code, message = case
+                out.append(pytest.param(path, args, code, message, marks=marks,
+                                        id=f"{' '.join(path)}:{name}:{args[-1][:20]}"))
+        for args, code, message in table.get("", []):
+            out.append(pytest.param(path, args, code, message, id=f"{' '.join(path)}:{args}"))
+    return out
+
+
+def test_every_command_and_option_has_a_bad_input_case() -> None:
+    missing = []
+    for path, callback in commands():
+        table = CASES.get(path, {})
+        params = inspect.signature(callback).parameters
+        if not params and not table.get(""):
+            missing.append(" ".join(path))
+        for name in params:
+            if _takes_a_value(callback, name) and not automatic(path, name) \
+                    and not table.get(name):
+                missing.append(f"{' '.join(path)} {name}")
+    assert not missing, f"commands or options without a bad-input case: {missing}"
+    known = {path for path, _ in commands()}
+    assert set(CASES) <= known, set(CASES) - known
+
+
+@pytest.fixture(scope="module")
+def playground(tmp_path_factory) -> Path:
+    tmp = tmp_path_factory.mktemp("hostile")
+    _files(tmp)
+    return tmp
+
+
+@pytest.mark.parametrize(("path", "args", "code", "message"), all_cases())
+def test_bad_input(cli, playground, monkeypatch, path, args, code, message) -> None:
+    monkeypatch.chdir(playground)
+    before = sorted(p.relative_to(playground) for p in playground.rglob("*"))
+    r = cli(*path, *args)
+    assert r.code == code, r
+    assert message in r.err, r
+    assert len(r.err.strip().splitlines()) == (1 if code == 2 else len(r.err.strip()
+                                                                        .splitlines())), r
+    assert "Traceback" not in r.err and "bug in tilepress" not in r.err, r
+    assert sorted(p.relative_to(playground) for p in playground.rglob("*")) == before
+    assert (playground / "keep" / "notes.txt").read_text() == "the user's own notes\n"

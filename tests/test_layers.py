@@ -1,0 +1,53 @@
+"""The layering of docs/architecture.md holds: import-linter's contracts (pyproject.toml)
+pass, and a backwards import would fail them."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _lint(cwd: Path) -> subprocess.CompletedProcess[str]:
+    exe = shutil.which("lint-imports") or str(Path(sys.executable).parent / "lint-imports")
+    return subprocess.run([exe, "--no-cache"], cwd=cwd, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_the_import_contracts_hold() -> None:
+    done = _lint(ROOT)
+    assert done.returncode == 0, done.stdout[-3000:]
+
+
+def test_a_backwards_import_breaks_a_contract(tmp_path: Path) -> None:
+    """Copy the package, make drawing import documents, and see the contract fail."""
+    copy = tmp_path / "tree"
+    shutil.copytree(ROOT / "generator", copy / "generator",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", copy / "pyproject.toml")
+    canvas = copy / "generator" / "draw" / "canvas.py"
+    canvas.write_text(canvas.read_text() + "\nfrom generator.documents import model  # noqa\n")
+    done = _lint(copy)
+    assert done.returncode != 0
+    assert "Drawing knows no games, documents or engines BROKEN" in done.stdout
+
+
+@pytest.mark.parametrize("module", sorted(
+    str(p.relative_to(ROOT)) for pattern in ("generator/engine/*.py",
+                                              "generator/games/*/rules.py",
+                                              "generator/games/*/bots.py")
+    for p in ROOT.glob(pattern) if p.name != "table_cache.py"))
+def test_rules_and_bots_open_no_files(module: str) -> None:
+    """Rules and bots do no I/O: no file is opened or read where the rules live. The one
+    exception is the standard-hand tables' optional disk cache (engine/table_cache.py),
+    which no result depends on."""
+    text = (ROOT / module).read_text()
+    calls = re.findall(r"(?<![\w.])open\(|\.(?:read|write)_(?:text|bytes)\(|\bos\.remove\(",
+                       text)
+    assert not calls, f"{module} calls {calls[0]}"

@@ -1,0 +1,139 @@
+"""Rulebooks: every figure checked by the engine, booklets in saddle-stitch order, PDF
+bookmarks and links, and single figures for rulebook writers."""
+
+from __future__ import annotations
+
+import io
+import json
+import shlex
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator.draw.booklet import booklet_order
+from generator.draw.canvas import PAPERS
+from generator.games import GAMES
+from generator.publish.rulebook import (
+    ClaimError,
+    build_rulebook,
+    parse_spec,
+    printable,
+    rulebook_games,
+)
+from generator.resources import shipped
+
+
+def _order_by_hand(pages: int) -> list[tuple[int | None, int | None]]:
+    """Fold sheets by hand: sheet s carries pages n-2s and 2s+1 on its front, 2s+2 and
+    n-2s-1 on its back, n the page count rounded up to four (pages past the end blank)."""
+    n = (pages + 3) // 4 * 4
+    sides = []
+    for sheet in range(n // 4):
+        for left, right in ((n - 2 * sheet, 2 * sheet + 1), (2 * sheet + 2, n - 2 * sheet - 1)):
+            sides.append((left if left <= pages else None, right if right <= pages else None))
+    return sides
+
+
+def test_booklet_order_for_eight_pages() -> None:
+    assert booklet_order(8) == [(8, 1), (2, 7), (6, 3), (4, 5)]
+
+
+def test_booklet_order_for_ten_pages_adds_two_blanks() -> None:
+    assert booklet_order(10) == [(None, 1), (2, None), (10, 3), (4, 9), (8, 5), (6, 7)]
+
+
+@pytest.mark.parametrize("pages", range(1, 41))
+def test_every_page_appears_once_and_facing_pages_add_up(pages: int) -> None:
+    sides = booklet_order(pages)
+    assert sides == _order_by_hand(pages)
+    printed = [p for side in sides for p in side if p is not None]
+    assert sorted(printed) == list(range(1, pages + 1))
+    assert len(sides) * 2 % 4 == 0 and len(sides) * 2 - pages < 4
+
+
+def test_a_wrong_claim_stops_the_build_naming_the_figure() -> None:
+    text = shipped("templates", "rulebooks", "onesuit", "rulebook.toml").read_text()
+    assert 'claim = { waits = "478m", tiles_left = 10 }' in text
+    wrong = text.replace('claim = { waits = "478m", tiles_left = 10 }',
+                         'claim = { waits = "147m", tiles_left = 10 }')
+    spec = parse_spec(wrong, "onesuit", source="test")
+    with pytest.raises(ClaimError, match="figure 'ready' claims waits = '147m', the engine "
+                                         "finds '478m'"):
+        build_rulebook("onesuit", PAPERS["a4"], spec=spec)
+
+
+def test_a_claim_of_something_the_engine_does_not_know_is_refused() -> None:
+    text = shipped("templates", "rulebooks", "onesuit", "rulebook.toml").read_text()
+    spec = parse_spec(text.replace("claim = { waits = \"4m\" }",
+                                   "claim = { waits = \"4m\", colour = \"red\" }", 1),
+                      "onesuit", source="test")
+    with pytest.raises(ClaimError, match="says nothing of colour"):
+        build_rulebook("onesuit", PAPERS["a4"], spec=spec)
+
+
+def test_printed_rulings_name_no_flags() -> None:
+    assert printable("`--hands`, 4 by **default**; `--flowers pairs`") == \
+        "hands, 4 by default; flowers pairs"
+
+
+@pytest.mark.parametrize("game", rulebook_games())
+@pytest.mark.parametrize(("paper", "booklet"), [("a4", False), ("letter", False),
+                                                ("a4", True)])
+def test_rulebooks_have_bookmarks_fonts_and_the_rulings(cli, tmp_path: Path, game: str,
+                                                        paper: str, booklet: bool) -> None:
+    out = tmp_path / "rules.pdf"
+    args = ["rulebook", game, "--paper", paper, "-o", out] + (["--booklet"] if booklet else [])
+    r = cli(*args)
+    assert r.code == 0, r
+    reader = PdfReader(out)
+    fonts = {str(f["/BaseFont"]) for page in reader.pages
+             for f in (page["/Resources"].get("/Font") or {}).values()}
+    assert fonts and all("FontFile2" in str(reader.pages[0]) or "Vera" in f for f in fonts)
+    if booklet:
+        assert len(reader.pages) % 2 == 0
+        width, height = (float(v) for v in reader.pages[0].mediabox[2:])
+        assert width > height  # landscape sheets, two pages each
+    else:
+        titles = [o.title for o in reader.outline if not isinstance(o, list)]
+        assert "Rulings" in titles and "Quick reference" in titles
+        links = [a for page in reader.pages for a in (page.get("/Annots") or [])]
+        assert len(links) >= len(titles)
+    again = tmp_path / "again.pdf"
+    assert cli(*args[:-1 - booklet * 1 - 1], "-o", again,
+               *(["--booklet"] if booklet else [])).code == 0
+    assert again.read_bytes() == out.read_bytes()
+
+
+def test_no_rulings_leaves_them_out(tmp_path: Path) -> None:
+    with_rulings = build_rulebook("onesuit", PAPERS["a4"])
+    without = build_rulebook("onesuit", PAPERS["a4"], rulings=False)
+    assert any(getattr(b, "title", "") == "Rulings" for b in with_rulings.blocks)
+    assert not any(getattr(b, "title", "") == "Rulings" for b in without.blocks)
+
+
+@pytest.mark.parametrize(("game", "entry"), [(g, e) for g in GAMES for e in g.figures],
+                         ids=[e.kind for g in GAMES for e in g.figures])
+@pytest.mark.parametrize("suffix", [".svg", ".pdf", ".png"])
+def test_draw_writes_every_figure_kind(cli, tmp_path: Path, game, entry, suffix: str) -> None:
+    args = shlex.split(entry.example.split(" -o ")[0])[3:]  # tilepress draw KIND ...
+    out = tmp_path / f"figure{suffix}"
+    r = cli("draw", entry.kind, *args, "-o", out, "--facts", "--dpi", "72")
+    assert r.code == 0, r
+    data = out.read_bytes()
+    assert data[:4] in (b"<?xm", b"<svg", b"%PDF", b"\x89PNG")
+    facts = json.loads(r.out.strip().splitlines()[-1])
+    assert isinstance(facts, dict)
+    if suffix == ".png":
+        from PIL import Image
+
+        assert Image.open(io.BytesIO(data)).mode == "RGBA"  # transparent background
+
+
+def test_draw_rejects_a_hand_it_cannot_read(cli, tmp_path: Path) -> None:
+    r = cli("draw", "waits", "123x", "-o", tmp_path / "x.svg")
+    assert r.code == 2 and "Traceback" not in r.err and r.err.count("\n") == 1
+    r = cli("draw", "waits", "1357m", "-o", tmp_path / "x.svg")
+    assert r.code == 2 and "not a ready hand" in r.err
+    r = cli("draw", "hand", "123m", "-o", tmp_path / "x.gif")
+    assert r.code == 2 and ".svg, .pdf, .png" in r.err
