@@ -134,10 +134,7 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
     },
     ("play", "onesuit"): {"bots": [(("--bots", "clever"), 2, "unknown bot 'clever'")]},
     ("play", "oneplayer"): {"bots": [(("--bots", "oracle"), 2, "unknown bot 'oracle'")]},
-    ("play", "minttin"): {
-        "bots": [(("--bots", ""), 2, "unknown bot ''")],
-        "dead_hand": [(("--dead-hand", "13"), 2, "dead hand holds 0 to 12")],
-    },
+    ("play", "minttin"): {"bots": [(("--bots", ""), 2, "unknown bot ''")]},
     ("play", "american"): {
         "card": [(("--card", ""), 2, "no card file given")],
         "bots": [(("--bots", "a,b"), 2, "names 2 bots for 4 players")],

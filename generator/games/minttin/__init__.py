@@ -11,8 +11,12 @@ pungs from your discards. Rulings: docs/rulings.md.
 
 from generator.documents.cards import CardSheetOptions
 from generator.engine.game import Game, PrintableEntry, PuzzleEntry
-from generator.games.minttin.options import MintTinOptions, MintTinParams, MintTinPlay
-from generator.games.minttin.print_options import ScoreSheetOptions
+from generator.games.minttin.options import (
+    MintTinOptions,
+    MintTinParams,
+    MintTinPlay,
+    ScoreSheetOptions,
+)
 
 GAME = Game(
     name="minttin",

@@ -25,7 +25,7 @@ class MintTinOptions:
                                    help="A miscalled Mahjong gives the opponent 2 points; "
                                    "--friendly: it costs nothing and play goes on.")
     joker_blocks: bool = option(False, help="Allow blocks of jokers only (never pairs).")
-    dead_hand: int = option(12, help="Solo: cards in the dead hand, 0-12.")
+    dead_hand: int = option(12, low=0, high=12, help="Solo: cards in the dead hand, 0-12.")
     joker_block: bool = option(False, help="Solo: a joker may be placed on the discard row "
                                "as a block (for no point): the cards before it make no more "
                                "exposures.")
@@ -45,6 +45,14 @@ class MintTinOptions:
 
     def shuffled_jokers(self) -> int:
         return 2 if self.jokers in ("backs", "all") else 0
+
+
+@dataclass(frozen=True)
+class ScoreSheetOptions:
+    """Which game the score sheet is for."""
+
+    solo: bool = option(False, flags=("--solo",),
+                        help="The solo game: you against the virtual opponent.")
 
 
 @dataclass(frozen=True)
