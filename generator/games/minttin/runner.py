@@ -48,6 +48,7 @@ from generator.games.minttin.rules import (
     ToRow,
 )
 from generator.games.minttin.solo import SoloMatch
+from generator.games.minttin.story import NOTATION, narrate, rounds_to_tell, summary_of_rounds
 from generator.games.minttin.twoplayer import TwoPlayerMatch
 from generator.params import params_dict
 
@@ -132,7 +133,47 @@ def _hand_figure(match: MintTinMatch, p: int) -> Figure:
     return cards_figure(groups, card_w=5.2, labels=labels)
 
 
-def worked_example(log: GameLog, paper: Paper) -> Document:
+def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Document:
+    """The match told for a learner (see :mod:`generator.games.minttin.story`): a summary,
+    the turns as compact tables, diagrams where something happens. ``full`` draws the
+    hand after every turn, with each discard's reason."""
+    if full:
+        return _full_example(log, paper)
+    result = replay(log)
+    solo = log.game == SOLO
+    o = log.options_as(MintTinOptions)
+    a, b = result["scores"]
+    if solo:
+        who = "You win" if result["winner"] == 1 else "The virtual opponent wins"
+        rules = (f"Solo against the virtual opponent, to {o.target} points, with a dead hand "
+                 f"of {o.dead_hand} cards" + (" and the Joker Block rule" if o.joker_block
+                                              else ""))
+    else:
+        who = "A tie" if result["winner"] is None else f"Player {result['winner']} wins"
+        rules = (f"Two players, to {o.target} points, jokers: {o.jokers}"
+                 + (", with the optional pass" if o.passing else "")
+                 + ("" if o.miscall_penalty else ", a friendly game"))
+    told = rounds_to_tell(log)
+    left_out = result["rounds"] - len(told)
+    blocks: list[Block] = [
+        Section("Mint Tin Mahjong"),
+        Heading("Mint Tin Mahjong: a worked example"),
+        Paragraph(f"{who}, {a} to {b}, in {result['rounds']} rounds. "
+                  + summary_of_rounds(log), size=10),
+        Paragraph(f"{rules}; match {log.seed}, played by the computer. {NOTATION}"
+                  + (f" To keep the example short, {left_out} quiet round"
+                     f"{'s' * (left_out > 1)} (no call, swap or win) "
+                     f"{'are' if left_out > 1 else 'is'} told in a line; the full version "
+                     "draws every turn." if left_out else ""), size=9),
+        *narrate(log, told, quiet=True),
+        Heading("Result", level=2),
+        Paragraph(f"{a} to {b}: {who.lower()}. Every event above was checked by the rules "
+                  "engine as the match was replayed.", size=10, font="bold"),
+    ]
+    return Document("Mint Tin Mahjong: worked example", paper, tuple(blocks))
+
+
+def _full_example(log: GameLog, paper: Paper) -> Document:
     """Every turn: the card taken, the hand as a picture, exposures, the discard and its
     reason; each winning hand with its scoring laid out."""
     match = new_match(log)
@@ -294,4 +335,38 @@ def _points_rows(match: MintTinMatch, p: int, top: Arrangement) -> list[tuple[st
     return rows
 
 
-__all__ = ["chance_event", "new_state", "play", "replay", "worked_example"]
+EXAMPLE_DISCARDS = 16
+"""The rulebook's example round ends within this many discards."""
+
+
+def rulebook_example() -> tuple[str, list[Block]]:
+    """The rulebook's example, and how it was chosen: in matches between two computer
+    players with the standard options (seeds 1, 2, ...), the first round that ends within
+    a few discards in a Mahjong after a call and a joker discarded for its point."""
+    options = MintTinOptions()
+    for seed in range(1, 200):
+        log = play(options, seed)
+        match = new_match(log)
+        seen: set[str] = set()
+        discards = 0
+        for ev in log.events:
+            match.apply(ev)
+            if isinstance(ev, Deal):
+                seen, discards = set(), 0
+            discards += isinstance(ev, Discard)
+            if isinstance(ev, Call):
+                seen.add("call")
+            if isinstance(ev, Discard) and ev.card.is_joker:
+                seen.add("joker")
+            if isinstance(ev, Mahjong) and ev.points and seen == {"call", "joker"} \
+                    and discards <= EXAMPLE_DISCARDS:
+                criterion = (f"The first round, in matches between two computer players "
+                             f"with the standard options, that ends within "
+                             f"{EXAMPLE_DISCARDS} discards in a Mahjong after a call and a "
+                             f"joker discarded for its point: match {seed}, round "
+                             f"{match.round}.")
+                return criterion, narrate(log, {match.round})
+    raise AssertionError("no match shows a short round with a call")  # pragma: no cover
+
+
+__all__ = ["chance_event", "new_state", "play", "replay", "rulebook_example", "worked_example"]
