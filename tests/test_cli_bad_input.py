@@ -133,10 +133,7 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
     },
     ("play", "onesuit"): {"bots": [(("--bots", "clever"), 2, "unknown bot 'clever'")]},
     ("play", "oneplayer"): {"bots": [(("--bots", "oracle"), 2, "unknown bot 'oracle'")]},
-    ("play", "minttin"): {
-        "bots": [(("--bots", ""), 2, "unknown bot ''")],
-        "dead_hand": [(("--dead-hand", "13"), 2, "dead hand holds 0 to 12")],
-    },
+    ("play", "minttin"): {"bots": [(("--bots", ""), 2, "unknown bot ''")]},
     ("play", "american"): {
         "card": [(("--card", ""), 2, "no card file given")],
         "bots": [(("--bots", "a,b"), 2, "names 2 bots for 4 players")],
@@ -238,6 +235,18 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
     },
     ("draw", "board"): {
         "dpi": [(("--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
+    },
+    ("draw", "cards"): {
+        "hand": [(("1111 5555 JJ [333J",), 2, "brackets do not pair up"),
+                 (("1111 5555 JJ [3333J]",), 2, "14 cards"), (("11x",), 2, "'x' at position 3"),
+                 (("1111 5555 JJ [J]",), 2, "identical cards (and jokers), not 'J'"),
+                 (("JJJJJ 11 444 555 6",), 2, "at most 4 jokers")],
+        "highlight": [(("1111 5555 JJ [333J]", "--highlight", "9"), 2, "9, is not in the hand"),
+                      (("1111 5555 JJ [333J]", "--highlight", "99"), 2, "2 cards, not one")],
+        "pattern": [(("1111 5555 JJ [333J]", "--pattern", "seven pairs"), 2,
+                     "finds 'one kong and two quints'")],
+        "points": [(("1111 5555 JJ [333J]", "--points", "2"), 2, "engine scores it 3")],
+        "dpi": [(("1111 5555 JJ [333J]", "--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
     },
     ("draw", "layout"): {
         "layout": [(("nowhere",), 2, "unknown layout 'nowhere'"),
@@ -371,6 +380,7 @@ BASE: dict[tuple[str, ...], tuple[str, ...]] = {
     ("draw", "line"): ("11335577991357p",), ("draw", "layout"): ("mini",),
     ("draw", "card-hand"): ("2468 #1",),
     ("draw", "castle"): ("octagon",),
+    ("draw", "cards"): ("1111 5555 JJ [333J]",),
     ("rulebook",): ("onesuit",), ("print", "tiles"): ("onesuit",),
 }
 """The arguments a command must be given, put before the automatic cases' options."""

@@ -609,7 +609,7 @@ def test_a_castle_board_too_big_for_the_paper_says_what_fits() -> None:
 
 
 def test_a_solo_score_sheet_holds_a_whole_match() -> None:
-    from generator.games.minttin.print_options import ScoreSheetOptions
+    from generator.games.minttin.options import ScoreSheetOptions
     from generator.games.minttin.printables import score_sheet
 
     for paper in ("a4", "letter"):
