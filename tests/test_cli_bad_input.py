@@ -212,6 +212,14 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
     ("draw", "board"): {
         "dpi": [(("--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
     },
+    ("draw", "card-hand"): {
+        "hand": [(("",), 2, "name a hand of the card"), (("2468 #9",), 2, "no hand '2468 #9'")],
+        "card": [(("2468 #1", "--card", "sup.card"), 2, "sup.card: line 3"),
+                 (("2468 #1", "--card", ""), 2, "no card file given")],
+        "tiles": [(("2468 #1", "--tiles", "222m4444m666m888m1f"), 2, "does not make 2468 #1"),
+                  (("2468 #1", "--tiles", "[222m"), 2, "never closed")],
+        "dpi": [(("2468 #1", "--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
+    },
     ("draw", "layout"): {
         "layout": [(("nowhere",), 2, "unknown layout 'nowhere'"),
                    (("big.map",), 2, "out of range")],
@@ -314,6 +322,7 @@ def _takes_a_value(callback, name: str) -> bool:
 BASE: dict[tuple[str, ...], tuple[str, ...]] = {
     ("draw", "hand"): ("123m",), ("draw", "waits"): ("1112345678999m",),
     ("draw", "line"): ("11335577991357p",), ("draw", "layout"): ("mini",),
+    ("draw", "card-hand"): ("2468 #1",),
     ("rulebook",): ("onesuit",), ("print", "tiles"): ("onesuit",),
 }
 """The arguments a command must be given, put before the automatic cases' options."""
