@@ -231,13 +231,18 @@ def mint_tin_sets() -> set[frozenset[int]]:
     return out
 
 
+Reading = tuple[tuple[int, int, int], ...]
+"""A way to read 14 cards as blocks: (face, size, jokers) for each block."""
+
+
 @cache
-def mint_tin_winning_hands(max_jokers: int = 4) -> dict[tuple[int, ...], int]:
-    """Every 14-card hand (counts of the 13 cards) that makes a valid shape, with its
-    best score from its blocks and special hands (no round bonuses): built from the
-    rules, pattern by pattern, set by set, joker by joker."""
+def mint_tin_readings(max_jokers: int = 4) -> dict[tuple[int, ...], dict[Reading | None, int]]:
+    """Every 14-card hand (counts of the 13 cards) that makes a valid shape, with every
+    reading of it as blocks and that reading's score from its blocks and special hands
+    (no round bonuses): built from the rules, pattern by pattern, set by set, joker by
+    joker. The Epic Hand is read as ``None`` (it has no blocks)."""
     suit = {n: (n - 1) // 3 for n in range(1, 10)}
-    out: dict[tuple[int, ...], int] = {}
+    out: dict[tuple[int, ...], dict[Reading | None, int]] = {}
     patterns = mint_tin_patterns()
     for numbers in mint_tin_sets():
         suits = sorted({suit[n] for n in numbers})
@@ -264,8 +269,29 @@ def mint_tin_winning_hands(max_jokers: int = 4) -> dict[tuple[int, ...], int]:
                             for f, s, j in zip(faces, order, jokers, strict=True):
                                 counts[f] = s - j
                             counts[12] = sum(jokers)
-                            key = tuple(counts)
-                            out[key] = max(out.get(key, -1), points)
+                            reading = tuple(sorted(zip(faces, order, jokers, strict=True)))
+                            out.setdefault(tuple(counts), {})[reading] = points
     epic = tuple([1] * 12 + [2])
-    out[epic] = max(out.get(epic, -1), 7)
+    out.setdefault(epic, {})[None] = 7
     return out
+
+
+@cache
+def mint_tin_winning_hands(max_jokers: int = 4) -> dict[tuple[int, ...], int]:
+    """Every 14-card hand that makes a valid shape, with its best score (no exposures)."""
+    return {counts: max(readings.values())
+            for counts, readings in mint_tin_readings(max_jokers).items()}
+
+
+def mint_tin_score_exposed(counts: tuple[int, ...],
+                           exposed: tuple[tuple[int, int, int], ...]) -> int:
+    """The best score of 14 cards (``counts`` include the exposed cards) when the blocks
+    ``exposed`` -- (face, size, jokers) each -- are set: a reading counts only if each
+    exposed block is one of its blocks exactly, jokers included. -1: no such reading."""
+    best = -1
+    for reading, points in mint_tin_readings().get(tuple(counts), {}).items():
+        # the Epic Hand has no blocks, so nothing of it can be exposed
+        fits = not exposed if reading is None else all(b in reading for b in exposed)
+        if fits:
+            best = max(best, points)
+    return best

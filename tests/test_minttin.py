@@ -9,7 +9,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from bruteforce import mint_tin_patterns, mint_tin_sets, mint_tin_winning_hands
+from bruteforce import (
+    mint_tin_patterns,
+    mint_tin_readings,
+    mint_tin_score_exposed,
+    mint_tin_sets,
+    mint_tin_winning_hands,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -34,16 +40,19 @@ from generator.games.minttin.rules import (
     Discard,
     Double,
     Draw,
+    Exhausted,
     Mahjong,
     MintTinOptions,
     OpponentDraw,
     OpponentExposes,
+    Outcome,
+    Phase,
     RoundEnd,
-    SoloMatch,
     Swap,
     ToRow,
-    TwoPlayerMatch,
 )
+from generator.games.minttin.solo import SoloMatch
+from generator.games.minttin.twoplayer import TwoPlayerMatch
 
 C = parse_cards
 
@@ -203,6 +212,56 @@ def test_exposures_fix_their_blocks() -> None:
         rules.best(C("22 6666 8888 4"), exposed)
     # a pung of 4s cannot be read as the kong the hand needs
     assert rules.best(C("22 4 6666 8888"), (rules.Exposure(Card("4"), 3),)) is None
+
+
+def test_an_exposures_joker_stays_in_it() -> None:
+    """An exposure is fixed: its joker fills no other block, and a card of its face in
+    the hand cannot take its place (a card is in one block only)."""
+    exposed = (rules.Exposure(Card("3"), 4, 1),)
+    assert rules.best(C("1111 5555 3 J"), exposed) is None   # was 1111J [3333] 5555J
+    assert "exposed block of 3 is fixed" in rules.why_not(C("1111 5555 3 J"), exposed)
+    found = rules.best(C("1111 5555 JJ"), exposed)
+    assert found is not None and [str(b) for b in found.blocks] == ["1111J", "[333J]", "5555J"]
+    assert Card("3") not in rules.completions(C("1111 5555 J"), exposed)
+    assert rules.completions(C("1111 5555 J"), exposed) == {JOKER: 3}
+
+
+def _exposures_of(rng: random.Random, counts: tuple[int, ...], reading) -> tuple:
+    """Some blocks of a reading set out as exposures; sometimes one of them claims a joker
+    more or less than the reading gives it (the same cards, exposed differently)."""
+    blocks = [b for b in reading if b[1] > 2 or rng.random() < 0.2]
+    chosen = [list(b) for b in rng.sample(blocks, rng.randrange(len(blocks) + 1))]
+    if chosen and rng.random() < 0.5:
+        block = rng.choice(chosen)
+        block[2] += rng.choice((-1, 1))
+    out = []
+    for face, size, jokers in chosen:
+        if not (0 <= jokers < size) or (size == 2 and jokers):
+            continue
+        out.append((face, size, jokers))
+    if counts[12] < sum(j for _, _, j in out) or any(counts[f] < s - j for f, s, j in out):
+        return ()
+    return tuple(out)
+
+
+def test_exposed_hands_match_the_brute_force() -> None:
+    readings = mint_tin_readings()
+    hands = list(readings)
+    rng = random.Random(11)
+    differ = 0
+    for _ in range(6000):
+        counts = rng.choice(hands)
+        reading = rng.choice(list(readings[counts]))
+        if reading is None:
+            continue
+        exposed = _exposures_of(rng, counts, reading)
+        exposures = tuple(rules.Exposure(ALL_CARDS[f], s, j) for f, s, j in exposed)
+        want = mint_tin_score_exposed(counts, exposed)
+        assert rules.wins(counts, exposures) == want, (counts, exposed)
+        loose = rules.wins(counts, exposures, rules=rules.MintTinRules(joker_blocks=True))
+        assert (loose >= 0) >= (want >= 0)
+        differ += want != rules.wins(counts)
+    assert differ > 500  # exposures that change the verdict were tried
 
 
 @settings(max_examples=60, deadline=None)
@@ -370,7 +429,7 @@ def test_mahjong_after_a_draw_scores_and_the_dealer_rotates() -> None:
     m = two()
     # player 1 deals and plays first; player 0 waits on an 8 for 22 4444 6666 8888
     m.apply(Deal(1, 1, rigged("22 4444 6666 888", "1 1 2 3 5 5 7 7 7 9 DS DM DF", "3 8")))
-    with pytest.raises(IllegalActionError, match="player 2's turn"):
+    with pytest.raises(IllegalActionError, match="it is player 1's move"):
         m.apply(Draw(0, Card("3")))
     m.apply(Draw(1, Card("3")))
     m.apply(Discard(1, Card("2")))
@@ -382,7 +441,7 @@ def test_mahjong_after_a_draw_scores_and_the_dealer_rotates() -> None:
     end = m.forced()
     assert end == RoundEnd((2, 0), "Mahjong")
     m.apply(end)
-    assert m.seats[0].score == 2 and m.dealer == 0 and m.phase == "deal"
+    assert m.seats[0].score == 2 and m.dealer == 0 and m.phase == Phase.DEAL
 
 
 def test_a_miscalled_mahjong_costs_two_or_plays_on() -> None:
@@ -396,7 +455,70 @@ def test_a_miscalled_mahjong_costs_two_or_plays_on() -> None:
     friendly.apply(Deal(1, 0, rigged("222 333 444 555 6", "123456789 DSDMDF 1")))
     friendly.apply(Draw(0, friendly.wall[0]))
     friendly.apply(Mahjong(0, 0))
-    assert friendly.phase == "act" and friendly.forced() is None
+    assert friendly.phase == Phase.ACT and friendly.forced() is None
+
+
+def _to_the_last_discard(m: TwoPlayerMatch, last: str) -> None:
+    """Each player discards the card just drawn until the deck is empty; the last
+    discard is ``last``."""
+    while True:
+        p = m.current
+        card = m.wall[0]
+        m.apply(Draw(p, card))
+        m.apply(Discard(p, Card(last) if not m.wall else card))
+        if not m.wall:
+            return
+
+
+def test_the_last_discard_can_still_be_called() -> None:
+    """After the last card is drawn and discarded, the next player may still call it
+    (here for Mahjong); only a player who must draw from the empty deck ends the round."""
+    m = two()
+    # player 1 deals and plays first, so player 0 draws the last card and discards an 8;
+    # player 1 waits on an 8 for 22 4444 6666 8888
+    m.apply(Deal(1, 1, rigged("1 1 2 3 5 7 8 9 DS DM DF 3 5", "22 4444 6666 888")))
+    _to_the_last_discard(m, "8")
+    assert m.phase == Phase.TURN and m.current == 1 and not m.wall
+    assert m.forced() is None
+    legal = m.legal_actions()
+    assert Call(1, Card("8"), C("888")) in legal and Exhausted(1) in legal
+    assert not any(isinstance(ev, Draw) for ev in legal)
+    m.apply(Call(1, Card("8"), C("888")))
+    m.apply(Mahjong(1, 2))                    # a kong, and concealed but for the call
+    assert m.forced() == RoundEnd((0, 2), "Mahjong")
+    # not calling: the player must draw and cannot, so the round is a wall game
+    w = two()
+    w.apply(Deal(1, 1, rigged("1 1 2 3 5 7 8 9 DS DM DF 3 5", "22 4444 6666 888")))
+    _to_the_last_discard(w, "8")
+    with pytest.raises(IllegalActionError, match="deck is empty"):
+        w.apply(Draw(1, Card("8")))
+    w.apply(Exhausted(1))
+    assert w.forced() == RoundEnd((0, 0), "wall game")
+    # and the planner calls it
+    p = two()
+    p.apply(Deal(1, 1, rigged("1 1 2 3 5 7 8 9 DS DM DF 3 5", "22 4444 6666 888")))
+    _to_the_last_discard(p, "8")
+    choice = Planner().choose(p, p.legal_actions(), random.Random(0))
+    assert isinstance(choice, Call) and choice.cards == C("888")
+
+
+def test_an_exposed_joker_does_not_complete_a_concealed_block() -> None:
+    """Player 1 exposes 333J, then draws the last 3: 1111 5555 3 J [333J] is no win
+    (the exposure's joker cannot make 1111J, nor the 3 in hand make it 3333)."""
+    m = two("backs")
+    m.apply(Deal(1, 0, rigged("1111 5555 33 JJ 9", "3 2 2 4 4 6 6 7 7 8 8 DS DM",
+                              "DF DF 3", jokers=2)))
+    m.apply(Draw(0, Card("DF")))
+    m.apply(Discard(0, Card("3")))
+    m.apply(Call(1, Card("3"), C("33J")))
+    m.apply(Discard(1, Card("9")))
+    m.apply(Draw(0, Card("DF")))
+    m.apply(Discard(0, Card("DF")))
+    m.apply(Draw(1, Card("3")))
+    assert m.hand_points(1) == -1 and m.mahjong_award(1) is None
+    with pytest.raises(IllegalActionError, match="not a winning hand"):
+        m.apply(Mahjong(1, 3))
+    assert Mahjong(1, 3) not in m.legal_actions()
 
 
 def test_joker_swaps_both_ways() -> None:
@@ -423,6 +545,48 @@ def test_joker_swaps_both_ways() -> None:
         m.apply(Swap(0, 1, Card("4"), True))
     with pytest.raises(IllegalActionError, match="cannot swap"):
         m.apply(Swap(0, 0, Card("4"), True))    # two players swap with the opponent only
+
+
+def test_the_planner_swaps_a_joker_for_the_card_a_pair_lacks() -> None:
+    """A joker cannot fill a pair: holding 4444 6666 8888 2 J, the planner gives its
+    joker for a 2 from the opponent's exposed 222, and wins."""
+    from generator.games.minttin.rules import Meld
+
+    m = two("double-sided")
+    m.apply(Deal(1, 0, rigged("222 1 1 3 3 5 5 7 7 9", "4444 6666 8888", "2")))
+    twos = [m.seats[1].hand.pop(m.seats[1].hand.index(Card("2"))) for _ in range(3)]
+    m.seats[1].melds.append(Meld(Card("2"), twos))     # the opponent's exposed 222
+    m.apply(Draw(0, Card("2")))
+    planner = Planner()
+    choice = planner.choose(m, m.legal_actions(), random.Random(0))
+    assert choice == Swap(0, 1, Card("2"), True, choice.reason)
+    assert "a joker cannot fill the pair of 2" in choice.reason
+    m.apply(choice)
+    assert [str(c) for c in m.seats[1].melds[0].cards] == ["2", "2", "J"]
+    assert isinstance(planner.choose(m, m.legal_actions(), random.Random(0)), Mahjong)
+
+
+def test_the_planner_exposes_a_joker_only_where_no_card_can_swap_it_out() -> None:
+    from generator.games.minttin.bots import unseen
+
+    m = two("double-sided")
+    m.apply(Deal(1, 0, rigged("2 33 44 555 66 8 DM", "1 1 2 3 5 7 7 9 DS DM DF 3",
+                              "1 1 2 9 2")))
+    m.apply(Draw(0, m.wall[0]))
+    m.apply(Discard(0, Card("2")))            # a second 2 on the discards
+    assert unseen(m, 1, Card("2")) == 2       # two 2s are still out there
+    calls = [ev for ev in m.legal_actions() if isinstance(ev, Call)]
+    assert Call(1, Card("2"), C("2J")) in calls  # a pung 22J: legal, but the joker could
+    assert Planner()._call(m, 1, Card("2"), m.legal_actions()) is None  # be swapped out
+    m.apply(Draw(1, m.wall[0]))
+    m.apply(Discard(1, Card("8")))
+    for p, card in ((0, "2"), (1, "9"), (0, "2")):
+        m.apply(Draw(p, m.wall[0]))
+        m.apply(Discard(p, Card(card)))       # at last every 2 is in sight
+    assert unseen(m, 1, Card("2")) == 0
+    choice = Planner()._call(m, 1, Card("2"), m.legal_actions())
+    assert choice == Call(1, Card("2"), C("2J"), choice.reason)
+    assert "and 1 joker (2 cards short, then 1)" in choice.reason
 
 
 def test_doubling_drop_and_take() -> None:
@@ -457,20 +621,37 @@ def test_the_wall_game_and_the_match_end() -> None:
     random.Random(3).shuffle(cards)
     m.apply(Deal(1, 0, tuple(cards)))
     rng = random.Random(0)
-    while m.phase != "round-end":
+    while m.wall:
         p = m.current
         m.apply(Draw(p, m.wall[0]))
         m.apply(Discard(p, rng.choice(m.seats[p].hand)))
-    assert not m.wall and m.forced() == RoundEnd((0, 0), "wall game")
+    assert m.forced() is None  # the next player may still call the last discard
+    m.apply(Exhausted(m.current))
+    assert m.forced() == RoundEnd((0, 0), "wall game")
     m.apply(m.forced())
     assert [s.score for s in m.seats] == [0, 0] and m.dealer == 1 and not m.over
     # a round that brings a player to the target ends the match
     m.seats[0].score = 6
-    m.pending_end, m.phase = RoundEnd((1, 0), "Mahjong"), "round-end"
+    m.outcome, m.phase = Outcome((1, 0), "Mahjong"), Phase.ROUND_END
     m.apply(RoundEnd((1, 0), "Mahjong"))
     assert m.over and m.result()["winner"] == 1
     with pytest.raises(IllegalActionError, match="over"):
         m.apply(Draw(0, Card("1")))
+
+
+def test_an_epic_hand_ends_the_match_whatever_the_target() -> None:
+    m = two(target=14)
+    m.apply(Deal(1, 0, rigged("222 333 444 555 6", "123456789 DSDMDF 1", "1")))
+    m.seats[0].hand[-1] = JOKER   # the Epic Hand's second joker (a rigged hand)
+    m.apply(Draw(0, Card("1")))
+    m.seats[0].hand.remove(Card("1"))
+    m.seats[0].hand.append(JOKER)
+    assert m.is_epic(0) and m.mahjong_award(0) == 7 + 1   # and concealed
+    m.apply(Mahjong(0, 8))
+    end = m.forced()
+    assert end == RoundEnd((8, 0), "Mahjong (Epic Hand)") and m.outcome.match_winner == 0
+    m.apply(end)
+    assert m.over and m.result()["winner"] == 1 and m.result()["scores"] == [8, 0]
 
 
 # -- solo ----------------------------------------------------------------------
@@ -500,14 +681,27 @@ def test_the_virtual_opponent_exposes_with_its_joker_then_three_alike() -> None:
     m.apply(Discard(0, Card("5")))        # a 5 to the row: nothing yet
     assert m.forced() == OpponentDraw(Card("3"))
     m.apply(m.forced())
-    assert m.phase == "hold"
+    assert m.phase == Phase.HOLD
     m.apply(ToRow(Card("3")))
     m.apply(Draw(0, m.wall[0]))           # 4
     m.apply(Discard(0, Card("5")))        # the second 5, with the joker in its spot
     assert m.forced() == OpponentExposes(C("5 5 J"))
     m.apply(m.forced())
     assert m.pungs() == 1 and m.joker_spot == 0
-    assert m.phase == "turn"              # after an exposure, you draw next
+    assert m.phase == Phase.DRAW              # after an exposure, you draw next
+
+
+def test_an_epic_hand_wins_the_solo_match_too() -> None:
+    m = solo(target=14)
+    m.apply(Deal(1, 0, solo_deck("1 2 3 4 5 6 7 8 9 DS DM DF", "1")))
+    m.apply(Draw(0, Card("1")))
+    m.seats[0].hand.remove(Card("1"))
+    m.seats[0].hand.append(JOKER)           # the second joker (as if swapped in)
+    assert m.is_epic(0)
+    m.apply(Mahjong(0, 8))
+    assert m.forced() == RoundEnd((8, 0), "Mahjong (Epic Hand)")
+    m.apply(m.forced())
+    assert m.over and m.result()["winner"] == 1
 
 
 def test_the_opponents_score_for_its_pungs() -> None:
@@ -544,7 +738,8 @@ def test_dead_hand_and_joker_block_options() -> None:
     b.apply(b.forced())
     b.apply(ToRow(b.hold))
     b.apply(Draw(0, b.wall[0]))
-    b.apply(Discard(0, JOKER))             # blocks the 5 and the 3 before it
+    assert {Discard(0, JOKER), Discard(0, JOKER, block=True)} <= set(b.legal_actions())
+    b.apply(Discard(0, JOKER, block=True))  # blocks the 5 and the 3 before it
     assert b.block_at == len(b.row) and b.seats[0].jokers_discarded == 0
     b.apply(b.forced())
     b.apply(ToRow(b.hold))
@@ -563,6 +758,67 @@ def test_dead_hand_and_joker_block_options() -> None:
         plain.apply(ToRow(plain.hold))
     assert plain.forced() == OpponentExposes(C("5 5 J"))
     assert plain.seats[0].jokers_discarded == 1
+
+
+def test_a_joker_block_is_a_choice() -> None:
+    """With the Joker Block rule a joker may still be discarded for its point; without
+    the rule (or with another card, or with two players) nothing blocks."""
+    b = solo(joker_block=True)
+    b.apply(Deal(1, 0, solo_deck("5 5 6 6 7 7 8 9 DS DM DF 1", "2 3 4 6")))
+    b.apply(Draw(0, b.wall[0]))
+    with pytest.raises(IllegalActionError, match="only a joker is placed as a block"):
+        b.apply(Discard(0, Card("5"), block=True))
+    b.apply(Discard(0, Card("5")))
+    b.apply(b.forced())
+    b.apply(ToRow(b.hold))
+    b.apply(Draw(0, b.wall[0]))
+    b.apply(Discard(0, JOKER))              # an ordinary discard: a point, no block
+    assert b.block_at == 0 and b.seats[0].jokers_discarded == 1
+    plain = solo()
+    plain.apply(Deal(1, 0, solo_deck("5 5 6 6 7 7 8 9 DS DM DF 1", "2 3 4 6")))
+    plain.apply(Draw(0, plain.wall[0]))
+    assert Discard(0, JOKER, block=True) not in plain.legal_actions()
+    with pytest.raises(IllegalActionError, match="Joker Block rule"):
+        plain.apply(Discard(0, JOKER, block=True))
+    m = two("double-sided")
+    m.apply(Deal(1, 0, rigged("1 1 2 3 5 7 8 9 DS DM DF 3", "22 4444 6666 88")))
+    m.apply(Draw(0, m.wall[0]))
+    with pytest.raises(IllegalActionError, match="solo game"):
+        m.apply(Discard(0, JOKER, block=True))
+
+
+def test_the_planner_doubles_a_solo_win_when_the_opponent_is_unlikely_to_finish() -> None:
+    from generator.games.minttin.rules import Meld
+
+    planner = Planner()
+    for pungs, row, doubles in ((3, "", True), (4, "7 9 DF", False)):
+        m = solo()
+        m.apply(Deal(1, 0, solo_deck("22 4444 6666 88", "8")))
+        for face in C("1 3 DS 5")[:pungs]:
+            m.seats[1].melds.append(Meld(face, [face] * 3))
+        m.row = list(C(row))
+        m.apply(Draw(0, Card("8")))
+        assert m.mahjong_award(0) == 2        # 22 4444 6666 888J: a kong, concealed
+        choice = planner.choose(m, m.legal_actions(), random.Random(0))
+        assert isinstance(choice, Double if doubles else Mahjong), choice
+        if doubles:
+            assert "worth 2 now, 4 if the opponent does not make 2 more pungs" in choice.reason
+            m.apply(choice)
+            while m.phase == Phase.OPPONENT:
+                m.apply(m.forced())
+            assert m.forced() == RoundEnd((4, 0), "the double held for three cards")
+
+
+def test_the_planner_blocks_a_row_that_threatens() -> None:
+    planner = Planner()
+    for row, blocks in (("2 5 8 9 DF", True), ("", False)):
+        b = solo(joker_block=True)
+        b.apply(Deal(1, 0, solo_deck("1 2 3 4 5 6 7 8 9 DS DM DF", "DS")))
+        b.row = list(C(row))      # singles: each a pung with the joker in the spot
+        b.apply(Draw(0, Card("DS")))
+        ev = planner._joker_block(b, Discard(0, JOKER), Discard(0, JOKER, block=True), "x")
+        assert ev.block == blocks
+        assert ("placed as a block" if blocks else "for its point") in ev.reason
 
 
 @pytest.mark.parametrize("options", [{"jokers": "wild"}, {"target": 9}, {"dead-hand": 13},
@@ -593,18 +849,23 @@ def _replays(log) -> None:
     assert max(result["scores"]) >= target or "Epic" in log.to_jsonl()
 
 
-def test_a_thousand_two_player_games_replay_from_their_logs() -> None:
+REPLAYED = 24
+"""Matches per replay test: every variant six times in a few seconds (the suite
+stays fast; 1,000-match runs belong in benchmarks/)."""
+
+
+def test_two_player_matches_replay_from_their_logs() -> None:
     variants = [{}, {"jokers": "backs"}, {"jokers": "all", "passing": True},
                 {"jokers": "none", "miscall-penalty": False}]
-    for seed in range(1000):
+    for seed in range(REPLAYED):
         options = GAME.options_from(variants[seed % len(variants)])
         bots = [Planner(), RandomDiscards()] if seed % 10 == 1 else None
         _replays(game.play(options, seed, bots))
 
 
-def test_a_thousand_solo_games_replay_from_their_logs() -> None:
+def test_solo_matches_replay_from_their_logs() -> None:
     variants = [{}, {"dead-hand": 6}, {"joker-block": True}, {"dead-hand": 0}]
-    for seed in range(1000):
+    for seed in range(REPLAYED):
         _replays(game.play(GAME.options_from(variants[seed % len(variants)]), seed,
                            solo=True))
 

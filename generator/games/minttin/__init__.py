@@ -10,9 +10,14 @@ pungs from your discards. Rulings: docs/rulings.md.
 """
 
 from generator.documents.cards import CardSheetOptions
-from generator.engine.game import Game, PrintableEntry, PuzzleEntry
-from generator.games.minttin.options import MintTinOptions, MintTinParams, MintTinPlay
-from generator.games.minttin.print_options import ScoreSheetOptions
+from generator.engine.game import FigureEntry, Game, PrintableEntry, PuzzleEntry
+from generator.games.minttin.options import (
+    CardsFigure,
+    MintTinOptions,
+    MintTinParams,
+    MintTinPlay,
+    ScoreSheetOptions,
+)
 
 GAME = Game(
     name="minttin",
@@ -43,5 +48,13 @@ GAME = Game(
                        options=CardSheetOptions),
         PrintableEntry("sheet", "score_sheet", "A score sheet: two players, or --solo.",
                        options=ScoreSheetOptions),
+    ),
+    figures=(
+        FigureEntry("cards", "cards_figure_of", CardsFigure,
+                    "Mint Tin cards: a hand with its exposures and a card outlined, laid out "
+                    "in blocks when it wins; with --points or --pattern the engine checks "
+                    "the claim.",
+                    'tilepress draw cards "1111 5555 JJ [333J]" --highlight 5 --points 3 '
+                    '-o cards.svg'),
     ),
 )

@@ -232,11 +232,18 @@ def _candidates(counts: tuple[int, ...],
     return out
 
 
+def _exposures_hold(counts: Sequence[int], exposures: Sequence[Exposure]) -> bool:
+    """Whether each exposed block is exactly its own cards: an exposure is fixed, so its
+    jokers stay in it (they fill no other block) and no card of its face may sit in the
+    concealed hand (a card is in one block only). ``counts`` include the exposures."""
+    return all(counts[e.face.code] == e.size - e.jokers for e in exposures)
+
+
 @lru_cache(maxsize=65536)
 def _arrangements(counts: tuple[int, ...], exposures: tuple[Exposure, ...],
                   rules: MintTinRules) -> tuple[Arrangement, ...]:
     total = sum(counts)
-    if total != HAND:
+    if total != HAND or not _exposures_hold(counts, exposures):
         return ()
     jokers = counts[-1]
     out: list[Arrangement] = []
@@ -361,6 +368,8 @@ def wins(counts: Sequence[int], exposures: tuple[Exposure, ...] = (), extras: Ex
          rules: MintTinRules = MintTinRules()) -> int:
     """The best score of 14 cards given as counts (index = card code); -1 if they make no
     valid shape. A hand wins when this is at least 1."""
+    if not _exposures_hold(counts, exposures):
+        return -1
     if rules.joker_blocks:
         found = _arrangements(tuple(counts), exposures, rules)
         if not found:
@@ -431,6 +440,10 @@ def why_not(concealed: Sequence[Card], exposures: Sequence[Exposure] = (),
     counts = _check(concealed, exposures, HAND)
     if _arrangements(tuple(counts), tuple(exposures), rules):
         return ""
+    for e in exposures:
+        if e.face in concealed:
+            return (f"the {e.face} in the hand has no block: the exposed block of {e.face} "
+                    "is fixed (its jokers stay in it) and a card is in one block only")
     numbers = sorted(i + 1 for i in range(NUMBERS) if counts[i])
     if not numbers:
         return "a hand needs number blocks: a set of at least three numbers"

@@ -25,9 +25,10 @@ class MintTinOptions:
                                    help="A miscalled Mahjong gives the opponent 2 points; "
                                    "--friendly: it costs nothing and play goes on.")
     joker_blocks: bool = option(False, help="Allow blocks of jokers only (never pairs).")
-    dead_hand: int = option(12, help="Solo: cards in the dead hand, 0-12.")
-    joker_block: bool = option(False, help="Solo: a discarded joker blocks the cards before "
-                               "it from exposures, for no point.")
+    dead_hand: int = option(12, low=0, high=12, help="Solo: cards in the dead hand, 0-12.")
+    joker_block: bool = option(False, help="Solo: a joker may be placed on the discard row "
+                               "as a block (for no point): the cards before it make no more "
+                               "exposures.")
 
     def __post_init__(self) -> None:
         if not 0 <= self.dead_hand <= 12:
@@ -47,6 +48,14 @@ class MintTinOptions:
 
 
 @dataclass(frozen=True)
+class ScoreSheetOptions:
+    """Which game the score sheet is for."""
+
+    solo: bool = option(False, flags=("--solo",),
+                        help="The solo game: you against the virtual opponent.")
+
+
+@dataclass(frozen=True)
 class MintTinPlay:
     solo: bool = option(False, flags=("--solo",), help="One player against the virtual opponent.")
     bots: str = option("planner", help="planner or random, one for all or one per player.")
@@ -60,3 +69,24 @@ class MintTinParams:
     jokers: int = option(1, choices=(0, 1, 2), help="Most jokers in a hand: 0, 1 or 2.")
 
 
+
+
+@dataclass(frozen=True)
+class CardsFigure:
+    """``tilepress draw cards``: a Mint Tin hand, exposures in brackets, one card marked."""
+
+    hand: str = option("", argument=True, help="The cards, exposures in brackets: "
+                       "\"1111 5555 JJ [333J]\" (1-9, DS DM DF dragons, J jokers).")
+    highlight: str = option("", help="A card to outline, such as the one just drawn.")
+    card_width: float = option(10.0, low=4, high=60, flags=("--card-width", "--tile-width"),
+                               help="Width of a card in mm.")
+    width: float = option(0.0, low=0, high=1000, help="Widest the figure may be, in mm: the "
+                          "blocks wrap onto more rows (0: one row).")
+    jokers_discarded: int = option(0, low=0, high=4,
+                                   help="Jokers the player discarded this round (a point each).")
+    concealed: bool = option(False, help="Won without exposures but the winning call "
+                             "(a point).")
+    points: int = option(-1, low=-1, high=40, help="Claim: the engine must score the 14 "
+                         "cards so (-1: no claim).")
+    pattern: str = option("", help="Claim: the pattern the engine must find, as "
+                          "\"one pair and four pungs\".")

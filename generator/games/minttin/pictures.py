@@ -8,21 +8,37 @@ is the compact face used in puzzle rows and worked examples.
 
 from __future__ import annotations
 
+import itertools
 import math
+import re
 from collections.abc import Sequence
+from typing import Any
 
 from generator.documents.cards import SAFE
-from generator.documents.model import Figure
+from generator.documents.model import Figure, Illustration
 from generator.draw.canvas import PT, Canvas
 from generator.draw.fonts import text_width
-from generator.games.minttin.cards import Card
+from generator.errors import HandError
+from generator.games.minttin.cards import JOKER, Card, parse_card, parse_cards
+from generator.games.minttin.hand import (
+    BLOCK_NAMES,
+    CATEGORY_NAMES,
+    HAND,
+    Arrangement,
+    Exposure,
+    Extras,
+    best,
+    completions,
+    why_not,
+)
+from generator.games.minttin.options import CardsFigure
 
 SUIT_COLOURS = {"S": "#2f5d8a", "M": "#5b3f8c", "F": "#b8361e", "": "#9a7410"}
 SUIT_TINTS = {"S": "#e6eef6", "M": "#eee8f6", "F": "#fbe9e2", "": "#fbf3dc"}
 PAPER = "#fffdf8"
-INK = "#1d1d1b"
 BACK = "#1f4e4a"
 BACK_LINE = "#2f6d67"
+MARK = "#e0a526"
 
 
 def suit_symbol(c: Canvas, suit: str, cx: float, cy: float, size: float,
@@ -214,38 +230,131 @@ def draw_small_card(c: Canvas, card: Card | None, x: float, y: float, w: float, 
         c.rect(x, y, w, h, fill=BACK, stroke="#0f2f2c", stroke_width=0.2, radius=w * 0.1)
         return
     colour = SUIT_COLOURS[card.suit]
-    c.rect(x, y, w, h, fill=PAPER, stroke=colour, stroke_width=0.35 if not mark else 0.8,
-           radius=w * 0.1)
+    if mark:  # a gold ring around the card: the one just drawn, called or won on
+        c.rect(x - 0.8, y - 0.8, w + 1.6, h + 1.6, fill=MARK, radius=w * 0.1 + 0.8)
+    c.rect(x, y, w, h, fill=PAPER, stroke=colour, stroke_width=0.35, radius=w * 0.1)
     label = str(card.number) if card.is_number else "D" if card.is_dragon else "J"
     c.text(x + w / 2, y + h * 0.42, label, size=w * 1.55, font="bold", anchor="middle",
            fill=colour)
     suit_symbol(c, card.suit, x + w / 2, y + h * 0.72, w * 0.5, colour)
 
 
+def _row_width(groups: Sequence[Sequence[Card | None]], card_w: float) -> float:
+    return sum(len(g) * (card_w + 0.6) for g in groups) + card_w * 0.45 * max(len(groups) - 1, 0)
+
+
+def _wrapped(count: int, sizes: Sequence[int], card_w: float, max_width: float) -> list[range]:
+    """The groups of each row: as many as fit in ``max_width`` (0: all in one row)."""
+    rows: list[range] = []
+    start = 0
+    for i in range(1, count + 1):
+        if i == count or (max_width and _row_width([[None] * n for n in sizes[start:i + 1]],
+                                                   card_w) > max_width):
+            rows.append(range(start, i))
+            start = i
+    return rows or [range(0)]
+
+
 def cards_figure(groups: Sequence[Sequence[Card | None]], *, card_w: float = 7.0,
                  labels: Sequence[str] = (), marks: frozenset[tuple[int, int]] = frozenset(),
-                 caption: str = "") -> Figure:
+                 caption: str = "", max_width: float = 0.0) -> Figure:
     """Rows of compact cards, a gap between groups (exposures in brackets are groups
-    too); ``labels`` go under groups."""
-    gap = card_w * 0.45
-    width = sum(len(g) * (card_w + 0.6) for g in groups) + gap * max(len(groups) - 1, 0)
-    label_h = 3.5 if labels else 0.0
-    height = card_w * 1.4 + label_h + 0.5
+    too); ``labels`` go under groups. Groups wrap onto more rows past ``max_width`` mm."""
+    rows = _wrapped(len(groups), [len(g) for g in groups], card_w, max_width)
+    label_h = 3.5 if any(labels) else 0.0
+    row_h = card_w * 1.4 + label_h + 0.5
+    width = max(_row_width([groups[i] for i in r], card_w) for r in rows)
+    height = row_h * len(rows) + 2.0 * (len(rows) - 1)
 
     def draw(c: Canvas) -> None:
-        x = 0.0
-        for gi, group in enumerate(groups):
-            start = x
-            for ci, card in enumerate(group):
-                draw_small_card(c, card, x, 0.0, card_w, mark=(gi, ci) in marks)
-                x += card_w + 0.6
-            if gi < len(labels) and labels[gi]:
-                c.text((start + x - 0.6) / 2, card_w * 1.4 + 3.0, labels[gi], size=6,
-                       anchor="middle", fill="#6b6862")
-            x += gap
+        for k, row in enumerate(rows):
+            x, y = 0.0, k * (row_h + 2.0)
+            for gi in row:
+                start = x
+                for ci, card in enumerate(groups[gi]):
+                    draw_small_card(c, card, x, y, card_w, mark=(gi, ci) in marks)
+                    x += card_w + 0.6
+                if gi < len(labels) and labels[gi]:
+                    c.text((start + x - 0.6) / 2, y + card_w * 1.4 + 3.0, labels[gi], size=6,
+                           anchor="middle", fill="#6b6862")
+                x += card_w * 0.45
 
     return Figure(max(width, 1.0), height, draw, caption)
 
 
-__all__ = ["cards_figure", "draw_card_back", "draw_card_face", "draw_score_side",
-           "draw_small_card", "suit_symbol"]
+def parse_drawn_hand(text: str) -> tuple[tuple[Card, ...], tuple[Exposure, ...]]:
+    """A hand as a rulebook writes it: concealed cards, exposures in brackets."""
+    depth = 0
+    for ch in text:
+        depth += (ch == "[") - (ch == "]")
+        if not 0 <= depth <= 1:
+            break
+    if depth:
+        raise HandError(f"brackets do not pair up in {text!r}: write exposures as [333J]")
+    exposures = tuple(Exposure.parse(part) for part in re.findall(r"\[([^\]]*)\]", text))
+    return parse_cards(re.sub(r"\[[^\]]*\]", " ", text)), exposures
+
+
+def _facts(cards: tuple[Card, ...], exposures: tuple[Exposure, ...],
+           params: CardsFigure) -> tuple[dict[str, Any], Arrangement | None]:
+    """What the engine says of the hand: for 14 cards its best reading and points (or why
+    it is no hand), for 13 the cards that complete it."""
+    extras = Extras(params.jokers_discarded, params.concealed)
+    total = len(cards) + sum(e.size for e in exposures)
+    facts: dict[str, Any] = {"cards": total}
+    if total == HAND:
+        top = best(cards, exposures, extras)
+        facts["wins"] = top is not None and top.score >= 1
+        facts["points"] = top.score if top else 0
+        facts["pattern"] = (str(top.pattern) if top.pattern else "epic hand") if top else ""
+        facts["category"] = CATEGORY_NAMES.get(top.category, "") if top else ""
+        facts["set"] = top.set_text.replace(",", "-") if top else ""
+        facts["special"] = top.special if top else ""
+        facts["blocks"] = " ".join(str(b) for b in top.blocks) if top else ""
+        facts["explained"] = ", ".join(f"{name} +{p}" for name, p in top.points) if top else ""
+        facts["why_not"] = "" if top else why_not(cards, exposures)
+        return facts, top
+    if total == HAND - 1:
+        ways = completions(cards, exposures, extras)
+        facts["completions"] = " ".join(f"{c}:{p}" for c, p in
+                                        sorted(ways.items(), key=lambda kv: kv[0]))
+        return facts, None
+    raise HandError(f"draw 13 or 14 cards with the exposures, not {total}")
+
+
+def _claims_hold(facts: dict[str, Any], params: CardsFigure) -> None:
+    if params.points >= 0 and facts.get("points") != params.points:
+        said = (f"scores it {facts['points']}" if "points" in facts
+                else "scores only 14 cards")
+        raise HandError(f"the claim is {params.points} points; the engine {said}")
+    if params.pattern and facts.get("pattern") != params.pattern.strip().lower():
+        raise HandError(f"the claim is the pattern {params.pattern!r}; the engine finds "
+                        f"{facts.get('pattern') or 'no winning pattern'!r}")
+
+
+def cards_figure_of(params: CardsFigure) -> Illustration:
+    """A Mint Tin hand with its exposures and a card outlined, laid out in the blocks of
+    its best reading when it wins; checked against a claimed pattern and points."""
+    cards, exposures = parse_drawn_hand(params.hand)
+    facts, top = _facts(cards, exposures, params)
+    _claims_hold(facts, params)
+    if top is not None and top.pattern is not None:
+        groups = [[b.face] * (b.size - b.jokers) + [JOKER] * b.jokers for b in top.blocks]
+        labels = [BLOCK_NAMES[b.size] + (", exposed" if b.exposed else "") for b in top.blocks]
+    else:
+        groups = [list(g) for _, g in itertools.groupby(sorted(cards))]
+        groups += [list(e.cards) for e in exposures]
+        labels = [""] * (len(groups) - len(exposures)) + ["exposed"] * len(exposures)
+    marks: frozenset[tuple[int, int]] = frozenset()
+    if params.highlight:
+        mark = parse_card(params.highlight)
+        hits = [(gi, ci) for gi, g in enumerate(groups) for ci, c in enumerate(g) if c == mark]
+        if not hits:
+            raise HandError(f"the card to outline, {mark}, is not in the hand")
+        marks = frozenset({hits[-1]})
+    return Illustration(cards_figure(groups, card_w=params.card_width, labels=labels,
+                                     marks=marks, max_width=params.width), facts)
+
+
+__all__ = ["cards_figure", "cards_figure_of", "draw_card_back", "draw_card_face", "draw_score_side",
+           "draw_small_card", "parse_drawn_hand", "suit_symbol"]

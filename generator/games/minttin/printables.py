@@ -23,8 +23,8 @@ from generator.documents.model import Bullets, Document, Heading, Paragraph, Sec
 from generator.draw.canvas import Canvas, Paper
 from generator.games.minttin.cards import ALL_CARDS, JOKER
 from generator.games.minttin.hand import CATEGORIES, CATEGORY_NAMES, PATTERNS, SPECIAL_POINTS
+from generator.games.minttin.options import ScoreSheetOptions
 from generator.games.minttin.pictures import draw_card_back, draw_card_face, draw_score_side
-from generator.games.minttin.print_options import ScoreSheetOptions
 
 
 def _face(card) -> Side:

@@ -1,32 +1,35 @@
-"""Mint Tin Mahjong games: two players, and solo against the virtual opponent.
+"""Mint Tin Mahjong: the events and what the two-player and solo games share.
 
-:class:`TwoPlayerMatch` and :class:`SoloMatch` hold the state of a match of rounds to 7
-(or 14) points; ``apply(event)`` checks an event by the rules and plays it, raising
-:class:`~generator.errors.IllegalActionError` otherwise. What the rules do on their own
-(the virtual opponent's draws, swaps and exposures, the end of a round) is offered by
-``forced()`` and must be applied as offered, so a log replays exactly.
-Hands and scores come from :mod:`generator.games.minttin.hand`; rulings in docs/rulings.md.
+A match is rounds to 7 (or 14) points. The two-player game is
+:class:`~generator.games.minttin.twoplayer.TwoPlayerMatch`, the solo game against the
+virtual opponent :class:`~generator.games.minttin.solo.SoloMatch`. Both are
+:class:`~generator.engine.rules.Rules`: each event has one check and one handler,
+``apply(event)`` runs both, and ``legal_actions()`` lists the decisions the same checks
+accept. What the rules do on their own (the end of a round, a draw nobody chooses, the
+virtual opponent's moves) is offered by ``forced()``; the deal's shuffle is the chance
+event. Hands and scores come from :mod:`generator.games.minttin.hand`; rulings in
+docs/rulings.md.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import ClassVar
 
-from generator.engine.log import event
+from generator.engine.log import Event, event
+from generator.engine.rules import Phase as BasePhase
+from generator.engine.rules import Rules, checks, handles
 from generator.errors import IllegalActionError
 from generator.games.minttin.cards import JOKER, Card, format_cards
-from generator.games.minttin.hand import Exposure, Extras, deck, wins
+from generator.games.minttin.hand import Exposure, Extras, wins
 from generator.games.minttin.options import MintTinOptions
 
 TWO = "minttin"
 SOLO = "minttin-solo"
 
 Cards = tuple[Card, ...]
-
-
-# ---------------------------------------------------------------------------
-# Options
-# ---------------------------------------------------------------------------
 
 
 # ---------------------------------------------------------------------------
@@ -88,6 +91,9 @@ class Discard:
     player: int
     card: Card
     reason: str = ""
+    block: bool = False
+    """Solo, with the Joker Block rule: the joker is placed as a block (no point), not
+    discarded for its point."""
 
 
 @event(TWO, "mahjong", SOLO)
@@ -108,6 +114,15 @@ class Double:
 class Answer:
     player: int
     take: bool
+    reason: str = ""
+
+
+@event(TWO, "exhausted")
+class Exhausted:
+    """A player must draw and the deck is empty (not calling the last discard): the round
+    is a wall game."""
+
+    player: int
     reason: str = ""
 
 
@@ -139,11 +154,29 @@ class RoundEnd:
     scores: tuple[int, int]
     """Points each player (solo: you, the opponent) scores this round."""
     reason: str
+    """The rules' words for how the round ended (not a bot's reason)."""
 
 
 # ---------------------------------------------------------------------------
 # Shared state
 # ---------------------------------------------------------------------------
+
+
+class Phase(BasePhase):
+    """What a match waits for."""
+
+    DEAL = "the shuffle and deal of the next round"
+    PASS_OFFER = "an offer of how many cards to pass (0 to 3)"
+    PASS = "the cards passed"
+    TURN = "a draw (none left: the wall game), or a call of the last discard"
+    DRAW = "your draw from the deck"
+    HOLD = "a call of the card in the hold spot, or letting it go to the discard row"
+    ACT = "Mahjong, a double, a joker swap or a discard"
+    PAIR_CALLED = "Mahjong with the pair just called"
+    ANSWER = "an answer to the double: take or drop"
+    OPPONENT = "the virtual opponent's move"
+    ROUND_END = "the score of the round"
+    OVER = "nothing: the match is over"
 
 
 @dataclass
@@ -181,21 +214,46 @@ class Seat:
     def exposures(self) -> tuple[Exposure, ...]:
         return tuple(m.exposure() for m in self.melds)
 
-    def size(self) -> int:
-        return len(self.hand) + sum(len(m.cards) for m in self.melds)
+    def meld_of(self, face: Card) -> Meld | None:
+        return next((m for m in self.melds if m.face == face), None)
 
 
-def _remove(hand: list[Card], cards, what: str) -> None:
+@dataclass(frozen=True)
+class Outcome:
+    """How a round ended, as the rules decide it."""
+
+    scores: tuple[int, int]
+    reason: str
+    match_winner: int | None = None
+    """The player whose Epic Hand wins the match at once, whatever the scores."""
+
+    def event(self) -> RoundEnd:
+        return RoundEnd(self.scores, self.reason)
+
+
+def holds(hand: Iterable[Card], cards: Iterable[Card]) -> bool:
+    """Whether ``hand`` holds every card of ``cards`` (as many copies as named)."""
+    return not Counter(cards) - Counter(hand)
+
+
+def remove_cards(hand: list[Card], cards: Iterable[Card]) -> None:
     for c in cards:
-        if c not in hand:
-            raise IllegalActionError(f"{what}: {c} is not in the hand")
         hand.remove(c)
 
 
-class _Match:
-    """What both games share: seats, rounds, scoring a hand, calls and swaps."""
+def scores_for(player: int, points: int) -> tuple[int, int]:
+    """The round's scores when only ``player`` scores."""
+    return (points, 0) if player == 0 else (0, points)
 
-    game = ""
+
+class MintTinMatch(Rules):
+    """What both games share: seats, rounds, scoring a hand, calls, swaps, Mahjong and
+    the end of a round."""
+
+    title = "Mint Tin Mahjong"
+    CHANCE = frozenset({Phase.DEAL})
+    DECISIONS: ClassVar[frozenset[Phase]] = frozenset()
+    """Phases where a player decides (unless the rules force the move)."""
 
     def __init__(self, options: MintTinOptions) -> None:
         self.options = options
@@ -204,32 +262,40 @@ class _Match:
         self.round = 0
         self.dealer = 0
         self.wall: list[Card] = []
-        self.phase = "deal"
+        self.phase = Phase.DEAL
         self.current = 0
-        self.over = False
         self.winner: int | None = None
-        self.log_scores: list[tuple[int, int]] = []
-        self.pending_end: RoundEnd | None = None
+        self.round_scores: list[tuple[int, int]] = []
+        self.outcome: Outcome | None = None
+        """How the round ended, once it has (the next event is its score)."""
         self.called_this_turn: Meld | None = None
-        self.pair_call = False
 
-    # -- scoring --------------------------------------------------------------
+    # -- queries -------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.phase == Phase.OVER
+
+    @property
+    def to_move(self) -> int | None:
+        if self.phase in self.DECISIONS and self.forced() is None:
+            return self.current
+        return None
+
+    def joker_bonus(self, p: int) -> int:
+        """The points player ``p`` has from discarded jokers this round."""
+        return self.seats[p].jokers_discarded
+
+    def concealed(self, p: int) -> bool:
+        """No exposures but, at most, the one made by calling this turn's card."""
+        melds = self.seats[p].melds
+        return not melds or (len(melds) == 1 and melds[0] is self.called_this_turn)
 
     def hand_points(self, p: int) -> int:
         """The best score of a player's 14 cards, -1 if they make no valid shape."""
         seat = self.seats[p]
-        concealed = not seat.melds or (len(seat.melds) == 1 and
-                                       seat.melds[0] is self.called_this_turn)
-        extras = Extras(seat.jokers_discarded if not self._joker_block() else 0, concealed)
+        extras = Extras(self.joker_bonus(p), self.concealed(p))
         return wins(seat.counts(), seat.exposures(), extras, self.rules)
-
-    def _joker_block(self) -> bool:
-        return False
-
-    def mahjong_award(self, p: int) -> int | None:
-        """What declaring Mahjong now would score, or None if it would be a miscall."""
-        points = self.hand_points(p)
-        return points if points >= 1 else None
 
     def points_with_call(self, p: int, card: Card, cards: Cards) -> int:
         """What the hand would score after calling ``card`` with ``cards`` (-1: no win)."""
@@ -238,23 +304,77 @@ class _Match:
         counts[card.code] += 1
         jokers = sum(1 for c in cards if c.is_joker)
         exposures = (*seat.exposures(), Exposure(card, len(cards) + 1, jokers))
-        extras = Extras(seat.jokers_discarded if not self._joker_block() else 0,
-                        not seat.melds)
+        extras = Extras(self.joker_bonus(p), not seat.melds)
         return wins(counts, exposures, extras, self.rules)
 
-    # -- actions ---------------------------------------------------------------
+    def mahjong_award(self, p: int) -> int | None:
+        """What declaring Mahjong now would score, or None if it would be a miscall."""
+        points = self.hand_points(p)
+        return points if points >= 1 else None
 
-    def _expect(self, phase: str | tuple[str, ...], player: int, what: str) -> None:
-        if self.over:
-            raise IllegalActionError(f"{what} after the game is over")
-        phases = (phase,) if isinstance(phase, str) else phase
-        if self.phase not in phases:
-            raise IllegalActionError(f"{what} now: the turn is at its {self.phase} step")
-        if player != self.current:
-            raise IllegalActionError(f"{what} by player {player + 1}: it is player "
-                                     f"{self.current + 1}'s turn")
+    def is_epic(self, p: int) -> bool:
+        counts = self.seats[p].counts()
+        return counts[-1] == 2 and all(c == 1 for c in counts[:-1])
 
-    def _call(self, ev: Call, available: Card | None) -> None:
+    def forced(self) -> Event | None:
+        """The score of a round that has ended."""
+        if self.phase == Phase.ROUND_END:
+            assert self.outcome is not None
+            return self.outcome.event()
+        return None
+
+    def check(self, ev: Event) -> None:
+        """The base's check; a round's end must also give the rules' own reason (the
+        base ignores any ``reason``, which elsewhere is a bot's explanation)."""
+        super().check(ev)
+        if isinstance(ev, RoundEnd) and self.outcome is not None \
+                and ev.reason != self.outcome.reason:
+            raise IllegalActionError(f"the round ends {self.outcome.scores} "
+                                     f"({self.outcome.reason}), not {ev.reason!r}")
+
+    def legal_actions(self) -> list[Event]:
+        """Every decision :attr:`to_move` may take now: candidates built from the position,
+        kept when the event's own check accepts them. Cards passed or called with are
+        listed once per distinct choice (which copies of a card does not matter)."""
+        p = self.to_move
+        if p is None:
+            return []
+        return [ev for ev in self._candidates(p) if self.is_legal(ev)]
+
+    def _candidates(self, p: int) -> Iterator[Event]:
+        raise NotImplementedError
+
+    def _turn_candidates(self, p: int) -> Iterator[Event]:
+        """After drawing or calling: Mahjong (a miscall if the hand does not win), a
+        double, joker swaps with every exposure, a discard of each card."""
+        yield Mahjong(p, self.mahjong_award(p) or 0)
+        yield Double(p)
+        for owner in self.swap_owners(p):
+            for meld in self.seats[owner].melds:
+                yield Swap(p, owner, meld.face, False)
+                yield Swap(p, owner, meld.face, True)
+        yield from (Discard(p, c) for c in sorted(set(self.seats[p].hand)))
+        if JOKER in self.seats[p].hand:
+            yield Discard(p, JOKER, block=True)
+
+    def _call_candidates(self, p: int, card: Card | None) -> Iterator[Call]:
+        """Calls of ``card`` with each number of identical cards and jokers held."""
+        if card is None:
+            return
+        hand = self.seats[p].hand
+        same, jokers = hand.count(card), hand.count(JOKER)
+        for k in range(same + 1):
+            for j in range(jokers + 1):
+                if 1 <= k + j <= 4:
+                    yield Call(p, card, (card,) * k + (JOKER,) * j)
+
+    # -- checks shared by both games ---------------------------------------------
+
+    @checks(RoundEnd, OpponentDraw, OpponentSwap, OpponentExposes)
+    def _check_by_the_rules(self, ev: Event) -> None:
+        raise IllegalActionError(f"{ev.TYPE} comes only when the rules say so")
+
+    def _check_call(self, ev: Call, available: Card | None) -> None:
         seat = self.seats[ev.player]
         if available is None or ev.card != available:
             raise IllegalActionError(f"{ev.card} is not there to call")
@@ -263,26 +383,28 @@ class _Match:
         if any(c != ev.card and not c.is_joker for c in ev.cards):
             raise IllegalActionError(f"a call of {ev.card} goes with identical cards or jokers, "
                                      f"not {format_cards(ev.cards)}")
-        if len(ev.cards) < 1 or len(ev.cards) > 4:
+        if not 1 <= len(ev.cards) <= 4:
             raise IllegalActionError("a call makes a block of 2 to 5 cards")
-        if any(m.face == ev.card for m in seat.melds):
+        if seat.meld_of(ev.card) is not None:
             raise IllegalActionError(f"{ev.card} is already exposed; a card is in one block")
         if len(ev.cards) == 1 and ev.cards[0].is_joker:
             raise IllegalActionError("a pair cannot hold a joker")
-        _remove(seat.hand, ev.cards, "calling")
-        meld = Meld(ev.card, [ev.card, *ev.cards])
-        seat.melds.append(meld)
-        self.called_this_turn = meld
-        self.pair_call = len(ev.cards) == 1
-        if self.pair_call and self.hand_points(ev.player) < 1:
+        if not holds(seat.hand, ev.cards):
+            raise IllegalActionError(f"calling: {format_cards(ev.cards)} are not all in the "
+                                     "hand")
+        if len(ev.cards) == 1 and self.points_with_call(ev.player, ev.card, ev.cards) < 1:
             raise IllegalActionError("a pair may be called only for Mahjong, and this hand "
                                      "does not win with it")
 
-    def _swap(self, ev: Swap, allowed_owners: tuple[int, ...]) -> None:
-        if ev.owner not in allowed_owners:
-            raise IllegalActionError(f"player {ev.player + 1} cannot swap with that exposure")
+    def swap_owners(self, p: int) -> tuple[int, ...]:
+        """Whose exposures player ``p`` may swap jokers with."""
+        return (0, 1)
+
+    def _check_swap(self, ev: Swap) -> None:
+        if ev.owner not in self.swap_owners(ev.player):
+            raise IllegalActionError(f"player {ev.player} cannot swap with that exposure")
         seat = self.seats[ev.player]
-        meld = next((m for m in self.seats[ev.owner].melds if m.face == ev.face), None)
+        meld = self.seats[ev.owner].meld_of(ev.face)
         if meld is None:
             raise IllegalActionError(f"no exposure of {ev.face} to swap with")
         if meld is self.called_this_turn and ev.owner == ev.player:
@@ -290,510 +412,111 @@ class _Match:
         if ev.give_joker:
             if JOKER not in seat.hand:
                 raise IllegalActionError("no joker in the hand to give")
-            naturals = len(meld.cards) - meld.jokers
-            if naturals <= 1 and not self.rules.joker_blocks:
+            if len(meld.cards) - meld.jokers <= 1 and not self.rules.joker_blocks:
                 raise IllegalActionError(f"the block of {ev.face} would be jokers only")
-            seat.hand.remove(JOKER)
-            meld.cards.remove(ev.face)
-            meld.cards.append(JOKER)
-            seat.hand.append(ev.face)
         else:
             if ev.face not in seat.hand:
                 raise IllegalActionError(f"no {ev.face} in the hand to swap for the joker")
             if not meld.jokers:
                 raise IllegalActionError(f"the exposure of {ev.face} holds no joker")
-            seat.hand.remove(ev.face)
-            meld.cards.remove(JOKER)
-            meld.cards.append(ev.face)
-            seat.hand.append(JOKER)
 
-    def _end_round(self, scores: tuple[int, int], reason: str) -> None:
-        self.pending_end = RoundEnd(scores, reason)
-        self.phase = "round-end"
+    @checks(Mahjong)
+    def _check_mahjong(self, ev: Mahjong) -> None:
+        self.expect((Phase.ACT, Phase.PAIR_CALLED), ev.player, "calling Mahjong")
+        award = self.mahjong_award(ev.player)
+        if award is not None:
+            if ev.points != award:
+                raise IllegalActionError(f"this Mahjong scores {award}, not {ev.points}")
+            return
+        self._check_miscall(ev)
 
-    def _apply_end(self, ev: RoundEnd) -> None:
-        if self.phase != "round-end" or self.pending_end is None:
-            raise IllegalActionError("the round is not over")
-        if (tuple(ev.scores), ev.reason) != (self.pending_end.scores, self.pending_end.reason):
-            raise IllegalActionError(f"the round ends {self.pending_end.scores} "
-                                     f"({self.pending_end.reason}), not {tuple(ev.scores)}")
-        for p in (0, 1):
-            self.seats[p].score += ev.scores[p]
-        self.log_scores.append(tuple(ev.scores))
-        self.pending_end = None
-        top = max(s.score for s in self.seats)
-        if top >= self.options.target or "Epic Hand" in ev.reason:
-            self.over = True
-            self.phase = "over"
-            scores = [s.score for s in self.seats]
-            self.winner = scores.index(max(scores)) if scores[0] != scores[1] else None
-            if "Epic Hand" in ev.reason:
-                self.winner = 0 if ev.scores[0] > ev.scores[1] else 1
-        else:
-            self.phase = "deal"
-            self.dealer = 1 - self.dealer
+    def blocks_allowed(self) -> bool:
+        """Whether a joker may be placed as a Joker Block (solo, with that rule)."""
+        return False
 
-    def forced(self):
-        """The event the rules require next, if they decide it alone (else None)."""
-        if self.phase == "round-end":
-            return self.pending_end
+    @checks(Discard)
+    def _check_discard(self, ev: Discard) -> None:
+        self.expect(Phase.ACT, ev.player, "discarding")
+        if ev.card not in self.seats[ev.player].hand:
+            raise IllegalActionError(f"discarding: {ev.card} is not in the hand")
+        if ev.block and not (ev.card.is_joker and self.blocks_allowed()):
+            raise IllegalActionError("only a joker is placed as a block, and only in the "
+                                     "solo game with the Joker Block rule")
+
+    def _check_miscall(self, ev: Mahjong) -> None:
+        if ev.points != 0:
+            raise IllegalActionError("this is not a winning hand: a miscalled Mahjong")
+        if not self.options.miscall_penalty and self.phase == Phase.PAIR_CALLED:
+            raise IllegalActionError("a pair called for Mahjong must win")
+
+    # -- what shared events do -----------------------------------------------------
+
+    def _take_call(self, ev: Call) -> None:
+        seat = self.seats[ev.player]
+        remove_cards(seat.hand, ev.cards)
+        meld = Meld(ev.card, [ev.card, *ev.cards])
+        seat.melds.append(meld)
+        self.called_this_turn = meld
+        self.phase = Phase.PAIR_CALLED if len(ev.cards) == 1 else Phase.ACT
+
+    @handles(Swap)
+    def _swap(self, ev: Swap) -> None:
+        seat = self.seats[ev.player]
+        meld = self.seats[ev.owner].meld_of(ev.face)
+        assert meld is not None
+        give, take = (JOKER, ev.face) if ev.give_joker else (ev.face, JOKER)
+        seat.hand.remove(give)
+        meld.cards.remove(take)
+        meld.cards.append(give)
+        seat.hand.append(take)
+
+    @handles(Mahjong)
+    def _mahjong(self, ev: Mahjong) -> None:
+        outcome = self.mahjong_outcome(ev)
+        if outcome is not None:  # else a friendly miscall: withdrawn, play goes on
+            self.end_round(outcome)
+
+    def mahjong_outcome(self, ev: Mahjong) -> Outcome | None:
+        """How a (checked) Mahjong call ends the round: a win, or a miscall that gives
+        the opponent 2 points; None for a friendly miscall."""
+        if self.mahjong_award(ev.player) is not None:
+            epic = self.is_epic(ev.player)
+            return Outcome(scores_for(ev.player, ev.points),
+                           "Mahjong (Epic Hand)" if epic else "Mahjong",
+                           ev.player if epic else None)
+        if self.options.miscall_penalty:
+            return Outcome(scores_for(1 - ev.player, 2), "miscalled Mahjong")
         return None
+
+    def end_round(self, outcome: Outcome) -> None:
+        self.outcome = outcome
+        self.phase = Phase.ROUND_END
+
+    @handles(RoundEnd)
+    def _round_end(self, ev: RoundEnd) -> None:
+        outcome = self.outcome
+        assert outcome is not None
+        for p in (0, 1):
+            self.seats[p].score += outcome.scores[p]
+        self.round_scores.append(outcome.scores)
+        self.outcome = None
+        scores = [s.score for s in self.seats]
+        if max(scores) >= self.options.target or outcome.match_winner is not None:
+            self.phase = Phase.OVER
+            self.winner = scores.index(max(scores)) if scores[0] != scores[1] else None
+            if outcome.match_winner is not None:
+                self.winner = outcome.match_winner
+        else:
+            self.phase = Phase.DEAL
+            self.dealer = 1 - self.dealer
 
     def result(self) -> dict:
         return {"scores": [s.score for s in self.seats], "rounds": self.round,
-                "round_scores": [list(s) for s in self.log_scores],
+                "round_scores": [list(s) for s in self.round_scores],
                 "winner": None if self.winner is None else self.winner + 1}
 
 
-# ---------------------------------------------------------------------------
-# Two players
-# ---------------------------------------------------------------------------
-
-
-class TwoPlayerMatch(_Match):
-    game = TWO
-
-    def __init__(self, options: MintTinOptions) -> None:
-        super().__init__(options)
-        self.last_discard: Card | None = None
-        self.discards: list[tuple[int, Card]] = []
-        self.offers: dict[int, int] = {}
-        self.passes: dict[int, Cards] = {}
-        self.doubler: int | None = None
-        self.double_points = 0
-        self.double_turns = 0
-
-    @property
-    def nondealer(self) -> int:
-        return 1 - self.dealer
-
-    def deck_size(self) -> int:
-        return len(deck(self.options.shuffled_jokers()))
-
-    def apply(self, ev) -> None:
-        if isinstance(ev, Deal):
-            self._deal(ev)
-        elif isinstance(ev, RoundEnd):
-            self._apply_end(ev)
-        elif isinstance(ev, PassOffer):
-            self._offer(ev)
-        elif isinstance(ev, PassCards):
-            self._pass(ev)
-        elif isinstance(ev, Draw):
-            self._draw(ev)
-        elif isinstance(ev, Call):
-            self._expect("turn", ev.player, "calling")
-            if self.doubler is not None:
-                raise IllegalActionError("after a double is taken, turns draw only")
-            self._call(ev, self.last_discard)
-            self.last_discard = None
-            self.discards.pop()
-            self.phase = "mahjong" if self.pair_call else "act"
-        elif isinstance(ev, Swap):
-            self._expect("act", ev.player, "swapping a joker")
-            if self.doubler is not None:
-                raise IllegalActionError("after a double is taken, turns draw and discard only")
-            self._swap(ev, (1 - ev.player,))
-        elif isinstance(ev, Discard):
-            self._discard(ev)
-        elif isinstance(ev, Mahjong):
-            self._mahjong(ev)
-        elif isinstance(ev, Double):
-            self._expect("act", ev.player, "doubling")
-            if self.doubler is not None:
-                raise IllegalActionError("a double is already under way")
-            if self.phase == "mahjong":
-                raise IllegalActionError("a pair called for Mahjong must be declared Mahjong")
-            points = self.hand_points(ev.player)
-            if points < 0:
-                raise IllegalActionError("a double needs a valid winning hand")
-            if len(self.wall) < 3:
-                raise IllegalActionError("a double needs at least 3 cards left to draw")
-            self.doubler, self.double_points = ev.player, points
-            self.current = 1 - ev.player
-            self.phase = "answer"
-        elif isinstance(ev, Answer):
-            self._expect("answer", ev.player, "answering a double")
-            assert self.doubler is not None
-            if not ev.take:
-                self._end_round(self._pair(self.doubler, max(self.double_points, 1)),
-                                "the double was dropped")
-            else:
-                self.double_turns = 0
-                self.phase = "turn"
-        else:
-            raise IllegalActionError(f"{type(ev).__name__} is not a two-player event")
-
-    def _pair(self, player: int, points: int) -> tuple[int, int]:
-        return (points, 0) if player == 0 else (0, points)
-
-    def _deal(self, ev: Deal) -> None:
-        if self.phase != "deal" or self.over:
-            raise IllegalActionError("a deal comes at the start of a round")
-        if self.round == 0 and ev.dealer in (0, 1):
-            self.dealer = ev.dealer  # the first dealer is drawn at random
-        if ev.round != self.round + 1 or ev.dealer != self.dealer:
-            raise IllegalActionError(f"round {self.round + 1} is dealt by player "
-                                     f"{self.dealer + 1}")
-        cards = list(ev.deck)
-        if sorted(cards) != sorted(deck(self.options.shuffled_jokers())):
-            raise IllegalActionError("the deck is not the game's cards")
-        n = 13 - self.options.starting_jokers()
-        for seat in self.seats:
-            seat.hand, seat.melds, seat.jokers_discarded = [], [], 0
-        self.seats[self.nondealer].hand = cards[:n] + [JOKER] * self.options.starting_jokers()
-        self.seats[self.dealer].hand = cards[n:2 * n] + [JOKER] * self.options.starting_jokers()
-        self.wall = cards[2 * n:]
-        self.round += 1
-        self.discards, self.last_discard = [], None
-        self.doubler, self.double_turns = None, 0
-        self.offers, self.passes = {}, {}
-        if self.options.passing:
-            self.phase, self.current = "pass-offer", self.nondealer
-        else:
-            self.phase, self.current = "turn", self.dealer
-
-    def _offer(self, ev: PassOffer) -> None:
-        self._expect("pass-offer", ev.player, "offering a pass")
-        if not 0 <= ev.count <= 3:
-            raise IllegalActionError("a pass is 0 to 3 cards")
-        self.offers[ev.player] = ev.count
-        if len(self.offers) == 1:
-            self.current = self.dealer
-        elif min(self.offers.values()):
-            self.phase, self.current = "pass", self.nondealer
-        else:
-            self.phase, self.current = "turn", self.dealer
-
-    def pass_count(self) -> int:
-        return min(self.offers.values()) if len(self.offers) == 2 else 0
-
-    def _pass(self, ev: PassCards) -> None:
-        self._expect("pass", ev.player, "passing cards")
-        if len(ev.cards) != self.pass_count():
-            raise IllegalActionError(f"the pass is {self.pass_count()} cards")
-        _remove(self.seats[ev.player].hand, ev.cards, "passing")
-        self.passes[ev.player] = ev.cards
-        if len(self.passes) == 1:
-            self.current = self.dealer
-        else:
-            for p in (0, 1):
-                self.seats[p].hand += list(self.passes[1 - p])
-            self.phase, self.current = "turn", self.dealer
-
-    def _draw(self, ev: Draw) -> None:
-        self._expect("turn", ev.player, "drawing")
-        if not self.wall:
-            raise IllegalActionError("the draw deck is empty")
-        if ev.card != self.wall[0]:
-            raise IllegalActionError(f"the top card is {self.wall[0]}, not {ev.card}")
-        self.wall.pop(0)
-        self.seats[ev.player].hand.append(ev.card)
-        self.called_this_turn = None
-        self.pair_call = False
-        self.phase = "act"
-
-    def _discard(self, ev: Discard) -> None:
-        self._expect("act", ev.player, "discarding")
-        seat = self.seats[ev.player]
-        _remove(seat.hand, (ev.card,), "discarding")
-        if self.doubler is not None:  # the three turns after a double: face down
-            self.double_turns += 1
-            if self.double_turns >= 3 or not self.wall:
-                self._end_round(self._pair(self.doubler, 2 * self.double_points
-                                           if self.double_points else 1),
-                                "the double held for three turns")
-                return
-            self.phase = "turn"
-            return
-        if ev.card.is_joker:
-            seat.jokers_discarded += 1
-            self.last_discard = None
-        else:
-            self.last_discard = ev.card
-        self.discards.append((ev.player, ev.card))
-        self.called_this_turn = None
-        if not self.wall:
-            self._end_round((0, 0), "wall game")
-            return
-        self.current = 1 - ev.player
-        self.phase = "turn"
-
-    def _mahjong(self, ev: Mahjong) -> None:
-        self._expect(("act", "mahjong"), ev.player, "calling Mahjong")
-        points = self.hand_points(ev.player)
-        other = 1 - ev.player
-        if self.doubler is not None:  # the taker's three turns: any valid hand counts
-            if points < 0:
-                raise IllegalActionError("that hand is not a winning hand")
-            top = max(points, self.double_points)
-            win = 2 * top if top else 1
-            if ev.points != win:
-                raise IllegalActionError(f"beating the double scores {win}, not {ev.points}")
-            self._end_round(self._pair(ev.player, win), "the double was beaten")
-            return
-        if points >= 1:
-            if ev.points != points:
-                raise IllegalActionError(f"this Mahjong scores {points}, not {ev.points}")
-            epic = " (Epic Hand)" if self._is_epic(ev.player) else ""
-            self._end_round(self._pair(ev.player, points), f"Mahjong{epic}")
-            return
-        if ev.points != 0:
-            raise IllegalActionError("this is not a winning hand: a miscalled Mahjong")
-        if self.options.miscall_penalty:
-            self._end_round(self._pair(other, 2), "miscalled Mahjong")
-        elif self.phase == "mahjong":
-            raise IllegalActionError("a pair called for Mahjong must win")
-
-    def mahjong_award(self, p: int) -> int | None:
-        points = self.hand_points(p)
-        if self.doubler is not None:
-            if points < 0:
-                return None
-            top = max(points, self.double_points)
-            return 2 * top if top else 1
-        return points if points >= 1 else None
-
-    def _is_epic(self, p: int) -> bool:
-        counts = self.seats[p].counts()
-        return counts[-1] == 2 and all(c == 1 for c in counts[:-1])
-
-
-# ---------------------------------------------------------------------------
-# Solo: you (player 0) against the virtual opponent (player 1)
-# ---------------------------------------------------------------------------
-
-
-class SoloMatch(_Match):
-    """You (player 0) against the virtual opponent (player 1), who draws into a hold spot,
-    swaps jokers and exposes pungs from the discard row by fixed rules."""
-
-    game = SOLO
-
-    def __init__(self, options: MintTinOptions) -> None:
-        super().__init__(options)
-        self.row: list[Card] = []
-        self.block_at = 0
-        """Cards of the row before this index are blocked by a joker (Joker Block)."""
-        self.joker_spot = 0
-        self.hold: Card | None = None
-        self.doubling = False
-        self.flipped = 0
-        self.double_points = 0
-        self.queue: list = []
-        self.then = "you-draw"
-
-    def _joker_block(self) -> bool:
-        return self.options.joker_block
-
-    def pungs(self) -> int:
-        return len(self.seats[1].melds)
-
-    def apply(self, ev) -> None:
-        if isinstance(ev, Deal):
-            self._deal(ev)
-        elif isinstance(ev, RoundEnd):
-            self._apply_end(ev)
-        elif isinstance(ev, ToRow):
-            self._expect("hold", 0, "passing on the hold card")
-            if ev.card != self.hold:
-                raise IllegalActionError(f"the hold spot has {self.hold}, not {ev.card}")
-            self.row.append(ev.card)
-            self.hold = None
-            self._exposure_for(ev.card)
-            self.then = "you-draw"
-            self._settle()
-        elif isinstance(ev, OpponentDraw | OpponentSwap | OpponentExposes):
-            want = self.forced()
-            if want != ev:
-                raise IllegalActionError(f"the virtual opponent's move is {want}, not {ev}")
-            self._auto(ev)
-        elif isinstance(ev, Draw):
-            self._expect("turn", ev.player, "drawing")
-            if ev.card != self.wall[0]:
-                raise IllegalActionError(f"the top card is {self.wall[0]}, not {ev.card}")
-            self.wall.pop(0)
-            self.seats[0].hand.append(ev.card)
-            self.called_this_turn = None
-            self.phase = "act"
-        elif isinstance(ev, Call):
-            self._expect("hold", ev.player, "calling")
-            self._call(ev, self.hold)
-            self.hold = None
-            self.phase = "mahjong" if self.pair_call else "act"
-        elif isinstance(ev, Swap):
-            self._expect("act", ev.player, "swapping a joker")
-            if ev.give_joker:
-                raise IllegalActionError("solo swaps give a card and take a joker")
-            self._swap(ev, (0, 1))
-        elif isinstance(ev, Discard):
-            self._expect("act", ev.player, "discarding")
-            seat = self.seats[0]
-            _remove(seat.hand, (ev.card,), "discarding")
-            self.called_this_turn = None
-            self.row.append(ev.card)
-            if ev.card.is_joker:
-                if self.options.joker_block:
-                    self.block_at = len(self.row)
-                else:
-                    seat.jokers_discarded += 1
-            self._exposure_for(ev.card)
-            self.then = "you-draw" if self.queue else "opponent-draw"
-            self._settle()
-        elif isinstance(ev, Mahjong):
-            self._expect(("act", "mahjong"), ev.player, "calling Mahjong")
-            points = self.hand_points(0)
-            if points >= 1 and ev.points == points:
-                self._end_round((points, 0), "Mahjong")
-            elif points >= 1:
-                raise IllegalActionError(f"this Mahjong scores {points}, not {ev.points}")
-            elif ev.points != 0:
-                raise IllegalActionError("this is not a winning hand: a miscalled Mahjong")
-            elif self.options.miscall_penalty:
-                self._end_round((0, 2), "miscalled Mahjong")
-            elif self.phase == "mahjong":
-                raise IllegalActionError("a pair called for Mahjong must win")
-        elif isinstance(ev, Double):
-            self._expect("act", ev.player, "doubling")
-            points = self.hand_points(0)
-            if points < 0:
-                raise IllegalActionError("a double needs a valid winning hand")
-            if len(self.wall) < 3 or self.pungs() < 3:
-                raise IllegalActionError("a solo double needs 3 cards to draw and 3 pungs "
-                                         "exposed by the opponent")
-            self.double_points, self.doubling, self.flipped = points, True, 0
-            self.then = "double"
-            self._settle()
-        else:
-            raise IllegalActionError(f"{type(ev).__name__} is not a solo event")
-
-    def _deal(self, ev: Deal) -> None:
-        if self.phase != "deal" or self.over:
-            raise IllegalActionError("a deal comes at the start of a round")
-        if ev.round != self.round + 1 or ev.dealer != 0:
-            raise IllegalActionError(f"this is round {self.round + 1}, and you deal")
-        cards = list(ev.deck)
-        if sorted(cards) != sorted(deck(0)):
-            raise IllegalActionError("the deck is the 48 cards without jokers")
-        for seat in self.seats:
-            seat.hand, seat.melds, seat.jokers_discarded = [], [], 0
-        self.seats[0].hand = [*cards[:12], JOKER]
-        self.wall = cards[12 + self.options.dead_hand:]
-        self.row, self.block_at, self.joker_spot, self.hold = [], 0, 1, None
-        self.doubling, self.flipped, self.queue = False, 0, []
-        self.round += 1
-        self.phase, self.current = "turn", 0
-
-    # -- the virtual opponent -----------------------------------------------------
-
-    def _eligible(self, card: Card) -> list[int]:
-        """Indices of the row's cards identical to ``card`` that an exposure may use."""
-        return [i for i in range(self.block_at, len(self.row)) if self.row[i] == card]
-
-    def _exposure_for(self, card: Card) -> None:
-        """A card reached the row: queue the opponent's exposure, if it makes one."""
-        self.queue = []
-        if card.is_joker or len(self.row) - 1 < self.block_at:
-            return
-        matching = len(self._eligible(card))
-        if self.joker_spot and matching >= 2:
-            self.queue.append(OpponentExposes((card, card, JOKER)))
-        elif matching >= 3:
-            self.queue.append(OpponentExposes((card, card, card)))
-
-    def _settle(self) -> None:
-        """After the rules' own events: what comes next."""
-        if self.pungs() >= 5:
-            points = self.opponent_points()
-            if self.doubling:
-                self._end_round((0, 2 * points), "the opponent made five pungs against "
-                                "the double")
-            else:
-                self._end_round((0, points), "the opponent exposed five pungs")
-            return
-        if self.queue:
-            self.phase = "opponent"
-            return
-        if self.then == "hold":
-            self.phase, self.current = "hold", 0
-        elif self.then == "double" and self.flipped >= 3:
-            pts = 2 * self.double_points if self.double_points else 1
-            self._end_round((pts, 0), "the double held for three cards")
-        elif not self.wall:
-            self._end_round((0, 0), "wall game")
-        elif self.then == "you-draw":
-            self.phase, self.current = "turn", 0
-        else:  # the opponent draws (to the hold spot, or a card of the double)
-            self.phase = "opponent"
-
-    def forced(self):
-        if self.phase == "round-end":
-            return self.pending_end
-        if self.phase != "opponent":
-            return None
-        return self.queue[0] if self.queue else OpponentDraw(self.wall[0])
-
-    def _auto(self, ev) -> None:
-        if isinstance(ev, OpponentExposes):
-            self.queue.pop(0)
-            card = ev.cards[0]
-            need = sum(1 for c in ev.cards if not c.is_joker)
-            for i in sorted(self._eligible(card)[-need:], reverse=True):
-                self.row.pop(i)
-            if JOKER in ev.cards:
-                self.joker_spot -= 1
-            self.seats[1].melds.append(Meld(card, list(ev.cards)))
-            if not self.doubling:
-                self.then = "you-draw"  # after any exposure, you draw next
-        elif isinstance(ev, OpponentDraw):
-            self.wall.pop(0)
-            if self.doubling:
-                self.flipped += 1
-                self.row.append(ev.card)
-                self._exposure_for(ev.card)
-            else:
-                self.hold = ev.card
-                swap = self._swap_target(ev.card)
-                self.queue = [OpponentSwap(*swap)] if swap else []
-                self.then = "you-draw" if swap else "hold"
-        elif isinstance(ev, OpponentSwap):
-            self.queue.pop(0)
-            meld = next(m for m in self.seats[ev.owner].melds if m.face == ev.face)
-            meld.cards.remove(JOKER)
-            meld.cards.append(ev.face)
-            self.hold = None
-            self.joker_spot += 1
-            pair = self._priority_pair()
-            if pair is not None:
-                self.queue.append(OpponentExposes((pair, pair, JOKER)))
-        self._settle()
-
-    def _swap_target(self, card: Card) -> tuple[int, Card] | None:
-        for owner in (1, 0):  # its own exposures first, then yours
-            for m in self.seats[owner].melds:
-                if m.face == card and m.jokers:
-                    return owner, card
-        return None
-
-    def _priority_pair(self) -> Card | None:
-        """Two identical cards in the row, by the text's order: dragons first (Sword, Moon,
-        Fire, standing in for its Green, White, Red), then the lowest number."""
-        counts: dict[Card, int] = {}
-        for c in self.row[self.block_at:]:
-            if not c.is_joker:
-                counts[c] = counts.get(c, 0) + 1
-        pairs = [c for c, n in counts.items() if n >= 2]
-        if not pairs:
-            return None
-        dragons = sorted(c for c in pairs if c.is_dragon)
-        return dragons[0] if dragons else min(pairs)
-
-    def opponent_points(self) -> int:
-        melds = self.seats[1].melds
-        number_suits = {m.face.suit for m in melds if m.face.is_number}
-        return 1 + sum(1 for m in melds if m.face.is_dragon and m.face.suit in number_suits)
-
-
-__all__ = ["SOLO", "TWO", "Answer", "Call", "Deal", "Discard", "Double", "Draw", "Mahjong",
-           "MintTinOptions", "OpponentDraw", "OpponentExposes", "OpponentSwap", "PassCards",
-           "PassOffer", "RoundEnd", "SoloMatch", "Swap", "ToRow", "TwoPlayerMatch"]
+__all__ = ["SOLO", "TWO", "Answer", "Call", "Cards", "Deal", "Discard", "Double", "Draw",
+           "Exhausted", "Mahjong", "Meld", "MintTinMatch", "MintTinOptions", "OpponentDraw",
+           "OpponentExposes", "OpponentSwap", "Outcome", "PassCards", "PassOffer", "Phase",
+           "RoundEnd", "Seat", "Swap", "ToRow", "holds", "remove_cards", "scores_for"]

@@ -7,13 +7,22 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from generator.documents.model import Block, Document, Heading, Paragraph, Section, Table
+from generator.documents.model import (
+    Block,
+    Document,
+    Figure,
+    Heading,
+    Paragraph,
+    Section,
+    Table,
+)
 from generator.draw.canvas import Paper
-from generator.engine.log import GameLog, Recorder, replay_through
+from generator.engine.log import Event, GameLog, replay_through
+from generator.engine.rules import play_out
 from generator.errors import RequestError
 from generator.games.minttin.bots import Planner
 from generator.games.minttin.cards import Card, format_cards
-from generator.games.minttin.hand import BLOCK_NAMES, best
+from generator.games.minttin.hand import BLOCK_NAMES, Arrangement, Exposure, best
 from generator.games.minttin.hand import deck as full_deck
 from generator.games.minttin.pictures import cards_figure
 from generator.games.minttin.rules import (
@@ -25,7 +34,9 @@ from generator.games.minttin.rules import (
     Discard,
     Double,
     Draw,
+    Exhausted,
     Mahjong,
+    MintTinMatch,
     MintTinOptions,
     OpponentDraw,
     OpponentExposes,
@@ -33,81 +44,54 @@ from generator.games.minttin.rules import (
     PassCards,
     PassOffer,
     RoundEnd,
-    SoloMatch,
     Swap,
     ToRow,
-    TwoPlayerMatch,
 )
+from generator.games.minttin.solo import SoloMatch
+from generator.games.minttin.story import NOTATION, narrate, rounds_to_tell, summary_of_rounds
+from generator.games.minttin.twoplayer import TwoPlayerMatch
 from generator.params import params_dict
 
 MAX_EVENTS = 50_000
+
+
+def new_state(options: MintTinOptions, solo: bool = False) -> MintTinMatch:
+    """A match before its first deal: two players, or solo."""
+    return SoloMatch(options) if solo else TwoPlayerMatch(options)
+
+
+def chance_event(match: MintTinMatch, rng: random.Random) -> Deal:
+    """The chance event: the next round's deal from a shuffled deck (in the first round
+    of two players, after drawing the first dealer)."""
+    if isinstance(match, SoloMatch):
+        cards = list(full_deck(0))
+        rng.shuffle(cards)
+        return Deal(match.round + 1, 0, tuple(cards))
+    dealer = rng.randrange(2) if match.round == 0 else match.dealer
+    cards = list(full_deck(match.options.shuffled_jokers()))
+    rng.shuffle(cards)
+    return Deal(match.round + 1, dealer, tuple(cards))
 
 
 def play(options: MintTinOptions, seed: int | str, bots: Sequence | None = None,
          *, solo: bool = False) -> GameLog:
     """A whole match to 7 (or 14) points: two bots, or one bot solo."""
     if solo:
-        return _play_solo(options, seed, (bots or [Planner()])[0])
-    bots = list(bots) if bots else [Planner(), Planner()]
-    if len(bots) != 2:
-        raise RequestError(f"two players need two bots, not {len(bots)}")
-    rng = random.Random(f"tilepress:{TWO}:{seed}")
-    match = TwoPlayerMatch(options)
-    do = Recorder(match, MAX_EVENTS)
-
-    first_dealer = rng.randrange(2)
-    while not match.over:
-        forced = match.forced()
-        if forced is not None:
-            do(forced)
-            continue
-        bot = bots[match.current]
-        if match.phase == "deal":
-            cards = list(full_deck(options.shuffled_jokers()))
-            rng.shuffle(cards)
-            do(Deal(match.round + 1, first_dealer if match.round == 0 else match.dealer,
-                    tuple(cards)))
-        elif match.phase == "pass-offer":
-            do(bot.pass_offer(match, rng))
-        elif match.phase == "pass":
-            do(bot.pass_cards(match, rng))
-        elif match.phase == "turn":
-            call = bot.on_turn(match, rng)
-            do(call if call is not None else Draw(match.current, match.wall[0]))
-        elif match.phase == "answer":
-            do(bot.answer(match, rng))
-        else:
-            do(bot.act(match, rng))
-    return GameLog(TWO, params_dict(options), seed, tuple(do.events), match.result(),
+        bots = [(bots or [Planner()])[0]]
+    else:
+        bots = list(bots) if bots else [Planner(), Planner()]
+        if len(bots) != 2:
+            raise RequestError(f"two players need two bots, not {len(bots)}")
+    game = SOLO if solo else TWO
+    rng = random.Random(f"tilepress:{game}:{seed}")
+    match = new_state(options, solo)
+    events = play_out(match, bots, rng, chance_event, limit=MAX_EVENTS)
+    return GameLog(game, params_dict(options), seed, tuple(events), match.result(),
                    tuple(getattr(b, "name", "bot") for b in bots))
 
 
-def _play_solo(options: MintTinOptions, seed: int | str, bot) -> GameLog:
-    rng = random.Random(f"tilepress:{SOLO}:{seed}")
-    match = SoloMatch(options)
-    do = Recorder(match, MAX_EVENTS)
-
-    while not match.over:
-        forced = match.forced()
-        if forced is not None:
-            do(forced)
-        elif match.phase == "deal":
-            cards = list(full_deck(0))
-            rng.shuffle(cards)
-            do(Deal(match.round + 1, 0, tuple(cards)))
-        elif match.phase == "turn":
-            do(Draw(0, match.wall[0]))
-        elif match.phase == "hold":
-            do(bot.on_hold(match, rng))
-        else:
-            do(bot.act(match, rng, bot.danger(match)))
-    return GameLog(SOLO, params_dict(options), seed, tuple(do.events), match.result(),
-                   (getattr(bot, "name", "bot"),))
-
-
-def new_match(log: GameLog):
-    options = log.options_as(MintTinOptions)
-    return SoloMatch(options) if log.game == SOLO else TwoPlayerMatch(options)
+def new_match(log: GameLog) -> MintTinMatch:
+    return new_state(log.options_as(MintTinOptions), log.game == SOLO)
 
 
 def replay(log: GameLog) -> dict[str, Any]:
@@ -142,21 +126,58 @@ def _groups(cards) -> list[list[Card]]:
     return groups
 
 
-def _hand_figure(match, p: int):
+def _hand_figure(match: MintTinMatch, p: int) -> Figure:
     seat = match.seats[p]
     groups = _groups(seat.hand) + [sorted(m.cards) for m in seat.melds]
     labels = [""] * len(_groups(seat.hand)) + ["exposed"] * len(seat.melds)
     return cards_figure(groups, card_w=5.2, labels=labels)
 
 
-def worked_example(log: GameLog, paper: Paper) -> Document:
+def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Document:
+    """The match told for a learner (see :mod:`generator.games.minttin.story`): a summary,
+    the turns as compact tables, diagrams where something happens. ``full`` draws the
+    hand after every turn, with each discard's reason."""
+    if full:
+        return _full_example(log, paper)
+    result = replay(log)
+    solo = log.game == SOLO
+    o = log.options_as(MintTinOptions)
+    a, b = result["scores"]
+    if solo:
+        who = "You win" if result["winner"] == 1 else "The virtual opponent wins"
+        rules = (f"Solo against the virtual opponent, to {o.target} points, with a dead hand "
+                 f"of {o.dead_hand} cards" + (" and the Joker Block rule" if o.joker_block
+                                              else ""))
+    else:
+        who = "A tie" if result["winner"] is None else f"Player {result['winner']} wins"
+        rules = (f"Two players, to {o.target} points, jokers: {o.jokers}"
+                 + (", with the optional pass" if o.passing else "")
+                 + ("" if o.miscall_penalty else ", a friendly game"))
+    told = rounds_to_tell(log)
+    left_out = result["rounds"] - len(told)
+    blocks: list[Block] = [
+        Section("Mint Tin Mahjong"),
+        Heading("Mint Tin Mahjong: a worked example"),
+        Paragraph(f"{who}, {a} to {b}, in {result['rounds']} rounds. "
+                  + summary_of_rounds(log), size=10),
+        Paragraph(f"{rules}; match {log.seed}, played by the computer. {NOTATION}"
+                  + (f" To keep the example short, {left_out} quiet round"
+                     f"{'s' * (left_out > 1)} (no call, swap or win) "
+                     f"{'are' if left_out > 1 else 'is'} told in a line; the full version "
+                     "draws every turn." if left_out else ""), size=9),
+        *narrate(log, told, quiet=True),
+        Heading("Result", level=2),
+        Paragraph(f"{a} to {b}: {who.lower()}. Every event above was checked by the rules "
+                  "engine as the match was replayed.", size=10, font="bold"),
+    ]
+    return Document("Mint Tin Mahjong: worked example", paper, tuple(blocks))
+
+
+def _full_example(log: GameLog, paper: Paper) -> Document:
     """Every turn: the card taken, the hand as a picture, exposures, the discard and its
     reason; each winning hand with its scoring laid out."""
     match = new_match(log)
     solo = log.game == SOLO
-    names = (["The player", "The opponent"] if solo else
-             [f"Player {k + 1}" + (f" ({b})" if b else "") for k, b in
-              enumerate(log.players or ("", ""))])
     o = match.options
     rules_line = (f"Jokers: {o.jokers}; to {o.target} points"
                   + ("; with the optional pass" if o.passing else "")
@@ -164,7 +185,8 @@ def worked_example(log: GameLog, paper: Paper) -> Document:
     if solo:
         rules_line = (f"Solo against the virtual opponent; dead hand of {o.dead_hand}; to "
                       f"{o.target} points" + ("; Joker Block" if o.joker_block else ""))
-    blocks: list[Block] = [
+    story = _Story(match, log)
+    story.blocks += [
         Section("Mint Tin Mahjong"),
         Heading("Mint Tin Mahjong: a worked example"),
         Paragraph(f"{rules_line}. Seed {log.seed}; played by the "
@@ -172,110 +194,179 @@ def worked_example(log: GameLog, paper: Paper) -> Document:
                   f"{'s' * (len(log.players) > 1)}. Each line is one turn; the hand is "
                   "drawn after it, exposures set apart.", size=9),
     ]
-    words: list[str] = []
-    turn = 0
-
-    def flush(p: int) -> None:
-        nonlocal turn
-        if not words:
-            return
-        turn += 1
-        blocks.append(Paragraph(f"{turn}. {names[p]} " + "; ".join(words) + ".", size=8))
-        if not (solo and p == 1):
-            blocks.append(_hand_figure(match, p))
-        words.clear()
-
     for ev in log.events:
-        p = getattr(ev, "player", 1 if solo else 0)
+        story.tell(ev)
+    result = match.result()
+    story.blocks.append(Paragraph(f"Final score {result['scores'][0]}-{result['scores'][1]}: "
+                                  f"{summary(log, result).split(': ')[-1]}. Every event was "
+                                  "checked by the rules engine as the match was replayed.",
+                                  size=10, font="bold"))
+    return Document("Mint Tin Mahjong: worked example", paper, tuple(story.blocks))
+
+
+class _Story:
+    """The worked example, told event by event as the match is replayed: one line per
+    turn, the hand drawn after it, and each winning hand laid out."""
+
+    def __init__(self, match: MintTinMatch, log: GameLog) -> None:
+        self.match = match
+        self.solo = log.game == SOLO
+        self.names = (["The player", "The opponent"] if self.solo else
+                      [f"Player {k + 1}" + (f" ({b})" if b else "") for k, b in
+                       enumerate(log.players or ("", ""))])
+        self.blocks: list[Block] = []
+        self.words: list[str] = []
+        self.turn = 0
+
+    def flush(self, p: int) -> None:
+        """End the turn's line: player ``p``'s words, then the hand (not the opponent's
+        in solo)."""
+        if not self.words:
+            return
+        self.turn += 1
+        self.blocks.append(Paragraph(f"{self.turn}. {self.names[p]} " + "; ".join(self.words)
+                                     + ".", size=8))
+        if not (self.solo and p == 1):
+            self.blocks.append(_hand_figure(self.match, p))
+        self.words.clear()
+
+    def tell(self, ev: Event) -> None:
+        match = self.match
+        p = getattr(ev, "player", 1 if self.solo else 0)
         if isinstance(ev, RoundEnd):
-            flush(match.current)
-        before_hand = None
+            self.flush(match.current)
+        before = None
         if isinstance(ev, Mahjong):
             seat = match.seats[ev.player]
-            before_hand = (list(seat.hand), seat.exposures(), match.hand_points(ev.player))
+            before = (list(seat.hand), seat.exposures(), match.hand_points(ev.player))
         match.apply(ev)
         if isinstance(ev, Deal):
-            blocks.append(Heading(f"Round {ev.round}" + ("" if solo else
-                                                         f": {names[ev.dealer]} deals"),
-                                  level=2))
-            for q in ((0,) if solo else (0, 1)):
-                blocks.append(Paragraph(f"{names[q]} starts with:", size=8))
-                blocks.append(_hand_figure(match, q))
-        elif isinstance(ev, PassOffer):
-            words.append(f"offers to pass {ev.count}")
-            flush(p)
-        elif isinstance(ev, PassCards):
-            words.append(f"passes {format_cards(ev.cards)}")
-            flush(p)
-        elif isinstance(ev, Draw):
-            words.append(f"draws {ev.card}")
-        elif isinstance(ev, Call):
-            words.append(f"calls {ev.card} with {format_cards(ev.cards)} ({ev.reason})")
-        elif isinstance(ev, Swap):
-            card = f"{'an' if str(ev.face) == '8' else 'a'} {ev.face}"
-            give, take = ("a joker", card) if ev.give_joker else (card, "the joker")
-            owner = "its own" if ev.owner == p else f"{names[ev.owner].lower()}'s" if solo \
-                else f"{names[ev.owner]}'s"
-            words.append(f"swaps {give} for {take} in {owner} exposure ({ev.reason})")
-        elif isinstance(ev, Discard):
-            words.append(f"discards {ev.card} ({ev.reason})")
-            flush(p)
-        elif isinstance(ev, Double):
-            words.append(f"calls Double ({ev.reason})")
-            flush(p)
-        elif isinstance(ev, Answer):
-            words.append(("takes" if ev.take else "drops") + f" the double ({ev.reason})")
-            flush(p)
-        elif isinstance(ev, OpponentDraw):
-            words.append(f"draws {ev.card}" + (" to the hold spot" if match.hold else
-                                               " to the discard row"))
-        elif isinstance(ev, ToRow):
-            words.append(f"{ev.card} goes to the discard row (you do not call it)")
-            flush(1)
-        elif isinstance(ev, OpponentSwap):
-            whose = "its own" if ev.owner else "the player's"
-            words.append(f"swaps it for the joker in {whose} exposure of {ev.face}")
-        elif isinstance(ev, OpponentExposes):
-            words.append(f"exposes {format_cards(ev.cards)} from the discard row "
-                         f"({match.pungs()} pung{'s' * (match.pungs() != 1)})")
-            flush(1)
+            self._deal(ev)
         elif isinstance(ev, Mahjong):
-            words.append("calls Mahjong")
-            flush(p)
-            assert before_hand is not None
-            hand, exposures, points = before_hand
-            top = best(hand, exposures) if points >= 0 else None
-            if top is not None and ev.points:
-                groups = [[b.face] * (b.size - b.jokers) + [Card(12)] * b.jokers
-                          for b in top.blocks] or [sorted(hand)]
-                blocks.append(Paragraph(f"The winning hand: {top.describe().split(';')[0]}",
-                                        size=8.5, font="bold"))
-                blocks.append(cards_figure(groups, card_w=6.5,
-                                           labels=[BLOCK_NAMES[b.size] for b in top.blocks]))
-                rows = tuple((name, f"+{pts}") for name, pts in
-                             _points_rows(match, ev.player, top))
-                blocks.append(Table(("bonus", "points"), rows, widths=(5, 1), size=8))
+            assert before is not None
+            self.words.append("calls Mahjong")
+            self.flush(p)
+            self._winning_hand(ev, *before)
         elif isinstance(ev, RoundEnd):
-            blocks.append(Paragraph(f"Round over: {ev.reason}; {names[0]} +{ev.scores[0]}, "
-                                    f"{names[1]} +{ev.scores[1]}. Score "
-                                    f"{match.seats[0].score}-{match.seats[1].score}.",
-                                    size=9, font="bold"))
-    result = match.result()
-    blocks.append(Paragraph(f"Final score {result['scores'][0]}-{result['scores'][1]}: "
-                            f"{summary(log, result).split(': ')[-1]}. Every event was "
-                            "checked by the rules engine as the match was replayed.",
-                            size=10, font="bold"))
-    return Document("Mint Tin Mahjong: worked example", paper, tuple(blocks))
+            self.blocks.append(Paragraph(
+                f"Round over: {ev.reason}; {self.names[0]} +{ev.scores[0]}, "
+                f"{self.names[1]} +{ev.scores[1]}. Score "
+                f"{match.seats[0].score}-{match.seats[1].score}.", size=9, font="bold"))
+        else:
+            words, ends_turn = self._say(ev, p)
+            self.words.append(words)
+            if ends_turn:
+                self.flush(p)
+
+    def _deal(self, ev: Deal) -> None:
+        self.blocks.append(Heading(f"Round {ev.round}" + ("" if self.solo else
+                                                          f": {self.names[ev.dealer]} deals"),
+                                   level=2))
+        for q in ((0,) if self.solo else (0, 1)):
+            self.blocks.append(Paragraph(f"{self.names[q]} starts with:", size=8))
+            self.blocks.append(_hand_figure(self.match, q))
+
+    def _say(self, ev: Event, p: int) -> tuple[str, bool]:
+        """What a player (or the virtual opponent) does, and whether it ends the turn."""
+        if isinstance(ev, PassOffer):
+            return f"offers to pass {ev.count}", True
+        if isinstance(ev, PassCards):
+            return f"passes {format_cards(ev.cards)}", True
+        if isinstance(ev, Draw):
+            return f"draws {ev.card}", False
+        if isinstance(ev, Exhausted):
+            return f"has nothing to draw: the deck is empty ({ev.reason})", True
+        if isinstance(ev, Call):
+            return f"calls {ev.card} with {format_cards(ev.cards)} ({ev.reason})", False
+        if isinstance(ev, Swap):
+            return self._swap(ev, p), False
+        if isinstance(ev, Discard):
+            if ev.block:
+                return f"places {ev.card} on the row as a Joker Block ({ev.reason})", True
+            return f"discards {ev.card} ({ev.reason})", True
+        if isinstance(ev, Double):
+            return f"calls Double ({ev.reason})", True
+        if isinstance(ev, Answer):
+            return ("takes" if ev.take else "drops") + f" the double ({ev.reason})", True
+        if isinstance(ev, OpponentDraw):
+            where = " to the hold spot" if getattr(self.match, "hold", None) else \
+                " to the discard row"
+            return f"draws {ev.card}{where}", False
+        if isinstance(ev, ToRow):
+            return f"{ev.card} goes to the discard row (you do not call it)", True
+        if isinstance(ev, OpponentSwap):
+            whose = "its own" if ev.owner else "the player's"
+            return f"swaps it for the joker in {whose} exposure of {ev.face}", False
+        assert isinstance(ev, OpponentExposes) and isinstance(self.match, SoloMatch)
+        pungs = self.match.pungs()
+        return (f"exposes {format_cards(ev.cards)} from the discard row "
+                f"({pungs} pung{'s' * (pungs != 1)})"), True
+
+    def _swap(self, ev: Swap, p: int) -> str:
+        card = f"{'an' if str(ev.face) == '8' else 'a'} {ev.face}"
+        give, take = ("a joker", card) if ev.give_joker else (card, "the joker")
+        owner = "its own" if ev.owner == p else f"{self.names[ev.owner].lower()}'s" \
+            if self.solo else f"{self.names[ev.owner]}'s"
+        return f"swaps {give} for {take} in {owner} exposure ({ev.reason})"
+
+    def _winning_hand(self, ev: Mahjong, hand: list[Card], exposures: tuple[Exposure, ...],
+                      points: int) -> None:
+        top = best(hand, exposures) if points >= 0 else None
+        if top is None or not ev.points:
+            return
+        groups = [[b.face] * (b.size - b.jokers) + [Card(12)] * b.jokers
+                  for b in top.blocks] or [sorted(hand)]
+        self.blocks.append(Paragraph(f"The winning hand: {top.describe().split(';')[0]}",
+                                     size=8.5, font="bold"))
+        self.blocks.append(cards_figure(groups, card_w=6.5,
+                                        labels=[BLOCK_NAMES[b.size] for b in top.blocks]))
+        rows = tuple((name, f"+{pts}") for name, pts in
+                     _points_rows(self.match, ev.player, top))
+        self.blocks.append(Table(("bonus", "points"), rows, widths=(5, 1), size=8))
 
 
-def _points_rows(match, p: int, top) -> list[tuple[str, int]]:
+def _points_rows(match: MintTinMatch, p: int, top: Arrangement) -> list[tuple[str, int]]:
     rows = list(top.points)
-    seat = match.seats[p]
-    if seat.jokers_discarded and not match._joker_block():
-        rows.append((f"Jokers discarded x{seat.jokers_discarded}", seat.jokers_discarded))
-    if not seat.melds or (len(seat.melds) == 1 and seat.melds[0] is match.called_this_turn):
+    bonus = match.joker_bonus(p)
+    if bonus:
+        rows.append((f"Jokers discarded x{bonus}", bonus))
+    if match.concealed(p):
         rows.append(("Concealed", 1))
     return rows
 
 
-__all__ = ["play", "replay", "worked_example"]
+EXAMPLE_DISCARDS = 16
+"""The rulebook's example round ends within this many discards."""
+
+
+def rulebook_example() -> tuple[str, list[Block]]:
+    """The rulebook's example, and how it was chosen: in matches between two computer
+    players with the standard options (seeds 1, 2, ...), the first round that ends within
+    a few discards in a Mahjong after a call and a joker discarded for its point."""
+    options = MintTinOptions()
+    for seed in range(1, 200):
+        log = play(options, seed)
+        match = new_match(log)
+        seen: set[str] = set()
+        discards = 0
+        for ev in log.events:
+            match.apply(ev)
+            if isinstance(ev, Deal):
+                seen, discards = set(), 0
+            discards += isinstance(ev, Discard)
+            if isinstance(ev, Call):
+                seen.add("call")
+            if isinstance(ev, Discard) and ev.card.is_joker:
+                seen.add("joker")
+            if isinstance(ev, Mahjong) and ev.points and seen == {"call", "joker"} \
+                    and discards <= EXAMPLE_DISCARDS:
+                criterion = (f"The first round, in matches between two computer players "
+                             f"with the standard options, that ends within "
+                             f"{EXAMPLE_DISCARDS} discards in a Mahjong after a call and a "
+                             f"joker discarded for its point: match {seed}, round "
+                             f"{match.round}.")
+                return criterion, narrate(log, {match.round})
+    raise AssertionError("no match shows a short round with a call")  # pragma: no cover
+
+
+__all__ = ["chance_event", "new_state", "play", "replay", "rulebook_example", "worked_example"]

@@ -1,0 +1,510 @@
+"""A Mint Tin match told for a learner: a summary, every turn as a row of a compact table,
+and a diagram with a sentence of plain words only where something happens that a player
+must learn (a call, a joker swap, a double, a Joker Block, a Mahjong and its scoring).
+
+Used by the worked example (``tilepress play minttin -o x.pdf``) and by the rulebook's
+example; ``runner.worked_example(..., full=True)`` keeps the every-turn version.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+from dataclasses import replace
+
+from generator.documents.model import Block, Figure, Heading, Paragraph, Table
+from generator.engine.log import Event, GameLog
+from generator.games.minttin.cards import JOKER, SUIT_NAMES, Card
+from generator.games.minttin.hand import BLOCK_NAMES, CATEGORY_NAMES, Arrangement, best
+from generator.games.minttin.options import MintTinOptions
+from generator.games.minttin.pictures import cards_figure
+from generator.games.minttin.rules import (
+    SOLO,
+    Answer,
+    Call,
+    Deal,
+    Discard,
+    Double,
+    Draw,
+    Exhausted,
+    Mahjong,
+    MintTinMatch,
+    OpponentDraw,
+    OpponentExposes,
+    OpponentSwap,
+    PassCards,
+    PassOffer,
+    RoundEnd,
+    Swap,
+    ToRow,
+)
+from generator.games.minttin.solo import SoloMatch
+from generator.games.minttin.twoplayer import TwoPlayerMatch
+
+CARD_W = 8.0
+"""Cards in the diagrams, mm: at least 8 mm wide, as a player's eye needs."""
+ROW_W = 150.0
+"""Widest a diagram's row may be (mm) before its blocks wrap."""
+
+
+def match_of(log: GameLog) -> MintTinMatch:
+    options = log.options_as(MintTinOptions)
+    return SoloMatch(options) if log.game == SOLO else TwoPlayerMatch(options)
+
+
+def card_name(card: Card) -> str:
+    """A card as a player says it: "5", "the Moon dragon", "a joker"."""
+    if card.is_joker:
+        return "a joker"
+    if card.is_dragon:
+        return f"the {SUIT_NAMES[card.suit]} dragon"
+    return str(card.number)
+
+
+def short_name(card: Card) -> str:
+    """A card in a table cell: "5", "Moon dragon", "joker"."""
+    return "joker" if card.is_joker else SUIT_NAMES[card.suit] + " dragon" \
+        if card.is_dragon else str(card.number)
+
+
+COUNTS = ("no", "a", "two", "three", "four", "five")
+
+
+def cards_words(cards: Sequence[Card]) -> str:
+    """Cards counted as a player says them: "two 5s and a joker"."""
+    parts = []
+    for card in sorted(set(cards), key=lambda c: (c.is_joker, c)):
+        n = list(cards).count(card)
+        name = short_name(card)
+        parts.append(f"{COUNTS[n]} {name}{'s' * (n > 1)}" if n < len(COUNTS) else name)
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _target_words(text: str) -> str:
+    cards = text.split(",")
+    numbers = [c for c in cards if c.isdigit()]
+    dragons = [f"{SUIT_NAMES[c[1]]}" for c in cards if c.startswith("D")]
+    words = "-".join(numbers)
+    if dragons:
+        words += " with the " + " and ".join(dragons) + " dragon" + "s" * (len(dragons) > 1)
+    return words
+
+
+def plain_words(reason: str) -> str:
+    """A bot's reason in a player's words: dragons and jokers named, targets spelt out."""
+    text = re.sub(r"keeps the hand (\d+) cards? from ([\w,]+)",
+                  lambda m: f"{m.group(1)} card{'s' * (m.group(1) != '1')} from "
+                            f"{_target_words(m.group(2))}", reason)
+    text = re.sub(r"\b([1-9D][SMF]?(?:,[1-9D][SMF]?)+)\b",
+                  lambda m: _target_words(m.group(1)), text)
+    text = re.sub(r"\bD([SMF])\b", lambda m: f"the {SUIT_NAMES[m.group(1)]} dragon", text)
+    text = text.replace("grows a block of the target", "adds to a block of the hand aimed at")
+    text = text.replace("the target", "the hand aimed at")
+    return re.sub(r"\bJ\b", "a joker", text)
+
+
+# ---------------------------------------------------------------------------
+# Diagrams
+# ---------------------------------------------------------------------------
+
+
+def hand_figure(match: MintTinMatch, p: int, mark: Card | None = None,
+                caption: str = "") -> Block:
+    """A player's hand, identical cards together, exposures apart and labelled; the
+    last copy of ``mark`` outlined."""
+    seat = match.seats[p]
+    groups: list[list[Card]] = []
+    for card in sorted(seat.hand):
+        if groups and groups[-1][-1] == card:
+            groups[-1].append(card)
+        else:
+            groups.append([card])
+    labels = [""] * len(groups) + ["exposed"] * len(seat.melds)
+    groups += [sorted(m.cards) for m in seat.melds]
+    marks: frozenset[tuple[int, int]] = frozenset()
+    if mark is not None:
+        hits = [(gi, ci) for gi, g in enumerate(groups) for ci, c in enumerate(g) if c == mark]
+        marks = frozenset(hits[-1:])
+    return cards_figure(groups, card_w=CARD_W, labels=labels, marks=marks, caption=caption,
+                        max_width=ROW_W)
+
+
+def shape_words(top: Arrangement) -> str:
+    """A winning hand's category, set and pattern in words."""
+    if top.pattern is None:
+        return "The Epic Hand: one of each number and dragon, and two jokers"
+    dragons = [SUIT_NAMES[b.face.suit] for b in top.blocks if b.face.is_dragon]
+    with_dragons = (" with the " + " and ".join(dragons) + " dragon" + "s" * (len(dragons) > 1)
+                    if dragons else "")
+    special = f", {top.special.title()}" if top.special else ""
+    return (f"{CATEGORY_NAMES[top.category]} {'-'.join(map(str, top.numbers))}{with_dragons}: "
+            f"{top.pattern}{special}")
+
+
+def winning_blocks(match: MintTinMatch, p: int, winning: Card | None) -> list[Block]:
+    """The winning hand laid out in its blocks, and its points as a table."""
+    seat = match.seats[p]
+    top = best(seat.hand, seat.exposures())
+    if top is None:
+        return []
+    groups = [[b.face] * (b.size - b.jokers) + [JOKER] * b.jokers for b in top.blocks] \
+        or [sorted(seat.hand)]
+    labels = [BLOCK_NAMES[b.size] + (", exposed" if b.exposed else "") for b in top.blocks]
+    hits = [(gi, ci) for gi, g in enumerate(groups) for ci, c in enumerate(g) if c == winning]
+    rows = [(name, f"+{pts}") for name, pts in top.points]
+    if match.joker_bonus(p):
+        rows.append((f"jokers discarded ({match.joker_bonus(p)})", f"+{match.joker_bonus(p)}"))
+    if match.concealed(p):
+        rows.append(("concealed", "+1"))
+    return [cards_figure(groups, card_w=CARD_W, labels=labels, marks=frozenset(hits[-1:]),
+                         caption=shape_words(top),
+                         max_width=ROW_W),
+            Table(("bonus", "points"), tuple(rows), widths=(5, 1), size=8)]
+
+
+# ---------------------------------------------------------------------------
+# The narration
+# ---------------------------------------------------------------------------
+
+
+class Narration:
+    """The blocks that tell a match, built as its events are replayed."""
+
+    def __init__(self, log: GameLog, rounds: Collection[int] | None, full: bool,
+                 quiet: bool = False) -> None:
+        self.match = match_of(log)
+        self.solo = log.game == SOLO
+        self.names = ("You", "The opponent") if self.solo else ("Player 1", "Player 2")
+        self.rounds, self.full, self.quiet = rounds, full, quiet
+        """``quiet``: rounds not in ``rounds`` get a line each (else nothing)."""
+        self.blocks: list[Block] = []
+        self.rows: list[tuple[str, str, str]] = []
+        self.cells = ["", ""]
+        self.turn = 0
+        self.last = 0
+        self.order = (0, 1)
+        """The players in the order they play this round (the dealer first)."""
+        self.taken: Card | None = None
+        self.won: list[Block] = []
+        self.queued: list[Block] = []
+        self.notes: list[Paragraph] = []
+        self.drawn: set[str] = set()
+        self.held: Card | None = None
+        self.call_figure: Block | None = None
+
+    @property
+    def telling(self) -> bool:
+        return self.rounds is None or self.match.round in self.rounds
+
+    def row_done(self) -> None:
+        if any(self.cells):
+            self.turn += 1
+            self.rows.append((str(self.turn), *self.cells))  # type: ignore[arg-type]
+            self.cells = ["", ""]
+
+    def flush(self) -> None:
+        """The table of the turns so far, and the words on them."""
+        self.row_done()
+        if self.rows and self.solo:  # two turns a row: the opponent's cells are short
+            rows = self.rows
+            half = (len(rows) + 1) // 2
+            paired = tuple((*rows[k], *(rows[k + half] if k + half < len(rows) else
+                                        ("", "", ""))) for k in range(half))
+            self.blocks.append(Table(("", "you", "the opponent") * 2, paired,
+                                     widths=(0.5, 3.2, 3.0) * 2, size=7.5))
+        elif self.rows:
+            header = ("", *(self.names[p] for p in self.order))
+            self.blocks.append(Table(header, tuple(self.rows), widths=(0.5, 4.5, 4.5),
+                                     size=7.5))
+        self.rows.clear()
+        self.blocks += self.notes
+        self.notes = []
+
+    def note(self, p: int, words: str) -> None:
+        """Add to player ``p``'s cell of this turn's row: a new row starts when a player
+        whose cell is written plays again after the other."""
+        k = self.order.index(p)
+        if (self.cells[k] and p != self.last) or any(self.cells[k + 1:]):
+            self.row_done()  # a row is a turn of each, in the order they play
+        self.last = p
+        self.cells[k] = f"{self.cells[k]}, {words}" if self.cells[k] else words
+
+    def first(self, kind: str) -> bool:
+        """Whether a moment of this kind is drawn for the first time (later ones are
+        told in words only, unless every turn is drawn)."""
+        new = kind not in self.drawn
+        self.drawn.add(kind)
+        return new or self.full
+
+    def moment(self, blocks: list[Block]) -> None:
+        """Something worth a sentence (and maybe a diagram): told when the turn ends."""
+        self.queued += blocks
+
+    def turn_ends(self, *, round_over: bool = False) -> None:
+        """Tell the turn's moments: with a diagram, the table stops for them; in words
+        only, they wait under the table, numbered by their turn."""
+        if not self.queued:
+            return
+        if round_over or any(isinstance(b, Figure) for b in self.queued):
+            self.flush()
+            self.blocks += self.queued
+        else:
+            n = self.turn + any(self.cells)
+            for b in self.queued:
+                assert isinstance(b, Paragraph)
+                self.notes.append(replace(b, text=f"Turn {n}: {b.text}"))
+        self.queued = []
+
+    def tell(self, ev: Event) -> None:
+        match = self.match
+        if isinstance(ev, Deal):
+            match.apply(ev)
+            if self.telling:
+                self._deal(ev)
+            return
+        if isinstance(ev, Mahjong):  # the winning hand shows the call's hand
+            self.queued = [b for b in self.queued if b is not self.call_figure]
+        before = self._before(ev)
+        match.apply(ev)
+        if self.telling:
+            self._after(ev, before)
+        elif self.quiet and isinstance(ev, RoundEnd):
+            self._quiet_round(ev)
+        elif isinstance(ev, Discard):
+            self.turn += 1
+
+    def _quiet_round(self, ev: RoundEnd) -> None:
+        """A round not told turn by turn: one line."""
+        a, b = (s.score for s in self.match.seats)
+        extra = ""
+        if isinstance(self.match, SoloMatch):
+            extra = f"; the opponent had {self.match.pungs()} pung{'s' * (self.match.pungs() != 1)}"
+        gained = ", ".join(f"{self.names[k]} +{ev.scores[k]}" for k in (0, 1) if ev.scores[k])
+        self.blocks.append(Paragraph(
+            f"Round {self.match.round}, in short: {self.turn} turns without a call or a swap"
+            f"{extra}; {ev.reason}" + (f" ({gained})" if gained else ", no points")
+            + f". Score {a}-{b}.", size=8.5))
+        self.turn = 0
+
+    def _before(self, ev: Event) -> str:
+        """What must be read before an event changes the table: a Mahjong's hand."""
+        if isinstance(ev, Mahjong) and self.telling:
+            if not self.match.mahjong_award(ev.player):
+                return "miscalled"
+            self.won = winning_blocks(self.match, ev.player, self.taken)
+            return "won"
+        return ""
+
+    def _deal(self, ev: Deal) -> None:
+        self.flush()
+        self.turn, self.last = 0, ev.dealer
+        self.order = (ev.dealer, 1 - ev.dealer)
+        title = f"Round {ev.round}" + ("" if self.solo else
+                                       f": {self.names[ev.dealer]} deals")
+        self.blocks.append(Heading(title, level=2))
+        for p in ((0,) if self.solo else (0, 1)):
+            self.blocks.append(hand_figure(self.match, p, caption=f"{self.names[p]}: the "
+                                           "starting hand" if not self.solo else
+                                           "Your starting hand"))
+
+    def _after(self, ev: Event, before: str) -> None:
+        p = getattr(ev, "player", 1)
+        name = self.names[p] if not self.solo or p == 0 else "You"
+        if isinstance(ev, Draw):
+            self.taken = ev.card
+            self.note(p, f"draws {short_name(ev.card)}")
+        elif isinstance(ev, Discard):
+            self._discard(ev)
+        elif isinstance(ev, Call):
+            if self.solo:
+                self.note(1, f"turns up {short_name(ev.card)}")
+            self.taken = ev.card
+            self.note(p, f"calls {short_name(ev.card)}")
+            self.moment([Paragraph(f"{name} {'call' if self.solo else 'calls'} "
+                                   f"{card_name(ev.card)} from the discard"
+                                   f"{' row' if self.solo else ''} and "
+                                   f"{'expose' if self.solo else 'exposes'} it with "
+                                   f"{cards_words(ev.cards)}: {plain_words(ev.reason)}.",
+                                   size=8.5)])
+            self.call_figure = hand_figure(self.match, p, ev.card, caption=(
+                "your hand after the call, before your discard" if self.solo else
+                f"{self.names[p]}'s hand after the call, before the discard"))
+            if self.first(f"call {self.match.round} {p}"):
+                self.moment([self.call_figure])
+        elif isinstance(ev, Swap):
+            self._swap(ev, name)
+        elif isinstance(ev, Double):
+            self.note(p, "doubles")
+            self.moment([Paragraph(f"{name} {'call' if self.solo else 'calls'} Double "
+                                   f"instead of Mahjong: {plain_words(ev.reason)}.",
+                                   size=8.5, font="bold")])
+        elif isinstance(ev, Answer):
+            self.moment([Paragraph(f"{name} {'takes' if ev.take else 'drops'} the double: "
+                                   f"{plain_words(ev.reason)}.", size=8.5)])
+        elif isinstance(ev, Mahjong):
+            self._mahjong(ev, name, before)
+        elif isinstance(ev, RoundEnd):
+            self._round_end(ev)
+        else:
+            self._other(ev)
+        if isinstance(ev, Discard | Double | Answer | Mahjong | RoundEnd | Exhausted):
+            self.turn_ends(round_over=isinstance(ev, Mahjong | RoundEnd))
+
+    def _discard(self, ev: Discard) -> None:
+        p = ev.player
+        if ev.block:
+            self.note(p, "places a joker as a block")
+            self.moment([Paragraph(f"You place a joker on the discard row as a Joker Block: "
+                                   f"the cards before it can no longer make the opponent a "
+                                   f"pung, and the joker scores nothing "
+                                   f"({plain_words(ev.reason)}).", size=8.5)])
+            return
+        self.note(p, f"discards {short_name(ev.card)}")
+        if self.full:
+            self.moment([Paragraph(f"{self.names[p]}: {plain_words(ev.reason)}.", size=8,
+                                   font="italic", color="#6b6862"),
+                         hand_figure(self.match, p, self.taken)])
+
+    def _swap(self, ev: Swap, name: str) -> None:
+        whose = "its own" if ev.owner == ev.player and not self.solo else \
+            "your own" if ev.owner == ev.player else \
+            ("the opponent's" if self.solo else f"{self.names[ev.owner]}'s")
+        face = card_name(ev.face)
+        if ev.give_joker:
+            what = f"gives a joker for the {face} in {whose} exposure"
+        else:
+            what = f"gives {face} for the joker in {whose} exposure"
+        if self.solo:
+            what = what.replace("gives", "give")
+        self.note(ev.player, "joker swap")
+        self.moment([Paragraph(f"Joker swap: {name} {what} ({plain_words(ev.reason)}).",
+                               size=8.5)])
+        if self.first(f"swap {ev.give_joker} {ev.owner == ev.player}"):
+            self.moment([hand_figure(self.match, ev.player, caption="the hand after the swap")])
+
+    def _mahjong(self, ev: Mahjong, name: str, before: str) -> None:
+        self.note(ev.player, "Mahjong")
+        if before != "won":
+            self.moment([Paragraph(f"{name} {'call' if self.solo else 'calls'} Mahjong, but "
+                                   "the hand does not win: a miscall.", size=9,
+                                   font="bold")])
+            return
+        self.moment([Paragraph(f"{name} {'call' if self.solo else 'calls'} Mahjong on "
+                               f"{card_name(self.taken) if self.taken else 'the last card'}"
+                               f", for {ev.points} point{'s' * (ev.points != 1)}:", size=9,
+                               font="bold"), *self.won])
+
+    def _round_end(self, ev: RoundEnd) -> None:
+        a, b = (s.score for s in self.match.seats)
+        gained = ", ".join(f"{self.names[k]} +{ev.scores[k]}" for k in (0, 1) if ev.scores[k])
+        self.moment([Paragraph(f"The round ends: {ev.reason}"
+                               + (f" ({gained})" if gained else ", no points") +
+                               f". Score {a}-{b}.", size=9, font="bold")])
+
+    def _other(self, ev: Event) -> None:
+        if isinstance(ev, PassOffer):
+            self.note(ev.player, f"offers to pass {ev.count}")
+        elif isinstance(ev, PassCards):
+            self.note(ev.player, f"passes {cards_words(ev.cards)}" if ev.cards else
+                      "passes nothing")
+        elif isinstance(ev, Exhausted):
+            self.note(ev.player, "cannot draw: the deck is empty")
+        elif isinstance(ev, OpponentDraw):
+            self.held = ev.card
+            if getattr(self.match, "hold", None) is None:  # the double's cards: to the row
+                self.note(1, f"{short_name(ev.card)} to the row")
+        elif isinstance(ev, ToRow):
+            self.note(1, f"{short_name(ev.card)} to the row")
+        elif isinstance(ev, OpponentSwap):
+            whose = "its own" if ev.owner else "your"
+            self.note(1, f"{short_name(ev.face)} swaps for the joker in {whose} "
+                         f"{short_name(ev.face)}s")
+        elif isinstance(ev, OpponentExposes):
+            assert isinstance(self.match, SoloMatch)
+            joker = " with a joker" if JOKER in ev.cards else ""
+            self.note(1, f"pung of {short_name(ev.cards[0])}s{joker} "
+                         f"({self.match.pungs()} of 5)")
+
+
+def narrate(log: GameLog, rounds: Collection[int] | None = None, *,
+            full: bool = False, quiet: bool = False) -> list[Block]:
+    """The match told turn by turn (only ``rounds``, if given; with ``quiet`` the others
+    in a line each)."""
+    story = Narration(log, rounds, full, quiet)
+    for ev in log.events:
+        story.tell(ev)
+    story.flush()
+    return story.blocks
+
+
+PAGE_BUDGET = 1850.0
+"""Millimetres of A4 text a worked example may fill by an estimate that runs short (it
+makes about eight pages and a half)."""
+
+
+def rounds_to_tell(log: GameLog) -> set[int]:
+    """The rounds told turn by turn, within :data:`PAGE_BUDGET`: every round that has a
+    call, a swap, a double, a Joker Block or a Mahjong (those with a Mahjong first), then
+    the quiet ones, in order, while they fit. Each left out gets a line."""
+    match = match_of(log)
+    solo = log.game == SOLO
+    stats: dict[int, dict[str, int]] = {}
+    for ev in log.events:
+        match.apply(ev)
+        st = stats.setdefault(match.round, {"turns": 0, "moments": 0, "win": 0})
+        st["turns"] += isinstance(ev, Discard)
+        st["moments"] += isinstance(ev, Call | Swap | Double) or \
+            (isinstance(ev, Discard) and ev.block)
+        st["win"] += isinstance(ev, Mahjong)
+
+    def cost(st: dict[str, int]) -> float:
+        rows = (st["turns"] + 1) // 2 + 1 if solo else st["turns"] // 2 + 1
+        hands = 18.0 * (1 if solo else 2)
+        return 16 + hands + 7.0 * rows + 16.0 * st["moments"] + 50.0 * st["win"]
+
+    ranked = sorted(stats, key=lambda r: (not stats[r]["win"], not stats[r]["moments"], r))
+    used = 60.0 + 6.0 * len(stats)  # the opening, and a line for every round
+    told: set[int] = set()
+    for r in ranked:
+        if used + cost(stats[r]) <= PAGE_BUDGET:
+            told.add(r)
+            used += cost(stats[r])
+    return told
+
+
+def _listed(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def summary_of_rounds(log: GameLog) -> str:
+    """Who took which rounds, how and for how much; how many ended without a score."""
+    match = match_of(log)
+    names = ("You", "The opponent") if log.game == SOLO else ("Player 1", "Player 2")
+    took: dict[int, list[str]] = {0: [], 1: []}
+    empty: list[str] = []
+    for ev in log.events:
+        match.apply(ev)
+        if isinstance(ev, RoundEnd):
+            winners = [k for k in (0, 1) if ev.scores[k]]
+            if winners:
+                took[winners[0]].append(f"{match.round} ({ev.reason}, +{ev.scores[winners[0]]})")
+            else:
+                empty.append(str(match.round))
+    said = [f"{names[k]} took round{'s' * (len(took[k]) > 1)} {_listed(took[k])}"
+            for k in (0, 1) if took[k]]
+    if empty:
+        said.append(f"round{'s' * (len(empty) > 1)} {_listed(empty)} ended without a score "
+                    "(a wall game, or a miscall forgiven)")
+    return "; ".join(said) + "." if said else ""
+
+
+NOTATION = ("Cards are named as players say them: the numbers 1 to 9 (1-3 are Swords, 4-6 "
+            "Moons, 7-9 Fire), the Sword, Moon and Fire dragons, and jokers. Each row of a "
+            "table is one turn; a diagram and a sentence come where something happens that "
+            "is worth learning: a call, a joker swap, a double, a Mahjong and its score. In "
+            "the diagrams the card just drawn or called is ringed in gold, and exposed "
+            "blocks are labelled.")
+
+
+__all__ = ["NOTATION", "PAGE_BUDGET", "card_name", "hand_figure", "narrate", "plain_words",
+           "rounds_to_tell", "summary_of_rounds", "winning_blocks"]
