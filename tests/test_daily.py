@@ -4,8 +4,10 @@ line and exit 2 for every bad input, and a page a reader can use."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
+import random
 import socket
 import time
 from contextlib import contextmanager
@@ -239,14 +241,30 @@ def test_a_day_that_fails_stops_the_run_and_nothing_after_it_is_handed_over(monk
     assert caught.value.not_run > 0
 
 
-def test_a_difficulty_a_kind_does_not_reach_is_named_after_a_bounded_number_of_tries():
-    from generator.errors import BatchError
+@dataclasses.dataclass(frozen=True)
+class _Flat:
+    difficulty: str = "hard"
 
-    spec = parse_daily_spec('[[puzzle]]\nkind = "castle"\nplayers = 2\ntiles = 32\n'
-                            'floors = 2\ndifficulty = "hard"\n', source="flat.toml")
-    with pytest.raises(BatchError, match=r"flat.toml: puzzle 1 \(castle\): no new hard castle "
-                       r"puzzle in 200 tries \(.*\); ask for a diff"):
-        make_day(make_plan(spec), dt.date(2027, 1, 4), options=ONE, fmt="")
+
+def test_a_difficulty_a_kind_does_not_reach_is_named_after_a_bounded_number_of_tries():
+    from types import SimpleNamespace
+
+    from generator.errors import RequestError
+    from generator.publish.daily import MIN_TRIES, draw_entry
+
+    calls = []
+
+    def generate(params, rng):  # a kind whose every puzzle is new and easy
+        calls.append(1)
+        return SimpleNamespace(identity=len(calls), grade=SimpleNamespace(difficulty="easy"))
+
+    kind = SimpleNamespace(name="flat", misses_in_a_row=5, decoys_wanted=lambda p: 0,
+                           generate=generate, decoy=generate)
+    params = _Flat()
+    with pytest.raises(RequestError, match=rf"flat.toml: no new hard flat puzzle in "
+                       rf"{MIN_TRIES} tries .*; ask for a difficulty it reaches"):
+        draw_entry(kind, params, 1, random.Random(1), where="flat.toml")  # type: ignore[arg-type]
+    assert len(calls) == MIN_TRIES
 
 
 def test_no_puzzle_repeats_in_a_week_and_chains_keep_apart_what_could_be_equal():
