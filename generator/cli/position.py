@@ -14,11 +14,17 @@ from generator.cli.common import echo, fail
 LOW_WIDTH, HIGH_WIDTH = 4.0, 40.0
 
 
-def event_count(log: object, at: int) -> int:
-    """How many events are applied to reach the event on line ``at`` of the log."""
+def event_count(log: object, text: str) -> int:
+    """How many events are applied to reach the event on line ``text`` (``--at``) of the
+    log."""
     from generator.engine.log import line_of
     from generator.errors import RequestError
 
+    try:
+        at = int(text.strip())
+    except ValueError:
+        raise RequestError(f"--at {text!r} is not a line number (a whole number, such as "
+                           "20)") from None
     lines = [line_of(ev) for ev in log.events]  # type: ignore[attr-defined]
     if at in lines:
         return lines.index(at) + 1
@@ -30,10 +36,10 @@ def event_count(log: object, at: int) -> int:
 
 def position(
     log: Annotated[str, typer.Argument(help="A game log (.jsonl) written by tilepress play.")],
-    at: Annotated[int, typer.Option("--at", help="The line of the log whose event is drawn "
-                                    "done: lines are numbered as in the file (line 1 is the "
-                                    "header, the first event is line 2), as tilepress replay "
-                                    "names them.")],
+    at: Annotated[str, typer.Option(
+        "--at", metavar="LINE", help="Draw the position after the event on this line of the "
+        "log: lines are numbered as in the file and as tilepress replay names them (line 1 "
+        "is the header, the first event is line 2).")],
     seat: Annotated[int | None, typer.Option(
         "--seat", help="Show the table as this player sees it (from 1): only that hand face "
         "up, the others face down. Unless given, every hand is face up.")] = None,
@@ -68,11 +74,12 @@ def position(
         raise RequestError(f"dpi must be between 36 and 1200, not {dpi}")
     game_log = read_log(read_text(log, "game log"), source=str(log))
     count = event_count(game_log, at)
-    seats = max(len(game_log.players), 1)
-    if seat is not None and not 1 <= seat <= seats:
-        raise RequestError(f"--seat {seat}: the game has seat{'s' * (seats > 1)} 1"
-                           + (f" to {seats}" if seats > 1 else ""))
     game = find_game(game_log.game)
+    if seat is not None:
+        seats = max(len(game_log.players), 1)
+        if not 1 <= seat <= seats:
+            raise RequestError(f"--seat {seat}: the game has seat{'s' * (seats > 1)} 1"
+                               + (f" to {seats}" if seats > 1 else ""))
     try:
         game.module("runner").replay(game_log)
     except IllegalActionError as exc:
@@ -80,7 +87,7 @@ def position(
     drawn = game.module("pictures").position_figure(
         game_log, count, seat=None if seat is None else seat - 1, tile_width=tile_width)
     write_atomic(output, figure_bytes(drawn.figure, fmt, dpi=dpi))
-    echo(f"wrote the position after line {at} ({drawn.figure.width:.1f} x "
+    echo(f"wrote the position after line {drawn.facts['line']} ({drawn.figure.width:.1f} x "
          f"{drawn.figure.height:.1f} mm) to {output}")
     if facts:
         echo(json.dumps(dict(drawn.facts), ensure_ascii=False))
