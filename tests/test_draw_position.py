@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from drawn import ProbeSurface
 
+from generator.cli.position import event_count
 from generator.engine.log import GameLog
 from generator.games import find_game, read_log
 
@@ -48,8 +49,7 @@ def tiles_in(text: str) -> int:
 def drawn(path: Path, at: int, **kwargs) -> tuple[list, dict]:
     """The position's figure as a probe page, and its facts."""
     log: GameLog = read_log(path.read_text(), source=str(path))
-    events = [n for n, ev in enumerate(log.events, start=1)
-              if getattr(ev, "_line", None) == at][0]
+    events = event_count(log, str(at))
     illustration = find_game(log.game).module("pictures").position_figure(log, events,
                                                                           **kwargs)
     surface = ProbeSurface()
