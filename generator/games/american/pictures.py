@@ -337,7 +337,8 @@ def position_figure(log: Any, events: int, *, seat: int | None = None,
     to_move = game.to_move
     turn = (f"{names[to_move]} to play ({game.phase})" if to_move is not None
             else f"next: {game.phase}")
-    status = f"The wall holds {len(game.wall)} tiles; {turn}."
+    wall = f"the wall holds {len(game.wall)} tiles" if dealt else "the walls are not built yet"
+    status = f"{wall.capitalize()}; {turn}."
     line = line_of(last) or 0
     words = said(last, names, seat)
     facts = {"line": line, "face_up": up, "face_down": down, "wall": len(game.wall),

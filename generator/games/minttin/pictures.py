@@ -468,8 +468,9 @@ def position_figure(log: Any, events: int, *, seat: int | None = None,
         groups, labels, marks = _hand_groups(me, hidden, drawn)
         down += len(me.hand) if hidden else 0
         up += sum(len(g) for g in groups) - (len(me.hand) if hidden else 0)
-        what = (f"{len(me.hand)} cards in hand, {me.score} points" if not (solo and p)
-                else f"{len(me.melds)} pungs of 5, {me.score} points")
+        points = f"{me.score} point{'s' * (me.score != 1)}"
+        what = (f"{len(me.hand)} cards in hand, {points}" if not (solo and p)
+                else f"pungs {len(me.melds)} of 5, {points}")
         if groups:
             parts.append(labelled(f"{names[p]}: {what}", cards_figure(
                 groups, card_w=tile_width, labels=labels, marks=marks, max_width=width)))
