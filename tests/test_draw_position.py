@@ -77,6 +77,18 @@ def test_written_as_svg_and_pdf(cli, logs, tmp_path, key) -> None:
         assert f"after line {at}" in r.out
 
 
+def test_png_and_the_same_bytes_again(cli, logs, tmp_path) -> None:
+    out = tmp_path / "p.png"
+    assert cli("draw", "position", logs["onesuit"], "--at", 5, "--dpi", 72, "-o", out).code == 0
+    assert out.read_bytes().startswith(b"\x89PNG")
+    svgs = []
+    for k in (1, 2):
+        svg = tmp_path / f"p{k}.svg"
+        assert cli("draw", "position", logs["castle"], "--at", 40, "-o", svg).code == 0
+        svgs.append(svg.read_bytes())
+    assert svgs[0] == svgs[1]
+
+
 @pytest.mark.parametrize("key", list(GAMES))
 def test_readable_sizes(logs, key) -> None:
     """Tiles at least 8 mm wide and no text under 6 pt, at the default size."""
@@ -183,3 +195,20 @@ def test_castle_counts(logs) -> None:
     assert facts["central"] == tiles_in(records[1]["tiles"]) - taken
     assert facts["built"] == built
     assert facts["said"].startswith("Player ")
+
+
+def test_minttin_discards_after_a_double_are_face_down(tmp_path) -> None:
+    """Seed 2 has a double taken: the discards after it are drawn as backs, counted from
+    the log's lines, and the caption does not name the card to the other player."""
+    game = find_game("minttin")
+    path = tmp_path / "double.jsonl"
+    path.write_text(game.play(game.options_from({}), game.play_options_from({}), 2).to_jsonl())
+    records = lines(path)
+    taken = next(n for n, r in enumerate(records, start=1)
+                 if r["type"] == "answer" and r["take"])
+    at = first_line(records, "discard", first_line(records, "discard", taken) + 1)
+    after = [r for r in records[taken:at] if r["type"] == "discard"]
+    _, facts = drawn(path, at)
+    assert facts["face_down"] == len(after) == 2
+    _, facts = drawn(path, at, seat=1 - records[at - 1]["player"])
+    assert "face down." in facts["said"]

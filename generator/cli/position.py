@@ -42,7 +42,8 @@ def position(
         "is the header, the first event is line 2).")],
     seat: Annotated[int | None, typer.Option(
         "--seat", help="Show the table as this player sees it (from 1): only that hand face "
-        "up, the others face down. Unless given, every hand is face up.")] = None,
+        "up, the others face down (a game with nothing hidden is drawn the same). Unless "
+        "given, every hand is face up.")] = None,
     tile_width: Annotated[float, typer.Option(
         "--tile-width", help=f"Width of a tile (or card) in mm, {LOW_WIDTH:g} to "
         f"{HIGH_WIDTH:g}.")] = 9.0,

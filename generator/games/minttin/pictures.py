@@ -476,6 +476,7 @@ def position_figure(log: Any, events: int, *, seat: int | None = None,
                 groups, card_w=tile_width, labels=labels, marks=marks, max_width=width)))
         else:
             parts.append(labelled(f"{names[p]}: {what}", text_figure("nothing yet", size=7)))
+    hidden_discards = 0
     if solo:
         row = list(match.row)
         if row:
@@ -488,6 +489,11 @@ def position_figure(log: Any, events: int, *, seat: int | None = None,
             parts.append(labelled("The hold spot", cards_figure([[match.hold]],
                                                                 card_w=tile_width)))
     else:
+        hidden_discards = match.double_turns if match.doubler is not None else 0
+        if hidden_discards:  # after a double, discards are made face down
+            down += hidden_discards
+            parts.append(labelled("Discarded face down since the double", cards_figure(
+                [[None] * hidden_discards], card_w=tile_width)))
         for p in (0, 1):
             mine = [c for q, c in match.discards if q == p]
             if mine:
@@ -502,6 +508,11 @@ def position_figure(log: Any, events: int, *, seat: int | None = None,
               f"score {a}-{b} (the match is played to {match.options.target}).")
     line = line_of(last) or 0
     words = said(last, names, seat)
+    if isinstance(last, r.Discard) and not solo and hidden_discards:
+        from generator.games.minttin.story import card_name
+
+        seen = f" ({card_name(last.card)})" if seat in (None, last.player) else ""
+        words = f"{names[last.player]} discards a card face down{seen}."
     facts = {"line": line, "face_up": up, "face_down": down, "wall": len(match.wall),
              "to_move": None if to_move is None else to_move + 1, "said": words}
     return Illustration(position_frame(parts, status, f"After line {line}: {words}"), facts)
