@@ -212,3 +212,16 @@ def test_minttin_discards_after_a_double_are_face_down(tmp_path) -> None:
     assert facts["face_down"] == len(after) == 2
     _, facts = drawn(path, at, seat=1 - records[at - 1]["player"])
     assert "face down." in facts["said"]
+
+
+@pytest.mark.parametrize("key", ["onesuit", "oneplayer"])
+def test_no_tile_lost_at_any_line(logs, key) -> None:
+    """At every event of the log (every fifth, in a long one), the tiles drawn and the
+    wall add up to the whole set."""
+    records = lines(logs[key])
+    whole = tiles_in(records[1]["wall"] if key == "onesuit" else records[1]["tiles"])
+    for at in range(2, len(records), 1 if len(records) < 60 else 5):
+        _, facts = drawn(logs[key], at)
+        if key == "onesuit" and records[at - 1]["type"] == "hand":
+            continue  # the new wall is shuffled, nothing dealt yet
+        assert facts["face_up"] + facts["face_down"] + facts["wall"] == whole, at
