@@ -56,12 +56,13 @@ def said(ev: Event, seat: int | None) -> str:
 
 
 def _hand(table: OneSuitTable, p: int, ev: Event, hidden: bool) -> tuple[list, frozenset]:
-    """A player's hand (the tile just drawn apart and outlined) and kans, as groups."""
+    """A player's hand (the tile just drawn, or won on, apart and outlined) and kans, as
+    groups."""
     tiles = list(table.seats[p].hand)
     kans = [tuple(k) for k in table.seats[p].kans]
     if hidden:
         return [[None] * len(tiles), *kans], frozenset()
-    if isinstance(ev, Draw) and ev.player == p and ev.tile in tiles:
+    if isinstance(ev, Draw | Ron | Tsumo) and ev.player == p and ev.tile in tiles:
         tiles.remove(ev.tile)
         return [sort_tiles(tiles), [ev.tile], *kans], frozenset({(1, 0)})
     return [sort_tiles(tiles), *kans], frozenset()
