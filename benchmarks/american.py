@@ -115,6 +115,7 @@ def measure(games: int, bots: tuple[str, ...], options: AmericanOptions, jobs: i
         "average_win": sum(gains) / max(len(gains), 1),
         "average_payment": sum(losses) / max(len(losses), 1),
         "planner_average": by_seat["planner"] / games,
+        "wins_by_bot": dict(Counter(bots[r["winner"] - 1] for r in wins)),
         "actions": {name: {"total": totals[name], "games": games_with[name],
                            "per_game": totals[name] / games} for name in ACTIONS},
     }
@@ -131,6 +132,8 @@ def markdown(stats: dict) -> str:
         f"discard {stats['on_a_discard']}, by a redeemed joker {stats['by_redemption']}; "
         f"jokerless {stats['jokerless']}) |",
         f"| wall games | {stats['wall_rate']:.1%} |",
+        "| wins by bot | " + ", ".join(f"{b} {n}" for b, n in
+                                         sorted(stats["wins_by_bot"].items())) + " |",
         f"| the winner collects, on average | {stats['average_win']:.1f} |",
         f"| each loser pays, on average | {stats['average_payment']:.1f} |",
         "",

@@ -125,3 +125,13 @@ def test_full_keeps_every_turn() -> None:
     short = runner.worked_example(log, PAPERS["a4"])
     full = runner.worked_example(log, PAPERS["a4"], full=True)
     assert _pages(full) > _pages(short)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("booklet", [False, True])
+def test_the_quick_reference_is_the_last_page_alone(paper: str, booklet: bool) -> None:
+    from generator.documents.layout import paginate
+
+    pages, sections = paginate(build_rulebook("american", PAPERS[paper], booklet=booklet))
+    assert sections["Quick reference"] == len(pages)
+    assert 8 <= len(pages) <= 14

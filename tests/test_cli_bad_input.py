@@ -231,16 +231,19 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
         "tiles": [(("123m",), 2, "a line holds 14 tiles, not 3")],
         "dpi": [(("11335577991357p", "--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
     },
-    ("draw", "card-hand"): {
-        "hand": [(("9999 #1",), 2, "has no hand '9999 #1'"), (("2468 #99",), 2, "no hand")],
-        "card": [(("2468 #1", "--card", "missing.card"), 2, "does not exist"),
-                 (("2468 #1", "--card", "sup.card"), 2, "sup.card")],
-        "tiles": [(("2468 #1", "--tiles", "123x"), 2, "bad tile string '123x'"),
-                  (("2468 #1", "--tiles", "123456789m12345p"), 2, "does not make 2468 #1")],
-        "dpi": [(("2468 #1", "--dpi", "5", "-o", "x.png"), 2, "dpi must be between")],
-    },
     ("draw", "board"): {
         "dpi": [(("--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
+    },
+    ("draw", "card-hand"): {
+        "hand": [(("",), 2, "name a hand of the card"), (("9999 #1",), 2, "has no hand '9999 #1'"),
+                 (("2468 #99",), 2, "no hand")],
+        "card": [(("2468 #1", "--card", "missing.card"), 2, "does not exist"),
+                 (("2468 #1", "--card", "sup.card"), 2, "sup.card: line 3"),
+                 (("2468 #1", "--card", ""), 2, "no card file given")],
+        "tiles": [(("2468 #1", "--tiles", "123x"), 2, "bad tile string '123x'"),
+                  (("2468 #1", "--tiles", "123456789m12345p"), 2, "does not make 2468 #1"),
+                  (("2468 #1", "--tiles", "[222m"), 2, "never closed")],
+        "dpi": [(("2468 #1", "--dpi", "5", "-o", "x.png"), 2, "dpi must be between")],
     },
     ("draw", "cards"): {
         "hand": [(("1111 5555 JJ [333J",), 2, "brackets do not pair up"),
