@@ -263,7 +263,7 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
                 (("nested.json", "--at", "2"), 2, "nested more than"),
                 (("kind.json", "--at", "2"), 2, "each line must be a JSON object with a"),
                 (("forged.jsonl", "--at", "2"), 1, "the result says winner"),
-                (("forged-line.jsonl", "--at", "2"), 1, ": draw: ")],
+                (("forged-line.jsonl", "--at", "2"), 1, ": draw: the next tile of the wall is")],
         "at": [(("game.jsonl", "--at", "0"), 2, "--at 0: no event on line 0"),
                (("game.jsonl", "--at", "1"), 2, "(line 1 is the header)"),
                (("game.jsonl", "--at", "999"), 2, "--at 999: no event on line 999"),
