@@ -149,3 +149,13 @@ def test_the_worked_example_shows_every_turn_and_fits_4_to_10_pages(solo: bool) 
     assert len(quiet) == log.result["rounds"] - len(rounds)     # and a line for the others
     full = game.worked_example(log, PAPERS["a4"], full=True)
     assert len(full.blocks) > 2 * len(doc.blocks)
+
+
+def test_every_caption_fits_a_booklet_page() -> None:
+    """Captions are one line: each must fit the 124 mm of an A5 page's text."""
+    from generator.draw.fonts import text_width
+    from generator.publish.rulebook import parse_spec
+
+    spec = parse_spec(_spec_text(), "minttin", source="test")
+    wide = [f.name for f in spec.figures if text_width(f.caption, 8.5, "italic") > 118]
+    assert not wide

@@ -337,6 +337,8 @@ def _points_rows(match: MintTinMatch, p: int, top: Arrangement) -> list[tuple[st
 
 EXAMPLE_DISCARDS = 16
 """The rulebook's example round ends within this many discards."""
+EXAMPLE_WIDTH = 118.0
+"""The example's diagrams wrap within a booklet's page (mm), so cards stay 8 mm wide."""
 
 
 def rulebook_example() -> tuple[str, list[Block]]:
@@ -365,7 +367,7 @@ def rulebook_example() -> tuple[str, list[Block]]:
                              f"{EXAMPLE_DISCARDS} discards in a Mahjong after a call and a "
                              f"joker discarded for its point: match {seed}, round "
                              f"{match.round}.")
-                return criterion, narrate(log, {match.round})
+                return criterion, narrate(log, {match.round}, width=EXAMPLE_WIDTH)
     raise AssertionError("no match shows a short round with a call")  # pragma: no cover
 
 

@@ -109,7 +109,7 @@ def plain_words(reason: str) -> str:
 
 
 def hand_figure(match: MintTinMatch, p: int, mark: Card | None = None,
-                caption: str = "") -> Block:
+                caption: str = "", width: float = ROW_W) -> Block:
     """A player's hand, identical cards together, exposures apart and labelled; the
     last copy of ``mark`` outlined."""
     seat = match.seats[p]
@@ -126,7 +126,7 @@ def hand_figure(match: MintTinMatch, p: int, mark: Card | None = None,
         hits = [(gi, ci) for gi, g in enumerate(groups) for ci, c in enumerate(g) if c == mark]
         marks = frozenset(hits[-1:])
     return cards_figure(groups, card_w=CARD_W, labels=labels, marks=marks, caption=caption,
-                        max_width=ROW_W)
+                        max_width=width)
 
 
 def shape_words(top: Arrangement) -> str:
@@ -141,7 +141,8 @@ def shape_words(top: Arrangement) -> str:
             f"{top.pattern}{special}")
 
 
-def winning_blocks(match: MintTinMatch, p: int, winning: Card | None) -> list[Block]:
+def winning_blocks(match: MintTinMatch, p: int, winning: Card | None,
+                   width: float = ROW_W) -> list[Block]:
     """The winning hand laid out in its blocks, and its points as a table."""
     seat = match.seats[p]
     top = best(seat.hand, seat.exposures())
@@ -156,9 +157,9 @@ def winning_blocks(match: MintTinMatch, p: int, winning: Card | None) -> list[Bl
         rows.append((f"jokers discarded ({match.joker_bonus(p)})", f"+{match.joker_bonus(p)}"))
     if match.concealed(p):
         rows.append(("concealed", "+1"))
-    return [cards_figure(groups, card_w=CARD_W, labels=labels, marks=frozenset(hits[-1:]),
-                         caption=shape_words(top),
-                         max_width=ROW_W),
+    return [Paragraph(shape_words(top) + ".", size=8.5),
+            cards_figure(groups, card_w=CARD_W, labels=labels, marks=frozenset(hits[-1:]),
+                         max_width=width),
             Table(("bonus", "points"), tuple(rows), widths=(5, 1), size=8)]
 
 
@@ -171,11 +172,11 @@ class Narration:
     """The blocks that tell a match, built as its events are replayed."""
 
     def __init__(self, log: GameLog, rounds: Collection[int] | None, full: bool,
-                 quiet: bool = False) -> None:
+                 quiet: bool = False, width: float = ROW_W) -> None:
         self.match = match_of(log)
         self.solo = log.game == SOLO
         self.names = ("You", "The opponent") if self.solo else ("Player 1", "Player 2")
-        self.rounds, self.full, self.quiet = rounds, full, quiet
+        self.rounds, self.full, self.quiet, self.width = rounds, full, quiet, width
         """``quiet``: rounds not in ``rounds`` get a line each (else nothing)."""
         self.blocks: list[Block] = []
         self.rows: list[tuple[str, str, str]] = []
@@ -291,7 +292,7 @@ class Narration:
         if isinstance(ev, Mahjong) and self.telling:
             if not self.match.mahjong_award(ev.player):
                 return "miscalled"
-            self.won = winning_blocks(self.match, ev.player, self.taken)
+            self.won = winning_blocks(self.match, ev.player, self.taken, self.width)
             return "won"
         return ""
 
@@ -303,9 +304,8 @@ class Narration:
                                        f": {self.names[ev.dealer]} deals")
         self.blocks.append(Heading(title, level=2))
         for p in ((0,) if self.solo else (0, 1)):
-            self.blocks.append(hand_figure(self.match, p, caption=f"{self.names[p]}: the "
-                                           "starting hand" if not self.solo else
-                                           "Your starting hand"))
+            caption = "Your starting hand" if self.solo else f"{self.names[p]}: the starting hand"
+            self.blocks.append(hand_figure(self.match, p, caption=caption, width=self.width))
 
     def _after(self, ev: Event, before: str) -> None:
         p = getattr(ev, "player", 1)
@@ -328,7 +328,7 @@ class Narration:
                                    size=8.5)])
             self.call_figure = hand_figure(self.match, p, ev.card, caption=(
                 "your hand after the call, before your discard" if self.solo else
-                f"{self.names[p]}'s hand after the call, before the discard"))
+                f"{self.names[p]}'s hand after the call, before the discard"), width=self.width)
             if self.first(f"call {self.match.round} {p}"):
                 self.moment([self.call_figure])
         elif isinstance(ev, Swap):
@@ -363,7 +363,7 @@ class Narration:
         if self.full:
             self.moment([Paragraph(f"{self.names[p]}: {plain_words(ev.reason)}.", size=8,
                                    font="italic", color="#6b6862"),
-                         hand_figure(self.match, p, self.taken)])
+                         hand_figure(self.match, p, self.taken, width=self.width)])
 
     def _swap(self, ev: Swap, name: str) -> None:
         whose = "its own" if ev.owner == ev.player and not self.solo else \
@@ -380,7 +380,8 @@ class Narration:
         self.moment([Paragraph(f"Joker swap: {name} {what} ({plain_words(ev.reason)}).",
                                size=8.5)])
         if self.first(f"swap {ev.give_joker} {ev.owner == ev.player}"):
-            self.moment([hand_figure(self.match, ev.player, caption="the hand after the swap")])
+            self.moment([hand_figure(self.match, ev.player, caption="the hand after the swap",
+                                     width=self.width)])
 
     def _mahjong(self, ev: Mahjong, name: str, before: str) -> None:
         self.note(ev.player, "Mahjong")
@@ -427,10 +428,10 @@ class Narration:
 
 
 def narrate(log: GameLog, rounds: Collection[int] | None = None, *,
-            full: bool = False, quiet: bool = False) -> list[Block]:
+            full: bool = False, quiet: bool = False, width: float = ROW_W) -> list[Block]:
     """The match told turn by turn (only ``rounds``, if given; with ``quiet`` the others
     in a line each)."""
-    story = Narration(log, rounds, full, quiet)
+    story = Narration(log, rounds, full, quiet, width)
     for ev in log.events:
         story.tell(ev)
     story.flush()
