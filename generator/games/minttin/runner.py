@@ -367,7 +367,12 @@ def rulebook_example() -> tuple[str, list[Block]]:
                              f"{EXAMPLE_DISCARDS} discards in a Mahjong after a call and a "
                              f"joker discarded for its point: match {seed}, round "
                              f"{match.round}.")
-                return criterion, narrate(log, {match.round}, width=EXAMPLE_WIDTH)
+                how = Paragraph("Each row of a table is a turn of each player, the dealer's "
+                                "first; a diagram shows the hand at the call, and the winning "
+                                "hand with its points. The card just taken is ringed in gold.",
+                                size=9)
+                return criterion, [how, *narrate(log, {match.round}, width=EXAMPLE_WIDTH,
+                                                 hands=False)]
     raise AssertionError("no match shows a short round with a call")  # pragma: no cover
 
 

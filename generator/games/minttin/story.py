@@ -172,11 +172,13 @@ class Narration:
     """The blocks that tell a match, built as its events are replayed."""
 
     def __init__(self, log: GameLog, rounds: Collection[int] | None, full: bool,
-                 quiet: bool = False, width: float = ROW_W) -> None:
+                 quiet: bool = False, width: float = ROW_W, hands: bool = True) -> None:
         self.match = match_of(log)
         self.solo = log.game == SOLO
         self.names = ("You", "The opponent") if self.solo else ("Player 1", "Player 2")
         self.rounds, self.full, self.quiet, self.width = rounds, full, quiet, width
+        self.hands = hands
+        """Whether each round opens with the starting hands drawn."""
         """``quiet``: rounds not in ``rounds`` get a line each (else nothing)."""
         self.blocks: list[Block] = []
         self.rows: list[tuple[str, str, str]] = []
@@ -303,7 +305,7 @@ class Narration:
         title = f"Round {ev.round}" + ("" if self.solo else
                                        f": {self.names[ev.dealer]} deals")
         self.blocks.append(Heading(title, level=2))
-        for p in ((0,) if self.solo else (0, 1)):
+        for p in ((0,) if self.solo else (0, 1)) if self.hands else ():
             caption = "Your starting hand" if self.solo else f"{self.names[p]}: the starting hand"
             self.blocks.append(hand_figure(self.match, p, caption=caption, width=self.width))
 
@@ -428,10 +430,11 @@ class Narration:
 
 
 def narrate(log: GameLog, rounds: Collection[int] | None = None, *,
-            full: bool = False, quiet: bool = False, width: float = ROW_W) -> list[Block]:
+            full: bool = False, quiet: bool = False, width: float = ROW_W,
+            hands: bool = True) -> list[Block]:
     """The match told turn by turn (only ``rounds``, if given; with ``quiet`` the others
     in a line each)."""
-    story = Narration(log, rounds, full, quiet, width)
+    story = Narration(log, rounds, full, quiet, width, hands)
     for ev in log.events:
         story.tell(ev)
     story.flush()
