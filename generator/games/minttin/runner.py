@@ -48,7 +48,7 @@ from generator.games.minttin.rules import (
     ToRow,
 )
 from generator.games.minttin.solo import SoloMatch
-from generator.games.minttin.story import NOTATION, narrate, rounds_to_tell, summary_of_rounds
+from generator.games.minttin.story import NOTATION, narrate, plan, summary_of_rounds
 from generator.games.minttin.twoplayer import TwoPlayerMatch
 from generator.params import params_dict
 
@@ -153,8 +153,9 @@ def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Documen
         rules = (f"Two players, to {o.target} points, jokers: {o.jokers}"
                  + (", with the optional pass" if o.passing else "")
                  + ("" if o.miscall_penalty else ", a friendly game"))
-    told = rounds_to_tell(log)
+    told, length = plan(log)
     left_out = result["rounds"] - len(told)
+    short = length < SHORT_MATCH
     blocks: list[Block] = [
         Section("Mint Tin Mahjong"),
         Heading("Mint Tin Mahjong: a worked example"),
@@ -164,8 +165,10 @@ def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Documen
                   + (f" To keep the example short, {left_out} quiet round"
                      f"{'s' * (left_out > 1)} (no call, swap or win) "
                      f"{'are' if left_out > 1 else 'is'} told in a line; the full version "
-                     "draws every turn." if left_out else ""), size=9),
-        *narrate(log, told, quiet=True),
+                     "draws every turn." if left_out else "")
+                  + (" The match is short, so each discard gives the player's reason."
+                     if short else ""), size=9),
+        *narrate(log, told, quiet=True, reasons=short),
         Heading("Result", level=2),
         Paragraph(f"{a} to {b}: {who.lower()}. Every event above was checked by the rules "
                   "engine as the match was replayed.", size=10, font="bold"),
@@ -335,6 +338,8 @@ def _points_rows(match: MintTinMatch, p: int, top: Arrangement) -> list[tuple[st
     return rows
 
 
+SHORT_MATCH = 900.0
+"""A match whose told rounds fill less (estimated mm) gives every discard's reason."""
 EXAMPLE_DISCARDS = 16
 """The rulebook's example round ends within this many discards."""
 EXAMPLE_WIDTH = 118.0

@@ -172,12 +172,14 @@ class Narration:
     """The blocks that tell a match, built as its events are replayed."""
 
     def __init__(self, log: GameLog, rounds: Collection[int] | None, full: bool,
-                 quiet: bool = False, width: float = ROW_W, hands: bool = True) -> None:
+                 quiet: bool = False, width: float = ROW_W, hands: bool = True,
+                 reasons: bool = False) -> None:
         self.match = match_of(log)
         self.solo = log.game == SOLO
         self.names = ("You", "The opponent") if self.solo else ("Player 1", "Player 2")
         self.rounds, self.full, self.quiet, self.width = rounds, full, quiet, width
-        self.hands = hands
+        self.hands, self.reasons = hands, reasons
+        """``reasons``: each discard's reason in its cell (for a short match)."""
         """Whether each round opens with the starting hands drawn."""
         """``quiet``: rounds not in ``rounds`` get a line each (else nothing)."""
         self.blocks: list[Block] = []
@@ -361,7 +363,8 @@ class Narration:
                                    f"pung, and the joker scores nothing "
                                    f"({plain_words(ev.reason)}).", size=8.5)])
             return
-        self.note(p, f"discards {short_name(ev.card)}")
+        why = f" ({plain_words(ev.reason)})" if self.reasons and ev.reason else ""
+        self.note(p, f"discards {short_name(ev.card)}{why}")
         if self.full:
             self.moment([Paragraph(f"{self.names[p]}: {plain_words(ev.reason)}.", size=8,
                                    font="italic", color="#6b6862"),
@@ -431,10 +434,10 @@ class Narration:
 
 def narrate(log: GameLog, rounds: Collection[int] | None = None, *,
             full: bool = False, quiet: bool = False, width: float = ROW_W,
-            hands: bool = True) -> list[Block]:
+            hands: bool = True, reasons: bool = False) -> list[Block]:
     """The match told turn by turn (only ``rounds``, if given; with ``quiet`` the others
     in a line each)."""
-    story = Narration(log, rounds, full, quiet, width, hands)
+    story = Narration(log, rounds, full, quiet, width, hands, reasons)
     for ev in log.events:
         story.tell(ev)
     story.flush()
@@ -450,6 +453,11 @@ def rounds_to_tell(log: GameLog) -> set[int]:
     """The rounds told turn by turn, within :data:`PAGE_BUDGET`: every round that has a
     call, a swap, a double, a Joker Block or a Mahjong (those with a Mahjong first), then
     the quiet ones, in order, while they fit. Each left out gets a line."""
+    return plan(log)[0]
+
+
+def plan(log: GameLog) -> tuple[set[int], float]:
+    """:func:`rounds_to_tell`, and the estimated millimetres they fill."""
     match = match_of(log)
     solo = log.game == SOLO
     stats: dict[int, dict[str, int]] = {}
@@ -473,7 +481,7 @@ def rounds_to_tell(log: GameLog) -> set[int]:
         if used + cost(stats[r]) <= PAGE_BUDGET:
             told.add(r)
             used += cost(stats[r])
-    return told
+    return told, used
 
 
 def _listed(items: Sequence[str]) -> str:
