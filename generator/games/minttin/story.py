@@ -154,9 +154,9 @@ def winning_blocks(match: MintTinMatch, p: int, winning: Card | None,
     hits = [(gi, ci) for gi, g in enumerate(groups) for ci, c in enumerate(g) if c == winning]
     rows = [(name, f"+{pts}") for name, pts in top.points]
     if match.joker_bonus(p):
-        rows.append((f"jokers discarded ({match.joker_bonus(p)})", f"+{match.joker_bonus(p)}"))
+        rows.append((f"Jokers discarded ({match.joker_bonus(p)})", f"+{match.joker_bonus(p)}"))
     if match.concealed(p):
-        rows.append(("concealed", "+1"))
+        rows.append(("Concealed", "+1"))
     return [Paragraph(shape_words(top) + ".", size=8.5),
             cards_figure(groups, card_w=CARD_W, labels=labels, marks=frozenset(hits[-1:]),
                          max_width=width),
@@ -488,10 +488,19 @@ def _listed(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+HOW = {"the opponent exposed five pungs": "five pungs",
+       "the opponent made five pungs against the double": "five pungs against a double",
+       "the double held for three cards": "a double that held",
+       "the double held for three turns": "a double that held",
+       "the double was dropped": "a double dropped", "the double was beaten": "a double beaten",
+       "miscalled Mahjong": "a miscall by the other"}
+"""How a round was won, in a few words for the summary."""
+
+
 def summary_of_rounds(log: GameLog) -> str:
     """Who took which rounds, how and for how much; how many ended without a score."""
     match = match_of(log)
-    names = ("You", "The opponent") if log.game == SOLO else ("Player 1", "Player 2")
+    names = ("you", "the opponent") if log.game == SOLO else ("Player 1", "Player 2")
     took: dict[int, list[str]] = {0: [], 1: []}
     empty: list[str] = []
     for ev in log.events:
@@ -499,15 +508,17 @@ def summary_of_rounds(log: GameLog) -> str:
         if isinstance(ev, RoundEnd):
             winners = [k for k in (0, 1) if ev.scores[k]]
             if winners:
-                took[winners[0]].append(f"{match.round} ({ev.reason}, +{ev.scores[winners[0]]})")
+                took[winners[0]].append(f"{match.round} ({HOW.get(ev.reason, ev.reason)}, "
+                                        f"+{ev.scores[winners[0]]})")
             else:
-                empty.append(str(match.round))
+                empty.append(str(match.round))  # the deck ran out: a wall game
     said = [f"{names[k]} took round{'s' * (len(took[k]) > 1)} {_listed(took[k])}"
             for k in (0, 1) if took[k]]
     if empty:
-        said.append(f"round{'s' * (len(empty) > 1)} {_listed(empty)} ended without a score "
-                    "(a wall game, or a miscall forgiven)")
-    return "; ".join(said) + "." if said else ""
+        said.append(f"rounds {_listed(empty)} were wall games" if len(empty) > 1 else
+                    f"round {empty[0]} was a wall game")
+    text = "; ".join(said)
+    return text[:1].upper() + text[1:] + "." if said else ""
 
 
 NOTATION = ("Cards are named as players say them: the numbers 1 to 9 (1-3 are Swords, 4-6 "
