@@ -162,10 +162,10 @@ def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Documen
         Paragraph(f"{who}, {a} to {b}, in {result['rounds']} rounds. "
                   + summary_of_rounds(log), size=10),
         Paragraph(f"{rules}; match {log.seed}, played by the computer. {NOTATION}"
-                  + (f" To keep the example short, {left_out} quiet round"
-                     f"{'s' * (left_out > 1)} (no call, swap or win) "
-                     f"{'are' if left_out > 1 else 'is'} told in a line; the full version "
-                     "draws every turn." if left_out else "")
+                  + (f" To keep the example short, the {left_out} round"
+                     f"{'s' * (left_out > 1)} with least to learn (no win, fewest calls and "
+                     f"swaps) {'are' if left_out > 1 else 'is'} told in a line each; the full "
+                     "version draws every turn." if left_out else "")
                   + (" The match is short, so each discard gives the player's reason."
                      if short else ""), size=9),
         *narrate(log, told, quiet=True, reasons=short),

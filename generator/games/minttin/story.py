@@ -178,10 +178,10 @@ class Narration:
         self.solo = log.game == SOLO
         self.names = ("You", "The opponent") if self.solo else ("Player 1", "Player 2")
         self.rounds, self.full, self.quiet, self.width = rounds, full, quiet, width
-        self.hands, self.reasons = hands, reasons
-        """``reasons``: each discard's reason in its cell (for a short match)."""
-        """Whether each round opens with the starting hands drawn."""
         """``quiet``: rounds not in ``rounds`` get a line each (else nothing)."""
+        self.hands, self.reasons = hands, reasons
+        """``hands``: each round opens with the starting hands drawn; ``reasons``: each
+        discard's reason in its cell (for a short match)."""
         self.blocks: list[Block] = []
         self.rows: list[tuple[str, str, str]] = []
         self.cells = ["", ""]
@@ -194,7 +194,8 @@ class Narration:
         self.queued: list[Block] = []
         self.notes: list[Paragraph] = []
         self.drawn: set[str] = set()
-        self.held: Card | None = None
+        self.skipped = {"discards": 0, "calls": 0, "swaps": 0}
+        """What happened in a round told in a line."""
         self.call_figure: Block | None = None
 
     @property
@@ -275,21 +276,26 @@ class Narration:
             self._after(ev, before)
         elif self.quiet and isinstance(ev, RoundEnd):
             self._quiet_round(ev)
-        elif isinstance(ev, Discard):
-            self.turn += 1
+        else:
+            self.skipped["discards"] += isinstance(ev, Discard)
+            self.skipped["calls"] += isinstance(ev, Call)
+            self.skipped["swaps"] += isinstance(ev, Swap)
 
     def _quiet_round(self, ev: RoundEnd) -> None:
         """A round not told turn by turn: one line."""
         a, b = (s.score for s in self.match.seats)
         extra = ""
-        if isinstance(self.match, SoloMatch):
+        if isinstance(self.match, SoloMatch) and "pungs" not in ev.reason:
             extra = f"; the opponent had {self.match.pungs()} pung{'s' * (self.match.pungs() != 1)}"
         gained = ", ".join(f"{self.names[k]} +{ev.scores[k]}" for k in (0, 1) if ev.scores[k])
+        n = self.skipped
+        happened = ", ".join(f"{n[k]} {k[:-1] if n[k] == 1 else k}" for k in ("calls", "swaps")
+                             if n[k]) or "no call or swap"
         self.blocks.append(Paragraph(
-            f"Round {self.match.round}, in short: {self.turn} turns without a call or a swap"
+            f"Round {self.match.round}, in short: {n['discards']} cards discarded, {happened}"
             f"{extra}; {ev.reason}" + (f" ({gained})" if gained else ", no points")
             + f". Score {a}-{b}.", size=8.5))
-        self.turn = 0
+        self.skipped = dict.fromkeys(n, 0)
 
     def _before(self, ev: Event) -> str:
         """What must be read before an event changes the table: a Mahjong's hand."""
@@ -416,7 +422,6 @@ class Narration:
         elif isinstance(ev, Exhausted):
             self.note(ev.player, "cannot draw: the deck is empty")
         elif isinstance(ev, OpponentDraw):
-            self.held = ev.card
             if getattr(self.match, "hold", None) is None:  # the double's cards: to the row
                 self.note(1, f"{short_name(ev.card)} to the row")
         elif isinstance(ev, ToRow):
@@ -450,9 +455,9 @@ makes about eight pages and a half)."""
 
 
 def rounds_to_tell(log: GameLog) -> set[int]:
-    """The rounds told turn by turn, within :data:`PAGE_BUDGET`: every round that has a
-    call, a swap, a double, a Joker Block or a Mahjong (those with a Mahjong first), then
-    the quiet ones, in order, while they fit. Each left out gets a line."""
+    """The rounds told turn by turn, within :data:`PAGE_BUDGET`: those with a Mahjong
+    first, then the most calls, swaps, doubles and Joker Blocks, while they fit. Each
+    left out gets a line."""
     return plan(log)[0]
 
 
@@ -474,7 +479,7 @@ def plan(log: GameLog) -> tuple[set[int], float]:
         hands = 18.0 * (1 if solo else 2)
         return 16 + hands + 7.0 * rows + 16.0 * st["moments"] + 50.0 * st["win"]
 
-    ranked = sorted(stats, key=lambda r: (not stats[r]["win"], not stats[r]["moments"], r))
+    ranked = sorted(stats, key=lambda r: (not stats[r]["win"], -stats[r]["moments"], r))
     used = 60.0 + 6.0 * len(stats)  # the opening, and a line for every round
     told: set[int] = set()
     for r in ranked:
