@@ -76,7 +76,8 @@ def cards_words(cards: Sequence[Card]) -> str:
     for card in sorted(set(cards), key=lambda c: (c.is_joker, c)):
         n = list(cards).count(card)
         name = short_name(card)
-        parts.append(f"{COUNTS[n]} {name}{'s' * (n > 1)}" if n < len(COUNTS) else name)
+        count = "an" if n == 1 and name.startswith("8") else COUNTS[n]
+        parts.append(f"{count} {name}{'s' * (n > 1)}" if n < len(COUNTS) else name)
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
@@ -98,6 +99,8 @@ def plain_words(reason: str) -> str:
     text = re.sub(r"\b([1-9D][SMF]?(?:,[1-9D][SMF]?)+)\b",
                   lambda m: _target_words(m.group(1)), text)
     text = re.sub(r"\bD([SMF])\b", lambda m: f"the {SUIT_NAMES[m.group(1)]} dragon", text)
+    text = re.sub(r"grows a block of the target and (\d+) joker(s?)",
+                  r"adds to a block of the hand aimed at, with \1 joker\2", text)
     text = text.replace("grows a block of the target", "adds to a block of the hand aimed at")
     text = text.replace("the target", "the hand aimed at")
     return re.sub(r"\bJ\b", "a joker", text)
@@ -192,6 +195,8 @@ class Narration:
         self.taken: Card | None = None
         self.won: list[Block] = []
         self.queued: list[Block] = []
+        self.deferred = False
+        """Moments with a diagram wait until the row of the turn is complete."""
         self.notes: list[Paragraph] = []
         self.drawn: set[str] = set()
         self.skipped = {"discards": 0, "calls": 0, "swaps": 0}
@@ -232,6 +237,8 @@ class Narration:
         k = self.order.index(p)
         if (self.cells[k] and p != self.last) or any(self.cells[k + 1:]):
             self.row_done()  # a row is a turn of each, in the order they play
+            if self.deferred:
+                self.emit()
         self.last = p
         self.cells[k] = f"{self.cells[k]}, {words}" if self.cells[k] else words
 
@@ -251,15 +258,23 @@ class Narration:
         only, they wait under the table, numbered by their turn."""
         if not self.queued:
             return
-        if round_over or any(isinstance(b, Figure) for b in self.queued):
-            self.flush()
-            self.blocks += self.queued
+        if round_over:
+            self.emit()
+        elif any(isinstance(b, Figure) for b in self.queued):
+            self.deferred = True  # once the row is complete
+            return
         else:
             n = self.turn + any(self.cells)
             for b in self.queued:
                 assert isinstance(b, Paragraph)
                 self.notes.append(replace(b, text=f"Turn {n}: {b.text}"))
         self.queued = []
+
+    def emit(self) -> None:
+        """The table so far, then the moments waiting for it."""
+        self.flush()
+        self.blocks += self.queued
+        self.queued, self.deferred = [], False
 
     def tell(self, ev: Event) -> None:
         match = self.match
@@ -388,7 +403,8 @@ class Narration:
         if self.solo:
             what = what.replace("gives", "give")
         self.note(ev.player, "joker swap")
-        self.moment([Paragraph(f"Joker swap: {name} {what} ({plain_words(ev.reason)}).",
+        who = "you" if self.solo else name
+        self.moment([Paragraph(f"Joker swap: {who} {what} ({plain_words(ev.reason)}).",
                                size=8.5)])
         if self.first(f"swap {ev.give_joker} {ev.owner == ev.player}"):
             self.moment([hand_figure(self.match, ev.player, caption="the hand after the swap",
