@@ -115,8 +115,7 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
         "hand": [(("1j" * 9 + "1m",), 2, "only 8 of Joker")],
         "exposed": [(("222m4444m666m888m", "--exposed", "1111111j"), 2, "an exposure is")],
         "card": [(("222m4444m666m888m", "--card", ""), 2, "no card file given"),
-                 pytest.param(("222m4444m666m888m", "--card", "sup.card"), 2, "sup.card: line 3",
-                              marks=pytest.mark.xfail(strict=True, reason=PENDING))],
+                 (("222m4444m666m888m", "--card", "sup.card"), 2, "sup.card: line 3")],
     },
     ("puzzle", "american"): {"card": [(("--card", ""), 2, "no card file given")]},
     ("puzzle", "solitaire"): {
@@ -143,13 +142,19 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
         "layout": [(("--layout", "big.castle"), 2, "more than 144 tiles")],
         "tileset": [(("--tileset", "1234567zx²"), 2, "'x' at position 9")],
         "shrines": [(("--shrines", "-1"), 2, "shrines must be"),
-                    pytest.param(("--shrines", "99999999999999999999"), 2, "shrines must be",
-                                 marks=pytest.mark.xfail(strict=True, reason=PENDING))],
+                    (("--shrines", "99999999999999999999"), 2, "shrines must be")],
         "bots": [(("--bots", "planner,planner,planner"), 2, "names 3 bots for 4 players")],
     },
     ("print", "setup", "castle"): {
         "layout": [(("--layout", ""), 2, "no castle given"),
                    (("--layout", "big.castle"), 2, "more than 144 tiles")],
+    },
+    ("print", "shrines", "castle"): {
+        "card_size": [(("--card-size", "1x1"), 2, "10 to 200 by 10 to 280")],
+        "per_sheet": [(("--per-sheet", "0x3"), 2, "per-sheet must be auto or across x down")],
+        "gutter": [(("--gutter", "wide"), 2, "gutter must be a number of millimetres")],
+        "back": [(("--back", "plaid"), 2, "back must be shipped, none or a colour")],
+        "back_offset": [(("--back-offset", "1"), 2, "back-offset must be two numbers")],
     },
     ("print", "deck", "minttin"): {
         "format": [(("--format", "svg", "-o", "keep"), 2, "already holds files that tilepress "
@@ -180,6 +185,19 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
                       (("--tile-size", "300,400"), 2, "is not a mahjong tile")],
     },
     ("rulebook",): {"game": [(("chess",), 2, "no rulebook for 'chess'")]},
+    ("daily",): {
+        "date": [(("2027-02-30",), 2, "'2027-02-30' is not a date"),
+                 (("tomorrow",), 2, "'tomorrow' is not a date")],
+        "first": [(("--from", "nope", "--to", "2027-01-01"), 2, "--from 'nope' is not a date"),
+                  (("--from", "2027-01-01"), 2, "needs both --from and --to")],
+        "last": [(("--to", "2027-01-01"), 2, "needs both --from and --to")],
+        "series": [(("2027-01-01", "--series", ""), 2, "a series name must be 1 to 64")],
+        "spec": [(("2027-01-01", "--spec", "missing.toml"), 2, "does not exist")],
+        "answers": [(("2027-01-01", "--answers", "sideways"), 2, "back or next-day")],
+        "jobs": [(("2027-01-01", "--jobs", "0"), 2, "jobs must be 1 or more")],
+        "scheduler": [(("2027-01-01", "--scheduler", "nonsense"), 2,
+                       "not a Dask scheduler address")],
+    },
     ("kit",): {
         "games": [(("chess",), 2, "chess")],
         "card_size": [(("--card-size", "huge"), 2, "card-size must be one of")],
@@ -210,6 +228,17 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
     ("draw", "board"): {
         "dpi": [(("--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
     },
+    ("draw", "card-hand"): {
+        "hand": [(("",), 2, "name a hand of the card"), (("9999 #1",), 2, "has no hand '9999 #1'"),
+                 (("2468 #99",), 2, "no hand")],
+        "card": [(("2468 #1", "--card", "missing.card"), 2, "does not exist"),
+                 (("2468 #1", "--card", "sup.card"), 2, "sup.card: line 3"),
+                 (("2468 #1", "--card", ""), 2, "no card file given")],
+        "tiles": [(("2468 #1", "--tiles", "123x"), 2, "bad tile string '123x'"),
+                  (("2468 #1", "--tiles", "123456789m12345p"), 2, "does not make 2468 #1"),
+                  (("2468 #1", "--tiles", "[222m"), 2, "never closed")],
+        "dpi": [(("2468 #1", "--dpi", "5", "-o", "x.png"), 2, "dpi must be between")],
+    },
     ("draw", "cards"): {
         "hand": [(("1111 5555 JJ [333J",), 2, "brackets do not pair up"),
                  (("1111 5555 JJ [3333J]",), 2, "14 cards"), (("11x",), 2, "'x' at position 3"),
@@ -227,6 +256,13 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
                    (("big.map",), 2, "out of range")],
         "dpi": [(("mini", "--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
     },
+    ("draw", "castle"): {
+        "castle": [(("moon",), 2, "unknown castle 'moon'"),
+                   (("big.castle",), 2, "more than 144 tiles")],
+        "tileset": [(("towers", "--tileset", "1mx4"), 2, "needs 112 tiles; the 1mx4 set")],
+        "view": [(("towers", "--view", "sideways"), 2, "view must be one of")],
+        "dpi": [(("towers", "--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
+    },
     ("layout", "check"): {
         "file": [(("",), 2, "no layout given"), (("big.map",), 2, "right='1e7' is out of range"),
                  (("nan.map",), 2, "x='nan' is out of range"),
@@ -239,10 +275,8 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
     },
     ("card", "check"): {"file": [
         (("",), 2, "no card file given"),
-        pytest.param(("sup.card",), 2, "sup.card: line 3",
-                     marks=pytest.mark.xfail(strict=True, reason=PENDING)),
-        pytest.param(("huge.card",), 2, "huge.card: line 3",
-                     marks=pytest.mark.xfail(strict=True, reason=PENDING)),
+        (("sup.card",), 2, "sup.card: line 3"),
+        (("huge.card",), 2, "huge.card: line 3"),
     ]},
 }
 
@@ -260,7 +294,7 @@ def commands(typer_app=app, prefix=()):
 def _option_types(path: tuple[str, ...]) -> list[type]:
     """The option dataclasses behind a command built from a descriptor."""
     for game in GAMES:
-        if path == ("play", game.name):
+        if path == ("play", game.name) or (path[:1] == ("stats",) and path[1] in game.names):
             return [t for t in (game.options, game.play_options) if t is not None]
         for e in game.puzzles:
             if path == ("puzzle", e.name):
@@ -323,9 +357,32 @@ def _takes_a_value(callback, name: str) -> bool:
     return base is not bool
 
 
+def _stats_cases() -> None:
+    """Every stats command: the batch options, the report's files, a second rule set."""
+    for game in GAMES:
+        for name in game.names if game.playable else ():
+            table = CASES.setdefault(("stats", name), {})
+            table.update({k: v for k, v in CASES.get(("play", game.name), {}).items() if k})
+            table.update({
+                "bots": CASES.get(("play", game.name), {}).get("bots", [])
+                or [(("--bots", "nobody"), 2, "unknown bot 'nobody'")],
+                "games": [(("--games", "0"), 2, "number of games")],
+                "jobs": [(("--jobs", "0"), 2, "jobs")],
+                "scheduler": [(("--scheduler", "nonsense"), 2, "not a Dask scheduler")],
+                "rows": [(("--rows", "rows.txt"), 2, ".parquet or .csv")],
+                "against": [(("--against", "--nonsense 3"), 2, "unknown option")],
+                "json": [(("--json", "report.txt"), 2, "must end in .json")],
+            })
+
+
+_stats_cases()
+
+
 BASE: dict[tuple[str, ...], tuple[str, ...]] = {
     ("draw", "hand"): ("123m",), ("draw", "waits"): ("1112345678999m",),
     ("draw", "line"): ("11335577991357p",), ("draw", "layout"): ("mini",),
+    ("draw", "card-hand"): ("2468 #1",),
+    ("draw", "castle"): ("octagon",),
     ("draw", "cards"): ("1111 5555 JJ [333J]",),
     ("rulebook",): ("onesuit",), ("print", "tiles"): ("onesuit",),
 }

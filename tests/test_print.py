@@ -586,7 +586,7 @@ def test_the_wait_shapes_card_draws_every_row_at_one_tile_width() -> None:
 @pytest.mark.parametrize(("size", "cell"), [(None, (26.0, 34.7)), ("22x30", (22.0, 30.0)),
                                             ("29,38", (29.0, 38.0))])
 def test_the_castle_board_has_cells_the_size_of_your_tiles(size, cell) -> None:
-    from generator.games.castle.print_options import BoardOptions
+    from generator.games.castle.options import BoardOptions
     from generator.games.castle.printables import castle_board
 
     board = castle_board(A4, BoardOptions(size) if size else None)
@@ -601,7 +601,7 @@ def test_the_castle_board_has_cells_the_size_of_your_tiles(size, cell) -> None:
 
 def test_a_castle_board_too_big_for_the_paper_says_what_fits() -> None:
     from generator.errors import RequestError
-    from generator.games.castle.print_options import BoardOptions
+    from generator.games.castle.options import BoardOptions
     from generator.games.castle.printables import castle_board
 
     with pytest.raises(RequestError, match="does not fit on Letter paper: cells of at most"):

@@ -323,3 +323,21 @@ def test_verify_catches_a_broken_solitaire_solution() -> None:
     problems = verify_set(PuzzleSet.from_json(json.dumps(data)), kind)
     assert problems and "does not replay" in problems[0].message
     assert not any(t in data["puzzles"][1]["question"]["tiles"] for t in "f")
+
+
+def test_verify_trusts_a_stored_solution_that_replays(monkeypatch) -> None:
+    # a built deal keeps its removal order when the solver runs out of budget: verify
+    # must accept it without finding a solution again, and still catch a broken one
+    import json
+
+    from generator.puzzles import verify_set
+    from generator.puzzles.base import PuzzleSet
+
+    kind, puzzles = _puzzles(layout="mini", difficulty="any", bonus=False)
+    monkeypatch.setattr(type(kind), "_solve_deal", lambda self, deal: None)
+    assert verify_set(puzzles, kind) == []
+    data = json.loads(puzzles.to_json())
+    moves = data["puzzles"][0]["answer"]["solution"]
+    moves[0], moves[-1] = moves[-1], moves[0]
+    problems = verify_set(PuzzleSet.from_json(json.dumps(data)), kind)
+    assert problems and "does not replay" in problems[0].message

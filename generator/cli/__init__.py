@@ -20,7 +20,7 @@ from contextlib import contextmanager
 import typer
 
 from generator import __version__
-from generator.cli import analyze, draw, files, games, kit, printing, publish, puzzles
+from generator.cli import analyze, daily, draw, files, games, kit, printing, publish, puzzles, stats
 from generator.cli.common import echo
 from generator.errors import TilepressError
 from generator.games import GAMES
@@ -40,6 +40,7 @@ app.add_typer(puzzles.app, name="puzzle")
 app.add_typer(games.app, name="play")
 app.add_typer(printing.app, name="print")
 app.add_typer(draw.app, name="draw")
+app.add_typer(stats.app, name="stats")
 app.add_typer(files.layout_app, name="layout")
 app.add_typer(files.card_app, name="card")
 app.command()(puzzles.verify)
@@ -47,6 +48,7 @@ app.command()(games.replay)
 app.command()(files.book)
 app.command()(publish.rulebook)
 kit.register(app, printing.app)
+app.command()(daily.daily)
 
 
 EX_SOFTWARE = 70

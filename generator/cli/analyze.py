@@ -83,9 +83,10 @@ def analyze_american(
 
     Example: tilepress analyze american 2222m555s6666p88p1f
     """
-    from generator.games.american import card as american
+    from generator.games.american import analysis as american
+    from generator.games.american.cards_file import load_card
 
-    data = american.analyze(american.load_card(card), hand, exposed or ())
+    data = american.analyze(load_card(card), hand, exposed or ())
     if json_out:
         echo(json.dumps(data, indent=2, ensure_ascii=False))
         return

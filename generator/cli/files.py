@@ -79,7 +79,8 @@ def card_check(
 
     Example: tilepress card check my.card
     """
-    from generator.games.american.card import expand, load_card
+    from generator.games.american.card import expand
+    from generator.games.american.cards_file import load_card
 
     card = load_card(file)
     echo(f"card {card.name!r}: {len(card.hands)} hands in {len(card.families)} families")

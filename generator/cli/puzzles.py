@@ -84,11 +84,12 @@ def verify(
     from generator.errors import FileFormatError, RequestError
     from generator.files import read_text
     from generator.games import find_kind
-    from generator.puzzles.base import PuzzleSet, verify_set
+    from generator.puzzles.base import MIXED, PuzzleSet, verify_set
 
     puzzles = PuzzleSet.from_json(read_text(file, "puzzle file"), source=str(file))
+    mixed = puzzles.kind == MIXED
     try:
-        kind = find_kind(puzzles.kind)
+        kind = find_kind if mixed else find_kind(puzzles.kind)
     except RequestError as exc:
         raise FileFormatError(f"{file}: \"kind\": {exc}") from None
     problems = verify_set(puzzles, kind)
@@ -97,4 +98,6 @@ def verify(
     if problems:
         wrong = len({p.puzzle_id for p in problems})
         fail(f"{wrong} of {len(puzzles.puzzles)} puzzles in {file} are wrong", code=1)
-    echo(f"{file}: all {len(puzzles.puzzles)} {puzzles.kind} puzzles check out")
+    kinds = dict.fromkeys(p.kind for p in puzzles.puzzles)
+    what = f"puzzles ({', '.join(kinds)})" if mixed else f"{puzzles.kind} puzzles"
+    echo(f"{file}: all {len(puzzles.puzzles)} {what} check out")

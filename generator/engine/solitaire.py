@@ -211,19 +211,16 @@ def removal_order(layout: Layout, rng: random.Random, *,
     single tile is free with others left (the last tiles of a stack). A failed attempt
     starts again with more noise. Raises :class:`RequestError`, saying what was tried,
     when ``attempts`` all fail."""
-    from generator.engine.solitaire_solver import BLOCKED, FREE, geometry, uncover
+    from generator.engine.solitaire_play import FREE_CODES, GONE, geometry
 
     geo = geometry(layout)
     n = len(layout)
-    weight = geo.weight
+    weight, touch = geo.weight, geo.touch
     stuck_at: list[int] = []
     for attempt in range(attempts):
         noise = 1.0 + attempt
-        over, left, right = list(geo.over_count), list(geo.left_count), list(geo.right_count)
-        state = [BLOCKED] * n
-        free = [t for t in range(n) if not over[t] and (not left[t] or not right[t])]
-        for t in free:
-            state[t] = FREE
+        code = list(geo.code)
+        free = [t for t in range(n) if code[t] in FREE_CODES]
         order: list[tuple[int, int]] = []
         while len(free) >= 2:
             ranked = sorted(free, key=lambda t: -weight[t] - rng.random() * noise)
@@ -231,7 +228,12 @@ def removal_order(layout: Layout, rng: random.Random, *,
             order.append((a, b))
             free = [t for t in free if t != a and t != b]
             for x in (a, b):
-                uncover(geo, x, over, left, right, state, free)
+                code[x] = GONE
+                for j, d in touch[x]:
+                    was_free = code[j] in FREE_CODES
+                    code[j] -= d
+                    if not was_free and code[j] in FREE_CODES:
+                        free.append(j)
         if 2 * len(order) == n:
             return order
         stuck_at.append(n - 2 * len(order))
@@ -254,8 +256,9 @@ def replay_solution(deal: Deal, solution: Sequence[Sequence[int]]) -> list[str]:
     groups = deal.groups
     remaining = (1 << n) - 1
     for step, move in enumerate(solution, start=1):
-        if len(move) != 2:
-            return [f"move {step}: a move removes two tiles, not {len(move)}"]
+        if not isinstance(move, list | tuple) or len(move) != 2 or \
+                not all(type(i) is int for i in move):
+            return [f"move {step}: a move is a pair of positions [i, j], not {move!r:.40}"]
         a, b = move
         if not (0 <= a < n and 0 <= b < n) or a == b:
             return [f"move {step}: positions {a} and {b} are not two positions of the layout"]

@@ -3,21 +3,24 @@
 The search follows the observation of Pedro Gimeno (and the pruning ideas of Michiel de
 Bondt, "Solving Mahjong Solitaire boards with peeking", 2012): once it is fixed which
 copies of each face are paired, the order of the moves no longer matters, because a
-removal never blocks a tile. So the search branches only on pairings -- which tile goes
-with which -- and plays every move whose pairing is settled at once. A face whose
-pairing is still open is played *relaxed*: its first two free tiles go together and then
-each other tile as soon as it is free, which is never harder than the real game, so a
+removal never blocks a tile. So the solver looks for a *pairing* -- which tile goes with
+which -- and a play of it (:mod:`.solitaire_play`) settles whether it wins. A face whose
+pairing is still open is played *relaxed*, which is never harder than the real game: a
 relaxed play that sticks proves that no pairing of the open faces can win.
 
-Three tools, cheapest first: the relaxed play (many dead deals stick at once); random
-playouts guided by how much each tile holds up, which find most solutions; and a
-complete search. The search completes every open face with its preferred pairing (the
-one the best playout used, else the copies removed closest in time); when that fails it
-finds a smallest set of faces to blame (QuickXplain) and branches only on those, one
-tile's partner at a time, so that a face of six or eight copies (layouts of more than
-one set) never lists its 15 or 105 pairings at once. Every branch is disjoint and the
-branches together cover every pairing, so a rejected position is truly dead. Nothing is
-remembered between branches: they never meet the same position twice.
+Four tools, cheapest first:
+
+1. the relaxed play of the whole deal (many dead deals stick at once);
+2. a few quick playouts (safe moves at once, else the pair that holds up the most);
+3. a complete search over pairings (:class:`PairingSearch`): every open face takes its
+   preferred pairing; when that fails, a smallest set of faces to blame is found
+   (QuickXplain) and the search branches only on those, one tile's partner at a time,
+   so that a face of six or eight copies never lists its 15 or 105 pairings at once.
+   The branches are disjoint and together cover every pairing, so a search that ends
+   without a win is a proof;
+4. taking turns with the search, a local search (:class:`Repair`) that re-pairs the
+   faces a failed play left stranded; it finds many winning pairings the complete
+   search would reach late, and proves nothing.
 
 The budget counts simulated plays, never seconds, so a verdict is the same on every
 machine; a search that runs out answers "undecided", never a wrong verdict.
@@ -38,9 +41,7 @@ from generator.engine.solitaire import (
     board_for,
     replay_solution,
 )
-from generator.layouts import Layout
-
-GONE, BLOCKED, FREE = 0, 1, 2
+from generator.engine.solitaire_play import GONE, Table, geometry, is_pair
 
 
 @dataclass(frozen=True)
@@ -56,74 +57,20 @@ class _OutOfBudget(Exception):
     pass
 
 
-class _Restart(Exception):
-    pass
+class _Found(Exception):
+    def __init__(self, partner: list[int]) -> None:
+        super().__init__()
+        self.partner = partner
 
 
-@dataclass(frozen=True)
-class Geometry:
-    """Neighbour lists and blocker counts of a layout, for fast simulated play."""
-
-    over_count: tuple[int, ...]
-    left_count: tuple[int, ...]
-    right_count: tuple[int, ...]
-    under: tuple[tuple[int, ...], ...]
-    """For each tile, the tiles it lies over."""
-    right_of: tuple[tuple[int, ...], ...]
-    """For each tile, the tiles it is the left neighbour of."""
-    left_of: tuple[tuple[int, ...], ...]
-    weight: tuple[float, ...]
-    """How much a tile holds up: the tiles under it (at any depth) and beside it."""
-
-
-@lru_cache(maxsize=64)
-def geometry(layout: Layout) -> Geometry:
-    board = board_for(layout)
-    n = len(layout)
-    under: list[list[int]] = [[] for _ in range(n)]
-    right_of: list[list[int]] = [[] for _ in range(n)]
-    left_of: list[list[int]] = [[] for _ in range(n)]
-    for j in range(n):
-        for t in _bits(board.over[j]):
-            under[t].append(j)
-        for t in _bits(board.left[j]):
-            right_of[t].append(j)
-        for t in _bits(board.right[j]):
-            left_of[t].append(j)
-    held = [0] * n  # tiles that must wait for this one (it lies on them, at any depth)
-    for j in range(n):
-        for t in _bits(board.below[j]):
-            held[t] += 1
-    weight = tuple(held[t] + 0.5 * (len(right_of[t]) + len(left_of[t])) for t in range(n))
-    return Geometry(
-        tuple(bin(m).count("1") for m in board.over),
-        tuple(bin(m).count("1") for m in board.left),
-        tuple(bin(m).count("1") for m in board.right),
-        tuple(map(tuple, under)), tuple(map(tuple, right_of)), tuple(map(tuple, left_of)),
-        weight,
-    )
-
-
-def uncover(geo: Geometry, x: int, over: list[int], left: list[int], right: list[int],
-            state: list[int], freed: list[int]) -> None:
-    """Take tile ``x`` away: update the blocker counts of the tiles it touched, and append
-    to ``freed`` those that become free (marking them FREE in ``state``)."""
-    state[x] = GONE
-    for j in geo.under[x]:
-        over[j] -= 1
-        if not over[j] and state[j] == BLOCKED and (not left[j] or not right[j]):
-            state[j] = FREE
-            freed.append(j)
-    for j in geo.right_of[x]:
-        left[j] -= 1
-        if not left[j] and state[j] == BLOCKED and not over[j]:
-            state[j] = FREE
-            freed.append(j)
-    for j in geo.left_of[x]:
-        right[j] -= 1
-        if not right[j] and state[j] == BLOCKED and not over[j]:
-            state[j] = FREE
-            freed.append(j)
+PRUNE = True
+"""Whether the complete search first drops the pairings that stick alone (see
+:meth:`PairingSearch.prune`; a switch for the benchmarks)."""
+Pairing = tuple[tuple[int, int], ...]
+PLAYOUT_COST = 4
+"""A playout scores the pairs on offer at every risky step: it counts as four plays."""
+TURN = 100
+"""Plays the complete search and the local search take in turn."""
 
 
 @lru_cache(maxsize=4096)
@@ -133,7 +80,7 @@ def _matchings(items: tuple[int, ...]) -> list[tuple[tuple[int, int], ...]]:
         return [()]
     first, out = items[0], []
     for k in range(1, len(items)):
-        rest = (*items[1:k], *items[k + 1 :])
+        rest = (*items[1:k], *items[k + 1:])
         out.extend(((first, items[k]), *m) for m in _matchings(rest))
     return out
 
@@ -142,341 +89,496 @@ class Solver:
     """Solves one position of a deal (see the module's docstring for how)."""
 
     def __init__(self, deal: Deal, remaining: int | None = None, *,
-                 budget: int = 25_000) -> None:
+                 budget: int = 25_000, seed: int = 0) -> None:
         n = len(deal.tiles)
         self.n = n
-        self.remaining = (1 << n) - 1 if remaining is None else remaining
+        self.geo = geometry(deal.layout)
+        self.table = Table(self.geo, deal.groups, (1 << n) - 1 if remaining is None
+                           else remaining)
+        self.members = self.table.members
+        self.group_of = self.table.group_of
         self.budget = budget
-        self.stop_at = budget
         self.work = 0
-        board = board_for(deal.layout)
-        self.below = board.below
-        self.geometry = geo = geometry(deal.layout)
-        over, left, right = list(geo.over_count), list(geo.left_count), list(geo.right_count)
-        state = [BLOCKED] * n
-        for t in range(n):
-            if not self.remaining >> t & 1:
-                uncover(geo, t, over, left, right, state, [])
-        for t in range(n):
-            if state[t] == BLOCKED and not over[t] and (not left[t] or not right[t]):
-                state[t] = FREE
-        self.counts0 = (over, left, right)
-        self.state0 = state
-        self.initial_free = [t for t in range(n) if state[t] == FREE]
-        self.count0 = n - state.count(GONE)
-        ids: dict[int, int] = {}
-        members: list[list[int]] = []
-        groups = deal.groups
-        for t in range(n):
-            if state[t] != GONE:
-                g = ids.setdefault(groups[t], len(ids))
-                if g == len(members):
-                    members.append([])
-                members[g].append(t)
-        self.members = members
-        self.group_of = [-1] * n
-        for g, ms in enumerate(members):
-            for t in ms:
-                self.group_of[t] = g
-        self.impossible = any(len(ms) % 2 for ms in members) or any(
-            len(ms) <= 8 and not any(self._valid(m) for m in _matchings(tuple(ms)))
-            for ms in members)
+        self.rng = random.Random(seed)
+        self.repair: Repair | None = None
+        self.search: PairingSearch | None = None
+        self.found_by = "search"
+        """What settled the deal: "playout", "search" or "repair" (for the benchmarks)."""
+        self.turn_at = 0
+        self.impossible = any(len(ms) % 2 for ms in self.members) or any(
+            len(ms) <= 8 and not any(self.valid(m) for m in _matchings(tuple(ms)))
+            for ms in self.members)
 
-    def _valid(self, pairs: Sequence[tuple[int, int]]) -> bool:
-        below = self.below
-        return all(not (below[a] >> b & 1 or below[b] >> a & 1) for a, b in pairs)
+    def valid(self, pairs: Sequence[tuple[int, int]]) -> bool:
+        """Whether no pair lies one tile on the other."""
+        geo = self.geo
+        return all(is_pair(geo, a, c) for a, c in pairs)
 
-    def _spend(self) -> None:
-        self.work += 1
-        if self.work > self.stop_at:
-            raise _OutOfBudget if self.work > self.budget else _Restart
+    def spend(self, plays: int = 1) -> None:
+        """Count simulated plays; past the budget the solve ends "undecided". Every
+        :data:`TURN` plays of the complete search, the local search takes a turn."""
+        self.work += plays
+        if self.work > self.budget:
+            raise _OutOfBudget
+        if self.repair is not None and self.work >= self.turn_at:
+            repair, self.repair = self.repair, None  # no turns inside a turn
+            found = repair.run(self.work + TURN)
+            self.repair, self.turn_at = repair, self.work + TURN
+            if self.search is not None:
+                self.search.adopt(repair.best[1])
+            if found is not None:
+                raise _Found(found)
 
-    # -- simulated play --------------------------------------------------------------
+    def play(self, partner: Sequence[int], clock: list[int] | None = None,
+             record: list[tuple[int, int]] | None = None) -> int:
+        """A counted play (see :meth:`Table.play`): the number of tiles left."""
+        self.spend()
+        return self.table.play(partner, clock, record)
 
-    def play(self, partner: Sequence[int], record: list | None = None,
-             times: list | None = None) -> int:
-        """Play greedily with the pairs in ``partner`` (-1: open, played relaxed); return
-        the number of tiles left. With every tile paired the play is exact, and ``record``
-        receives the moves; ``times`` receives the order in which tiles went."""
-        self._spend()
-        geo = self.geometry
-        over, left, right = self.counts0[0][:], self.counts0[1][:], self.counts0[2][:]
-        state = self.state0[:]
-        opened = [False] * len(self.members)
-        group_of, members = self.group_of, self.members
-        stack = self.initial_free[:]
-        tiles_left = self.count0
-        clock = 0
-        while stack:
-            t = stack.pop()
-            if state[t] != FREE:
-                continue
-            p = partner[t]
-            if p >= 0:
-                if state[p] != FREE:
-                    continue
-                out: Sequence[int] = (t, p)
-                if record is not None:
-                    record.append((t, p))
-            else:
-                g = group_of[t]
-                if opened[g]:
-                    out = (t,)
-                else:
-                    out = [x for x in members[g] if state[x] == FREE and partner[x] < 0]
-                    if len(out) < 2:
-                        continue
-                    opened[g] = True
-            for x in out:
-                if times is not None:
-                    times[x] = clock
-                    clock += 1
-                tiles_left -= 1
-                uncover(geo, x, over, left, right, state, stack)
-        return tiles_left
+    def stranded(self, partner: Sequence[int]) -> tuple[int, list[int]]:
+        """A counted play: the number of tiles left, and those tiles."""
+        self.spend()
+        return self.table.stranded(partner)
 
-    def playout(self, rng: random.Random, penalty: dict, noise: float) -> tuple[list, list]:
-        """One quick game: a face whose tiles are all free goes at once; otherwise the pair
-        that holds up the most (with some noise) goes, avoiding pairs in ``penalty`` and
-        pairs that leave a face's last two tiles one on the other. Returns the moves and
-        the faces left stranded."""
-        self._spend()
-        geo = self.geometry
-        weight, below = geo.weight, self.below
-        over, left, right = self.counts0[0][:], self.counts0[1][:], self.counts0[2][:]
-        state = self.state0[:]
-        group_of, members = self.group_of, self.members
-        free_in: list[list[int]] = [[] for _ in members]
-        left_in = [len(ms) for ms in members]
-        for t in self.initial_free:
-            free_in[group_of[t]].append(t)
-        moves: list[tuple[int, int]] = []
-        freed: list[int] = []
-        remaining = self.count0
-        while remaining:
-            best = None
-            for g, fs in enumerate(free_in):
-                k = len(fs)
-                if k < 2:
-                    continue
-                if k == left_in[g]:  # every copy left is free: safe to take them all
-                    best = (0.0, fs[0], fs[1])
-                    break
-                last_two = left_in[g] == 4
-                for i in range(k):
-                    a = fs[i]
-                    for c in fs[i + 1:]:
-                        if last_two:
-                            r = [x for x in members[g] if state[x] and x != a and x != c]
-                            if below[r[0]] >> r[1] & 1 or below[r[1]] >> r[0] & 1:
-                                continue
-                        score = (weight[a] + weight[c] + rng.random() * noise
-                                 - penalty.get((a, c) if a < c else (c, a), 0))
-                        if best is None or score > best[0]:
-                            best = (score, a, c)
-            if best is None:
-                break
-            _, a, c = best
-            moves.append((a, c))
-            remaining -= 2
-            for x in (a, c):
-                g = group_of[x]
-                free_in[g].remove(x)
-                left_in[g] -= 1
-                uncover(geo, x, over, left, right, state, freed)
-            for j in freed:
-                free_in[group_of[j]].append(j)
-            freed.clear()
-        stranded = [g for g in range(len(members)) if left_in[g]]
-        return moves, stranded
-
-    # -- the complete search -----------------------------------------------------------
-
-    def _search(self, hint: Sequence[tuple[int, int]],
-                rng: random.Random | None = None) -> list[int] | None:
-        """Complete search over pairings; the pairings of the best playout come first
-        (``rng`` shakes the order of the faces). Returns a full ``partner`` list that
-        wins, or None when none does."""
-        n, members = self.n, self.members
-        clock = [10**6] * n
-        self.play([-1] * n, times=clock)
-        hinted = {(min(a, c), max(a, c)) for a, c in hint}
-        below = self.below
-        completions: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
-        options_of: dict[tuple[int, ...], list[tuple[tuple[int, int], ...]]] = {}
-
-        def cost(a: int, c: int) -> tuple[int, int]:
-            return ((min(a, c), max(a, c)) not in hinted, abs(clock[a] - clock[c]))
-
-        def valid_options(tiles: tuple[int, ...]) -> list[tuple[tuple[int, int], ...]] | None:
-            """The pairings of a face's open tiles that keep every tile off its partner
-            (None: too many to list)."""
-            if len(tiles) > 8:
-                return None
-            if tiles not in options_of:
-                options_of[tiles] = [m for m in _matchings(tiles) if self._valid(m)]
-            return options_of[tiles]
-
-        def complete(tiles: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-            """The preferred pairing of a face's open tiles."""
-            if tiles not in completions:
-                options = valid_options(tiles)
-                if options is not None:
-                    options = options or [_matchings(tiles)[0]]
-                    completions[tiles] = min(options, key=lambda m: tuple(
-                        map(sum, zip(*(cost(a, c) for a, c in m), strict=True))))
-                else:  # greedy: the closest pairs first
-                    pairs = sorted(((a, c) for i, a in enumerate(tiles) for c in tiles[i + 1:]),
-                                   key=lambda p: cost(*p))
-                    used: set[int] = set()
-                    chosen = []
-                    for a, c in pairs:
-                        if a not in used and c not in used:
-                            used |= {a, c}
-                            chosen.append((a, c))
-                    completions[tiles] = tuple(chosen)
-            return completions[tiles]
-
-        def open_tiles(partner: list[int], g: int) -> tuple[int, ...]:
-            return tuple(t for t in members[g] if partner[t] < 0)
-
-        def with_faces(partner: list[int], faces: Sequence[int]) -> list[int]:
-            out = partner[:]
-            for g in faces:
-                for a, c in complete(open_tiles(partner, g)):
-                    out[a], out[c] = c, a
-            return out
-
-        def blame(partner: list[int], background: list[int], delta: list[int],
-                  cands: list[int]) -> list[int]:
-            """A smallest part of ``cands`` that fails with ``background`` (QuickXplain)."""
-            if delta and self.play(with_faces(partner, background)):
-                return []
-            if len(cands) == 1:
-                return list(cands)
-            half = len(cands) // 2
-            first, second = cands[:half], cands[half:]
-            x2 = blame(partner, background + first, first, second)
-            x1 = blame(partner, background + x2, x2, first)
-            return x1 + x2
-
-        def deviations(partner: list[int], g: int) -> list[list[tuple[int, int]]]:
-            """Partial pairings of face ``g`` that differ from its preferred one: together
-            they cover every other pairing, and no two overlap."""
-            tiles = sorted(open_tiles(partner, g), key=lambda t: clock[t])
-            mate = {}
-            for a, c in complete(tuple(sorted(tiles))):
-                mate[a], mate[c] = c, a
-            out, fixed = [], []
-            while len(tiles) > 2:
-                u = tiles[0]
-                for q in sorted(tiles[1:], key=lambda q: cost(u, q)):
-                    if q != mate[u] and not (below[u] >> q & 1 or below[q] >> u & 1):
-                        out.append([*fixed, (u, q)])
-                fixed.append((u, mate[u]))
-                tiles = [t for t in tiles if t != u and t != mate[u]]
-            return out
-
-        shake = 0 if rng is None else len(members) / 4
-        order = sorted(range(len(members)), key=lambda g: -max(clock[t] for t in members[g])
-                       + (rng.random() * shake if rng else 0))
-
-        def sure(partner: list[int], start: int) -> list[int] | None:
-            """A winning completion of ``partner``, whose faces ``order[:start]`` are
-            settled. The order is shared: each conflict moves the faces it blames to the
-            front of its part, so that later branches look at them first."""
-            for g in order[start:]:
-                tiles = open_tiles(partner, g)
-                options = valid_options(tiles) if tiles else None
-                if options is not None and len(options) < 2:
-                    if not options:
-                        return None
-                    for a, c in options[0]:  # the only way left: settled at once
-                        partner[a], partner[c] = c, a
-            if self.play(partner):
-                return None
-            rest = order[start:]
-            full = with_faces(partner, rest)
-            if not self.play(full):
-                return full
-            lo, hi = 0, len(rest)  # rest[:hi] completed fails, rest[:lo] passes
-            while hi - lo > 1:
-                mid = (lo + hi) // 2
-                if self.play(with_faces(partner, rest[:mid])):
-                    hi = mid
-                else:
-                    lo = mid
-            blamed = set(blame(partner, [], [], rest[:hi]))
-            culprits = [g for g in rest[:hi] if g in blamed]
-            order[start:start + hi] = culprits + [g for g in rest[:hi] if g not in blamed]
-            # every completion but "all preferred" for the culprits: branch on the last
-            # culprit that differs from its preferred pairing
-            for i in range(len(culprits) - 1, -1, -1):
-                base = with_faces(partner, culprits[:i])
-                for pairs in deviations(base, culprits[i]):
-                    trial = base[:]
-                    for a, c in pairs:
-                        trial[a], trial[c] = c, a
-                    still_open = open_tiles(trial, culprits[i])
-                    found = sure(trial, start + i + (not still_open))
-                    if found is not None:
-                        return found
-            return None
-
-        return sure([-1] * n, 0)
-
-    def solve(self, *, playouts: int = 12, seed: int = 0) -> SolveResult:
-        """Relaxed play, then ``playouts`` playouts, then the search; a search that runs
-        long starts again with a fresh hint and twice the allowance (restarts cut the long
-        tails of a search that began with a poor preference)."""
-        if not self.count0:
+    def solve(self, *, playouts: int = 12) -> SolveResult:
+        """The relaxed play, then ``playouts`` playouts, then the complete search taking
+        turns with the local search."""
+        if not self.table.count0:
             return SolveResult(SOLVED)
         if self.impossible:
-            return SolveResult(UNSOLVABLE, work=self.work)
+            return SolveResult(UNSOLVABLE)
         try:
-            if self.play([-1] * self.n):
+            clock = [-1] * self.n
+            if self.play([-1] * self.n, clock):
                 return SolveResult(UNSOLVABLE, work=self.work)
-            rng = random.Random(seed)
-            penalty: dict[tuple[int, int], int] = {}
-            hint = self._playouts(playouts, rng, penalty)
-            allowance = 2 * self.count0
-            while True:
-                if isinstance(hint, tuple):
-                    return SolveResult(SOLVED, hint, self.work)
-                self.stop_at = min(self.budget, self.work + allowance)
-                try:
-                    partner = self._search(hint, rng if allowance > 2 * self.count0 else None)
-                    break
-                except _Restart:
-                    allowance *= 2
-                    self.stop_at = self.budget
-                    hint = self._playouts(4, rng, penalty)
-            self.stop_at = self.budget
-            if partner is None:
-                return SolveResult(UNSOLVABLE, work=self.work)
-            moves: list[tuple[int, int]] = []
-            if self.play(partner, record=moves):  # pragma: no cover - a search bug
-                return SolveResult(UNDECIDED, work=self.work)
-            return SolveResult(SOLVED, tuple(moves), self.work)
+            best: list[tuple[int, int]] = []
+            penalty: dict[tuple[int, int], float] = {}
+            for k in range(playouts):
+                self.spend(PLAYOUT_COST)
+                left, moves = self.table.playout(self.rng, 1.0 + k / 2, penalty)
+                if not left:
+                    self.found_by = "playout"
+                    return SolveResult(SOLVED, tuple(moves), self.work)
+                if len(moves) > len(best):
+                    best = moves
+            search = self.search = PairingSearch(self, best, clock)
+            self.repair = Repair(self, search.preferred_full(best), self.rng)
+            self.turn_at = self.work + TURN
+            partner = search.run()
+        except _Found as found:
+            partner = found.partner
+            self.found_by = "repair"
         except _OutOfBudget:
             return SolveResult(UNDECIDED, work=self.work)
+        finally:
+            self.repair = self.search = None
+        if partner is None:
+            return SolveResult(UNSOLVABLE, work=self.work)
+        moves: list[tuple[int, int]] = []
+        if self.table.play(partner, record=moves):  # pragma: no cover - a search bug
+            return SolveResult(UNDECIDED, work=self.work)
+        return SolveResult(SOLVED, tuple(moves), self.work)
 
-    def _playouts(self, count: int, rng: random.Random,
-                  penalty: dict) -> tuple[tuple[int, int], ...] | list[tuple[int, int]]:
-        """A winning game as a tuple, else the moves of the longest playout (a list)."""
-        best: list[tuple[int, int]] = []
-        for k in range(count):
-            moves, stranded = self.playout(rng, penalty, 1.0 + k / 2)
-            if 2 * len(moves) == self.count0:
-                return tuple(moves)
-            if len(moves) > len(best):
-                best = moves
-            stranded_set = set(stranded)
-            for a, c in moves:  # a pair that left its face stranded
-                if self.group_of[a] in stranded_set:
-                    key = (min(a, c), max(a, c))
-                    penalty[key] = penalty.get(key, 0) + 2
-        return best
+
+class PairingSearch:
+    """The complete search over pairings (see the module's docstring).
+
+    ``order`` lists the faces; at a node the faces ``order[:start]`` are settled. Each
+    conflict moves the faces it blames to the front of the unsettled part, so that later
+    branches look at them first."""
+
+    def __init__(self, solver: Solver, hint: Sequence[tuple[int, int]],
+                 clock: Sequence[int]) -> None:
+        self.solver = solver
+        self.members = solver.members
+        self.below = solver.geo.below
+        self.clock = clock
+        self.phase = {(min(a, c), max(a, c)) for a, c in hint}
+        """Pairs preferred before all others: those of the best playout, later those of
+        the local search's best pairing (see :meth:`adopt`)."""
+        self.pending: list[int] | None = None
+        self.options_of: dict[tuple[int, ...], list[Pairing] | None] = {}
+        self.completions: dict[tuple[int, ...], Pairing] = {}
+        self.allowed: dict[int, set[frozenset[tuple[int, int]]]] = {}
+        """For the faces :meth:`prune` narrowed, the pairings they may still take."""
+        self.nogoods: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+        """Sets of pairs that no winning pairing holds (each as a bit mask over
+        :attr:`bit`, and as its pairs)."""
+        self.bit: list[dict[int, int]] = [{} for _ in range(solver.n)]
+        """A bit for each pair of tiles of a face."""
+        n = 0
+        for ms in self.members:
+            for i, a in enumerate(ms):
+                for c in ms[i + 1:]:
+                    self.bit[a][c] = self.bit[c][a] = 1 << n
+                    n += 1
+        self.order = sorted(range(len(self.members)),
+                            key=lambda g: -max(clock[t] for t in self.members[g]))
+
+    def run(self) -> list[int] | None:
+        """A full winning ``partner`` list, or None when no pairing wins. On a deal with
+        a face of more than four copies, :meth:`prune` goes first (on four copies it
+        costs more plays than it saves)."""
+        if PRUNE and any(len(ms) > 4 for ms in self.members) and not self.prune():
+            return None
+        return self.node([-1] * self.solver.n, 0)
+
+    def preferred_full(self, hint: Sequence[tuple[int, int]]) -> list[int]:
+        """Every face paired: the pairs of ``hint``, the rest as preferred."""
+        partner = [-1] * self.solver.n
+        for a, c in hint:
+            partner[a], partner[c] = c, a
+        return self.with_faces(partner, range(len(self.members)))
+
+    # -- preferences -------------------------------------------------------------------
+
+    def cost(self, a: int, c: int) -> tuple[int, int]:
+        """Pairs of the best playout first, then tiles that went close in time."""
+        return ((min(a, c), max(a, c)) not in self.phase, abs(self.clock[a] - self.clock[c]))
+
+    def adopt(self, partner: Sequence[int]) -> None:
+        """Prefer the pairs of ``partner`` from the next node on (a node keeps the
+        preferences it started with, which its branches are built on)."""
+        self.pending = list(partner)
+
+    def _take_pending(self) -> None:
+        if self.pending is not None:
+            self.phase = {(a, c) for a, c in enumerate(self.pending) if a < c}
+            self.pending = None
+            self.completions.clear()
+
+    def options(self, partner: Sequence[int], g: int) -> list[Pairing] | None:
+        """The pairings of face ``g``'s open tiles that keep every tile off its partner
+        and that :meth:`prune` left to the face (None: too many to list)."""
+        key = (g, *(partner[t] for t in self.members[g]))
+        if key in self.options_of:
+            return self.options_of[key]
+        tiles = self.open_tiles(partner, g)
+        found = None
+        if len(tiles) <= 8:
+            found = [m for m in _matchings(tiles) if self.solver.valid(m)]
+            allowed = self.allowed.get(g)
+            if allowed is not None:
+                fixed = self.fixed_pairs(partner, g)
+                found = [m for m in found if fixed | frozenset(m) in allowed]
+        self.options_of[key] = found
+        return found
+
+    def complete(self, partner: Sequence[int], g: int) -> Pairing:
+        """The preferred pairing of face ``g``'s open tiles: the cheapest option, or the
+        closest pairs first when there are too many to list."""
+        key = (g, *(partner[t] for t in self.members[g]))
+        if key in self.completions:
+            return self.completions[key]
+        tiles = self.open_tiles(partner, g)
+        options = self.options(partner, g)
+        if options is not None:
+            chosen = min(options or [_matchings(tiles)[0]], key=lambda m: tuple(
+                map(sum, zip(*(self.cost(a, c) for a, c in m), strict=True))))
+        else:
+            pairs = sorted(((a, c) for i, a in enumerate(tiles) for c in tiles[i + 1:]),
+                           key=lambda p: self.cost(*p))
+            used: set[int] = set()
+            chosen = ()
+            for a, c in pairs:
+                if a not in used and c not in used:
+                    used |= {a, c}
+                    chosen += ((a, c),)
+        self.completions[key] = chosen
+        return chosen
+
+    def open_tiles(self, partner: Sequence[int], g: int) -> tuple[int, ...]:
+        return tuple([t for t in self.members[g] if partner[t] < 0])
+
+    def fixed_pairs(self, partner: Sequence[int], g: int) -> frozenset[tuple[int, int]]:
+        return frozenset((t, partner[t]) for t in self.members[g] if t < partner[t])
+
+    def with_faces(self, partner: list[int], faces: Sequence[int]) -> list[int]:
+        """A copy of ``partner`` with the open tiles of ``faces`` paired as preferred."""
+        out = partner[:]
+        for g in faces:
+            for a, c in self.complete(partner, g):
+                out[a], out[c] = c, a
+        return out
+
+    def prune(self) -> bool:
+        """Try every option of every face alone (the others relaxed, those with one
+        option left paired), and drop the options whose play sticks: no winning pairing
+        holds them. Repeated until nothing changes; False when a face keeps none."""
+        root = [-1] * self.solver.n
+        changed = True
+        while changed:
+            if not self.settle_forced(root, 0):
+                return False
+            changed = False
+            for g in range(len(self.members)):
+                options = self.options(root, g)
+                if options is None or len(options) < 2:
+                    continue
+                keep = []
+                for m in options:
+                    trial = root[:]
+                    for a, c in m:
+                        trial[a], trial[c] = c, a
+                    if not self.solver.play(trial):
+                        keep.append(m)
+                if len(keep) < len(options):
+                    fixed = self.fixed_pairs(root, g)
+                    self.allowed[g] = {fixed | frozenset(m) for m in keep}
+                    self.options_of.clear()
+                    self.completions.clear()
+                    changed = True
+                    if not keep:
+                        return False
+        return True
+
+    # -- the search ----------------------------------------------------------------------
+
+    def node(self, partner: list[int], start: int) -> list[int] | None:
+        """A winning completion of ``partner``, whose faces ``order[:start]`` are
+        settled; None when there is none."""
+        self._take_pending()
+        if (not self.settle_forced(partner, start) or self.known_dead(partner)
+                or self.solver.play(partner)):
+            return None
+        culprits = self.culprits(partner, start)
+        if culprits is None:
+            return self.with_faces(partner, self.order[start:])
+        preferred = [self.complete(partner, g) for g in culprits]
+        # every pairing of the culprits but "all preferred": branch on the first culprit
+        # that differs from its preferred pairing (the earlier ones take theirs)
+        for i in range(len(culprits) - 1, -1, -1):
+            base = partner[:]
+            for pairs in preferred[:i]:
+                for a, c in pairs:
+                    base[a], base[c] = c, a
+            for pairs in self.deviations(base, culprits[i], preferred[i]):
+                trial = base[:]
+                for a, c in pairs:
+                    trial[a], trial[c] = c, a
+                settled = not self.open_tiles(trial, culprits[i])
+                found = self.node(trial, start + i + settled)
+                if found is not None:
+                    return found
+        return None
+
+    def culprits(self, partner: list[int], start: int) -> list[int] | None:
+        """Unsettled faces whose preferred pairings fail together with ``partner``,
+        moved to the front of the unsettled ones; None when every preferred pairing
+        together wins. A failure remembered in :attr:`nogoods` answers without a play."""
+        rest = self.order[start:]
+        full = self.with_faces(partner, rest)
+        known = self.explained(partner, full, rest)
+        if known is not None:
+            culprits = known
+        else:
+            left, stranded = self.solver.stranded(full)
+            if not left:
+                return None
+            culprits = self.conflict(partner, rest, stranded)
+            self.learn(partner, culprits, stranded)
+        blamed = set(culprits)
+        self.order[start:] = culprits + [g for g in rest if g not in blamed]
+        return culprits
+
+    def settle_forced(self, partner: list[int], start: int) -> bool:
+        """Pair at once every unsettled face left with one valid pairing; False when a
+        face has none."""
+        for g in self.order[start:]:
+            options = self.options(partner, g) if self.open_tiles(partner, g) else None
+            if options is not None and len(options) < 2:
+                if not options:
+                    return False
+                for a, c in options[0]:
+                    partner[a], partner[c] = c, a
+        return True
+
+    def conflict(self, partner: list[int], rest: list[int], stranded: list[int]) -> list[int]:
+        """A smallest set of the faces ``rest`` whose preferred pairings fail together
+        with ``partner``."""
+        return self.smallest(lambda faces: self.with_faces(partner, faces), rest, stranded)
+
+    def smallest(self, build, cands: list[int], stranded: list[int]) -> list[int]:
+        """A smallest part of ``cands`` whose pairs (``build(faces)`` pairs a set of
+        faces) fail, given the tiles left ``stranded`` by failing with all of them.
+        Only faces with a stranded tile can be to blame: a face that went entirely
+        would go the same way relaxed (a play's end does not depend on its order), so
+        the play sticks without its pairs too; that narrows them before QuickXplain."""
+        group_of = self.solver.group_of
+        while True:
+            hit = {group_of[t] for t in stranded}
+            kept = [g for g in cands if g in hit]
+            if len(kept) == len(cands):
+                break
+            cands = kept
+            left, stranded = self.solver.stranded(build(cands))
+            if not left:  # pragma: no cover - it cannot win with fewer pairs fixed
+                raise AssertionError("a relaxed play won where a stricter one stuck")
+        return self.blame(build, [], [], cands)
+
+    def learn(self, partner: list[int], culprits: list[int], stranded: list[int]) -> None:
+        """Remember why the preferred pairings of ``culprits`` fail with ``partner``: a
+        smallest set of settled faces whose pairs fail with them (QuickXplain), kept as
+        a set of pairs that no winning pairing holds."""
+        group_of = self.solver.group_of
+        base = [-1] * self.solver.n
+        for g in culprits:
+            for a, c in self.complete(partner, g):
+                base[a], base[c] = c, a
+        settled = sorted({group_of[t] for t in range(self.solver.n) if partner[t] >= 0})
+
+        def fix(faces: Sequence[int]) -> list[int]:
+            out = base[:]
+            for g in faces:
+                for t in self.members[g]:
+                    if partner[t] >= 0:
+                        out[t] = partner[t]
+            return out
+
+        kept = fix(self.smallest(fix, settled, stranded))
+        self.remember([(a, c) for a, c in enumerate(kept) if a < c])
+
+    def remember(self, pairs: list[tuple[int, int]]) -> None:
+        if pairs:
+            bit = self.bit
+            self.nogoods.append((sum(bit[a][c] for a, c in pairs), tuple(pairs)))
+
+    def mask(self, partner: Sequence[int]) -> int:
+        """The pairs of ``partner`` as a bit mask."""
+        bit = self.bit
+        return sum(bit[a][c] for a, c in enumerate(partner) if a < c)
+
+    def known_dead(self, partner: Sequence[int]) -> bool:
+        """Whether ``partner`` holds a remembered failure."""
+        held = self.mask(partner)
+        return any(mask & held == mask for mask, _ in self.nogoods)
+
+    def explained(self, partner: Sequence[int], full: Sequence[int],
+                  rest: list[int]) -> list[int] | None:
+        """The fewest faces of ``rest`` whose preferred pairs, with ``partner``, hold a
+        remembered failure; None when ``full`` holds none."""
+        group_of = self.solver.group_of
+        held = self.mask(full)
+        best = None
+        for mask, pairs in self.nogoods:
+            if mask & held == mask:
+                faces = {group_of[a] for a, c in pairs if partner[a] < 0}
+                if best is None or len(faces) < len(best):
+                    best = faces
+        return None if best is None else [g for g in rest if g in best]
+
+    def blame(self, build, background: list[int], delta: list[int],
+              cands: list[int]) -> list[int]:
+        """A smallest part of ``cands`` that fails with ``background`` (QuickXplain);
+        ``build(faces)`` makes the pairing to play for a set of faces."""
+        if not cands or (delta and self.solver.play(build(background))):
+            return []
+        if len(cands) == 1:
+            return list(cands)
+        half = len(cands) // 2
+        first, second = cands[:half], cands[half:]
+        x2 = self.blame(build, background + first, first, second)
+        x1 = self.blame(build, background + x2, x2, first)
+        return x1 + x2
+
+    def deviations(self, partner: list[int], g: int,
+                   preferred: Sequence[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+        """Partial pairings of face ``g`` that differ from its ``preferred`` one:
+        together they cover every other pairing, and no two overlap."""
+        clock, below = self.clock, self.below
+        tiles = sorted(self.open_tiles(partner, g), key=lambda t: clock[t])
+        mate = {}
+        for a, c in preferred:
+            mate[a], mate[c] = c, a
+        out, fixed = [], []
+        while len(tiles) > 2:
+            u = tiles[0]
+            for q in sorted(tiles[1:], key=lambda q: self.cost(u, q)):
+                if q != mate[u] and not (below[u] >> q & 1 or below[q] >> u & 1):
+                    out.append([*fixed, (u, q)])
+            fixed.append((u, mate[u]))
+            tiles = [t for t in tiles if t != u and t != mate[u]]
+        return out
+
+
+class Repair:
+    """Local search over full pairings: play, then re-pair two pairs of a face that the
+    play left stranded, taking the first change that leaves fewer tiles (else the best
+    one seen); now and then a random change, and a face just changed rests a few steps.
+    Finds wins; proves nothing."""
+
+    WALK = 0.2
+    REST = 3
+
+    def __init__(self, solver: Solver, partner: list[int], rng: random.Random) -> None:
+        self.solver = solver
+        self.partner = partner
+        self.rng = rng
+        self.step = 0
+        self.resting: dict[int, int] = {}
+        self.best = (solver.n + 1, partner[:])
+        """The fewest tiles left by a pairing seen, and that pairing."""
+
+    def run(self, until: int) -> list[int] | None:
+        """Steps until ``until`` plays are spent in all; a winning pairing, or None."""
+        solver, table = self.solver, self.solver.table
+        while solver.work < until:
+            solver.spend()
+            left, stranded = table.stranded(self.partner)
+            if not left:
+                return self.partner
+            if left < self.best[0]:
+                self.best = (left, self.partner[:])
+            changes = self.changes(stranded)
+            if not changes:
+                return None
+            self.rng.shuffle(changes)
+            choice = changes[0] if self.rng.random() < self.WALK else self.pick(changes, left)
+            if isinstance(choice, list):
+                return choice
+            g, pairs = choice
+            for a, c in pairs:
+                self.partner[a], self.partner[c] = c, a
+            self.resting[g] = self.step + self.REST
+            self.step += 1
+        return None
+
+    def changes(self, stranded: list[int]) -> list[tuple[int, tuple]]:
+        """Re-pairings of two pairs of a face, one of them with a stranded tile."""
+        partner, solver = self.partner, self.solver
+        out = []
+        for g in sorted({solver.group_of[t] for t in stranded}):
+            if self.resting.get(g, -1) >= self.step:
+                continue
+            pairs = sorted({(min(a, partner[a]), max(a, partner[a]))
+                            for a in solver.members[g]})
+            hit = set(stranded)
+            for i, (a, b) in enumerate(pairs):
+                for c, d in pairs[i + 1:]:
+                    if not hit & {a, b, c, d}:
+                        continue
+                    for new in (((a, c), (b, d)), ((a, d), (b, c))):
+                        if solver.valid(new):
+                            out.append((g, new))
+        return out
+
+    def pick(self, changes: list, left: int) -> tuple | list[int]:
+        """The first change that leaves fewer tiles, else the best; a winning pairing
+        found on the way is returned as a list."""
+        best, pick = None, changes[0]
+        for g, pairs in changes:
+            trial = self.partner[:]
+            for a, c in pairs:
+                trial[a], trial[c] = c, a
+            now = self.solver.play(trial)
+            if not now:
+                return trial
+            if best is None or now < best:
+                best, pick = now, (g, pairs)
+                if now < left:
+                    break
+        return pick
+
 
 def solve(deal: Deal, *, budget: int = 25_000, remaining: int | None = None) -> SolveResult:
     """Solve a deal (or a position of it): a replayed solution, a proof that none exists,
@@ -485,7 +587,6 @@ def solve(deal: Deal, *, budget: int = 25_000, remaining: int | None = None) -> 
     if result.status == SOLVED and remaining is None and replay_solution(deal, result.solution):
         return SolveResult(UNDECIDED, work=result.work)  # pragma: no cover - never wrong
     return result
-
 
 
 # ---------------------------------------------------------------------------
@@ -521,8 +622,7 @@ def available_moves(deal: Deal, remaining: int) -> list[tuple[int, int]]:
 
 def position_status(deal: Deal, remaining: int, *, budget: int = 600) -> str:
     """Whether a position can still be won: solved, unsolvable or undecided."""
-    solver = Solver(deal, remaining, budget=budget)
-    return solver.solve(playouts=2).status
+    return Solver(deal, remaining, budget=budget).solve(playouts=2).status
 
 
 def experience(deal: Deal, solution: Sequence[tuple[int, int]], *,
@@ -561,14 +661,6 @@ def experience(deal: Deal, solution: Sequence[tuple[int, int]], *,
     return Experience(traps, early, offered / max(1, len(solution)), unknown)
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-__all__ = ["SOLVED", "UNDECIDED", "UNSOLVABLE", "Experience", "Geometry", "SolveResult", "Solver",
-           "available_moves", "experience", "geometry", "position_status", "solve", "uncover"]
+__all__ = ["GONE", "SOLVED", "UNDECIDED", "UNSOLVABLE", "Experience", "PairingSearch",
+           "Repair", "SolveResult", "Solver", "available_moves", "experience",
+           "position_status", "solve"]

@@ -12,6 +12,9 @@ File contract (JSON)::
      "generator": {"tilepress": "0.1.0", "seed": 7, "params": {...}},
      "puzzles": [{"id": "waits-7-001", "difficulty": "hard",
                   "question": {...}, "answer": {...}, "grade": {...}}]}
+
+A file may hold puzzles of several kinds (a daily sheet): its ``kind`` is ``"mixed"``
+and each puzzle names its own ``"kind"``.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -29,6 +32,8 @@ from generator.params import params_dict
 
 FORMAT = "tilepress-puzzles"
 VERSION = 1
+MIXED = "mixed"
+"""The ``kind`` of a file whose puzzles each name their own kind."""
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
 MAX_COUNT = 1000
 """The most puzzles in one set: a 100-page book holds about 600."""
@@ -53,9 +58,12 @@ class Puzzle:
     question: Mapping[str, Any]
     answer: Mapping[str, Any]
     grade: Mapping[str, Any] = field(default_factory=dict)
+    kind: str = ""
+    """The puzzle's own kind, in a file of several kinds (empty in a file of one)."""
 
     def as_dict(self) -> dict[str, Any]:
-        out = {"id": self.id, "difficulty": self.difficulty, "question": dict(self.question),
+        out = {"id": self.id, **({"kind": self.kind} if self.kind else {}),
+               "difficulty": self.difficulty, "question": dict(self.question),
                "answer": dict(self.answer)}
         if self.grade:
             out["grade"] = dict(self.grade)
@@ -137,8 +145,14 @@ class PuzzleSet:
                     raise FileFormatError(f"{where}: \"{key}\" must be an object")
             if not isinstance(item.get("grade", {}), dict):
                 raise FileFormatError(f"{where}: \"grade\" must be an object")
+            own = item.get("kind", "")
+            if not isinstance(own, str) or (kind == MIXED and not own):
+                raise FileFormatError(f"{where}: \"kind\" must name the puzzle's kind")
+            if own and kind != MIXED and own != kind:
+                raise FileFormatError(f"{where}: a {own} puzzle in a file of {kind} puzzles "
+                                      f"(a file of several kinds has \"kind\": \"{MIXED}\")")
             out.append(Puzzle(item["id"], item["difficulty"], item["question"],
-                              item["answer"], item.get("grade") or {}))
+                              item["answer"], item.get("grade") or {}, own))
         generator = data.get("generator", {})
         if not isinstance(generator, dict) or not isinstance(generator.get("params", {}), dict):
             raise FileFormatError(f"{source}: \"generator\" must be an object (with "
@@ -147,7 +161,7 @@ class PuzzleSet:
 
 
 FILE_KEYS = frozenset({"format", "version", "kind", "generator", "puzzles"})
-PUZZLE_KEYS = frozenset({"id", "difficulty", "question", "answer", "grade"})
+PUZZLE_KEYS = frozenset({"id", "kind", "difficulty", "question", "answer", "grade"})
 
 
 # ---------------------------------------------------------------------------
@@ -193,6 +207,13 @@ class PuzzleKind(ABC):
 
     @abstractmethod
     def grade(self, question: Mapping[str, Any], answer: Mapping[str, Any]) -> Grade: ...
+
+    def reference(self, puzzle: Puzzle) -> dict[str, Any]:
+        """The answer :func:`verify_set` checks a stored puzzle against and grades: by
+        default solved afresh from the question. A kind whose stored answer is a
+        certificate that can be checked by itself (a solitaire solution replays) may
+        return the stored answer once it has checked it."""
+        return self.solve(puzzle.question)
 
     question_keys: ClassVar[frozenset[str] | None] = None
     """The fields a question may have (None: not checked by :func:`verify_set`)."""
@@ -324,8 +345,11 @@ class Problem:
         return f"{self.puzzle_id}: {self.message}"
 
 
-def verify_set(puzzles: PuzzleSet, kind: PuzzleKind) -> list[Problem]:
-    """Re-solve and re-grade every puzzle; one :class:`Problem` per wrong claim.
+def verify_set(puzzles: PuzzleSet, kind: PuzzleKind | Callable[[str], PuzzleKind]
+               ) -> list[Problem]:
+    """Re-solve and re-grade every puzzle; one :class:`Problem` per wrong claim. ``kind``
+    is the set's kind, or a function that finds a kind by name for a file of several
+    kinds (each puzzle's own ``kind``, else the file's).
 
     Every field of the stored answer is compared with the solver's (a kind whose answers
     are not unique, such as a solitaire solution, checks its own way in
@@ -339,28 +363,36 @@ def verify_set(puzzles: PuzzleSet, kind: PuzzleKind) -> list[Problem]:
             problems.append(Problem(label, f"the id is used twice (puzzles {seen[puzzle.id]} "
                                            f"and {index})"))
         seen[puzzle.id] = index
-        if kind.question_keys is not None:
-            for key in sorted(set(puzzle.question) - kind.question_keys):
-                problems.append(Problem(label, f"question.{key} is not part of a {kind.name} "
-                                               "question"))
-        try:
-            kind.validate(puzzle.question, "question")
-            solved = kind.solve(puzzle.question)
-        except TilepressError as exc:
-            reason = str(exc).removeprefix("question: ")
-            problems.append(Problem(label, f"the question cannot be read: {reason}"))
-            continue
-        wrong = list(kind.check(puzzle, solved))
-        wrong += [f"answer.{key} is not part of a {kind.name} answer"
-                  for key in sorted(set(puzzle.answer) - set(solved))
-                  if not any(m.startswith(f"answer.{key} ") for m in wrong)]
-        problems += [Problem(label, message) for message in wrong]
-        # a right answer is graded as stored (a solitaire's own solution); else the solver's
-        grade = kind.grade(puzzle.question, solved if wrong else puzzle.answer)
-        if puzzle.difficulty != grade.difficulty:
-            problems.append(Problem(label, f"marked {puzzle.difficulty}, but it grades as "
-                                           f"{grade.difficulty}"))
-        problems += [Problem(label, m) for m in grade_differences(puzzle.grade, grade)]
+        problems.extend(_check_one(puzzle, label, kind if isinstance(kind, PuzzleKind)
+                                   else kind(puzzle.kind or puzzles.kind)))
+    return problems
+
+
+def _check_one(puzzle: Puzzle, label: str, kind: PuzzleKind) -> list[Problem]:
+    """Every wrong claim of one puzzle: its question's fields, its answer, its grade."""
+    problems = []
+    if kind.question_keys is not None:
+        for key in sorted(set(puzzle.question) - kind.question_keys):
+            problems.append(Problem(label, f"question.{key} is not part of a {kind.name} "
+                                           "question"))
+    try:
+        kind.validate(puzzle.question, "question")
+        solved = kind.reference(puzzle)
+    except TilepressError as exc:
+        reason = str(exc).removeprefix("question: ")
+        problems.append(Problem(label, f"the question cannot be read: {reason}"))
+        return problems
+    wrong = list(kind.check(puzzle, solved))
+    wrong += [f"answer.{key} is not part of a {kind.name} answer"
+              for key in sorted(set(puzzle.answer) - set(solved))
+              if not any(m.startswith(f"answer.{key} ") for m in wrong)]
+    problems += [Problem(label, message) for message in wrong]
+    # a right answer is graded as stored (a solitaire's own solution); else the solver's
+    grade = kind.grade(puzzle.question, solved if wrong else puzzle.answer)
+    if puzzle.difficulty != grade.difficulty:
+        problems.append(Problem(label, f"marked {puzzle.difficulty}, but it grades as "
+                                       f"{grade.difficulty}"))
+    problems += [Problem(label, m) for m in grade_differences(puzzle.grade, grade)]
     return problems
 
 

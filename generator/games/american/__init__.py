@@ -9,8 +9,13 @@ redeemed with the tile it stands for. Mah Jongg ends the game, and the others pa
 Rulings: docs/rulings.md.
 """
 
-from generator.engine.game import Game, PrintableEntry, PuzzleEntry
-from generator.games.american.options import AmericanOptions, AmericanParams, AmericanPlay
+from generator.engine.game import FigureEntry, Game, PrintableEntry, PuzzleEntry
+from generator.games.american.options import (
+    AmericanOptions,
+    AmericanParams,
+    AmericanPlay,
+    CardHandFigure,
+)
 
 GAME = Game(
     name="american",
@@ -21,7 +26,7 @@ GAME = Game(
     options=AmericanOptions,
     play_options=AmericanPlay,
     seats=lambda options, play: 4,
-    play_example="tilepress play american --seed 2 -o out/american-game.pdf",
+    play_example="tilepress play american --seed 5 -o out/american-game.pdf",
     puzzles=(
         PuzzleEntry("american", "AmericanKind", AmericanParams,
                     "American Mah Jongg quizzes: 13 tiles after the deal; which hands are "
@@ -32,5 +37,12 @@ GAME = Game(
         PrintableEntry("card", "practice_card_sheet", "The practice card of hands."),
         PrintableEntry("sheet", "payments_sheet", "A payments score sheet."),
         PrintableEntry("charleston", "charleston_card", "The Charleston on one page."),
+    ),
+    figures=(
+        FigureEntry("card-hand", "card_hand_figure", CardHandFigure,
+                    "One hand of a card of hands as the card prints it, with its value, and "
+                    "a player's tiles that make it (American Mah Jongg).",
+                    "tilepress draw card-hand '2468 #1' --tiles 222m4444m666m8888m "
+                    "-o card-hand.svg"),
     ),
 )

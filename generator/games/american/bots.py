@@ -9,26 +9,36 @@ it gives is worth less than the joker, and discards what its targets need least,
 avoiding tiles that fit the exposures of a player who has exposed twice or more. Every
 choice says why. :class:`RandomBot` passes and discards at random and declares Mah
 Jongg when it can.
+
+Both choose with one method, ``choose(game, legal, rng)``: the rules list the legal
+actions and check the choice; a bot fills in the free parameters (which tiles to pass or
+show) and its reason.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import numpy as np
 
+from generator.engine.log import Event
 from generator.games.american.card import (
+    FACES,
     JOKER,
     Exposure,
     allowed_rows,
     counts_of,
+    exposed_faces,
     face_of,
-    matches,
     needs,
-    needs_batch,
 )
-from generator.games.american.rules import (
-    AmericanGame,
+from generator.games.american.events import (
+    EXPOSE,
+    MAHJONG,
+    PASS,
+    Answer,
+    Call,
     Courtesy,
     Discard,
     MahJong,
@@ -36,231 +46,272 @@ from generator.games.american.rules import (
     Redeem,
     Stop,
 )
+from generator.games.american.planning import (
+    SLACK,
+    Plan,
+    Sight,
+    best,
+    plan,
+    risk,
+    sight_of,
+)
+from generator.games.american.rules import AmericanGame, Phase
 from generator.tiles import Tile
 
 JOKER_TILE = Tile("1j")
+_NO_TILES = np.zeros(FACES, dtype=np.int16)
+EPSILON = 1e-9
+RISK_WEIGHT = 0.15
+"""How much the planner gives up to keep a tile an opponent's exposures want."""
 
 
-def _best(game: AmericanGame, p: int, counts, exposures=None) -> tuple[int, int, int]:
-    """(tiles missing, -value, row) of the nearest requirement."""
-    table = game.card.table
-    rows = allowed_rows(game.card, game.exposures(p) if exposures is None else exposures)
-    n = needs(table, counts).astype(np.int32)
-    key = np.where(rows, n * 1000 - table.values, 1 << 30)
-    i = int(np.argmin(key))
-    return int(n[i]), -int(table.values[i]), i
+def sight(game: AmericanGame, p: int) -> Sight:
+    """What ``p`` can see: the own hand and exposures, every discard, the others'
+    exposures."""
+    return sight_of(game.hands[p], game.exposures(p), game.seen())
+
+
+def _without(counts: np.ndarray, tiles: list[Tile]) -> np.ndarray:
+    """One row per tile: ``counts`` less that tile."""
+    batch = np.repeat(counts[None, :], len(tiles), axis=0)
+    for k, tile in enumerate(tiles):
+        batch[k, face_of(tile)] -= 1
+    return batch
 
 
 class Planner:
     name = "planner"
 
-    def _removal_costs(self, game: AmericanGame, p: int, tiles: list[Tile], *,
-                       passable: bool = False) -> list[tuple[tuple[int, int], Tile]]:
-        """For each distinct tile: (tiles missing, -value) of the nearest hand without it."""
-        candidates = [t for t in sorted(set(tiles)) if not (passable and t.is_joker)]
-        if not candidates:
-            return []
-        counts = game.counts(p)
-        batch = np.repeat(counts[None, :], len(candidates), axis=0)
-        for k, tile in enumerate(candidates):
-            batch[k, face_of(tile)] -= 1
-        table = game.card.table
-        rows = allowed_rows(game.card, game.exposures(p))
-        # one tile less adds at most one tile to any hand's need, so only the hands at
-        # most one worse than the best can be the best afterwards
-        full = needs(table, counts)
-        top = int(full[rows].min()) if rows.any() else 99
-        sel = np.nonzero(rows & (full <= top + 1))[0]
-        if not len(sel):
-            return [((99, 0), t) for t in candidates]
-        sub = type(table)(table.requirements, table.P[sel], table.Q[sel],
-                          table.concealed[sel], table.values[sel])
-        n = needs_batch(sub, batch).astype(np.int32)
-        key = n * 1000 - sub.values[None, :]
-        best = key.argmin(axis=1)
-        out = [((int(n[k, best[k]]), -int(sub.values[best[k]])), tile)
-               for k, tile in enumerate(candidates)]
-        out.sort(key=lambda t: (t[0], t[1].is_joker, str(t[1])))
-        return out
+    def __init__(self) -> None:
+        self._needs: dict[tuple, np.ndarray] = {}
 
-    def _target(self, game: AmericanGame, p: int) -> str:
-        need, _, row = _best(game, p, game.counts(p))
-        req = game.card.table.requirements[row]
-        return f"{req.hand.id}, {need} away"
+    def choose(self, game: AmericanGame, legal: list[Event], rng: random.Random) -> Event:
+        p = game.to_move
+        assert p is not None
+        if game.phase == Phase.PASS:
+            return self.charleston(game, p)
+        if game.phase == Phase.VOTE:
+            return self.stop(game, p)
+        if game.phase == Phase.COURTESY:
+            return self.courtesy(game, p)
+        if game.phase == Phase.CLAIMS:
+            assert game.last is not None
+            return Answer(p, self.claim(game, p, game.last[1]) or PASS)
+        if game.phase == Phase.CALL:
+            if p in game.calling(MAHJONG):
+                return mahjong_call(game, p)
+            assert game.last is not None
+            found = self.exposure(game, p, game.last[1])
+            assert found is not None
+            use, why = found
+            return Call(p, game.last[1], use, why)
+        return self.turn(game, p)
+
+    # -- weighing tiles ------------------------------------------------------------------
+
+    def _need(self, game: AmericanGame, s: Sight) -> np.ndarray:
+        """The tiles each reading of the card lacks, remembered for a while (they depend
+        on the hand and the exposures alone, not on what is in sight)."""
+        key = (id(game.card), s.counts.tobytes(),
+               tuple(sorted((e.face, e.size) for e in s.exposures)))
+        need = self._needs.get(key)
+        if need is None:
+            if len(self._needs) > 256:
+                self._needs.clear()
+            need = self._needs[key] = needs(game.card.table, s.counts, exposed_faces(
+                s.exposures))
+        return need
+
+    def _weigh_removals(self, game: AmericanGame, s: Sight, tiles: list[Tile]
+                        ) -> tuple[Plan, list[tuple[float, int, int, Tile]]]:
+        """The plan of a sight, and for each distinct tile of ``tiles``: (key, tiles
+        missing, row) of the best reading without it, best first."""
+        candidates = sorted(set(tiles))
+        pl = plan(game.card, s, self._need(game, s),
+                  hands=_without(s.counts, candidates) if candidates else None)
+        out = [(*found, t) for found, t in zip(pl.others, candidates, strict=True)]
+        out.sort(key=lambda c: (c[0], c[3].is_joker, str(c[3])))
+        return pl, out
+
+    def _name(self, game: AmericanGame, row: int, need: int) -> str:
+        if row < 0:
+            return "no hand left on the card"
+        return f"{game.card.table.requirements[row].hand.id}, {need} away"
 
     # -- the Charleston -----------------------------------------------------------------
 
-    def charleston(self, game: AmericanGame, rng: random.Random) -> Pass:
-        p = game.current
-        hand = list(game.hands[p])
-        count = game.courtesy_count(p) if game.step >= len(game.steps) else 3
-        chosen: list[Tile] = []
-        before = _best(game, p, game.counts(p))[0]
-        for _ in range(count):
-            costs = self._removal_costs(game, p, hand, passable=True)
-            if not costs:
-                break
-            tile = costs[0][1]
-            chosen.append(tile)
-            hand.remove(tile)
-            game.hands[p].remove(tile)
-        game.hands[p] += chosen
-        after = _best(game, p, game.counts(p) - counts_of(chosen))[0]
-        blind_ok = game.step < len(game.steps) and game.steps[game.step][1]
-        received = [t for t in game.received[p] if not t.is_joker]
-        if blind_ok and after > before and len(received) >= count:
-            return Pass(p, tuple(received[:count]), count,
-                        f"passes the {count} tiles just received unseen: its own are needed "
-                        f"for {self._target(game, p)}")
-        return Pass(p, tuple(chosen), 0, f"keeps what {self._target(game, p)} needs")
+    def charleston(self, game: AmericanGame, p: int) -> Pass:
+        """The tiles its nearest hands need least (never a joker); on a pass that may be
+        blind, only those that cost nothing, and the rest passed on unseen."""
+        s = sight_of(game.hands[p], ())
+        pl, options = self._weigh_removals(game, s, [t for t in game.hands[p]
+                                                     if not t.is_joker])
+        before, need, row = pl.best
+        count = game.pass_size(p)
+        chosen = [t for *_, t in options[:count]]
+        if game.blind_allowed():
+            free = [t for key, *_, t in options[:count] if key <= before + EPSILON]
+            if len(free) < count:
+                blind = count - len(free)
+                return Pass(p, tuple(free), blind,
+                            f"{blind} passed on blind: its own tiles are needed for "
+                            f"{self._name(game, row, need)}")
+        return Pass(p, tuple(chosen), 0, f"keeps what {self._name(game, row, need)} needs")
 
-    def stop(self, game: AmericanGame, rng: random.Random) -> Stop:
-        p = game.current
-        need = _best(game, p, game.counts(p))[0]
+    def stop(self, game: AmericanGame, p: int) -> Stop:
+        s = sight_of(game.hands[p], ())
+        _, need, row = plan(game.card, s, self._need(game, s)).best
         if need <= 4:
-            return Stop(p, True, f"{self._target(game, p)}: no more passing")
+            return Stop(p, True, f"{self._name(game, row, need)}: no more passing")
         return Stop(p, False, f"{need} tiles away: another Charleston may help")
 
-    def courtesy(self, game: AmericanGame, rng: random.Random) -> Courtesy:
-        p = game.current
-        before = _best(game, p, game.counts(p))[0]
-        spare = sum(1 for cost, _ in self._removal_costs(game, p, game.hands[p],
-                                                         passable=True) if cost[0] <= before)
+    def courtesy(self, game: AmericanGame, p: int) -> Courtesy:
+        s = sight_of(game.hands[p], ())
+        pl, options = self._weigh_removals(game, s, [t for t in game.hands[p]
+                                                     if not t.is_joker])
+        spare = sum(1 for key, *_ in options if key <= pl.best[0] + EPSILON)
         return Courtesy(p, min(spare, 3))
 
     # -- play ----------------------------------------------------------------------------
 
-    def turn(self, game: AmericanGame, rng: random.Random, danger=None):
+    def turn(self, game: AmericanGame, p: int) -> Event:
         """After drawing or calling: Mah Jongg, a joker redemption, or a discard."""
-        p = game.current
         made = game.mahjong_hands(p)
         if made:
             return MahJong(p, made[0], "the hand is complete")
-        redeem = self._redeem(game, p)
+        s = sight(game, p)
+        pl, options = self._weigh_removals(game, s, game.hands[p])
+        redeem = self._redeem(game, p, pl)
         if redeem is not None:
             return redeem
-        costs = self._removal_costs(game, p, game.hands[p])
-        danger = danger or (lambda t: 0)
-        best = min(costs, key=lambda c: (c[0][0] + danger(c[1]), c[0][1], c[1].is_joker))
-        (need, _), tile = best
-        why = f"keeps {self._target(game, p)}" if need else "the hand stays ready"
-        if danger(tile) == 0 and any(danger(t) for _, t in costs[:3]):
-            why += "; safe against an opponent's exposures"
+        danger = self.danger(game, p, s)
+        _, need, row, tile = min(options, key=lambda c: (
+            c[0] + RISK_WEIGHT * danger[face_of(c[3])], c[3].is_joker, str(c[3])))
+        why = f"keeps {self._name(game, row, need)}" if need else "the hand stays ready"
+        if options[0][3] != tile and danger[face_of(options[0][3])] > danger[face_of(tile)]:
+            why += f"; holds {options[0][3]}, which an opponent's exposures want"
         return Discard(p, tile, why)
 
-    def _redeem(self, game: AmericanGame, p: int):
+    def danger(self, game: AmericanGame, p: int, s: Sight) -> np.ndarray:
+        """For each face, how much the live opponents' exposures want it."""
+        total = np.zeros(len(s.unseen))
+        for q in range(4):
+            if q != p and not game.dead[q] and game.exposed[q]:
+                total += risk(game.card, game.exposures(q), s.unseen)
+        return total
+
+    def _redeem(self, game: AmericanGame, p: int, pl: Plan) -> Redeem | None:
         hand = game.hands[p]
         for owner in range(4):
             for group in game.exposed[owner]:
                 if JOKER_TILE not in group:
                     continue
-                natural = next(t for t in group if not t.is_joker)
-                if natural in hand:
-                    counts = game.counts(p)
-                    before = _best(game, p, counts)[0]
-                    counts[face_of(natural)] -= 1
-                    counts[JOKER] += 1
-                    if _best(game, p, counts)[0] <= before:
-                        return Redeem(p, owner, natural, f"a joker for its {natural}: jokers "
-                                      "fit more groups")
+                face = face_of(next(t for t in group if not t.is_joker))
+                natural = next((t for t in hand if face_of(t) == face), None)
+                if natural is None:
+                    continue
+                counts = counts_of(hand)
+                counts[face] -= 1
+                counts[JOKER] += 1
+                if best(pl, counts)[0] <= pl.best[0] + EPSILON:
+                    return Redeem(p, owner, natural, f"a joker for its {natural}: jokers "
+                                  "fit more groups")
         return None
 
     def claim(self, game: AmericanGame, p: int, tile: Tile) -> str | None:
-        """'mahjong', 'expose' or None for the last discard."""
-        counts = game.counts(p)
-        f = face_of(tile)
-        if game.tile_count(p) == 13:
-            counts[f] += 1
-            table = game.card.table
-            rows = allowed_rows(game.card, game.exposures(p))
-            if ((needs(table, counts) == 0) & rows).any():
-                hand = [*game.hands[p], tile]
-                if matches(game.card, hand, game.exposures(p)):
-                    return "mahjong"
-            counts[f] -= 1
-        option = self.exposure(game, p, tile)
-        return "expose" if option is not None else None
+        """The answer to the last discard: 'mahjong', 'expose' or None."""
+        if game.mahjong_with(p, tile):
+            return MAHJONG
+        return EXPOSE if self.exposure(game, p, tile) is not None else None
 
     def exposure(self, game: AmericanGame, p: int, tile: Tile) -> tuple | None:
-        """The tiles to expose with ``tile`` if that brings an open target closer."""
+        """The tiles to expose with ``tile`` when the hand is then nearer its best
+        hand (after the discard that follows) than without the call."""
+        face = face_of(tile)
         hand = game.hands[p]
-        naturals = [t for t in hand if t == tile]
+        naturals = [t for t in hand if face_of(t) == face]
         jokers = [t for t in hand if t.is_joker]
-        if len(naturals) + len(jokers) < 2:
+        if not naturals or len(naturals) + len(jokers) < 2:
             return None
-        counts = game.counts(p)
-        before, _, row = _best(game, p, counts)
-        req = game.card.table.requirements[row]
-        if req.hand.concealed:
+        # only a tile of a pung, kong or quint of the nearest readings is worth a look
+        exposures = game.exposures(p)
+        need = self._need(game, Sight(counts_of(hand), exposures, _NO_TILES))
+        allowed = allowed_rows(game.card, exposures)
+        if not allowed.any():
             return None
-        f = face_of(tile)
-        sizes = [size for face, size, jok in req.groups if face == f and jok]
-        if not sizes:
-            return None
-        size = sizes[0]
-        use = naturals[:size - 1]
-        use += jokers[:size - 1 - len(use)]
-        if len(use) != size - 1:
-            return None
-        exposures = (*game.exposures(p), Exposure(f, size, sum(1 for t in use if t.is_joker)))
-        counts[f] += 1
-        after = _best(game, p, counts, exposures)[0]
-        if after < before:
-            return tuple(use), f"{tile} exposes a group of {req.hand.id} ({before} away, then " \
-                               f"{after})"
-        return None
-
-
-def danger_for(game: AmericanGame, p: int):
-    """Tiles that would likely feed a player with two or more exposures."""
-    risky: set[int] = set()
-    for q in range(4):
-        if q == p or game.dead[q] or len(game.exposed[q]) < 2:
-            continue
-        rows = allowed_rows(game.card, game.exposures(q))
+        near = allowed & (need <= int(need[allowed].min()) + SLACK)
         table = game.card.table
-        for i in np.nonzero(rows)[0][:40]:
-            for face, _size, _j in table.requirements[i].groups:
-                risky.add(face)
+        if not (table.Q[near, face] > 0).any():
+            return None
+        s = sight(game, p)
+        pl = plan(game.card, s, need)
+        sizes = sorted({size for i in pl.rows for f, size, jokers_ok in
+                        table.requirements[i].groups if f == face and jokers_ok})
+        before, was, _ = pl.best
+        found = None
+        for size in sizes:
+            use = (naturals + jokers)[:size - 1]
+            if len(use) < size - 1:
+                break
+            exposure = Exposure(face, size, sum(1 for t in use if t.is_joker))
+            after = Sight(s.counts - counts_of(use), (*s.exposures, exposure), s.unseen)
+            _, options = self._weigh_removals(game, after, _rest(hand, use))
+            if options and options[0][0] < before - EPSILON and (
+                    found is None or options[0][0] < found[0]):
+                found = (options[0][0], tuple(use), options[0][1], options[0][2])
+        if found is None:
+            return None
+        _, use, need_after, row_after = found
+        return use, (f"{tile} exposes a group of {self._name(game, row_after, need_after)} "
+                     f"(was {was} away)")
 
-    def cost(tile: Tile) -> int:
-        return 1 if face_of(tile) in risky else 0
 
-    return cost
+def _rest(hand: list[Tile], used: list[Tile]) -> list[Tile]:
+    rest = list(hand)
+    for t in used:
+        rest.remove(t)
+    return rest
+
+
+def mahjong_call(game: AmericanGame, p: int) -> Call:
+    """Taking the discard called for Mah Jongg (a tile like it shown, if held)."""
+    assert game.last is not None
+    tile = game.last[1]
+    same = tuple(t for t in game.hands[p] if face_of(t) == face_of(tile))[:1]
+    return Call(p, tile, same, "completes the hand: Mah Jongg")
 
 
 class RandomBot:
+    """Passes and discards at random (never a joker in a pass), never stops the
+    Charleston, offers no courtesy tiles, never exposes, and calls and declares Mah Jongg
+    whenever it can."""
+
     name = "random"
 
-    def charleston(self, game, rng):
-        p = game.current
-        count = game.courtesy_count(p) if game.step >= len(game.steps) else 3
-        choices = [t for t in game.hands[p] if not t.is_joker]
-        return Pass(p, tuple(rng.sample(choices, count)), 0, "at random")
-
-    def stop(self, game, rng):
-        return Stop(game.current, False, "")
-
-    def courtesy(self, game, rng):
-        return Courtesy(game.current, 0)
-
-    def turn(self, game, rng, danger=None):
-        p = game.current
+    def choose(self, game: AmericanGame, legal: list[Event], rng: random.Random) -> Event:
+        p = game.to_move
+        assert p is not None
+        if game.phase == Phase.PASS:
+            choices = [t for t in game.hands[p] if not t.is_joker]
+            return Pass(p, tuple(rng.sample(choices, game.pass_size(p))), 0, "at random")
+        if game.phase == Phase.VOTE:
+            return Stop(p, False, "")
+        if game.phase == Phase.COURTESY:
+            return Courtesy(p, 0)
+        if game.phase == Phase.CLAIMS:
+            assert game.last is not None
+            return Answer(p, MAHJONG if game.mahjong_with(p, game.last[1]) else PASS)
+        if game.phase == Phase.CALL:
+            return mahjong_call(game, p)
         made = game.mahjong_hands(p)
         if made:
             return MahJong(p, made[0], "the hand is complete")
-        return Discard(p, rng.choice(game.hands[p]), "at random")
-
-    def claim(self, game, p, tile):
-        if game.tile_count(p) != 13:
-            return None
-        return "mahjong" if matches(game.card, [*game.hands[p], tile], game.exposures(p)) \
-            else None
-
-    def exposure(self, game, p, tile):  # pragma: no cover - it never claims to expose
-        return None
+        # any tile held, each copy as likely: one of the legal discards
+        tile = rng.choice(game.hands[p])
+        return next(replace(ev, reason="at random") for ev in legal
+                    if isinstance(ev, Discard) and ev.tile == tile)
 
 
 BOTS = {"planner": Planner, "random": RandomBot}
 
-__all__ = ["BOTS", "Planner", "RandomBot", "danger_for"]
+__all__ = ["BOTS", "Planner", "RandomBot", "mahjong_call", "sight"]

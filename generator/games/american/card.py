@@ -1,12 +1,13 @@
 """American Mah Jongg: cards of hands, and matching tiles against them.
 
-A *card* is a text file of hands grouped in families (the format is in
-docs/formats.md; the shipped practice card is ``puzzles/cards/practice.card``). Each hand
-is expanded into every *concrete* requirement -- suits given to its suit letters, numbers
-to its number letters -- and each requirement becomes two vectors over the tile faces:
-``P`` (tiles that must be natural: singles, pairs, year tiles) and ``Q`` (tiles in
-pungs, kongs and quints, which jokers may replace). Matching and nearness are then one
-vector computation over the whole card (numpy).
+A *card* is a text of hands grouped in families (the format is in docs/formats.md; the
+shipped practice card is ``puzzles/cards/practice.card``): :func:`parse_card` reads the
+text (``cards_file`` reads files). Each hand is expanded into every *concrete*
+requirement -- suits given to its suit letters, numbers to its number letters -- and
+each requirement becomes two vectors over the tile faces: ``P`` (tiles that must be
+natural: singles, pairs, year tiles) and ``Q`` (tiles in pungs, kongs and quints, which
+jokers may replace). Matching and nearness are then one vector computation over the
+whole card (numpy).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from functools import cached_property
 import numpy as np
 
 from generator.errors import FileFormatError, HandError
-from generator.tiles import Tile, format_tiles, parse_tiles
+from generator.tiles import ALL_TILES, Tile, format_tiles, parse_tiles
 
 # -- faces ---------------------------------------------------------------------------
 
@@ -39,9 +40,7 @@ COPIES[FLOWER] = 8
 COPIES[JOKER] = 8
 
 
-def face_of(tile: Tile) -> int:
-    """0-26 suited (craks, bams, dots), 27-30 winds E S W N, 31-33 white, green, red,
-    34 any flower, 35 joker."""
+def _face(tile: Tile) -> int:
     if tile.is_joker:
         return JOKER
     if tile.is_bonus:
@@ -49,6 +48,15 @@ def face_of(tile: Tile) -> int:
     if tile.is_number:
         return SUITS.index(tile.suit) * 9 + tile.number - 1
     return 27 + tile.number - 1  # 1z-4z winds, 5z-7z dragons
+
+
+_FACE_OF_KIND = tuple(_face(t) for t in ALL_TILES)
+
+
+def face_of(tile: Tile) -> int:
+    """0-26 suited (craks, bams, dots), 27-30 winds E S W N, 31-33 white, green, red,
+    34 any flower, 35 joker."""
+    return _FACE_OF_KIND[tile.kind]
 
 
 def tile_of(face: int) -> Tile:
@@ -68,10 +76,9 @@ def face_name(face: int) -> str:
 
 
 def counts_of(tiles: Iterable[Tile]) -> np.ndarray:
-    counts = np.zeros(FACES, dtype=np.int16)
-    for t in tiles:
-        counts[face_of(t)] += 1
-    return counts
+    """How many of each face (a vector of FACES counts)."""
+    faces = [_FACE_OF_KIND[t.kind] for t in tiles]
+    return np.bincount(np.array(faces, dtype=np.intp), minlength=FACES).astype(np.int16)
 
 
 def american_set() -> tuple[Tile, ...]:
@@ -86,7 +93,6 @@ def american_set() -> tuple[Tile, ...]:
 # -- the card format ---------------------------------------------------------------
 
 NUMBER_VARS = "xyzwv"
-SUIT_VARS = "abc"
 _TOKEN = re.compile(r"^([0-9NEWSFRGDxyzwv]+)([abc]?)$")
 
 
@@ -192,6 +198,12 @@ def _variant_size(groups) -> int:
     return sum(g.size for g in groups if isinstance(g, Group))
 
 
+MAX_VALUE = 1000
+"""The highest value a hand on a card may have."""
+MAX_HANDS = 500
+"""The most hands a card may have (a yearly card has about 60)."""
+
+
 def parse_card(text: str, *, source: str = "card") -> Card:
     """Read a card; a fault names its line and says what is wrong."""
     name = ""
@@ -227,9 +239,11 @@ def parse_card(text: str, *, source: str = "card") -> Card:
         if len(parts) < 3 or parts[0] not in ("X", "C"):
             raise FileFormatError(f"{where}: a hand starts with X (exposures allowed) or C "
                                   "(concealed), then its value, then its groups")
-        if not parts[1].isdigit() or int(parts[1]) <= 0:
-            raise FileFormatError(f"{where}: {parts[1]!r} is not a value (a whole number of "
-                                  "points)")
+        value = parts[1]
+        if not (value.isascii() and value.isdigit() and len(value) <= 4
+                and 1 <= int(value) <= MAX_VALUE):
+            raise FileFormatError(f"{where}: {value[:12]!r} is not a value (a whole number of "
+                                  f"points, 1 to {MAX_VALUE})")
         variants = []
         for text_variant in " ".join(parts[2:]).split("|"):
             groups = tuple(_parse_group(t, where) for t in text_variant.split())
@@ -244,37 +258,14 @@ def parse_card(text: str, *, source: str = "card") -> Card:
         if not list(expand(hand)):
             raise FileFormatError(f"{where}: no choice of suits and numbers makes this hand "
                                   "from the 152 tiles")
+        if len(hands) >= MAX_HANDS:
+            raise FileFormatError(f"{where}: more than {MAX_HANDS} hands; a card has about 60")
         hands.append(hand)
     if not name:
         raise FileFormatError(f"{source}: the card needs a name line: card: NAME")
     if not hands:
         raise FileFormatError(f"{source}: the card has no hands")
     return Card(name, tuple(hands), tuple(families), tuple(comments), source)
-
-
-def load_card(path: str | None = None) -> Card:
-    """A card from a file, or the shipped practice card."""
-    from pathlib import Path
-
-    from generator.files import read_text
-
-    if path is None or path == "practice":
-        return practice_card()
-    return parse_card(read_text(path, "card file"), source=str(Path(path)))
-
-
-_PRACTICE: list[Card] = []
-
-
-def practice_card() -> Card:
-    """The practice card shipped with tilepress (original hands; see its header)."""
-    if not _PRACTICE:
-        from generator.resources import shipped
-
-        path = shipped("puzzles", "cards", "practice.card")
-        _PRACTICE.append(parse_card(path.read_text(encoding="utf-8"),
-                                    source="practice.card"))
-    return _PRACTICE[0]
 
 
 # -- expanding hands into concrete requirements ---------------------------------------------
@@ -290,6 +281,10 @@ class Requirement:
     """The number given to x (0 when the hand has no number letters)."""
     groups: tuple[tuple[int, int, bool], ...]
     """(face, size, jokers allowed) of each group; singles are groups of size 1."""
+
+    def naturals(self, face: int) -> int:
+        """How many tiles of ``face`` sit in singles, pairs and years (never a joker)."""
+        return sum(size for f, size, jokers in self.groups if f == face and not jokers)
 
     def describe(self) -> str:
         names = ", ".join(f"{v}={SUIT_NAMES[s]}" for v, s in self.suits)
@@ -427,34 +422,77 @@ def _allowed(table: Table, exposures: Sequence[Exposure]) -> np.ndarray:
     return rows
 
 
-def allowed_rows(card: Card, exposures: tuple[Exposure, ...]) -> np.ndarray:
-    """:func:`_allowed` for a card, remembered."""
+def allowed_rows(card: Card, exposures: Sequence[Exposure]) -> np.ndarray:
+    """:func:`_allowed` for a card, remembered (by the faces and sizes exposed)."""
     cache = card.allowed_cache
-    rows = cache.get(exposures)
+    key = tuple(sorted((e.face, e.size) for e in exposures))
+    rows = cache.get(key)
     if rows is None:
-        rows = cache[exposures] = _allowed(card.table, exposures)
+        rows = cache[key] = _allowed(card.table, exposures)
     return rows
 
 
-def needs_batch(table: Table, counts: np.ndarray) -> np.ndarray:
-    """:func:`needs` for several holdings at once: ``counts`` is k x FACES, the result
+def exposed_faces(exposures: Sequence[Exposure]) -> np.ndarray:
+    """The tiles of the exposures by face (jokers counted as the face they stand for)."""
+    out = np.zeros(FACES, dtype=np.int16)
+    for e in exposures:
+        out[e.face] += e.size
+    return out
+
+
+def _open_groups(table: Table, exposed: np.ndarray | None) -> np.ndarray:
+    """Q without the groups the exposures already fill (meaningful on the rows those
+    exposures allow)."""
+    Q = table.Q[:, :JOKER]
+    if exposed is None or not exposed.any():
+        return Q
+    return np.maximum(Q - exposed[None, :JOKER], 0)
+
+
+def needs_batch(table: Table, counts: np.ndarray, exposed: np.ndarray | None = None
+                ) -> np.ndarray:
+    """:func:`needs` for several hands at once: ``counts`` is k x FACES, the result
     k x rows."""
     c = counts[:, None, :JOKER]
-    P, Q = table.P[None, :, :JOKER], table.Q[None, :, :JOKER]
+    P, Q = table.P[None, :, :JOKER], _open_groups(table, exposed)[None, :, :]
     short_natural = np.maximum(P - c, 0).sum(axis=2)
     short_joker = np.maximum(Q - np.maximum(c - P, 0), 0).sum(axis=2)
     return short_natural + np.maximum(short_joker - counts[:, JOKER:JOKER + 1], 0)
 
 
-def needs(table: Table, counts: np.ndarray) -> np.ndarray:
-    """Tiles each requirement still lacks, given the counts of every tile held (exposed
-    ones included; jokers at ``counts[JOKER]``)."""
+def needs(table: Table, counts: np.ndarray, exposed: np.ndarray | None = None) -> np.ndarray:
+    """Tiles each requirement still lacks, given the counts of the tiles in the hand
+    (jokers at ``counts[JOKER]``) and ``exposed``, the exposures' tiles by face
+    (:func:`exposed_faces`): an exposure fills its own pung, kong or quint and nothing
+    else. Meaningful on the rows the exposures allow."""
     c = counts[:JOKER]
-    P, Q = table.P[:, :JOKER], table.Q[:, :JOKER]
+    P, Q = table.P[:, :JOKER], _open_groups(table, exposed)
     short_natural = np.maximum(P - c, 0).sum(axis=1)
     spare = np.maximum(c - P, 0)
     short_joker = np.maximum(Q - spare, 0).sum(axis=1)
     return short_natural + np.maximum(short_joker - int(counts[JOKER]), 0)
+
+
+def can_complete(table: Table, counts: np.ndarray, unseen: np.ndarray,
+                 exposed: np.ndarray | None = None, rows: np.ndarray | None = None
+                 ) -> np.ndarray:
+    """Which requirements (of ``rows``, indices, if given) a hand of ``counts`` (jokers
+    at ``counts[JOKER]``) with the exposures ``exposed`` (:func:`exposed_faces`) could
+    still complete if only the ``unseen`` tiles (a count of each face, jokers included)
+    can still come to it: enough natural tiles for the singles, pairs and years, and
+    enough natural tiles or jokers for the pungs, kongs and quints."""
+    c, u = counts[:JOKER], unseen[:JOKER]
+    P, Q = table.P[:, :JOKER], table.Q[:, :JOKER]
+    if rows is not None:
+        P, Q = P[rows], Q[rows]
+    if exposed is not None and exposed.any():
+        Q = np.maximum(Q - exposed[None, :JOKER], 0)
+    short_natural = np.maximum(P - c, 0)
+    ok = (short_natural <= u).all(axis=1)
+    short_joker = np.maximum(Q - np.maximum(c - P, 0), 0)
+    from_naturals = np.minimum(short_joker, np.maximum(u - short_natural, 0))
+    rest = (short_joker - from_naturals).sum(axis=1)
+    return ok & (rest <= int(counts[JOKER]) + int(unseen[JOKER]))
 
 
 @dataclass(frozen=True)
@@ -470,8 +508,10 @@ class Match:
         return self.requirement.hand
 
 
-def _missing(req_index: int, table: Table, counts: np.ndarray) -> tuple[int, ...]:
-    P, Q = table.P[req_index], table.Q[req_index]
+def _missing(req_index: int, table: Table, counts: np.ndarray, exposed: np.ndarray
+             ) -> tuple[int, ...]:
+    P = table.P[req_index]
+    Q = np.maximum(table.Q[req_index] - exposed, 0)
     out = []
     jokers = int(counts[JOKER])
     for f in range(JOKER):
@@ -486,22 +526,14 @@ def _missing(req_index: int, table: Table, counts: np.ndarray) -> tuple[int, ...
     return tuple(out)
 
 
-def _hand_counts(tiles: Sequence[Tile], exposures: Sequence[Exposure]) -> np.ndarray:
-    counts = counts_of(tiles)
-    for e in exposures:
-        counts[e.face] += e.size - e.jokers
-        counts[JOKER] += e.jokers
-    return counts
-
-
 def matches(card: Card, tiles: Sequence[Tile], exposures: Sequence[Exposure] = ()) -> list[Match]:
-    """Every requirement the 14 tiles (with exposures) complete."""
-    counts = _hand_counts(tiles, exposures)
-    total = int(counts.sum())
+    """Every requirement the 14 tiles (the hand and its exposures) complete."""
+    counts, exposed = counts_of(tiles), exposed_faces(exposures)
+    total = len(tiles) + int(exposed.sum())
     if total != 14:
         raise HandError(f"a Mah Jongg hand has 14 tiles with its exposures, not {total}")
     table = card.table
-    rows = np.nonzero((needs(table, counts) == 0) & _allowed(table, exposures))[0]
+    rows = np.nonzero((needs(table, counts, exposed) == 0) & allowed_rows(card, exposures))[0]
     return [Match(table.requirements[i], 0, ()) for i in rows]
 
 
@@ -509,10 +541,10 @@ def nearest(card: Card, tiles: Sequence[Tile], exposures: Sequence[Exposure] = (
             count: int = 5) -> list[Match]:
     """The hands (one line each, best reading) closest to these tiles: fewest tiles still
     needed, then the highest value; only hands the exposures allow."""
-    counts = _hand_counts(tiles, exposures)
+    counts, exposed = counts_of(tiles), exposed_faces(exposures)
     table = card.table
-    need = needs(table, counts)
-    allowed = _allowed(table, exposures)
+    need = needs(table, counts, exposed)
+    allowed = allowed_rows(card, exposures)
     key = np.where(allowed, need.astype(np.int32) * 1000 - table.values, 1 << 30)
     out: list[Match] = []
     seen: set[str] = set()
@@ -524,7 +556,7 @@ def nearest(card: Card, tiles: Sequence[Tile], exposures: Sequence[Exposure] = (
         if req.hand.id in seen:
             continue
         seen.add(req.hand.id)
-        out.append(Match(req, n, _missing(i, table, counts)))
+        out.append(Match(req, n, _missing(i, table, counts, exposed)))
         if len(out) >= count:
             break
     return out
@@ -566,7 +598,7 @@ def best_pass(card: Card, tiles: Sequence[Tile], count: int = 3) -> tuple[Tile, 
 
 
 def check_tiles(tiles: Sequence[Tile], exposures: Sequence[Exposure] = ()) -> None:
-    counts = _hand_counts(tiles, exposures)
+    counts = counts_of([*tiles, *(t for e in exposures for t in e.tiles())])
     for f in range(FACES):
         if counts[f] > COPIES[f]:
             raise HandError(f"there are only {COPIES[f]} of {face_name(f)} in a set, not "
@@ -575,55 +607,6 @@ def check_tiles(tiles: Sequence[Tile], exposures: Sequence[Exposure] = ()) -> No
 
 def is_jokerless(tiles: Sequence[Tile], exposures: Sequence[Exposure] = ()) -> bool:
     return not any(t.is_joker for t in tiles) and not any(e.jokers for e in exposures)
-
-
-def _match_dict(m: Match) -> dict:
-    return {"hand": m.hand.id, "reading": m.requirement.describe(), "value": m.hand.value,
-            "concealed": m.hand.concealed, "need": m.need,
-            "missing": [str(tile_of(f)) if f != FLOWER else "F" for f in m.missing]}
-
-
-def analyze(card: Card, hand: str, exposed: Sequence[str] = ()) -> dict:
-    """What ``tilepress analyze american`` reports: for 14 tiles the hands they make (or
-    the nearest); for 13, the nearest hands with the tiles still needed."""
-    tiles = parse_tiles(hand)
-    exposures = tuple(Exposure.parse(e) for e in exposed)
-    check_tiles(tiles, exposures)
-    total = len(tiles) + sum(e.size for e in exposures)
-    data: dict = {"card": card.name, "hand": format_tiles(tiles),
-                  "exposed": [str(e) for e in exposures], "tiles": total}
-    if total == 14:
-        found = matches(card, tiles, exposures)
-        data["mahjong"] = [_match_dict(m) for m in found]
-        data["jokerless"] = is_jokerless(tiles, exposures)
-    elif total != 13:
-        raise HandError(f"give 13 or 14 tiles with the exposures, not {total}")
-    data["nearest"] = [_match_dict(m) for m in nearest(card, tiles, exposures)]
-    if exposures and not data["nearest"]:
-        data["note"] = "no open hand on the card has these exposures: the hand is dead"
-    return data
-
-
-def analysis_lines(data: dict) -> list[str]:
-    exposed = "".join(f" [{e}]" for e in data["exposed"])
-    out = [f"hand: {data['hand']}{exposed} ({data['tiles']} tiles), card {data['card']!r}"]
-    if "mahjong" in data:
-        if data["mahjong"]:
-            for m in data["mahjong"]:
-                jl = ", jokerless" if data["jokerless"] else ""
-                out.append(f"Mah Jongg: {m['reading']}, {m['value']} points"
-                           f"{' (concealed hand)' if m['concealed'] else ''}{jl}")
-        else:
-            out.append("no hand on the card: not Mah Jongg")
-    if data.get("note"):
-        out.append(data["note"])
-    for m in data["nearest"]:
-        if m["need"] == 0:
-            continue
-        kind = "concealed" if m["concealed"] else "exposed ok"
-        out.append(f"{m['need']:>2} away: {m['reading']} ({m['value']}, {kind}) needs "
-                   f"{' '.join(m['missing'])}")
-    return out
 
 
 __all__ = [
@@ -639,22 +622,20 @@ __all__ = [
     "Table",
     "allowed_rows",
     "american_set",
-    "analysis_lines",
-    "analyze",
     "build_table",
+    "can_complete",
     "check_tiles",
     "counts_of",
     "example",
     "expand",
+    "exposed_faces",
     "face_name",
     "face_of",
     "is_jokerless",
-    "load_card",
     "matches",
     "nearest",
     "needs",
     "needs_batch",
     "parse_card",
-    "practice_card",
     "tile_of",
 ]

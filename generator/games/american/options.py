@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from generator.params import option
 from generator.puzzles.base import DIFFICULTIES
-
-if TYPE_CHECKING:
-    from generator.games.american.card import Card
 
 
 @dataclass(frozen=True)
@@ -20,11 +16,10 @@ class AmericanOptions:
     jokerless: str = option("text", choices=("text", "double"),
                             help="text (a jokerless discard win: the discarder pays 3x) or "
                             "double (every payment doubles).")
-
-    def load(self) -> Card:
-        from generator.games.american.card import load_card
-
-        return load_card(self.card)
+    mahjong_call: str = option("text", choices=("text", "any"),
+                               help="text (a discard is called for Mah Jongg only to "
+                               "complete a pung, kong or quint) or any (a house rule: also "
+                               "a single, a pair or a year tile).")
 
 
 @dataclass(frozen=True)
@@ -40,9 +35,12 @@ class AmericanParams:
                              help="easy, medium, hard, expert or any.")
     card: str = option("practice", help="practice, or a card file.")
 
-    def __post_init__(self) -> None:
-        from generator.games.american.card import load_card
 
-        load_card(self.card)
-
-
+@dataclass(frozen=True)
+class CardHandFigure:
+    hand: str = option("", argument=True, help="The hand on the card, as the card numbers "
+                       "it: FAMILY #N, for example '2468 #1'.")
+    card: str = option("practice", help="The card of hands: practice, or a card file.")
+    tiles: str = option("", help="A player's 14 tiles that make the hand, in MPSZ (1f-8f "
+                        "flowers, 1j jokers; an exposure in brackets: [555p]).")
+    tile_width: float = option(9.0, low=4, high=60, help="Width of a tile in mm.")

@@ -1,11 +1,31 @@
-"""American Mah Jongg on paper: the passes of the Charleston, seen from your seat."""
+"""American Mah Jongg on paper: the passes of the Charleston seen from your seat, and a
+line of a card of hands as the card prints it, with a player's tiles that make it."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from generator.documents.model import Figure
+from generator.documents.model import Figure, Illustration
 from generator.draw.canvas import Canvas
+from generator.draw.fonts import text_width
+from generator.draw.tiles import RATIO, draw_tile
+from generator.errors import HandError, NotationError, RequestError
+from generator.games.american.card import (
+    SUIT_NAMES,
+    Card,
+    Exposure,
+    Group,
+    Hand,
+    Match,
+    check_tiles,
+    face_of,
+    is_jokerless,
+    matches,
+)
+from generator.games.american.cards_file import load_card
+from generator.games.american.options import CardHandFigure
+from generator.tiles import Tile, format_tiles, parse_tiles
 
 INK = "#1d1d1b"
 ACCENT = "#8c2f39"
@@ -51,4 +71,165 @@ def pass_figure(passes: Sequence[tuple[str, str]], *, panel: float = 34.0,
     return Figure(width, panel + 7.0, draw)
 
 
-__all__ = ["pass_figure"]
+#: Suit letters in colour, as players know them from a card: three different suits.
+SUIT_COLOURS = {"a": "#1f5fa8", "b": "#b3261e", "c": "#2e7d32", "": "#1d1d1b"}
+FLOWER_COLOUR = "#d9730d"
+GREY = "#6b6862"
+GAP = 0.2
+"""The gap between the groups of a hand, in tile widths (narrow: 14 tiles of 8 mm and
+their gaps fit a booklet page)."""
+
+
+def token_colour(token: Group | str) -> str:
+    """The colour a card prints a group in: its suit's, orange for flowers."""
+    if isinstance(token, str):
+        return GREY
+    if token.symbols[0] == "F":
+        return FLOWER_COLOUR
+    return SUIT_COLOURS[token.suit]
+
+
+def token_text(token: Group | str) -> str:
+    return token if isinstance(token, str) else token.symbols
+
+
+def draw_card_line(c: Canvas, hand: Hand, x: float, y: float, size: float,
+                   variant: int | None = None) -> float:
+    """A hand's groups as a card prints them, from ``x`` on the baseline ``y`` (every
+    variant, 'or' between them, unless ``variant`` picks one); returns the width used."""
+    start = x
+    for v, groups in enumerate(hand.variants):
+        if variant is not None and v != variant:
+            continue
+        if x > start:
+            c.text(x, y, "or", size=size * 0.8, font="italic", fill=GREY)
+            x += text_width("or", size * 0.8, "italic") + size * 0.25
+        for token in groups:
+            text = token_text(token)
+            c.text(x, y, text, size=size, font="bold", fill=token_colour(token))
+            x += text_width(text, size, "bold") + size * 0.26
+    return x - start
+
+
+def card_line_width(hand: Hand, size: float, variant: int | None = None) -> float:
+    total = 0.0
+    for v, groups in enumerate(hand.variants):
+        if variant is not None and v != variant:
+            continue
+        if total:
+            total += text_width("or", size * 0.8, "italic") + size * 0.25
+        total += sum(text_width(token_text(t), size, "bold") + size * 0.26 for t in groups)
+    return total
+
+
+def read_player_tiles(text: str) -> tuple[list[Tile], tuple[Exposure, ...]]:
+    """The concealed tiles and the exposures (in brackets) of a player's hand."""
+    concealed: list[Tile] = []
+    exposures: list[Exposure] = []
+    rest = text
+    while "[" in rest:
+        before, _, after = rest.partition("[")
+        body, closed, rest = after.partition("]")
+        if not closed:
+            raise NotationError(f"bad tiles {text!r}: a '[' is never closed")
+        concealed += parse_tiles(before)
+        exposures.append(Exposure.parse(body))
+    if "]" in rest:
+        raise NotationError(f"bad tiles {text!r}: a ']' has no '['")
+    concealed += parse_tiles(rest)
+    check_tiles(concealed, exposures)
+    return concealed, tuple(exposures)
+
+
+def _suit_words(match: Match) -> str:
+    return ", ".join(f"{letter} = {SUIT_NAMES[suit]}" for letter, suit in
+                     match.requirement.suits)
+
+
+def arrange(match: Match, tiles: Sequence[Tile], exposures: Sequence[Exposure]
+            ) -> list[tuple[tuple[Tile, ...], bool]] | None:
+    """The player's tiles in the order of the card's groups, each with whether it is an
+    exposure; None if they cannot be laid out so."""
+    pool = list(tiles)
+    open_exposures = list(exposures)
+    req_groups = iter(match.requirement.groups)
+    out: list[tuple[tuple[Tile, ...], bool]] = []
+    for token in match.hand.variants[match.requirement.variant]:
+        if not isinstance(token, Group):
+            continue
+        parts = [next(req_groups) for _ in range(token.size if token.singles else 1)]
+        laid: list[Tile] = []
+        for face, size, jokers in parts:
+            exposure = next((e for e in open_exposures if jokers and e.face == face
+                             and e.size == size), None)
+            if exposure is not None:
+                open_exposures.remove(exposure)
+                out.append((exposure.tiles(), True))
+                break
+            naturals = [t for t in pool if face_of(t) == face][:size]
+            if jokers:
+                naturals += [t for t in pool if t.is_joker][:size - len(naturals)]
+            if len(naturals) != size:
+                return None
+            for t in naturals:
+                pool.remove(t)
+            laid += sorted(naturals, key=lambda t: (t.is_joker, str(t)))
+        if laid:
+            out.append((tuple(laid), False))
+    return out if not pool and not open_exposures else None
+
+
+def card_hand_figure(params: CardHandFigure, card: Card | None = None) -> Illustration:
+    """One hand of a card as the card prints it (groups in the colours of their suits,
+    X or C, the value), and under it a player's tiles that make it, if given."""
+    card = card or load_card(params.card)
+    if not params.hand.strip():
+        raise RequestError("name a hand of the card: FAMILY #N, for example '2468 #1'")
+    hand = card.hand(params.hand.strip())
+    size, tw = 10.0, params.tile_width
+    facts: dict[str, Any] = {"hand": hand.id, "value": hand.value,
+                             "concealed": hand.concealed, "line": hand.text()}
+    rows: list[tuple[tuple[Tile, ...], bool]] = []
+    variant = None
+    if params.tiles.strip():
+        tiles, exposures = read_player_tiles(params.tiles)
+        found = [m for m in matches(card, tiles, exposures) if m.hand.id == hand.id]
+        laid = next(((m, a) for m in found if (a := arrange(m, tiles, exposures))), None)
+        if laid is None:
+            raise HandError(f"{format_tiles(tiles)}"
+                            f"{''.join(f' [{e}]' for e in exposures)} does not make "
+                            f"{hand.id} ({hand.text()})")
+        match, rows = laid
+        variant = match.requirement.variant if len(hand.variants) > 1 else None
+        facts |= {"makes": True, "suits": _suit_words(match),
+                  "jokerless": is_jokerless(tiles, exposures),
+                  "jokers": sum(t.is_joker for t in tiles) + sum(e.jokers for e in exposures)}
+    mark = f"{'C' if hand.concealed else 'X'}  {hand.value}"
+    line_w = card_line_width(hand, size, variant)
+    mark_w = text_width(mark, size, "bold") + 6.0
+    gap = tw * GAP
+    tiles_w = sum(len(g) * tw for g, _ in rows) + gap * max(len(rows) - 1, 0)
+    width = max(line_w + mark_w, tiles_w)
+    line_h = size * 0.3528 * 1.35
+    height = line_h + (2.5 + tw * RATIO + 3.2 if rows else 0.0)
+
+    def draw(c: Canvas) -> None:
+        draw_card_line(c, hand, 0.0, size * 0.3528, size, variant)
+        c.text(width, size * 0.3528, mark, size=size, font="bold", anchor="end",
+               fill="#b3261e" if hand.concealed else INK)
+        if rows:
+            top = line_h + 2.5
+            x = 0.0
+            for g, exposed in rows:
+                for k, tile in enumerate(g):
+                    draw_tile(c, tile, x + k * tw, top, tw)
+                if exposed:
+                    c.line(x, top + tw * RATIO + 1.4, x + len(g) * tw,
+                           top + tw * RATIO + 1.4, stroke=ACCENT, stroke_width=0.6)
+                x += len(g) * tw + gap
+
+    return Illustration(Figure(width, height, draw), facts)
+
+
+__all__ = ["arrange", "card_hand_figure", "card_line_width", "draw_card_line", "pass_figure",
+           "read_player_tiles", "token_colour"]

@@ -17,25 +17,11 @@ from generator.documents.model import (
 )
 from generator.draw.canvas import Canvas, Paper
 from generator.draw.fonts import text_width
-from generator.games.american.card import Group, Hand, practice_card
-from generator.games.american.pictures import pass_figure
+from generator.games.american.card import Hand
+from generator.games.american.cards_file import practice_card
+from generator.games.american.pictures import pass_figure, token_colour, token_text
 
-#: Suit letters in colour, as players know them from a card: three different suits.
-SUIT_COLOURS = {"a": "#1f5fa8", "b": "#b3261e", "c": "#2e7d32", "": "#1d1d1b"}
-FLOWER_COLOUR = "#d9730d"
 TOKEN_SIZE = 10.0
-
-
-def _token_colour(token: Group | str) -> str:
-    if isinstance(token, str):
-        return "#6b6862"
-    if token.symbols[0] == "F":
-        return FLOWER_COLOUR
-    return SUIT_COLOURS[token.suit]
-
-
-def _token_text(token: Group | str) -> str:
-    return token if isinstance(token, str) else token.symbols
 
 
 def _family_figure(hands: list[Hand], width: float) -> Figure:
@@ -53,8 +39,8 @@ def _family_figure(hands: list[Hand], width: float) -> Figure:
                     c.text(x, y, "or", size=8, font="italic", fill="#6b6862")
                     x += text_width("or", 8) + 2.5
                 for token in variant:
-                    text = _token_text(token)
-                    c.text(x, y, text, size=TOKEN_SIZE, font="bold", fill=_token_colour(token))
+                    text = token_text(token)
+                    c.text(x, y, text, size=TOKEN_SIZE, font="bold", fill=token_colour(token))
                     x += text_width(text, TOKEN_SIZE, "bold") + 2.6
             c.text(width - value_w - 8, y, "C" if hand.concealed else "X", size=9,
                    font="bold", anchor="middle",

@@ -18,6 +18,7 @@ from typing import Any
 from generator.documents.model import Table, TileRow
 from generator.errors import FileFormatError, TilepressError
 from generator.games.american import card as rules
+from generator.games.american.cards_file import load_card, practice_card
 from generator.games.american.options import AmericanParams
 from generator.jsontext import MISSING, shown
 from generator.puzzles.base import Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet
@@ -30,7 +31,7 @@ def _card_of(question: Mapping[str, Any]) -> rules.Card:
     text = question.get("card_text")
     if isinstance(text, str):
         return rules.parse_card(text, source="question.card_text")
-    return rules.practice_card()
+    return practice_card()
 
 
 def _hand(question: Mapping[str, Any], where: str) -> tuple[Tile, ...]:
@@ -57,7 +58,8 @@ class AmericanKind(PuzzleKind):
     key_note = "american-key.txt.j2"
 
     def check_request(self, params: AmericanParams, count: int) -> None:
-        pass
+        """A card file that cannot be read fails here, before any puzzle is made."""
+        load_card(params.card)
 
     def generate(self, params: AmericanParams, rng: random.Random) -> Candidate | None:
         tiles = list(rules.american_set())
@@ -65,7 +67,7 @@ class AmericanKind(PuzzleKind):
         hand = sort_tiles(tiles[:13])
         question: dict[str, Any] = {"hand": format_tiles(hand)}
         if params.card != "practice":
-            question["card_text"] = rules.load_card(params.card).to_text()
+            question["card_text"] = load_card(params.card).to_text()
         answer = self.solve(question)
         if answer["nearest"][0]["need"] > 8:
             return None

@@ -1,139 +1,86 @@
 """An American Mah Jongg game for four players: dice, the walls and the deal, the
 Charleston, play with calls and joker redemption, dead hands, and the payments.
 
-Seats are numbered in turn order, so the player to a seat's right is the next seat:
-passes "to the right" go to ``p + 1``, "to the left" to ``p - 1``, "across" to ``p + 2``.
-:class:`AmericanGame` checks each event by the rules (``apply``); what the rules decide
-alone -- a hand found dead, the end and its payments -- is offered by ``forced()``.
-Rulings are in docs/rulings.md.
+Seats are numbered in turn order (the player to your right is the next seat). The dice,
+the deal and the Charleston are in :mod:`~generator.games.american.charleston`.
+:class:`AmericanGame` is a :class:`~generator.engine.rules.Rules` state: each event has
+one check and one handler. Chance supplies the dice and the shuffled walls; the rules
+decide alone (``forced()``) each draw from the wall, a hand found dead, and the end
+with its payments; every other event is the decision of one player, :attr:`to_move`.
+
+**Calls.** A discard that can be called (any but a joker) is answered by each live
+player in turn order after the discarder, one at a time: an :class:`Answer` of
+``pass``, ``mahjong`` or ``expose``. Nobody sees a call before answering in the rules'
+terms -- answers do not change the hands -- so answering in turn is the same as the
+table's simultaneous "call!". Once all have answered, the rules resolve who gets the
+tile (Mah Jongg before an exposure, then the next in turn); that player shows the tiles
+(:class:`Call`). A log writes the answers to one discard as one :class:`Claims` line
+(:func:`~generator.games.american.events.fold_answers`), and replaying a ``Claims``
+applies those answers in turn, each checked like an ``Answer``.
+
+The card is given, never read here: the runner loads it (``cards_file``) and passes the
+:class:`~generator.games.american.card.Card` in. Rulings are in docs/rulings.md.
 """
 
 from __future__ import annotations
 
-from generator.engine.log import Tiles, event
+import copy
+from typing import Any
+
+import numpy as np
+
+from generator.engine.log import Event
+from generator.engine.rules import checks, handles
 from generator.errors import IllegalActionError
 from generator.games.american.card import (
+    COPIES,
     FACES,
     Card,
     Exposure,
     allowed_rows,
-    american_set,
+    can_complete,
     counts_of,
+    exposed_faces,
     face_of,
     is_jokerless,
     matches,
+    needs,
+)
+from generator.games.american.card import JOKER as JOKER_FACE
+from generator.games.american.charleston import Charleston
+from generator.games.american.events import (
+    EXPOSE,
+    GAME,
+    MAHJONG,
+    PASS,
+    Answer,
+    Call,
+    Claims,
+    Courtesy,
+    Dead,
+    Deal,
+    Dice,
+    Discard,
+    Draw,
+    End,
+    MahJong,
+    Pass,
+    Phase,
+    Redeem,
+    Stop,
 )
 from generator.games.american.options import AmericanOptions
 from generator.tiles import Tile
 
-GAME = "american"
-PASSES_1 = (("right", False), ("across", False), ("left", True))
-PASSES_2 = (("left", False), ("across", False), ("right", True))
-OFFSET = {"right": 1, "across": 2, "left": 3}
-
-
-# -- events ----------------------------------------------------------------------------
-
-
-@event(GAME, "dice")
-class Dice:
-    rolls: tuple[tuple[int, int], ...]
-    east: int
-
-
-@event(GAME, "deal")
-class Deal:
-    wall: Tiles
-    """The 152 tiles in the order they leave the walls."""
-
-
-@event(GAME, "pass")
-class Pass:
-    player: int
-    tiles: Tiles
-    blind: int = 0
-    """How many of the tiles are passed on unseen from the tiles just received."""
-    reason: str = ""
-
-
-@event(GAME, "stop")
-class Stop:
-    player: int
-    stop: bool
-    reason: str = ""
-
-
-@event(GAME, "courtesy")
-class Courtesy:
-    player: int
-    count: int
-
-
-@event(GAME, "draw")
-class Draw:
-    player: int
-    tile: Tile
-
-
-@event(GAME, "discard")
-class Discard:
-    player: int
-    tile: Tile
-    reason: str = ""
-
-
-@event(GAME, "claims")
-class Claims:
-    """Who wants the discard just made: for Mah Jongg, or for an exposure (empty: nobody)."""
-
-    mahjong: tuple[int, ...] = ()
-    expose: tuple[int, ...] = ()
-
-
-@event(GAME, "call")
-class Call:
-    player: int
-    tile: Tile
-    tiles: Tiles
-    """From the hand: identical tiles or jokers (an exposure), or whatever completes the
-    hand (for Mah Jongg)."""
-    reason: str = ""
-
-
-@event(GAME, "redeem")
-class Redeem:
-    player: int
-    owner: int
-    tile: Tile
-    """The natural tile given for the joker in ``owner``'s exposure of it."""
-    reason: str = ""
-
-
-@event(GAME, "mahjong")
-class MahJong:
-    player: int
-    hand: str
-    reason: str = ""
-
-
-@event(GAME, "dead")
-class Dead:
-    player: int
-    reason: str
-
-
-@event(GAME, "end")
-class End:
-    payments: tuple[int, ...]
-    """What each seat wins (positive) or pays (negative)."""
-    reason: str
-
-
-# -- the game --------------------------------------------------------------------------
+JOKER = Tile("1j")
+_NOBODY = frozenset({Phase.DICE, Phase.DEAL, Phase.DRAW, Phase.END, Phase.OVER})
+"""Phases in which chance or the rules move the game on."""
 
 
 def dead_reason(card: Card, exposures: tuple[Exposure, ...], seen) -> str:
-    """Why exposures make a hand dead ('' if they do not): the text's reasons."""
+    """Why exposures make a hand dead ('' if they do not), judged as every player can:
+    from the exposures and the tiles in sight (``seen``: a count of each face, jokers
+    included; the set has 8 flowers and 8 jokers, 4 of every other face)."""
     if not exposures:
         return ""
     table = card.table
@@ -146,50 +93,60 @@ def dead_reason(card: Card, exposures: tuple[Exposure, ...], seen) -> str:
         if concealed_fit:
             return "the exposures reveal a concealed hand"
         return "the exposures match no hand on the card"
-    # can any allowed hand still be completed from the tiles not yet seen?
-    left = [4] * FACES
-    for face, n in enumerate(seen):
-        left[face] -= n
-    for i in rows.nonzero()[0]:
-        req = table.requirements[i]
-        if all(size <= left[face] + 8 for face, size, jok in req.groups if jok) and \
-                all(size <= left[face] for face, size, jok in req.groups if not jok):
-            return ""
+    nothing = np.zeros(FACES, dtype=np.int16)
+    unseen = np.array(COPIES, dtype=np.int16) - np.asarray(seen, dtype=np.int16)
+    if can_complete(table, nothing, unseen, exposed_faces(exposures),
+                    np.nonzero(rows)[0]).any():
+        return ""
     return "the exposures can no longer be completed: the tiles they need are gone"
 
 
-class AmericanGame:
-    """The state of one game (one deal)."""
+class AmericanGame(Charleston):
+    """The state of one game (one deal), changed only by :meth:`apply`."""
 
-    def __init__(self, options: AmericanOptions, card: Card | None = None) -> None:
-        self.options = options
-        self.card = card or options.load()
-        self.phase = "dice"
-        self.east = 0
-        self.hands: list[list[Tile]] = [[] for _ in range(4)]
+    title = "American Mah Jongg"
+    CHANCE = frozenset({Phase.DICE, Phase.DEAL})
+
+    def __init__(self, options: AmericanOptions, card: Card) -> None:
+        super().__init__(options, card)
         self.exposed: list[list[list[Tile]]] = [[] for _ in range(4)]
-        self.wall: list[Tile] = []
         self.discards: list[tuple[int, Tile]] = []
         self.dead = [False] * 4
-        self.current = 0
-        self.step = 0
-        self.steps: list[tuple[str, bool]] = list(PASSES_1)
-        self.pending: dict[int, Pass] = {}
-        self.received: list[list[Tile]] = [[] for _ in range(4)]
-        self.votes: dict[int, bool] = {}
-        self.offers: dict[int, int] = {}
-        self.claims: Claims = Claims()
-        self.called_for_mahjong = False
+        self.answers: dict[int, str] = {}
         self._last_discarder: int | None = None
         self.last: tuple[int, Tile] | None = None
-        self.acquired = "draw"
-        self.over = False
+        self.called: Tile | None = None
+        """The discard called for Mah Jongg (it must then be declared)."""
+        self.drawn: Tile | None = None
+        """The tile just drawn, while the hand is as the draw left it."""
         self.payments: tuple[int, ...] = (0, 0, 0, 0)
         self.outcome = ""
         self.winner: int | None = None
-        self._forced: list = []
+        self.verdicts: list[Dead | End] = []
+        """What the rules have found and announce next: a dead hand, the end."""
+        self._made_cache: tuple[Any, list[str]] = (None, [])
+        self._exposed_version = 0
+        self._alive: list[tuple[Any, frozenset[int]]] = [((), frozenset())] * 4
+        """For each player: exposures last found alive, and the faces their hands use."""
+        """Counts the changes to the exposures (calls and redemptions)."""
+        self._seen_cache: tuple[Any, Any] = (None, None)
+        self._waits_cache: list[tuple[Any, frozenset[int]]] = [(None, frozenset())] * 4
+        """The last hand checked for Mah Jongg, and the hands it makes."""
 
-    # -- helpers ------------------------------------------------------------------
+    def __deepcopy__(self, _memo: dict) -> AmericanGame:
+        """A copy to try moves on; the card and the options are shared."""
+        new = copy.copy(self)
+        new.hands = [list(h) for h in self.hands]
+        new.exposed = [[list(g) for g in groups] for groups in self.exposed]
+        new.blind_tiles = [list(r) for r in self.blind_tiles]
+        new.wall, new.discards, new.dead = list(self.wall), list(self.discards), list(self.dead)
+        new.steps, new.verdicts = list(self.steps), list(self.verdicts)
+        new.pending, new.votes = dict(self.pending), dict(self.votes)
+        new.offers, new.answers = dict(self.offers), dict(self.answers)
+        new._waits_cache, new._alive = list(self._waits_cache), list(self._alive)
+        return new
+
+    # -- what players see ----------------------------------------------------------
 
     def exposures(self, p: int) -> tuple[Exposure, ...]:
         out = []
@@ -199,28 +156,75 @@ class AmericanGame:
         return tuple(out)
 
     def counts(self, p: int):
-        counts = counts_of(self.hands[p])
-        for group in self.exposed[p]:
-            for t in group:
-                counts[face_of(t)] += 1
-        return counts
+        """``p``'s hand (not the exposures) as a count of each face."""
+        return counts_of(self.hands[p])
+
+    def exposed_faces(self, p: int):
+        """The tiles of ``p``'s exposures by the face each group is of."""
+        return exposed_faces(self.exposures(p))
 
     def seen(self):
-        """Tiles visible to everyone: discards and exposures."""
-        counts = counts_of(t for _, t in self.discards)
-        for p in range(4):
-            for group in self.exposed[p]:
-                for t in group:
-                    counts[face_of(t)] += 1
-        return counts
+        """Tiles visible to everyone, by face: discards and exposures."""
+        version = (len(self.discards), self._exposed_version)
+        if self._seen_cache[0] != version:
+            tiles = [t for _, t in self.discards]
+            tiles += [t for groups in self.exposed for g in groups for t in g]
+            self._seen_cache = (version, counts_of(tiles))
+        return self._seen_cache[1].copy()
 
     def tile_count(self, p: int) -> int:
         return len(self.hands[p]) + sum(len(g) for g in self.exposed[p])
 
     def mahjong_hands(self, p: int) -> list[str]:
+        """The hands on the card that ``p``'s 14 tiles make (none with other counts); on
+        a called discard, only those where it completes a pung, kong or quint (unless
+        the house rule ``mahjong_call="any"``)."""
         if self.tile_count(p) != 14:
             return []
-        return [m.hand.id for m in matches(self.card, self.hands[p], self.exposures(p))]
+        drawn = self.drawn
+        if drawn is not None and not drawn.is_joker:
+            # a drawn tile completes the hand only if the hand was waiting on it
+            before = list(self.hands[p])
+            before.remove(drawn)
+            if face_of(drawn) not in self._waits(p, before):
+                return []
+        return self._made(p, self.hands[p], self.called)
+
+    def mahjong_with(self, p: int, tile: Tile) -> list[str]:
+        """The hands ``p`` would make by calling ``tile`` for Mah Jongg (a rule the
+        bots ask rather than copy)."""
+        if self.tile_count(p) != 13 or face_of(tile) not in self._waits(p, self.hands[p]):
+            return []
+        return self._made(p, [*self.hands[p], tile], tile)
+
+    def _waits(self, p: int, hand: list[Tile]) -> frozenset[int]:
+        """The faces but the joker that might complete ``p``'s 13 tiles ``hand`` (every
+        one, and perhaps a few more: :meth:`_made` decides), remembered while the hand
+        stays the same."""
+        counts = counts_of(hand)
+        key = (counts.tobytes(), tuple(tuple(g) for g in self.exposed[p]))
+        if self._waits_cache[p][0] != key:
+            table, exposed = self.card.table, self.exposed_faces(p)
+            rows = allowed_rows(self.card, self.exposures(p)) & (
+                needs(table, counts, exposed) == 1)
+            P, Q = table.P[rows, :JOKER_FACE], table.Q[rows, :JOKER_FACE] - exposed[:JOKER_FACE]
+            c = counts[:JOKER_FACE]
+            short = (c < P) | (np.maximum(c - P, 0) < Q)
+            self._waits_cache[p] = (key, frozenset(np.nonzero(short.any(axis=0))[0].tolist()))
+        return self._waits_cache[p][1]
+
+    def _made(self, p: int, hand: list[Tile], called: Tile | None) -> list[str]:
+        key = (p, tuple(hand), tuple(tuple(g) for g in self.exposed[p]), called)
+        if self._made_cache[0] != key:
+            found = matches(self.card, hand, self.exposures(p))
+            if called is not None and self.options.mahjong_call == "text":
+                # the called tile must sit in a pung, kong or quint of the hand: more
+                # tiles like it in the hand than the hand's singles and pairs take
+                face = face_of(called)
+                held = sum(1 for t in hand if face_of(t) == face)
+                found = [m for m in found if held > m.requirement.naturals(face)]
+            self._made_cache = (key, [m.hand.id for m in found])
+        return list(self._made_cache[1])
 
     def next_live(self, p: int) -> int:
         for k in range(1, 5):
@@ -229,186 +233,178 @@ class AmericanGame:
                 return q
         return p
 
-    def _expect(self, phase: str, player: int, what: str) -> None:
-        if self.over:
-            raise IllegalActionError(f"{what} after the game is over")
-        if self.phase != phase:
-            raise IllegalActionError(f"{what} now: the game is at its {self.phase} step")
-        if player != self.current:
-            raise IllegalActionError(f"{what} by seat {player + 1}: it is seat "
-                                     f"{self.current + 1}'s move")
-        if self.dead[player]:
-            raise IllegalActionError(f"seat {player + 1}'s hand is dead")
+    def claimers(self) -> list[int]:
+        """Seats that may call the last discard, in turn order after the discarder."""
+        if self.last is None or self.last[1].is_joker:
+            return []
+        p = self.last[0]
+        return [(p + k) % 4 for k in (1, 2, 3) if not self.dead[(p + k) % 4]]
 
-    def forced(self):
-        return self._forced[0] if self._forced else None
+    def calling(self, call: str) -> tuple[int, ...]:
+        """The seats that answered the last discard with ``call``, in turn order."""
+        return tuple(p for p in self.claimers() if self.answers.get(p) == call)
 
-    # -- applying ---------------------------------------------------------------------
+    def claim_winner(self) -> int | None:
+        """Mah Jongg before an exposure; between equals, the next in turn."""
+        for group in (self.calling(MAHJONG), self.calling(EXPOSE)):
+            if group:
+                return group[0]
+        return None
 
-    def apply(self, ev) -> None:
-        if self._forced:
-            if ev != self._forced[0]:
-                raise IllegalActionError(f"the rules say {self._forced[0]} comes next")
-            self._forced.pop(0)
-            if isinstance(ev, Dead):
-                self.dead[ev.player] = True
-                if self.current == ev.player and self.phase == "discard":
-                    self._after_turn(ev.player)
-            elif isinstance(ev, End):
-                self.over, self.phase = True, "over"
-            return
-        handler = {Dice: self._dice, Deal: self._deal, Pass: self._pass, Stop: self._stop,
-                   Courtesy: self._courtesy, Draw: self._draw, Discard: self._discard,
-                   Claims: self._claims, Call: self._call, Redeem: self._redeem,
-                   MahJong: self._mahjong}.get(type(ev))
-        if handler is None:
-            raise IllegalActionError(f"{type(ev).__name__} is decided by the rules, not "
-                                     "played")
-        handler(ev)
+    # -- who moves, and what they may do ------------------------------------------
 
-    def _dice(self, ev: Dice) -> None:
-        if self.phase != "dice":
-            raise IllegalActionError("the dice are rolled before the deal")
-        totals = [a + b for a, b in ev.rolls]
-        if len(ev.rolls) != 4 or not all(1 <= d <= 6 for r in ev.rolls for d in r):
-            raise IllegalActionError("each of the four players rolls two dice")
-        best = max(totals)
-        if totals.count(best) > 1:
-            raise IllegalActionError("the highest roll is shared: roll again")
-        if ev.east != totals.index(best):
-            raise IllegalActionError(f"seat {totals.index(best) + 1} rolled highest and is "
-                                     "East")
-        self.east = ev.east
-        self.phase = "deal"
+    @property
+    def over(self) -> bool:
+        return self.phase == Phase.OVER
 
-    def _deal(self, ev: Deal) -> None:
-        if self.phase != "deal":
-            raise IllegalActionError("the deal comes after the dice")
-        if sorted(ev.wall) != sorted(american_set()):
-            raise IllegalActionError("the walls must hold the 152 tiles of the set")
-        wall = list(ev.wall)
-        order = [(self.east + k) % 4 for k in range(4)]
-        for _ in range(3):  # three rounds of four tiles each
-            for p in order:
-                self.hands[p] += wall[:4]
-                wall = wall[4:]
-        # East takes the first and third top tiles; the others one each
-        self.hands[self.east] += [wall[0], wall[2]]
-        rest = [wall[1], *wall[3:]]
-        for p in order[1:]:
-            self.hands[p].append(rest.pop(0))
-        self.wall = rest
-        self.phase = "pass"
-        self.current = self.east
-        self.step = 0
+    @property
+    def to_move(self) -> int | None:
+        if self.verdicts or self.phase in _NOBODY:
+            return None
+        if self.phase == Phase.CLAIMS:
+            return self.claimers()[len(self.answers)]
+        return self.current
 
-    # -- the Charleston ------------------------------------------------------------------
+    def forced(self) -> Event | None:
+        """A hand found dead and the end with its payments (announced in the order the
+        rules found them), and each draw from the wall."""
+        if self.verdicts:
+            return self.verdicts[0]
+        if self.phase == Phase.DRAW:
+            return Draw(self.current, self.wall[0])
+        return None
 
-    def pass_direction(self) -> tuple[str, bool]:
-        return self.steps[self.step]
+    def legal_actions(self) -> list[Event]:
+        """Candidates from the position, kept when they pass the event's check. Free
+        parameters get one default: a pass is the first tiles of the sorted hand (and,
+        where allowed, a blind pass of the tiles just received); an exposure a pung with
+        the identical tiles first; Mah Jongg the first hand made (or, with none made,
+        the card's first hand: a declaration in error)."""
+        p = self.to_move
+        if p is None or self.forced() is not None:
+            return []
+        return [ev for ev in self._candidates(p) if self.is_legal(ev)]
 
-    def courtesy_count(self, p: int) -> int:
-        across = (p + 2) % 4
-        return min(self.offers.get(p, 0), self.offers.get(across, 0))
+    def _candidates(self, p: int) -> list[Event]:
+        hand = self.hands[p]
+        if self.phase in (Phase.PASS, Phase.VOTE, Phase.COURTESY):
+            return self._charleston_candidates(p)
+        if self.phase == Phase.CLAIMS:
+            return [Answer(p, PASS), Answer(p, MAHJONG), Answer(p, EXPOSE)]
+        if self.phase == Phase.CALL:
+            assert self.last is not None
+            tile = self.last[1]
+            if p in self.calling(MAHJONG):
+                return [Call(p, tile, ())]
+            face = face_of(tile)
+            use = [t for t in hand if face_of(t) == face] + [t for t in hand if t.is_joker]
+            return [Call(p, tile, tuple(use[:2]))]
+        made = self.mahjong_hands(p)
+        out: list[Event] = [MahJong(p, made[0] if made else self.card.hands[0].id)]
+        if self.phase == Phase.DISCARD:
+            jokered = {(owner, face_of(next(t for t in g if not t.is_joker)))
+                       for owner in range(4) for g in self.exposed[owner] if JOKER in g}
+            out += [Redeem(p, owner, t) for owner in range(4) for t in sorted(set(hand))
+                    if (owner, face_of(t)) in jokered]
+            out += [Discard(p, t) for t in sorted(set(hand))]
+        return out
 
-    def _pass(self, ev: Pass) -> None:
-        self._expect("pass", ev.player, "passing")
-        courtesy = self.step >= len(self.steps)
-        want = self.courtesy_count(ev.player) if courtesy else 3
-        _, blind_ok = (("across", False) if courtesy else self.pass_direction())
-        if len(ev.tiles) != want:
-            raise IllegalActionError(f"this pass is {want} tile{'s' * (want != 1)}")
-        if any(t.is_joker for t in ev.tiles):
-            raise IllegalActionError("jokers are never passed in the Charleston")
-        if ev.blind and not blind_ok:
-            raise IllegalActionError("blind passes come only on the first left and the last "
-                                     "right pass")
-        blind = list(ev.tiles[:ev.blind])
-        pool = list(self.received[ev.player])
-        for t in blind:
-            if t not in pool:
-                raise IllegalActionError(f"a blind pass hands on tiles just received; {t} "
-                                         "is not one of them")
-            pool.remove(t)
-        hand = list(self.hands[ev.player])
-        for t in ev.tiles:
-            if t not in hand:
-                raise IllegalActionError(f"{t} is not in the hand")
-            hand.remove(t)
-        self.pending[ev.player] = ev
-        self.current = (ev.player + 1) % 4
-        if len(self.pending) < 4:
-            return
-        offset = 2 if courtesy else OFFSET[self.pass_direction()[0]]
-        for p, pv in self.pending.items():
-            for t in pv.tiles:
-                self.hands[p].remove(t)
-        for p, pv in self.pending.items():
-            target = (p + offset) % 4
-            self.hands[target] += list(pv.tiles)
-            self.received[target] = list(pv.tiles)
-        self.pending = {}
-        self.current = self.east
-        self.step += 1
-        if courtesy:
-            self._start_play()
-        elif self.step == 3 and len(self.steps) == 3:
-            self.phase = "courtesy" if self.options.second_charleston == "never" else "vote"
-        elif self.step == len(self.steps):
-            self.phase = "courtesy"
+    # -- checks ------------------------------------------------------------------------
 
-    def _stop(self, ev: Stop) -> None:
-        self._expect("vote", ev.player, "voting")
-        self.votes[ev.player] = ev.stop
-        self.current = (ev.player + 1) % 4
-        if len(self.votes) == 4:
-            self.current = self.east
-            if any(self.votes.values()):
-                self.phase = "courtesy"
-            else:
-                self.steps = list(PASSES_1) + list(PASSES_2)
-                self.phase = "pass"
+    @checks(Draw, Dead, End)
+    def _check_by_the_rules(self, ev: Event) -> None:
+        raise IllegalActionError(f"{ev.TYPE} comes only when the rules say so")
 
-    def _courtesy(self, ev: Courtesy) -> None:
-        self._expect("courtesy", ev.player, "offering a courtesy pass")
-        if not 0 <= ev.count <= 3:
-            raise IllegalActionError("a courtesy pass is 0 to 3 tiles")
-        self.offers[ev.player] = ev.count
-        self.current = (ev.player + 1) % 4
-        if len(self.offers) == 4:
-            self.current = self.east
-            self.step = len(self.steps)
-            self.phase = "pass"
+    @checks(Discard)
+    def _check_discard(self, ev: Discard) -> None:
+        self.expect(Phase.DISCARD, ev.player, "discarding")
+        self._have(ev.player, (ev.tile,))
 
-    def _start_play(self) -> None:
-        self.phase = "discard"
-        self.current = self.east
-        self.acquired = "deal"
+    @checks(Answer)
+    def _check_answer(self, ev: Answer) -> None:
+        self.expect(Phase.CLAIMS, ev.player, "answering the discard")
+        self._answer_problem(ev.player, ev.call)
 
-    # -- play ------------------------------------------------------------------------
+    def _answer_problem(self, p: int, call: str) -> None:
+        if call not in (PASS, MAHJONG, EXPOSE):
+            raise IllegalActionError(f"a discard is answered with {PASS}, {MAHJONG} or "
+                                     f"{EXPOSE}, not {call!r}")
+        if call == EXPOSE:
+            assert self.last is not None
+            tile = self.last[1]
+            face = face_of(tile)
+            if sum(1 for t in self.hands[p] if face_of(t) == face or t.is_joker) < 2:
+                raise IllegalActionError(f"an exposure of {tile} needs two more of it (or "
+                                         "jokers) in the hand")
 
+    @checks(Claims)
+    def _check_claims(self, ev: Claims) -> None:
+        if self.phase != Phase.CLAIMS or self.answers:
+            raise IllegalActionError("claims come right after a discard that can be called")
+        allowed = self.claimers()
+        players = list(ev.mahjong) + list(ev.expose)
+        if any(p not in allowed for p in players) or len(set(players)) != len(players):
+            raise IllegalActionError(f"only seats {', '.join(str(p + 1) for p in allowed)} "
+                                     "can claim, each once")
+        for p in players:
+            self._answer_problem(p, MAHJONG if p in ev.mahjong else EXPOSE)
+
+    @checks(Call)
+    def _check_call(self, ev: Call) -> None:
+        self.expect(Phase.CALL, ev.player, "calling")
+        assert self.last is not None
+        tile = self.last[1]
+        if ev.tile != tile:
+            raise IllegalActionError(f"the discard is {tile}, not {ev.tile}")
+        self._have(ev.player, ev.tiles)
+        if ev.player not in self.calling(MAHJONG) and (
+                len(ev.tiles) < 2 or len(ev.tiles) > 4
+                or any(face_of(t) != face_of(tile) and not t.is_joker for t in ev.tiles)):
+            raise IllegalActionError("a call for an exposure makes a pung, kong or quint "
+                                     "of the discard with like tiles (any flowers for a "
+                                     "flower) or jokers")
+
+    def _joker_group(self, owner: int, tile: Tile) -> list[Tile] | None:
+        """``owner``'s exposure of ``tile`` that holds a joker, if any."""
+        face = face_of(tile)
+        return next((g for g in self.exposed[owner]
+                     if any(face_of(t) == face for t in g if not t.is_joker)
+                     and any(t.is_joker for t in g)), None)
+
+    @checks(Redeem)
+    def _check_redeem(self, ev: Redeem) -> None:
+        self.expect(Phase.DISCARD, ev.player, "redeeming a joker")
+        if self._joker_group(ev.owner, ev.tile) is None:
+            raise IllegalActionError(f"seat {ev.owner + 1} has no exposure of {ev.tile} with a "
+                                     "joker")
+        self._have(ev.player, (ev.tile,))
+
+    @checks(MahJong)
+    def _check_mahjong(self, ev: MahJong) -> None:
+        self.expect((Phase.DISCARD, Phase.DECLARE), ev.player, "declaring Mah Jongg")
+
+    # -- what events do ----------------------------------------------------------------
+
+    @handles(Draw)
     def _draw(self, ev: Draw) -> None:
-        self._expect("draw", ev.player, "drawing")
-        if ev.tile != self.wall[0]:
-            raise IllegalActionError(f"the next tile of the wall is {self.wall[0]}")
         self.wall.pop(0)
         self.hands[ev.player].append(ev.tile)
         self.last = None
+        self.called = None
+        self.drawn = ev.tile
         self.acquired = "draw"
-        self.phase = "discard"
+        self.phase = Phase.DISCARD
 
+    @handles(Discard)
     def _discard(self, ev: Discard) -> None:
-        self._expect("discard", ev.player, "discarding")
-        if self.acquired == "call" and self.called_for_mahjong:
-            raise IllegalActionError("a discard called for Mah Jongg must be declared")
-        if ev.tile not in self.hands[ev.player]:
-            raise IllegalActionError(f"{ev.tile} is not in the hand")
+        self.drawn = None
         self.hands[ev.player].remove(ev.tile)
         self.discards.append((ev.player, ev.tile))
         self.last = (ev.player, ev.tile)
-        self.claims = Claims()
+        self.answers = {}
+        self._find_dead(ev.tile)
         if self.claimers():
-            self.phase = "claims"
+            self.phase = Phase.CLAIMS
         else:
             self._after_turn(ev.player)
 
@@ -421,94 +417,94 @@ class AmericanGame:
             self._end((0, 0, 0, 0), "wall game")
             return
         self.current = nxt
-        self.phase = "draw"
+        self.phase = Phase.DRAW
 
-    def claimers(self) -> list[int]:
-        """Seats that may claim the last discard, in turn order after the discarder."""
-        if self.last is None or self.last[1].is_joker:
-            return []
-        p = self.last[0]
-        return [(p + k) % 4 for k in (1, 2, 3) if not self.dead[(p + k) % 4]]
+    def _find_dead(self, tile: Tile | None = None) -> None:
+        """Every live hand whose exposures can no longer make a hand on the card, found
+        as soon as the tiles in sight show it. A hand alive before a discard of ``tile``
+        stays alive when no hand its exposures allow has ``tile`` (remembered: the faces
+        those hands use)."""
+        seen = self.seen()
+        found = {v.player for v in self.verdicts if isinstance(v, Dead)}
+        for q in range(4):
+            if not self.exposed[q] or self.dead[q] or q in found:
+                continue
+            exposures = self.exposures(q)
+            known, faces = self._alive[q]
+            if tile is not None and known == exposures and face_of(tile) not in faces:
+                continue
+            reason = dead_reason(self.card, exposures, seen)
+            if reason:
+                self.verdicts.append(Dead(q, reason))
+            else:
+                rows = allowed_rows(self.card, exposures)
+                used = (self.card.table.P[rows] > 0) | (self.card.table.Q[rows] > 0)
+                self._alive[q] = (exposures, frozenset(np.nonzero(used.any(axis=0))[0].tolist())
+                                  | {JOKER_FACE})
 
-    def _claims(self, ev: Claims) -> None:
-        if self.over or self.phase != "claims":
-            raise IllegalActionError("claims come right after a discard that can be called")
-        allowed = self.claimers()
-        players = list(ev.mahjong) + list(ev.expose)
-        if any(p not in allowed for p in players) or len(set(players)) != len(players):
-            raise IllegalActionError(f"only seats {', '.join(str(p + 1) for p in allowed)} "
-                                     "can claim, each once")
-        self.claims = ev
+    @handles(Answer)
+    def _answer(self, ev: Answer) -> None:
+        self.answers[ev.player] = ev.call
+        self._resolve_claims()
+
+    def _resolve_claims(self) -> None:
+        """Once every live player has answered the discard: who takes it, if anyone."""
+        if len(self.answers) < len(self.claimers()):
+            return
         winner = self.claim_winner()
         if winner is None:
             assert self.last is not None
             self._after_turn(self.last[0])
         else:
             self.current = winner
-            self.phase = "call"
+            self.phase = Phase.CALL
 
-    def claim_winner(self) -> int | None:
-        """Mah Jongg before an exposure; between equals, the next in turn."""
-        order = self.claimers()
-        for group in (self.claims.mahjong, self.claims.expose):
-            if group:
-                return min(group, key=order.index)
-        return None
+    @handles(Claims)
+    def _claims(self, ev: Claims) -> None:
+        for p in self.claimers():
+            self._answer(Answer(p, MAHJONG if p in ev.mahjong else
+                                EXPOSE if p in ev.expose else PASS))
 
+    @handles(Call)
     def _call(self, ev: Call) -> None:
-        self._expect("call", ev.player, "calling")
         assert self.last is not None
-        mahjong = ev.player in self.claims.mahjong
         tile = self.last[1]
-        if ev.tile != tile:
-            raise IllegalActionError(f"the discard is {tile}, not {ev.tile}")
-        hand = list(self.hands[ev.player])
-        for t in ev.tiles:
-            if t not in hand:
-                raise IllegalActionError(f"{t} is not in the hand")
-            hand.remove(t)
-        if not mahjong:
-            if len(ev.tiles) < 2 or len(ev.tiles) > 4 or any(
-                    t != tile and not t.is_joker for t in ev.tiles):
-                raise IllegalActionError("a call for an exposure makes a pung, kong or quint "
-                                         "of the discard with identical tiles or jokers")
-            self.hands[ev.player] = hand
-            self.exposed[ev.player].append([tile, *ev.tiles])
-            reason = dead_reason(self.card, self.exposures(ev.player), tuple(self.seen()))
-            if reason:
-                self._forced.append(Dead(ev.player, reason))
-        else:
+        mahjong = ev.player in self.calling(MAHJONG)
+        if mahjong:
             self.hands[ev.player].append(tile)
+        else:
+            for t in ev.tiles:
+                self.hands[ev.player].remove(t)
+            self.exposed[ev.player].append([tile, *ev.tiles])
+            self._exposed_version += 1
         self._last_discarder = self.last[0]
         self.discards.pop()
         self.last = None
-        self.phase = "discard"
+        if mahjong:
+            self.called = tile
+        else:
+            self._find_dead()
+        self.phase = Phase.DECLARE if mahjong else Phase.DISCARD
         self.acquired = "call"
-        self.called_for_mahjong = mahjong
 
+    @handles(Redeem)
     def _redeem(self, ev: Redeem) -> None:
-        self._expect("discard", ev.player, "redeeming a joker")
-        face = face_of(ev.tile)
-        group = next((g for g in self.exposed[ev.owner]
-                      if any(face_of(t) == face for t in g if not t.is_joker)
-                      and any(t.is_joker for t in g)), None)
-        if group is None:
-            raise IllegalActionError(f"seat {ev.owner + 1} has no exposure of {ev.tile} with a "
-                                     "joker")
-        if ev.tile not in self.hands[ev.player]:
-            raise IllegalActionError(f"{ev.tile} is not in the hand")
+        self.drawn = None
+        self._exposed_version += 1
+        group = self._joker_group(ev.owner, ev.tile)
+        assert group is not None
         self.hands[ev.player].remove(ev.tile)
-        group.remove(Tile("1j"))
+        group.remove(JOKER)
         group.append(ev.tile)
-        self.hands[ev.player].append(Tile("1j"))
-        if ev.owner != ev.player:
-            self.acquired = "redeem" if self.acquired != "draw" else self.acquired
+        self.hands[ev.player].append(JOKER)
+        if ev.owner != ev.player and self.acquired != "draw":
+            self.acquired = "redeem"
 
+    @handles(MahJong)
     def _mahjong(self, ev: MahJong) -> None:
-        self._expect("discard", ev.player, "declaring Mah Jongg")
         found = self.mahjong_hands(ev.player)
         if ev.hand not in found:
-            self._forced.append(Dead(ev.player, f"Mah Jongg in error ({ev.hand} is not made)"))
+            self.verdicts.append(Dead(ev.player, f"Mah Jongg in error ({ev.hand} is not made)"))
             return
         value = self.card.hand(ev.hand).value
         jokerless = is_jokerless(self.hands[ev.player], self.exposures(ev.player))
@@ -539,14 +535,30 @@ class AmericanGame:
     def _end(self, payments: tuple[int, ...], reason: str) -> None:
         self.payments = payments
         self.outcome = reason
-        self._forced.append(End(payments, reason))
+        self.verdicts.append(End(payments, reason))
+        self.phase = Phase.END
 
-    def result(self) -> dict:
+    @handles(Dead)
+    def _dead(self, ev: Dead) -> None:
+        self.verdicts.pop(0)
+        self.dead[ev.player] = True
+        if self.phase == Phase.CLAIMS:
+            self._resolve_claims()
+        elif self.current == ev.player and self.phase in (Phase.DISCARD, Phase.DECLARE,
+                                                            Phase.DRAW):
+            self._after_turn(ev.player)
+
+    @handles(End)
+    def _over(self, ev: End) -> None:
+        self.verdicts.pop(0)
+        self.phase = Phase.OVER
+
+    def result(self) -> dict[str, Any]:
         return {"payments": list(self.payments), "outcome": self.outcome,
                 "winner": None if self.winner is None else self.winner + 1,
                 "east": self.east + 1, "dead": [p + 1 for p in range(4) if self.dead[p]]}
 
 
-__all__ = ["GAME", "AmericanGame", "AmericanOptions", "Call", "Claims", "Courtesy", "Dead",
-           "Deal", "Dice", "Discard", "Draw", "End", "MahJong", "Pass", "Redeem", "Stop",
-           "dead_reason"]
+__all__ = ["GAME", "AmericanGame", "AmericanOptions", "Answer", "Call", "Claims", "Courtesy",
+           "Dead", "Deal", "Dice", "Discard", "Draw", "End", "MahJong", "Pass", "Phase",
+           "Redeem", "Stop", "dead_reason"]

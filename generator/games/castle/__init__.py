@@ -8,9 +8,16 @@ or more connected tiles of one type flips face down and scores; shrines on flipp
 score by their floor. Rulings: docs/rulings.md.
 """
 
-from generator.engine.game import Game, PrintableEntry, PuzzleEntry
-from generator.games.castle.options import CastleOptions, CastleParams, CastlePlay, SetupOptions
-from generator.games.castle.print_options import BoardOptions
+from generator.engine.game import FigureEntry, Game, PrintableEntry, PuzzleEntry
+from generator.games.castle.options import (
+    BoardOptions,
+    CastleFigure,
+    CastleOptions,
+    CastleParams,
+    CastlePlay,
+    SetupOptions,
+)
+from generator.games.castle.tokens import ShrineOptions
 
 GAME = Game(
     name="castle",
@@ -37,5 +44,13 @@ GAME = Game(
                        "your tiles (--tile-size W,H).", options=BoardOptions),
         PrintableEntry("pad", "score_pad", "A score pad with both tie-breaks."),
         PrintableEntry("card", "turn_card", "The turn in five steps, two to a sheet."),
+        PrintableEntry("shrines", "shrine_tokens", "The 12 shrines as double-sided paper "
+                       "tokens.", options=ShrineOptions),
+    ),
+    figures=(
+        FigureEntry("castle", "castle_figure", CastleFigure,
+                    "A Dragon Castle, empty or dealt: isometric, as a height map, floor by "
+                    "floor, or from above, rows and columns numbered.",
+                    "tilepress draw castle towers --view floors --dealt --open -o towers.svg"),
     ),
 )

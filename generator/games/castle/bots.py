@@ -5,176 +5,261 @@ tile with its twin, with a shrine, or discarded, or summoning the Elder Dragon) 
 scored by where its tiles would go: a placement scores the points it consolidates now
 (with the shrines it can crown), or, below the size that flips, how much it grows a
 group of its type that can still grow; minus what it blocks of other groups. The best
-total wins and the turn's events carry its one-line reason. :class:`RandomBot` takes
+total wins and the turn's events carry its one-line reason. Shrines go on the highest
+tile flipped, but one that would score only 1 waits in the reserve until the castle is
+down to its ground floor. :class:`RandomBot` takes
 any legal choice at random, step by step.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field, replace
 
-from generator.games.castle.rules import (
+from generator.engine.log import Event
+from generator.games.castle.board import (
+    CELLS,
     ORTHOGONAL,
-    SIZE,
     SUMMON_POINTS,
-    Build,
-    CastleGame,
-    Discard,
-    NoRoom,
     PlayerCastle,
-    Shrine,
-    Summon,
-    Take,
-    TakeSecond,
-    TakeShrine,
     cell_at,
+    cell_index,
     group_points,
     kind_of,
     shrine_points,
     shrines_allowed,
 )
+from generator.games.castle.rules import (
+    Build,
+    CastleGame,
+    EndTurn,
+    Phase,
+    Shrine,
+    Summon,
+    Take,
+    TakeSecond,
+    TakeShrine,
+)
 from generator.tiles import Tile
 
 GROWTH = (0.0, 0.35, 0.9, 1.5, 2.2, 2.9, 3.6, 4.3)
 """What a group below the flipping size is worth by its size (it may grow into points)."""
+_TOP = len(GROWTH) - 1
+
+_Placement = tuple[Tile, int, str]
+"""A tile, the cell it is planned for, and why."""
+_Option = tuple[float, Event, str, Event | None, list[_Placement]]
+"""A way to play the turn: its worth, the first event and its reason, the second event
+(None for the summons) and the placements."""
 
 
-class _Groups:
-    """Face-up groups of a castle, labelled cell by cell, for quick placement scores."""
+class _Survey:
+    """A castle as it stands before a placement, shared by every placement tried: its
+    face-up groups, the cells that can take a tile, and for each such cell its height,
+    the groups beside it and whether it has room to grow a group."""
 
-    __slots__ = ("kind", "label", "size", "tallest")
+    __slots__ = ("cells", "gkind", "gsize", "gtallest", "height", "lone", "near", "roomy")
 
     def __init__(self, me: PlayerCastle) -> None:
-        self.label = [-1] * (SIZE * SIZE)
-        self.size: list[int] = []
-        self.kind: list[str] = []
-        self.tallest: list[int] = []
+        stacks = me.stacks
+        label = [-1] * CELLS
+        self.gsize: list[int] = []
+        self.gkind: list[str] = []
+        self.gtallest: list[int] = []
         for g, (kind, cells) in enumerate(me.groups()):
             for i in cells:
-                self.label[i] = g
-            self.size.append(len(cells))
-            self.kind.append(kind)
-            self.tallest.append(max(len(me.stacks[i]) for i in cells))
+                label[i] = g
+            self.gsize.append(len(cells))
+            self.gkind.append(kind)
+            self.gtallest.append(max(len(stacks[i]) for i in cells))
+        self.cells = me.buildable()
+        self.height = [len(s) for s in stacks]
+        open_cells = [False] * CELLS
+        for i in self.cells:
+            open_cells[i] = True
+        self.near: list[list[int]] = [[] for _ in range(CELLS)]
+        """The group beside each cell on each side (one touching two sides, twice)."""
+        self.roomy = [False] * CELLS
+        self.lone = [0.0] * CELLS
+        """The worth of a tile on a cell with no group beside it, whatever its type."""
+        for i in self.cells:
+            near = self.near[i]
+            for n in ORTHOGONAL[i]:
+                g = label[n]
+                if g >= 0:
+                    near.append(g)
+                elif open_cells[n] or not stacks[n]:
+                    self.roomy[i] = True
+            if not near:
+                self.lone[i] = self._grow(i, 1, 0, 0)
 
-
-class Planner:
-    name = "planner"
-
-    def __init__(self) -> None:
-        self._plan: list[tuple[Tile, int, str]] = []
-
-    # -- scoring a placement ---------------------------------------------------
-
-    def _place_value(self, me: PlayerCastle, groups: _Groups, kind: str, i: int,
-                     smallest: int, shrines: int, open_cells: list[bool],
-                     ) -> tuple[float, str, bool]:
-        """The worth of building a tile of ``kind`` on cell ``i``, why, and whether it
-        makes a group flip."""
-        label, gsize, gkind = groups.label, groups.size, groups.kind
+    def merge(self, kind: str, i: int) -> tuple[list[int], int, int, int]:
+        """A tile of ``kind`` built on ``i``: the groups of its type it joins, the size
+        of the group it makes and its tallest stack, and the tiles of other types'
+        groups beside it (a group touching two sides counts twice)."""
+        gsize, gkind = self.gsize, self.gkind
         merged: list[int] = []
         size = 1
         blocked = 0
-        tallest = len(me.stacks[i]) + 1
-        for n in ORTHOGONAL[i]:
-            g = label[n]
-            if g < 0:
-                continue
+        tallest = self.height[i] + 1
+        for g in self.near[i]:
             if gkind[g] == kind:
                 if g not in merged:
                     merged.append(g)
                     size += gsize[g]
-                    tallest = max(tallest, groups.tallest[g])
+                    tallest = max(tallest, self.gtallest[g])
             else:
                 blocked += gsize[g]
-        height = len(me.stacks[i])
+        return merged, size, tallest, blocked
+
+    def value(self, kind: str, i: int, smallest: int, shrines: int) -> tuple[float, bool]:
+        """The worth of building a tile of ``kind`` on cell ``i``: the points it flips
+        now (with the shrines it can crown), or how much it grows a group that can still
+        grow, less what it blocks; and whether it makes a group flip."""
+        if not self.near[i]:
+            return self.lone[i], False
+        merged, size, tallest, blocked = self.merge(kind, i)
         if size >= smallest:
-            points = group_points(size, kind, smallest)
             crowns = min(shrines, shrines_allowed(kind))
-            value = points + crowns * shrine_points(tallest) + 0.15 * height
-            words = f"{size} {kind} flip for {points}"
-            if crowns:
-                words += f", a shrine on floor {min(tallest, 3)}"
-            return value, words, True
-        top = len(GROWTH) - 1
-        value = GROWTH[min(size, top)] - sum(GROWTH[min(gsize[g], top)] for g in merged)
-        room = sum(1 for n in ORTHOGONAL[i] if label[n] < 0 and (open_cells[n]
-                                                                 or not me.stacks[n]))
-        if not room:
+            return (group_points(size, kind, smallest) + crowns * shrine_points(tallest)
+                    + 0.15 * self.height[i]), True
+        lost = 0
+        for g in merged:
+            lost += GROWTH[min(self.gsize[g], _TOP)]
+        return self._grow(i, size, lost, blocked), False
+
+    def _grow(self, i: int, size: int, lost: float, blocked: int) -> float:
+        """The worth of a group of ``size`` made on cell ``i`` that flips not yet, from
+        groups worth ``lost``, beside ``blocked`` tiles of other types."""
+        height = self.height[i]
+        value = GROWTH[min(size, _TOP)] - lost
+        if not self.roomy[i]:
             value *= 0.3
         value += 0.15 * height - 0.2 * blocked - (0.1 if not height else 0.0)
+        return value
+
+    def words(self, kind: str, i: int, smallest: int, shrines: int) -> str:
+        """Why a tile of ``kind`` goes on cell ``i``, in a line."""
+        merged, size, tallest, _ = self.merge(kind, i)
+        if size >= smallest:
+            words = f"{size} {kind} flip for {group_points(size, kind, smallest)}"
+            if min(shrines, shrines_allowed(kind)) and tallest > 1:  # floor 1 may wait
+                words += f", a shrine on floor {min(tallest, 3)}"
+            return words
+        height = self.height[i]
         grown = f"grows {kind} to {size}" if merged else f"starts a group of {kind}"
-        return value, grown + (f" on floor {height + 1}" if height else ""), False
+        return grown + (f" on floor {height + 1}" if height else "")
 
-    @staticmethod
-    def _survey(me: PlayerCastle) -> tuple[_Groups, list[int], list[bool]]:
-        """The groups and buildable cells of a castle, shared by every placement tried."""
-        cells = me.buildable()
-        open_cells = [False] * (SIZE * SIZE)
-        for i in cells:
-            open_cells[i] = True
-        return _Groups(me), cells, open_cells
+    def best(self, kind: str, smallest: int, shrines: int) -> tuple[float, int, str, bool]:
+        """The best cell for a tile of ``kind``: its worth, the cell (-1: none), why,
+        and whether it flips a group."""
+        best_value, best_cell, best_flips = -99.0, -1, False
+        value_of = self.value
+        for i in self.cells:
+            value, flips = value_of(kind, i, smallest, shrines)
+            if value > best_value:
+                best_value, best_cell, best_flips = value, i, flips
+        if best_cell < 0:
+            return best_value, best_cell, "", best_flips
+        return best_value, best_cell, self.words(kind, best_cell, smallest, shrines), best_flips
 
-    def _best_cell(self, me: PlayerCastle, kind: str, smallest: int, shrines: int,
-                   survey: tuple | None = None) -> tuple[float, int, str, bool]:
-        groups, cells, open_cells = survey or self._survey(me)
-        best = (-99.0, -1, "", False)
-        for i in cells:
-            value, words, flips = self._place_value(me, groups, kind, i, smallest, shrines,
-                                                    open_cells)
-            if value > best[0]:
-                best = (value, i, words, flips)
-        return best
+
+@dataclass
+class _Cache:
+    """What a turn's planning works out once: the castle surveyed, and each type's best
+    cell and best pair of cells (the faces of a type build alike)."""
+
+    survey: _Survey
+    single: dict[str, tuple[float, int, str, bool]] = field(default_factory=dict)
+    pairs: dict[str, tuple[float, list[tuple[int, str]]]] = field(default_factory=dict)
+
+
+class Planner:
+    """Plans the whole turn at its take step, then plays the plan step by step."""
+
+    name = "planner"
+
+    def __init__(self) -> None:
+        self._plan: list[_Placement] = []
+        self._next: Event | None = None
 
     # -- a whole turn ----------------------------------------------------------
 
-    def choose(self, game: CastleGame, rng: random.Random) -> list:
-        """The take step and its second action (or the summons), planned with the
+    def choose(self, game: CastleGame, legal: list[Event], rng: random.Random) -> Event:
+        phase = game.phase
+        if phase is Phase.TAKE:
+            return self._take(game, legal, rng)
+        if phase is Phase.SECOND:
+            return self._second(game, legal, rng)
+        if phase is Phase.BUILD:
+            return self._build(game, legal)
+        return self._shrine(game, legal)
+
+    def _take(self, game: CastleGame, legal: list[Event], rng: random.Random) -> Event:
+        """The take step, planned with its second action (or the summons) and the
         placements they lead to."""
         p = game.current
         me = game.players[p]
-        smallest = game.options.group
-        options: list[tuple[float, list, list[tuple[Tile, int, str]]]] = []
-        if game.can_summon():
-            leading = me.score >= max(c.score for c in game.players)
-            value = SUMMON_POINTS + (1.5 if leading else -0.5)
-            why = "the castle is down to its ground floor and " + (
-                "it leads: summon to hasten the end" if leading else "+2 beats every take")
-            options.append((value, [Summon(p, why)], []))
-        single: dict[str, tuple[float, int, str, bool]] = {}
-        pairs: dict[int, tuple[float, list[tuple[Tile, int, str]]]] = {}
-        shrine_worth = max(0.0, 1.6 - 0.5 * me.reserve) if game.pool else None
-        survey = self._survey(me)
-        for i in game.takeable():
-            tile = game.tiles[i]
-            kind = kind_of(tile)
-            at = game.place_of(i)
-            if kind not in single:
-                single[kind] = self._best_cell(me, kind, smallest, me.reserve, survey)
-            v1, cell1, words1, _ = single[kind]
-            twins = game.twins(i)
-            if twins:
-                if tile.kind not in pairs:
-                    pairs[tile.kind] = self._pair_value(me, tile, smallest, single[kind])
-                value, plan = pairs[tile.kind]
-                j = twins[0]
-                why = f"takes {tile} and its twin: {plan[-1][2]}"
-                options.append((value + 0.3, [Take(p, at, tile, why),
-                                              TakeSecond(p, game.place_of(j), game.tiles[j])],
-                                plan))
-            if cell1 >= 0 and shrine_worth is not None:
-                options.append((v1 + shrine_worth, [Take(p, at, tile, words1), TakeShrine(p)],
-                                [(tile, cell1, words1)]))
-            options.append((1.0, [Take(p, at, tile, "nothing builds better: discard it for 1"),
-                                  Discard(p, tile)], []))
-        if not options:  # pragma: no cover - the castle is empty, so summons are legal
-            return [Summon(p, "the castle is empty")]
+        options: list[_Option] = []
+        cache = _Cache(_Survey(me))
+        for action in legal:
+            if isinstance(action, Summon):
+                leading = me.score >= max(c.score for c in game.players)
+                value = SUMMON_POINTS + (1.5 if leading else -0.5)
+                why = "the castle is down to its ground floor and " + (
+                    "it leads: summon to hasten the end" if leading else "+2 beats every take")
+                options.append((value, replace(action, reason=why), "", None, []))
+            else:
+                assert isinstance(action, Take)
+                options += [(value, action, why, second, plan) for value, why, second, plan
+                            in self._options(game, me, action.tile, game.after_taking(action),
+                                             cache)]
         best = max(options, key=lambda o: o[0] + rng.random() * 1e-6)
-        self._plan = list(best[2])
-        return best[1]
+        _, first, why, self._next, plan = best
+        self._plan = list(plan)
+        return replace(first, reason=why) if why else first
+
+    def _options(self, game: CastleGame, me: PlayerCastle, tile: Tile, seconds: list[Event],
+                 cache: _Cache) -> list[tuple[float, str, Event, list[_Placement]]]:
+        """Each second action after taking ``tile`` (the events the rules allow), with
+        its worth, the take's reason and the placements it leads to."""
+        smallest = game.options.group
+        kind = kind_of(tile)
+        if kind not in cache.single:
+            cache.single[kind] = cache.survey.best(kind, smallest, me.reserve)
+        v1, cell1, words1, _ = cache.single[kind]
+        out: list[tuple[float, str, Event, list[_Placement]]] = []
+        twin, discard = seconds[0], seconds[-1]
+        shrine = seconds[-2] if len(seconds) > 1 else None
+        if isinstance(twin, TakeSecond):
+            if kind not in cache.pairs:
+                cache.pairs[kind] = self._pair_value(me, tile, smallest, cache.single[kind])
+            value, cells = cache.pairs[kind]
+            plan = [(tile, cell, words) for cell, words in cells]
+            why = f"takes {tile} and its twin" + (f": {plan[-1][2]}" if plan else "")
+            out.append((value + 0.3, why, twin, plan))
+        if cell1 >= 0 and isinstance(shrine, TakeShrine):
+            worth = max(0.0, 1.6 - 0.5 * me.reserve)
+            out.append((v1 + worth, words1, shrine, [(tile, cell1, words1)]))
+        out.append((1.0, "nothing builds better: discard it for 1", discard, []))
+        return out
+
+    def _second(self, game: CastleGame, legal: list[Event], rng: random.Random) -> Event:
+        planned, self._next = self._next, None
+        if planned is not None and planned in legal:
+            return planned
+        # the take was not planned here: weigh the second actions for the tile taken
+        assert game.taken is not None
+        me = game.players[game.current]
+        options = self._options(game, me, game.taken, legal, _Cache(_Survey(me)))
+        _, _, second, plan = max(options, key=lambda o: o[0] + rng.random() * 1e-6)
+        self._plan = list(plan)
+        return second
 
     def _pair_value(self, me: PlayerCastle, tile: Tile, smallest: int,
                     first: tuple[float, int, str, bool],
-                    ) -> tuple[float, list[tuple[Tile, int, str]]]:
+                    ) -> tuple[float, list[tuple[int, str]]]:
+        """The worth of building ``tile`` and its twin, and their cells with why."""
         kind = kind_of(tile)
         v1, cell1, words1, flips1 = first
         if cell1 < 0:
@@ -182,74 +267,61 @@ class Planner:
         # build the first, then look for the second's place; undo
         was_up = me.up[cell1]
         me.add(cell1, tile)
-        v2, cell2, words2, _ = self._best_cell(me, kind, smallest, me.reserve)
+        v2, cell2, words2, _ = _Survey(me).best(kind, smallest, me.reserve)
         me.remove(cell1, was_up)
         if cell2 < 0:
-            return v1, [(tile, cell1, words1)]
+            return v1, [(cell1, words1)]
         # flipping comes after both are built, so the second placement's outcome is the
         # pair's; a first placement that would flip alone is not counted twice
         value = max(v1, v2) if flips1 else v1 + v2
-        return value, [(tile, cell1, "the first of the two"), (tile, cell2, words2)]
+        return value, [(cell1, "the first of the two"), (cell2, words2)]
 
-    def build(self, game: CastleGame, rng: random.Random):
+    def _build(self, game: CastleGame, legal: list[Event]) -> Event:
         p = game.current
         me = game.players[p]
-        tile = game.pending[0]
+        tile = legal[0].tile  # type: ignore[attr-defined]
         while self._plan:
             planned, cell, words = self._plan.pop(0)
             if planned.kind == tile.kind and me.can_build(cell):
                 return Build(p, tile, cell_at(cell), words)
-        if not me.buildable():
-            return NoRoom(p, tile)
-        _, cell, words, _ = self._best_cell(me, kind_of(tile), game.options.group, me.reserve)
+        _, cell, words, _ = _Survey(me).best(kind_of(tile), game.options.group, me.reserve)
         return Build(p, tile, cell_at(cell), words)
 
-    def shrine(self, game: CastleGame, rng: random.Random):
-        spots = game.shrine_spots()
-        if not spots:
-            return None
+    def _shrine(self, game: CastleGame, legal: list[Event]) -> Event:
+        """A shrine on the highest tile that can take one. The turn ends when none can,
+        or when the best would score 1 while the castle still has upper floors: a
+        shrine kept in the reserve can crown a group on a higher floor later (only at
+        the end, when summons are allowed, does every shrine go where it can)."""
+        end = next(a for a in legal if isinstance(a, EndTurn))
+        shrines = [a for a in legal if isinstance(a, Shrine)]
+        if not shrines:
+            return end
         me = game.players[game.current]
-        i = max(spots, key=lambda s: (len(me.stacks[s]), -s))
-        floor = len(me.stacks[i])
-        return Shrine(game.current, cell_at(i), shrine_points(floor),
-                      f"on floor {floor}, the highest flipped tile")
+        index = {s.at: cell_index(s.at) for s in shrines}
+        best = max(shrines, key=lambda s: (len(me.stacks[index[s.at]]), -index[s.at]))
+        floor = len(me.stacks[index[best.at]])
+        if shrine_points(floor) == 1 and not game.can_summon():
+            return replace(end, reason="keeps its shrine for a higher floor: one on floor 1 "
+                                       "scores 1")
+        return replace(best, reason=f"on floor {floor}, the highest flipped tile")
 
 
 class RandomBot:
+    """Any legal action at random, step by step."""
+
     name = "random"
 
-    def choose(self, game: CastleGame, rng: random.Random) -> list:
-        p = game.current
-        takes = game.takeable()
-        if game.can_summon() and (not takes or rng.random() < 1 / (len(takes) + 1)):
-            return [Summon(p, "at random")]
-        i = rng.choice(takes)
-        tile = game.tiles[i]
-        take = Take(p, game.place_of(i), tile, "at random")
-        seconds: list = [Discard(p, tile)]
-        twins = game.twins(i)
-        if twins:
-            j = rng.choice(twins)
-            seconds.append(TakeSecond(p, game.place_of(j), game.tiles[j]))
-        if game.pool:
-            seconds.append(TakeShrine(p))
-        return [take, rng.choice(seconds)]
+    def choose(self, game: CastleGame, legal: list[Event], rng: random.Random) -> Event:
+        if len(legal) == 1:
+            return legal[0]
+        action = rng.choice(legal)
+        if isinstance(action, _SAYS_WHY):
+            return replace(action, reason="at random")
+        return action
 
-    def build(self, game: CastleGame, rng: random.Random):
-        me = game.players[game.current]
-        tile = game.pending[0]
-        cells = me.buildable()
-        if not cells:
-            return NoRoom(game.current, tile)
-        return Build(game.current, tile, cell_at(rng.choice(cells)), "at random")
 
-    def shrine(self, game: CastleGame, rng: random.Random):
-        spots = game.shrine_spots()
-        if not spots or rng.random() < 0.5:
-            return None
-        me = game.players[game.current]
-        i = rng.choice(spots)
-        return Shrine(game.current, cell_at(i), shrine_points(len(me.stacks[i])), "at random")
+_SAYS_WHY = (Take, Summon, Build, Shrine)
+"""The random bot's events that carry its reason, "at random"."""
 
 
 BOTS = {"planner": Planner, "random": RandomBot}

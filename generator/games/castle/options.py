@@ -1,4 +1,9 @@
-"""The options of Dragon Castle: the rules, the bots, and the castle puzzles."""
+"""The options of Dragon Castle: the rules, the bots, the castle puzzles and the printables.
+
+Options name a castle (built in, ``generate`` or a ``.castle`` file); they never read
+one. The runner, the puzzle kind and the printables load it
+(:func:`generator.layouts.files.find_castle`), so the rules receive a castle as data.
+"""
 
 from __future__ import annotations
 
@@ -10,9 +15,13 @@ from generator.params import option
 from generator.puzzles.base import DIFFICULTIES
 
 if TYPE_CHECKING:
-    from generator.layouts.castle import Castle, TileSet
+    from generator.layouts.castle import TileSet
 
 SHRINES_PER_PLAYER = 3
+MAX_SHRINES = 144
+"""At most one shrine for every tile of a whole set."""
+MAX_TILES = 144
+"""The largest set: 144 tiles."""
 
 
 def default_castle_tiles(set_size: int, players: int) -> int:
@@ -28,27 +37,27 @@ def _tile_set(text: str) -> TileSet:
     return tile_set(text)
 
 
-def _castle(name: str) -> Castle:
-    from generator.layouts.files import find_castle
-
-    return find_castle(name)
-
-
 @dataclass(frozen=True)
 class CastleOptions:
     players: int = option(4, choices=(2, 3, 4), help="Players, 2 to 4.")
-    layout: str = option("towers", help="The central castle: octagon, quarters, towers, "
-                         "generate, or a .castle file.")
-    tileset: str = option("recommended", help="recommended, all, or a custom tile string.")
-    shrines: int = option(0, help="Shrines in the pool (0: three per player).")
-    group: int = option(4, choices=(4, 5), help="Smallest group that flips: 4, or 5 for the "
-                        "text's literal 'more than 4'.")
+    layout: str = option("towers", help="The central castle: one of the three the rules "
+                         "suggest (octagon, quarters, towers), a new one shaped for the set "
+                         "and the players (generate), or one of your own drawn as a height "
+                         "map (a .castle file).")
+    tileset: str = option("recommended", help="The tiles: recommended (1 to 7 of each suit, "
+                          "winds and dragons: 112), all (every suit tile, winds and dragons: "
+                          "136), or a set of your own written as a tile string.")
+    shrines: int = option(0, low=0, high=MAX_SHRINES,
+                          help="Shrines in the pool (0: three per player); at most "
+                          f"{MAX_SHRINES}, one for every tile of a whole set.")
+    group: int = option(4, choices=(4, 5), help="The smallest group that flips: 4, or 5 for "
+                        "the text's literal 'more than 4'.")
 
     def __post_init__(self) -> None:
         if self.players not in (2, 3, 4):
             raise RequestError(f"Dragon Castle is for 2 to 4 players, not {self.players}")
-        if self.shrines < 0:
-            raise RequestError(f"shrines must be 0 or more, not {self.shrines}")
+        if not 0 <= self.shrines <= MAX_SHRINES:
+            raise RequestError(f"shrines must be from 0 to {MAX_SHRINES}, not {self.shrines}")
         _tile_set(self.tileset)  # fail at once on a bad set
 
     @property
@@ -57,9 +66,6 @@ class CastleOptions:
 
     def set_of_tiles(self) -> TileSet:
         return _tile_set(self.tileset)
-
-    def castle(self) -> Castle:
-        return _castle(self.layout)
 
 
 @dataclass(frozen=True)
@@ -77,7 +83,8 @@ class CastleParams:
                           "123456m123456p123456s1234567zx4.")
     players: int = option(4, choices=(2, 3, 4), help="Players, 2 to 4: sets the size of a "
                           "generated castle.")
-    tiles: int = option(0, help="Exact tiles in a generated castle (0: by the player count).")
+    tiles: int = option(0, low=0, high=MAX_TILES,
+                        help="Exact tiles in a generated castle (0: by the player count).")
     floors: int = option(3, choices=(1, 2, 3, 4), help="Most floors of a generated castle.")
     symmetric: bool = option(False, flags=("--symmetric/--any-shape",),
                              help="Mirror a generated castle left to right.")
@@ -86,14 +93,11 @@ class CastleParams:
 
     def __post_init__(self) -> None:
         _tile_set(self.tileset)
-        if self.layout != "generate":
-            _castle(self.layout)
-        if self.tiles < 0:
-            raise RequestError(f"tiles must be 0 or more, not {self.tiles}")
+        if not 0 <= self.tiles <= MAX_TILES:
+            raise RequestError(f"tiles must be from 0 to {MAX_TILES}, not {self.tiles}")
 
-    def tile_count(self) -> int:
-        if self.layout != "generate":
-            return len(_castle(self.layout))
+    def generated_tiles(self) -> int:
+        """Tiles in a generated castle: as asked, or by the player count."""
         return self.tiles or default_castle_tiles(len(_tile_set(self.tileset)), self.players)
 
 
@@ -105,3 +109,59 @@ class SetupOptions:
     layout: str = option(SUGGESTED, help="suggested (the three castles the rules suggest), "
                          "or one castle: built in (octagon, quarters, towers) or a .castle "
                          "file.")
+
+
+TILE_SIZE = (26.0, 34.7)
+"""The board's cells (mm) unless told: a common tile, 26 mm wide and 34.7 mm tall."""
+
+
+@dataclass(frozen=True)
+class BoardOptions:
+    """The castle board's cells."""
+
+    tile_size: str = option(f"{TILE_SIZE[0]:g},{TILE_SIZE[1]:g}",
+                            help="Your tiles' width and height in mm, as W,H: the board's "
+                            "cells fit them (26,34.7 unless told).")
+
+    def cell(self) -> tuple[float, float]:
+        parts = self.tile_size.replace(" ", "").replace("x", ",").split(",")
+        try:
+            w, h = (float(p) for p in parts)
+        except ValueError:
+            raise RequestError(f"tile-size must be a width and a height in mm, as 26,34.7, "
+                               f"not {self.tile_size!r}") from None
+        if not (8 <= w <= 60 and 8 <= h <= 80):
+            raise RequestError(f"tile-size {w:g} x {h:g} mm is not a mahjong tile: give "
+                               "8-60 mm wide, 8-80 mm tall")
+        return w, h
+
+
+VIEWS = ("isometric", "heights", "floors", "above")
+
+
+@dataclass(frozen=True)
+class CastleFigure:
+    """``tilepress draw castle``: a castle, empty or dealt, in one of four views."""
+
+    castle: str = option("towers", argument=True, help="A built-in castle (octagon, quarters, "
+                         "towers) or a .castle height-map file.")
+    view: str = option("isometric", choices=VIEWS,
+                       help="isometric (a picture of the floors), heights (a digit per "
+                       "stack), floors (each floor apart, for building it) or above (the "
+                       "dealt castle seen from above: each stack's top tile and height).")
+    dealt: bool = option(False, help="Deal tiles onto it (floors view; the above view is "
+                         "always dealt).")
+    deal: int = option(1, low=0, high=2**31, help="Which deal, with dealt (its number).")
+    tileset: str = option("recommended", help="The set the deal comes from: recommended, "
+                          "all, or a custom tile string.")
+    open: bool = option(False, help="Outline the tiles that can be taken at the start "
+                        "(floors and above views).")
+    tile_width: float = option(9.0, low=8, high=40, help="Width of a tile (or a stack) in mm.")
+    width: float = option(180.0, low=40, high=1000, help="Widest the figure may be, in mm "
+                          "(floors view: floors side by side while they fit; isometric view: "
+                          "drawn smaller to fit).")
+
+    def __post_init__(self) -> None:
+        if self.view not in VIEWS:
+            raise RequestError(f"view must be one of {', '.join(VIEWS)}, not {self.view!r}")
+        _tile_set(self.tileset)

@@ -1,16 +1,21 @@
 """Dragon Castle on paper: the central castle seen from above, each player's 6x6 castle,
-the castle floor by floor for setting it up, and an isometric picture of it."""
+the castle floor by floor for setting it up, and an isometric picture of it; the figures
+of ``tilepress draw castle`` (:func:`castle_figure`), with rows and columns numbered as
+the worked examples and rulebook cite them."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import random
+from collections.abc import Mapping, Sequence
 
-from generator.documents.model import Figure
+from generator.documents.model import Figure, Illustration
 from generator.draw.canvas import PT, Canvas
 from generator.draw.tiles import RATIO, draw_tile
-from generator.games.castle.rules import SIZE, PlayerCastle
-from generator.layouts.castle import Castle
+from generator.errors import RequestError
+from generator.games.castle.board import SIZE, PlayerCastle
+from generator.games.castle.options import CastleFigure, CastleOptions
+from generator.layouts.castle import Castle, cell_of, tile_set
 from generator.tiles import Tile
 
 LABEL = "#8c2f39"
@@ -51,16 +56,22 @@ def draw_central(c: Canvas, castle: Castle, tops: dict[tuple[int, int], tuple[Ti
 
 
 def draw_board(c: Canvas, me: PlayerCastle, x: float, y: float, cell: float,
-               fresh: Sequence[int] = ()) -> None:
+               fresh: Sequence[int] = (), rows: tuple[int, int] = (0, SIZE)) -> None:
     """A player's 6x6 castle: face-up tiles, face-down backs, shrines as dark discs,
-    stack heights in the corner; ``fresh`` cells (built this turn) outlined."""
+    stack heights in the corner; ``fresh`` cells (built this turn) outlined. ``rows``
+    (first, end) draws only those rows, the first at ``y``."""
     th = cell * RATIO
-    c.rect(x, y, SIZE * cell, SIZE * th, fill="#fbf8f1", stroke=GRID, stroke_width=0.3)
+    first, end = rows
+    y -= first * th
+    c.rect(x, y + first * th, SIZE * cell, (end - first) * th, fill="#fbf8f1", stroke=GRID,
+           stroke_width=0.3)
     for k in range(1, SIZE):
-        c.line(x + k * cell, y, x + k * cell, y + SIZE * th, stroke=GRID, stroke_width=0.15)
+        c.line(x + k * cell, y + first * th, x + k * cell, y + end * th, stroke=GRID,
+               stroke_width=0.15)
+    for k in range(first + 1, end):
         c.line(x, y + k * th, x + SIZE * cell, y + k * th, stroke=GRID, stroke_width=0.15)
     for i, stack in enumerate(me.stacks):
-        if not stack:
+        if not stack or not first <= i // SIZE < end:
             continue
         cx, cy = x + (i % SIZE) * cell, y + (i // SIZE) * th
         draw_tile(c, stack[-1] if me.up[i] else None, cx, cy, cell)
@@ -108,15 +119,17 @@ def turn_figure(castle: Castle, tops: dict[tuple[int, int], tuple[Tile, int]],
 
 
 def floors_figure(castle: Castle, *, width: float = 174.0, tiles: dict | None = None,
-                  numbers: dict | None = None, max_height: float = 0.0) -> Figure:
+                  numbers: dict | None = None, max_height: float = 0.0,
+                  largest: float = 9.0) -> Figure:
     """Set-up diagram: each floor on its own grid, the floor below drawn faintly, so the
     castle can be built floor by floor. ``tiles`` maps (row, column, floor) from 1 to
     the tile that goes there (a dealt castle); without it the cells are shaded.
-    ``numbers`` (same keys) labels tiles, as in an answer key."""
+    ``numbers`` (same keys) labels tiles, as in an answer key. Tiles are as wide as the
+    floors side by side allow, at most ``largest`` mm."""
     floors = len(castle.floors)
     gap = 6.0
     label = 5.0
-    cell = min(9.0, (width - gap * (floors - 1)) / max(floors * castle.width, 1))
+    cell = min(largest, (width - gap * (floors - 1)) / max(floors * castle.width, 1))
     if max_height:  # as large as fits, so that the figure is never scaled (nor its type)
         cell = min(cell, (max_height - label) / max(castle.depth * RATIO, 1))
     th = cell * RATIO
@@ -173,8 +186,9 @@ def heightmap_figure(castle: Castle, *, cell: float = 5.0) -> Figure:
 
 
 def isometric_figure(castle: Castle, *, width: float = 150.0, caption: str = "",
-                     max_height: float = 0.0) -> Figure:
-    """The castle as an isometric picture, each floor in its own colour."""
+                     max_height: float = 0.0, labels: bool = False) -> Figure:
+    """The castle as an isometric picture, each floor in its own colour; ``labels``
+    numbers the rows along the front right edge and the columns along the front left."""
     cos30, sin30 = math.cos(math.pi / 6), 0.5
     rows, cols = castle.depth, castle.width
     top = max(len(castle.floors), 1)
@@ -182,10 +196,23 @@ def isometric_figure(castle: Castle, *, width: float = 150.0, caption: str = "",
     thick = unit * 0.55
 
     def project(r: float, c_: float, z: float) -> tuple[float, float]:
-        return ((c_ - r) * unit * cos30 + rows * unit * cos30,
+        return ((c_ - r) * unit * cos30 + rows * unit * cos30 + pad,
                 (c_ + r) * unit * sin30 - z * thick + top * thick)
 
+    pad = 0.0
     height = (rows + cols) * unit * sin30 + top * thick
+    if labels:  # room for the numbers below the front edges and beside the corners
+        height += unit * 0.6 + LABEL_SIZE * PT
+        pad = unit * 0.8
+
+    def numbers(c: Canvas) -> None:
+        rise = LABEL_SIZE * PT * 0.72
+        for col in range(cols):
+            x, y = project(rows + 0.6, col + 0.5, 0)
+            c.text(x, y + rise, str(col + 1), size=LABEL_SIZE, anchor="middle", fill=LABEL)
+        for r in range(rows):
+            x, y = project(r + 0.5, cols + 0.6, 0)
+            c.text(x, y + rise, str(r + 1), size=LABEL_SIZE, anchor="middle", fill=LABEL)
 
     def draw(c: Canvas) -> None:
         cells = sorted(((r, col, z) for r, col, h in castle.cells() for z in range(h)),
@@ -206,9 +233,192 @@ def isometric_figure(castle: Castle, *, width: float = 150.0, caption: str = "",
                        stroke_width=0.15)
             c.polyline([a, b, cc, d], closed=True, fill=colour, stroke="#5a5348",
                        stroke_width=0.2)
+        if labels:
+            numbers(c)
 
-    return Figure(width, height, draw, caption, max_height=max_height)
+    return Figure(width + 2 * pad, height, draw, caption, max_height=max_height)
 
 
-__all__ = ["draw_board", "draw_central", "floors_figure", "heightmap_figure", "isometric_figure",
-           "turn_figure"]
+# ---------------------------------------------------------------------------
+# Figures with numbered rows and columns (tilepress draw castle, rulebook, examples)
+# ---------------------------------------------------------------------------
+
+LABEL_SIZE = 6.5
+"""Row and column numbers (points)."""
+MARGIN_LEFT = 4.0
+MARGIN_TOP = 3.6
+TITLE = 5.0
+
+
+def grid_labels(c: Canvas, x: float, y: float, cell: float, th: float, rows: int,
+                cols: int) -> None:
+    """Row numbers left of the grid whose top-left is (x, y), column numbers above it."""
+    for col in range(cols):
+        c.text(x + (col + 0.5) * cell, y - 1.0, str(col + 1), size=LABEL_SIZE,
+               anchor="middle", fill=LABEL)
+    for r in range(rows):
+        c.text(x - 1.0, y + (r + 0.5) * th + LABEL_SIZE * PT * 0.36, str(r + 1),
+               size=LABEL_SIZE, anchor="end", fill=LABEL)
+
+
+def central_figure(castle: Castle, tops: Mapping[tuple[int, int], tuple[Tile, int]], *,
+                   cell: float = 9.0, taken: Sequence[tuple[int, int]] = (),
+                   title: str = "") -> Figure:
+    """The central castle from above with its rows and columns numbered: the top tile of
+    each stack, its height in a red disc; ``taken`` cells outlined in red; ``title`` lines
+    (split at newlines) above it."""
+    th = cell * RATIO
+    lines = title.split("\n") if title else []
+    top = TITLE * len(lines) + MARGIN_TOP
+
+    def draw(c: Canvas) -> None:
+        for k, line in enumerate(lines):
+            c.text(0, 3.5 + k * TITLE, line, size=7, font="bold", fill=LABEL)
+        grid_labels(c, MARGIN_LEFT, top, cell, th, castle.depth, castle.width)
+        draw_central(c, castle, dict(tops), MARGIN_LEFT, top, cell, taken)
+
+    return Figure(MARGIN_LEFT + castle.width * cell, top + castle.depth * th, draw)
+
+
+def built_rows(*castles: PlayerCastle) -> tuple[int, int]:
+    """The rows (first, end) that hold the castles' tiles, with an empty row either side
+    where the board has one: what a diagram needs to show."""
+    used = [i // SIZE for me in castles for i, s in enumerate(me.stacks) if s]
+    if not used:
+        return 0, SIZE
+    return max(0, min(used) - 1), min(SIZE, max(used) + 2)
+
+
+def board_figure(me: PlayerCastle, *, cell: float = 9.0, fresh: Sequence[int] = (),
+                 title: str = "", rows: tuple[int, int] = (0, SIZE)) -> Figure:
+    """A player's 6x6 castle with its rows and columns numbered; ``rows`` (first, end)
+    draws only those rows (:func:`built_rows`)."""
+    th = cell * RATIO
+    top = (TITLE if title else 0.0) + MARGIN_TOP
+    first, end = rows
+
+    def draw(c: Canvas) -> None:
+        if title:
+            c.text(0, 3.5, title, size=7, font="bold", fill=LABEL)
+        for col in range(SIZE):
+            c.text(MARGIN_LEFT + (col + 0.5) * cell, top - 1.0, str(col + 1),
+                   size=LABEL_SIZE, anchor="middle", fill=LABEL)
+        for r in range(first, end):
+            c.text(MARGIN_LEFT - 1.0, top + (r - first + 0.5) * th + LABEL_SIZE * PT * 0.36,
+                   str(r + 1), size=LABEL_SIZE, anchor="end", fill=LABEL)
+        draw_board(c, me, MARGIN_LEFT, top, cell, fresh, rows)
+
+    return Figure(MARGIN_LEFT + SIZE * cell, top + (end - first) * th, draw)
+
+
+def labelled_heights(castle: Castle, *, cell: float = 9.0) -> Figure:
+    """The height map, a digit per stack, rows and columns numbered."""
+    inner = heightmap_figure(castle, cell=cell)
+
+    def draw(c: Canvas) -> None:
+        grid_labels(c, MARGIN_LEFT, MARGIN_TOP, cell, cell, castle.depth, castle.width)
+        with c.group(translate=(MARGIN_LEFT, MARGIN_TOP)):
+            inner.draw(c)
+
+    return Figure(MARGIN_LEFT + inner.width, MARGIN_TOP + inner.height, draw)
+
+
+def labelled_floors(castle: Castle, *, cell: float = 9.0, width: float = 180.0,
+                    tiles: Mapping[tuple[int, int, int], Tile] | None = None,
+                    marked: frozenset[tuple[int, int, int]] = frozenset()) -> Figure:
+    """Each floor on its own numbered grid (the floor below faint), as many side by side
+    as ``width`` allows: the castle built floor by floor. ``tiles`` maps (row, column,
+    floor) to the tile dealt there; ``marked`` places are outlined in red."""
+    th = cell * RATIO
+    gap = 6.0
+    panel_w = MARGIN_LEFT + castle.width * cell
+    panel_h = TITLE + MARGIN_TOP + castle.depth * th
+    floors = len(castle.floors)
+    across = max(1, min(floors, int((width + gap) // (panel_w + gap))))
+    down = math.ceil(floors / across)
+    heights = castle.heights
+
+    def panel(c: Canvas, f: int, px: float, py: float) -> None:
+        c.text(px, py + 3.5, f"Floor {f}: {castle.floors[f - 1]} tiles"
+               + (" (ground)" if f == 1 else ""), size=7, font="bold", fill=LABEL)
+        gx, gy = px + MARGIN_LEFT, py + TITLE + MARGIN_TOP
+        grid_labels(c, gx, gy, cell, th, castle.depth, castle.width)
+        for r, line in enumerate(heights):
+            for col, h in enumerate(line):
+                x, y = gx + col * cell, gy + r * th
+                if h >= f:
+                    if tiles is not None:
+                        draw_tile(c, tiles.get((r + 1, col + 1, f)), x, y, cell)
+                    else:
+                        c.rect(x + 0.25, y + 0.25, cell - 0.5, th - 0.5,
+                               fill=FLOOR_COLOURS[(f - 1) % 6], stroke="#6b6358",
+                               stroke_width=0.3, radius=cell * 0.12)
+                    if (r + 1, col + 1, f) in marked:
+                        c.rect(x, y, cell, th, stroke="#c0392b", stroke_width=0.5,
+                               radius=cell * 0.1)
+                elif h == f - 1 and h:
+                    c.rect(x + 0.25, y + 0.25, cell - 0.5, th - 0.5, fill="#f3f0ea",
+                           stroke=GRID, stroke_width=0.2, radius=cell * 0.12)
+
+    def draw(c: Canvas) -> None:
+        for f in range(1, floors + 1):
+            k = f - 1
+            panel(c, f, (k % across) * (panel_w + gap), (k // across) * (panel_h + gap))
+
+    return Figure(across * panel_w + (across - 1) * gap, down * panel_h + (down - 1) * gap,
+                  draw)
+
+
+def dealt(castle: Castle, tileset: str, deal: int) -> tuple[Tile, ...]:
+    """A deal of ``tileset`` onto ``castle``, one tile per solitaire position in order
+    (as the game's set-up event lists them); the same ``deal`` gives the same tiles."""
+    supply = list(tile_set(tileset).tiles)
+    if len(castle) > len(supply):
+        raise RequestError(f"castle {castle.name!r} needs {len(castle)} tiles; the "
+                           f"{tileset} set has {len(supply)}")
+    return tuple(random.Random(f"tilepress:draw:castle:{deal}").sample(supply, len(castle)))
+
+
+def castle_figure(params: CastleFigure) -> Illustration:
+    """``tilepress draw castle``: a built-in or file castle, empty or dealt, in the view
+    asked for; its facts come from the rules engine set up with the deal."""
+    from generator.games.castle.rules import CastleGame, Setup
+    from generator.layouts.files import find_castle
+
+    castle = find_castle(params.castle)
+    tiles = dealt(castle, params.tileset, params.deal)
+    game = CastleGame(CastleOptions(tileset=params.tileset))
+    game.apply(Setup(castle.to_text(), tiles))
+    places = [cell_of(p) for p in castle.layout().positions]
+    takeable = frozenset(places[i] for i in game.takeable())
+    cell = params.tile_width
+    if params.view == "isometric":  # blocks, not tile faces: as large as the width allows
+        across = (castle.depth + castle.width) * math.cos(math.pi / 6)
+        cell = min(cell, params.width / (across + 1.6))
+        figure = isometric_figure(castle, width=across * cell, labels=True)
+    elif params.view == "heights":
+        figure = labelled_heights(castle, cell=cell)
+    elif params.view == "floors":
+        figure = labelled_floors(castle, cell=cell, width=params.width,
+                                 tiles=dict(zip(places, tiles, strict=True))
+                                 if params.dealt else None,
+                                 marked=takeable if params.open else frozenset())
+    else:
+        tops: dict[tuple[int, int], tuple[Tile, int]] = {}
+        for (r, c, f), tile in zip(places, tiles, strict=True):
+            if f >= tops.get((r, c), (tile, 0))[1]:
+                tops[(r, c)] = (tile, f)
+        figure = central_figure(castle, tops, cell=cell,
+                                taken=[p[:2] for p in takeable] if params.open else ())
+    heights = castle.heights
+    facts = {"tiles": len(castle), "floors": len(castle.floors),
+             "floor_tiles": list(castle.floors), "rows": castle.depth,
+             "columns": castle.width, "stacks": len(castle.cells()), "open": len(takeable),
+             "symmetric": all(line == line[::-1] for line in heights),
+             "tile_mm": round(cell, 2)}
+    return Illustration(figure, facts)
+
+
+__all__ = ["board_figure", "built_rows", "castle_figure", "central_figure", "dealt", "draw_board",
+           "draw_central", "floors_figure", "grid_labels", "heightmap_figure",
+           "isometric_figure", "labelled_floors", "labelled_heights", "turn_figure"]

@@ -20,7 +20,19 @@ from generator.documents.model import (
 )
 from generator.draw.canvas import Canvas, Paper
 from generator.errors import RequestError
-from generator.games.castle.options import SHRINES_PER_PLAYER, SUGGESTED, SetupOptions
+from generator.games.castle.board import (
+    DISCARD_POINTS,
+    DRAGON_BONUS,
+    GROUP_POINTS,
+    SIZE,
+    SUMMON_POINTS,
+)
+from generator.games.castle.options import (
+    SHRINES_PER_PLAYER,
+    SUGGESTED,
+    BoardOptions,
+    SetupOptions,
+)
 from generator.games.castle.pictures import (
     GRID,
     LABEL,
@@ -28,14 +40,7 @@ from generator.games.castle.pictures import (
     heightmap_figure,
     isometric_figure,
 )
-from generator.games.castle.print_options import BoardOptions
-from generator.games.castle.rules import (
-    DISCARD_POINTS,
-    DRAGON_BONUS,
-    GROUP_POINTS,
-    SIZE,
-    SUMMON_POINTS,
-)
+from generator.games.castle.tokens import shrine_tokens
 from generator.layouts.castle import BUILTIN_CASTLES, builtin_castle, check_castle
 from generator.layouts.files import find_castle
 
@@ -188,4 +193,4 @@ def turn_card(paper: Paper, options: None = None) -> PlayerAid:
     ), page_numbers=False, running_header=False, margin=10.0), paper)
 
 
-__all__ = ["castle_board", "score_pad", "setup_diagram", "turn_card"]
+__all__ = ["castle_board", "score_pad", "setup_diagram", "shrine_tokens", "turn_card"]

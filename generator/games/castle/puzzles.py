@@ -45,9 +45,16 @@ class ProvenCastle:
     solution: tuple[tuple[int, int], ...]
 
 
+def castle_tiles(params: CastleParams) -> int:
+    """Tiles in the castle the parameters ask for: a loaded castle's, or a generated one's."""
+    if params.layout == "generate":
+        return params.generated_tiles()
+    return len(find_castle(params.layout))
+
+
 def make_castle(params: CastleParams, rng: random.Random) -> ProvenCastle:
     """Shape (or load) a castle and deal it so that the solver proves it can be cleared."""
-    n = params.tile_count()
+    n = castle_tiles(params)
     if n % 2:
         raise RequestError(f"a castle of {n} tiles cannot be taken apart in pairs; ask for an "
                            "even count")
@@ -96,7 +103,7 @@ class CastleKind(SolitaireKind):
     misses_in_a_row = 40
 
     def check_request(self, params: CastleParams, count: int) -> None:
-        n = params.tile_count()
+        n = castle_tiles(params)
         if n > len(tile_set(params.tileset)):
             raise RequestError(f"{n} tiles are more than the {params.tileset} set holds "
                                f"({len(tile_set(params.tileset))})")

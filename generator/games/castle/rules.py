@@ -1,79 +1,58 @@
-"""Dragon Castle played with a mahjong set, for 2 to 4 players.
+"""Dragon Castle played with a mahjong set, for 2 to 4 players: the rules engine.
 
 The central castle is a height map (:mod:`generator.layouts.castle`) with the tiles face
-up. On a turn a player either summons the Elder Dragon (+2, once the castle is down to
-its ground floor) or takes an open tile from the top floor and then exactly one of: a
+up; dealing it is the game's one chance event (:class:`Setup`, supplied by the runner).
+On a turn a player either summons the Elder Dragon (+2, once the castle is down to its
+ground floor) or takes an open tile from the top floor and then exactly one of: a
 second identical open tile from any floor, a shrine from the pool, or discarding the
-tile for +1. Kept tiles are built into the player's own castle on a 6x6 board: on a
-face-down tile, or on the ground next to (diagonally or orthogonally) a tile already
-there. Then every group of orthogonally connected face-up tiles of one type (coins,
-strings, myriads, winds, dragons) that is large enough is flipped face down and scores;
-shrines from the reserve may go on tiles flipped this turn. Rulings: docs/rulings.md.
+tile for +1. Kept tiles are built into the player's own castle (:mod:`.board`); a tile
+with nowhere to go goes back to the box (the rules' own :class:`NoRoom`). Then every
+large enough group of orthogonally connected face-up tiles of one type flips face down
+and scores (the rules' own :class:`Consolidate`), and the player may build shrines from
+the reserve on the tiles just flipped before ending the turn. Rulings: docs/rulings.md.
 
 Rows, columns and floors count from 1 in logs and on paper.
 """
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
+from functools import lru_cache
+from typing import Any
 
-from generator.engine.log import Tiles, event
+from generator.engine.log import Event, Tiles, event
+from generator.engine.rules import Phase as BasePhase
+from generator.engine.rules import Rules, checks, handles
 from generator.engine.solitaire import Board, board_for
-from generator.errors import IllegalActionError, RequestError
+from generator.errors import IllegalActionError
+from generator.games.castle.board import (
+    DISCARD_POINTS,
+    DRAGON_BONUS,
+    GROUP_POINTS,
+    KINDS,
+    ORTHOGONAL,
+    SIZE,
+    SUMMON_POINTS,
+    Cell,
+    PlayerCastle,
+    cell_at,
+    cell_index,
+    group_points,
+    kind_of,
+    shrine_points,
+    shrines_allowed,
+)
 from generator.games.castle.options import CastleOptions
 from generator.layouts.castle import Castle, cell_of, parse_castle
 from generator.tiles import Tile
 
 GAME = "castle"
-SIZE = 6
-"""A personal castle stays on a 6x6 board."""
-SUMMON_POINTS = 2
-DISCARD_POINTS = 1
-GROUP_POINTS = {4: 2, 5: 3, 6: 5, 7: 6, 8: 8}
-DRAGON_BONUS = 1
-
-KINDS = ("coins", "strings", "myriads", "winds", "dragons", "flowers", "seasons")
-_SUIT_KIND = {"p": "coins", "s": "strings", "m": "myriads"}
-
-
-def kind_of(tile: Tile) -> str:
-    """The type that consolidates together: coins (dots), strings (bamboo), myriads
-    (characters), winds, dragons; flowers and seasons, if a custom set has them."""
-    if tile.is_number:
-        return _SUIT_KIND[tile.suit]
-    if tile.is_wind:
-        return "winds"
-    if tile.is_dragon:
-        return "dragons"
-    if tile.is_flower:
-        return "flowers"
-    if tile.is_season:
-        return "seasons"
-    raise RequestError(f"{tile} has no place in Dragon Castle")
-
-
-def group_points(size: int, kind: str, smallest: int = 4) -> int:
-    """Points for consolidating ``size`` tiles of ``kind`` (0 below ``smallest``)."""
-    if size < smallest:
-        return 0
-    points = size if size > 8 else GROUP_POINTS[size]
-    return points + (DRAGON_BONUS if kind == "dragons" else 0)
-
-
-def shrines_allowed(kind: str) -> int:
-    """Shrines a consolidated group can take: one on a suit, two on honors."""
-    return 1 if kind in ("coins", "strings", "myriads") else 2
-
-
-def shrine_points(floor: int) -> int:
-    return min(floor, 3)
-
 
 # ---------------------------------------------------------------------------
 # Events
 # ---------------------------------------------------------------------------
 
-Cell = tuple[int, int]
 Place = tuple[int, int, int]
 
 
@@ -157,142 +136,51 @@ class Shrine:
 @event(GAME, "end-turn")
 class EndTurn:
     player: int
+    reason: str = ""
 
 
-# ---------------------------------------------------------------------------
-# A player's castle
-# ---------------------------------------------------------------------------
-
-_NEIGHBOURS = tuple(tuple(r2 * SIZE + c2 for r2 in range(r - 1, r + 2) for c2 in range(c - 1, c + 2)
-                          if (r2, c2) != (r, c) and 0 <= r2 < SIZE and 0 <= c2 < SIZE)
-                    for r in range(SIZE) for c in range(SIZE))
-ORTHOGONAL = tuple(tuple(r2 * SIZE + c2 for r2, c2 in ((r - 1, c), (r + 1, c), (r, c - 1),
-                                                        (r, c + 1))
-                          if 0 <= r2 < SIZE and 0 <= c2 < SIZE)
-                    for r in range(SIZE) for c in range(SIZE))
+@lru_cache(maxsize=1 << 14)
+def _event(kind: type, *fields: Any) -> Any:
+    """An event without a reason, made once: events are immutable, and the same few
+    are listed turn after turn."""
+    return kind(*fields)
 
 
-def cell_index(at: Cell) -> int:
-    r, c = at
-    if not (1 <= r <= SIZE and 1 <= c <= SIZE):
-        raise IllegalActionError(f"row {r}, column {c} is off the {SIZE}x{SIZE} board")
-    return (r - 1) * SIZE + (c - 1)
+class Phase(BasePhase):
+    """What the game waits for."""
+
+    SETUP = "the central castle's setup"
+    TAKE = "a tile taken from the top floor, or the Elder Dragon summoned"
+    SECOND = "a second identical tile, a shrine from the pool, or the tile discarded"
+    BUILD = "the tiles taken to be built into the castle"
+    FLIP = "the large groups to flip face down"
+    SHRINES = "shrines on the tiles just flipped, or the end of the turn"
+    OVER = "nothing: the game is over"
 
 
-def cell_at(i: int) -> Cell:
-    return (i // SIZE + 1, i % SIZE + 1)
+_SHARED = frozenset({"options", "castle", "layout", "board", "tiles", "index", "places",
+                     "floor_of", "copies"})
+"""What a copy of a game shares with it: the dealt castle and events, never changed."""
 
 
-class PlayerCastle:
-    """Stacks on a 6x6 board: the tiles bottom first, whether the top one is face up,
-    and whether a shrine crowns the stack."""
-
-    __slots__ = ("built", "reserve", "score", "shrine", "stacks", "up")
-
-    def __init__(self) -> None:
-        self.stacks: list[list[Tile]] = [[] for _ in range(SIZE * SIZE)]
-        self.up = [False] * (SIZE * SIZE)
-        self.shrine = [False] * (SIZE * SIZE)
-        self.reserve = 0
-        self.score = 0
-        self.built = 0
-        """Tiles in the castle."""
-
-    def is_empty(self) -> bool:
-        return not self.built
-
-    def copy(self) -> PlayerCastle:
-        other = PlayerCastle()
-        other.stacks = [list(s) for s in self.stacks]
-        other.up = list(self.up)
-        other.shrine = list(self.shrine)
-        other.reserve, other.score, other.built = self.reserve, self.score, self.built
-        return other
-
-    def add(self, i: int, tile: Tile) -> None:
-        """Put ``tile`` face up on stack ``i`` (legality is the caller's business)."""
-        self.stacks[i].append(tile)
-        self.up[i] = True
-        self.built += 1
-
-    def remove(self, i: int, was_up: bool) -> None:
-        """Undo :meth:`add` (for bots trying placements)."""
-        self.stacks[i].pop()
-        self.up[i] = was_up
-        self.built -= 1
-
-    def can_build(self, i: int) -> bool:
-        stack = self.stacks[i]
-        if stack:
-            return not self.up[i] and not self.shrine[i]
-        if not self.built:
-            return True
-        stacks = self.stacks
-        for j in _NEIGHBOURS[i]:  # noqa: SIM110 - a plain loop: this is the bots' hot path
-            if stacks[j]:
-                return True
-        return False
-
-    def buildable(self) -> list[int]:
-        if not self.built:
-            return list(range(SIZE * SIZE))
-        can = self.can_build
-        return [i for i in range(SIZE * SIZE) if can(i)]
-
-    def top_kind(self, i: int) -> str | None:
-        """The type of a face-up top tile (None for empty, face-down or shrine)."""
-        return kind_of(self.stacks[i][-1]) if self.up[i] else None
-
-    def groups(self) -> list[tuple[str, list[int]]]:
-        """Every group of orthogonally connected face-up tiles of one type."""
-        seen = [False] * (SIZE * SIZE)
-        out = []
-        for i in range(SIZE * SIZE):
-            if seen[i] or not self.up[i]:
-                continue
-            kind = self.top_kind(i)
-            seen[i] = True
-            members, todo = [i], [i]
-            while todo:
-                j = todo.pop()
-                for n in ORTHOGONAL[j]:
-                    if not seen[n] and self.up[n] and self.top_kind(n) == kind:
-                        seen[n] = True
-                        members.append(n)
-                        todo.append(n)
-            out.append((kind, sorted(members)))
-        return out
-
-    def face_down_tops(self) -> int:
-        """Stacks topped by a face-down tile (the first tie-break)."""
-        return sum(1 for i, s in enumerate(self.stacks) if s and not self.up[i]
-                   and not self.shrine[i])
-
-    def shrines(self) -> int:
-        return sum(self.shrine)
-
-
-
-# ---------------------------------------------------------------------------
-# The game
-# ---------------------------------------------------------------------------
-
-
-class CastleGame:
+class CastleGame(Rules):
     """The state of a game; :meth:`apply` checks an event by the rules, then plays it."""
+
+    title = "Dragon Castle"
+    CHANCE = frozenset({Phase.SETUP})
 
     def __init__(self, options: CastleOptions) -> None:
         self.options = options
         self.players = [PlayerCastle() for _ in range(options.players)]
         self.pool = options.shrine_pool
         self.current = 0
-        self.phase = "setup"
+        self.phase = Phase.SETUP
         self.summons = 0
         self.ending = False
-        self.over = False
         self.turn = 0
         self.castle: Castle | None = None
         self.tiles: tuple[Tile, ...] = ()
+        self.remaining = 0
         self.pending: list[Tile] = []
         """Tiles taken this turn that still have to be built."""
         self.taken: Tile | None = None
@@ -300,43 +188,25 @@ class CastleGame:
         """Groups consolidated this turn: kind, cells, shrines still allowed."""
         self._to_flip: list[tuple[str, list[int]]] = []
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> CastleGame:
+        other = object.__new__(CastleGame)
+        for name, value in vars(self).items():
+            if name == "players":
+                value = [me.copy() for me in value]
+            elif name not in _SHARED:
+                value = copy.deepcopy(value, memo)
+            setattr(other, name, value)
+        return other
+
     # -- the central castle ---------------------------------------------------
 
-    def _setup(self, ev: Setup) -> None:
-        if self.phase != "setup":
-            raise IllegalActionError("the castle is already set up")
-        castle = parse_castle(ev.castle, name="central castle", source="setup.castle")
-        if len(ev.tiles) != len(castle):
-            raise IllegalActionError(f"{len(ev.tiles)} tiles for a castle of {len(castle)}")
-        supply = Counter(t.kind for t in self.options.set_of_tiles().tiles)
-        extra = Counter(t.kind for t in ev.tiles) - supply
-        if extra:
-            tile = Tile.from_kind(next(iter(extra)))
-            raise IllegalActionError(f"the castle holds more {tile} than the "
-                                     f"{self.options.tileset} set has")
-        self.castle = castle
-        self.layout = castle.layout()
-        self.board: Board = board_for(self.layout)
-        self.tiles = ev.tiles
-        self.index = {cell_of(p): i for i, p in enumerate(self.layout.positions)}
-        self.floor_of = [p.z + 1 for p in self.layout.positions]
-        self.remaining = (1 << len(self.tiles)) - 1
-        self.copies: dict[int, list[int]] = {}
-        for i, t in enumerate(self.tiles):
-            self.copies.setdefault(t.kind, []).append(i)
-        self.on_floor = Counter(self.floor_of)
-        self.phase = "take"
-
     def place_of(self, i: int) -> Place:
-        return cell_of(self.layout.positions[i])
+        return self.places[i]
 
     @property
     def top_floor(self) -> int:
         """The highest floor that still has tiles (0 when the castle is gone)."""
         return max((f for f, n in self.on_floor.items() if n), default=0)
-
-    def is_open(self, i: int) -> bool:
-        return bool(self.remaining >> i & 1) and self.board.is_free(self.remaining, i)
 
     def open_tiles(self) -> list[int]:
         return self.board.free_tiles(self.remaining)
@@ -344,23 +214,19 @@ class CastleGame:
     def takeable(self) -> list[int]:
         """Open tiles on the top floor."""
         top = self.top_floor
-        return [i for i in self.open_tiles() if self.floor_of[i] == top]
+        floor_of = self.floor_of
+        return [i for i in self.open_tiles() if floor_of[i] == top]
 
-    def twins(self, first: int) -> list[int]:
-        """Open tiles identical to ``first`` once it is gone, on any floor."""
-        rest = self.remaining & ~(1 << first)
+    def _open_copies(self, tile: Tile, remaining: int) -> list[int]:
+        """Open tiles identical to ``tile`` among the ``remaining`` ones (a bit mask)."""
         free = self.board.is_free
-        return [i for i in self.copies[self.tiles[first].kind]
-                if rest >> i & 1 and free(rest, i)]
+        return [i for i in self.copies[tile.kind] if remaining >> i & 1 and free(remaining, i)]
 
     def can_summon(self) -> bool:
         return self.top_floor <= 1
 
-    def _remove(self, i: int) -> None:
-        self.remaining &= ~(1 << i)
-        self.on_floor[self.floor_of[i]] -= 1
-
     def _central(self, at: Place, tile: Tile) -> int:
+        """The index of ``tile`` at ``at``, which must be an open tile of the castle."""
         i = self.index.get(tuple(at))  # type: ignore[arg-type]
         if i is None or not self.remaining >> i & 1:
             raise IllegalActionError(f"no tile at row {at[0]}, column {at[1]}, floor {at[2]} "
@@ -373,169 +239,301 @@ class CastleGame:
                                      "is not open (covered, or blocked on both sides)")
         return i
 
-    # -- applying events --------------------------------------------------------
+    # -- whose move, and what it may be -----------------------------------------
 
-    def _expect(self, phase: str, player: int, what: str) -> None:
-        if self.over:
-            raise IllegalActionError(f"{what} after the game is over")
-        if self.phase != phase:
-            raise IllegalActionError(f"{what} now: the turn is at its {self.phase} step")
-        if player != self.current:
-            raise IllegalActionError(f"{what} by player {player + 1}: it is player "
-                                     f"{self.current + 1}'s turn")
+    @property
+    def over(self) -> bool:
+        return self.phase == Phase.OVER
 
-    def apply(self, ev) -> None:
-        if isinstance(ev, Setup):
-            self._setup(ev)
-        elif self.phase == "setup":
-            raise IllegalActionError("the log must start with the castle's setup")
-        elif isinstance(ev, Take):
-            self._expect("take", ev.player, "taking a tile")
-            top = self.top_floor
-            i = self._central(ev.at, ev.tile)
-            if self.floor_of[i] != top:
-                raise IllegalActionError(f"{ev.tile} is on floor {self.floor_of[i]}; tiles are "
-                                         f"taken from the top floor, now floor {top}")
-            self._remove(i)
-            self.taken = ev.tile
-            self.phase = "second"
-        elif isinstance(ev, Summon):
-            self._expect("take", ev.player, "summoning the Elder Dragon")
-            if not self.can_summon():
-                raise IllegalActionError(f"the Elder Dragon comes only once the castle is down "
-                                         f"to its ground floor (it still has floor "
-                                         f"{self.top_floor})")
-            self.players[ev.player].score += SUMMON_POINTS
-            self.summons += 1
-            if self.summons >= len(self.players):
-                self.ending = True
-            self.phase = "shrines"
-        elif isinstance(ev, TakeSecond):
-            self._expect("second", ev.player, "taking a second tile")
-            assert self.taken is not None
-            if ev.tile.kind != self.taken.kind:
-                raise IllegalActionError(f"the second tile must be identical to {self.taken}, "
-                                         f"not {ev.tile}")
-            self._remove(self._central(ev.at, ev.tile))
-            self.pending = [self.taken, ev.tile]
-            self.phase = "build"
-        elif isinstance(ev, TakeShrine):
-            self._expect("second", ev.player, "taking a shrine")
-            if self.pool <= 0:
-                raise IllegalActionError("the shrine pool is empty")
-            self.pool -= 1
-            self.players[ev.player].reserve += 1
-            assert self.taken is not None
-            self.pending = [self.taken]
-            self.phase = "build"
-        elif isinstance(ev, Discard):
-            self._expect("second", ev.player, "discarding")
-            if ev.tile != self.taken:
-                raise IllegalActionError(f"only the tile just taken ({self.taken}) can be "
-                                         f"discarded, not {ev.tile}")
-            self.players[ev.player].score += DISCARD_POINTS
-            self.pending = []
-            self._after_build()
-        elif isinstance(ev, Build):
-            self._expect("build", ev.player, "building")
-            self._check_pending(ev.tile)
-            me = self.players[ev.player]
-            i = cell_index(ev.at)
-            if not me.can_build(i):
-                why = ("a shrine stands there" if me.shrine[i] else "its top tile is face up"
-                       if me.up[i] else "it touches none of your tiles")
-                raise IllegalActionError(f"{ev.tile} cannot go on row {ev.at[0]}, column "
-                                         f"{ev.at[1]}: {why}")
-            self.pending.remove(ev.tile)
-            me.add(i, ev.tile)
-            if not self.pending:
-                self._after_build()
-        elif isinstance(ev, NoRoom):
-            self._expect("build", ev.player, "returning a tile")
-            self._check_pending(ev.tile)
-            if self.players[ev.player].buildable():
-                raise IllegalActionError(f"{ev.tile} has a place to go, so it must be built")
-            self.pending.remove(ev.tile)
-            if not self.pending:
-                self._after_build()
-        elif isinstance(ev, Consolidate):
-            self._expect("flip", ev.player, "consolidating")
+    @property
+    def to_move(self) -> int | None:
+        phase = self.phase
+        if phase is Phase.TAKE or phase is Phase.SECOND or phase is Phase.SHRINES:
+            return self.current
+        if phase is Phase.BUILD and self.players[self.current].has_room():
+            return self.current
+        return None
+
+    def forced(self) -> Event | None:
+        """The rules' own events: a group flipping, and a tile sent back to the box when
+        no cell of the castle can take it."""
+        phase = self.phase
+        if phase is Phase.FLIP:
             kind, cells = self._to_flip[0]
-            want = tuple(cell_at(i) for i in cells)
-            points = group_points(len(cells), kind, self.options.group)
-            if (ev.kind, tuple(map(tuple, ev.cells)), ev.points) != (kind, want, points):
-                raise IllegalActionError(f"the next group to flip is {len(cells)} {kind} at "
-                                         f"{_cells_text(want)} for {points} points")
-            self._to_flip.pop(0)
-            me = self.players[ev.player]
-            for i in cells:
-                me.up[i] = False
-            me.score += points
-            self.flipped.append((kind, cells, shrines_allowed(kind)))
-            if not self._to_flip:
-                self.phase = "shrines"
-        elif isinstance(ev, Shrine):
-            self._expect("shrines", ev.player, "building a shrine")
-            me = self.players[ev.player]
-            i = cell_index(ev.at)
-            if me.reserve <= 0:
-                raise IllegalActionError("no shrine in the reserve")
-            k = next((k for k, (_, cells, _) in enumerate(self.flipped) if i in cells), None)
-            if k is None or me.shrine[i]:
-                raise IllegalActionError(f"a shrine goes on a tile flipped this turn without a "
-                                         f"shrine; row {ev.at[0]}, column {ev.at[1]} is not one")
-            kind, cells, left = self.flipped[k]
-            if left <= 0:
-                raise IllegalActionError(f"that group of {kind} already has all the shrines "
-                                         "it may take")
-            points = shrine_points(len(me.stacks[i]))
-            if ev.points != points:
-                raise IllegalActionError(f"a shrine on floor {len(me.stacks[i])} scores "
-                                         f"{points}, not {ev.points}")
-            self.flipped[k] = (kind, cells, left - 1)
-            me.shrine[i] = True
-            me.reserve -= 1
-            me.score += points
-        elif isinstance(ev, EndTurn):
-            self._expect("shrines", ev.player, "ending the turn")
-            self._end_turn()
-        else:
-            raise IllegalActionError(f"{type(ev).__name__} is not a Dragon Castle event")
+            return Consolidate(self.current, kind, tuple(cell_at(i) for i in cells),
+                               group_points(len(cells), kind, self.options.group))
+        if phase is Phase.BUILD and not self.players[self.current].has_room():
+            return NoRoom(self.current, self.pending[0])
+        return None
+
+    def legal_actions(self) -> list[Event]:
+        """Taking: summoning (when allowed) and every open top-floor tile. Then: each
+        open twin, a shrine (while the pool lasts), discarding. Building: each tile
+        still to build on each cell that can take it. Then: a shrine on each tile that
+        can take one, and ending the turn."""
+        p = self.to_move
+        if p is None:
+            return []
+        phase = self.phase
+        if phase is Phase.TAKE:
+            places, tiles = self.places, self.tiles
+            actions: list[Event] = [_event(Summon, p)] if self.can_summon() else []
+            actions += [_event(Take, p, places[i], tiles[i]) for i in self.takeable()]
+            return actions
+        if phase is Phase.SECOND:
+            assert self.taken is not None
+            return self._seconds(p, self.taken, self.remaining)
+        if phase is Phase.BUILD:
+            cells = self.players[p].buildable()
+            return [_event(Build, p, tile, cell_at(i)) for tile in dict.fromkeys(self.pending)
+                    for i in cells]
+        me = self.players[p]
+        return [*(Shrine(p, cell_at(i), shrine_points(len(me.stacks[i])))
+                  for i in self.shrine_spots()), _event(EndTurn, p)]
+
+    def after_taking(self, take: Take) -> list[Event]:
+        """What :meth:`legal_actions` would list after ``take`` (a legal take): the
+        second step of the turn, for a player planning a whole turn."""
+        i = self.index[tuple(take.at)]  # type: ignore[index]
+        return self._seconds(take.player, take.tile, self.remaining & ~(1 << i))
+
+    def _seconds(self, p: int, tile: Tile, remaining: int) -> list[Event]:
+        places, tiles = self.places, self.tiles
+        actions: list[Event] = [_event(TakeSecond, p, places[j], tiles[j])
+                                for j in self._open_copies(tile, remaining)]
+        if self.pool > 0:
+            actions.append(_event(TakeShrine, p))
+        actions.append(_event(Discard, p, tile))
+        return actions
+
+    def shrine_spots(self) -> list[int]:
+        """Cells where a shrine may go now."""
+        if self.phase is not Phase.SHRINES:
+            return []
+        return [i for _, cells, _ in self.flipped for i in cells
+                if self._shrine_refusal(i) is None]
+
+    def _shrine_refusal(self, i: int) -> str | None:
+        """Why no shrine may go on cell ``i`` now (None: one may)."""
+        me = self.players[self.current]
+        if me.reserve <= 0:
+            return "no shrine in the reserve"
+        k = next((k for k, (_, cells, _) in enumerate(self.flipped) if i in cells), None)
+        if k is None or me.shrine[i]:
+            r, c = cell_at(i)
+            return (f"a shrine goes on a tile flipped this turn without a shrine; row {r}, "
+                    f"column {c} is not one")
+        kind, _, left = self.flipped[k]
+        if left <= 0:
+            return f"that group of {kind} already has all the shrines it may take"
+        return None
+
+    # -- checks ---------------------------------------------------------------------
+
+    @checks(Setup)
+    def _check_setup(self, ev: Setup) -> None:
+        self.expect(Phase.SETUP, None, "setting up the castle")
+        castle = parse_castle(ev.castle, name="central castle", source="setup.castle")
+        if len(ev.tiles) != len(castle):
+            raise IllegalActionError(f"{len(ev.tiles)} tiles for a castle of {len(castle)}")
+        supply = Counter(t.kind for t in self.options.set_of_tiles().tiles)
+        extra = Counter(t.kind for t in ev.tiles) - supply
+        if extra:
+            tile = Tile.from_kind(next(iter(extra)))
+            raise IllegalActionError(f"the castle holds more {tile} than the "
+                                     f"{self.options.tileset} set has")
+
+    @checks(Take)
+    def _check_take(self, ev: Take) -> None:
+        self.expect(Phase.TAKE, ev.player, "taking a tile")
+        top = self.top_floor
+        i = self._central(ev.at, ev.tile)
+        if self.floor_of[i] != top:
+            raise IllegalActionError(f"{ev.tile} is on floor {self.floor_of[i]}; tiles are "
+                                     f"taken from the top floor, now floor {top}")
+
+    @checks(Summon)
+    def _check_summon(self, ev: Summon) -> None:
+        self.expect(Phase.TAKE, ev.player, "summoning the Elder Dragon")
+        if not self.can_summon():
+            raise IllegalActionError(f"the Elder Dragon comes only once the castle is down "
+                                     f"to its ground floor (it still has floor "
+                                     f"{self.top_floor})")
+
+    @checks(TakeSecond)
+    def _check_second(self, ev: TakeSecond) -> None:
+        self.expect(Phase.SECOND, ev.player, "taking a second tile")
+        assert self.taken is not None
+        if ev.tile.kind != self.taken.kind:
+            raise IllegalActionError(f"the second tile must be identical to {self.taken}, "
+                                     f"not {ev.tile}")
+        self._central(ev.at, ev.tile)
+
+    @checks(TakeShrine)
+    def _check_take_shrine(self, ev: TakeShrine) -> None:
+        self.expect(Phase.SECOND, ev.player, "taking a shrine")
+        if self.pool <= 0:
+            raise IllegalActionError("the shrine pool is empty")
+
+    @checks(Discard)
+    def _check_discard(self, ev: Discard) -> None:
+        self.expect(Phase.SECOND, ev.player, "discarding")
+        if ev.tile != self.taken:
+            raise IllegalActionError(f"only the tile just taken ({self.taken}) can be "
+                                     f"discarded, not {ev.tile}")
 
     def _check_pending(self, tile: Tile) -> None:
         if tile not in self.pending:
             raise IllegalActionError(f"{tile} is not among the tiles taken this turn "
                                      f"({' '.join(map(str, self.pending)) or 'none left'})")
 
+    @checks(Build)
+    def _check_build(self, ev: Build) -> None:
+        self.expect(Phase.BUILD, ev.player, "building")
+        self._check_pending(ev.tile)
+        me = self.players[ev.player]
+        i = cell_index(ev.at)
+        if not me.can_build(i):
+            raise IllegalActionError(f"{ev.tile} cannot go on row {ev.at[0]}, column "
+                                     f"{ev.at[1]}: {me.why_not(i)}")
+
+    @checks(NoRoom)
+    def _check_no_room(self, ev: NoRoom) -> None:
+        # reached only when the rules do not send a tile back themselves
+        self.expect(Phase.BUILD, ev.player, "sending a tile back to the box")
+        self._check_pending(ev.tile)
+        raise IllegalActionError(f"{ev.tile} has a place to go, so it must be built")
+
+    @checks(Consolidate)
+    def _check_consolidate(self, ev: Consolidate) -> None:
+        # reached only when no group is waiting to flip
+        self.expect(Phase.FLIP, ev.player, "consolidating")
+
+    @checks(Shrine)
+    def _check_shrine(self, ev: Shrine) -> None:
+        self.expect(Phase.SHRINES, ev.player, "building a shrine")
+        i = cell_index(ev.at)
+        refusal = self._shrine_refusal(i)
+        if refusal is not None:
+            raise IllegalActionError(refusal)
+        floor = len(self.players[ev.player].stacks[i])
+        if ev.points != shrine_points(floor):
+            raise IllegalActionError(f"a shrine on floor {floor} scores "
+                                     f"{shrine_points(floor)}, not {ev.points}")
+
+    @checks(EndTurn)
+    def _check_end_turn(self, ev: EndTurn) -> None:
+        self.expect(Phase.SHRINES, ev.player, "ending the turn")
+
+    # -- what events do ---------------------------------------------------------------
+
+    @handles(Setup)
+    def _setup(self, ev: Setup) -> None:
+        castle = parse_castle(ev.castle, name="central castle", source="setup.castle")
+        self.castle = castle
+        self.layout = castle.layout()
+        self.board: Board = board_for(self.layout)
+        self.tiles = ev.tiles
+        self.index = {cell_of(p): i for i, p in enumerate(self.layout.positions)}
+        self.floor_of = [p.z + 1 for p in self.layout.positions]
+        self.remaining = (1 << len(self.tiles)) - 1
+        self.copies: dict[int, list[int]] = {}
+        for i, t in enumerate(self.tiles):
+            self.copies.setdefault(t.kind, []).append(i)
+        self.on_floor = Counter(self.floor_of)
+        self.places = [cell_of(p) for p in self.layout.positions]
+        self.phase = Phase.TAKE
+
+    def _remove(self, i: int) -> None:
+        self.remaining &= ~(1 << i)
+        self.on_floor[self.floor_of[i]] -= 1
+
+    @handles(Take)
+    def _take(self, ev: Take) -> None:
+        self._remove(self.index[tuple(ev.at)])  # type: ignore[index]
+        self.taken = ev.tile
+        self.phase = Phase.SECOND
+
+    @handles(Summon)
+    def _summon(self, ev: Summon) -> None:
+        self.players[ev.player].score += SUMMON_POINTS
+        self.summons += 1
+        if self.summons >= len(self.players):
+            self.ending = True
+        self.phase = Phase.SHRINES
+
+    @handles(TakeSecond)
+    def _second(self, ev: TakeSecond) -> None:
+        self._remove(self.index[tuple(ev.at)])  # type: ignore[index]
+        assert self.taken is not None
+        self.pending = [self.taken, ev.tile]
+        self.phase = Phase.BUILD
+
+    @handles(TakeShrine)
+    def _take_shrine(self, ev: TakeShrine) -> None:
+        self.pool -= 1
+        self.players[ev.player].reserve += 1
+        assert self.taken is not None
+        self.pending = [self.taken]
+        self.phase = Phase.BUILD
+
+    @handles(Discard)
+    def _discard(self, ev: Discard) -> None:
+        self.players[ev.player].score += DISCARD_POINTS
+        self.pending = []
+        self._after_build()
+
+    @handles(Build)
+    def _build(self, ev: Build) -> None:
+        self.pending.remove(ev.tile)
+        self.players[ev.player].add(cell_index(ev.at), ev.tile)
+        if not self.pending:
+            self._after_build()
+
+    @handles(NoRoom)
+    def _no_room(self, ev: NoRoom) -> None:
+        self.pending.remove(ev.tile)
+        if not self.pending:
+            self._after_build()
+
     def _after_build(self) -> None:
         me = self.players[self.current]
         self._to_flip = [(k, cells) for k, cells in me.groups()
                          if len(cells) >= self.options.group]
-        self.phase = "flip" if self._to_flip else "shrines"
+        self.phase = Phase.FLIP if self._to_flip else Phase.SHRINES
 
-    def pending_consolidation(self) -> Consolidate:
-        kind, cells = self._to_flip[0]
-        return Consolidate(self.current, kind, tuple(cell_at(i) for i in cells),
-                           group_points(len(cells), kind, self.options.group))
+    @handles(Consolidate)
+    def _consolidate(self, ev: Consolidate) -> None:
+        kind, cells = self._to_flip.pop(0)
+        me = self.players[ev.player]
+        for i in cells:
+            me.up[i] = False
+        me.score += ev.points
+        self.flipped.append((kind, cells, shrines_allowed(kind)))
+        if not self._to_flip:
+            self.phase = Phase.SHRINES
 
-    def shrine_spots(self) -> list[int]:
-        """Cells where a shrine may go now."""
-        me = self.players[self.current]
-        if self.phase != "shrines" or me.reserve <= 0:
-            return []
-        return [i for _, cells, left in self.flipped if left > 0 for i in cells
-                if not me.shrine[i]]
+    @handles(Shrine)
+    def _shrine(self, ev: Shrine) -> None:
+        me = self.players[ev.player]
+        i = cell_index(ev.at)
+        k = next(k for k, (_, cells, _) in enumerate(self.flipped) if i in cells)
+        kind, cells, left = self.flipped[k]
+        self.flipped[k] = (kind, cells, left - 1)
+        me.shrine[i] = True
+        me.reserve -= 1
+        me.score += ev.points
 
-    def _end_turn(self) -> None:
+    @handles(EndTurn)
+    def _end_turn(self, ev: EndTurn) -> None:
         self.flipped = []
         self.taken = None
         self.turn += 1
         if self.ending and self.current == len(self.players) - 1:
-            self.over = True
-            self.phase = "over"
+            self.phase = Phase.OVER
             return
         self.current = (self.current + 1) % len(self.players)
-        self.phase = "take"
+        self.phase = Phase.TAKE
 
     # -- the end ------------------------------------------------------------------
 
@@ -555,11 +553,8 @@ class CastleGame:
                 "castle_left": bin(self.remaining).count("1") if self.tiles else 0}
 
 
-def _cells_text(cells) -> str:
-    return ", ".join(f"({r},{c})" for r, c in cells)
-
-
-__all__ = ["GAME", "KINDS", "Build", "CastleGame", "CastleOptions", "Consolidate", "Discard",
-           "EndTurn", "NoRoom", "PlayerCastle", "Setup", "Shrine", "Summon", "Take",
-           "TakeSecond", "TakeShrine", "cell_at", "cell_index",
-           "group_points", "kind_of", "shrine_points", "shrines_allowed"]
+__all__ = ["DISCARD_POINTS", "DRAGON_BONUS", "GAME", "GROUP_POINTS", "KINDS", "ORTHOGONAL",
+           "SIZE", "SUMMON_POINTS", "Build", "CastleGame", "CastleOptions", "Consolidate",
+           "Discard", "EndTurn", "NoRoom", "Phase", "PlayerCastle", "Setup", "Shrine", "Summon",
+           "Take", "TakeSecond", "TakeShrine", "cell_at", "cell_index", "group_points",
+           "kind_of", "shrine_points", "shrines_allowed"]

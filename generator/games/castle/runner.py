@@ -8,7 +8,8 @@ from typing import Any
 
 from generator.documents.model import Block, Box, Document, Grid, Heading, Paragraph, Section, Table
 from generator.draw.canvas import Paper
-from generator.engine.log import GameLog, Recorder, replay_through
+from generator.engine.log import GameLog, replay_through
+from generator.engine.rules import play_out
 from generator.errors import RequestError
 from generator.games.castle.bots import Planner
 from generator.games.castle.options import default_castle_tiles
@@ -31,15 +32,33 @@ from generator.games.castle.rules import (
     cell_index,
 )
 from generator.layouts.castle import Castle, generate_castle, parse_castle
+from generator.layouts.files import find_castle
 from generator.params import params_dict
 
 
 def central_castle(options: CastleOptions, rng: random.Random) -> Castle:
-    """The castle named by the options, or a new one shaped for the set and players."""
+    """The castle named by the options (built in, or read from its .castle file), or a
+    new one shaped for the set and players."""
     if options.layout == "generate":
         tiles = default_castle_tiles(len(options.set_of_tiles()), options.players)
         return generate_castle(tiles, rng, symmetric=True, name="generated")
-    return options.castle()
+    return find_castle(options.layout)
+
+
+def new_state(options: CastleOptions) -> CastleGame:
+    """A game before its castle is set up."""
+    return CastleGame(options)
+
+
+def chance_event(game: CastleGame, rng: random.Random) -> Setup:
+    """The chance event: the central castle (loaded, or generated) dealt from the set."""
+    options = game.options
+    castle = central_castle(options, rng)
+    supply = list(options.set_of_tiles().tiles)
+    if len(castle) > len(supply):
+        raise RequestError(f"castle {castle.name!r} needs {len(castle)} tiles; the "
+                           f"{options.tileset} set has {len(supply)}")
+    return Setup(castle.to_text(), tuple(rng.sample(supply, len(castle))))
 
 
 def play(options: CastleOptions, seed: int | str, bots: Sequence | None = None) -> GameLog:
@@ -49,29 +68,9 @@ def play(options: CastleOptions, seed: int | str, bots: Sequence | None = None) 
         raise RequestError(f"{options.players} players need {options.players} bots, not "
                            f"{len(bots)}")
     rng = random.Random(f"tilepress:{GAME}:{seed}")
-    castle = central_castle(options, rng)
-    supply = list(options.set_of_tiles().tiles)
-    if len(castle) > len(supply):
-        raise RequestError(f"castle {castle.name!r} needs {len(castle)} tiles; the "
-                           f"{options.tileset} set has {len(supply)}")
-    tiles = rng.sample(supply, len(castle))
-    game = CastleGame(options)
-    do = Recorder(game)
-
-    do(Setup(castle.to_text(), tuple(tiles)))
-    while not game.over:
-        bot = bots[game.current]
-        if game.phase == "take":
-            for ev in bot.choose(game, rng):
-                do(ev)
-        elif game.phase == "build":
-            do(bot.build(game, rng))
-        elif game.phase == "flip":
-            do(game.pending_consolidation())
-        else:
-            shrine = bot.shrine(game, rng)
-            do(shrine if shrine is not None else EndTurn(game.current))
-    return GameLog(GAME, params_dict(options), seed, tuple(do.events), game.result(),
+    game = new_state(options)
+    events = play_out(game, bots, rng, chance_event)
+    return GameLog(GAME, params_dict(options), seed, tuple(events), game.result(),
                    tuple(getattr(b, "name", "bot") for b in bots))
 
 
@@ -105,7 +104,19 @@ def _where(at) -> str:
     return f"row {at[0]}, column {at[1]}" + (f", floor {at[2]}" if len(at) > 2 else "")
 
 
-def worked_example(log: GameLog, paper: Paper) -> Document:
+def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Document:
+    """The game told for a learner (:func:`.example.teach`): a summary, every turn as a
+    row, the turns that matter drawn. With ``full``, every turn in words with the central
+    castle and every player's castle drawn after it."""
+    if not full:
+        from generator.games.castle.example import teach
+
+        return Document("Dragon Castle: worked example", paper,
+                        (Section("Dragon Castle"), *teach(log, paper)))
+    return every_turn(log, paper)
+
+
+def every_turn(log: GameLog, paper: Paper) -> Document:
     """Every turn in words (each choice with its reason), then the central castle and
     each player's castle as they stand after it."""
     options = log.options_as(CastleOptions)
@@ -156,6 +167,8 @@ def worked_example(log: GameLog, paper: Paper) -> Document:
         elif isinstance(ev, Shrine):
             words.append(f"builds a shrine on {_where(ev.at)}: +{ev.points}")
         elif isinstance(ev, EndTurn):
+            if ev.reason:
+                words.append(f"ends the turn ({ev.reason})")
             picture = turn_figure(game.castle, _tops(game), [me.copy() for me in game.players],
                                   names, taken=taken, fresh=fresh)
             blocks.append(Grid((Box((Paragraph(f"{names[p]} " + "; ".join(words) + ".",
@@ -176,4 +189,41 @@ def worked_example(log: GameLog, paper: Paper) -> Document:
     return Document("Dragon Castle: worked example", paper, tuple(blocks))
 
 
-__all__ = ["central_castle", "play", "replay", "worked_example"]
+EXAMPLE_GAMES = 50
+"""Games searched for the rulebook's example turn."""
+
+
+def rulebook_example() -> tuple[str, list[Block]]:
+    """The rulebook's example, and how it was chosen: in games between four planners
+    with the standard options (seeds 1, 2, ...), the first turn in which a player takes
+    a tile and its twin, flips a group of five or more and crowns it with a shrine above
+    the ground floor; the player's castle before and after it."""
+    from generator.games.castle.example import before_after, replay_turns, sentence
+
+    options = CastleOptions()
+    for seed in range(1, EXAMPLE_GAMES + 1):
+        told = replay_turns(play(options, seed))
+        for turn in told.turns:
+            flips = turn.of(Consolidate)
+            if turn.of(TakeSecond) and any(len(ev.cells) >= 5 for ev in flips) and \
+                    any(ev.points >= 2 for ev in turn.of(Shrine)):
+                name = f"Player {turn.player + 1}"
+                criterion = (f"The first turn, in games between four computer players with "
+                             f"the standard options, in which a player takes a tile and its "
+                             f"twin, flips a group of five or more and crowns it with a "
+                             f"shrine above the ground floor: game {seed}, turn "
+                             f"{turn.number}.")
+                return criterion, [
+                    Paragraph(sentence(turn, name), size=10),
+                    before_after(turn),
+                    Paragraph(f"{name} scores {turn.points} points this turn, "
+                              f"{turn.score} in all. The tiles built this turn are outlined "
+                              "in red; numbers in red discs are stack heights, and the black "
+                              "disc is the shrine.", size=9),
+                ]
+    raise AssertionError("no game shows a pair taken, a group of five flipped and "
+                         "crowned")  # pragma: no cover
+
+
+__all__ = ["central_castle", "chance_event", "every_turn", "new_state", "play", "replay",
+           "rulebook_example", "worked_example"]

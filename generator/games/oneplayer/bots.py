@@ -16,6 +16,7 @@ a time.
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -44,7 +45,10 @@ Do = Callable[[Event], None]
 """Plays one move on the board a bot thinks on, and keeps it."""
 
 
+@functools.cache
 def kind_of(tile: Tile) -> str:
+    """The suit of a number tile, "h" for an honor or bonus tile (looked up once per
+    face: the bots ask it hundreds of thousands of times a game)."""
     return tile.suit if tile.is_number else "h"
 
 
@@ -117,6 +121,16 @@ def _position(board: OnePlayerBoard) -> tuple:
             tuple(board.hand))
 
 
+def _supplies(board: OnePlayerBoard) -> Counter:
+    """Tiles of each kind still to come or in hand."""
+    supply: Counter = Counter()
+    for t, n in board.unseen().items():
+        supply[kind_of(t)] += n
+    for t in board.hand:
+        supply[kind_of(t)] += 1
+    return supply
+
+
 class Planner:
     """Plans a whole turn at its first decision: plays it out on a copy of the board,
     through the rules, then gives those moves one by one and ends the turn."""
@@ -137,7 +151,10 @@ class Planner:
         else:
             self._plan = self._plan_turn(board)
             move = self._plan.pop(0)[1]
-        return _listed(self.name, move, legal)
+        # every planned move was played through the rules on a copy of this very
+        # position, so it needs no second look in ``legal`` (the rules check it again as
+        # it is played)
+        return move
 
     def _plan_turn(self, board: OnePlayerBoard) -> list[tuple[tuple, Event]]:
         """The moves of :meth:`play_turn` tried on a copy of ``board``; then the end of
@@ -206,17 +223,22 @@ class Planner:
     # -- the vertical lines -----------------------------------------------------------
 
     def _line_kind(self, board: OnePlayerBoard, line: Line) -> str | None:
-        kinds = {kind_of(t) for t in line.tiles}
-        return kinds.pop() if len(kinds) == 1 else None
+        """The one kind of tile a line holds, or None for a mixed line (kept on the line
+        with its length: a line's tiles are only ever added to)."""
+        known = line.__dict__.get("_kind")
+        if known is not None and known[0] == len(line.tiles):
+            return known[1]
+        kinds = set(map(kind_of, line.tiles))
+        kind = kinds.pop() if len(kinds) == 1 else None
+        line.__dict__["_kind"] = (len(line.tiles), kind)
+        return kind
 
     def _pure_lines(self, board: OnePlayerBoard, kind: str) -> list[Line]:
         return [ln for ln in board.lines.values() if ln.number and not ln.full
                 and self._line_kind(board, ln) == kind]
 
     def _supply(self, board: OnePlayerBoard, kind: str) -> int:
-        unseen = board.unseen()
-        return sum(n for t, n in unseen.items() if kind_of(t) == kind) + sum(
-            1 for t in board.hand if kind_of(t) == kind)
+        return _supplies(board)[kind]
 
     def _home(self, board: OnePlayerBoard, tile: Tile, do: Do) -> Line | None:
         kind = kind_of(tile)
@@ -245,7 +267,7 @@ class Planner:
 
     def _dump(self, board: OnePlayerBoard, do: Do) -> tuple[Tile, Line]:
         """The tile to give up and where: the most plentiful kind, onto the mixed line."""
-        supply = {k: self._supply(board, k) for k in KIND_NAMES}
+        supply = _supplies(board)
         tile = max(board.hand, key=lambda t: (supply[kind_of(t)], t))
         mixed = [ln for ln in board.open_lines() if ln.number and
                  self._line_kind(board, ln) is None]

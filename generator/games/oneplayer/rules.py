@@ -125,7 +125,13 @@ def specials(tiles: Sequence[Tile], flowers: str = "pairs") -> list[str]:
 def score_line(
     tiles: Sequence[Tile], flowers: str = "pairs", *, complete: bool = True
 ) -> LineScore:
-    """The points of a line: its best grouping, or 200 for a special full line if more."""
+    """The points of a line: its best grouping, or 200 for a special full line if more
+    (remembered for the last lines scored: a game asks again for each line it ends)."""
+    return _score_line(tuple(tiles), flowers, complete)
+
+
+@lru_cache(maxsize=256)
+def _score_line(tiles: tuple[Tile, ...], flowers: str, complete: bool) -> LineScore:
     counts = Counter(match_key(t, flowers) for t in tiles)
     groups = []
     for key in sorted(counts):
@@ -247,6 +253,7 @@ class OnePlayerBoard(Rules):
         self.phase = Phase.START
         self.pending: list[int] = []  # the line that just became full, to be scored
         self.total = 0
+        self._free: tuple[int, list[tuple[int, str]]] = (-1, [])  # free_ends, by lines
 
     def __deepcopy__(self, _memo: dict) -> OnePlayerBoard:
         """A copy to try moves on: tiles and options never change, so only the lists,
@@ -285,18 +292,20 @@ class OnePlayerBoard(Rules):
         each of its tiles starts at most one line each way, nine lines in all."""
         if not self.horizontal.full or len(self.lines) > VERTICAL_LINES:
             return []
-        taken = {(ln.anchor, ln.direction) for ln in self.lines.values()}
-        return [(a, d) for a in range(LINE_LENGTH) for d in DIRECTIONS if (a, d) not in taken]
+        # lines are only ever added, so their number tells whether the ends have changed
+        if self._free[0] != len(self.lines):
+            taken = {(ln.anchor, ln.direction) for ln in self.lines.values()}
+            self._free = (len(self.lines), [(a, d) for a in range(LINE_LENGTH)
+                                            for d in DIRECTIONS if (a, d) not in taken])
+        return list(self._free[1])
 
     def open_lines(self) -> list[Line]:
         return [ln for ln in self.lines.values() if not ln.full]
 
     def unseen(self) -> Counter:
-        """Tiles not yet on the board or in the hand (the wall, as the player sees it)."""
-        seen = Counter(self.hand)
-        for ln in self.lines.values():
-            seen.update(ln.tiles if ln.number == 0 else ln.tiles[1:])
-        return self.tileset - seen
+        """Tiles not yet on the board or in the hand: the set less what the player has
+        seen, which is exactly what is left in the wall (counted from it, the quickest)."""
+        return Counter(self.wall)
 
     def score_pending(self) -> LineDone:
         """The score of the line waiting to be scored."""

@@ -74,13 +74,21 @@ def _pack(sizes: list[tuple[float, float]], width: float, beside: bool
     return spots, used_w, y + row_h
 
 
-def _arrange(layout: Layout, width: float, max_height: float
+def _arrange(layout: Layout, width: float, max_height: float, tile_width: float | None = None
              ) -> tuple[float, dict[int, tuple[float, float]], float, float]:
     """The largest tile width (at most 13 mm) at which every layer fits in width x
     max_height, side by side where they fit: (tile width, each layer's panel corner,
-    figure width, figure height)."""
+    figure width, figure height). A ``tile_width`` that fits is used as it is."""
     boxes = _boxes(layout)
     layers = sorted(boxes)
+    max_height = max_height if max_height > 0 else float("inf")  # 0: no limit
+    if tile_width is not None:
+        sizes = [(boxes[z][2] * tile_width / 2, boxes[z][3] * tile_width * RATIO / 2)
+                 for z in layers]
+        packed = _pack(sizes, width, False)
+        if packed is not None and packed[2] <= max_height + 1e-9:
+            spots, w, h = packed
+            return tile_width, dict(zip(layers, spots, strict=True)), w, h
     best = None
     for beside in (False, True):
         tile_w = 13.0
@@ -100,12 +108,14 @@ def _arrange(layout: Layout, width: float, max_height: float
 
 def layers_figure(layout: Layout, tiles: Sequence[Tile | None], *, width: float = 180.0,
                   numbers: Sequence[int] | None = None, caption: str = "",
-                  max_height: float = 235.0, marked: frozenset[int] = frozenset()) -> Figure:
+                  max_height: float = 235.0, marked: frozenset[int] = frozenset(),
+                  tile_width: float | None = None) -> Figure:
     """A figure of every layer of a deal; ``numbers`` labels each position (a key);
     ``marked`` positions are outlined (the free tiles of a lesson). The tiles are as large
-    as the width and ``max_height`` allow, the layers side by side where they fit, so the
-    figure is drawn at full size (its type stays legible)."""
-    tile_w, panels, full_w, total_h = _arrange(layout, width, max_height)
+    as the width and ``max_height`` allow (or ``tile_width`` mm where that fits), the layers
+    side by side where they fit, so the figure is drawn at full size (its type stays
+    legible)."""
+    tile_w, panels, full_w, total_h = _arrange(layout, width, max_height, tile_width)
     boxes = _boxes(layout)
     half_w, half_h = tile_w / 2, tile_w * RATIO / 2
     index = {p: i for i, p in enumerate(layout.positions)}

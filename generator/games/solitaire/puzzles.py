@@ -83,6 +83,17 @@ def deal_of(question: Mapping[str, Any], where: str) -> rules.Deal:
     return rules.Deal(layout, tiles)
 
 
+def replay_faults(deal: rules.Deal, solution: Any) -> list[str]:
+    """What is wrong with a stored solution: its form, or a move the rules refuse
+    (empty when it clears the deal)."""
+    if not isinstance(solution, list) or not all(
+            isinstance(m, list) and len(m) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in m)
+            for m in solution):
+        return ["answer.solution must be a list of [i, j] moves"]
+    return rules.replay_solution(deal, solution)
+
+
 def question_of(deal: rules.Deal) -> dict[str, Any]:
     return {"layout": deal.layout.name,
             "positions": [p.as_list() for p in deal.layout.positions],
@@ -178,13 +189,27 @@ class SolitaireKind(PuzzleKind):
                                           "choices": round(seen.choices, 1),
                                           "unsettled": seen.unknown})
 
+    def reference(self, puzzle: Puzzle) -> dict[str, Any]:
+        """The stored solution, once it replays by the rules: a solution is its own
+        certificate, so ``verify`` grades along it and needs no solver to find one
+        again (a built deal keeps its removal order when the solver's budget runs out).
+        Only a stored solution that does not replay sends ``verify`` to the solver, for
+        a solution to grade (:meth:`check` reports the fault)."""
+        deal = deal_of(puzzle.question, "question")
+        stored = puzzle.answer.get("solution")
+        faults = replay_faults(deal, stored)
+        if not faults:
+            return {"solution": [list(m) for m in stored]}
+        answer = self._solve_deal(deal)
+        if answer is None:
+            raise RequestError(f"the stored solution does not replay ({faults[0]}), and the "
+                               "solver finds none within its budget to grade")
+        return answer
+
     def check(self, puzzle: Puzzle, solved: Mapping[str, Any]) -> list[str]:
         """Replay the stored solution by the rules (any winning order is right)."""
         deal = deal_of(puzzle.question, puzzle.id)
-        solution = puzzle.answer.get("solution")
-        if not isinstance(solution, list):
-            return ["answer.solution must be a list of [i, j] moves"]
-        faults = rules.replay_solution(deal, solution)
+        faults = replay_faults(deal, puzzle.answer.get("solution"))
         return [f"the solution does not replay: {faults[0]}"] if faults else []
 
     def columns(self, puzzles: PuzzleSet, width: float) -> int:

@@ -1,0 +1,265 @@
+"""Simulated play for the solitaire solver: blocker counts, greedy plays of a pairing,
+quick playouts and a local search over pairings.
+
+Every tile carries one small number, its *code*: the tiles lying on it (any depth of
+overlap) times 16, plus those touching its left side times 4, plus those touching its
+right side (at most three a side, so two bits each). Removing a tile subtracts a fixed
+amount from the code of each tile it touched, and a tile is free exactly when its code
+is one of :data:`FREE_CODES`. A removed tile gets the code :data:`GONE`, which is never
+free. A play copies one list and walks the tiles once; nothing else is rebuilt.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from generator.engine.solitaire import board_for
+from generator.layouts import Layout
+
+FREE_CODES = frozenset({0, 1, 2, 3, 4, 8, 12})
+"""Codes of a free tile: nothing on it, and a side (left or right) clear."""
+GONE = 1 << 40
+OVER, LEFT, RIGHT = 16, 4, 1
+"""What a tile's removal subtracts from the code of a tile it lies on, of the tile to
+its right (whose left side it touched), of the tile to its left."""
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """What a layout's plays need, built once per layout."""
+
+    code: tuple[int, ...]
+    """Each tile's code with every tile in place."""
+    touch: tuple[tuple[tuple[int, int], ...], ...]
+    """For each tile, the tiles its removal touches and what it subtracts from each:
+    first those it lies on, then those right of it, then those left of it."""
+    below: tuple[int, ...]
+    """Bit masks: the tiles that must go before each one is free (what lies on it, at
+    any depth). Two tiles one of which lies on the other can never be a pair."""
+    weight: tuple[float, ...]
+    """How much a tile holds up: the tiles under it (at any depth) and half those
+    beside it."""
+
+
+@lru_cache(maxsize=64)
+def geometry(layout: Layout) -> Geometry:
+    board = board_for(layout)
+    n = len(layout)
+    touch: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    sides = [0] * n
+    for step, masks in ((OVER, board.over), (LEFT, board.left), (RIGHT, board.right)):
+        for j in range(n):
+            for t in _bits(masks[j]):
+                touch[t].append((j, step))
+                if step != OVER:
+                    sides[t] += 1
+    for t in range(n):  # the tiles under it first, as the removal order expects
+        touch[t].sort(key=lambda e: (e[1] != OVER, e[1] != LEFT))
+    held = [0] * n
+    for j in range(n):
+        for t in _bits(board.below[j]):
+            held[t] += 1
+    code = tuple(OVER * _count(board.over[t]) + LEFT * _count(board.left[t])
+                 + RIGHT * _count(board.right[t]) for t in range(n))
+    return Geometry(code, tuple(map(tuple, touch)), board.below,
+                    tuple(held[t] + 0.5 * sides[t] for t in range(n)))
+
+
+def codes_after(geo: Geometry, remaining: int) -> list[int]:
+    """The codes of a position: the tiles not in ``remaining`` taken away."""
+    code = list(geo.code)
+    touch = geo.touch
+    gone = _bits(((1 << len(code)) - 1) & ~remaining)
+    for t in gone:
+        for j, d in touch[t]:
+            code[j] -= d
+    for t in gone:
+        code[t] = GONE
+    return code
+
+
+def is_pair(geo: Geometry, a: int, c: int) -> bool:
+    """Whether two tiles can ever be free together (neither lies over the other)."""
+    below = geo.below
+    return not (below[a] >> c & 1 or below[c] >> a & 1)
+
+
+class Table:
+    """One position of a deal, ready for fast simulated plays.
+
+    ``partner[t]`` pairs tile ``t`` with a tile of its face, or is -1: *open*. A play
+    removes a paired tile with its partner as soon as both are free; the open tiles of a
+    face go *relaxed*: the first two that are free together, then each other one as soon
+    as it is free. That is never harder than the real game, so a relaxed play that
+    sticks proves that no pairing of the open tiles wins; with every tile paired it is
+    the real game, and the order does not matter (a removal never blocks a tile)."""
+
+    def __init__(self, geo: Geometry, groups: Sequence[int], remaining: int) -> None:
+        n = len(groups)
+        self.geo = geo
+        self.n = n
+        self.code0 = codes_after(geo, remaining)
+        self.free0 = [t for t in range(n) if self.code0[t] in FREE_CODES]
+        self.count0 = n - self.code0.count(GONE)
+        ids: dict[int, int] = {}
+        self.members: list[list[int]] = []
+        self.group_of = [-1] * n
+        for t in range(n):
+            if self.code0[t] != GONE:
+                g = ids.setdefault(groups[t], len(ids))
+                if g == len(self.members):
+                    self.members.append([])
+                self.members[g].append(t)
+                self.group_of[t] = g
+
+    def play(self, partner: Sequence[int], clock: list[int] | None = None,
+             record: list[tuple[int, int]] | None = None) -> int:
+        """Play ``partner`` greedily; the number of tiles left (0: a win). ``clock``
+        receives the order in which tiles went; ``record`` the pairs removed (the moves
+        of a win when every tile is paired)."""
+        code = self.code0[:]
+        touch, group_of, free = self.geo.touch, self.group_of, FREE_CODES
+        waiting: list = [None] * len(self.members)
+        stack = self.free0[:]
+        pop, push = stack.pop, stack.append
+        left = self.count0
+        while stack:
+            t = pop()
+            if code[t] not in free:
+                continue
+            p = partner[t]
+            if p >= 0:
+                if code[p] not in free:
+                    continue
+                out: Sequence[int] = (t, p)
+                if record is not None:
+                    record.append((t, p))
+            else:
+                g = group_of[t]
+                w = waiting[g]
+                if w is None:
+                    waiting[g] = [t]
+                    continue
+                if w is True:
+                    out = (t,)
+                elif t in w:
+                    continue
+                else:
+                    w.append(t)
+                    out = w
+                    waiting[g] = True
+            for x in out:
+                code[x] = GONE
+                if clock is not None:
+                    clock[x] = self.count0 - left
+                left -= 1
+                for j, d in touch[x]:
+                    c = code[j] - d
+                    code[j] = c
+                    if c in free:
+                        push(j)
+        return left
+
+    def stranded(self, partner: Sequence[int]) -> tuple[int, list[int]]:
+        """Play ``partner``; the tiles left and the list of those tiles."""
+        clock = [-1] * self.n
+        left = self.play(partner, clock)
+        return left, [t for t in range(self.n) if clock[t] < 0 and self.code0[t] != GONE]
+
+    def playout(self, rng: random.Random, noise: float,
+                penalty: dict[tuple[int, int], float]) -> tuple[int, list[tuple[int, int]]]:
+        """One quick game: a face whose remaining tiles are all free goes at once (that is
+        always safe); when none does, the free pair holding up the most goes (with
+        ``noise``, less its ``penalty``), never one that leaves a face's last two tiles
+        one on the other. Returns the tiles left and the moves; a game that sticks adds
+        to the penalty of its pairs whose face it left stranded."""
+        code = self.code0[:]
+        group_of, free = self.group_of, FREE_CODES
+        waiting: list[list[int]] = [[] for _ in self.members]
+        rest = [len(m) for m in self.members]
+        stack = self.free0[:]
+        left = self.count0
+        moves: list[tuple[int, int]] = []
+        while True:
+            while stack:
+                t = stack.pop()
+                if code[t] not in free or t in waiting[group_of[t]]:
+                    continue
+                g = group_of[t]
+                waiting[g].append(t)
+                if len(waiting[g]) == rest[g]:  # every tile left is free
+                    w = waiting[g]
+                    moves.extend((w[i], w[i + 1]) for i in range(0, len(w), 2))
+                    left -= len(w)
+                    rest[g] = 0
+                    waiting[g] = []
+                    self._take(code, w, stack)
+            if not left:
+                return 0, moves
+            pick = self._risky_move(code, waiting, rest, rng, noise, penalty)
+            if pick is None:
+                for a, c in moves:
+                    if rest[group_of[a]]:
+                        key = (a, c) if a < c else (c, a)
+                        penalty[key] = penalty.get(key, 0) + 2
+                return left, moves
+            g, a, c = pick
+            moves.append((a, c))
+            waiting[g].remove(a)
+            waiting[g].remove(c)
+            rest[g] -= 2
+            left -= 2
+            self._take(code, (a, c), stack)
+
+    def _take(self, code: list[int], tiles: Sequence[int], stack: list[int]) -> None:
+        touch, free = self.geo.touch, FREE_CODES
+        for x in tiles:
+            code[x] = GONE
+            for j, d in touch[x]:
+                c = code[j] - d
+                code[j] = c
+                if c in free:
+                    stack.append(j)
+
+    def _risky_move(self, code: list[int], waiting: list[list[int]], rest: list[int],
+                    rng: random.Random, noise: float,
+                    penalty: dict[tuple[int, int], float]) -> tuple[int, int, int] | None:
+        weight, below = self.geo.weight, self.geo.below
+        best, pick = -1e18, None
+        for g, w in enumerate(waiting):
+            k = len(w)
+            if k < 2:
+                continue
+            others = ([x for x in self.members[g] if code[x] != GONE and x not in w]
+                      if rest[g] == 4 else None)
+            for i in range(k):
+                a = w[i]
+                for c in w[i + 1:]:
+                    if others is not None:  # the last two must not lie one on the other
+                        r = others + [x for x in w if x != a and x != c]
+                        if below[r[0]] >> r[1] & 1 or below[r[1]] >> r[0] & 1:
+                            continue
+                    score = (weight[a] + weight[c] + rng.random() * noise
+                             - penalty.get((a, c) if a < c else (c, a), 0))
+                    if score > best:
+                        best, pick = score, (g, a, c)
+        return pick
+
+
+def _count(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+__all__ = ["FREE_CODES", "GONE", "Geometry", "Table", "codes_after", "geometry", "is_pair"]

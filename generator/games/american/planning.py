@@ -1,0 +1,221 @@
+"""How the American planner weighs a hand: tile counting over the whole card.
+
+A player knows the own hand, every exposure and every discard; every other tile is
+*unseen* (in the wall or in another hand). For each reading of each hand on the card the
+planner asks how many tiles are missing and how many unseen tiles could still fill them:
+singles, pairs and year tiles only from natural tiles, pungs, kongs and quints also
+from unseen jokers -- and, where two or more of the group are held, from a discard
+called. A reading that the unseen tiles cannot finish is out. Its *cost* is the time to
+collect the missing tiles, drawing among the unseen ones, with ``n`` missing and ``a``
+unseen tiles that would help: ``n * H(n) / a`` (``H`` the harmonic number: each tile
+found leaves fewer to look for). A hand's *key* is its cost less a little for its value.
+
+The same count tells what each opponent's exposures still want (:func:`risk`): the
+faces that would complete a pung, kong or quint in a hand those exposures allow and the
+unseen tiles can still finish -- the only discards they may call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+
+from generator.games.american.card import (
+    COPIES,
+    JOKER,
+    Card,
+    Exposure,
+    Table,
+    allowed_rows,
+    can_complete,
+    counts_of,
+    exposed_faces,
+    needs,
+)
+
+HARMONIC = np.array([sum(1 / k for k in range(1, n + 1)) for n in range(16)])
+VALUE_WEIGHT = 0.004
+"""How much a point of hand value is worth against a tile missing."""
+SCARCITY = 1.0
+"""How much the cost of finding the missing tiles weighs against a tile missing."""
+NATURAL = 1.5
+"""A missing single, pair or year tile against a missing tile of a pung, kong or quint
+(which a joker or a called discard may also fill)."""
+CALLED = 2.0
+"""How much more often a tile turns up for a group that a discard may complete."""
+SLACK = 2
+"""Readings weighed in full: those at most this many tiles further than the nearest."""
+UNREACHABLE = 1e6
+_COPIES = np.array(COPIES, dtype=np.int16)
+
+
+@dataclass(frozen=True)
+class Sight:
+    """What one player knows of the tiles."""
+
+    counts: np.ndarray
+    """The player's hand, by face (jokers at JOKER)."""
+    exposures: tuple[Exposure, ...]
+    unseen: np.ndarray
+    """Tiles of each face the player cannot see: in the wall or in other hands."""
+
+    @property
+    def exposed(self) -> np.ndarray:
+        return exposed_faces(self.exposures)
+
+    def without(self, counts: np.ndarray) -> Sight:
+        """The same sight with another hand (a tile passed, discarded or exposed)."""
+        return Sight(counts, self.exposures, self.unseen)
+
+
+def sight_of(hand, exposures: tuple[Exposure, ...], in_sight=None) -> Sight:
+    """A player's sight: ``hand`` (tiles), own ``exposures``, and ``in_sight`` (a count
+    of every tile in sight on the table: discards and all exposures, the player's own
+    included; none if not given)."""
+    counts = counts_of(hand)
+    if in_sight is None:
+        in_sight = exposed_tiles(exposures)
+    return Sight(counts, exposures, np.maximum(_COPIES - counts - in_sight, 0))
+
+
+def exposed_tiles(exposures: tuple[Exposure, ...]) -> np.ndarray:
+    """The tiles of the exposures as they lie: naturals by face, jokers as jokers."""
+    out = np.zeros(len(COPIES), dtype=np.int16)
+    for e in exposures:
+        out[e.face] += e.size - e.jokers
+        out[JOKER] += e.jokers
+    return out
+
+
+class Readings(NamedTuple):
+    """Some readings of a card, on the faces they use, as one player sees them: what
+    :func:`weigh` reads."""
+
+    faces: np.ndarray
+    P: np.ndarray
+    Q: np.ndarray
+    """The pungs, kongs and quints still open (without the player's exposures)."""
+    values: np.ndarray
+    unseen: np.ndarray
+    """Unseen tiles of each of ``faces``."""
+    jokers: int
+    """Unseen jokers."""
+
+
+def readings(table: Table, rows: np.ndarray, sight: Sight) -> Readings:
+    P, Q = table.P[rows, :JOKER], table.Q[rows, :JOKER]
+    faces = np.nonzero((P > 0).any(axis=0) | (Q > 0).any(axis=0))[0]
+    Q = np.maximum(Q[:, faces] - sight.exposed[faces], 0)
+    return Readings(faces, P[:, faces], Q, table.values[rows], sight.unseen[faces],
+                    int(sight.unseen[JOKER]))
+
+
+def _keep(r: Readings, keep: np.ndarray) -> Readings:
+    return r._replace(P=r.P[keep], Q=r.Q[keep], values=r.values[keep])
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The readings worth weighing for one sight, and the best of them for the sight's
+    hand and for the other hands asked about."""
+
+    rows: np.ndarray
+    """Indices into the card's table."""
+    readings: Readings
+    best: tuple[float, int, int]
+    """(key, tiles missing, card row) of the best reading for the hand as it is."""
+    others: list[tuple[float, int, int]]
+    """The same for each of the other hands :func:`plan` was given."""
+
+
+def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = SLACK,
+         hands: np.ndarray | None = None) -> Plan:
+    """The readings the exposures allow and the unseen tiles can still finish, at most
+    ``slack`` tiles further than the nearest (all the allowed ones if none can), with
+    the best for the sight's hand and for each of ``hands`` (k x FACES) among them.
+    ``need`` is what :func:`~generator.games.american.card.needs` gives for the hand, if
+    known."""
+    table = card.table
+    k = 0 if hands is None else len(hands)
+    allowed = allowed_rows(card, sight.exposures)
+    if not allowed.any():
+        nothing = (UNREACHABLE, 99, -1)
+        rows = np.zeros(0, dtype=np.intp)
+        return Plan(rows, readings(table, rows, sight), nothing, [nothing] * k)
+    if need is None:
+        need = needs(table, sight.counts, sight.exposed)
+    batch = sight.counts[None, :] if hands is None else np.vstack([sight.counts[None, :],
+                                                                    hands])
+    nearest = int(need[allowed].min())
+    # weigh the nearest readings; further ones only if none of those can be made
+    for widen in (slack, 99):
+        near = np.nonzero(allowed & (need <= nearest + widen))[0]
+        r = readings(table, near, sight)
+        missing, key = weigh(r, batch)
+        ok = key[0] < UNREACHABLE
+        if ok.any():
+            break
+    else:
+        ok = np.ones(len(near), dtype=bool)
+    keep = ok & (missing[0] <= int(missing[0][ok].min()) + slack)
+    i = np.where(keep[None, :], key, np.inf).argmin(axis=1)
+    found = [(float(key[j, i[j]]), int(missing[j, i[j]]), int(near[i[j]]))
+             for j in range(len(batch))]
+    return Plan(near[keep], _keep(r, keep), found[0], found[1:])
+
+
+def weigh(r: Readings, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each hand (``hands`` is k x FACES) and each reading: the tiles missing and the
+    key (UNREACHABLE when the unseen tiles cannot finish it)."""
+    c = hands[:, None, r.faces]
+    short_natural = np.maximum(r.P - c, 0)
+    spare = np.maximum(c - r.P, 0)
+    short_joker = np.maximum(r.Q - spare, 0)
+    naturals = short_natural.sum(axis=2)
+    rest = np.maximum(short_joker.sum(axis=2) - hands[:, None, JOKER], 0)
+    need = naturals + rest
+    free = np.maximum(r.unseen - short_natural, 0)
+    open_joker = short_joker > 0
+    callable_ = 1 + (CALLED - 1) * (spare + hands[:, None, JOKER, None] >= 2)
+    helpers = ((short_natural > 0) * r.unseen).sum(axis=2) + (
+        (open_joker * free * callable_).sum(axis=2) + r.jokers) * (rest > 0)
+    reachable = (short_natural <= r.unseen).all(axis=2) & (
+        rest <= np.minimum(short_joker, free).sum(axis=2) + r.jokers) & (
+        (helpers > 0) | (need == 0))
+    cost = need * HARMONIC[np.minimum(need, 15)] / np.maximum(helpers, 1e-9)
+    key = NATURAL * naturals + rest + SCARCITY * cost - VALUE_WEIGHT * r.values
+    return need, np.where(reachable, key, UNREACHABLE)
+
+
+def best(plan: Plan, counts: np.ndarray) -> tuple[float, int, int]:
+    """(key, tiles missing, card row) of the best reading of the plan for ``counts``."""
+    if not len(plan.rows):
+        return UNREACHABLE, 99, -1
+    need, key = weigh(plan.readings, counts[None, :])
+    i = int(np.argmin(key[0]))
+    return float(key[0, i]), int(need[0, i]), int(plan.rows[i])
+
+
+def risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray) -> np.ndarray:
+    """For a player with these exposures (and a hand among the ``unseen`` tiles): the
+    share of the hands still open to them that a discard of each face would help with a
+    pung, kong or quint, weighted by how much of the hand is exposed."""
+    out = np.zeros(len(COPIES))
+    if not exposures:
+        return out
+    table = card.table
+    exposed = exposed_faces(exposures)
+    allowed = np.nonzero(allowed_rows(card, exposures))[0]
+    rows = allowed[can_complete(table, np.zeros(len(COPIES), dtype=np.int16), unseen,
+                                exposed, allowed)]
+    if not len(rows):
+        return out
+    open_groups = np.maximum(table.Q[rows] - exposed[None, :], 0) > 0
+    out = open_groups.mean(axis=0)
+    return out * (int(exposed.sum()) / 14)
+
+
+__all__ = ["Plan", "Readings", "Sight", "best", "exposed_tiles", "plan", "readings", "risk",
+           "sight_of", "weigh"]

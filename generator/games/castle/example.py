@@ -1,0 +1,392 @@
+"""Dragon Castle told for a learner: a game's turns in plain words, the turns that matter
+drawn (a group flipping, a floor of the central castle cleared, the end), and the
+rulebook's example turn.
+
+Tiles are named as players say them (5 Dots, Red Dragon); places as row, column and
+floor, counted from 1 as the numbered diagrams show them ("r4 c6 f3" in tables).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from generator.documents.model import Block, Figure, Grid, Heading, Paragraph, Table
+from generator.draw.canvas import Canvas
+from generator.engine.log import Event, GameLog
+from generator.games.castle.board import PlayerCastle, cell_index
+from generator.games.castle.options import CastleOptions
+from generator.games.castle.pictures import board_figure, built_rows, central_figure
+from generator.games.castle.rules import (
+    Build,
+    CastleGame,
+    Consolidate,
+    Discard,
+    EndTurn,
+    NoRoom,
+    Setup,
+    Shrine,
+    Summon,
+    Take,
+    TakeSecond,
+    TakeShrine,
+)
+from generator.layouts.castle import Castle, parse_castle
+from generator.tiles import Tile, in_words
+
+KIND_WORDS = {"coins": "dots", "strings": "bamboo", "myriads": "characters"}
+"""The rules' names for the suits, as players of mahjong say them."""
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+           "ten", "eleven", "twelve")
+BOARD_CELL = 8.0
+"""A player's castle in a diagram: tiles 8 mm wide (three boxes of them fit across A4)."""
+CENTRAL_CELL = 8.0
+
+
+def kind_words(kind: str) -> str:
+    return KIND_WORDS.get(kind, kind)
+
+
+def count(n: int) -> str:
+    return NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
+
+
+def place(at: Sequence[int]) -> str:
+    """``(4, 6, 3)`` reads "row 4, column 6, floor 3"."""
+    return f"row {at[0]}, column {at[1]}" + (f", floor {at[2]}" if len(at) > 2 else "")
+
+
+def short(at: Sequence[int]) -> str:
+    """``(4, 6, 3)`` reads "r4 c6 f3" (tables)."""
+    return f"r{at[0]} c{at[1]}" + (f" f{at[2]}" if len(at) > 2 else "")
+
+
+def plain(reason: str) -> str:
+    """A bot's reason in a player's words: tiles named, suits called dots, bamboo and
+    characters."""
+    text = in_words(reason)
+    for kind, word in KIND_WORDS.items():
+        text = re.sub(rf"\b{kind}\b", word, text)
+    return text
+
+
+@dataclass
+class Turn:
+    """One player's turn: its events and what they did to the castles."""
+
+    number: int
+    player: int
+    events: list[Event] = field(default_factory=list)
+    before: PlayerCastle | None = None
+    after: PlayerCastle | None = None
+    points: int = 0
+    score: int = 0
+    top_floor: int = 0
+    """The central castle's top floor after the turn (0: gone)."""
+    tops: dict = field(default_factory=dict)
+    """The central castle seen from above after the turn."""
+    taken: list[tuple[int, int]] = field(default_factory=list)
+
+    def of(self, kind: type) -> list:
+        return [ev for ev in self.events if isinstance(ev, kind)]
+
+    @property
+    def fresh(self) -> list[int]:
+        return [cell_index(ev.at) for ev in self.of(Build)]
+
+
+def tops_of(game: CastleGame) -> dict[tuple[int, int], tuple[Tile, int]]:
+    """Each stack of the central castle seen from above: its top tile and height."""
+    tops: dict[tuple[int, int], tuple[Tile, int]] = {}
+    for i, (r, c, f) in enumerate(game.places):
+        if game.remaining >> i & 1 and f >= tops.get((r, c), (None, 0))[1]:
+            tops[(r, c)] = (game.tiles[i], f)
+    return tops
+
+
+@dataclass
+class Told:
+    """A game replayed for telling: the options, the castle as dealt, every turn."""
+
+    options: CastleOptions
+    castle: Castle
+    start: dict
+    turns: list[Turn]
+    game: CastleGame
+    open: list[tuple[int, int]]
+    """The stacks whose top tile can be taken on the first turn."""
+
+
+def replay_turns(log: GameLog) -> Told:
+    """Replay ``log`` through the rules, turn by turn."""
+    options = log.options_as(CastleOptions)
+    game = CastleGame(options)
+    turns: list[Turn] = []
+    castle: Castle | None = None
+    start: dict = {}
+    first: list[tuple[int, int]] = []
+    turn: Turn | None = None
+    for ev in log.events:
+        if isinstance(ev, Setup):
+            game.apply(ev)
+            castle = parse_castle(ev.castle, name=options.layout)
+            start = tops_of(game)
+            first = [game.places[i][:2] for i in game.takeable()]
+            continue
+        if turn is None:
+            p = game.current
+            turn = Turn(game.turn + 1, p, before=game.players[p].copy())
+            score = game.players[p].score
+        game.apply(ev)
+        turn.events.append(ev)
+        if isinstance(ev, Take | TakeSecond):
+            turn.taken.append(ev.at[:2])
+        if isinstance(ev, EndTurn):
+            me = game.players[turn.player]
+            turn.after, turn.score = me.copy(), me.score
+            turn.points = me.score - score
+            turn.top_floor = game.top_floor
+            turn.tops = tops_of(game)
+            turns.append(turn)
+            turn = None
+    assert castle is not None
+    return Told(options, castle, start, turns, game, first)
+
+
+def sentence(turn: Turn, name: str) -> str:
+    """The turn in plain words: what was taken and from where, where it was built, what
+    flipped and scored."""
+    words: list[str] = []
+    take = next(iter(turn.of(Take)), None)
+    if turn.of(Summon):
+        words.append(f"{name} summons the Elder Dragon: +2.")
+    elif take is not None:
+        tile = take.tile.name
+        what = f"{name} takes the {tile} from {place(take.at)}"
+        builds = turn.of(Build)
+        where = " and ".join(place(b.at) for b in builds)
+        if turn.of(TakeSecond):
+            twin = turn.of(TakeSecond)[0]
+            what += (f" and its twin from {place(twin.at)}, and builds the two on {where}"
+                     if builds else f" and its twin from {place(twin.at)}")
+        elif turn.of(TakeShrine):
+            what += ", takes a shrine into the reserve" + (f" and builds the tile on {where}"
+                                                           if builds else "")
+        elif turn.of(Discard):
+            what += " and discards it: +1"
+        words.append(what + ".")
+    for ev in turn.of(NoRoom):
+        words.append(f"No cell can take the {ev.tile.name}: it goes back to the box.")
+    for ev in turn.of(Consolidate):
+        words.append(f"{count(len(ev.cells)).capitalize()} {kind_words(ev.kind)} flip face "
+                     f"down: +{ev.points}.")
+    for ev in turn.of(Shrine):
+        floor = len(turn.after.stacks[cell_index(ev.at)]) if turn.after else 0
+        words.append(f"A shrine crowns row {ev.at[0]}, column {ev.at[1]} on floor {floor}: "
+                     f"+{ev.points}.")
+    return " ".join(words)
+
+
+def why(turn: Turn) -> str:
+    """The player's reasons for the take (or the summons) and for keeping a shrine, in
+    plain words."""
+    reasons = [ev.reason for ev in turn.events
+               if isinstance(ev, Take | Summon | EndTurn) and ev.reason]
+    reasons = [re.sub(r"^takes \S+ and its twin: ", "", r) for r in reasons]
+    reasons = [r.split(":")[0] if r.startswith("keeps its shrine") else r for r in reasons]
+    return plain("; ".join(reasons))
+
+
+def row(turn: Turn, names: Sequence[str]) -> tuple[str, ...]:
+    """The turn as a row of the compact table: turn, player, takes, then, builds, points,
+    total, why."""
+    take = next(iter(turn.of(Take)), None)
+    if take is None:
+        takes, then, builds = "the Elder Dragon", "", ""
+    else:
+        takes = f"{take.tile.name} {short(take.at)}"
+        if turn.of(TakeSecond):
+            then = f"twin {short(turn.of(TakeSecond)[0].at)}"
+        elif turn.of(TakeShrine):
+            then = "a shrine"
+        else:
+            then = "discards"
+        builds = ", ".join(short(b.at) for b in turn.of(Build))
+        if turn.of(NoRoom):
+            builds += (", " if builds else "") + "back to the box"
+    return (str(turn.number), names[turn.player], takes, then, builds,
+            f"+{turn.points}" if turn.points else "", str(turn.score), why(turn))
+
+
+def turn_table(turns: Sequence[Turn], names: Sequence[str]) -> Table:
+    return Table(("turn", "player", "takes", "then", "builds on", "points", "total", "why"),
+                 tuple(row(t, names) for t in turns), widths=(0.75, 1.25, 2.9, 1.7, 1.7, 0.95,
+                                                              0.8, 4.6), size=7.5)
+
+
+def before_after(turn: Turn, *, cell: float = BOARD_CELL) -> Figure:
+    """The player's castle before and after the turn, side by side; the cells built on
+    this turn outlined."""
+    assert turn.before is not None and turn.after is not None
+    rows = built_rows(turn.before, turn.after)
+    left = board_figure(turn.before, cell=cell, title="Before", rows=rows)
+    right = board_figure(turn.after, cell=cell, fresh=turn.fresh, title="After", rows=rows)
+    gap = 10.0
+
+    def draw(c: Canvas) -> None:
+        left.draw(c)
+        with c.group(translate=(left.width + gap, 0)):
+            right.draw(c)
+        y = left.height / 2
+        c.line(left.width + 2, y, left.width + gap - 2, y, stroke="#8c2f39", stroke_width=0.5)
+        c.polyline([(left.width + gap - 4, y - 1.5), (left.width + gap - 2, y),
+                    (left.width + gap - 4, y + 1.5)], stroke="#8c2f39", stroke_width=0.5)
+
+    return Figure(left.width + gap + right.width, max(left.height, right.height), draw)
+
+
+MOMENT_WIDTH = 58.0
+"""A moment's card: three side by side across A4 (and Letter) at full size."""
+
+
+def card(title: str, text: str, board: Figure, *, number: str = "",
+         width: float = MOMENT_WIDTH) -> Figure:
+    """A framed card: a number in a dark disc, a bold title, a few lines of text and a
+    board. One picture, so a page never draws it smaller (its tiles stay 8 mm)."""
+    from generator.draw.fonts import wrap
+
+    pad, size, leading = 3.0, 8.0, 3.6
+    lines = wrap(text, width - 2 * pad, size) if text else []
+    top = pad + 7.5
+    board_y = top + len(lines) * leading + 1.5
+    height = board_y + board.height + pad
+    indent = 7.5 if number else 0.0
+
+    def draw(c: Canvas) -> None:
+        c.rect(0.2, 0.2, width - 0.4, height - 0.4, stroke="#b9b2a6", stroke_width=0.35,
+               radius=2.0)
+        if number:
+            c.circle(pad + 2.8, pad + 2.8, 2.8, fill="#1d1d1b")
+            c.text(pad + 2.8, pad + 3.9, number, size=7 if len(number) < 3 else 6,
+                   font="bold", anchor="middle", fill="#ffffff")
+        c.text(pad + indent, pad + 4.0, title, size=8.5, font="bold")
+        for k, line in enumerate(lines):
+            c.text(pad, top + k * leading + 2.6, line, size=size)
+        with c.group(translate=((width - board.width) / 2, board_y)):
+            board.draw(c)
+
+    return Figure(width, height, draw)
+
+
+def moment_figure(turn: Turn, names: Sequence[str]) -> Figure:
+    """A turn that matters: what happened in words, and the player's castle after it."""
+    assert turn.after is not None
+    board = board_figure(turn.after, cell=BOARD_CELL, fresh=turn.fresh,
+                         rows=built_rows(turn.after))
+    return card(f"{names[turn.player]}, {turn.score} points",
+                sentence(turn, names[turn.player]), board, number=str(turn.number))
+
+
+def central_block(told: Told, tops: dict, title: str,
+                  taken: Sequence[tuple[int, int]] = ()) -> list[Block]:
+    """The central castle from above, its title lines (split at newlines) above it."""
+    return [central_figure(told.castle, tops, cell=CENTRAL_CELL, taken=taken, title=title)]
+
+
+def final_blocks(told: Told, names: Sequence[str]) -> list[Block]:
+    """Every player's castle at the end, the scores and the winner."""
+    game = told.game
+    rows = built_rows(*game.players)
+    cards = tuple(card(f"{names[p]}: {me.score} points",
+                       f"{me.face_down_tops()} face-down stacks, {me.shrines()} shrines",
+                       board_figure(me, cell=BOARD_CELL, rows=rows))
+                  for p, me in enumerate(game.players))
+    result = game.result()
+    rows = tuple((names[p], str(points), str(down), str(shrines))
+                 for p, points, down, shrines in game.standings())
+    winners = " and ".join(names[w - 1] for w in result["winners"])
+    return [Heading("The end", level=2),
+            Paragraph(f"{winners} win{'s' * (len(result['winners']) == 1)}. Ties go to the "
+                      "most stacks topped by a face-down tile, then the most shrines.",
+                      size=10, font="bold"),
+            Table(("player", "points", "face-down stacks", "shrines"), rows,
+                  widths=(4, 1.5, 2.5, 1.5), size=9),
+            Grid(cards, columns=3, gap=2.5)]
+
+
+CHAPTER = 12
+"""Turns told in one table before the moments among them are drawn."""
+
+
+def summary(told: Told, log: GameLog, names: Sequence[str]) -> str:
+    """The game in one paragraph: who played where, what happened, who won."""
+    o, game = told.options, told.game
+    flips = [ev for t in told.turns for ev in t.of(Consolidate)]
+    largest = max(flips, key=lambda ev: (len(ev.cells), ev.points), default=None)
+    shrines = sum(len(t.of(Shrine)) for t in told.turns)
+    summons = sum(len(t.of(Summon)) for t in told.turns)
+    result = game.result()
+    ranked = game.standings()
+    winners = " and ".join(names[w - 1] for w in result["winners"])
+    others = ", ".join(f"{names[p]} {points}" for p, points, *_ in ranked[len(result["winners"]):])
+    best = ranked[0][1]
+    text = (f"{count(o.players).capitalize()} players build their castles from the "
+            f"{o.layout} castle ({len(told.castle)} tiles of the {o.tileset} set on "
+            f"{len(told.castle.floors)} floors), seed {log.seed}. In {len(told.turns)} turns "
+            f"they flip {len(flips)} groups")
+    if largest is not None:
+        text += (f", the largest {count(len(largest.cells))} {kind_words(largest.kind)} for "
+                 f"{largest.points} points")
+    text += (f"; they build {shrines} shrines and summon the Elder Dragon {summons} times. "
+             f"{winners} win{'s' * (len(result['winners']) == 1)} with {best} points"
+             + (f" (then {others})." if others else "."))
+    return text
+
+
+def teach(log: GameLog, paper, *, title: str = "Dragon Castle: a worked example") -> list[Block]:
+    """The game for a learner: a summary, every turn as a table row, and the turns that
+    matter drawn (a group flipping, a floor of the central castle cleared), then the
+    castles at the end."""
+    told = replay_turns(log)
+    names = [f"Player {k + 1}" for k in range(told.options.players)]
+    blocks: list[Block] = [
+        Heading(title),
+        Paragraph(summary(told, log, names), size=10),
+        Paragraph("How to read it: places are given as row, column and floor, counted from "
+                  "1 as the numbered diagrams show them; the tables shorten row 4, column 6, "
+                  "floor 3 to r4 c6 f3. Dots, bamboo and characters are what the rules call "
+                  "coins, strings and myriads. Every turn is a row of a table; a diagram shows "
+                  "the castle of a player whose group flips, with the tiles built that turn "
+                  "outlined in red (only the rows in use, and one beside them, of its 6 by 6 "
+                  "board), and the central castle whenever a floor is cleared. "
+                  "Numbers in red discs are stack heights; black discs are shrines.", size=8.5,
+                  color="#4a4740"),
+        *central_block(told, told.start, "The central castle as dealt, seen from above: the "
+                      "top tile of each stack\nand its height. Outlined: the "
+                      f"{len(told.open)} tiles that may be taken on the first turn.",
+                      taken=told.open),
+    ]
+    floor = len(told.castle.floors)
+    for k in range(0, len(told.turns), CHAPTER):
+        chapter = told.turns[k:k + CHAPTER]
+        blocks += [Heading(f"Turns {chapter[0].number} to {chapter[-1].number}", level=2),
+                   turn_table(chapter, names)]
+        moments = [moment_figure(t, names) for t in chapter if t.of(Consolidate)]
+        if moments:
+            blocks.append(Grid(tuple(moments), columns=3, gap=2.5))
+        for t in chapter:
+            if t.top_floor < floor:
+                floor = t.top_floor
+                if floor:
+                    blocks += central_block(
+                        told, t.tops, f"After turn {t.number}: the central castle is down to "
+                        f"floor {floor}" + (".\nFrom now on a player may summon the Elder "
+                                            "Dragon instead of taking a tile."
+                                            if floor == 1 else "."))
+    return blocks + final_blocks(told, names)
+
+
+__all__ = ["KIND_WORDS", "Told", "Turn", "before_after", "central_block", "final_blocks",
+           "kind_words", "moment_figure", "place", "plain", "replay_turns", "row", "sentence",
+           "short", "tops_of", "turn_table", "why"]

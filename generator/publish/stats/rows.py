@@ -1,0 +1,168 @@
+"""One row per game for analysts, written as the games come in: CSV, or Parquet (pyarrow,
+``pip install 'tilepress[parquet]'``) in row groups of :data:`ROW_GROUP` games, so a
+million games take the memory of one group.
+
+Rows go to a temporary file beside the target, which takes the target's name only when
+the run is complete (:meth:`RowWriter.commit`); a run that fails or is interrupted leaves
+the old file, or none. Sides are numbered from 1, as players number seats.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import tempfile
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from generator.engine.record import GameRecord
+from generator.errors import FileFormatError, RequestError
+
+ROW_GROUP = 10_000
+"""Games in one Parquet row group (and rows held before a write)."""
+
+COLUMNS = ("run", "index", "seed", "game", "players", "first", "winner", "winners",
+           "scores", "margin", "turns", "rounds", "rounds_without_winner", "end", "wins",
+           "lead_changes", "actions")
+
+
+def _seat(k: int | None) -> int | None:
+    return None if k is None else k + 1
+
+
+def row(run: str, index: int, seed: int, game: str, record: GameRecord) -> dict[str, Any]:
+    """The row of one game: ``run`` names the rule set ("A", or "B" for ``--against``)."""
+    return {"run": run, "index": index, "seed": seed, "game": game,
+            "players": list(record.sides), "first": _seat(record.first),
+            "winner": _seat(record.winner), "winners": [k + 1 for k in record.winners],
+            "scores": list(record.scores), "margin": record.margin, "turns": record.turns,
+            "rounds": record.rounds, "rounds_without_winner": record.rounds_without_winner,
+            "end": record.end, "wins": list(record.wins),
+            "lead_changes": record.lead_changes, "actions": dict(record.actions)}
+
+
+def _schema() -> Any:
+    import pyarrow as pa
+
+    ints = pa.list_(pa.int64())
+    return pa.schema([
+        ("run", pa.string()), ("index", pa.int64()), ("seed", pa.int64()),
+        ("game", pa.string()), ("players", pa.list_(pa.string())), ("first", pa.int64()),
+        ("winner", pa.int64()), ("winners", ints), ("scores", ints), ("margin", pa.int64()),
+        ("turns", pa.int64()), ("rounds", pa.int64()), ("rounds_without_winner", pa.int64()),
+        ("end", pa.string()), ("wins", pa.list_(pa.string())), ("lead_changes", pa.int64()),
+        ("actions", pa.map_(pa.string(), pa.int64())),
+    ])
+
+
+def _csv_value(value: Any) -> Any:
+    if isinstance(value, list):
+        return ";".join(str(v) for v in value)
+    if isinstance(value, dict):
+        return json.dumps(value, sort_keys=True)
+    return "" if value is None else value
+
+
+def rows_format(path: str | os.PathLike[str]) -> str:
+    """"parquet" or "csv", from the file's suffix; Parquet needs pyarrow."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in (".parquet", ".csv"):
+        raise RequestError(f"cannot tell what to write rows to {os.fspath(path)!r}: the name "
+                           "must end in .parquet or .csv")
+    if suffix == ".parquet":
+        try:
+            import pyarrow
+            import pyarrow.parquet  # noqa: F401
+        except ImportError:
+            raise RequestError("Parquet rows need pyarrow: pip install 'tilepress[parquet]' "
+                               "(or write .csv)") from None
+    return suffix[1:]
+
+
+class RowWriter:
+    """Rows streamed to a temporary file beside ``path``; :meth:`commit` puts it in place."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self.format = rows_format(path)
+        if self.path.is_dir():
+            raise FileFormatError(f"cannot write rows to {os.fspath(path)!r}: it is a folder")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp",
+                                       dir=self.path.parent)
+        except OSError as exc:
+            raise FileFormatError(f"cannot write rows to {os.fspath(path)!r}: "
+                                  f"{exc.strerror}") from None
+        self._tmp = Path(tmp)
+        self._file = os.fdopen(fd, "wb")
+        self._pending: list[dict[str, Any]] = []
+        self.count = 0
+        self._parquet: Any = None
+        self._csv: Any = None
+        if self.format == "parquet":
+            import pyarrow.parquet as pq
+
+            self._parquet = pq.ParquetWriter(self._file, _schema())
+        else:
+            self._text = io.TextIOWrapper(self._file, encoding="utf-8", newline="")
+            self._csv = csv.writer(self._text)
+            self._csv.writerow(COLUMNS)
+
+    def add(self, values: dict[str, Any]) -> None:
+        self.count += 1
+        if self._csv is not None:
+            self._csv.writerow([_csv_value(values[c]) for c in COLUMNS])
+            return
+        self._pending.append(values)
+        if len(self._pending) >= ROW_GROUP:
+            self._flush()
+
+    def _flush(self) -> None:
+        if self._pending:
+            import pyarrow as pa
+
+            table = pa.Table.from_pylist(self._pending, schema=_schema())
+            self._parquet.write_table(table, row_group_size=ROW_GROUP)
+            self._pending = []
+
+    def commit(self) -> Path:
+        """Finish the file and give it the target's name."""
+        try:
+            if self._parquet is not None:
+                self._flush()
+                self._parquet.close()
+                self._file.close()
+            else:
+                self._text.close()
+            os.chmod(self._tmp, 0o644)
+            os.replace(self._tmp, self.path)
+        except OSError as exc:
+            self.discard()
+            raise FileFormatError(f"cannot write rows to {os.fspath(self.path)!r}: "
+                                  f"{exc.strerror}") from None
+        return self.path
+
+    def discard(self) -> None:
+        """Drop the temporary file (the run failed or was stopped)."""
+        for handle in (self._text if self._csv is not None else None, self._file):
+            try:
+                if handle is not None:
+                    handle.close()
+            except (OSError, ValueError):
+                pass
+        self._tmp.unlink(missing_ok=True)
+
+    def __enter__(self) -> RowWriter:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if kind is not None:
+            self.discard()
+
+
+__all__ = ["COLUMNS", "ROW_GROUP", "RowWriter", "row", "rows_format"]
