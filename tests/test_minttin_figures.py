@@ -4,6 +4,8 @@ rulebook: every figure's claim checked by the engine."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.errors import HandError
 from generator.games.minttin.options import CardsFigure
@@ -149,3 +151,33 @@ def test_the_worked_example_shows_every_turn_and_fits_4_to_10_pages(solo: bool) 
     assert len(quiet) == log.result["rounds"] - len(rounds)     # and a line for the others
     full = game.worked_example(log, PAPERS["a4"], full=True)
     assert len(full.blocks) > 2 * len(doc.blocks)
+
+
+def test_every_caption_fits_a_booklet_page() -> None:
+    """Captions are one line: each must fit the 124 mm of an A5 page's text."""
+    from generator.draw.fonts import text_width
+    from generator.publish.rulebook import parse_spec
+
+    spec = parse_spec(_spec_text(), "minttin", source="test")
+    wide = [f.name for f in spec.figures if text_width(f.caption, 8.5, "italic") > 118]
+    assert not wide
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6), solo=st.booleans())
+def test_every_told_turn_is_in_the_tables_and_every_other_round_in_a_line(seed: int,
+                                                                          solo: bool) -> None:
+    from generator.games.minttin import GAME
+    from generator.games.minttin import runner as game
+    from generator.games.minttin.rules import Discard
+    from generator.games.minttin.story import match_of, narrate, rounds_to_tell
+
+    log = game.play(GAME.options_from({}), seed, solo=solo)
+    told = rounds_to_tell(log)
+    match, discards = match_of(log), 0
+    for ev in log.events:
+        match.apply(ev)
+        discards += isinstance(ev, Discard) and not ev.block and match.round in told
+    words = _words(narrate(log, told, quiet=True))
+    assert sum(w.count("discards") for w in words) == discards
+    assert sum(", in short: " in w for w in words) == log.result["rounds"] - len(told)

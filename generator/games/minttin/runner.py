@@ -48,7 +48,7 @@ from generator.games.minttin.rules import (
     ToRow,
 )
 from generator.games.minttin.solo import SoloMatch
-from generator.games.minttin.story import NOTATION, narrate, rounds_to_tell, summary_of_rounds
+from generator.games.minttin.story import NOTATION, narrate, plan, summary_of_rounds
 from generator.games.minttin.twoplayer import TwoPlayerMatch
 from generator.params import params_dict
 
@@ -153,19 +153,22 @@ def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Documen
         rules = (f"Two players, to {o.target} points, jokers: {o.jokers}"
                  + (", with the optional pass" if o.passing else "")
                  + ("" if o.miscall_penalty else ", a friendly game"))
-    told = rounds_to_tell(log)
+    told, length = plan(log)
     left_out = result["rounds"] - len(told)
+    short = length < SHORT_MATCH
     blocks: list[Block] = [
         Section("Mint Tin Mahjong"),
         Heading("Mint Tin Mahjong: a worked example"),
         Paragraph(f"{who}, {a} to {b}, in {result['rounds']} rounds. "
                   + summary_of_rounds(log), size=10),
         Paragraph(f"{rules}; match {log.seed}, played by the computer. {NOTATION}"
-                  + (f" To keep the example short, {left_out} quiet round"
-                     f"{'s' * (left_out > 1)} (no call, swap or win) "
-                     f"{'are' if left_out > 1 else 'is'} told in a line; the full version "
-                     "draws every turn." if left_out else ""), size=9),
-        *narrate(log, told, quiet=True),
+                  + (f" To keep the example short, the {left_out} round"
+                     f"{'s' * (left_out > 1)} with least to learn (no win, fewest calls and "
+                     f"swaps) {'are' if left_out > 1 else 'is'} told in a line each; the full "
+                     "version draws every turn." if left_out else "")
+                  + (" The match is short, so each discard gives the player's reason."
+                     if short else ""), size=9),
+        *narrate(log, told, quiet=True, reasons=short),
         Heading("Result", level=2),
         Paragraph(f"{a} to {b}: {who.lower()}. Every event above was checked by the rules "
                   "engine as the match was replayed.", size=10, font="bold"),
@@ -335,8 +338,12 @@ def _points_rows(match: MintTinMatch, p: int, top: Arrangement) -> list[tuple[st
     return rows
 
 
+SHORT_MATCH = 900.0
+"""A match whose told rounds fill less (estimated mm) gives every discard's reason."""
 EXAMPLE_DISCARDS = 16
 """The rulebook's example round ends within this many discards."""
+EXAMPLE_WIDTH = 118.0
+"""The example's diagrams wrap within a booklet's page (mm), so cards stay 8 mm wide."""
 
 
 def rulebook_example() -> tuple[str, list[Block]]:
@@ -365,7 +372,12 @@ def rulebook_example() -> tuple[str, list[Block]]:
                              f"{EXAMPLE_DISCARDS} discards in a Mahjong after a call and a "
                              f"joker discarded for its point: match {seed}, round "
                              f"{match.round}.")
-                return criterion, narrate(log, {match.round})
+                how = Paragraph("Each row of a table is a turn of each player, the dealer's "
+                                "first; a diagram shows the hand at the call, and the winning "
+                                "hand with its points. The card just taken is ringed in gold.",
+                                size=9)
+                return criterion, [how, *narrate(log, {match.round}, width=EXAMPLE_WIDTH,
+                                                 hands=False)]
     raise AssertionError("no match shows a short round with a call")  # pragma: no cover
 
 

@@ -76,7 +76,8 @@ def cards_words(cards: Sequence[Card]) -> str:
     for card in sorted(set(cards), key=lambda c: (c.is_joker, c)):
         n = list(cards).count(card)
         name = short_name(card)
-        parts.append(f"{COUNTS[n]} {name}{'s' * (n > 1)}" if n < len(COUNTS) else name)
+        count = "an" if n == 1 and name.startswith("8") else COUNTS[n]
+        parts.append(f"{count} {name}{'s' * (n > 1)}" if n < len(COUNTS) else name)
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
@@ -98,6 +99,8 @@ def plain_words(reason: str) -> str:
     text = re.sub(r"\b([1-9D][SMF]?(?:,[1-9D][SMF]?)+)\b",
                   lambda m: _target_words(m.group(1)), text)
     text = re.sub(r"\bD([SMF])\b", lambda m: f"the {SUIT_NAMES[m.group(1)]} dragon", text)
+    text = re.sub(r"grows a block of the target and (\d+) joker(s?)",
+                  r"adds to a block of the hand aimed at, with \1 joker\2", text)
     text = text.replace("grows a block of the target", "adds to a block of the hand aimed at")
     text = text.replace("the target", "the hand aimed at")
     return re.sub(r"\bJ\b", "a joker", text)
@@ -109,7 +112,7 @@ def plain_words(reason: str) -> str:
 
 
 def hand_figure(match: MintTinMatch, p: int, mark: Card | None = None,
-                caption: str = "") -> Block:
+                caption: str = "", width: float = ROW_W) -> Block:
     """A player's hand, identical cards together, exposures apart and labelled; the
     last copy of ``mark`` outlined."""
     seat = match.seats[p]
@@ -126,7 +129,7 @@ def hand_figure(match: MintTinMatch, p: int, mark: Card | None = None,
         hits = [(gi, ci) for gi, g in enumerate(groups) for ci, c in enumerate(g) if c == mark]
         marks = frozenset(hits[-1:])
     return cards_figure(groups, card_w=CARD_W, labels=labels, marks=marks, caption=caption,
-                        max_width=ROW_W)
+                        max_width=width)
 
 
 def shape_words(top: Arrangement) -> str:
@@ -141,7 +144,8 @@ def shape_words(top: Arrangement) -> str:
             f"{top.pattern}{special}")
 
 
-def winning_blocks(match: MintTinMatch, p: int, winning: Card | None) -> list[Block]:
+def winning_blocks(match: MintTinMatch, p: int, winning: Card | None,
+                   width: float = ROW_W) -> list[Block]:
     """The winning hand laid out in its blocks, and its points as a table."""
     seat = match.seats[p]
     top = best(seat.hand, seat.exposures())
@@ -153,12 +157,12 @@ def winning_blocks(match: MintTinMatch, p: int, winning: Card | None) -> list[Bl
     hits = [(gi, ci) for gi, g in enumerate(groups) for ci, c in enumerate(g) if c == winning]
     rows = [(name, f"+{pts}") for name, pts in top.points]
     if match.joker_bonus(p):
-        rows.append((f"jokers discarded ({match.joker_bonus(p)})", f"+{match.joker_bonus(p)}"))
+        rows.append((f"Jokers discarded ({match.joker_bonus(p)})", f"+{match.joker_bonus(p)}"))
     if match.concealed(p):
-        rows.append(("concealed", "+1"))
-    return [cards_figure(groups, card_w=CARD_W, labels=labels, marks=frozenset(hits[-1:]),
-                         caption=shape_words(top),
-                         max_width=ROW_W),
+        rows.append(("Concealed", "+1"))
+    return [Paragraph(shape_words(top) + ".", size=8.5),
+            cards_figure(groups, card_w=CARD_W, labels=labels, marks=frozenset(hits[-1:]),
+                         max_width=width),
             Table(("bonus", "points"), tuple(rows), widths=(5, 1), size=8)]
 
 
@@ -171,12 +175,16 @@ class Narration:
     """The blocks that tell a match, built as its events are replayed."""
 
     def __init__(self, log: GameLog, rounds: Collection[int] | None, full: bool,
-                 quiet: bool = False) -> None:
+                 quiet: bool = False, width: float = ROW_W, hands: bool = True,
+                 reasons: bool = False) -> None:
         self.match = match_of(log)
         self.solo = log.game == SOLO
         self.names = ("You", "The opponent") if self.solo else ("Player 1", "Player 2")
-        self.rounds, self.full, self.quiet = rounds, full, quiet
+        self.rounds, self.full, self.quiet, self.width = rounds, full, quiet, width
         """``quiet``: rounds not in ``rounds`` get a line each (else nothing)."""
+        self.hands, self.reasons = hands, reasons
+        """``hands``: each round opens with the starting hands drawn; ``reasons``: each
+        discard's reason in its cell (for a short match)."""
         self.blocks: list[Block] = []
         self.rows: list[tuple[str, str, str]] = []
         self.cells = ["", ""]
@@ -187,9 +195,12 @@ class Narration:
         self.taken: Card | None = None
         self.won: list[Block] = []
         self.queued: list[Block] = []
+        self.deferred = False
+        """Moments with a diagram wait until the row of the turn is complete."""
         self.notes: list[Paragraph] = []
         self.drawn: set[str] = set()
-        self.held: Card | None = None
+        self.skipped = {"discards": 0, "calls": 0, "swaps": 0}
+        """What happened in a round told in a line."""
         self.call_figure: Block | None = None
 
     @property
@@ -226,6 +237,8 @@ class Narration:
         k = self.order.index(p)
         if (self.cells[k] and p != self.last) or any(self.cells[k + 1:]):
             self.row_done()  # a row is a turn of each, in the order they play
+            if self.deferred:
+                self.emit()
         self.last = p
         self.cells[k] = f"{self.cells[k]}, {words}" if self.cells[k] else words
 
@@ -245,15 +258,23 @@ class Narration:
         only, they wait under the table, numbered by their turn."""
         if not self.queued:
             return
-        if round_over or any(isinstance(b, Figure) for b in self.queued):
-            self.flush()
-            self.blocks += self.queued
+        if round_over:
+            self.emit()
+        elif any(isinstance(b, Figure) for b in self.queued):
+            self.deferred = True  # once the row is complete
+            return
         else:
             n = self.turn + any(self.cells)
             for b in self.queued:
                 assert isinstance(b, Paragraph)
                 self.notes.append(replace(b, text=f"Turn {n}: {b.text}"))
         self.queued = []
+
+    def emit(self) -> None:
+        """The table so far, then the moments waiting for it."""
+        self.flush()
+        self.blocks += self.queued
+        self.queued, self.deferred = [], False
 
     def tell(self, ev: Event) -> None:
         match = self.match
@@ -270,28 +291,33 @@ class Narration:
             self._after(ev, before)
         elif self.quiet and isinstance(ev, RoundEnd):
             self._quiet_round(ev)
-        elif isinstance(ev, Discard):
-            self.turn += 1
+        else:
+            self.skipped["discards"] += isinstance(ev, Discard)
+            self.skipped["calls"] += isinstance(ev, Call)
+            self.skipped["swaps"] += isinstance(ev, Swap)
 
     def _quiet_round(self, ev: RoundEnd) -> None:
         """A round not told turn by turn: one line."""
         a, b = (s.score for s in self.match.seats)
         extra = ""
-        if isinstance(self.match, SoloMatch):
+        if isinstance(self.match, SoloMatch) and "pungs" not in ev.reason:
             extra = f"; the opponent had {self.match.pungs()} pung{'s' * (self.match.pungs() != 1)}"
         gained = ", ".join(f"{self.names[k]} +{ev.scores[k]}" for k in (0, 1) if ev.scores[k])
+        n = self.skipped
+        happened = ", ".join(f"{n[k]} {k[:-1] if n[k] == 1 else k}" for k in ("calls", "swaps")
+                             if n[k]) or "no call or swap"
         self.blocks.append(Paragraph(
-            f"Round {self.match.round}, in short: {self.turn} turns without a call or a swap"
+            f"Round {self.match.round}, in short: {n['discards']} cards discarded, {happened}"
             f"{extra}; {ev.reason}" + (f" ({gained})" if gained else ", no points")
             + f". Score {a}-{b}.", size=8.5))
-        self.turn = 0
+        self.skipped = dict.fromkeys(n, 0)
 
     def _before(self, ev: Event) -> str:
         """What must be read before an event changes the table: a Mahjong's hand."""
         if isinstance(ev, Mahjong) and self.telling:
             if not self.match.mahjong_award(ev.player):
                 return "miscalled"
-            self.won = winning_blocks(self.match, ev.player, self.taken)
+            self.won = winning_blocks(self.match, ev.player, self.taken, self.width)
             return "won"
         return ""
 
@@ -302,10 +328,9 @@ class Narration:
         title = f"Round {ev.round}" + ("" if self.solo else
                                        f": {self.names[ev.dealer]} deals")
         self.blocks.append(Heading(title, level=2))
-        for p in ((0,) if self.solo else (0, 1)):
-            self.blocks.append(hand_figure(self.match, p, caption=f"{self.names[p]}: the "
-                                           "starting hand" if not self.solo else
-                                           "Your starting hand"))
+        for p in ((0,) if self.solo else (0, 1)) if self.hands else ():
+            caption = "Your starting hand" if self.solo else f"{self.names[p]}: the starting hand"
+            self.blocks.append(hand_figure(self.match, p, caption=caption, width=self.width))
 
     def _after(self, ev: Event, before: str) -> None:
         p = getattr(ev, "player", 1)
@@ -328,7 +353,7 @@ class Narration:
                                    size=8.5)])
             self.call_figure = hand_figure(self.match, p, ev.card, caption=(
                 "your hand after the call, before your discard" if self.solo else
-                f"{self.names[p]}'s hand after the call, before the discard"))
+                f"{self.names[p]}'s hand after the call, before the discard"), width=self.width)
             if self.first(f"call {self.match.round} {p}"):
                 self.moment([self.call_figure])
         elif isinstance(ev, Swap):
@@ -359,11 +384,12 @@ class Narration:
                                    f"pung, and the joker scores nothing "
                                    f"({plain_words(ev.reason)}).", size=8.5)])
             return
-        self.note(p, f"discards {short_name(ev.card)}")
+        why = f" ({plain_words(ev.reason)})" if self.reasons and ev.reason else ""
+        self.note(p, f"discards {short_name(ev.card)}{why}")
         if self.full:
             self.moment([Paragraph(f"{self.names[p]}: {plain_words(ev.reason)}.", size=8,
                                    font="italic", color="#6b6862"),
-                         hand_figure(self.match, p, self.taken)])
+                         hand_figure(self.match, p, self.taken, width=self.width)])
 
     def _swap(self, ev: Swap, name: str) -> None:
         whose = "its own" if ev.owner == ev.player and not self.solo else \
@@ -377,10 +403,12 @@ class Narration:
         if self.solo:
             what = what.replace("gives", "give")
         self.note(ev.player, "joker swap")
-        self.moment([Paragraph(f"Joker swap: {name} {what} ({plain_words(ev.reason)}).",
+        who = "you" if self.solo else name
+        self.moment([Paragraph(f"Joker swap: {who} {what} ({plain_words(ev.reason)}).",
                                size=8.5)])
         if self.first(f"swap {ev.give_joker} {ev.owner == ev.player}"):
-            self.moment([hand_figure(self.match, ev.player, caption="the hand after the swap")])
+            self.moment([hand_figure(self.match, ev.player, caption="the hand after the swap",
+                                     width=self.width)])
 
     def _mahjong(self, ev: Mahjong, name: str, before: str) -> None:
         self.note(ev.player, "Mahjong")
@@ -410,7 +438,6 @@ class Narration:
         elif isinstance(ev, Exhausted):
             self.note(ev.player, "cannot draw: the deck is empty")
         elif isinstance(ev, OpponentDraw):
-            self.held = ev.card
             if getattr(self.match, "hold", None) is None:  # the double's cards: to the row
                 self.note(1, f"{short_name(ev.card)} to the row")
         elif isinstance(ev, ToRow):
@@ -427,10 +454,11 @@ class Narration:
 
 
 def narrate(log: GameLog, rounds: Collection[int] | None = None, *,
-            full: bool = False, quiet: bool = False) -> list[Block]:
+            full: bool = False, quiet: bool = False, width: float = ROW_W,
+            hands: bool = True, reasons: bool = False) -> list[Block]:
     """The match told turn by turn (only ``rounds``, if given; with ``quiet`` the others
     in a line each)."""
-    story = Narration(log, rounds, full, quiet)
+    story = Narration(log, rounds, full, quiet, width, hands, reasons)
     for ev in log.events:
         story.tell(ev)
     story.flush()
@@ -443,9 +471,14 @@ makes about eight pages and a half)."""
 
 
 def rounds_to_tell(log: GameLog) -> set[int]:
-    """The rounds told turn by turn, within :data:`PAGE_BUDGET`: every round that has a
-    call, a swap, a double, a Joker Block or a Mahjong (those with a Mahjong first), then
-    the quiet ones, in order, while they fit. Each left out gets a line."""
+    """The rounds told turn by turn, within :data:`PAGE_BUDGET`: those with a Mahjong
+    first, then the most calls, swaps, doubles and Joker Blocks, while they fit. Each
+    left out gets a line."""
+    return plan(log)[0]
+
+
+def plan(log: GameLog) -> tuple[set[int], float]:
+    """:func:`rounds_to_tell`, and the estimated millimetres they fill."""
     match = match_of(log)
     solo = log.game == SOLO
     stats: dict[int, dict[str, int]] = {}
@@ -462,24 +495,33 @@ def rounds_to_tell(log: GameLog) -> set[int]:
         hands = 18.0 * (1 if solo else 2)
         return 16 + hands + 7.0 * rows + 16.0 * st["moments"] + 50.0 * st["win"]
 
-    ranked = sorted(stats, key=lambda r: (not stats[r]["win"], not stats[r]["moments"], r))
+    ranked = sorted(stats, key=lambda r: (not stats[r]["win"], -stats[r]["moments"], r))
     used = 60.0 + 6.0 * len(stats)  # the opening, and a line for every round
     told: set[int] = set()
     for r in ranked:
         if used + cost(stats[r]) <= PAGE_BUDGET:
             told.add(r)
             used += cost(stats[r])
-    return told
+    return told, used
 
 
 def _listed(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+HOW = {"the opponent exposed five pungs": "five pungs",
+       "the opponent made five pungs against the double": "five pungs against a double",
+       "the double held for three cards": "a double that held",
+       "the double held for three turns": "a double that held",
+       "the double was dropped": "a double dropped", "the double was beaten": "a double beaten",
+       "miscalled Mahjong": "a miscall by the other"}
+"""How a round was won, in a few words for the summary."""
+
+
 def summary_of_rounds(log: GameLog) -> str:
     """Who took which rounds, how and for how much; how many ended without a score."""
     match = match_of(log)
-    names = ("You", "The opponent") if log.game == SOLO else ("Player 1", "Player 2")
+    names = ("you", "the opponent") if log.game == SOLO else ("Player 1", "Player 2")
     took: dict[int, list[str]] = {0: [], 1: []}
     empty: list[str] = []
     for ev in log.events:
@@ -487,15 +529,17 @@ def summary_of_rounds(log: GameLog) -> str:
         if isinstance(ev, RoundEnd):
             winners = [k for k in (0, 1) if ev.scores[k]]
             if winners:
-                took[winners[0]].append(f"{match.round} ({ev.reason}, +{ev.scores[winners[0]]})")
+                took[winners[0]].append(f"{match.round} ({HOW.get(ev.reason, ev.reason)}, "
+                                        f"+{ev.scores[winners[0]]})")
             else:
-                empty.append(str(match.round))
+                empty.append(str(match.round))  # the deck ran out: a wall game
     said = [f"{names[k]} took round{'s' * (len(took[k]) > 1)} {_listed(took[k])}"
             for k in (0, 1) if took[k]]
     if empty:
-        said.append(f"round{'s' * (len(empty) > 1)} {_listed(empty)} ended without a score "
-                    "(a wall game, or a miscall forgiven)")
-    return "; ".join(said) + "." if said else ""
+        said.append(f"rounds {_listed(empty)} were wall games" if len(empty) > 1 else
+                    f"round {empty[0]} was a wall game")
+    text = "; ".join(said)
+    return text[:1].upper() + text[1:] + "." if said else ""
 
 
 NOTATION = ("Cards are named as players say them: the numbers 1 to 9 (1-3 are Swords, 4-6 "
