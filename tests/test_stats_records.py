@@ -81,7 +81,7 @@ def test_minttin_record_against_its_log_lines(name, seed):
     for pattern, numbers in zip(patterns, sets, strict=True):
         assert pattern in names
         blocks = sum(WORDS[w] for w in re.findall(r"(\w+) (?:pair|pung|kong|quint)", pattern))
-        dragons = re.search(r"and (\d) dragon", numbers)
+        dragons = re.search(r", (\d) dragon", numbers)
         assert blocks == numbers.count("-") + 1 + (int(dragons[1]) if dragons else 0)
 
 

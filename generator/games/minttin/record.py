@@ -15,7 +15,7 @@ from typing import Any
 
 from generator.engine.log import Event, GameLog
 from generator.engine.record import GameRecord, counted, lead_history
-from generator.games.minttin.hand import CATEGORY_NAMES, Extras, best
+from generator.games.minttin.hand import Extras, best
 from generator.games.minttin.rules import (
     SOLO,
     Answer,
@@ -38,14 +38,16 @@ from generator.games.minttin.solo import SoloMatch
 from generator.games.minttin.twoplayer import TwoPlayerMatch
 
 OPPONENT = "virtual opponent"
+SET_NAMES = {"run": "Run", "odds": "Odds", "evens": "Evens"}
 HELD_DOUBLE = ("the double held", "the double was dropped")
 """Round ends won by the doubler's hand as it was at the double."""
 
 
 def winning_hand(match: MintTinMatch, p: int) -> list[str]:
     """The names of player ``p``'s 14 cards as a winning hand: its pattern ("pattern: one
-    pair and four pungs", or the Epic Hand), its set ("set: Consecutive Run 3-4-5 and 1
-    dragon") and any special hand ("One Suit", "Three Suits")."""
+    pair and four pungs", or the Epic Hand), its set ("set: Run 3-4-5, 1 dragon": the
+    Consecutive Run, Odds or Evens, short enough for a chart's label) and any special
+    hand ("One Suit", "Three Suits")."""
     seat = match.seats[p]
     extras = Extras(match.joker_bonus(p), match.concealed(p))
     top = best(seat.hand, seat.exposures(), extras, match.rules)
@@ -55,8 +57,8 @@ def winning_hand(match: MintTinMatch, p: int) -> list[str]:
         return ["Epic Hand"]
     dragons = sum(1 for b in top.blocks if b.face.is_dragon)
     numbers = "-".join(map(str, top.numbers))
-    extra = f" and {dragons} dragon{'s' * (dragons > 1)}" if dragons else ""
-    names = [f"pattern: {top.pattern}", f"set: {CATEGORY_NAMES[top.category]} {numbers}{extra}"]
+    extra = f", {dragons} dragon{'s' * (dragons > 1)}" if dragons else ""
+    names = [f"pattern: {top.pattern}", f"set: {SET_NAMES[top.category]} {numbers}{extra}"]
     if top.special:
         names.append(top.special.title())
     return names
