@@ -24,6 +24,8 @@ from functools import lru_cache
 from math import comb
 from typing import TypeVar
 
+import numpy as np
+
 from generator.engine.log import Event
 from generator.games.minttin.cards import ALL_CARDS, JOKER, Card
 from generator.games.minttin.hand import PATTERNS, SETS, SPECIAL_POINTS, suit_of_number
@@ -75,12 +77,19 @@ def _targets() -> list[tuple[tuple[int, ...], int, tuple]]:
 
 
 TARGETS = _targets()
+_TARGET_FACES = np.zeros((len(TARGETS), 13), dtype=np.int64)
+"""One row per target: 1 for each of its faces (a lower bound on its need is 14 less the
+jokers and the cards of its faces held)."""
+for _k, (_faces, _, _) in enumerate(TARGETS):
+    _TARGET_FACES[_k, list(_faces)] = 1
 
 
 def _fit(counts: tuple[int, ...], faces: tuple[int, ...], patterns: tuple,
          exposed: dict[int, int]):
     """The best (need, -points, assignment) of one target's patterns."""
     jokers = counts[12]
+    if not exposed:
+        return _fit_concealed(counts, faces, patterns, jokers)
     order = sorted(faces, key=lambda f: (f not in exposed, -counts[f]))
     best = None
     for sizes, points in patterns:
@@ -109,6 +118,27 @@ def _fit(counts: tuple[int, ...], faces: tuple[int, ...], patterns: tuple,
     return best
 
 
+def _fit_concealed(counts: tuple[int, ...], faces: tuple[int, ...], patterns: tuple,
+                   jokers: int):
+    """:func:`_fit` without exposures: the faces, most cards first, take each pattern's
+    sizes in turn (largest first); the assignment is built only for a better pattern."""
+    order = sorted(faces, key=lambda f: -counts[f])
+    held = [counts[f] for f in order]
+    best = None
+    for sizes, points in patterns:
+        need = gaps = 0
+        for c, size in zip(held, sizes, strict=True):
+            if size == 2:
+                need += 2 - (c if c < 2 else 2)
+            else:
+                gaps += size - (c if c < size else size)
+        if gaps > jokers:
+            need += gaps - jokers
+        if best is None or (need, -points) < best[:2]:
+            best = (need, -points, tuple(zip(order, sizes, strict=True)))
+    return best
+
+
 Fixed = tuple[tuple[int, int, int], ...]
 """Exposed blocks as (face, size, jokers)."""
 
@@ -130,11 +160,12 @@ def rank_targets(counts: tuple[int, ...], fixed: Fixed = (), keep: int = 6) -> t
         counts = tuple(min(c, caps.get(i, c)) for i, c in enumerate(counts))
     jokers = counts[12]
     exposed = {f: size for f, size, _ in fixed}
-    get = counts.__getitem__
-    order = sorted((14 - jokers - sum(map(get, faces)), k)
-                   for k, (faces, _, _) in enumerate(TARGETS))
+    bounds = 14 - jokers - _TARGET_FACES @ np.array(counts, dtype=np.int64)
+    order = np.argsort(bounds, kind="stable").tolist()  # by bound, then target
+    bounds_of = bounds.tolist()
     found: list = []
-    for bound, k in order:
+    for k in order:
+        bound = bounds_of[k]
         if len(found) >= keep and bound > found[-1][0]:
             break
         faces, special, patterns = TARGETS[k]
