@@ -18,7 +18,7 @@ import pytest
 from generator.batch import BatchOptions
 from generator.draw.canvas import Canvas, Surface
 from generator.errors import FileFormatError, RequestError
-from generator.publish import daily
+from generator.publish import daily, daily_draw
 from generator.publish.daily import (
     Chains,
     default_spec,
@@ -223,14 +223,14 @@ def test_a_chain_that_runs_out_says_so_in_one_line():
 def test_a_day_that_fails_stops_the_run_and_nothing_after_it_is_handed_over(monkeypatch):
     from generator.errors import BatchError
 
-    draw = daily.draw_set
+    draw = daily_draw.draw_set
 
     def broken(plan_, day, index, exclude=frozenset()):
         if day == dt.date(2027, 1, 6):
             raise RuntimeError("the printer is on fire")
         return draw(plan_, day, index, exclude)
 
-    monkeypatch.setattr(daily, "draw_set", broken)
+    monkeypatch.setattr(daily_draw, "draw_set", broken)
     monkeypatch.setattr(daily, "_MEMO", {})  # draw afresh, not from earlier tests' draws
     got = []
     with pytest.raises(BatchError) as caught:
