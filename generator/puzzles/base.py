@@ -24,7 +24,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from generator.errors import FileFormatError, RequestError, TilepressError
 from generator.jsontext import MISSING, first_difference, parse_json, shown
@@ -36,6 +36,7 @@ MIXED = "mixed"
 """The ``kind`` of a file whose puzzles each name their own kind."""
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
 MAX_COUNT = 1000
+_Read = TypeVar("_Read")
 """The most puzzles in one set: a 100-page book holds about 600."""
 
 
@@ -190,6 +191,18 @@ class PuzzleKind(ABC):
     def generate(self, params: Any, rng: random.Random) -> Candidate | None:
         """One candidate puzzle, or None when this attempt found nothing suitable."""
 
+    takes_nearest: ClassVar[bool] = False
+    """The kind settles for the nearest difficulty when the asked one is out of reach (a
+    solitaire layout) and chooses among its own deals; its sets are not filtered."""
+
+    def difficulty(self, params: Any) -> str:
+        """The difficulty every puzzle of a set must grade as ("any": whatever it grades),
+        the asked one unless the kind :attr:`takes_nearest`. :func:`generate_set` passes
+        over the candidates that miss it, decoys included."""
+        if self.takes_nearest:
+            return "any"
+        return str(getattr(params, "difficulty", "any"))
+
     def decoy(self, params: Any, rng: random.Random) -> Candidate | None:
         """A puzzle whose answer is "none" (kinds without decoys return None)."""
         return None
@@ -307,6 +320,7 @@ def generate_set(kind: PuzzleKind, params: Any, *, count: int, seed: int | str) 
         raise RequestError(f"asked for {decoys} decoys in a set of only {count} puzzles")
     slots = [True] * decoys + [False] * (count - decoys)
     rng.shuffle(slots)
+    asked = kind.difficulty(params)
     seen: set[Hashable] = set()
     puzzles: list[Puzzle] = []
     for is_decoy in slots:
@@ -320,7 +334,8 @@ def generate_set(kind: PuzzleKind, params: Any, *, count: int, seed: int | str) 
                     "ask for fewer or loosen the request"
                 )
             found = kind.decoy(params, rng) if is_decoy else kind.generate(params, rng)
-            if found is None or found.identity in seen:
+            if (found is None or found.identity in seen
+                    or asked not in ("any", found.grade.difficulty)):
                 continue
             seen.add(found.identity)
             number = len(puzzles) + 1
@@ -330,6 +345,20 @@ def generate_set(kind: PuzzleKind, params: Any, *, count: int, seed: int | str) 
             break
     generator = {"tilepress": __version__, "seed": seed, "params": params_dict(params)}
     return PuzzleSet(kind.name, generator, tuple(puzzles))
+
+
+def read_field(question: Mapping[str, Any], key: str, where: str,
+               read: Callable[[str], _Read], what: str) -> _Read:
+    """A text field of a stored question, read by ``read`` (which raises a
+    :class:`TilepressError` for text it refuses): one line naming the field when it is
+    not text (it must be ``what``) or ``read`` refuses it."""
+    text = question.get(key)
+    if not isinstance(text, str):
+        raise FileFormatError(f"{where}: question.{key} must be {what}")
+    try:
+        return read(text)
+    except TilepressError as exc:
+        raise FileFormatError(f"{where}: question.{key}: {exc}") from None
 
 
 def describe(params: Any) -> str:
