@@ -215,7 +215,6 @@ class Chains:
         self.plan = plan
         self.used: dict[tuple, set[Hashable]] = defaultdict(set)
         self.last: dt.date | None = None
-        self.redrawn = 0
 
     def settle(self, day: dt.date, sets: tuple[EntrySet, ...]) -> tuple[tuple[EntrySet, ...],
                                                                           bool]:
@@ -234,7 +233,6 @@ class Chains:
                         avoid.update(earlier.identities)
                 s = draw_set(self.plan, day, s.index, frozenset(avoid))
                 redraw.add(s.chain)
-                self.redrawn += 1
             out.append(s)
         for s in out:
             self.used[s.chain].update(s.identities)

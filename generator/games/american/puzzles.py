@@ -121,9 +121,6 @@ class AmericanKind(PuzzleKind):
             skipped.append("pass")
         return problems + super().differences(stored, solved, skip=tuple(skipped))
 
-    def columns(self, puzzles: PuzzleSet, width: float) -> int:
-        return 1
-
     def key_columns(self, puzzles: PuzzleSet, width: float) -> int:
         return 1
 

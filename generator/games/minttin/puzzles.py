@@ -119,9 +119,6 @@ class CompleteKind(PuzzleKind):
         skipped = ("completions",) if problems else ()
         return problems + super().differences(stored, solved, skip=(*skip, *skipped))
 
-    def columns(self, puzzles: PuzzleSet, width: float) -> int:
-        return 1
-
     def key_columns(self, puzzles: PuzzleSet, width: float) -> int:
         return 2 if width >= 150 else 1
 
@@ -242,9 +239,6 @@ class DiscardKind(PuzzleKind):
                             f"the best is {solved['discard']!r}")
         skipped = ("discard",) if problems else ()
         return problems + super().differences(stored, solved, skip=(*skip, *skipped))
-
-    def columns(self, puzzles: PuzzleSet, width: float) -> int:
-        return 1
 
     def key_columns(self, puzzles: PuzzleSet, width: float) -> int:
         return 1

@@ -207,9 +207,6 @@ class SolitaireKind(PuzzleKind):
         faults = replay_faults(deal, puzzle.answer.get("solution"))
         return [f"the solution does not replay: {faults[0]}"] if faults else []
 
-    def columns(self, puzzles: PuzzleSet, width: float) -> int:
-        return 1
-
     def key_columns(self, puzzles: PuzzleSet, width: float) -> int:
         return 1
 
