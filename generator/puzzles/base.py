@@ -318,33 +318,47 @@ def generate_set(kind: PuzzleKind, params: Any, *, count: int, seed: int | str) 
     decoys = kind.decoys_wanted(params)
     if decoys > count:
         raise RequestError(f"asked for {decoys} decoys in a set of only {count} puzzles")
+
+    def give_up(found: int, decoy: bool) -> str:
+        return (f"found only {found} distinct {'decoys' if decoy else 'puzzles'} for "
+                f"{describe(params)}; ask for fewer or loosen the request")
+
+    found = draw_candidates(kind, params, count, rng, asked=kind.difficulty(params),
+                            tries=kind.misses_in_a_row, give_up=give_up)
+    puzzles = [Puzzle(f"{kind.name}-{seed}-{number:03d}", c.grade.difficulty,
+                      dict(c.question), dict(c.answer), c.grade.as_dict())
+               for number, c in enumerate(found, start=1)]
+    generator = {"tilepress": __version__, "seed": seed, "params": params_dict(params)}
+    return PuzzleSet(kind.name, generator, tuple(puzzles))
+
+
+def draw_candidates(kind: PuzzleKind, params: Any, count: int, rng: random.Random, *,
+                    asked: str, tries: int, give_up: Callable[[int, bool], str],
+                    exclude: frozenset | set = frozenset()) -> list[Candidate]:
+    """``count`` distinct candidates of ``kind``, decoys in shuffled places, each grading
+    as ``asked`` ("any": whatever it grades) and none of whose identities is in
+    ``exclude``. After ``tries`` misses in a row: :class:`RequestError` with the words of
+    ``give_up(candidates found so far, whether a decoy was wanted)``."""
+    decoys = kind.decoys_wanted(params)
     slots = [True] * decoys + [False] * (count - decoys)
     rng.shuffle(slots)
-    asked = kind.difficulty(params)
     seen: set[Hashable] = set()
-    puzzles: list[Puzzle] = []
+    found: list[Candidate] = []
     for is_decoy in slots:
         misses = 0
         while True:
             misses += 1
-            if misses > kind.misses_in_a_row:
-                what = "decoys" if is_decoy else "puzzles"
-                raise RequestError(
-                    f"found only {len(puzzles)} distinct {what} for {describe(params)}; "
-                    "ask for fewer or loosen the request"
-                )
-            found = kind.decoy(params, rng) if is_decoy else kind.generate(params, rng)
-            if (found is None or found.identity in seen
-                    or asked not in ("any", found.grade.difficulty)):
+            if misses > tries:
+                raise RequestError(give_up(len(found), is_decoy))
+            candidate = kind.decoy(params, rng) if is_decoy else kind.generate(params, rng)
+            if (candidate is None or candidate.identity in seen
+                    or candidate.identity in exclude
+                    or asked not in ("any", candidate.grade.difficulty)):
                 continue
-            seen.add(found.identity)
-            number = len(puzzles) + 1
-            puzzles.append(Puzzle(f"{kind.name}-{seed}-{number:03d}", found.grade.difficulty,
-                                  dict(found.question), dict(found.answer),
-                                  found.grade.as_dict()))
+            seen.add(candidate.identity)
+            found.append(candidate)
             break
-    generator = {"tilepress": __version__, "seed": seed, "params": params_dict(params)}
-    return PuzzleSet(kind.name, generator, tuple(puzzles))
+    return found
 
 
 def read_field(question: Mapping[str, Any], key: str, where: str,
