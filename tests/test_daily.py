@@ -443,9 +443,6 @@ class _Recorder(Canvas):
         if name.startswith("tile-") and not self.inside:
             self.log["tiles"].append(self.symbols[name] * scale * self.scale[-1])
 
-    def is_defined(self, name):
-        return name in self.symbols
-
 
 class _Pages(Surface):
     def __init__(self) -> None:

@@ -69,10 +69,6 @@ def plain_side(colour: str) -> Side:
     return draw
 
 
-def _blank(c: Canvas, w: float, h: float, b: float) -> None:
-    pass
-
-
 @dataclass(frozen=True)
 class CardSheetOptions:
     """How cards are laid out for printing."""

@@ -63,7 +63,7 @@ from pathlib import Path
 
 from generator.batch import BatchOptions, Progress, Task, run_batch
 from generator.errors import FileFormatError, RequestError
-from generator.files import write_atomic
+from generator.files import umask, write_atomic
 from generator.games import find_kind
 from generator.params import params_dict
 from generator.publish.daily_draw import (
@@ -363,7 +363,7 @@ def write_range(plan: Plan, first: dt.date, last: dt.date, folder: str | os.Path
             (work / name).write_bytes(combined_document(plan, kept))
             names.append(name)
         target.mkdir(parents=True, exist_ok=True)
-        mode = 0o666 & ~_umask()
+        mode = 0o666 & ~umask()
         for name in names:
             os.chmod(work / name, mode)
             os.replace(work / name, target / name)
@@ -374,12 +374,6 @@ def write_range(plan: Plan, first: dt.date, last: dt.date, folder: str | os.Path
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return report
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def write_day(plan: Plan, day: dt.date, path: str | os.PathLike[str], *,

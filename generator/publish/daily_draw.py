@@ -21,6 +21,7 @@ from generator.puzzles.base import (
     PuzzleKind,
     PuzzleSet,
     describe,
+    draw_candidates,
     verify_set,
 )
 
@@ -137,35 +138,19 @@ def draw_entry(kind: PuzzleKind, params: Any, count: int, rng: random.Random,
     """``count`` distinct candidates none of whose identities is in ``exclude``, each
     of exactly the asked difficulty (as :func:`generate_set` draws them, with decoys
     in shuffled places)."""
-    decoys = kind.decoys_wanted(params)
-    slots = [True] * decoys + [False] * (count - decoys)
-    rng.shuffle(slots)
     asked = _difficulty(params)
     tries = max(kind.misses_in_a_row, MIN_TRIES)
-    seen: set[Hashable] = set()
-    found: list[Candidate] = []
-    for is_decoy in slots:
-        misses = 0
-        while True:
-            misses += 1
-            if misses > tries and not exclude:
-                raise RequestError(
-                    f"{where}: no new {asked} {kind.name} puzzle in {tries} tries "
+
+    def give_up(found: int, decoy: bool) -> str:
+        if not exclude:
+            return (f"{where}: no new {asked} {kind.name} puzzle in {tries} tries "
                     f"({describe(params)}); ask for a difficulty it reaches more often")
-            if misses > tries:
-                raise RequestError(
-                    f"{where}: found only {len(found)} new {kind.name} puzzles "
-                    f"({describe(params)}); the year's earlier sheets used "
-                    f"{len(exclude)} of them: ask for fewer, or vary the options by weekday")
-            candidate = kind.decoy(params, rng) if is_decoy else kind.generate(params, rng)
-            if (candidate is None or candidate.identity in seen
-                    or candidate.identity in exclude
-                    or asked not in ("any", candidate.grade.difficulty)):
-                continue
-            seen.add(candidate.identity)
-            found.append(candidate)
-            break
-    return found
+        return (f"{where}: found only {found} new {kind.name} puzzles "
+                f"({describe(params)}); the year's earlier sheets used "
+                f"{len(exclude)} of them: ask for fewer, or vary the options by weekday")
+
+    return draw_candidates(kind, params, count, rng, asked=asked, tries=tries,
+                           give_up=give_up, exclude=exclude)
 
 
 def draw_set(plan: Plan, day: dt.date, index: int, exclude: frozenset | set = frozenset()
@@ -215,7 +200,6 @@ class Chains:
         self.plan = plan
         self.used: dict[tuple, set[Hashable]] = defaultdict(set)
         self.last: dt.date | None = None
-        self.redrawn = 0
 
     def settle(self, day: dt.date, sets: tuple[EntrySet, ...]) -> tuple[tuple[EntrySet, ...],
                                                                           bool]:
@@ -234,7 +218,6 @@ class Chains:
                         avoid.update(earlier.identities)
                 s = draw_set(self.plan, day, s.index, frozenset(avoid))
                 redraw.add(s.chain)
-                self.redrawn += 1
             out.append(s)
         for s in out:
             self.used[s.chain].update(s.identities)

@@ -7,13 +7,12 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import os
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from generator.errors import FileFormatError, RequestError, TilepressError
-from generator.files import read_text
+from generator.files import parse_toml, read_text
 from generator.games import find_kind, kind_names
 from generator.params import parse_params
 from generator.puzzles.base import (
@@ -113,10 +112,7 @@ def check_series(name: str) -> str:
 
 def parse_daily_spec(text: str, *, source: str = "daily spec") -> DailySpec:
     """Read a daily spec; every error names the file, the puzzle and the weekday."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise FileFormatError(f"{source}: not valid TOML: {exc}") from None
+    data = parse_toml(text, source)
     unknown = set(data) - SPEC_KEYS
     if unknown:
         raise FileFormatError(f"{source}: unknown setting {sorted(unknown)[0]!r} "
