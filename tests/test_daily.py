@@ -250,7 +250,7 @@ def test_a_difficulty_a_kind_does_not_reach_is_named_after_a_bounded_number_of_t
     from types import SimpleNamespace
 
     from generator.errors import RequestError
-    from generator.publish.daily import MIN_TRIES, draw_entry
+    from generator.publish.daily_draw import MIN_TRIES, draw_entry
 
     calls = []
 
