@@ -86,6 +86,20 @@ def _files(tmp: Path) -> None:
 
 # -- the table: options that take text, and arguments ------------------------------------------
 
+CARD_SHEET_CASES: dict[str, list[Case]] = {
+    "format": [(("--format", "svg", "-o", "keep"), 2, "already holds files that tilepress "
+                "did not write")],
+    "card_size": [(("--card-size", "huge"), 2, "card-size must be one of"),
+                  (("--card-size", "1x1"), 2, "10 to 200 by 10 to 280")],
+    "per_sheet": [(("--per-sheet", "0x3"), 2, "per-sheet must be auto or across x down"),
+                  (("--per-sheet", "9x9"), 2, "do not fit on A4 paper")],
+    "gutter": [(("--gutter", "wide"), 2, "gutter must be a number of millimetres"),
+               (("--gutter", "99"), 2, "gutter must be between 0 and 50 mm")],
+    "back": [(("--back", "plaid"), 2, "back must be shipped, none or a colour")],
+    "back_offset": [(("--back-offset", "1"), 2, "back-offset must be two numbers")],
+}
+"""The card-sheet options every deck or card of cards takes."""
+
 CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
     ("verify",): {"file": [
         (("",), 2, "no puzzle file given"),
@@ -162,30 +176,8 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
         "back": [(("--back", "plaid"), 2, "back must be shipped, none or a colour")],
         "back_offset": [(("--back-offset", "1"), 2, "back-offset must be two numbers")],
     },
-    ("print", "deck", "minttin"): {
-        "format": [(("--format", "svg", "-o", "keep"), 2, "already holds files that tilepress "
-                    "did not write")],
-        "card_size": [(("--card-size", "huge"), 2, "card-size must be one of"),
-                      (("--card-size", "1x1"), 2, "10 to 200 by 10 to 280")],
-        "per_sheet": [(("--per-sheet", "0x3"), 2, "per-sheet must be auto or across x down"),
-                      (("--per-sheet", "9x9"), 2, "do not fit on A4 paper")],
-        "gutter": [(("--gutter", "wide"), 2, "gutter must be a number of millimetres"),
-                   (("--gutter", "99"), 2, "gutter must be between 0 and 50 mm")],
-        "back": [(("--back", "plaid"), 2, "back must be shipped, none or a colour")],
-        "back_offset": [(("--back-offset", "1"), 2, "back-offset must be two numbers")],
-    },
-    ("print", "card", "minttin"): {
-        "format": [(("--format", "svg", "-o", "keep"), 2, "already holds files that tilepress "
-                    "did not write")],
-        "card_size": [(("--card-size", "huge"), 2, "card-size must be one of"),
-                      (("--card-size", "1x1"), 2, "10 to 200 by 10 to 280")],
-        "per_sheet": [(("--per-sheet", "0x3"), 2, "per-sheet must be auto or across x down"),
-                      (("--per-sheet", "9x9"), 2, "do not fit on A4 paper")],
-        "gutter": [(("--gutter", "wide"), 2, "gutter must be a number of millimetres"),
-                   (("--gutter", "99"), 2, "gutter must be between 0 and 50 mm")],
-        "back": [(("--back", "plaid"), 2, "back must be shipped, none or a colour")],
-        "back_offset": [(("--back-offset", "1"), 2, "back-offset must be two numbers")],
-    },
+    ("print", "deck", "minttin"): CARD_SHEET_CASES,
+    ("print", "card", "minttin"): CARD_SHEET_CASES,
     ("print", "board", "castle"): {
         "tile_size": [(("--tile-size", "big"), 2, "tile-size"),
                       (("--tile-size", "300,400"), 2, "is not a mahjong tile")],
