@@ -243,9 +243,9 @@ def test_a_difficulty_a_kind_does_not_reach_is_named_after_a_bounded_number_of_t
     from generator.errors import BatchError
 
     spec = parse_daily_spec('[[puzzle]]\nkind = "castle"\nplayers = 2\ntiles = 32\n'
-                            'floors = 2\ndifficulty = "hard"\n', source="flat.toml")
-    with pytest.raises(BatchError, match=r"flat.toml: puzzle 1 \(castle\): no new hard castle "
-                       r"puzzle in 200 tries \(.*\); ask for a diff"):
+                            'floors = 2\ndifficulty = "expert"\n', source="flat.toml")
+    with pytest.raises(BatchError, match=r"flat.toml: puzzle 1 \(castle\): no new expert castle "
+                       r"puzzle in 200 tries \(.*\); ask for a"):
         make_day(make_plan(spec), dt.date(2027, 1, 4), options=ONE, fmt="")
 
 
