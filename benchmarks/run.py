@@ -358,9 +358,9 @@ def bench_solitaire() -> None:
     times, statuses = [], []
     for s in range(1000):
         deal = rules.deal_random(turtle, random.Random(s))
-        start = time.perf_counter()
+        start = time.process_time()  # CPU: the machine is shared
         statuses.append(rules.solve(deal).status)
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     decided = sum(1 for st, t in zip(statuses, times, strict=True)
                   if st != rules.UNDECIDED and t < 2.0)
     unsolvable = statuses.count(rules.UNSOLVABLE)
@@ -369,8 +369,8 @@ def bench_solitaire() -> None:
     peer_decided = sum(1 for st in peer_status if st != "undecided")
     record("1,000 random Turtle deals: decided within 2 s",
            f"{decided / 10:.1f}% (median {statistics.median(times) * 1000:.0f} ms, "
-           f"slowest {max(times):.2f} s)",
-           f"{peer_decided * 2}% of 50 (move-by-move search)", "", ">= 99%, median < 50 ms")
+           f"slowest {max(times):.2f} s CPU)",
+           f"{peer_decided * 2}% of 50 (move-by-move search)", "", ">= 99.9%, median < 20 ms")
     p_hat, z = unsolvable / 1000, 1.96
     centre = (p_hat + z * z / 2000) / (1 + z * z / 1000)
     spread = z * (p_hat * (1 - p_hat) / 1000 + z * z / 4e6) ** 0.5 / (1 + z * z / 1000)

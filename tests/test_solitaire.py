@@ -341,3 +341,22 @@ def test_verify_trusts_a_stored_solution_that_replays(monkeypatch) -> None:
     moves[0], moves[-1] = moves[-1], moves[0]
     problems = verify_set(PuzzleSet.from_json(json.dumps(data)), kind)
     assert problems and "does not replay" in problems[0].message
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from([0, 1]), st.integers(0, 10**9))
+def test_the_complete_search_alone_agrees_with_an_exhaustive_search(which: int,
+                                                                     seed: int) -> None:
+    # no playouts: the search (and its pruning of faces of more than four copies) decides
+    from generator.engine.solitaire_solver import Solver
+
+    layout = SMALL[which]  # of an even number of tiles
+    rng = random.Random(seed)
+    tiles = [Tile("1p")] * 6 + [Tile("2p")] * (len(layout) - 6)
+    rng.shuffle(tiles)
+    deal = rules.Deal(layout, tuple(tiles))
+    result = Solver(deal, seed=seed).solve(playouts=0)
+    assert result.status != rules.UNDECIDED
+    assert (result.status == rules.SOLVED) == _brute(deal)
+    if result.status == rules.SOLVED:
+        assert rules.replay_solution(deal, result.solution) == []
