@@ -15,7 +15,15 @@ from dataclasses import replace
 from generator.documents.model import Block, Figure, Heading, Paragraph, Table
 from generator.engine.log import Event, GameLog
 from generator.games.minttin.cards import JOKER, SUIT_NAMES, Card
-from generator.games.minttin.hand import BLOCK_NAMES, CATEGORY_NAMES, Arrangement, best
+from generator.games.minttin.hand import (
+    BLOCK_NAMES,
+    CATEGORY_NAMES,
+    HAND,
+    Arrangement,
+    Extras,
+    best,
+    completions,
+)
 from generator.games.minttin.options import MintTinOptions
 from generator.games.minttin.pictures import cards_figure
 from generator.games.minttin.rules import (
@@ -421,6 +429,22 @@ class Narration:
                                f"{card_name(self.taken) if self.taken else 'the last card'}"
                                f", for {ev.points} point{'s' * (ev.points != 1)}:", size=9,
                                font="bold"), *self.won])
+        if self.reasons and not self.solo:  # a short match: what the other player held
+            self.moment(self._other_hand(1 - ev.player))
+
+    def _other_hand(self, p: int) -> list[Block]:
+        """Player ``p``'s hand at the end of the round, and what would have completed it."""
+        seat = self.match.seats[p]
+        if len(seat.hand) + sum(len(m.cards) for m in seat.melds) != HAND - 1:
+            return []  # a doubler holds a whole hand: shown when it doubled
+        ways = completions(seat.hand, seat.exposures(), Extras(self.match.joker_bonus(p),
+                                                                self.match.concealed(p)))
+        waiting = ("was waiting on " + _listed([f"{card_name(c)} ({n} point{'s' * (n > 1)})"
+                                               for c, n in sorted(ways.items())])
+                   if ways else "was not yet one card from a win")
+        return [Paragraph(f"{self.names[p]} {waiting}:", size=8.5),
+                hand_figure(self.match, p, caption=f"{self.names[p]}'s hand at the end",
+                            width=self.width)]
 
     def _round_end(self, ev: RoundEnd) -> None:
         a, b = (s.score for s in self.match.seats)
