@@ -224,7 +224,14 @@ class Narration:
     def flush(self) -> None:
         """The table of the turns so far, and the words on them."""
         self.row_done()
-        if self.rows and self.solo:  # two turns a row: the opponent's cells are short
+        if self.rows and self.full:  # every turn drawn: each row is a line above its hand
+            for n, *cells in self.rows:
+                said = "; ".join(f"{name}: {cell}" for name, cell in
+                                 zip(("you", "the opponent") if self.solo else
+                                     (self.names[p] for p in self.order), cells, strict=True)
+                                 if cell)
+                self.blocks.append(Paragraph(f"Turn {n}. {said}.", size=8.5))
+        elif self.rows and self.solo:  # two turns a row: the opponent's cells are short
             rows = self.rows
             half = (len(rows) + 1) // 2
             paired = tuple((*rows[k], *(rows[k + half] if k + half < len(rows) else
@@ -429,8 +436,26 @@ class Narration:
                                f"{card_name(self.taken) if self.taken else 'the last card'}"
                                f", for {ev.points} point{'s' * (ev.points != 1)}:", size=9,
                                font="bold"), *self.won])
-        if self.reasons and not self.solo:  # a short match: what the other player held
-            self.moment(self._other_hand(1 - ev.player))
+        if self.reasons or self.full:  # a short match: what the other side had
+            self.moment(self._opponent_side() if self.solo else
+                        self._other_hand(1 - ev.player))
+
+    def _opponent_side(self) -> list[Block]:
+        """Solo: the virtual opponent's pungs and the discard row at the end."""
+        match = self.match
+        assert isinstance(match, SoloMatch)
+        blocks: list[Block] = []
+        melds = match.seats[1].melds
+        if melds:
+            blocks += [Paragraph(f"The opponent had {len(melds)} pung{'s' * (len(melds) > 1)} "
+                                 "of the five it needs:", size=8.5),
+                       cards_figure([sorted(m.cards) for m in melds], card_w=CARD_W,
+                                    max_width=self.width)]
+        if match.row:
+            groups = [[c] for c in match.row]
+            blocks += [Paragraph("The discard row, oldest card first:", size=8.5),
+                       cards_figure(groups, card_w=CARD_W, max_width=self.width)]
+        return blocks
 
     def _other_hand(self, p: int) -> list[Block]:
         """Player ``p``'s hand at the end of the round, and what would have completed it."""
