@@ -8,18 +8,15 @@ example; ``runner.worked_example(..., full=True)`` keeps the every-turn version.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from dataclasses import replace
 
 from generator.documents.model import Block, Figure, Heading, Paragraph, Table
 from generator.engine.log import Event, GameLog
-from generator.games.minttin.cards import JOKER, SUIT_NAMES, Card
+from generator.games.minttin.cards import JOKER, Card
 from generator.games.minttin.hand import (
     BLOCK_NAMES,
-    CATEGORY_NAMES,
     HAND,
-    Arrangement,
     Extras,
     best,
     completions,
@@ -48,6 +45,14 @@ from generator.games.minttin.rules import (
 )
 from generator.games.minttin.solo import SoloMatch
 from generator.games.minttin.twoplayer import TwoPlayerMatch
+from generator.games.minttin.words import (
+    card_name,
+    cards_words,
+    listed,
+    plain_words,
+    shape_words,
+    short_name,
+)
 
 CARD_W = 8.0
 """Cards in the diagrams, mm: at least 8 mm wide, as a player's eye needs."""
@@ -58,60 +63,6 @@ ROW_W = 150.0
 def match_of(log: GameLog) -> MintTinMatch:
     options = log.options_as(MintTinOptions)
     return SoloMatch(options) if log.game == SOLO else TwoPlayerMatch(options)
-
-
-def card_name(card: Card) -> str:
-    """A card as a player says it: "5", "the Moon dragon", "a joker"."""
-    if card.is_joker:
-        return "a joker"
-    if card.is_dragon:
-        return f"the {SUIT_NAMES[card.suit]} dragon"
-    return str(card.number)
-
-
-def short_name(card: Card) -> str:
-    """A card in a table cell: "5", "Moon dragon", "joker"."""
-    return "joker" if card.is_joker else SUIT_NAMES[card.suit] + " dragon" \
-        if card.is_dragon else str(card.number)
-
-
-COUNTS = ("no", "a", "two", "three", "four", "five")
-
-
-def cards_words(cards: Sequence[Card]) -> str:
-    """Cards counted as a player says them: "two 5s and a joker"."""
-    parts = []
-    for card in sorted(set(cards), key=lambda c: (c.is_joker, c)):
-        n = list(cards).count(card)
-        name = short_name(card)
-        count = "an" if n == 1 and name.startswith("8") else COUNTS[n]
-        parts.append(f"{count} {name}{'s' * (n > 1)}" if n < len(COUNTS) else name)
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _target_words(text: str) -> str:
-    cards = text.split(",")
-    numbers = [c for c in cards if c.isdigit()]
-    dragons = [f"{SUIT_NAMES[c[1]]}" for c in cards if c.startswith("D")]
-    words = "-".join(numbers)
-    if dragons:
-        words += " with the " + " and ".join(dragons) + " dragon" + "s" * (len(dragons) > 1)
-    return words
-
-
-def plain_words(reason: str) -> str:
-    """A bot's reason in a player's words: dragons and jokers named, targets spelt out."""
-    text = re.sub(r"keeps the hand (\d+) cards? from ([\w,]+)",
-                  lambda m: f"{m.group(1)} card{'s' * (m.group(1) != '1')} from "
-                            f"{_target_words(m.group(2))}", reason)
-    text = re.sub(r"\b([1-9D][SMF]?(?:,[1-9D][SMF]?)+)\b",
-                  lambda m: _target_words(m.group(1)), text)
-    text = re.sub(r"\bD([SMF])\b", lambda m: f"the {SUIT_NAMES[m.group(1)]} dragon", text)
-    text = re.sub(r"grows a block of the target and (\d+) joker(s?)",
-                  r"adds to a block of the hand aimed at, with \1 joker\2", text)
-    text = text.replace("grows a block of the target", "adds to a block of the hand aimed at")
-    text = text.replace("the target", "the hand aimed at")
-    return re.sub(r"\bJ\b", "a joker", text)
 
 
 # ---------------------------------------------------------------------------
@@ -138,18 +89,6 @@ def hand_figure(match: MintTinMatch, p: int, mark: Card | None = None,
         marks = frozenset(hits[-1:])
     return cards_figure(groups, card_w=CARD_W, labels=labels, marks=marks, caption=caption,
                         max_width=width)
-
-
-def shape_words(top: Arrangement) -> str:
-    """A winning hand's category, set and pattern in words."""
-    if top.pattern is None:
-        return "The Epic Hand: one of each number and dragon, and two jokers"
-    dragons = [SUIT_NAMES[b.face.suit] for b in top.blocks if b.face.is_dragon]
-    with_dragons = (" with the " + " and ".join(dragons) + " dragon" + "s" * (len(dragons) > 1)
-                    if dragons else "")
-    special = f", {top.special.title()}" if top.special else ""
-    return (f"{CATEGORY_NAMES[top.category]} {'-'.join(map(str, top.numbers))}{with_dragons}: "
-            f"{top.pattern}{special}")
 
 
 def winning_blocks(match: MintTinMatch, p: int, winning: Card | None,
@@ -464,7 +403,7 @@ class Narration:
             return []  # a doubler holds a whole hand: shown when it doubled
         ways = completions(seat.hand, seat.exposures(), Extras(self.match.joker_bonus(p),
                                                                 self.match.concealed(p)))
-        waiting = ("was waiting on " + _listed([f"{card_name(c)} ({n} point{'s' * (n > 1)})"
+        waiting = ("was waiting on " + listed([f"{card_name(c)} ({n} point{'s' * (n > 1)})"
                                                for c, n in sorted(ways.items())])
                    if ways else "was not yet one card from a win")
         return [Paragraph(f"{self.names[p]} {waiting}:", size=8.5),
@@ -554,10 +493,6 @@ def plan(log: GameLog) -> tuple[set[int], float]:
     return told, used
 
 
-def _listed(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 HOW = {"the opponent exposed five pungs": "five pungs",
        "the opponent made five pungs against the double": "five pungs against a double",
        "the double held for three cards": "a double that held",
@@ -582,10 +517,10 @@ def summary_of_rounds(log: GameLog) -> str:
                                         f"+{ev.scores[winners[0]]})")
             else:
                 empty.append(str(match.round))  # the deck ran out: a wall game
-    said = [f"{names[k]} took round{'s' * (len(took[k]) > 1)} {_listed(took[k])}"
+    said = [f"{names[k]} took round{'s' * (len(took[k]) > 1)} {listed(took[k])}"
             for k in (0, 1) if took[k]]
     if empty:
-        said.append(f"rounds {_listed(empty)} were wall games" if len(empty) > 1 else
+        said.append(f"rounds {listed(empty)} were wall games" if len(empty) > 1 else
                     f"round {empty[0]} was a wall game")
     text = "; ".join(said)
     return text[:1].upper() + text[1:] + "." if said else ""
@@ -599,5 +534,5 @@ NOTATION = ("Cards are named as players say them: the numbers 1 to 9 (1-3 are Sw
             "blocks are labelled.")
 
 
-__all__ = ["NOTATION", "PAGE_BUDGET", "card_name", "hand_figure", "narrate", "plain_words",
+__all__ = ["NOTATION", "PAGE_BUDGET", "hand_figure", "match_of", "narrate", "plan",
            "rounds_to_tell", "summary_of_rounds", "winning_blocks"]
