@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import RESULTS, record, timed  # benchmarks/run.py, beside this file
+from run import print_table, record, timed  # benchmarks/run.py, beside this file
 
 from generator.batch import BatchOptions, Task, run_batch, task_seed
 
@@ -162,10 +162,7 @@ def main() -> None:
     print(f"batch ({os.cpu_count()} cores):", flush=True)
     for name in args.names or BENCHMARKS:
         BENCHMARKS[name]()
-    print("\n| benchmark | tilepress | peer | ratio | target |")
-    print("|---|---|---|---|---|")
-    for row in RESULTS:
-        print("| " + " | ".join(row) + " |")
+    print_table()
 
 
 if __name__ == "__main__":

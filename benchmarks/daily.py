@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import RESULTS, record  # benchmarks/run.py, beside this file
+from run import print_table, record  # benchmarks/run.py, beside this file
 
 YEAR = (dt.date(2027, 1, 1), dt.date(2027, 12, 31))
 CLI = "import sys; from generator.cli import main; sys.exit(main(sys.argv[1:]))"
@@ -150,10 +150,7 @@ def main() -> None:
     print(f"daily ({os.cpu_count()} cores, load {_load():.1f}):", flush=True)
     for name in args.names or BENCHMARKS:
         BENCHMARKS[name]()
-    print("\n| benchmark | tilepress | peer | ratio | target |")
-    print("|---|---|---|---|---|")
-    for row in RESULTS:
-        print("| " + " | ".join(row) + " |")
+    print_table()
 
 
 if __name__ == "__main__":

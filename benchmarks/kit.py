@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import RESULTS, ROOT, record  # benchmarks/run.py, beside this file
+from run import ROOT, print_table, record  # benchmarks/run.py, beside this file
 
 from generator.publish.kit import PLANS, build_kit
 from generator.publish.kit_files import write_kits
@@ -122,10 +122,7 @@ def main() -> None:
     print(f"kit (pinned to one of {os.cpu_count()} cores; load average {load}):", flush=True)
     for name in args.names or BENCHMARKS:
         BENCHMARKS[name]()
-    print("\n| benchmark | tilepress | peer | ratio | target |")
-    print("|---|---|---|---|---|")
-    for row in RESULTS:
-        print("| " + " | ".join(row) + " |")
+    print_table()
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"\nload average after: {load}")
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import RESULTS, bench_book, record  # benchmarks/run.py, beside this file
+from run import bench_book, print_table, record  # benchmarks/run.py, beside this file
 
 from generator.draw.canvas import PAPERS
 from generator.output import render_bytes
@@ -47,11 +47,7 @@ def main() -> None:
     record(f"all {len(games)} rulebooks", f"{total_cpu:.1f} s CPU ({total_wall:.1f} s wall, "
            f"load {os.getloadavg()[0]:.1f})", "", "", "< 10 s")
     bench_book()
-    print()
-    print("| benchmark | tilepress | peer | ratio | target |")
-    print("|---|---|---|---|---|")
-    for row in RESULTS:
-        print("| " + " | ".join(row) + " |")
+    print_table()
 
 
 if __name__ == "__main__":

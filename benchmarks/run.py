@@ -41,6 +41,14 @@ def record(name: str, ours: str, peer: str, ratio: str, target: str) -> None:
     print(f"  {name}: {ours} | peer {peer} | {ratio} | target {target}", flush=True)
 
 
+def print_table() -> None:
+    """The rows recorded so far as the README's Markdown table."""
+    print("\n| benchmark | tilepress | peer | ratio | target |")
+    print("|---|---|---|---|---|")
+    for row in RESULTS:
+        print("| " + " | ".join(row) + " |")
+
+
 def one_suit_hands(size: int) -> list[list[int]]:
     return [list(v) + [0] * 25 for v in itertools.product(range(5), repeat=9) if sum(v) == size]
 
@@ -636,10 +644,7 @@ def main() -> None:
     for name in args.names or BENCHMARKS:
         print(f"{name}:", flush=True)
         BENCHMARKS[name]()
-    print("\n| benchmark | tilepress | peer | ratio | target |")
-    print("|---|---|---|---|---|")
-    for row in RESULTS:
-        print("| " + " | ".join(row) + " |")
+    print_table()
 
 
 if __name__ == "__main__":

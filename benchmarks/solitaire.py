@@ -45,9 +45,10 @@ def bench(record: Callable[[str, str, str, str, str], None], deals: int = 6) -> 
     on a removal order, and ``deals`` random deals given to the solver; the baseline draws
     random deals and solves them until one is proven winnable (at most ``deals``)."""
     from generator.engine import solitaire as rules
+    from generator.games import find_kind
     from generator.games.solitaire.puzzles import _budgets
     from generator.params import parse_params
-    from generator.puzzles import find_kind, generate_set
+    from generator.puzzles import generate_set
 
     kind = find_kind("solitaire")
     puzzle_times, build_times, base_times = [], [], []

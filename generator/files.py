@@ -17,8 +17,10 @@ import os
 import re
 import shutil
 import tempfile
+import tomllib
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from generator.errors import FileFormatError
 
@@ -31,7 +33,8 @@ WRITTEN: list[Path] = []
 """Every file and folder written by this process, in order (for the interrupt message)."""
 
 
-def _umask() -> int:
+def umask() -> int:
+    """The process's umask (the permissions new files and folders do not get)."""
     mask = os.umask(0)
     os.umask(mask)
     return mask
@@ -81,7 +84,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> Path:
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes the file private; files are shared
+        os.chmod(tmp, 0o666 & ~umask())  # mkstemp makes the file private; files are shared
         os.replace(tmp, target)
     except BaseException as exc:
         if os.path.exists(tmp):
@@ -163,7 +166,7 @@ def write_folder(directory: str | os.PathLike[str],
             "# tilepress output folder: the files below were written by tilepress, which "
             "replaces them (and only them) when it writes here again\n"
             + "".join(f"{n}\n" for n in names), encoding="utf-8")
-        os.chmod(work, 0o777 & ~_umask())
+        os.chmod(work, 0o777 & ~umask())
         if folder.exists():
             replaceable(folder, legacy=legacy)  # again: has something arrived meanwhile?
             old = Path(tempfile.mkdtemp(prefix=f".{folder.name}.old.", dir=folder.parent))
@@ -213,5 +216,15 @@ def read_text(path: str | os.PathLike[str], what: str = "file", *,
                               f"at offset {exc.start})") from None
 
 
-__all__ = ["MANIFEST", "check_output", "read_text", "replaceable",
+def parse_toml(text: str, source: str) -> dict[str, Any]:
+    """A spec's TOML text as a table; text that is not TOML is one line naming ``source``."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise FileFormatError(f"{source}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise FileFormatError(f"{source}: not valid TOML: nested too deeply") from None
+
+
+__all__ = ["MANIFEST", "check_output", "parse_toml", "read_text", "replaceable", "umask",
            "write_atomic", "write_folder"]

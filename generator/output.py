@@ -21,7 +21,6 @@ FORMATS = (".json", ".jsonl", ".svg", ".pdf")
 CARD_FILE_NAME = re.compile(r"[0-9]{2,3}-[A-Za-z0-9-]+(-(front|back))?\.(svg|png)")
 """The names card files are given; a folder of only these, written before folders carried
 a list of their files, is tilepress's own and may be replaced."""
-SVG_CARD_NAME = CARD_FILE_NAME
 
 
 def output_format(path: str | os.PathLike[str], allowed: tuple[str, ...] = FORMATS) -> str:
@@ -180,6 +179,3 @@ def write_card_files(sheets: CardSheets, directory: str | os.PathLike[str]) -> i
     files = [(name, lambda data=data: data) for name, data in card_files(sheets)]
     return write_folder(directory, files, legacy=CARD_FILE_NAME)
 
-
-write_svg_cards = write_card_files
-"""The older name of :func:`write_card_files`."""

@@ -162,9 +162,6 @@ class ProbeCanvas(Canvas):
         self._page.placed.append(Placed(name, px, py, scale * _scale(self._m),
                                         _rotation(self._m)))
 
-    def is_defined(self, name: str) -> bool:
-        return name in self._defined
-
     def anchor(self, key, y=0.0, *, title="", level=None) -> None:
         self._page.anchors.append(key)
 

@@ -41,6 +41,12 @@ def _forged_log(tmp: Path) -> None:
     result = json.loads(lines[-1])
     result["winner"] = 1 - result["winner"] if result["winner"] is not None else 0
     (tmp / "forged.jsonl").write_text("\n".join([*lines[:-1], json.dumps(result)]) + "\n")
+    (tmp / "game.jsonl").write_text("\n".join(lines) + "\n")
+    draw = next(k for k, line in enumerate(lines) if '"type": "draw"' in line)
+    event = json.loads(lines[draw])
+    event["tile"] = "9m" if event["tile"] != "9m" else "1m"
+    (tmp / "forged-line.jsonl").write_text("\n".join([*lines[:draw], json.dumps(event),
+                                                     *lines[draw + 1:]]) + "\n")
     header = json.loads(lines[0])
     header["options"] = "x"
     (tmp / "options.jsonl").write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
@@ -79,6 +85,20 @@ def _files(tmp: Path) -> None:
 
 
 # -- the table: options that take text, and arguments ------------------------------------------
+
+CARD_SHEET_CASES: dict[str, list[Case]] = {
+    "format": [(("--format", "svg", "-o", "keep"), 2, "already holds files that tilepress "
+                "did not write")],
+    "card_size": [(("--card-size", "huge"), 2, "card-size must be one of"),
+                  (("--card-size", "1x1"), 2, "10 to 200 by 10 to 280")],
+    "per_sheet": [(("--per-sheet", "0x3"), 2, "per-sheet must be auto or across x down"),
+                  (("--per-sheet", "9x9"), 2, "do not fit on A4 paper")],
+    "gutter": [(("--gutter", "wide"), 2, "gutter must be a number of millimetres"),
+               (("--gutter", "99"), 2, "gutter must be between 0 and 50 mm")],
+    "back": [(("--back", "plaid"), 2, "back must be shipped, none or a colour")],
+    "back_offset": [(("--back-offset", "1"), 2, "back-offset must be two numbers")],
+}
+"""The card-sheet options every deck or card of cards takes."""
 
 CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
     ("verify",): {"file": [
@@ -156,30 +176,8 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
         "back": [(("--back", "plaid"), 2, "back must be shipped, none or a colour")],
         "back_offset": [(("--back-offset", "1"), 2, "back-offset must be two numbers")],
     },
-    ("print", "deck", "minttin"): {
-        "format": [(("--format", "svg", "-o", "keep"), 2, "already holds files that tilepress "
-                    "did not write")],
-        "card_size": [(("--card-size", "huge"), 2, "card-size must be one of"),
-                      (("--card-size", "1x1"), 2, "10 to 200 by 10 to 280")],
-        "per_sheet": [(("--per-sheet", "0x3"), 2, "per-sheet must be auto or across x down"),
-                      (("--per-sheet", "9x9"), 2, "do not fit on A4 paper")],
-        "gutter": [(("--gutter", "wide"), 2, "gutter must be a number of millimetres"),
-                   (("--gutter", "99"), 2, "gutter must be between 0 and 50 mm")],
-        "back": [(("--back", "plaid"), 2, "back must be shipped, none or a colour")],
-        "back_offset": [(("--back-offset", "1"), 2, "back-offset must be two numbers")],
-    },
-    ("print", "card", "minttin"): {
-        "format": [(("--format", "svg", "-o", "keep"), 2, "already holds files that tilepress "
-                    "did not write")],
-        "card_size": [(("--card-size", "huge"), 2, "card-size must be one of"),
-                      (("--card-size", "1x1"), 2, "10 to 200 by 10 to 280")],
-        "per_sheet": [(("--per-sheet", "0x3"), 2, "per-sheet must be auto or across x down"),
-                      (("--per-sheet", "9x9"), 2, "do not fit on A4 paper")],
-        "gutter": [(("--gutter", "wide"), 2, "gutter must be a number of millimetres"),
-                   (("--gutter", "99"), 2, "gutter must be between 0 and 50 mm")],
-        "back": [(("--back", "plaid"), 2, "back must be shipped, none or a colour")],
-        "back_offset": [(("--back-offset", "1"), 2, "back-offset must be two numbers")],
-    },
+    ("print", "deck", "minttin"): CARD_SHEET_CASES,
+    ("print", "card", "minttin"): CARD_SHEET_CASES,
     ("print", "board", "castle"): {
         "tile_size": [(("--tile-size", "big"), 2, "tile-size"),
                       (("--tile-size", "300,400"), 2, "is not a mahjong tile")],
@@ -250,6 +248,24 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
                      "finds 'one kong and two quints'")],
         "points": [(("1111 5555 JJ [333J]", "--points", "2"), 2, "engine scores it 3")],
         "dpi": [(("1111 5555 JJ [333J]", "--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
+    },
+    ("draw", "position"): {
+        "log": [(("", "--at", "2"), 2, "no game log given"),
+                (("missing.jsonl", "--at", "2"), 2, "does not exist"),
+                (("nested.json", "--at", "2"), 2, "nested more than"),
+                (("kind.json", "--at", "2"), 2, "each line must be a JSON object with a"),
+                (("forged.jsonl", "--at", "2"), 1, "the result says winner"),
+                (("forged-line.jsonl", "--at", "2"), 1, ": draw: the next tile of the wall is")],
+        "at": [(("game.jsonl", "--at", "0"), 2, "--at 0: no event on line 0"),
+               (("game.jsonl", "--at", "1"), 2, "(line 1 is the header)"),
+               (("game.jsonl", "--at", "999"), 2, "--at 999: no event on line 999"),
+               (("game.jsonl", "--at", "x"), 2, "--at 'x' is not a line number")],
+        "seat": [(("game.jsonl", "--at", "2", "--seat", "3"), 2, "the game has seats 1 to 2"),
+                 (("game.jsonl", "--at", "2", "--seat", "0"), 2, "--seat 0")],
+        "tile_width": [(("game.jsonl", "--at", "2", "--tile-width", "1"), 2,
+                        "--tile-width must be from 4 to 40 mm")],
+        "dpi": [(("game.jsonl", "--at", "2", "--dpi", "1", "-o", "x.png"), 2,
+                 "dpi must be between")],
     },
     ("draw", "layout"): {
         "layout": [(("nowhere",), 2, "unknown layout 'nowhere'"),
@@ -381,7 +397,7 @@ _stats_cases()
 BASE: dict[tuple[str, ...], tuple[str, ...]] = {
     ("draw", "hand"): ("123m",), ("draw", "waits"): ("1112345678999m",),
     ("draw", "line"): ("11335577991357p",), ("draw", "layout"): ("mini",),
-    ("draw", "card-hand"): ("2468 #1",),
+    ("draw", "card-hand"): ("2468 #1",), ("draw", "position"): ("game.jsonl", "--at", "2"),
     ("draw", "castle"): ("octagon",),
     ("draw", "cards"): ("1111 5555 JJ [333J]",),
     ("rulebook",): ("onesuit",), ("print", "tiles"): ("onesuit",),

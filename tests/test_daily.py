@@ -4,8 +4,10 @@ line and exit 2 for every bad input, and a page a reader can use."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
+import random
 import socket
 import time
 from contextlib import contextmanager
@@ -16,7 +18,7 @@ import pytest
 from generator.batch import BatchOptions
 from generator.draw.canvas import Canvas, Surface
 from generator.errors import FileFormatError, RequestError
-from generator.publish import daily
+from generator.publish import daily, daily_draw
 from generator.publish.daily import (
     Chains,
     default_spec,
@@ -221,14 +223,14 @@ def test_a_chain_that_runs_out_says_so_in_one_line():
 def test_a_day_that_fails_stops_the_run_and_nothing_after_it_is_handed_over(monkeypatch):
     from generator.errors import BatchError
 
-    draw = daily.draw_set
+    draw = daily_draw.draw_set
 
     def broken(plan_, day, index, exclude=frozenset()):
         if day == dt.date(2027, 1, 6):
             raise RuntimeError("the printer is on fire")
         return draw(plan_, day, index, exclude)
 
-    monkeypatch.setattr(daily, "draw_set", broken)
+    monkeypatch.setattr(daily_draw, "draw_set", broken)
     monkeypatch.setattr(daily, "_MEMO", {})  # draw afresh, not from earlier tests' draws
     got = []
     with pytest.raises(BatchError) as caught:
@@ -239,14 +241,30 @@ def test_a_day_that_fails_stops_the_run_and_nothing_after_it_is_handed_over(monk
     assert caught.value.not_run > 0
 
 
-def test_a_difficulty_a_kind_does_not_reach_is_named_after_a_bounded_number_of_tries():
-    from generator.errors import BatchError
+@dataclasses.dataclass(frozen=True)
+class _Flat:
+    difficulty: str = "hard"
 
-    spec = parse_daily_spec('[[puzzle]]\nkind = "castle"\nplayers = 2\ntiles = 32\n'
-                            'floors = 2\ndifficulty = "hard"\n', source="flat.toml")
-    with pytest.raises(BatchError, match=r"flat.toml: puzzle 1 \(castle\): no new hard castle "
-                       r"puzzle in 200 tries \(.*\); ask for a diff"):
-        make_day(make_plan(spec), dt.date(2027, 1, 4), options=ONE, fmt="")
+
+def test_a_difficulty_a_kind_does_not_reach_is_named_after_a_bounded_number_of_tries():
+    from types import SimpleNamespace
+
+    from generator.errors import RequestError
+    from generator.publish.daily_draw import MIN_TRIES, draw_entry
+
+    calls = []
+
+    def generate(params, rng):  # a kind whose every puzzle is new and easy
+        calls.append(1)
+        return SimpleNamespace(identity=len(calls), grade=SimpleNamespace(difficulty="easy"))
+
+    kind = SimpleNamespace(name="flat", misses_in_a_row=5, decoys_wanted=lambda p: 0,
+                           generate=generate, decoy=generate)
+    params = _Flat()
+    with pytest.raises(RequestError, match=rf"flat.toml: no new hard flat puzzle in "
+                       rf"{MIN_TRIES} tries .*; ask for a difficulty it reaches"):
+        draw_entry(kind, params, 1, random.Random(1), where="flat.toml")  # type: ignore[arg-type]
+    assert len(calls) == MIN_TRIES
 
 
 def test_no_puzzle_repeats_in_a_week_and_chains_keep_apart_what_could_be_equal():
@@ -424,9 +442,6 @@ class _Recorder(Canvas):
     def place(self, name, x, y, *, scale=1.0):
         if name.startswith("tile-") and not self.inside:
             self.log["tiles"].append(self.symbols[name] * scale * self.scale[-1])
-
-    def is_defined(self, name):
-        return name in self.symbols
 
 
 class _Pages(Surface):

@@ -114,7 +114,7 @@ def test_a_paragraph_leaves_no_single_line_behind() -> None:
     doc = Document("T", A4, (Paragraph("word " * 1000, size=10),))
     _, starts = paginate(doc)
     pages, _ = paginate(doc, starts)
-    from generator.documents.layout import _paragraph_lines
+    from generator.documents.blocks import _paragraph_lines
 
     frame = _frame(doc)
     for page in pages:
@@ -143,7 +143,7 @@ def test_a_wrapped_tile_row_keeps_its_tile_width() -> None:
 
 
 def test_table_headers_fit_their_columns() -> None:
-    from generator.documents.layout import _CELL_PAD, _column_widths
+    from generator.documents.blocks import _CELL_PAD, _column_widths
     from generator.draw.fonts import text_width
 
     table = Table(("card", "points", "best reading"), (("5", "3", "a reading " * 9),),
@@ -244,7 +244,7 @@ def test_mpsz_keys_explain_their_notation() -> None:
 
 
 def test_the_mint_tin_key_headers_clear_their_column_rules() -> None:
-    from generator.documents.layout import _CELL_PAD, _column_widths
+    from generator.documents.blocks import _CELL_PAD, _column_widths
     from generator.draw.fonts import text_width
     from generator.games.minttin.puzzles import CompleteKind
     from generator.puzzles.base import Puzzle

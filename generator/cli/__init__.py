@@ -20,7 +20,19 @@ from contextlib import contextmanager
 import typer
 
 from generator import __version__
-from generator.cli import analyze, daily, draw, files, games, kit, printing, publish, puzzles, stats
+from generator.cli import (
+    analyze,
+    daily,
+    draw,
+    files,
+    games,
+    kit,
+    position,
+    printing,
+    publish,
+    puzzles,
+    stats,
+)
 from generator.cli.common import echo
 from generator.errors import TilepressError
 from generator.games import GAMES
@@ -40,6 +52,7 @@ app.add_typer(puzzles.app, name="puzzle")
 app.add_typer(games.app, name="play")
 app.add_typer(printing.app, name="print")
 app.add_typer(draw.app, name="draw")
+draw.app.command()(position.position)
 app.add_typer(stats.app, name="stats")
 app.add_typer(files.layout_app, name="layout")
 app.add_typer(files.card_app, name="card")

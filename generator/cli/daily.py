@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from generator.cli.common import echo, output_option
 from generator.cli.common import paper as common_paper
+
+if TYPE_CHECKING:
+    from generator.batch import BatchOptions
+    from generator.publish.daily import Plan
 
 
 @contextmanager
@@ -79,7 +83,6 @@ def daily(
         make_plan,
         parse_date,
         write_day,
-        write_range,
     )
 
     if date is not None and (first is not None or last is not None):
@@ -91,31 +94,43 @@ def daily(
     if paper is not None:
         common_paper(paper)  # one line naming --paper before anything runs
     options = BatchOptions(jobs=jobs, scheduler=scheduler)
-    if first is not None and last is not None:
-        start, end = parse_date(first, what="--from"), parse_date(last, what="--to")
-        folder = output or Path("out/daily")
-        if folder.suffix.lower() in (".pdf", ".svg", ".json"):
-            raise RequestError(f"a range is written to a folder, not to {str(folder)!r}")
-        plan = make_plan(load_daily_spec(spec) if spec else default_spec(), series=series,
+
+    def new_plan() -> Plan:
+        return make_plan(load_daily_spec(spec) if spec else default_spec(), series=series,
                          answers=answers, paper=paper)
-        if end < start:  # before the workers start: one line, nothing written
-            raise RequestError(f"the range ends ({end.isoformat()}) before it starts "
-                               f"({start.isoformat()})")
-        with progress_bar("daily sheets") as progress:
-            report = write_range(plan, start, end, folder, combined=combined, options=options,
-                                 progress=progress)  # type: ignore[arg-type]
-        echo(f"wrote {report.sheets} daily sheet{'s' * (report.sheets != 1)} "
-             f"({start.isoformat()} to {end.isoformat()}), with their puzzle files, to "
-             f"{folder}{' and all of them in one PDF' if combined else ''}")
+
+    if first is not None and last is not None:
+        _daily_range(new_plan, first, last, output, combined, options)
         return
     day = parse_date(date) if date is not None else dt.date.today()
     target = output or Path(f"out/daily/{day.isoformat()}.pdf")
     output_format(target, (".pdf", ".svg", ".json"))
-    plan = make_plan(load_daily_spec(spec) if spec else default_spec(), series=series,
-                     answers=answers, paper=paper)
+    plan = new_plan()
     plan.check_day(day)
     with progress_bar("daily sheet") as progress:
         written = write_day(plan, day, target, puzzles=output is None, options=options,
                             progress=progress)  # type: ignore[arg-type]
     echo(f"wrote the daily sheet No. {plan.number(day)} of {day.isoformat()} to "
          + " and ".join(str(path) for path in written))
+
+
+def _daily_range(plan: Callable[[], Plan], first: str, last: str, output: Path | None,
+                 combined: bool, options: BatchOptions) -> None:
+    """A sheet for every day from ``first`` to ``last``, into a folder."""
+    from generator.errors import RequestError
+    from generator.publish.daily import parse_date, write_range
+
+    start, end = parse_date(first, what="--from"), parse_date(last, what="--to")
+    folder = output or Path("out/daily")
+    if folder.suffix.lower() in (".pdf", ".svg", ".json"):
+        raise RequestError(f"a range is written to a folder, not to {str(folder)!r}")
+    made = plan()
+    if end < start:  # before the workers start: one line, nothing written
+        raise RequestError(f"the range ends ({end.isoformat()}) before it starts "
+                           f"({start.isoformat()})")
+    with progress_bar("daily sheets") as progress:
+        report = write_range(made, start, end, folder, combined=combined, options=options,
+                             progress=progress)  # type: ignore[arg-type]
+    echo(f"wrote {report.sheets} daily sheet{'s' * (report.sheets != 1)} "
+         f"({start.isoformat()} to {end.isoformat()}), with their puzzle files, to "
+         f"{folder}{' and all of them in one PDF' if combined else ''}")

@@ -35,9 +35,8 @@ def booklet_order(pages: int) -> list[Side]:
 class _Recording(Canvas):
     """A canvas that remembers every call, to be replayed on another canvas."""
 
-    def __init__(self, ops: list[tuple[str, tuple, dict[str, Any]]], defined: set[str]) -> None:
+    def __init__(self, ops: list[tuple[str, tuple, dict[str, Any]]]) -> None:
         self._ops = ops
-        self._defined = defined
 
     def _record(self, name: str, *args: Any, **kwargs: Any) -> None:
         self._ops.append((name, args, kwargs))
@@ -76,14 +75,10 @@ class _Recording(Canvas):
 
     def define(self, name: str, width: float, height: float,
                draw: Callable[[Canvas], None]) -> None:
-        self._defined.add(name)
         self._record("define", name, width, height, draw)
 
     def place(self, *args: Any, **kwargs: Any) -> None:
         self._record("place", *args, **kwargs)
-
-    def is_defined(self, name: str) -> bool:
-        return name in self._defined
 
 
 def _replay(ops: list[tuple[str, tuple, dict[str, Any]]], target: Canvas) -> None:
@@ -106,12 +101,11 @@ class BookletSurface(Surface):
         self._sheet_w, self._sheet_h = max(sheet.width, sheet.height), min(sheet.width,
                                                                             sheet.height)
         self._pages: list[tuple[float, float, list]] = []
-        self._defined: set[str] = set()
 
     @contextmanager
     def page(self, width: float, height: float, *, bleed: float = 0.0) -> Iterator[Canvas]:
         ops: list[tuple[str, tuple, dict[str, Any]]] = []
-        yield _Recording(ops, self._defined)
+        yield _Recording(ops)
         self._pages.append((width, height, ops))
 
     def prefer(self, *, duplex: str | None = None) -> None:
@@ -143,12 +137,11 @@ class TwoUpSurface(Surface):
         self._target = target
         self._sheet_w, self._sheet_h = max(sheet.width, sheet.height), min(sheet.width,
                                                                             sheet.height)
-        self._defined: set[str] = set()
 
     @contextmanager
     def page(self, width: float, height: float, *, bleed: float = 0.0) -> Iterator[Canvas]:
         ops: list[tuple[str, tuple, dict[str, Any]]] = []
-        yield _Recording(ops, self._defined)
+        yield _Recording(ops)
         half = self._sheet_w / 2
         with self._target.page(self._sheet_w, self._sheet_h) as c:
             for x in (half - width, half):

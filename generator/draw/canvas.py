@@ -135,9 +135,6 @@ class Canvas(ABC):
     def place(self, name: str, x: float, y: float, *, scale: float = 1.0) -> None:
         """Draw a defined picture with its top-left corner at (x, y)."""
 
-    @abstractmethod
-    def is_defined(self, name: str) -> bool: ...
-
     # Navigation (PDF only; other back ends may ignore it) ----------------------
 
     def anchor(self, key: str, y: float = 0.0, *, title: str = "",  # noqa: B027

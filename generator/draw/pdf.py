@@ -150,9 +150,6 @@ class PdfCanvas(Canvas):
     def link(self, x: float, y: float, w: float, h: float, key: str) -> None:
         self._c.linkRect("", key, (x, y + h, x + w, y), relative=1, thickness=0)
 
-    def is_defined(self, name: str) -> bool:
-        return name in self._defined
-
 
 def _form_name(name: str) -> str:
     return "F" + "".join(ch if ch.isalnum() else "_" for ch in name)

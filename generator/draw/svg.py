@@ -94,6 +94,12 @@ class SvgCanvas(Canvas):
         if rotate:
             parts.append(f"rotate({_n(rotate)})")
         g = self._dwg.g(transform=" ".join(parts)) if parts else self._dwg.g()
+        with self._into(g):
+            yield
+
+    @contextmanager
+    def _into(self, g: _G) -> Iterator[None]:
+        """Draw into ``g`` (added where drawing is now) until the block ends."""
         self._add(g)
         outer = self._parent
         self._parent = g
@@ -109,13 +115,8 @@ class SvgCanvas(Canvas):
         region.add(self._dwg.rect(insert=(_n(x), _n(y)), size=(_n(w), _n(h))))
         self._dwg.defs.add(region)
         g = self._dwg.g(clip_path=f"url(#{ident})")
-        self._add(g)
-        outer = self._parent
-        self._parent = g
-        try:
+        with self._into(g):
             yield
-        finally:
-            self._parent = outer
 
     def define(self, name: str, width: float, height: float,
                draw: Callable[[Canvas], None]) -> None:
@@ -131,9 +132,6 @@ class SvgCanvas(Canvas):
         if scale != 1.0:
             transform += f" scale({_n(scale)})"
         self._add(self._dwg.use(f"#{_symbol_id(name)}", transform=transform))
-
-    def is_defined(self, name: str) -> bool:
-        return name in self._defined
 
 
 def _symbol_id(name: str) -> str:

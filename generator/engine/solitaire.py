@@ -6,8 +6,9 @@ match: identical tiles, any flower with any flower, any season with any season (
 ``bonus=False`` the bonus tiles are left out of deals). The deal is won when every
 tile is gone.
 
-The solver lives in :mod:`.solitaire_solver`; its names (``solve``, ``SolveResult``,
-``experience``, ...) can be reached from here too.
+The solver lives in :mod:`.solitaire_solver` and what a reader meets along a solution in
+:mod:`.solitaire_experience`; their names (``solve``, ``SolveResult``, ``experience``, ...)
+can be reached from here too.
 """
 
 from __future__ import annotations
@@ -275,16 +276,19 @@ def replay_solution(deal: Deal, solution: Sequence[Sequence[int]]) -> list[str]:
     return []
 
 
-_SOLVER_NAMES = frozenset({"SolveResult", "Solver", "solve", "Experience", "available_moves",
-                           "position_status", "experience"})
+_SOLVER_NAMES = {"SolveResult": "solitaire_solver", "Solver": "solitaire_solver",
+                 "solve": "solitaire_solver", "Experience": "solitaire_experience",
+                 "available_moves": "solitaire_experience",
+                 "position_status": "solitaire_experience", "experience": "solitaire_experience"}
 
 
 def __getattr__(name: str):
-    """The solver's names, also reachable from here (they live in ``solitaire_solver``)."""
+    """The solver's names, also reachable from here (they live in ``solitaire_solver`` and
+    ``solitaire_experience``)."""
     if name in _SOLVER_NAMES:
-        from . import solitaire_solver
+        import importlib
 
-        return getattr(solitaire_solver, name)
+        return getattr(importlib.import_module(f"{__package__}.{_SOLVER_NAMES[name]}"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

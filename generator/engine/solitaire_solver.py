@@ -38,10 +38,10 @@ from generator.engine.solitaire import (
     UNDECIDED,
     UNSOLVABLE,
     Deal,
-    board_for,
     replay_solution,
 )
 from generator.engine.solitaire_play import GONE, Table, geometry, is_pair
+from generator.engine.solitaire_repair import Repair
 
 
 @dataclass(frozen=True)
@@ -501,85 +501,6 @@ class PairingSearch:
         return out
 
 
-class Repair:
-    """Local search over full pairings: play, then re-pair two pairs of a face that the
-    play left stranded, taking the first change that leaves fewer tiles (else the best
-    one seen); now and then a random change, and a face just changed rests a few steps.
-    Finds wins; proves nothing."""
-
-    WALK = 0.2
-    REST = 3
-
-    def __init__(self, solver: Solver, partner: list[int], rng: random.Random) -> None:
-        self.solver = solver
-        self.partner = partner
-        self.rng = rng
-        self.step = 0
-        self.resting: dict[int, int] = {}
-        self.best = (solver.n + 1, partner[:])
-        """The fewest tiles left by a pairing seen, and that pairing."""
-
-    def run(self, until: int) -> list[int] | None:
-        """Steps until ``until`` plays are spent in all; a winning pairing, or None."""
-        solver, table = self.solver, self.solver.table
-        while solver.work < until:
-            solver.spend()
-            left, stranded = table.stranded(self.partner)
-            if not left:
-                return self.partner
-            if left < self.best[0]:
-                self.best = (left, self.partner[:])
-            changes = self.changes(stranded)
-            if not changes:
-                return None
-            self.rng.shuffle(changes)
-            choice = changes[0] if self.rng.random() < self.WALK else self.pick(changes, left)
-            if isinstance(choice, list):
-                return choice
-            g, pairs = choice
-            for a, c in pairs:
-                self.partner[a], self.partner[c] = c, a
-            self.resting[g] = self.step + self.REST
-            self.step += 1
-        return None
-
-    def changes(self, stranded: list[int]) -> list[tuple[int, tuple]]:
-        """Re-pairings of two pairs of a face, one of them with a stranded tile."""
-        partner, solver = self.partner, self.solver
-        out = []
-        for g in sorted({solver.group_of[t] for t in stranded}):
-            if self.resting.get(g, -1) >= self.step:
-                continue
-            pairs = sorted({(min(a, partner[a]), max(a, partner[a]))
-                            for a in solver.members[g]})
-            hit = set(stranded)
-            for i, (a, b) in enumerate(pairs):
-                for c, d in pairs[i + 1:]:
-                    if not hit & {a, b, c, d}:
-                        continue
-                    for new in (((a, c), (b, d)), ((a, d), (b, c))):
-                        if solver.valid(new):
-                            out.append((g, new))
-        return out
-
-    def pick(self, changes: list, left: int) -> tuple | list[int]:
-        """The first change that leaves fewer tiles, else the best; a winning pairing
-        found on the way is returned as a list."""
-        best, pick = None, changes[0]
-        for g, pairs in changes:
-            trial = self.partner[:]
-            for a, c in pairs:
-                trial[a], trial[c] = c, a
-            now = self.solver.play(trial)
-            if not now:
-                return trial
-            if best is None or now < best:
-                best, pick = now, (g, pairs)
-                if now < left:
-                    break
-        return pick
-
-
 def solve(deal: Deal, *, budget: int = 25_000, remaining: int | None = None) -> SolveResult:
     """Solve a deal (or a position of it): a replayed solution, a proof that none exists,
     or "undecided" when ``budget`` simulated plays were not enough."""
@@ -589,78 +510,5 @@ def solve(deal: Deal, *, budget: int = 25_000, remaining: int | None = None) -> 
     return result
 
 
-# ---------------------------------------------------------------------------
-# How a reader experiences a deal
-# ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Experience:
-    """What a reader meets on the way through a deal along its solution."""
-
-    traps: int
-    """Matching free pairs that, taken, leave a position that can no longer be won
-    (each counted once, when it first becomes available)."""
-    early_traps: int
-    """Traps that appear in the first third of the game."""
-    choices: float
-    """Average number of matching free pairs to choose from at each step."""
-    unknown: int = 0
-    """Moves the solver could not settle within its budget (not counted as traps)."""
-
-
-def available_moves(deal: Deal, remaining: int) -> list[tuple[int, int]]:
-    """Every pair of matching free tiles in a position."""
-    board = board_for(deal.layout)
-    groups = deal.groups
-    by_group: dict[int, list[int]] = {}
-    for t in board.free_tiles(remaining):
-        by_group.setdefault(groups[t], []).append(t)
-    return [(fs[i], fs[k]) for fs in by_group.values() for i in range(len(fs))
-            for k in range(i + 1, len(fs))]
-
-
-def position_status(deal: Deal, remaining: int, *, budget: int = 600) -> str:
-    """Whether a position can still be won: solved, unsolvable or undecided."""
-    return Solver(deal, remaining, budget=budget).solve(playouts=2).status
-
-
-def experience(deal: Deal, solution: Sequence[tuple[int, int]], *,
-               budget: int = 600, total: int | None = None) -> Experience:
-    """Walk the solution and look at every other move on offer along the way; each
-    position gets ``budget`` simulated plays, and once ``total`` are spent the moves
-    still to judge count as unsettled (so that grading a big board stays quick)."""
-    spent = 0
-    remaining = (1 << len(deal.tiles)) - 1
-    seen: set[tuple[int, int]] = set()
-    traps = early = unknown = 0
-    offered = 0
-    third = max(1, len(solution) // 3)
-    for step, move in enumerate(solution):
-        moves = available_moves(deal, remaining)
-        offered += len(moves)
-        for a, c in moves:
-            key = (min(a, c), max(a, c))
-            if key in seen:
-                continue
-            seen.add(key)
-            if key == (min(move), max(move)):
-                continue
-            if total is not None and spent >= total:
-                unknown += 1
-                continue
-            solver = Solver(deal, remaining & ~(1 << a | 1 << c), budget=budget)
-            status = solver.solve(playouts=2).status
-            spent += solver.work
-            if status == UNSOLVABLE:
-                traps += 1
-                early += step < third
-            elif status == UNDECIDED:
-                unknown += 1
-        remaining &= ~(1 << move[0] | 1 << move[1])
-    return Experience(traps, early, offered / max(1, len(solution)), unknown)
-
-
-__all__ = ["GONE", "SOLVED", "UNDECIDED", "UNSOLVABLE", "Experience", "PairingSearch",
-           "Repair", "SolveResult", "Solver", "available_moves", "experience",
-           "position_status", "solve"]
+__all__ = ["GONE", "SOLVED", "UNDECIDED", "UNSOLVABLE", "PairingSearch", "Repair", "SolveResult",
+           "Solver", "solve"]

@@ -22,7 +22,6 @@ the tile chart. Other modules add section types to :data:`SECTION_TYPES`.
 from __future__ import annotations
 
 import os
-import tomllib
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -39,7 +38,7 @@ from generator.documents.puzzles import (
 )
 from generator.draw.canvas import Paper, find_paper
 from generator.errors import FileFormatError, RequestError, TilepressError
-from generator.files import read_text
+from generator.files import parse_toml, read_text
 from generator.games import find_kind
 from generator.params import parse_params
 from generator.puzzles.base import generate_set, verify_set
@@ -116,12 +115,7 @@ def check_cover_tiles(text: str, where: str) -> tuple:
 
 def parse_spec(text: str, *, source: str = "book spec") -> BookSpec:
     """Read a book spec; every error names the file and the key (and the section)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise FileFormatError(f"{source}: not valid TOML: {exc}") from None
-    except RecursionError:
-        raise FileFormatError(f"{source}: not valid TOML: nested too deeply") from None
+    data = parse_toml(text, source)
     unknown = set(data) - _BOOK_KEYS
     if unknown:
         raise FileFormatError(f"{source}: unknown setting {sorted(unknown)[0]!r} "

@@ -51,470 +51,46 @@ chains first.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import json
 import os
-import random
 import shutil
 import tempfile
-import tomllib
 from collections import defaultdict
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 from generator.batch import BatchOptions, Progress, Task, run_batch
-from generator.errors import FileFormatError, RequestError, TilepressError
-from generator.files import read_text, write_atomic
-from generator.games import find_kind, kind_names
-from generator.params import params_dict, parse_params
+from generator.errors import FileFormatError, RequestError
+from generator.files import umask, write_atomic
+from generator.games import find_kind
+from generator.params import params_dict
+from generator.publish.daily_draw import (
+    Chains,
+    EntrySet,
+    Plan,
+    draw_day,
+    draw_entry,
+    entry_params,
+    make_plan,
+)
+from generator.publish.daily_spec import (
+    ANSWERS,
+    WEEKDAYS,
+    DailySpec,
+    Entry,
+    default_spec,
+    load_daily_spec,
+    parse_daily_spec,
+    parse_date,
+)
 from generator.puzzles.base import (
-    DIFFICULTIES,
     FORMAT,
     MIXED,
     VERSION,
-    Candidate,
     Puzzle,
-    PuzzleKind,
-    PuzzleSet,
-    describe,
-    verify_set,
 )
-
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-ANSWERS = ("back", "next-day")
-SPEC_KEYS = {"title", "series", "start", "paper", "answers", "difficulty", "puzzle"}
-ENTRY_KEYS = {"kind", "title", "count", "days"}
-DISJOINT: dict[str, tuple[str, ...]] = {"waits": ("tiles", "suits"),
-                                        "discard": ("tiles", "suits")}
-"""Options besides the difficulty that keep two entries of a kind from ever making the
-same puzzle: a hand of 7 tiles is never a hand of 10, a one-suit hand never a mixed one."""
-MAX_SERIES = 64
-MIN_TRIES = 200
-"""A day's draw tries a kind at least this often before it gives up (the kind's own
-limit may be lower for a set: a day insists on its exact difficulty)."""
-
-
-# ---------------------------------------------------------------------------
-# The spec
-# ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Entry:
-    """A ``[[puzzle]]`` of the spec: a kind, how many, on which weekdays, with which
-    options on each weekday (Monday first)."""
-
-    kind: str
-    title: str
-    count: int
-    days: tuple[bool, ...]
-    options: tuple[tuple[tuple[str, Any], ...], ...]
-    where: str
-
-    def plays(self, weekday: int) -> bool:
-        return self.days[weekday]
-
-    def options_on(self, weekday: int) -> dict[str, Any]:
-        return dict(self.options[weekday])
-
-
-@dataclass(frozen=True)
-class DailySpec:
-    title: str
-    series: str
-    start: dt.date
-    paper: str
-    answers: str
-    levels: tuple[str, ...]
-    """The level of each weekday, Monday first."""
-    entries: tuple[Entry, ...]
-    source: str = "daily spec"
-    fingerprint: str = ""
-    """A digest of the spec's text: the key of what is remembered about it in a process."""
-
-
-def _weekday_index(name: Any, where: str) -> int:
-    if isinstance(name, str):
-        text = name.strip().lower()
-        for i, day in enumerate(WEEKDAYS):
-            if len(text) >= 2 and day.lower().startswith(text):
-                return i
-    raise FileFormatError(f"{where}: {name!r} is not a weekday (monday ... sunday, or "
-                          "mon ... sun)")
-
-
-def _per_day(value: Any, name: str, where: str) -> tuple[Any, ...]:
-    """One value for every weekday, or a list of seven, Monday first."""
-    if isinstance(value, list):
-        if len(value) != 7:
-            raise FileFormatError(f"{where}: {name} lists {len(value)} values; give one value "
-                                  "for every day or seven, Monday to Sunday")
-        values = tuple(value)
-    else:
-        values = (value,) * 7
-    for v in values:
-        if isinstance(v, dict | list | dt.date | dt.datetime | dt.time):
-            raise FileFormatError(f"{where}: {name} must be a number, text or true/false, "
-                                  f"not {v!r}")
-    return values
-
-
-def _start(value: Any, source: str) -> dt.date:
-    if isinstance(value, dt.datetime):
-        return value.date()
-    if isinstance(value, dt.date):
-        return value
-    if isinstance(value, str):
-        return parse_date(value, what=f"{source}: start")
-    raise FileFormatError(f"{source}: start must be a date like 2026-01-01")
-
-
-def check_series(name: str) -> str:
-    """A series name: printable text, at most 64 characters."""
-    text = name.strip()
-    if not text or len(text) > MAX_SERIES or not text.isprintable():
-        raise RequestError(f"a series name must be 1 to {MAX_SERIES} printable characters, "
-                           f"not {name!r}")
-    return text
-
-
-def parse_daily_spec(text: str, *, source: str = "daily spec") -> DailySpec:
-    """Read a daily spec; every error names the file, the puzzle and the weekday."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise FileFormatError(f"{source}: not valid TOML: {exc}") from None
-    unknown = set(data) - SPEC_KEYS
-    if unknown:
-        raise FileFormatError(f"{source}: unknown setting {sorted(unknown)[0]!r} "
-                              f"(known: {', '.join(sorted(SPEC_KEYS))})")
-    title = data.get("title", "Daily puzzles")
-    series = data.get("series", "tilepress")
-    paper = data.get("paper", "a4")
-    answers = data.get("answers", "back")
-    for key, value in (("title", title), ("series", series), ("paper", paper),
-                       ("answers", answers)):
-        if not isinstance(value, str) or not value.strip():
-            raise FileFormatError(f"{source}: {key} must be text")
-    if answers not in ANSWERS:
-        raise FileFormatError(f"{source}: answers must be back or next-day, not {answers!r}")
-    try:
-        series = check_series(series)
-    except RequestError as exc:
-        raise FileFormatError(f"{source}: {exc}") from None
-    start = _start(data.get("start", "2026-01-01"), source)
-    levels = _per_day(data.get("difficulty", list(_DEFAULT_LEVELS)), "difficulty", source)
-    for level in levels:
-        if level not in DIFFICULTIES:
-            raise FileFormatError(f"{source}: difficulty must be {', '.join(DIFFICULTIES)}, "
-                                  f"not {level!r}")
-    raw_entries = data.get("puzzle", [])
-    if not isinstance(raw_entries, list) or not raw_entries:
-        raise FileFormatError(f"{source}: the sheet needs at least one [[puzzle]]")
-    entries = tuple(_entry(raw, i, levels, source) for i, raw in enumerate(raw_entries, 1))
-    for weekday in range(7):
-        if not any(e.plays(weekday) for e in entries):
-            raise FileFormatError(f"{source}: no puzzle is played on {WEEKDAYS[weekday]}s")
-    digest = hashlib.sha256(f"{source}\n{text}".encode()).hexdigest()[:20]
-    spec = DailySpec(title.strip(), series, start, paper, answers, tuple(levels), entries,
-                     source, digest)
-    for index, entry in enumerate(entries):  # every request checked now, not in a worker
-        for weekday in range(7):
-            if entry.plays(weekday):
-                entry_params(spec, index, weekday)
-    return spec
-
-
-_DEFAULT_LEVELS = ("easy", "easy", "medium", "medium", "hard", "hard", "expert")
-
-
-def _entry(raw: Any, number: int, levels: Sequence[str], source: str) -> Entry:
-    where = f"{source}: puzzle {number}"
-    if not isinstance(raw, dict):
-        raise FileFormatError(f"{where}: must be a table")
-    kind = raw.get("kind")
-    if not isinstance(kind, str):
-        raise FileFormatError(f"{where}: a puzzle needs kind = \"...\"")
-    if kind not in kind_names():
-        raise FileFormatError(f"{where}: unknown puzzle kind {kind!r}; the kinds are "
-                              f"{', '.join(kind_names())}")
-    where = f"{where} ({kind})"
-    title = raw.get("title", "")
-    if not isinstance(title, str):
-        raise FileFormatError(f"{where}: title must be text")
-    count = raw.get("count", 1)
-    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 12:
-        raise FileFormatError(f"{where}: count must be a whole number from 1 to 12")
-    days = raw.get("days")
-    if days is None:
-        plays = (True,) * 7
-    else:
-        if not isinstance(days, list) or not days:
-            raise FileFormatError(f"{where}: days must be a list of weekdays, such as "
-                                  "[\"mon\", \"thu\"]")
-        chosen = {_weekday_index(d, where) for d in days}
-        plays = tuple(i in chosen for i in range(7))
-    columns: dict[str, tuple[Any, ...]] = {}
-    for name, value in raw.items():
-        if name not in ENTRY_KEYS:
-            columns[name] = _per_day(value, name, where)
-    if "difficulty" not in columns:
-        columns["difficulty"] = tuple(levels)
-    options = tuple(tuple((name, values[d]) for name, values in columns.items())
-                    for d in range(7))
-    return Entry(kind, title, count, plays, options, where)
-
-
-def load_daily_spec(path: str | os.PathLike[str]) -> DailySpec:
-    return parse_daily_spec(read_text(path, "daily spec"), source=os.fspath(path))
-
-
-def default_spec() -> DailySpec:
-    """The shipped spec, ``puzzles/daily.toml``."""
-    from generator.resources import shipped
-
-    return load_daily_spec(shipped("puzzles", "daily.toml"))
-
-
-def parse_date(text: str, *, what: str = "date") -> dt.date:
-    """An ISO date, ``2027-03-01``; anything else is one clear error."""
-    try:
-        if len(text.strip()) != 10:
-            raise ValueError
-        return dt.date.fromisoformat(text.strip())
-    except ValueError:
-        raise RequestError(f"{what} {text!r} is not a date like 2027-03-01 "
-                           "(year-month-day)") from None
-
-
-# ---------------------------------------------------------------------------
-# The plan: a spec with the series and options of one run
-# ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Plan:
-    """What a sheet is made from, besides its date: small and picklable, so that workers
-    rebuild every sheet from it."""
-
-    spec: DailySpec
-    series: str
-    answers: str
-    paper: str
-
-    @property
-    def key(self) -> tuple[str, str, str, str]:
-        return (self.spec.fingerprint, self.series, self.answers, self.paper)
-
-    def number(self, day: dt.date) -> int:
-        """The sheet's number in the series: No. 1 on the series' start."""
-        return (day - self.spec.start).days + 1
-
-    def check_day(self, day: dt.date) -> None:
-        if day < self.spec.start:
-            raise RequestError(f"the series starts on {self.spec.start.isoformat()}: there is "
-                               f"no sheet for {day.isoformat()}")
-
-    def entries_on(self, day: dt.date) -> tuple[int, ...]:
-        weekday = day.weekday()
-        return tuple(i for i, e in enumerate(self.spec.entries) if e.plays(weekday))
-
-    def chain(self, index: int, day: dt.date) -> tuple:
-        """The chain of entry ``index`` on ``day``: entries that might make equal puzzles
-        share one (see the module's docstring); it runs through one calendar year."""
-        return (day.year, *_chain_key(self.spec, index, day.weekday()))
-
-    def anchor(self, day: dt.date) -> dt.date:
-        """The first day of ``day``'s chains: 1 January, or the series' start."""
-        return max(dt.date(day.year, 1, 1), self.spec.start)
-
-
-def make_plan(spec: DailySpec, *, series: str | None = None, answers: str | None = None,
-              paper: str | None = None) -> Plan:
-    from generator.draw.canvas import find_paper
-
-    mode = answers or spec.answers
-    if mode not in ANSWERS:
-        raise RequestError(f"answers must be back or next-day, not {mode!r}")
-    sheet = (spec.paper if paper is None else paper).lower()
-    find_paper(sheet)
-    return Plan(spec, check_series(series) if series is not None else spec.series, mode, sheet)
-
-
-_PARAMS: dict[tuple[str, int, int], Any] = {}
-_CHAINS: dict[tuple[str, int, int], tuple] = {}
-
-
-def entry_params(spec: DailySpec, index: int, weekday: int) -> Any:
-    """The puzzle parameters of entry ``index`` on a weekday, checked by its kind."""
-    key = (spec.fingerprint, index, weekday)
-    if key not in _PARAMS:
-        entry = spec.entries[index]
-        kind = find_kind(entry.kind)
-        where = f"{entry.where} on {WEEKDAYS[weekday]}s"
-        try:
-            params = parse_params(kind.params_type, entry.options_on(weekday), where=where)
-            kind.check_request(params, entry.count)
-        except TilepressError as exc:
-            message = str(exc)
-            raise FileFormatError(message if message.startswith(where)
-                                  else f"{where}: {message}") from None
-        _PARAMS[key] = params
-    return _PARAMS[key]
-
-
-def _difficulty(params: Any) -> str:
-    return str(getattr(params, "difficulty", "any"))
-
-
-def _chain_key(spec: DailySpec, index: int, weekday: int) -> tuple:
-    key = (spec.fingerprint, index, weekday)
-    if key not in _CHAINS:
-        _CHAINS[key] = _find_chain(spec, index, weekday)
-    return _CHAINS[key]
-
-
-def _find_chain(spec: DailySpec, index: int, weekday: int) -> tuple:
-    entry = spec.entries[index]
-    params = entry_params(spec, index, weekday)
-    anything = any(_difficulty(entry_params(spec, i, d)) == "any"
-                   for i, e in enumerate(spec.entries) if e.kind == entry.kind
-                   for d in range(7) if e.plays(d))
-    values = params_dict(params)
-    split = tuple(values.get(name) for name in DISJOINT.get(entry.kind, ()))
-    return (entry.kind, "*" if anything else _difficulty(params), *split)
-
-
-# ---------------------------------------------------------------------------
-# Drawing the puzzles of a day
-# ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class EntrySet:
-    """The puzzles of one entry on one day, with their identities."""
-
-    index: int
-    chain: tuple
-    puzzles: tuple[Puzzle, ...]
-    identities: tuple[Hashable, ...]
-
-
-def entry_rng(series: str, day: dt.date, index: int, kind: str) -> random.Random:
-    return random.Random(f"tilepress:daily:{series}:{day.isoformat()}:{index}:{kind}")
-
-
-def draw_entry(kind: PuzzleKind, params: Any, count: int, rng: random.Random,
-               exclude: frozenset | set = frozenset(), *, where: str = "") -> list[Candidate]:
-    """``count`` distinct candidates none of whose identities is in ``exclude``, each
-    of exactly the asked difficulty (as :func:`generate_set` draws them, with decoys
-    in shuffled places)."""
-    decoys = kind.decoys_wanted(params)
-    slots = [True] * decoys + [False] * (count - decoys)
-    rng.shuffle(slots)
-    asked = _difficulty(params)
-    tries = max(kind.misses_in_a_row, MIN_TRIES)
-    seen: set[Hashable] = set()
-    found: list[Candidate] = []
-    for is_decoy in slots:
-        misses = 0
-        while True:
-            misses += 1
-            if misses > tries and not exclude:
-                raise RequestError(
-                    f"{where}: no new {asked} {kind.name} puzzle in {tries} tries "
-                    f"({describe(params)}); ask for a difficulty it reaches more often")
-            if misses > tries:
-                raise RequestError(
-                    f"{where}: found only {len(found)} new {kind.name} puzzles "
-                    f"({describe(params)}); the year's earlier sheets used "
-                    f"{len(exclude)} of them: ask for fewer, or vary the options by weekday")
-            candidate = kind.decoy(params, rng) if is_decoy else kind.generate(params, rng)
-            if (candidate is None or candidate.identity in seen
-                    or candidate.identity in exclude
-                    or asked not in ("any", candidate.grade.difficulty)):
-                continue
-            seen.add(candidate.identity)
-            found.append(candidate)
-            break
-    return found
-
-
-def draw_set(plan: Plan, day: dt.date, index: int, exclude: frozenset | set = frozenset()
-             ) -> EntrySet:
-    """Entry ``index``'s puzzles on ``day``, none of them in ``exclude``; checked again by
-    the kind's solver before they are used."""
-    entry = plan.spec.entries[index]
-    kind = find_kind(entry.kind)
-    params = entry_params(plan.spec, index, day.weekday())
-    where = f"{day.isoformat()}: {entry.where}"
-    found = draw_entry(kind, params, entry.count, entry_rng(plan.series, day, index, kind.name),
-                       exclude, where=where)
-    puzzles = tuple(Puzzle(f"{day.isoformat()}-{index + 1}-{n}", c.grade.difficulty,
-                           dict(c.question), dict(c.answer), c.grade.as_dict(), kind=kind.name)
-                    for n, c in enumerate(found, start=1))
-    problems = verify_set(PuzzleSet(kind.name, {}, puzzles), kind)
-    if problems:  # pragma: no cover - would be a bug in a kind
-        raise RuntimeError(f"{where}: puzzle {problems[0]}")
-    return EntrySet(index, plan.chain(index, day), puzzles, tuple(c.identity for c in found))
-
-
-def draw_day(plan: Plan, day: dt.date, indices: Sequence[int],
-             exclude: Mapping[tuple, set] | None = None,
-             drawn: Mapping[int, EntrySet] | None = None) -> tuple[EntrySet, ...]:
-    """The entries ``indices`` of a day, in spec order; an entry excludes ``exclude`` of
-    its chain and the puzzles of the day's earlier entries on the same chain. Sets in
-    ``drawn`` (already drawn, by index) are taken as they are."""
-    out: list[EntrySet] = []
-    for index in sorted(indices):
-        if drawn and index in drawn:
-            out.append(drawn[index])
-            continue
-        chain = plan.chain(index, day)
-        avoid = set(exclude.get(chain, ())) if exclude else set()
-        for earlier in out:
-            if earlier.chain == chain:
-                avoid.update(earlier.identities)
-        out.append(draw_set(plan, day, index, frozenset(avoid)))
-    return tuple(out)
-
-
-class Chains:
-    """The year-level memory: every identity used so far on each chain, filled in date
-    order; settles each day's first draw against it."""
-
-    def __init__(self, plan: Plan) -> None:
-        self.plan = plan
-        self.used: dict[tuple, set[Hashable]] = defaultdict(set)
-        self.last: dt.date | None = None
-        self.redrawn = 0
-
-    def settle(self, day: dt.date, sets: tuple[EntrySet, ...]) -> tuple[tuple[EntrySet, ...],
-                                                                          bool]:
-        """The day's final sets, and whether any differs from the first draw."""
-        if self.last is not None and day <= self.last:  # pragma: no cover - a caller's bug
-            raise RuntimeError("days must be settled in date order")
-        self.last = day
-        out: list[EntrySet] = []
-        redraw: set[tuple] = set()
-        for s in sets:
-            used = self.used[s.chain]
-            if s.chain in redraw or used.intersection(s.identities):
-                avoid = set(used)
-                for earlier in out:
-                    if earlier.chain == s.chain:
-                        avoid.update(earlier.identities)
-                s = draw_set(self.plan, day, s.index, frozenset(avoid))
-                redraw.add(s.chain)
-                self.redrawn += 1
-            out.append(s)
-        for s in out:
-            self.used[s.chain].update(s.identities)
-        return tuple(out), bool(redraw)
-
 
 # ---------------------------------------------------------------------------
 # Sheets
@@ -787,7 +363,7 @@ def write_range(plan: Plan, first: dt.date, last: dt.date, folder: str | os.Path
             (work / name).write_bytes(combined_document(plan, kept))
             names.append(name)
         target.mkdir(parents=True, exist_ok=True)
-        mode = 0o666 & ~_umask()
+        mode = 0o666 & ~umask()
         for name in names:
             os.chmod(work / name, mode)
             os.replace(work / name, target / name)
@@ -798,12 +374,6 @@ def write_range(plan: Plan, first: dt.date, last: dt.date, folder: str | os.Path
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return report
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def write_day(plan: Plan, day: dt.date, path: str | os.PathLike[str], *,
@@ -829,4 +399,3 @@ __all__ = ["ANSWERS", "WEEKDAYS", "Chains", "DailySpec", "Entry", "Made", "Plan"
            "default_spec", "draw_day", "draw_entry", "load_daily_spec", "make_day",
            "make_plan", "make_sheets", "parse_daily_spec", "parse_date", "plan_work",
            "sheet_json", "write_day", "write_range"]
-

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import FileFormatError
-from generator.files import write_atomic
+from generator.files import umask, write_atomic
 
 KIT_FORMAT = "tilepress-kit"
 INDEX_FORMAT = "tilepress-kits"
@@ -218,21 +218,15 @@ def check_targets(folder: str | os.PathLike[str], games: list[str]) -> None:
 # ---------------------------------------------------------------------------
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def _stage(kit: GameKit, work: Path) -> None:
     """The game's folder and zip, written inside ``work``."""
     folder = work / kit.game
     folder.mkdir()
-    mode = 0o666 & ~_umask()
+    mode = 0o666 & ~umask()
     for name, data in kit.contents():
         (folder / name).write_bytes(data)
         os.chmod(folder / name, mode)
-    os.chmod(folder, 0o777 & ~_umask())
+    os.chmod(folder, 0o777 & ~umask())
     (work / f"{kit.game}.zip").write_bytes(kit.zip())
     os.chmod(work / f"{kit.game}.zip", mode)
 

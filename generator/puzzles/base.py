@@ -24,7 +24,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from generator.errors import FileFormatError, RequestError, TilepressError
 from generator.jsontext import MISSING, first_difference, parse_json, shown
@@ -36,6 +36,7 @@ MIXED = "mixed"
 """The ``kind`` of a file whose puzzles each name their own kind."""
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
 MAX_COUNT = 1000
+_Read = TypeVar("_Read")
 """The most puzzles in one set: a 100-page book holds about 600."""
 
 
@@ -190,6 +191,18 @@ class PuzzleKind(ABC):
     def generate(self, params: Any, rng: random.Random) -> Candidate | None:
         """One candidate puzzle, or None when this attempt found nothing suitable."""
 
+    takes_nearest: ClassVar[bool] = False
+    """The kind settles for the nearest difficulty when the asked one is out of reach (a
+    solitaire layout) and chooses among its own deals; its sets are not filtered."""
+
+    def difficulty(self, params: Any) -> str:
+        """The difficulty every puzzle of a set must grade as ("any": whatever it grades),
+        the asked one unless the kind :attr:`takes_nearest`. :func:`generate_set` passes
+        over the candidates that miss it, decoys included."""
+        if self.takes_nearest:
+            return "any"
+        return str(getattr(params, "difficulty", "any"))
+
     def decoy(self, params: Any, rng: random.Random) -> Candidate | None:
         """A puzzle whose answer is "none" (kinds without decoys return None)."""
         return None
@@ -305,31 +318,61 @@ def generate_set(kind: PuzzleKind, params: Any, *, count: int, seed: int | str) 
     decoys = kind.decoys_wanted(params)
     if decoys > count:
         raise RequestError(f"asked for {decoys} decoys in a set of only {count} puzzles")
+
+    def give_up(found: int, decoy: bool) -> str:
+        return (f"found only {found} distinct {'decoys' if decoy else 'puzzles'} for "
+                f"{describe(params)}; ask for fewer or loosen the request")
+
+    found = draw_candidates(kind, params, count, rng, asked=kind.difficulty(params),
+                            tries=kind.misses_in_a_row, give_up=give_up)
+    puzzles = [Puzzle(f"{kind.name}-{seed}-{number:03d}", c.grade.difficulty,
+                      dict(c.question), dict(c.answer), c.grade.as_dict())
+               for number, c in enumerate(found, start=1)]
+    generator = {"tilepress": __version__, "seed": seed, "params": params_dict(params)}
+    return PuzzleSet(kind.name, generator, tuple(puzzles))
+
+
+def draw_candidates(kind: PuzzleKind, params: Any, count: int, rng: random.Random, *,
+                    asked: str, tries: int, give_up: Callable[[int, bool], str],
+                    exclude: frozenset | set = frozenset()) -> list[Candidate]:
+    """``count`` distinct candidates of ``kind``, decoys in shuffled places, each grading
+    as ``asked`` ("any": whatever it grades) and none of whose identities is in
+    ``exclude``. After ``tries`` misses in a row: :class:`RequestError` with the words of
+    ``give_up(candidates found so far, whether a decoy was wanted)``."""
+    decoys = kind.decoys_wanted(params)
     slots = [True] * decoys + [False] * (count - decoys)
     rng.shuffle(slots)
     seen: set[Hashable] = set()
-    puzzles: list[Puzzle] = []
+    found: list[Candidate] = []
     for is_decoy in slots:
         misses = 0
         while True:
             misses += 1
-            if misses > kind.misses_in_a_row:
-                what = "decoys" if is_decoy else "puzzles"
-                raise RequestError(
-                    f"found only {len(puzzles)} distinct {what} for {describe(params)}; "
-                    "ask for fewer or loosen the request"
-                )
-            found = kind.decoy(params, rng) if is_decoy else kind.generate(params, rng)
-            if found is None or found.identity in seen:
+            if misses > tries:
+                raise RequestError(give_up(len(found), is_decoy))
+            candidate = kind.decoy(params, rng) if is_decoy else kind.generate(params, rng)
+            if (candidate is None or candidate.identity in seen
+                    or candidate.identity in exclude
+                    or asked not in ("any", candidate.grade.difficulty)):
                 continue
-            seen.add(found.identity)
-            number = len(puzzles) + 1
-            puzzles.append(Puzzle(f"{kind.name}-{seed}-{number:03d}", found.grade.difficulty,
-                                  dict(found.question), dict(found.answer),
-                                  found.grade.as_dict()))
+            seen.add(candidate.identity)
+            found.append(candidate)
             break
-    generator = {"tilepress": __version__, "seed": seed, "params": params_dict(params)}
-    return PuzzleSet(kind.name, generator, tuple(puzzles))
+    return found
+
+
+def read_field(question: Mapping[str, Any], key: str, where: str,
+               read: Callable[[str], _Read], what: str) -> _Read:
+    """A text field of a stored question, read by ``read`` (which raises a
+    :class:`TilepressError` for text it refuses): one line naming the field when it is
+    not text (it must be ``what``) or ``read`` refuses it."""
+    text = question.get(key)
+    if not isinstance(text, str):
+        raise FileFormatError(f"{where}: question.{key} must be {what}")
+    try:
+        return read(text)
+    except TilepressError as exc:
+        raise FileFormatError(f"{where}: question.{key}: {exc}") from None
 
 
 def describe(params: Any) -> str:

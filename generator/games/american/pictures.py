@@ -233,3 +233,114 @@ def card_hand_figure(params: CardHandFigure, card: Card | None = None) -> Illust
 
 __all__ = ["arrange", "card_hand_figure", "card_line_width", "draw_card_line", "pass_figure",
            "read_player_tiles", "token_colour"]
+
+
+# ---------------------------------------------------------------------------
+# A position from a game log (``tilepress draw position``)
+# ---------------------------------------------------------------------------
+
+
+def said(ev: Any, names: Sequence[str], seat: int | None) -> str:
+    """The event in words, as the player at ``seat`` (None: an onlooker who sees all)
+    would hear it: another player's draw or pass is counted, not named."""
+    from generator.games.american import events as e
+    from generator.games.american.narrate import word, words
+
+    who = names[getattr(ev, "player", 0)]
+    sees = seat is None or seat == getattr(ev, "player", seat)
+    if isinstance(ev, e.Dice):
+        return f"The dice are rolled: {names[ev.east]} is East."
+    if isinstance(ev, e.Deal):
+        return "The walls are built and the tiles dealt."
+    if isinstance(ev, e.Pass):
+        n = len(ev.tiles) + ev.blind
+        what = words(ev.tiles) if sees and ev.tiles else f"{n} tile{'s' * (n != 1)}"
+        blind = f" ({ev.blind} blind)" if ev.blind else ""
+        return f"{who} passes {what}{blind}."
+    if isinstance(ev, e.Stop):
+        return f"{who} {'stops' if ev.stop else 'does not stop'} the second Charleston."
+    if isinstance(ev, e.Courtesy):
+        return f"{who} offers {ev.count} tile{'s' * (ev.count != 1)} for the courtesy pass."
+    if isinstance(ev, e.Draw):
+        return f"{who} draws {'a ' + word(ev.tile) if sees else 'a tile'}."
+    if isinstance(ev, e.Discard):
+        return f"{who} discards {word(ev.tile)}."
+    if isinstance(ev, e.Answer):
+        return f"{who} answers the discard: {ev.call}."
+    if isinstance(ev, e.Claims):
+        claims = [f"{names[p]} for Mah Jongg" for p in ev.mahjong] + \
+            [f"{names[p]} for an exposure" for p in ev.expose]
+        return ("The discard is claimed by " + ", ".join(claims) + ".") if claims \
+            else "Nobody claims the discard."
+    if isinstance(ev, e.Call):
+        return f"{who} calls the {word(ev.tile)} with {words(ev.tiles)}."
+    if isinstance(ev, e.Redeem):
+        return f"{who} redeems the joker in {names[ev.owner]}'s exposure with a {word(ev.tile)}."
+    if isinstance(ev, e.MahJong):
+        return f"{who} declares Mah Jongg: {ev.hand}."
+    if isinstance(ev, e.Dead):
+        return f"{who}'s hand is dead: {ev.reason}."
+    if isinstance(ev, e.End):
+        return f"The game ends: {ev.reason}."
+    return str(ev.TYPE)  # pragma: no cover - every event of the game is named above
+
+
+def position_figure(log: Any, events: int, *, seat: int | None = None,
+                    tile_width: float = 9.0) -> Illustration:
+    """The table after the first ``events`` events of ``log``: each player's rack (only
+    ``seat``'s face up when given) with its exposures, the discards in the middle, the
+    wall, whose turn, and the last action in words."""
+    from generator.documents.assemble import labelled, position_frame, text_figure, tiles_figure
+    from generator.engine.log import line_of
+    from generator.games.american import events as e
+    from generator.games.american.narrate import SEATS as WINDS
+    from generator.games.american.options import AmericanOptions
+    from generator.games.american.runner import new_state
+    from generator.tiles import sort_tiles
+
+    game = new_state(log.options_as(AmericanOptions))
+    for ev in log.events[:events]:
+        game.apply(ev)
+    last = log.events[events - 1]
+    dealt = game.phase.name not in ("DICE", "DEAL")
+    names = [f"Seat {p + 1}" + (f" ({WINDS[(p - game.east) % 4]})" if dealt else "")
+             for p in range(4)]
+    parts: list[Figure] = []
+    up = down = 0
+    for p in range(4):
+        hand = list(game.hands[p])
+        hidden = seat is not None and seat != p
+        marks: frozenset[tuple[int, int]] = frozenset()
+        if hidden:
+            groups: list[Sequence[Tile | None]] = [[None] * len(hand)]
+            down += len(hand)
+        elif isinstance(last, e.Draw) and last.player == p and last.tile in hand:
+            hand.remove(last.tile)
+            groups, marks = [sort_tiles(hand), [last.tile]], frozenset({(1, 0)})
+        else:
+            groups = [sort_tiles(hand)]
+        exposed = [tuple(g) for g in game.exposed[p]]
+        up += sum(len(g) for g in exposed) + (0 if hidden else len(game.hands[p]))
+        dead = ", dead" if game.dead[p] else ""
+        label = f"{names[p]}: {len(game.hands[p])} tiles in hand" + (
+            f", {len(exposed)} exposure{'s' * (len(exposed) > 1)}" if exposed else "") + dead
+        if groups[0] or exposed:
+            parts.append(labelled(label, tiles_figure([*groups, *exposed], tile_width,
+                                                      marks=marks)))
+        else:
+            parts.append(labelled(label, text_figure("no tiles yet", size=7)))
+    pool = [t for _, t in game.discards]
+    if pool:
+        up += len(pool)
+        parts.append(labelled(f"The discards, {len(pool)} tiles (the latest last)",
+                              tiles_figure([pool], tile_width, wrap_at=16)))
+    to_move = game.to_move
+    turn = (f"{names[to_move]} to play ({game.phase})" if to_move is not None
+            else f"next: {game.phase}")
+    wall = f"the wall holds {len(game.wall)} tiles" if dealt else "the walls are not built yet"
+    status = f"{wall.capitalize()}; {turn}."
+    line = line_of(last) or 0
+    words = said(last, names, seat)
+    facts = {"line": line, "face_up": up, "face_down": down, "wall": len(game.wall),
+             "to_move": None if to_move is None else to_move + 1, "said": words}
+    return Illustration(position_frame(parts, status, f"After line {line}: {words}"), facts)

@@ -21,7 +21,7 @@ from generator.games.american import card as rules
 from generator.games.american.cards_file import load_card, practice_card
 from generator.games.american.options import AmericanParams
 from generator.jsontext import MISSING, shown
-from generator.puzzles.base import Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet
+from generator.puzzles.base import Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet, read_field
 from generator.tiles import Tile, format_tiles, parse_tiles, sort_tiles
 
 SHOWN = 3
@@ -34,15 +34,14 @@ def _card_of(question: Mapping[str, Any]) -> rules.Card:
     return practice_card()
 
 
+def _checked_tiles(text: str) -> tuple[Tile, ...]:
+    tiles = parse_tiles(text)
+    rules.check_tiles(tiles)
+    return tiles
+
+
 def _hand(question: Mapping[str, Any], where: str) -> tuple[Tile, ...]:
-    text = question.get("hand")
-    if not isinstance(text, str):
-        raise FileFormatError(f"{where}: question.hand must be a tile string")
-    try:
-        tiles = parse_tiles(text)
-        rules.check_tiles(tiles)
-    except TilepressError as exc:
-        raise FileFormatError(f"{where}: question.hand: {exc}") from None
+    tiles = read_field(question, "hand", where, _checked_tiles, "a tile string")
     if len(tiles) != 13:
         raise FileFormatError(f"{where}: question.hand has {len(tiles)} tiles, not 13")
     return tiles
@@ -72,8 +71,6 @@ class AmericanKind(PuzzleKind):
         if answer["nearest"][0]["need"] > 8:
             return None
         grade = self.grade(question, answer)
-        if params.difficulty not in ("any", grade.difficulty):
-            return None
         return Candidate(question, answer, grade, question["hand"])
 
     def validate(self, question: Mapping[str, Any], where: str) -> None:
@@ -123,9 +120,6 @@ class AmericanKind(PuzzleKind):
                             f"passes {solved['pass']}")
             skipped.append("pass")
         return problems + super().differences(stored, solved, skip=tuple(skipped))
-
-    def columns(self, puzzles: PuzzleSet, width: float) -> int:
-        return 1
 
     def key_columns(self, puzzles: PuzzleSet, width: float) -> int:
         return 1

@@ -17,6 +17,7 @@ from generator.games.american.bots import Planner
 from generator.games.american.card import american_set, nearest
 from generator.games.american.cards_file import load_card
 from generator.games.american.events import fold_answers
+from generator.games.american.record import record
 from generator.games.american.rules import (
     GAME,
     AmericanGame,
@@ -270,4 +271,4 @@ def rulebook_example() -> tuple[str, list[Block]]:
     return criterion, winner_story(log, new_state(options))
 
 
-__all__ = ["example_fits", "play", "replay", "rulebook_example", "worked_example"]
+__all__ = ["example_fits", "play", "record", "replay", "rulebook_example", "worked_example"]

@@ -419,6 +419,98 @@ def castle_figure(params: CastleFigure) -> Illustration:
     return Illustration(figure, facts)
 
 
+# ---------------------------------------------------------------------------
+# A position from a game log (``tilepress draw position``)
+# ---------------------------------------------------------------------------
+
+
+def _at(at: Sequence[int]) -> str:
+    return f"row {at[0]}, column {at[1]}" + (f", floor {at[2]}" if len(at) > 2 else "")
+
+
+def said(ev: object, names: Sequence[str]) -> str:
+    """The event in words (nothing is hidden in Dragon Castle)."""
+    from generator.games.castle import rules as r
+
+    who = names[getattr(ev, "player", 0)]
+    if isinstance(ev, r.Setup):
+        return f"The central castle is built: {len(ev.tiles)} tiles."
+    if isinstance(ev, r.Take):
+        return f"{who} takes {ev.tile.name} from {_at(ev.at)}."
+    if isinstance(ev, r.TakeSecond):
+        return f"{who} takes its twin, {ev.tile.name}, from {_at(ev.at)}."
+    if isinstance(ev, r.TakeShrine):
+        return f"{who} takes a shrine for the reserve."
+    if isinstance(ev, r.Discard):
+        return f"{who} discards {ev.tile.name} for a point."
+    if isinstance(ev, r.Summon):
+        return f"{who} summons the Elder Dragon for 2 points."
+    if isinstance(ev, r.Build):
+        return f"{who} builds {ev.tile.name} on {_at(ev.at)} of the own castle."
+    if isinstance(ev, r.NoRoom):
+        return f"{who} has no room for {ev.tile.name}: it goes back to the box."
+    if isinstance(ev, r.Consolidate):
+        return f"{who} flips {len(ev.cells)} {ev.kind} face down for {ev.points} points."
+    if isinstance(ev, r.Shrine):
+        return f"{who} crowns {_at(ev.at)} with a shrine for {ev.points} points."
+    if isinstance(ev, r.EndTurn):
+        return f"{who} ends the turn."
+    return str(getattr(ev, "TYPE", ev))  # pragma: no cover - every event is named above
+
+
+def position_figure(log: object, events: int, *, seat: int | None = None,
+                    tile_width: float = 9.0) -> Illustration:
+    """The game after the first ``events`` events of ``log``: the central castle from
+    above (the tile just taken outlined), every player's castle (the tile just built
+    outlined) with points and reserve, the tiles taken and still to build, whose turn,
+    and the last action in words. Nothing is hidden, so ``seat`` changes nothing."""
+    from generator.documents.assemble import grid, labelled, position_frame, tiles_figure
+    from generator.engine.log import GameLog, line_of
+    from generator.games.castle import rules as r
+    from generator.games.castle.runner import _tops
+
+    del seat
+    assert isinstance(log, GameLog)
+    game = r.CastleGame(log.options_as(CastleOptions))
+    for ev in log.events[:events]:
+        game.apply(ev)
+    last = log.events[events - 1]
+    names = [f"Player {k + 1}" for k in range(len(game.players))]
+    parts: list[Figure] = []
+    tops = _tops(game) if game.castle is not None else {}
+    left = bin(game.remaining).count("1")
+    if game.castle is not None:
+        taken = [tuple(last.at[:2])] if isinstance(last, r.Take | r.TakeSecond) else []
+        parts.append(labelled(f"The central castle: {left} tiles left",
+                              central_figure(game.castle, tops, cell=tile_width,
+                                             taken=taken)))
+    boards = []
+    rows = built_rows(*game.players)
+    for k, me in enumerate(game.players):
+        fresh = [r.cell_index(last.at)] if isinstance(last, r.Build) and last.player == k \
+            else []
+        reserve = f", {me.reserve} shrine{'s' * (me.reserve != 1)} in reserve" \
+            if me.reserve else ""
+        boards.append(labelled(f"{names[k]}: {me.score} points{reserve}",
+                               board_figure(me, cell=tile_width, fresh=fresh, rows=rows)))
+    parts.append(grid(boards, 2))
+    if game.pending:
+        parts.append(labelled(f"{names[game.current]} still has to build",
+                              tiles_figure([list(game.pending)], tile_width)))
+    to_move = game.to_move
+    turn = (f"{names[to_move]} to play ({game.phase})" if to_move is not None
+            else f"next: {game.phase}")
+    status = f"Turn {game.turn}; {game.pool} shrines in the pool; {turn}."
+    built = sum(len(me.stacks[i]) for me in game.players for i in range(len(me.stacks)))
+    line = line_of(last) or 0
+    words = said(last, names)
+    facts = {"line": line, "central": left, "central_stacks": len(tops), "built": built,
+             "pending": len(game.pending), "to_move": None if to_move is None else to_move + 1,
+             "scores": [me.score for me in game.players], "said": words}
+    return Illustration(position_frame(parts, status, f"After line {line}: {words}"), facts)
+
+
 __all__ = ["board_figure", "built_rows", "castle_figure", "central_figure", "dealt", "draw_board",
            "draw_central", "floors_figure", "grid_labels", "heightmap_figure",
-           "isometric_figure", "labelled_floors", "labelled_heights", "turn_figure"]
+           "isometric_figure", "labelled_floors", "labelled_heights", "position_figure",
+           "turn_figure"]

@@ -17,7 +17,7 @@ from typing import Any
 
 from generator.documents.model import Paragraph
 from generator.engine import solitaire as rules
-from generator.errors import FileFormatError, RequestError, TilepressError
+from generator.errors import FileFormatError, RequestError
 from generator.games.castle.options import CastleParams
 from generator.games.castle.pictures import floors_figure, isometric_figure
 from generator.games.solitaire.puzzles import SolitaireKind, deal_of
@@ -32,7 +32,7 @@ from generator.layouts.castle import (
     tile_set,
 )
 from generator.layouts.files import find_castle
-from generator.puzzles.base import Candidate, Puzzle
+from generator.puzzles.base import Candidate, Puzzle, read_field
 from generator.tiles import format_tiles
 
 
@@ -101,6 +101,7 @@ class CastleKind(SolitaireKind):
     params_type = CastleParams
     instructions = "castle.txt.j2"
     misses_in_a_row = 40
+    takes_nearest = False  # a castle of the asked difficulty, or none
 
     def check_request(self, params: CastleParams, count: int) -> None:
         n = castle_tiles(params)
@@ -116,8 +117,6 @@ class CastleKind(SolitaireKind):
         question = question_of(made, params)
         answer = {"solution": [list(m) for m in made.solution]}
         grade = self.grade(question, answer)
-        if params.difficulty not in ("any", grade.difficulty):
-            return None
         return Candidate(question, answer, grade, (question["castle"], question["tiles"]))
 
     def validate(self, question: Mapping[str, Any], where: str) -> None:
@@ -131,13 +130,8 @@ class CastleKind(SolitaireKind):
         name = question.get("layout")
         if not isinstance(name, str) or not 0 < len(name) <= 100:
             raise FileFormatError(f"{where}: question.layout must be the castle's name")
-        spec = question.get("tileset")
-        if not isinstance(spec, str):
-            raise FileFormatError(f"{where}: question.tileset must be a tile set")
-        try:
-            supply = tile_set(spec)
-        except TilepressError as exc:
-            raise FileFormatError(f"{where}: question.tileset: {exc}") from None
+        supply = read_field(question, "tileset", where, tile_set, "a tile set")
+        spec = question["tileset"]
         extra = Counter(deal_of(question, where).tiles) - Counter(supply.tiles)
         if extra:
             tile, n = min(extra.items(), key=lambda kv: str(kv[0]))

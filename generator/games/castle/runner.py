@@ -14,6 +14,7 @@ from generator.errors import RequestError
 from generator.games.castle.bots import Planner
 from generator.games.castle.options import default_castle_tiles
 from generator.games.castle.pictures import floors_figure, turn_figure
+from generator.games.castle.record import record
 from generator.games.castle.rules import (
     GAME,
     Build,
@@ -225,5 +226,5 @@ def rulebook_example() -> tuple[str, list[Block]]:
                          "crowned")  # pragma: no cover
 
 
-__all__ = ["central_castle", "chance_event", "every_turn", "new_state", "play", "replay",
-           "rulebook_example", "worked_example"]
+__all__ = ["central_castle", "chance_event", "every_turn", "new_state", "play", "record",
+           "replay", "rulebook_example", "worked_example"]

@@ -17,12 +17,15 @@ declares Mahjong when it can and otherwise discards at random.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 from math import comb
 from typing import TypeVar
+
+import numpy as np
 
 from generator.engine.log import Event
 from generator.games.minttin.cards import ALL_CARDS, JOKER, Card
@@ -75,38 +78,82 @@ def _targets() -> list[tuple[tuple[int, ...], int, tuple]]:
 
 
 TARGETS = _targets()
+_TARGET_FACES = np.zeros((len(TARGETS), 13), dtype=np.int64)
+"""One row per target: 1 for each of its faces (a lower bound on its need is 14 less the
+jokers and the cards of its faces held)."""
+for _k, (_faces, _, _) in enumerate(TARGETS):
+    _TARGET_FACES[_k, list(_faces)] = 1
 
 
 def _fit(counts: tuple[int, ...], faces: tuple[int, ...], patterns: tuple,
          exposed: dict[int, int]):
     """The best (need, -points, assignment) of one target's patterns."""
     jokers = counts[12]
+    if not exposed:
+        return _fit_concealed(counts, faces, patterns, jokers)
+    # the exposed faces come first, each with its own block's size; the others, most
+    # cards first, take the pattern's sizes left, in turn
     order = sorted(faces, key=lambda f: (f not in exposed, -counts[f]))
+    fixed = [(f, exposed[f]) for f in order if f in exposed]
+    rest = order[len(fixed):]
+    held = [counts[f] for f in rest]
+    base_need = base_gaps = 0
+    for f, size in fixed:
+        c = counts[f] if counts[f] < size else size
+        if size == 2:
+            base_need += 2 - c
+        else:
+            base_gaps += size - c
     best = None
     for sizes, points in patterns:
         free_sizes = list(sizes)
-        assigned = []
-        for f in order:
-            if f in exposed:
-                if exposed[f] not in free_sizes:
-                    break
-                free_sizes.remove(exposed[f])
-                assigned.append((f, exposed[f]))
-            else:
-                assigned.append((f, free_sizes.pop(0)))
+        for _, size in fixed:
+            if size not in free_sizes:
+                break
+            free_sizes.remove(size)
         else:
-            need = gaps = 0
-            for f, size in assigned:
-                c = counts[f] if counts[f] < size else size
+            need, gaps = base_need, base_gaps
+            for c, size in zip(held, free_sizes, strict=True):
                 if size == 2:
-                    need += 2 - c
+                    need += 2 - (c if c < 2 else 2)
                 else:
-                    gaps += size - c
-            need += gaps - jokers if gaps > jokers else 0
-            value = (need, -points, tuple(assigned))
-            if best is None or value[:2] < best[:2]:
-                best = value
+                    gaps += size - (c if c < size else size)
+            if gaps > jokers:
+                need += gaps - jokers
+            if best is None or (need, -points) < best[:2]:
+                best = (need, -points, (*fixed, *zip(rest, free_sizes, strict=True)))
     return best
+
+
+def _fit_concealed(counts: tuple[int, ...], faces: tuple[int, ...], patterns: tuple,
+                   jokers: int):
+    """:func:`_fit` without exposures: the faces, most cards first, take each pattern's
+    sizes in turn (largest first); the assignment is built only for a better pattern.
+    Kept by the target and the cards of its faces: hands a card apart share most."""
+    key = (faces, jokers, *map(counts.__getitem__, faces))
+    known = _CONCEALED_FITS.get(key)
+    if known is not None:
+        return known
+    order = sorted(faces, key=lambda f: -counts[f])
+    held = [counts[f] for f in order]
+    best = None
+    for sizes, points in patterns:
+        need = gaps = 0
+        for c, size in zip(held, sizes, strict=True):
+            if size == 2:
+                need += 2 - (c if c < 2 else 2)
+            else:
+                gaps += size - (c if c < size else size)
+        if gaps > jokers:
+            need += gaps - jokers
+        if best is None or (need, -points) < best[:2]:
+            best = (need, -points, tuple(zip(order, sizes, strict=True)))
+    if len(_CONCEALED_FITS) < 200_000:
+        _CONCEALED_FITS[key] = best
+    return best
+
+
+_CONCEALED_FITS: dict[tuple, tuple] = {}
 
 
 Fixed = tuple[tuple[int, int, int], ...]
@@ -130,11 +177,13 @@ def rank_targets(counts: tuple[int, ...], fixed: Fixed = (), keep: int = 6) -> t
         counts = tuple(min(c, caps.get(i, c)) for i, c in enumerate(counts))
     jokers = counts[12]
     exposed = {f: size for f, size, _ in fixed}
-    get = counts.__getitem__
-    order = sorted((14 - jokers - sum(map(get, faces)), k)
-                   for k, (faces, _, _) in enumerate(TARGETS))
+    bounds = 14 - jokers - _TARGET_FACES @ np.array(counts, dtype=np.int64)
+    order = np.argsort(bounds, kind="stable").tolist()  # by bound, then target
+    bounds_of = bounds.tolist()
     found: list = []
-    for bound, k in order:
+    keys: list[tuple[int, int]] = []  # each found target's (need, -points), in order
+    for k in order:
+        bound = bounds_of[k]
         if len(found) >= keep and bound > found[-1][0]:
             break
         faces, special, patterns = TARGETS[k]
@@ -144,9 +193,11 @@ def rank_targets(counts: tuple[int, ...], fixed: Fixed = (), keep: int = 6) -> t
         if fit is None:
             continue
         need, minus_points, assigned = fit
-        found.append((need, special - minus_points, faces, assigned))
-        found.sort(key=lambda t: (t[0], -t[1]))
-        del found[keep:]
+        key = (need, minus_points - special)
+        at = bisect_right(keys, key)  # after its equals: the order of a stable sort
+        keys.insert(at, key)
+        found.insert(at, (need, special - minus_points, faces, assigned))
+        del found[keep:], keys[keep:]
     return tuple(found) or ((99, 0, (), ()),)
 
 

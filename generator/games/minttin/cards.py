@@ -48,8 +48,9 @@ class Card:
     def __reduce__(self) -> tuple[type, tuple[int]]:
         return (Card, (self.code,))
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Card) and other.code == self.code
+    # No __eq__: cards are interned (one object per code, made only here and kept in
+    # _cache; pickling and copying come back through Card(code)), so the default
+    # equality, identity, is equality of codes -- at C speed, which the bots need.
 
     def __lt__(self, other: Card) -> bool:
         return self.code < other.code

@@ -358,3 +358,161 @@ def cards_figure_of(params: CardsFigure) -> Illustration:
 
 __all__ = ["cards_figure", "cards_figure_of", "draw_card_back", "draw_card_face", "draw_score_side",
            "draw_small_card", "parse_drawn_hand", "suit_symbol"]
+
+
+# ---------------------------------------------------------------------------
+# A position from a game log (``tilepress draw position``)
+# ---------------------------------------------------------------------------
+
+
+def said(ev: Any, names: Sequence[str], seat: int | None) -> str:
+    """The event in words, as the player at ``seat`` (None: an onlooker who sees all)
+    would hear it: another player's draw is "a card"."""
+    from generator.games.minttin import rules as r
+    from generator.games.minttin.story import card_name, cards_words
+
+    p = getattr(ev, "player", 1)
+    who = names[p]
+    s = "" if who == "You" else "s"
+    if isinstance(ev, r.Deal):
+        return f"Round {ev.round} is dealt" + ("." if who == "You" or len(names) < 2
+                                              else f" by {names[ev.dealer]}.")
+    if isinstance(ev, r.Draw):
+        card = "a card" if seat not in (None, p) else card_name(ev.card)
+        return f"{who} draw{s} {card}."
+    if isinstance(ev, r.Discard):
+        if ev.block:
+            return f"{who} place{s} a joker on the discard row as a block."
+        return f"{who} discard{s} {card_name(ev.card)}."
+    if isinstance(ev, r.Call):
+        return (f"{who} call{s} {card_name(ev.card)} and expose{s} it with "
+                f"{cards_words(ev.cards)}.")
+    if isinstance(ev, r.Swap):
+        return f"{who} swap{s} a joker with an exposure of {card_name(ev.face)}."
+    if isinstance(ev, r.Mahjong):
+        return f"{who} call{s} Mahjong" + (
+            f" for {ev.points} point{'s' * (ev.points != 1)}." if ev.points else
+            ", but the hand does not win.")
+    if isinstance(ev, r.Double):
+        return f"{who} call{s} Double."
+    if isinstance(ev, r.Answer):
+        return f"{who} {'takes' if ev.take else 'drops'} the double."
+    if isinstance(ev, r.PassOffer):
+        return f"{who} offers to pass {ev.count} card{'s' * (ev.count != 1)}."
+    if isinstance(ev, r.PassCards):
+        cards = cards_words(ev.cards) if ev.cards and seat in (None, p) else \
+            f"{len(ev.cards)} card{'s' * (len(ev.cards) != 1)}"
+        return f"{who} passes {cards}."
+    if isinstance(ev, r.Exhausted):
+        return f"{who} cannot draw: the deck is empty."
+    if isinstance(ev, r.OpponentDraw):
+        return f"The virtual opponent turns up {card_name(ev.card)}."
+    if isinstance(ev, r.ToRow):
+        return f"{card_name(ev.card).capitalize()} goes to the discard row."
+    if isinstance(ev, r.OpponentSwap):
+        return f"The virtual opponent swaps {card_name(ev.face)} for a joker."
+    if isinstance(ev, r.OpponentExposes):
+        return f"The virtual opponent exposes a pung: {cards_words(ev.cards)}."
+    if isinstance(ev, r.RoundEnd):
+        return f"The round ends: {ev.reason} ({names[0]} +{ev.scores[0]}, " \
+               f"{names[1].lower() if names[0] == 'You' else names[1]} +{ev.scores[1]})."
+    return str(ev.TYPE)  # pragma: no cover - every event of the game is named above
+
+
+def _hand_groups(seat: Any, hidden: bool, drawn: Card | None
+                 ) -> tuple[list[list[Card | None]], list[str], frozenset[tuple[int, int]]]:
+    """A seat's hand (identical cards together, face down when ``hidden``) and its
+    exposures, their labels, and the card just drawn outlined."""
+    groups: list[list[Card | None]] = []
+    if hidden:
+        groups = [[None] * len(seat.hand)] if seat.hand else []
+    else:
+        for card in sorted(seat.hand):
+            if groups and groups[-1][-1] == card:
+                groups[-1].append(card)
+            else:
+                groups.append([card])
+    marks: frozenset[tuple[int, int]] = frozenset()
+    if drawn is not None and not hidden:
+        hits = [(gi, ci) for gi, g in enumerate(groups) for ci, c in enumerate(g) if c == drawn]
+        marks = frozenset(hits[-1:])
+    labels = [""] * len(groups) + ["exposed"] * len(seat.melds)
+    groups += [sorted(m.cards) for m in seat.melds]
+    return groups, labels, marks
+
+
+def position_figure(log: Any, events: int, *, seat: int | None = None,
+                    tile_width: float = 9.0) -> Illustration:
+    """The table after the first ``events`` events of ``log``: each hand (only ``seat``'s
+    face up when given) with its exposures, the discards, the deck, whose turn, and the
+    last action in words. Solo: your hand, the virtual opponent's pungs, the discard row
+    and the hold spot."""
+    from generator.documents.assemble import labelled, position_frame, text_figure
+    from generator.engine.log import line_of
+    from generator.games.minttin import rules as r
+    from generator.games.minttin.story import match_of
+
+    match = match_of(log)
+    for ev in log.events[:events]:
+        match.apply(ev)
+    last = log.events[events - 1]
+    solo = log.game == r.SOLO
+    names = ("You", "The virtual opponent") if solo else ("Player 1", "Player 2")
+    width = 16 * (tile_width + 0.6)
+    parts: list[Figure] = []
+    up = down = 0
+    for p in (0, 1):
+        me = match.seats[p]
+        hidden = seat is not None and seat != p and not solo
+        drawn = last.card if isinstance(last, r.Draw) and last.player == p else None
+        groups, labels, marks = _hand_groups(me, hidden, drawn)
+        down += len(me.hand) if hidden else 0
+        up += sum(len(g) for g in groups) - (len(me.hand) if hidden else 0)
+        points = f"{me.score} point{'s' * (me.score != 1)}"
+        what = (f"{len(me.hand)} cards in hand, {points}" if not (solo and p)
+                else f"pungs {len(me.melds)} of 5, {points}")
+        if groups:
+            parts.append(labelled(f"{names[p]}: {what}", cards_figure(
+                groups, card_w=tile_width, labels=labels, marks=marks, max_width=width)))
+        else:
+            parts.append(labelled(f"{names[p]}: {what}", text_figure("nothing yet", size=7)))
+    hidden_discards = 0
+    if solo:
+        row = list(match.row)
+        if row:
+            up += len(row)
+            blocked = f", the first {match.block_at} blocked" if match.block_at else ""
+            parts.append(labelled(f"The discard row{blocked}",
+                                  cards_figure([row], card_w=tile_width, max_width=width)))
+        if match.hold is not None:
+            up += 1
+            parts.append(labelled("The hold spot", cards_figure([[match.hold]],
+                                                                card_w=tile_width)))
+    else:
+        hidden_discards = match.double_turns if match.doubler is not None else 0
+        if hidden_discards:  # after a double, discards are made face down
+            down += hidden_discards
+            parts.append(labelled("Discarded face down since the double", cards_figure(
+                [[None] * hidden_discards], card_w=tile_width)))
+        for p in (0, 1):
+            mine = [c for q, c in match.discards if q == p]
+            if mine:
+                up += len(mine)
+                parts.append(labelled(f"{names[p]}'s discards", cards_figure(
+                    [mine], card_w=tile_width, max_width=width)))
+    to_move = match.to_move
+    turn = (f"{names[to_move]} to play ({match.phase})" if to_move is not None
+            else f"next: {match.phase}")
+    a, b = (s.score for s in match.seats)
+    status = (f"Round {match.round}; the deck holds {len(match.wall)} cards; {turn}; "
+              f"score {a}-{b} (the match is played to {match.options.target}).")
+    line = line_of(last) or 0
+    words = said(last, names, seat)
+    if isinstance(last, r.Discard) and not solo and hidden_discards:
+        from generator.games.minttin.story import card_name
+
+        seen = f" ({card_name(last.card)})" if seat in (None, last.player) else ""
+        words = f"{names[last.player]} discards a card face down{seen}."
+    facts = {"line": line, "face_up": up, "face_down": down, "wall": len(match.wall),
+             "to_move": None if to_move is None else to_move + 1, "said": words}
+    return Illustration(position_frame(parts, status, f"After line {line}: {words}"), facts)

@@ -13,13 +13,11 @@ from generator.documents.cards import (
     CardSheetOptions,
     CardSheets,
     CardSpec,
-    CardStyle,
-    CardText,
     Side,
     card_size_of,
-    text_cards,
 )
 from generator.documents.model import Bullets, Document, Heading, Paragraph, Section, Table
+from generator.documents.text_cards import CardStyle, CardText, text_cards
 from generator.draw.canvas import Canvas, Paper
 from generator.games.minttin.cards import ALL_CARDS, JOKER
 from generator.games.minttin.hand import CATEGORIES, CATEGORY_NAMES, PATTERNS, SPECIAL_POINTS

@@ -25,23 +25,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from generator.documents.model import Paragraph, Table
-from generator.errors import FileFormatError, RequestError, TilepressError
+from generator.errors import FileFormatError, RequestError
 from generator.games.minttin import hand as rules
 from generator.games.minttin.cards import JOKER, Card, count_cards, format_cards, parse_cards
 from generator.games.minttin.options import MintTinParams
 from generator.games.minttin.pictures import cards_figure
 from generator.jsontext import MISSING, first_difference, shown
-from generator.puzzles.base import Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet
+from generator.puzzles.base import Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet, read_field
 
 
 def _hand(question: Mapping[str, Any], where: str, size: int) -> tuple[Card, ...]:
-    text = question.get("hand")
-    if not isinstance(text, str):
-        raise FileFormatError(f"{where}: question.hand must be a string of cards")
-    try:
-        cards = parse_cards(text)
-    except TilepressError as exc:
-        raise FileFormatError(f"{where}: question.hand: {exc}") from None
+    cards = read_field(question, "hand", where, parse_cards, "a string of cards")
     if len(cards) != size:
         raise FileFormatError(f"{where}: question.hand has {len(cards)} cards, not {size}")
     counts = count_cards(cards)
@@ -92,8 +86,6 @@ class CompleteKind(PuzzleKind):
         if not answer["completions"]:
             return None
         grade = self.grade(question, answer)
-        if params.difficulty not in ("any", grade.difficulty):
-            return None
         return Candidate(question, answer, grade, question["hand"])
 
     def validate(self, question: Mapping[str, Any], where: str) -> None:
@@ -126,9 +118,6 @@ class CompleteKind(PuzzleKind):
                                     f"{want.get(card, 'no win')}")
         skipped = ("completions",) if problems else ()
         return problems + super().differences(stored, solved, skip=(*skip, *skipped))
-
-    def columns(self, puzzles: PuzzleSet, width: float) -> int:
-        return 1
 
     def key_columns(self, puzzles: PuzzleSet, width: float) -> int:
         return 2 if width >= 150 else 1
@@ -206,8 +195,6 @@ class DiscardKind(PuzzleKind):
             return None
         answer = {"discard": table[0]["discard"], "table": table}
         grade = self.grade(question, answer)
-        if params.difficulty not in ("any", grade.difficulty):
-            return None
         return Candidate(question, answer, grade, question["hand"])
 
     def validate(self, question: Mapping[str, Any], where: str) -> None:
@@ -252,9 +239,6 @@ class DiscardKind(PuzzleKind):
                             f"the best is {solved['discard']!r}")
         skipped = ("discard",) if problems else ()
         return problems + super().differences(stored, solved, skip=(*skip, *skipped))
-
-    def columns(self, puzzles: PuzzleSet, width: float) -> int:
-        return 1
 
     def key_columns(self, puzzles: PuzzleSet, width: float) -> int:
         return 1

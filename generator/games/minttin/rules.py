@@ -269,6 +269,9 @@ class MintTinMatch(Rules):
         self.outcome: Outcome | None = None
         """How the round ended, once it has (the next event is its score)."""
         self.called_this_turn: Meld | None = None
+        self._points: dict[int, int] | None = None
+        """Each player's :meth:`hand_points`, kept while :meth:`legal_actions` checks its
+        candidates (the position does not change meanwhile)."""
 
     # -- queries -------------------------------------------------------------------
 
@@ -293,9 +296,15 @@ class MintTinMatch(Rules):
 
     def hand_points(self, p: int) -> int:
         """The best score of a player's 14 cards, -1 if they make no valid shape."""
+        memo = self._points
+        if memo is not None and p in memo:
+            return memo[p]
         seat = self.seats[p]
         extras = Extras(self.joker_bonus(p), self.concealed(p))
-        return wins(seat.counts(), seat.exposures(), extras, self.rules)
+        points = wins(seat.counts(), seat.exposures(), extras, self.rules)
+        if memo is not None:
+            memo[p] = points
+        return points
 
     def points_with_call(self, p: int, card: Card, cards: Cards) -> int:
         """What the hand would score after calling ``card`` with ``cards`` (-1: no win)."""
@@ -339,7 +348,23 @@ class MintTinMatch(Rules):
         p = self.to_move
         if p is None:
             return []
-        return [ev for ev in self._candidates(p) if self.is_legal(ev)]
+        # to_move is a player only when the rules force nothing, so each candidate needs
+        # only its own check (the base's check would ask forced() once per candidate)
+        checks = self._checks
+        legal = []
+        self._points = {}
+        try:
+            for ev in self._candidates(p):
+                check = checks.get(type(ev))
+                if check is not None:
+                    try:
+                        check(self, ev)
+                    except IllegalActionError:
+                        continue
+                legal.append(ev)
+        finally:
+            self._points = None
+        return legal
 
     def _candidates(self, p: int) -> Iterator[Event]:
         raise NotImplementedError

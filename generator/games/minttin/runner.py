@@ -25,6 +25,7 @@ from generator.games.minttin.cards import Card, format_cards
 from generator.games.minttin.hand import BLOCK_NAMES, Arrangement, Exposure, best
 from generator.games.minttin.hand import deck as full_deck
 from generator.games.minttin.pictures import cards_figure
+from generator.games.minttin.record import record
 from generator.games.minttin.rules import (
     SOLO,
     TWO,
@@ -385,4 +386,5 @@ def rulebook_example() -> tuple[str, list[Block]]:
     raise AssertionError("no match shows a short round with a call")  # pragma: no cover
 
 
-__all__ = ["chance_event", "new_state", "play", "replay", "rulebook_example", "worked_example"]
+__all__ = ["chance_event", "new_state", "play", "record", "replay", "rulebook_example",
+           "worked_example"]

@@ -3,13 +3,26 @@ score, each with the facts the engine computed (the points of a line, the total)
 
 from __future__ import annotations
 
+from generator.documents.assemble import labelled, position_frame, tiles_figure
 from generator.documents.model import Figure, Illustration
 from generator.draw.canvas import Canvas
 from generator.draw.tiles import RATIO, draw_row, draw_tile, row_width
+from generator.engine.log import Event, GameLog, line_of
 from generator.errors import RequestError
 from generator.games.oneplayer.options import BoardFigure, LineFigure, OnePlayerOptions
-from generator.games.oneplayer.rules import LINE_LENGTH, OnePlayerBoard, match_key, score_line
-from generator.tiles import Tile, parse_tiles
+from generator.games.oneplayer.rules import (
+    LINE_LENGTH,
+    Draw,
+    EndTurn,
+    LineDone,
+    OnePlayerBoard,
+    Place,
+    Start,
+    Wall,
+    match_key,
+    score_line,
+)
+from generator.tiles import Tile, parse_tiles, sort_tiles
 
 
 def board_layout(board: OnePlayerBoard) -> dict[int, list[tuple[int, int]]]:
@@ -104,4 +117,50 @@ def board_figure_of(params: BoardFigure) -> Illustration:
     return Illustration(board_figure(board, width=params.width), facts)
 
 
-__all__ = ["board_figure", "board_figure_of", "board_layout", "line_figure"]
+def said(ev: Event) -> str:
+    """The event in words."""
+    if isinstance(ev, Wall):
+        return f"The wall is built: {len(ev.tiles)} tiles, shuffled."
+    if isinstance(ev, Draw):
+        return f"The player draws {len(ev.tiles)} tile{'s' * (len(ev.tiles) > 1)} " \
+            f"({', '.join(t.name for t in ev.tiles)})."
+    if isinstance(ev, Start):
+        return f"The player starts line {ev.line}, {ev.direction} from column {ev.anchor + 1}."
+    if isinstance(ev, Place):
+        return f"The player places {ev.tile.name} on line {ev.line}."
+    if isinstance(ev, LineDone):
+        return f"Line {ev.line} is full and scores {ev.points} points."
+    if isinstance(ev, EndTurn):
+        return "The player ends the turn."
+    return ev.TYPE  # pragma: no cover - every event of the game is named above
+
+
+def position_figure(log: GameLog, events: int, *, seat: int | None = None,
+                    tile_width: float = 9.0) -> Illustration:
+    """The board after the first ``events`` events of ``log``, the tiles in hand, the
+    wall, the score so far and the last action in words (one player: ``seat`` changes
+    nothing)."""
+    del seat
+    board = OnePlayerBoard(log.options_as(OnePlayerOptions))
+    for ev in log.events[:events]:
+        board.apply(ev)
+    last = log.events[events - 1]
+    placed = sum(len(line.tiles) - (1 if n else 0) for n, line in board.lines.items())
+    parts = [labelled("The board", board_figure(board, width=tile_width * (LINE_LENGTH + 1),
+                                                max_height=0.0))]
+    if board.hand:
+        parts.append(labelled(f"In hand: {len(board.hand)} tiles",
+                              tiles_figure([sort_tiles(board.hand)], tile_width)))
+    full = sum(1 for line in board.lines.values() if line.scored)
+    status = (f"Turn {board.turn}; the wall holds {len(board.wall)} tiles; {full} of 10 "
+              f"lines scored, {board.total} points so far; next: {board.phase}.")
+    line = line_of(last) or 0
+    caption = f"After line {line}: {said(last)}"
+    facts = {"line": line, "face_up": placed + len(board.hand), "face_down": 0,
+             "on_board": placed, "in_hand": len(board.hand), "wall": len(board.wall),
+             "to_move": 1 if board.to_move is not None else None, "points": board.total,
+             "said": said(last)}
+    return Illustration(position_frame(parts, status, caption), facts)
+
+
+__all__ = ["board_figure", "board_figure_of", "board_layout", "line_figure", "position_figure"]

@@ -17,12 +17,12 @@ from typing import Any
 
 from generator.documents.model import Paragraph
 from generator.engine import solitaire as rules
-from generator.errors import FileFormatError, RequestError, TilepressError
+from generator.errors import FileFormatError, RequestError
 from generator.games.solitaire.options import SolitaireParams
 from generator.games.solitaire.pictures import layers_figure
 from generator.layouts import Layout, Position
 from generator.layouts.files import find_layout
-from generator.puzzles.base import Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet
+from generator.puzzles.base import Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet, read_field
 from generator.tiles import format_tiles, parse_tiles
 
 TRIES = 5
@@ -71,13 +71,7 @@ def deal_of(question: Mapping[str, Any], where: str) -> rules.Deal:
     if len(set(positions)) != len(positions):
         raise FileFormatError(f"{where}: question.positions lists a position twice")
     layout = Layout(str(question.get("layout", "layout")), tuple(positions))
-    text = question.get("tiles")
-    if not isinstance(text, str):
-        raise FileFormatError(f"{where}: question.tiles must be a tile string")
-    try:
-        tiles = parse_tiles(text)
-    except TilepressError as exc:
-        raise FileFormatError(f"{where}: question.tiles: {exc}") from None
+    tiles = read_field(question, "tiles", where, parse_tiles, "a tile string")
     if len(tiles) != len(positions):
         raise FileFormatError(f"{where}: {len(tiles)} tiles for {len(positions)} positions")
     return rules.Deal(layout, tiles)
@@ -107,6 +101,7 @@ class SolitaireKind(PuzzleKind):
     instructions = "solitaire.txt.j2"
     answer_label = ""
     misses_in_a_row = 40  # each attempt deals, solves and grades a whole layout
+    takes_nearest = True
 
     def notes(self, puzzles: PuzzleSet, params: SolitaireParams) -> list[str]:
         note = nearest_note(puzzles, params.difficulty)
@@ -211,9 +206,6 @@ class SolitaireKind(PuzzleKind):
         deal = deal_of(puzzle.question, puzzle.id)
         faults = replay_faults(deal, puzzle.answer.get("solution"))
         return [f"the solution does not replay: {faults[0]}"] if faults else []
-
-    def columns(self, puzzles: PuzzleSet, width: float) -> int:
-        return 1
 
     def key_columns(self, puzzles: PuzzleSet, width: float) -> int:
         return 1

@@ -57,6 +57,7 @@ from generator.puzzles.base import (
     PuzzleKind,
     PuzzleSet,
     describe,
+    read_field,
 )
 from generator.tiles import Tile, format_tiles, parse_tiles, sort_tiles
 
@@ -172,15 +173,14 @@ def near_misses(tiles: tuple[Tile, ...]) -> int:
     return near
 
 
+def _checked_tiles(text: str) -> tuple[Tile, ...]:
+    tiles = parse_tiles(text)
+    standard.Hand(tiles).check()
+    return tiles
+
+
 def read_hand(question: Mapping[str, Any], where: str, sizes: tuple[int, ...]) -> tuple[Tile, ...]:
-    hand = question.get("hand")
-    if not isinstance(hand, str):
-        raise FileFormatError(f"{where}: question.hand must be a tile string")
-    try:
-        tiles = parse_tiles(hand)
-        standard.Hand(tiles).check()
-    except TilepressError as exc:
-        raise FileFormatError(f"{where}: question.hand: {exc}") from None
+    tiles = read_field(question, "hand", where, _checked_tiles, "a tile string")
     if len(tiles) not in sizes:
         raise FileFormatError(f"{where}: question.hand has {len(tiles)} tiles, expected "
                               f"{' or '.join(map(str, sizes))}")
@@ -285,8 +285,6 @@ class WaitsKind(PuzzleKind):
         question = {"hand": format_tiles(tiles)}
         answer = self.solve(question)
         grade = self.grade(question, answer)
-        if params.difficulty not in ("any", grade.difficulty):
-            return None
         return Candidate(question, answer, grade, hands.identity(counts))
 
     def decoy(self, params: WaitsParams, rng: random.Random) -> Candidate | None:
@@ -309,8 +307,6 @@ class WaitsKind(PuzzleKind):
         question = {"hand": format_tiles(hands.tiles_of(changed))}
         answer = self.solve(question)
         grade = self.grade(question, answer)
-        if params.difficulty not in ("any", grade.difficulty):
-            return None
         return Candidate(question, answer, grade, ("decoy", hands.identity(changed)))
 
     # -- solving -------------------------------------------------------------------
@@ -488,8 +484,6 @@ class DiscardKind(PuzzleKind):
         if len(table) < 2 or table[0]["shanten"] > 1 or table[0]["count"] == table[1]["count"]:
             return None
         grade = self.grade(question, answer)
-        if params.difficulty not in ("any", grade.difficulty):
-            return None
         return Candidate(question, answer, grade, hands.identity(counts))
 
     def validate(self, question: Mapping[str, Any], where: str) -> None:

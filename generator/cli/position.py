@@ -1,0 +1,94 @@
+"""``tilepress draw position``: a game's position from its log, drawn by the game's own
+``pictures.position_figure`` after the log has been replayed through the rules."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from generator.cli.common import echo, fail
+
+LOW_WIDTH, HIGH_WIDTH = 4.0, 40.0
+
+
+def event_count(log: object, text: str) -> int:
+    """How many events are applied to reach the event on line ``text`` (``--at``) of the
+    log."""
+    from generator.engine.log import line_of
+    from generator.errors import RequestError
+
+    try:
+        at = int(text.strip())
+    except ValueError:
+        raise RequestError(f"--at {text!r} is not a line number (a whole number, such as "
+                           "20)") from None
+    lines = [line_of(ev) for ev in log.events]  # type: ignore[attr-defined]
+    if at in lines:
+        return lines.index(at) + 1
+    if not lines:
+        raise RequestError(f"--at {at}: the log holds no event")
+    raise RequestError(f"--at {at}: no event on line {at} of the log; its events are on "
+                       f"lines {lines[0]} to {lines[-1]} (line 1 is the header)")
+
+
+def position(
+    log: Annotated[str, typer.Argument(help="A game log (.jsonl) written by tilepress play.")],
+    at: Annotated[str, typer.Option(
+        "--at", metavar="LINE", help="Draw the position after the event on this line of the "
+        "log: lines are numbered as in the file and as tilepress replay names them (line 1 "
+        "is the header, the first event is line 2).")],
+    seat: Annotated[int | None, typer.Option(
+        "--seat", help="Show the table as this player sees it (from 1): only that hand face "
+        "up, the others face down (a game with nothing hidden is drawn the same). Unless "
+        "given, every hand is face up.")] = None,
+    tile_width: Annotated[float, typer.Option(
+        "--tile-width", help=f"Width of a tile (or card) in mm, {LOW_WIDTH:g} to "
+        f"{HIGH_WIDTH:g}.")] = 9.0,
+    output: Annotated[Path, typer.Option("--output", "-o", help="Where to write: .svg .pdf "
+                                         ".png, chosen by the file's suffix.")]
+    = Path("out/position.svg"),
+    dpi: Annotated[int, typer.Option("--dpi", help="Resolution of a .png, in dots per "
+                                     "inch.")] = 300,
+    facts: Annotated[bool, typer.Option("--facts", help="Also print what the engine says "
+                                        "of the position, as JSON.")] = False,
+) -> None:
+    """A game's position from its log: each player's hand, exposures and discards, the
+    wall, whose turn, and the last action in words under it. The whole log is replayed
+    through the rules first (exit 1 at an illegal event, as tilepress replay).
+
+    Example: tilepress draw position out/onesuit.jsonl --at 20 --seat 1 -o position.pdf
+    """
+    from generator.errors import IllegalActionError, RequestError
+    from generator.files import check_output, read_text, write_atomic
+    from generator.games import find_game, read_log
+    from generator.output import figure_bytes, output_format
+
+    check_output(output)
+    fmt = output_format(output, (".svg", ".pdf", ".png"))
+    if not LOW_WIDTH <= tile_width <= HIGH_WIDTH:
+        raise RequestError(f"--tile-width must be from {LOW_WIDTH:g} to {HIGH_WIDTH:g} mm, "
+                           f"not {tile_width:g}")
+    if fmt == "png" and not 36 <= dpi <= 1200:
+        raise RequestError(f"dpi must be between 36 and 1200, not {dpi}")
+    game_log = read_log(read_text(log, "game log"), source=str(log))
+    count = event_count(game_log, at)
+    game = find_game(game_log.game)
+    if seat is not None:
+        seats = max(len(game_log.players), 1)
+        if not 1 <= seat <= seats:
+            raise RequestError(f"--seat {seat}: the game has seat{'s' * (seats > 1)} 1"
+                               + (f" to {seats}" if seats > 1 else ""))
+    try:
+        game.module("runner").replay(game_log)
+    except IllegalActionError as exc:
+        fail(f"{log}: {exc}", code=1)
+    drawn = game.module("pictures").position_figure(
+        game_log, count, seat=None if seat is None else seat - 1, tile_width=tile_width)
+    write_atomic(output, figure_bytes(drawn.figure, fmt, dpi=dpi))
+    echo(f"wrote the position after line {drawn.facts['line']} ({drawn.figure.width:.1f} x "
+         f"{drawn.figure.height:.1f} mm) to {output}")
+    if facts:
+        echo(json.dumps(dict(drawn.facts), ensure_ascii=False))

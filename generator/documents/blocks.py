@@ -1,0 +1,595 @@
+"""How each block of a :class:`~.model.Document` is measured, drawn and split.
+
+Every block kind has a ``measure`` (height at a given width), a ``draw`` and, where a
+block may run over a page break, a ``split``. New block kinds register their own with
+``measure.register`` / ``draw.register`` / ``split.register``. Pages are laid out by
+:mod:`generator.documents.layout`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import singledispatch
+
+from generator.documents.model import (
+    Block,
+    Box,
+    Bullets,
+    Figure,
+    Grid,
+    Heading,
+    PageBreak,
+    Paragraph,
+    Rule,
+    Section,
+    Spacer,
+    Table,
+    TileRow,
+)
+from generator.draw.canvas import PT, Canvas
+from generator.draw.fonts import text_width, wrap
+from generator.draw.tiles import RATIO, draw_row, draw_tile, group_gap, row_width
+
+INK = "#1d1d1b"
+MUTED = "#6b6862"
+ACCENT = "#8c2f39"
+FRAME = "#b9b2a6"
+SHADE = "#f1ede4"
+BADGES = {"easy": 1, "medium": 2, "hard": 3, "expert": 4}
+HEADING_SIZES = {1: 19.0, 2: 13.5, 3: 11.0}
+
+
+def leading(size: float) -> float:
+    return size * PT * 1.32
+
+
+def _ascent(size: float) -> float:
+    return size * PT * 0.93
+
+
+# ---------------------------------------------------------------------------
+# measure / draw / split
+# ---------------------------------------------------------------------------
+
+
+@singledispatch
+def measure(block: Block, width: float) -> float:
+    raise TypeError(f"no layout for {type(block).__name__}")
+
+
+@singledispatch
+def draw(block: Block, c: Canvas, x: float, y: float, width: float) -> None:
+    raise TypeError(f"no drawing for {type(block).__name__}")
+
+
+@singledispatch
+def split(block: Block, width: float, height: float) -> tuple[Block | None, Block | None]:
+    """Split ``block`` so that the first part fits in ``height``; (None, block) when no
+    part fits, (block, None) when all of it does. Blocks that cannot split move whole."""
+    return (block, None) if measure(block, width) <= height else (None, block)
+
+
+# Headings ------------------------------------------------------------------
+
+
+@measure.register
+def _(block: Heading, width: float) -> float:
+    size = HEADING_SIZES.get(block.level, 11.0)
+    lines = wrap(block.text, width, size, "bold")
+    return len(lines) * leading(size) + (3.2 if block.level == 1 else 2.0)
+
+
+@draw.register
+def _(block: Heading, c: Canvas, x: float, y: float, width: float) -> None:
+    if block.key:
+        c.anchor(block.key, y, title=block.text, level=1)
+    size = HEADING_SIZES.get(block.level, 11.0)
+    color = ACCENT if block.level == 1 else INK
+    for i, line in enumerate(wrap(block.text, width, size, "bold")):
+        c.text(x, y + i * leading(size) + _ascent(size), line, size=size, font="bold", fill=color)
+    if block.level == 1:
+        bottom = y + len(wrap(block.text, width, size, "bold")) * leading(size) + 0.8
+        c.line(x, bottom, x + width, bottom, stroke=ACCENT, stroke_width=0.4)
+
+
+# Paragraphs ----------------------------------------------------------------
+
+
+def _paragraph_lines(block: Paragraph, width: float) -> list[str]:
+    return wrap(block.text, width, block.size, block.font)
+
+
+@measure.register
+def _(block: Paragraph, width: float) -> float:
+    return len(_paragraph_lines(block, width)) * leading(block.size) + block.size * PT * 0.55
+
+
+@draw.register
+def _(block: Paragraph, c: Canvas, x: float, y: float, width: float) -> None:
+    anchor, ax = {"left": ("start", x), "center": ("middle", x + width / 2),
+                  "right": ("end", x + width)}[block.align]
+    for i, line in enumerate(_paragraph_lines(block, width)):
+        c.text(ax, y + i * leading(block.size) + _ascent(block.size), line, size=block.size,
+               font=block.font, anchor=anchor, fill=block.color)  # type: ignore[arg-type]
+
+
+@split.register
+def _(block: Paragraph, width: float, height: float):
+    lines = _paragraph_lines(block, width)
+    # measure() adds a little space after the last line: the part kept must fit with it
+    fit = int((height - block.size * PT * 0.55) // leading(block.size))
+    if fit >= len(lines):
+        return block, None
+    if len(lines) - fit < 2:  # never leave one line alone at the top of the next page
+        fit = len(lines) - 2
+    if fit < 2:
+        return None, block
+    return (replace(block, text="\n".join(lines[:fit])),
+            replace(block, text="\n".join(lines[fit:])))
+
+
+# Bullets -------------------------------------------------------------------
+
+_BULLET_INDENT = 4.5
+
+
+def _bullet_indent(block: Bullets) -> float:
+    if not block.numbered:
+        return _BULLET_INDENT
+    last = f"{block.start + len(block.items) - 1}."
+    return text_width(last, block.size, "bold") + 2.2
+
+
+def _bullet_lines(block: Bullets, width: float) -> list[list[str]]:
+    return [wrap(item, width - _bullet_indent(block), block.size) for item in block.items]
+
+
+@measure.register
+def _(block: Bullets, width: float) -> float:
+    lines = sum(len(item) for item in _bullet_lines(block, width))
+    return lines * leading(block.size) + len(block.items) * 0.6 + block.size * PT * 0.4
+
+
+@draw.register
+def _(block: Bullets, c: Canvas, x: float, y: float, width: float) -> None:
+    cursor = y
+    indent = _bullet_indent(block)
+    for n, item in enumerate(_bullet_lines(block, width), start=block.start):
+        if block.numbered:
+            c.text(x + indent - 1.6, cursor + _ascent(block.size), f"{n}.", size=block.size,
+                   font="bold", anchor="end", fill=ACCENT)
+        else:
+            c.text(x + 1.0, cursor + _ascent(block.size), "\u2022", size=block.size,
+                   fill=ACCENT)
+        for line in item:
+            c.text(x + indent, cursor + _ascent(block.size), line, size=block.size, fill=INK)
+            cursor += leading(block.size)
+        cursor += 0.6
+
+
+@split.register
+def _(block: Bullets, width: float, height: float):
+    for n in range(len(block.items), 0, -1):
+        head = replace(block, items=block.items[:n])
+        if measure(head, width) <= height:
+            if n == len(block.items):
+                return block, None
+            return head, replace(block, items=block.items[n:], start=block.start + n)
+    return None, block
+
+
+# Tile rows -----------------------------------------------------------------
+
+_NOTE_SIZE = 8.0
+_LINE_GAP = 1.4
+
+
+def _row_tile_width(block: TileRow, width: float) -> float:
+    if block.wrap:
+        return min(block.tile_width, max(width - block.label_width, 1.0))
+    natural = row_width(block.groups, block.tile_width)
+    room = width - block.label_width - (_note_width(block) + 2 if block.note else 0)
+    if natural <= room or natural == 0:
+        return block.tile_width
+    return block.tile_width * room / natural
+
+
+def _note_width(block: TileRow) -> float:
+    return text_width(block.note, _NOTE_SIZE) if block.note else 0.0
+
+
+@dataclass(frozen=True)
+class _TileLines:
+    """Where each tile of a row goes: (line, x from the left of the tiles, group, index,
+    tile); the width of each line; whether the note needs a line of its own."""
+
+    tiles: tuple[tuple[int, float, int, int, object], ...]
+    widths: tuple[float, ...]
+    note_below: bool
+
+
+def _tile_lines(block: TileRow, width: float) -> _TileLines:
+    tw = _row_tile_width(block, width)
+    room = width - block.label_width
+    gap = group_gap(tw)
+    placed: list[tuple[int, float, int, int, object]] = []
+    widths: list[float] = []
+    line, x = 0, 0.0
+    for gi, group in enumerate(block.groups):
+        if not group:
+            continue
+        size = len(group) * tw
+        if block.wrap and x > 0 and x + size > room + 1e-6:
+            widths.append(x - gap)
+            line, x = line + 1, 0.0
+        for ti, tile in enumerate(group):
+            if block.wrap and x > 0 and x + tw > room + 1e-6:  # a group longer than a line
+                widths.append(x)
+                line, x = line + 1, 0.0
+            placed.append((line, x, gi, ti, tile))
+            x += tw
+        x += gap
+    widths.append(max(x - gap, 0.0))
+    note_below = bool(block.note) and block.wrap and (
+        widths[-1] + 2.0 + _note_width(block) > room + 1e-6)
+    return _TileLines(tuple(placed), tuple(widths), note_below)
+
+
+def _line_height(block: TileRow, tw: float) -> float:
+    return tw * RATIO + (2.4 if block.marks else 0.0)
+
+
+@measure.register
+def _(block: TileRow, width: float) -> float:
+    tw = _row_tile_width(block, width)
+    if not block.wrap:
+        return tw * RATIO + (2.4 if block.marks else 0.0) + 1.6
+    lines = _tile_lines(block, width)
+    height = len(lines.widths) * _line_height(block, tw) + (len(lines.widths) - 1) * _LINE_GAP
+    if lines.note_below:
+        height += len(wrap(block.note, width - block.label_width, _NOTE_SIZE)) * leading(
+            _NOTE_SIZE)
+    return height + 1.6
+
+
+@draw.register
+def _(block: TileRow, c: Canvas, x: float, y: float, width: float) -> None:
+    tw = _row_tile_width(block, width)
+    h = tw * RATIO
+    if block.label:
+        c.text(x, y + h / 2 + 1.3, block.label, size=9.0, font="bold", fill=INK)
+    left = x + block.label_width
+    if not block.wrap:
+        used = draw_row(c, block.groups, left, y, tw, marks=block.marks)
+        if block.note:
+            c.text(left + used + 2.0, y + h / 2 + 1.1, block.note, size=_NOTE_SIZE, fill=MUTED)
+        return
+    lines = _tile_lines(block, width)
+    step = _line_height(block, tw) + _LINE_GAP
+    for line, dx, gi, ti, tile in lines.tiles:
+        draw_tile(c, tile, left + dx, y + line * step, tw,  # type: ignore[arg-type]
+                  mark=(gi, ti) in block.marks)
+    if block.note:
+        last = len(lines.widths) - 1
+        if lines.note_below:
+            top = y + last * step + _line_height(block, tw) + 0.3
+            for k, part in enumerate(wrap(block.note, width - block.label_width, _NOTE_SIZE)):
+                c.text(left, top + k * leading(_NOTE_SIZE) + _ascent(_NOTE_SIZE), part,
+                       size=_NOTE_SIZE, fill=MUTED)
+        else:
+            c.text(left + lines.widths[-1] + 2.0, y + last * step + h / 2 + 1.1, block.note,
+                   size=_NOTE_SIZE, fill=MUTED)
+
+
+# Figures -------------------------------------------------------------------
+
+
+def figure_scale(block: Figure, width: float) -> float:
+    scale = min(1.0, width / block.width) if block.width else 1.0
+    if block.max_height and block.height * scale > block.max_height:
+        scale = block.max_height / block.height
+    return scale
+
+
+@measure.register
+def _(block: Figure, width: float) -> float:
+    caption = leading(8.5) + 0.5 if block.caption else 0.0
+    return block.height * figure_scale(block, width) + caption + 1.5
+
+
+@draw.register
+def _(block: Figure, c: Canvas, x: float, y: float, width: float) -> None:
+    scale = figure_scale(block, width)
+    left = x + (width - block.width * scale) / 2
+    with c.group(translate=(left, y), scale=scale):
+        block.draw(c)
+    if block.caption:
+        c.text(x + width / 2, y + block.height * scale + _ascent(8.5) + 0.5, block.caption,
+               size=8.5, font="italic", anchor="middle", fill=MUTED)
+
+
+# Tables --------------------------------------------------------------------
+
+_CELL_PAD = 1.4
+
+
+def _column_widths(block: Table, width: float) -> list[float]:
+    """The columns' widths: by their weights, but never narrower than the longest word of
+    the column's header (in bold), so that no header runs into a column rule."""
+    n = len(block.header) if block.header else len(block.rows[0])
+    weights = list(block.widths) if block.widths else [1.0] * n
+    total = sum(weights)
+    widths = [width * w / total for w in weights]
+    need = [max((text_width(word, block.size, "bold") for word in str(head).split()),
+                default=0.0) + 2 * _CELL_PAD + 0.4 for head in block.header] if block.header \
+        else [0.0] * n
+    for _ in range(n):
+        short = [k for k in range(n) if widths[k] < need[k] - 1e-9]
+        if not short:
+            break
+        wanted = sum(need[k] - widths[k] for k in short)
+        spare = [k for k in range(n) if k not in short and widths[k] > need[k]]
+        room = sum(widths[k] - need[k] for k in spare)
+        if room <= 0:
+            break
+        take = min(wanted, room)
+        for k in short:
+            widths[k] += take * (need[k] - widths[k]) / wanted
+        for k in spare:
+            widths[k] -= take * (widths[k] - need[k]) / room
+    return widths
+
+
+def _cell_lines(cell, width: float, size: float, header: bool) -> list[str]:
+    return wrap(str(cell), width - 2 * _CELL_PAD, size, "bold" if header else "regular")
+
+
+def _cell_height(cell, width: float, size: float, header: bool = False) -> float:
+    if isinstance(cell, TileRow):
+        return measure(cell, width - 2 * _CELL_PAD)
+    return len(_cell_lines(cell, width, size, header)) * leading(size)
+
+
+def _row_height(block: Table, row, widths: list[float], header: bool = False) -> float:
+    h = max(_cell_height(cell, w, block.size, header)
+            for cell, w in zip(row, widths, strict=False))
+    return max(h + 2 * _CELL_PAD, block.row_height if not header else 0.0)
+
+
+@measure.register
+def _(block: Table, width: float) -> float:
+    widths = _column_widths(block, width)
+    total = _row_height(block, block.header, widths, True) if block.header else 0.0
+    total += sum(_row_height(block, row, widths) for row in block.rows)
+    return total + 2.0
+
+
+@draw.register
+def _(block: Table, c: Canvas, x: float, y: float, width: float) -> None:
+    widths = _column_widths(block, width)
+    cursor = y
+    rows = ([(block.header, True)] if block.header else []) + [(r, False) for r in block.rows]
+    for index, (row, header) in enumerate(rows):
+        h = _row_height(block, row, widths, header)
+        if header:
+            c.rect(x, cursor, width, h, fill=SHADE)
+        elif index % 2 == 0:
+            c.rect(x, cursor, width, h, fill="#faf8f3")
+        cx = x
+        for cell, w in zip(row, widths, strict=False):
+            if isinstance(cell, TileRow):
+                draw(cell, c, cx + _CELL_PAD, cursor + _CELL_PAD, w - 2 * _CELL_PAD)
+            else:
+                for i, line in enumerate(_cell_lines(cell, w, block.size, header)):
+                    c.text(cx + _CELL_PAD, cursor + _CELL_PAD + i * leading(block.size)
+                           + _ascent(block.size), line, size=block.size,
+                           font="bold" if header else "regular", fill=INK)
+            cx += w
+        c.line(x, cursor + h, x + width, cursor + h, stroke=FRAME, stroke_width=0.2)
+        link = index - (1 if block.header else 0)
+        if not header and link < len(block.links) and block.links[link]:
+            c.link(x, cursor, width, h, block.links[link])
+        cursor += h
+    c.rect(x, y, width, cursor - y, stroke=FRAME, stroke_width=0.3)
+    cx = x
+    for w in widths[:-1]:
+        cx += w
+        c.line(cx, y, cx, cursor, stroke=FRAME, stroke_width=0.2)
+
+
+@split.register
+def _(block: Table, width: float, height: float):
+    if measure(block, width) <= height:
+        return block, None
+    for n in range(len(block.rows) - 1, 0, -1):
+        head = replace(block, rows=block.rows[:n], links=block.links[:n])
+        if measure(head, width) <= height:
+            return head, replace(block, rows=block.rows[n:], links=block.links[n:])
+    return None, block
+
+
+# Simple blocks -------------------------------------------------------------
+
+
+@measure.register
+def _(block: Spacer, width: float) -> float:
+    return block.height
+
+
+@draw.register
+def _(block: Spacer, c: Canvas, x: float, y: float, width: float) -> None:
+    pass
+
+
+@measure.register
+def _(block: Rule, width: float) -> float:
+    return 3.0
+
+
+@draw.register
+def _(block: Rule, c: Canvas, x: float, y: float, width: float) -> None:
+    c.line(x, y + 1.5, x + width, y + 1.5, stroke=FRAME, stroke_width=0.3)
+
+
+@measure.register(PageBreak)
+@measure.register(Section)
+def _(block, width: float) -> float:
+    return 0.0
+
+
+@draw.register(PageBreak)
+def _(block, c: Canvas, x: float, y: float, width: float) -> None:
+    pass
+
+
+@draw.register(Section)
+def _(block: Section, c: Canvas, x: float, y: float, width: float) -> None:
+    if block.key:
+        c.anchor(block.key, y, title=block.title, level=0)
+
+
+# Boxes ---------------------------------------------------------------------
+
+BOX_PAD = 3.0
+_HEAD = 7.5
+_LINE = 8.5
+
+
+def _has_head(block: Box) -> bool:
+    return bool(block.number or block.title or block.badge)
+
+
+def _badge_width(label: str) -> float:
+    return text_width(label, 7.5, "bold") + (12.5 if label in BADGES else 0.0)
+
+
+def _box_title(block: Box, width: float) -> tuple[float, list[str]]:
+    """The title's type size and lines: it never runs into the badge; a long title gets
+    smaller type (down to 8 pt), then a second line."""
+    room = (width - 2 * BOX_PAD - (8.0 if block.number else 0.0)
+            - (_badge_width(block.badge) + 2.5 if block.badge else 0.0))
+    for size in (9.5, 8.0):
+        if text_width(block.title, size, "bold") <= room:
+            return size, [block.title]
+    return 8.0, wrap(block.title, room, 8.0, "bold")
+
+
+def _head_height(block: Box, width: float) -> float:
+    if not _has_head(block):
+        return 0.0
+    if not block.title:
+        return _HEAD
+    size, lines = _box_title(block, width)
+    return _HEAD + (len(lines) - 1) * leading(size)
+
+
+@measure.register
+def _(block: Box, width: float) -> float:
+    inner = width - 2 * BOX_PAD
+    h = 2 * BOX_PAD + _head_height(block, width)
+    h += sum(measure(b, inner) for b in block.body)
+    h += block.lines * _LINE
+    return max(h, block.min_height)
+
+
+def _draw_badge(c: Canvas, label: str, right: float, y: float) -> None:
+    level = BADGES.get(label)
+    c.text(right - (level is not None) * 12.5, y + 4.0, label, size=7.5, font="bold",
+           anchor="end", fill=MUTED)
+    if level is None:
+        return
+    for i in range(4):
+        cx = right - 10.5 + i * 3.0
+        c.polyline([(cx, y + 1.7), (cx + 1.2, y + 2.9), (cx, y + 4.1), (cx - 1.2, y + 2.9)],
+                   closed=True, fill=ACCENT if i < level else None, stroke=ACCENT,
+                   stroke_width=0.25)
+
+
+@draw.register
+def _(block: Box, c: Canvas, x: float, y: float, width: float) -> None:
+    height = measure(block, width)
+    c.rect(x, y, width, height, stroke=FRAME, stroke_width=0.35, radius=2.0)
+    cursor = y + BOX_PAD
+    inner = width - 2 * BOX_PAD
+    if _has_head(block):
+        tx = x + BOX_PAD
+        if block.number:
+            r = 3.0
+            c.circle(tx + r, cursor + r, r, fill=INK)
+            c.text(tx + r, cursor + r + 1.25, block.number, size=8.5 if len(block.number) < 3
+                   else 7.0, font="bold", anchor="middle", fill="#ffffff")
+            tx += 2 * r + 2.0
+        if block.title:
+            size, lines = _box_title(block, width)
+            for k, line in enumerate(lines):
+                c.text(tx, cursor + 4.3 + k * leading(size), line, size=size, font="bold",
+                       fill=INK)
+        if block.badge:
+            _draw_badge(c, block.badge, x + width - BOX_PAD, cursor)
+        cursor += _head_height(block, width)
+    for b in block.body:
+        draw(b, c, x + BOX_PAD, cursor, inner)
+        cursor += measure(b, inner)
+    cursor = max(cursor, y + height - BOX_PAD - block.lines * _LINE)
+    labels = [*block.line_labels[:block.lines],
+              *[block.line_label] * max(block.lines - len(block.line_labels), 0)]
+    indent = max((text_width(label, 8.5) + 2.0 for label in labels if label), default=0.0)
+    for label in labels:
+        base = cursor + _LINE - 1.8
+        lx = x + BOX_PAD
+        if label:
+            c.text(lx, base - 0.6, label, size=8.5, fill=MUTED)
+        lx += indent
+        c.line(lx, base, x + width - BOX_PAD, base, stroke=FRAME, stroke_width=0.3, dash=(0.8, 0.8))
+        cursor += _LINE
+
+
+# Grids ---------------------------------------------------------------------
+
+
+def grid_rows(block: Grid) -> list[tuple[Block, ...]]:
+    n = max(1, block.columns)
+    return [block.cells[i : i + n] for i in range(0, len(block.cells), n)]
+
+
+def grid_cell_width(block: Grid, width: float) -> float:
+    n = max(1, block.columns)
+    return (width - block.gap * (n - 1)) / n
+
+
+@measure.register
+def _(block: Grid, width: float) -> float:
+    cw = grid_cell_width(block, width)
+    rows = grid_rows(block)
+    return sum(max(measure(cell, cw) for cell in row) for row in rows) + block.gap * len(rows)
+
+
+@draw.register
+def _(block: Grid, c: Canvas, x: float, y: float, width: float) -> None:
+    cw = grid_cell_width(block, width)
+    cursor = y
+    for row in grid_rows(block):
+        height = max(measure(cell, cw) for cell in row)
+        for i, cell in enumerate(row):
+            if isinstance(cell, Box):
+                cell = replace(cell, min_height=height)
+            draw(cell, c, x + i * (cw + block.gap), cursor, cw)
+        cursor += height + block.gap
+
+
+@split.register
+def _(block: Grid, width: float, height: float):
+    cw = grid_cell_width(block, width)
+    used = 0.0
+    taken = 0
+    for row in grid_rows(block):
+        h = max(measure(cell, cw) for cell in row)
+        if used + h > height + 1e-9:  # the gap after the last row may fall off the page
+            break
+        used += h + block.gap
+        taken += len(row)
+    if taken == len(block.cells):
+        return block, None
+    if taken == 0:
+        return None, block
+    return replace(block, cells=block.cells[:taken]), replace(block, cells=block.cells[taken:])

@@ -1,0 +1,159 @@
+"""The daily sheet's own page blocks (numbered puzzles, answer lines, balanced columns,
+blocks side by side), registered with the layout like any block, and the sizes they
+are drawn at."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from generator.documents.layout import FRAME, INK, MUTED, draw, measure
+from generator.documents.model import (
+    Block,
+    Box,
+    Figure,
+)
+from generator.draw.canvas import Canvas
+from generator.draw.fonts import text_width
+
+if TYPE_CHECKING:
+    pass
+
+
+MARGIN = 10.0
+GAP = 4.0
+MIN_TILE = 8.0
+KEY_TILE = 9.1
+"""Tile width of a numbered layout in the answers: its numbers are then 6 pt or more."""
+TEXT = 8.5
+SMALL = 7.5
+
+
+@dataclass(frozen=True)
+class Look:
+    """Sizes on the front: tiles and cards (mm) and the instructions (pt). A front that
+    does not fit its page takes the next, smaller look (:data:`LOOKS`)."""
+
+    tile: float = 9.0
+    card: float = 8.5
+    text: float = 8.5
+
+
+LOOKS = (Look(), Look(8.5, 8.0, 8.0), Look(MIN_TILE, MIN_TILE, 7.5))
+
+
+# ---------------------------------------------------------------------------
+# Page blocks of the daily sheet (registered with the layout like any block)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Numbered:
+    """A puzzle's number in a small disc, with its blocks beside it."""
+
+    number: int
+    body: tuple[Block, ...]
+
+
+@dataclass(frozen=True)
+class AnswerLine:
+    """A dotted line to write an answer on, after a label."""
+
+    label: str
+
+
+@dataclass(frozen=True)
+class Columns:
+    """Boxes in side-by-side columns, each column stretched to ``height`` (when larger
+    than its natural height) by growing its boxes evenly."""
+
+    columns: tuple[tuple[Box, ...], ...]
+    height: float = 0.0
+    gap: float = GAP
+
+
+@dataclass(frozen=True)
+class Beside:
+    """Figures side by side at their own sizes, their tops level."""
+
+    figures: tuple[Figure, ...]
+    gap: float = 8.0
+
+
+@measure.register
+def _(block: Beside, width: float) -> float:
+    return max(measure(f, f.width) for f in block.figures)
+
+
+@draw.register
+def _(block: Beside, c: Canvas, x: float, y: float, width: float) -> None:
+    for f in block.figures:
+        draw(f, c, x, y, f.width)
+        x += f.width + block.gap
+
+
+_DISC = 5.6
+INDENT = 7.0
+_LINE = 8.0
+
+
+@measure.register
+def _(block: Numbered, width: float) -> float:
+    inner = width - INDENT
+    return max(_DISC + 1.0, sum(measure(b, inner) for b in block.body))
+
+
+@draw.register
+def _(block: Numbered, c: Canvas, x: float, y: float, width: float) -> None:
+    r = _DISC / 2
+    c.circle(x + r, y + r + 0.6, r, fill=INK)
+    c.text(x + r, y + r + 1.85, str(block.number), size=8.5 if block.number < 10 else 7.5,
+           font="bold", anchor="middle", fill="#ffffff")
+    cursor = y
+    for b in block.body:
+        draw(b, c, x + INDENT, cursor, width - INDENT)
+        cursor += measure(b, width - INDENT)
+
+
+@measure.register
+def _(block: AnswerLine, width: float) -> float:
+    return _LINE
+
+
+@draw.register
+def _(block: AnswerLine, c: Canvas, x: float, y: float, width: float) -> None:
+    base = y + _LINE - 2.0
+    lx = x + INDENT
+    if block.label:
+        c.text(lx, base - 0.6, block.label, size=TEXT, fill=MUTED)
+        lx += text_width(block.label, TEXT) + 2.0
+    c.line(lx, base, x + width, base, stroke=FRAME, stroke_width=0.3, dash=(0.8, 0.8))
+
+
+def _column_width(block: Columns, width: float) -> float:
+    n = max(1, len(block.columns))
+    return (width - block.gap * (n - 1)) / n
+
+
+def _natural(column: Sequence[Box], width: float, gap: float) -> float:
+    return sum(measure(b, width) for b in column) + gap * max(len(column) - 1, 0)
+
+
+@measure.register
+def _(block: Columns, width: float) -> float:
+    cw = _column_width(block, width)
+    return max([block.height, *(_natural(col, cw, block.gap) for col in block.columns)])
+
+
+@draw.register
+def _(block: Columns, c: Canvas, x: float, y: float, width: float) -> None:
+    cw = _column_width(block, width)
+    height = measure(block, width)
+    for i, column in enumerate(block.columns):
+        extra = (height - _natural(column, cw, block.gap)) / max(len(column), 1)
+        cursor = y
+        for box in column:
+            h = measure(box, cw) + extra
+            draw(replace(box, min_height=h), c, x + i * (cw + block.gap), cursor, cw)
+            cursor += h + block.gap
