@@ -114,7 +114,7 @@ def test_the_rulebook_covers_both_games_speaks_to_players_and_is_quick() -> None
 
 
 def test_plain_words_name_cards_as_players_do() -> None:
-    from generator.games.minttin.story import cards_words, plain_words
+    from generator.games.minttin.words import cards_words, plain_words
 
     assert plain_words("keeps the hand 2 cards from 4,5,6,7,8,DM") == \
         "2 cards from 4-5-6-7-8 with the Moon dragon"

@@ -156,7 +156,7 @@ def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Documen
                  + ("" if o.miscall_penalty else ", a friendly game"))
     told, length = plan(log)
     left_out = result["rounds"] - len(told)
-    short = length < SHORT_MATCH
+    short, tiny = length < SHORT_MATCH, length < TINY_MATCH
     blocks: list[Block] = [
         Section("Mint Tin Mahjong"),
         Heading("Mint Tin Mahjong: a worked example"),
@@ -167,9 +167,11 @@ def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Documen
                      f"{'s' * (left_out > 1)} with least to learn (no win, fewest calls and "
                      f"swaps) {'are' if left_out > 1 else 'is'} told in a line each; the full "
                      "version draws every turn." if left_out else "")
-                  + (" The match is short, so each discard gives the player's reason."
+                  + (" The match is short, so the hand is drawn after every turn, with "
+                     "the player's reason." if tiny else
+                     " The match is short, so each discard gives the player's reason."
                      if short else ""), size=9),
-        *narrate(log, told, quiet=True, reasons=short),
+        *narrate(log, told, quiet=True, reasons=short and not tiny, full=tiny),
         Heading("Result", level=2),
         Paragraph(f"{a} to {b}: {who.lower()}. Every event above was checked by the rules "
                   "engine as the match was replayed.", size=10, font="bold"),
@@ -340,7 +342,9 @@ def _points_rows(match: MintTinMatch, p: int, top: Arrangement) -> list[tuple[st
 
 
 SHORT_MATCH = 900.0
-"""A match whose told rounds fill less (estimated mm) gives every discard's reason."""
+"""A match whose told rounds fill less (estimated mm) gives every discard's reason..."""
+TINY_MATCH = 600.0
+"""... and below this, the hand after every turn as well (it still fits 4-10 pages)."""
 EXAMPLE_DISCARDS = 16
 """The rulebook's example round ends within this many discards."""
 EXAMPLE_WIDTH = 118.0

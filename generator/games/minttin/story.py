@@ -8,14 +8,19 @@ example; ``runner.worked_example(..., full=True)`` keeps the every-turn version.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from dataclasses import replace
 
 from generator.documents.model import Block, Figure, Heading, Paragraph, Table
 from generator.engine.log import Event, GameLog
-from generator.games.minttin.cards import JOKER, SUIT_NAMES, Card
-from generator.games.minttin.hand import BLOCK_NAMES, CATEGORY_NAMES, Arrangement, best
+from generator.games.minttin.cards import JOKER, Card
+from generator.games.minttin.hand import (
+    BLOCK_NAMES,
+    HAND,
+    Extras,
+    best,
+    completions,
+)
 from generator.games.minttin.options import MintTinOptions
 from generator.games.minttin.pictures import cards_figure
 from generator.games.minttin.rules import (
@@ -40,6 +45,14 @@ from generator.games.minttin.rules import (
 )
 from generator.games.minttin.solo import SoloMatch
 from generator.games.minttin.twoplayer import TwoPlayerMatch
+from generator.games.minttin.words import (
+    card_name,
+    cards_words,
+    listed,
+    plain_words,
+    shape_words,
+    short_name,
+)
 
 CARD_W = 8.0
 """Cards in the diagrams, mm: at least 8 mm wide, as a player's eye needs."""
@@ -50,60 +63,6 @@ ROW_W = 150.0
 def match_of(log: GameLog) -> MintTinMatch:
     options = log.options_as(MintTinOptions)
     return SoloMatch(options) if log.game == SOLO else TwoPlayerMatch(options)
-
-
-def card_name(card: Card) -> str:
-    """A card as a player says it: "5", "the Moon dragon", "a joker"."""
-    if card.is_joker:
-        return "a joker"
-    if card.is_dragon:
-        return f"the {SUIT_NAMES[card.suit]} dragon"
-    return str(card.number)
-
-
-def short_name(card: Card) -> str:
-    """A card in a table cell: "5", "Moon dragon", "joker"."""
-    return "joker" if card.is_joker else SUIT_NAMES[card.suit] + " dragon" \
-        if card.is_dragon else str(card.number)
-
-
-COUNTS = ("no", "a", "two", "three", "four", "five")
-
-
-def cards_words(cards: Sequence[Card]) -> str:
-    """Cards counted as a player says them: "two 5s and a joker"."""
-    parts = []
-    for card in sorted(set(cards), key=lambda c: (c.is_joker, c)):
-        n = list(cards).count(card)
-        name = short_name(card)
-        count = "an" if n == 1 and name.startswith("8") else COUNTS[n]
-        parts.append(f"{count} {name}{'s' * (n > 1)}" if n < len(COUNTS) else name)
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _target_words(text: str) -> str:
-    cards = text.split(",")
-    numbers = [c for c in cards if c.isdigit()]
-    dragons = [f"{SUIT_NAMES[c[1]]}" for c in cards if c.startswith("D")]
-    words = "-".join(numbers)
-    if dragons:
-        words += " with the " + " and ".join(dragons) + " dragon" + "s" * (len(dragons) > 1)
-    return words
-
-
-def plain_words(reason: str) -> str:
-    """A bot's reason in a player's words: dragons and jokers named, targets spelt out."""
-    text = re.sub(r"keeps the hand (\d+) cards? from ([\w,]+)",
-                  lambda m: f"{m.group(1)} card{'s' * (m.group(1) != '1')} from "
-                            f"{_target_words(m.group(2))}", reason)
-    text = re.sub(r"\b([1-9D][SMF]?(?:,[1-9D][SMF]?)+)\b",
-                  lambda m: _target_words(m.group(1)), text)
-    text = re.sub(r"\bD([SMF])\b", lambda m: f"the {SUIT_NAMES[m.group(1)]} dragon", text)
-    text = re.sub(r"grows a block of the target and (\d+) joker(s?)",
-                  r"adds to a block of the hand aimed at, with \1 joker\2", text)
-    text = text.replace("grows a block of the target", "adds to a block of the hand aimed at")
-    text = text.replace("the target", "the hand aimed at")
-    return re.sub(r"\bJ\b", "a joker", text)
 
 
 # ---------------------------------------------------------------------------
@@ -130,18 +89,6 @@ def hand_figure(match: MintTinMatch, p: int, mark: Card | None = None,
         marks = frozenset(hits[-1:])
     return cards_figure(groups, card_w=CARD_W, labels=labels, marks=marks, caption=caption,
                         max_width=width)
-
-
-def shape_words(top: Arrangement) -> str:
-    """A winning hand's category, set and pattern in words."""
-    if top.pattern is None:
-        return "The Epic Hand: one of each number and dragon, and two jokers"
-    dragons = [SUIT_NAMES[b.face.suit] for b in top.blocks if b.face.is_dragon]
-    with_dragons = (" with the " + " and ".join(dragons) + " dragon" + "s" * (len(dragons) > 1)
-                    if dragons else "")
-    special = f", {top.special.title()}" if top.special else ""
-    return (f"{CATEGORY_NAMES[top.category]} {'-'.join(map(str, top.numbers))}{with_dragons}: "
-            f"{top.pattern}{special}")
 
 
 def winning_blocks(match: MintTinMatch, p: int, winning: Card | None,
@@ -216,7 +163,14 @@ class Narration:
     def flush(self) -> None:
         """The table of the turns so far, and the words on them."""
         self.row_done()
-        if self.rows and self.solo:  # two turns a row: the opponent's cells are short
+        if self.rows and self.full:  # every turn drawn: each row is a line above its hand
+            for n, *cells in self.rows:
+                said = "; ".join(f"{name}: {cell}" for name, cell in
+                                 zip(("you", "the opponent") if self.solo else
+                                     (self.names[p] for p in self.order), cells, strict=True)
+                                 if cell)
+                self.blocks.append(Paragraph(f"Turn {n}. {said}.", size=8.5))
+        elif self.rows and self.solo:  # two turns a row: the opponent's cells are short
             rows = self.rows
             half = (len(rows) + 1) // 2
             paired = tuple((*rows[k], *(rows[k + half] if k + half < len(rows) else
@@ -421,6 +375,40 @@ class Narration:
                                f"{card_name(self.taken) if self.taken else 'the last card'}"
                                f", for {ev.points} point{'s' * (ev.points != 1)}:", size=9,
                                font="bold"), *self.won])
+        if self.reasons or self.full:  # a short match: what the other side had
+            self.moment(self._opponent_side() if self.solo else
+                        self._other_hand(1 - ev.player))
+
+    def _opponent_side(self) -> list[Block]:
+        """Solo: the virtual opponent's pungs and the discard row at the end."""
+        match = self.match
+        assert isinstance(match, SoloMatch)
+        blocks: list[Block] = []
+        melds = match.seats[1].melds
+        if melds:
+            blocks += [Paragraph(f"The opponent had {len(melds)} pung{'s' * (len(melds) > 1)} "
+                                 "of the five it needs:", size=8.5),
+                       cards_figure([sorted(m.cards) for m in melds], card_w=CARD_W,
+                                    max_width=self.width)]
+        if match.row:
+            groups = [[c] for c in match.row]
+            blocks += [Paragraph("The discard row, oldest card first:", size=8.5),
+                       cards_figure(groups, card_w=CARD_W, max_width=self.width)]
+        return blocks
+
+    def _other_hand(self, p: int) -> list[Block]:
+        """Player ``p``'s hand at the end of the round, and what would have completed it."""
+        seat = self.match.seats[p]
+        if len(seat.hand) + sum(len(m.cards) for m in seat.melds) != HAND - 1:
+            return []  # a doubler holds a whole hand: shown when it doubled
+        ways = completions(seat.hand, seat.exposures(), Extras(self.match.joker_bonus(p),
+                                                                self.match.concealed(p)))
+        waiting = ("was waiting on " + listed([f"{card_name(c)} ({n} point{'s' * (n > 1)})"
+                                               for c, n in sorted(ways.items())])
+                   if ways else "was not yet one card from a win")
+        return [Paragraph(f"{self.names[p]} {waiting}:", size=8.5),
+                hand_figure(self.match, p, caption=f"{self.names[p]}'s hand at the end",
+                            width=self.width)]
 
     def _round_end(self, ev: RoundEnd) -> None:
         a, b = (s.score for s in self.match.seats)
@@ -505,10 +493,6 @@ def plan(log: GameLog) -> tuple[set[int], float]:
     return told, used
 
 
-def _listed(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 HOW = {"the opponent exposed five pungs": "five pungs",
        "the opponent made five pungs against the double": "five pungs against a double",
        "the double held for three cards": "a double that held",
@@ -533,10 +517,10 @@ def summary_of_rounds(log: GameLog) -> str:
                                         f"+{ev.scores[winners[0]]})")
             else:
                 empty.append(str(match.round))  # the deck ran out: a wall game
-    said = [f"{names[k]} took round{'s' * (len(took[k]) > 1)} {_listed(took[k])}"
+    said = [f"{names[k]} took round{'s' * (len(took[k]) > 1)} {listed(took[k])}"
             for k in (0, 1) if took[k]]
     if empty:
-        said.append(f"rounds {_listed(empty)} were wall games" if len(empty) > 1 else
+        said.append(f"rounds {listed(empty)} were wall games" if len(empty) > 1 else
                     f"round {empty[0]} was a wall game")
     text = "; ".join(said)
     return text[:1].upper() + text[1:] + "." if said else ""
@@ -550,5 +534,5 @@ NOTATION = ("Cards are named as players say them: the numbers 1 to 9 (1-3 are Sw
             "blocks are labelled.")
 
 
-__all__ = ["NOTATION", "PAGE_BUDGET", "card_name", "hand_figure", "narrate", "plain_words",
+__all__ = ["NOTATION", "PAGE_BUDGET", "hand_figure", "match_of", "narrate", "plan",
            "rounds_to_tell", "summary_of_rounds", "winning_blocks"]
