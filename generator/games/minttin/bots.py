@@ -202,8 +202,10 @@ def rank_targets(counts: tuple[int, ...], fixed: Fixed = (), keep: int = 6) -> t
 
 
 def evaluate(counts: tuple[int, ...], fixed: Fixed = ()) -> tuple:
-    """The best target: (need, points, faces, assignment)."""
-    return rank_targets(counts, fixed)[0]
+    """The best target: (need, points, faces, assignment). Ranking only the best stops
+    sooner, with the same answer: a target left untried has a bound, so a need, above
+    the best one's need, and those tried are tried in the same order."""
+    return rank_targets(counts, fixed, 1)[0]
 
 
 def _uses(counts: tuple[int, ...], card: Card, assigned, caps: dict[int, int]) -> int:
