@@ -25,15 +25,19 @@ MAX_TEXT = 4096
 
 
 def option(default: Any, *, choices: tuple = (), help: str = "", flags: tuple[str, ...] = (),
-           argument: bool = False, low: float | None = None, high: float | None = None) -> Any:
+           argument: bool = False, low: float | None = None, high: float | None = None,
+           rule: str = "") -> Any:
     """A parameter field: its default, allowed values and help text, defined once for the
     library, book specs, log headers and the CLI. ``flags`` overrides the CLI spelling
     (``("--pass",)``, ``("--symmetric/--any-shape",)``); by default a field ``dead_hand``
     is ``--dead-hand``, and a true/false field also has ``--no-dead-hand``. An
     ``argument`` is given on the command line without a flag, and must be given. ``low``
-    and ``high`` bound a number (both ends included): what the game allows."""
+    and ``high`` bound a number (both ends included): what the game allows. ``rule`` says
+    the option in a player's words for a printed rulebook, where the help's file names and
+    limits mean nothing (the help is printed when it is empty)."""
     return field(default=default, metadata={"choices": choices, "help": help, "flags": flags,
-                                            "argument": argument, "low": low, "high": high})
+                                            "argument": argument, "low": low, "high": high,
+                                            "rule": rule})
 
 
 def bounds(f: dataclasses.Field) -> tuple[float | None, float | None]:

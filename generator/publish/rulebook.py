@@ -183,8 +183,9 @@ def house_rules(game: Game) -> list[str]:
         default = f.default
         if hints[f.name] is bool:
             default = "on" if default else "off"
-        lines.append(f"{name}: {printable(f.metadata.get('help', ''))} "
-                     f"(standard: {default})")
+        words = f.metadata.get("rule") or f.metadata.get("help", "")
+        standard = "" if "standard" in words else f" (standard: {default})"
+        lines.append(f"{name}: {printable(words)}{standard}")
     return lines
 
 
@@ -243,7 +244,7 @@ def build_rulebook(game_name: str, paper: Paper, *, booklet: bool = False,
                              "each."), Bullets(tuple(options), size=9.5)]
     if rulings and spec.rulings:
         blocks += [Section("Rulings"), Heading("Rulings"),
-                   Paragraph("Where the rules leave a question open, this is how tilepress "
+                   Paragraph("Where the rules leave a question open, this is how this book "
                              "plays it, and why.")]
         for heading, items in rulings_of(spec.rulings):
             blocks += [Heading(heading, level=2), Bullets(tuple(items), size=9.0)]

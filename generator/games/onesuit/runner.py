@@ -242,7 +242,7 @@ def _discard_blocks(table: OneSuitTable, ev: Discard, drawn_hand: tuple,
     label = NAMES[ev.player]
     groups, marks = drawn_hand
     waits = seat.waits()
-    blocks: list[Block] = [TileRow(groups, tile_width=6.0, marks=marks, label=label,
+    blocks: list[Block] = [TileRow(groups, tile_width=8.0, marks=marks, label=label,
                                    label_width=8.0,
                                    note=f"draws {_say((table.last_draw,))}, discards "
                                         f"{_say((ev.tile,))}")]
@@ -260,7 +260,7 @@ def _discard_blocks(table: OneSuitTable, ev: Discard, drawn_hand: tuple,
 def _event_blocks(table: OneSuitTable, ev: Event) -> list[Block]:
     label = NAMES[getattr(ev, "player", 0)]
     if isinstance(ev, Deal):
-        return [TileRow((sort_tiles(table.seats[ev.player].hand),), tile_width=7.0,
+        return [TileRow((sort_tiles(table.seats[ev.player].hand),), tile_width=8.0,
                         label=label, label_width=8.0, note="starting hand")]
     if isinstance(ev, Kan):
         return [Paragraph(f"{label} sets four {_say((ev.tile,))}s aside as a kan and draws "
@@ -272,7 +272,7 @@ def _event_blocks(table: OneSuitTable, ev: Event) -> list[Block]:
                           "hands and name their waits.", size=9, font="bold")]
     if isinstance(ev, Show):
         seat = table.seats[ev.player]
-        return [TileRow(_hand_groups(seat, None)[0], tile_width=6.0, label=label,
+        return [TileRow(_hand_groups(seat, None)[0], tile_width=8.0, label=label,
                         label_width=8.0, note=f"names {_say(ev.named)}; waits "
                         f"{_say(seat.waits(), 'none')}")]
     if isinstance(ev, HandScore):
@@ -297,7 +297,7 @@ def _win_blocks(table: OneSuitTable, ev: Ron | Tsumo) -> list[Block]:
     if o["valid"]:
         (dec, *_) = sorted(standard.decompositions(tuple(seat.hand)), key=str)
         groups = tuple(g.tiles for g in dec.groups) + tuple(tuple(k) for k in seat.kans)
-        blocks.append(TileRow(groups, tile_width=7.0, marks=mark_in(groups, ev.tile),
+        blocks.append(TileRow(groups, tile_width=8.0, marks=mark_in(groups, ev.tile),
                               label=label, label_width=8.0,
                               note=f"the waits were {_say(o['waits'])}"))
     return blocks
