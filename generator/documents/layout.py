@@ -160,7 +160,8 @@ def _keep(blocks: list[Block], i: int, width: float, room: float) -> float | Non
         if isinstance(block, Heading):
             headed = True
             total += h
-        elif headed and isinstance(block, _TEXT) and intro + h <= _INTRO_MOST:
+        elif (headed and isinstance(block, _TEXT) and intro + h <= _INTRO_MOST
+              and total + h <= room + 1e-9):  # an intro that does not fit may split
             intro += h
             total += h
         else:

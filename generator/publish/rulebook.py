@@ -246,8 +246,8 @@ def build_rulebook(game_name: str, paper: Paper, *, booklet: bool = False,
         blocks += [Section("Rulings"), Heading("Rulings"),
                    Paragraph("Where the rules leave a question open, this is how this book "
                              "plays it, and why.")]
-        for heading, items in rulings_of(spec.rulings):
-            blocks += [Heading(heading, level=2), Bullets(tuple(items), size=9.0)]
+        for heading, items in rulings_of(spec.rulings):  # "Name (where it applies)": Name
+            blocks += [Heading(heading.split(" (")[0], level=2), Bullets(tuple(items), size=9.0)]
     example = getattr(game.module("runner" if game.playable else "pictures"),
                       "rulebook_example", None)
     if example is not None:

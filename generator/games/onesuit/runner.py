@@ -176,7 +176,7 @@ def _readings(tiles: tuple[Tile, ...], kans) -> list[Block]:
     blocks: list[Block] = []
     for r in cover_readings(found, waits):
         groups = tuple(g.tiles for g in r.groups)
-        blocks.append(TileRow(groups, tile_width=4.6, label="", label_width=14.0,
+        blocks.append(TileRow(groups, tile_width=8.0, label="", label_width=14.0,
                               note=f"{r.shape}: waits {_say(r.waits)}"))
     return blocks
 
