@@ -333,7 +333,7 @@ def summary(told: Told, log: GameLog, names: Sequence[str]) -> str:
     best = ranked[0][1]
     text = (f"{count(o.players).capitalize()} players build their castles from the "
             f"{o.layout} castle ({len(told.castle)} tiles of the {o.tileset} set on "
-            f"{len(told.castle.floors)} floors), seed {log.seed}. In {len(told.turns)} turns "
+            f"{len(told.castle.floors)} floors), game {log.seed}. In {len(told.turns)} turns "
             f"they flip {len(flips)} groups")
     if largest is not None:
         text += (f", the largest {count(len(largest.cells))} {kind_words(largest.kind)} for "
