@@ -18,6 +18,9 @@ from dataclasses import dataclass, field, replace
 
 from generator.engine.log import Event
 from generator.games.castle.board import (
+    _NEIGHBOURS as NEIGHBOURS,
+)
+from generator.games.castle.board import (
     CELLS,
     ORTHOGONAL,
     SUMMON_POINTS,
@@ -58,7 +61,8 @@ class _Survey:
     face-up groups, the cells that can take a tile, and for each such cell its height,
     the groups beside it and whether it has room to grow a group."""
 
-    __slots__ = ("cells", "gkind", "gsize", "gtallest", "height", "lone", "near", "roomy")
+    __slots__ = ("cells", "gkind", "gsize", "gtallest", "height", "label", "lone", "near",
+                 "roomy")
 
     def __init__(self, me: PlayerCastle) -> None:
         stacks = me.stacks
@@ -72,6 +76,7 @@ class _Survey:
             self.gsize.append(len(cells))
             self.gkind.append(kind)
             self.gtallest.append(max(len(stacks[i]) for i in cells))
+        self.label = label
         self.cells = me.buildable()
         self.height = [len(s) for s in stacks]
         open_cells = [False] * CELLS
@@ -92,6 +97,61 @@ class _Survey:
                     self.roomy[i] = True
             if not near:
                 self.lone[i] = self._grow(i, 1, 0, 0)
+
+    def with_tile(self, me: PlayerCastle, kind: str, c: int) -> _Survey | None:
+        """The survey of ``me`` once a tile of ``kind`` is built on buildable cell ``c``
+        (``me`` as it was when surveyed), the same as surveying it anew but updated for
+        the one tile; None when that is not worth it (the tile joins two groups, or is
+        the castle's first)."""
+        height = self.height[c]
+        merged, size, tallest, _ = self.merge(kind, c)
+        if len(merged) > 1 or not me.built:
+            return None
+        new = _Survey.__new__(_Survey)
+        gsize, gkind, gtallest = list(self.gsize), list(self.gkind), list(self.gtallest)
+        if merged:
+            g = merged[0]
+            gsize[g], gtallest[g] = size, tallest
+        else:
+            g = len(gsize)
+            gsize.append(size)
+            gkind.append(kind)
+            gtallest.append(tallest)
+        new.gsize, new.gkind, new.gtallest = gsize, gkind, gtallest
+        label = list(self.label)
+        label[c] = g
+        new.label = label
+        new.height = heights = list(self.height)
+        heights[c] = height + 1
+        cells = [i for i in self.cells if i != c]
+        open_cells = [False] * CELLS
+        for i in cells:
+            open_cells[i] = True
+        redo = [n for n in ORTHOGONAL[c] if open_cells[n]]
+        stacks = me.stacks
+        if not height:  # an empty cell built on: the empty cells around it open
+            added = [j for j in NEIGHBOURS[c] if not stacks[j] and not open_cells[j]]
+            if added:
+                for j in added:
+                    open_cells[j] = True
+                cells = sorted(cells + added)
+                redo += added
+        new.cells = cells
+        new.near = near = list(self.near)
+        new.roomy = roomy = list(self.roomy)
+        new.lone = lone = list(self.lone)
+        for i in redo:
+            around: list[int] = []
+            room = False
+            for n in ORTHOGONAL[i]:
+                gn = label[n]
+                if gn >= 0:
+                    around.append(gn)
+                elif open_cells[n] or not stacks[n]:  # c itself is labelled
+                    room = True
+            near[i], roomy[i] = around, room
+            lone[i] = 0.0 if around else new._grow(i, 1, 0, 0)
+        return new
 
     def merge(self, kind: str, i: int) -> tuple[list[int], int, int, int]:
         """A tile of ``kind`` built on ``i``: the groups of its type it joins, the size
@@ -233,7 +293,8 @@ class Planner:
         shrine = seconds[-2] if len(seconds) > 1 else None
         if isinstance(twin, TakeSecond):
             if kind not in cache.pairs:
-                cache.pairs[kind] = self._pair_value(me, tile, smallest, cache.single[kind])
+                cache.pairs[kind] = self._pair_value(me, tile, smallest, cache.single[kind],
+                                                   cache.survey)
             value, cells = cache.pairs[kind]
             plan = [(tile, cell, words) for cell, words in cells]
             why = f"takes {tile} and its twin" + (f": {plan[-1][2]}" if plan else "")
@@ -257,7 +318,7 @@ class Planner:
         return second
 
     def _pair_value(self, me: PlayerCastle, tile: Tile, smallest: int,
-                    first: tuple[float, int, str, bool],
+                    first: tuple[float, int, str, bool], survey: _Survey,
                     ) -> tuple[float, list[tuple[int, str]]]:
         """The worth of building ``tile`` and its twin, and their cells with why."""
         kind = kind_of(tile)
@@ -265,10 +326,13 @@ class Planner:
         if cell1 < 0:
             return -99.0, []
         # build the first, then look for the second's place; undo
-        was_up = me.up[cell1]
-        me.add(cell1, tile)
-        v2, cell2, words2, _ = _Survey(me).best(kind, smallest, me.reserve)
-        me.remove(cell1, was_up)
+        after = survey.with_tile(me, kind, cell1)
+        if after is None:
+            was_up = me.up[cell1]
+            me.add(cell1, tile)
+            after = _Survey(me)
+            me.remove(cell1, was_up)
+        v2, cell2, words2, _ = after.best(kind, smallest, me.reserve)
         if cell2 < 0:
             return v1, [(cell1, words1)]
         # flipping comes after both are built, so the second placement's outcome is the
