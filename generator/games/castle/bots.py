@@ -18,6 +18,9 @@ from dataclasses import dataclass, field, replace
 
 from generator.engine.log import Event
 from generator.games.castle.board import (
+    _NEIGHBOURS as NEIGHBOURS,
+)
+from generator.games.castle.board import (
     CELLS,
     ORTHOGONAL,
     SUMMON_POINTS,
@@ -48,9 +51,8 @@ _TOP = len(GROWTH) - 1
 
 _Placement = tuple[Tile, int, str]
 """A tile, the cell it is planned for, and why."""
-_Option = tuple[float, Event, str, Event | None, list[_Placement]]
-"""A way to play the turn: its worth, the first event and its reason, the second event
-(None for the summons) and the placements."""
+_TWIN, _SHRINE, _DISCARD, _SUMMON = range(4)
+"""The second action of a way to play the turn (the summons has none)."""
 
 
 class _Survey:
@@ -58,7 +60,8 @@ class _Survey:
     face-up groups, the cells that can take a tile, and for each such cell its height,
     the groups beside it and whether it has room to grow a group."""
 
-    __slots__ = ("cells", "gkind", "gsize", "gtallest", "height", "lone", "near", "roomy")
+    __slots__ = ("cells", "gkind", "gsize", "gtallest", "height", "label", "lone", "near",
+                 "roomy")
 
     def __init__(self, me: PlayerCastle) -> None:
         stacks = me.stacks
@@ -72,6 +75,7 @@ class _Survey:
             self.gsize.append(len(cells))
             self.gkind.append(kind)
             self.gtallest.append(max(len(stacks[i]) for i in cells))
+        self.label = label
         self.cells = me.buildable()
         self.height = [len(s) for s in stacks]
         open_cells = [False] * CELLS
@@ -93,6 +97,61 @@ class _Survey:
             if not near:
                 self.lone[i] = self._grow(i, 1, 0, 0)
 
+    def with_tile(self, me: PlayerCastle, kind: str, c: int) -> _Survey | None:
+        """The survey of ``me`` once a tile of ``kind`` is built on buildable cell ``c``
+        (``me`` as it was when surveyed), the same as surveying it anew but updated for
+        the one tile; None when that is not worth it (the tile joins two groups, or is
+        the castle's first)."""
+        height = self.height[c]
+        merged, size, tallest, _ = self.merge(kind, c)
+        if len(merged) > 1 or not me.built:
+            return None
+        new = _Survey.__new__(_Survey)
+        gsize, gkind, gtallest = list(self.gsize), list(self.gkind), list(self.gtallest)
+        if merged:
+            g = merged[0]
+            gsize[g], gtallest[g] = size, tallest
+        else:
+            g = len(gsize)
+            gsize.append(size)
+            gkind.append(kind)
+            gtallest.append(tallest)
+        new.gsize, new.gkind, new.gtallest = gsize, gkind, gtallest
+        label = list(self.label)
+        label[c] = g
+        new.label = label
+        new.height = heights = list(self.height)
+        heights[c] = height + 1
+        cells = [i for i in self.cells if i != c]
+        open_cells = [False] * CELLS
+        for i in cells:
+            open_cells[i] = True
+        redo = [n for n in ORTHOGONAL[c] if open_cells[n]]
+        stacks = me.stacks
+        if not height:  # an empty cell built on: the empty cells around it open
+            added = [j for j in NEIGHBOURS[c] if not stacks[j] and not open_cells[j]]
+            if added:
+                for j in added:
+                    open_cells[j] = True
+                cells = sorted(cells + added)
+                redo += added
+        new.cells = cells
+        new.near = near = list(self.near)
+        new.roomy = roomy = list(self.roomy)
+        new.lone = lone = list(self.lone)
+        for i in redo:
+            around: list[int] = []
+            room = False
+            for n in ORTHOGONAL[i]:
+                gn = label[n]
+                if gn >= 0:
+                    around.append(gn)
+                elif open_cells[n] or not stacks[n]:  # c itself is labelled
+                    room = True
+            near[i], roomy[i] = around, room
+            lone[i] = 0.0 if around else new._grow(i, 1, 0, 0)
+        return new
+
     def merge(self, kind: str, i: int) -> tuple[list[int], int, int, int]:
         """A tile of ``kind`` built on ``i``: the groups of its type it joins, the size
         of the group it makes and its tallest stack, and the tiles of other types'
@@ -111,22 +170,6 @@ class _Survey:
             else:
                 blocked += gsize[g]
         return merged, size, tallest, blocked
-
-    def value(self, kind: str, i: int, smallest: int, shrines: int) -> tuple[float, bool]:
-        """The worth of building a tile of ``kind`` on cell ``i``: the points it flips
-        now (with the shrines it can crown), or how much it grows a group that can still
-        grow, less what it blocks; and whether it makes a group flip."""
-        if not self.near[i]:
-            return self.lone[i], False
-        merged, size, tallest, blocked = self.merge(kind, i)
-        if size >= smallest:
-            crowns = min(shrines, shrines_allowed(kind))
-            return (group_points(size, kind, smallest) + crowns * shrine_points(tallest)
-                    + 0.15 * self.height[i]), True
-        lost = 0
-        for g in merged:
-            lost += GROWTH[min(self.gsize[g], _TOP)]
-        return self._grow(i, size, lost, blocked), False
 
     def _grow(self, i: int, size: int, lost: float, blocked: int) -> float:
         """The worth of a group of ``size`` made on cell ``i`` that flips not yet, from
@@ -152,11 +195,45 @@ class _Survey:
 
     def best(self, kind: str, smallest: int, shrines: int) -> tuple[float, int, str, bool]:
         """The best cell for a tile of ``kind``: its worth, the cell (-1: none), why,
-        and whether it flips a group."""
+        and whether it flips a group. A cell's worth is the points the tile flips now
+        (with the shrines it can crown), or how much it grows a group that can still
+        grow, less what it blocks (:meth:`merge` and :meth:`_grow`, inlined: this is the
+        planner's hot path)."""
         best_value, best_cell, best_flips = -99.0, -1, False
-        value_of = self.value
+        near, lone, height, roomy = self.near, self.lone, self.height, self.roomy
+        gsize, gkind, gtallest = self.gsize, self.gkind, self.gtallest
+        crowns = min(shrines, shrines_allowed(kind))
         for i in self.cells:
-            value, flips = value_of(kind, i, smallest, shrines)
+            around = near[i]
+            if not around:
+                value, flips = lone[i], False
+            else:
+                merged: list[int] = []
+                size = 1
+                blocked = 0
+                tallest = height[i] + 1
+                for g in around:
+                    if gkind[g] == kind:
+                        if g not in merged:
+                            merged.append(g)
+                            size += gsize[g]
+                            tallest = max(tallest, gtallest[g])
+                    else:
+                        blocked += gsize[g]
+                if size >= smallest:
+                    value = (group_points(size, kind, smallest) + crowns * shrine_points(tallest)
+                             + 0.15 * height[i])
+                    flips = True
+                else:
+                    lost = 0
+                    for g in merged:
+                        lost += GROWTH[min(gsize[g], _TOP)]
+                    h = height[i]
+                    value = GROWTH[min(size, _TOP)] - lost
+                    if not roomy[i]:
+                        value *= 0.3
+                    value += 0.15 * h - 0.2 * blocked - (0.1 if not h else 0.0)
+                    flips = False
             if value > best_value:
                 best_value, best_cell, best_flips = value, i, flips
         if best_cell < 0:
@@ -197,52 +274,69 @@ class Planner:
 
     def _take(self, game: CastleGame, legal: list[Event], rng: random.Random) -> Event:
         """The take step, planned with its second action (or the summons) and the
-        placements they lead to."""
+        placements they lead to. Every way is weighed first; only the best one's
+        events, reason and placements are made."""
         p = game.current
         me = game.players[p]
-        options: list[_Option] = []
+        options: list[tuple[float, Event, int]] = []
         cache = _Cache(_Survey(me))
+        shrine = game.pool > 0
         for action in legal:
             if isinstance(action, Summon):
                 leading = me.score >= max(c.score for c in game.players)
                 value = SUMMON_POINTS + (1.5 if leading else -0.5)
                 why = "the castle is down to its ground floor and " + (
                     "it leads: summon to hasten the end" if leading else "+2 beats every take")
-                options.append((value, replace(action, reason=why), "", None, []))
+                options.append((value, replace(action, reason=why), _SUMMON))
             else:
                 assert isinstance(action, Take)
-                options += [(value, action, why, second, plan) for value, why, second, plan
-                            in self._options(game, me, action.tile, game.after_taking(action),
-                                             cache)]
-        best = max(options, key=lambda o: o[0] + rng.random() * 1e-6)
-        _, first, why, self._next, plan = best
-        self._plan = list(plan)
-        return replace(first, reason=why) if why else first
+                for value, second in self._worths(game, me, action.tile,
+                                                  game.twin_after(action), shrine, cache):
+                    options.append((value, action, second))
+        _, first, second = max(options, key=lambda o: o[0] + rng.random() * 1e-6)
+        if second == _SUMMON:
+            self._next, self._plan = None, []
+            return first
+        assert isinstance(first, Take)
+        seconds = game.after_taking(first)
+        why, plan = self._said(first.tile, second, cache)
+        self._next = seconds[0] if second == _TWIN else seconds[-2 if second == _SHRINE else -1]
+        self._plan = plan
+        return replace(first, reason=why)
 
-    def _options(self, game: CastleGame, me: PlayerCastle, tile: Tile, seconds: list[Event],
-                 cache: _Cache) -> list[tuple[float, str, Event, list[_Placement]]]:
-        """Each second action after taking ``tile`` (the events the rules allow), with
-        its worth, the take's reason and the placements it leads to."""
+    def _worths(self, game: CastleGame, me: PlayerCastle, tile: Tile, twin: bool,
+                shrine: bool, cache: _Cache) -> list[tuple[float, int]]:
+        """Each second action after taking ``tile`` (taking its ``twin``, a ``shrine``,
+        when the rules allow them; discarding) with its worth, in the rules' order."""
         smallest = game.options.group
         kind = kind_of(tile)
-        if kind not in cache.single:
-            cache.single[kind] = cache.survey.best(kind, smallest, me.reserve)
-        v1, cell1, words1, _ = cache.single[kind]
-        out: list[tuple[float, str, Event, list[_Placement]]] = []
-        twin, discard = seconds[0], seconds[-1]
-        shrine = seconds[-2] if len(seconds) > 1 else None
-        if isinstance(twin, TakeSecond):
-            if kind not in cache.pairs:
-                cache.pairs[kind] = self._pair_value(me, tile, smallest, cache.single[kind])
-            value, cells = cache.pairs[kind]
-            plan = [(tile, cell, words) for cell, words in cells]
-            why = f"takes {tile} and its twin" + (f": {plan[-1][2]}" if plan else "")
-            out.append((value + 0.3, why, twin, plan))
-        if cell1 >= 0 and isinstance(shrine, TakeShrine):
-            worth = max(0.0, 1.6 - 0.5 * me.reserve)
-            out.append((v1 + worth, words1, shrine, [(tile, cell1, words1)]))
-        out.append((1.0, "nothing builds better: discard it for 1", discard, []))
+        single = cache.single.get(kind)
+        if single is None:
+            single = cache.single[kind] = cache.survey.best(kind, smallest, me.reserve)
+        out: list[tuple[float, int]] = []
+        if twin:
+            pair = cache.pairs.get(kind)
+            if pair is None:
+                pair = cache.pairs[kind] = self._pair_value(me, tile, smallest, single,
+                                                            cache.survey)
+            out.append((pair[0] + 0.3, _TWIN))
+        if single[1] >= 0 and shrine:
+            out.append((single[0] + max(0.0, 1.6 - 0.5 * me.reserve), _SHRINE))
+        out.append((1.0, _DISCARD))
         return out
+
+    @staticmethod
+    def _said(tile: Tile, second: int, cache: _Cache) -> tuple[str, list[_Placement]]:
+        """The take's reason and the placements for a second action that
+        :meth:`_worths` weighed."""
+        kind = kind_of(tile)
+        if second == _TWIN:
+            plan = [(tile, cell, words) for cell, words in cache.pairs[kind][1]]
+            return f"takes {tile} and its twin" + (f": {plan[-1][2]}" if plan else ""), plan
+        if second == _SHRINE:
+            _, cell1, words1, _ = cache.single[kind]
+            return words1, [(tile, cell1, words1)]
+        return "nothing builds better: discard it for 1", []
 
     def _second(self, game: CastleGame, legal: list[Event], rng: random.Random) -> Event:
         planned, self._next = self._next, None
@@ -251,13 +345,16 @@ class Planner:
         # the take was not planned here: weigh the second actions for the tile taken
         assert game.taken is not None
         me = game.players[game.current]
-        options = self._options(game, me, game.taken, legal, _Cache(_Survey(me)))
-        _, _, second, plan = max(options, key=lambda o: o[0] + rng.random() * 1e-6)
-        self._plan = list(plan)
-        return second
+        cache = _Cache(_Survey(me))
+        twin = isinstance(legal[0], TakeSecond)
+        shrine = len(legal) > 1 and isinstance(legal[-2], TakeShrine)
+        options = self._worths(game, me, game.taken, twin, shrine, cache)
+        _, second = max(options, key=lambda o: o[0] + rng.random() * 1e-6)
+        self._plan = self._said(game.taken, second, cache)[1]
+        return legal[0] if second == _TWIN else legal[-2 if second == _SHRINE else -1]
 
     def _pair_value(self, me: PlayerCastle, tile: Tile, smallest: int,
-                    first: tuple[float, int, str, bool],
+                    first: tuple[float, int, str, bool], survey: _Survey,
                     ) -> tuple[float, list[tuple[int, str]]]:
         """The worth of building ``tile`` and its twin, and their cells with why."""
         kind = kind_of(tile)
@@ -265,10 +362,13 @@ class Planner:
         if cell1 < 0:
             return -99.0, []
         # build the first, then look for the second's place; undo
-        was_up = me.up[cell1]
-        me.add(cell1, tile)
-        v2, cell2, words2, _ = _Survey(me).best(kind, smallest, me.reserve)
-        me.remove(cell1, was_up)
+        after = survey.with_tile(me, kind, cell1)
+        if after is None:
+            was_up = me.up[cell1]
+            me.add(cell1, tile)
+            after = _Survey(me)
+            me.remove(cell1, was_up)
+        v2, cell2, words2, _ = after.best(kind, smallest, me.reserve)
         if cell2 < 0:
             return v1, [(cell1, words1)]
         # flipping comes after both are built, so the second placement's outcome is the

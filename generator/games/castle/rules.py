@@ -297,6 +297,11 @@ class CastleGame(Rules):
         i = self.index[tuple(take.at)]  # type: ignore[index]
         return self._seconds(take.player, take.tile, self.remaining & ~(1 << i))
 
+    def twin_after(self, take: Take) -> bool:
+        """Whether an open twin is left to take after ``take`` (a legal take)."""
+        i = self.index[tuple(take.at)]  # type: ignore[index]
+        return bool(self._open_copies(take.tile, self.remaining & ~(1 << i)))
+
     def _seconds(self, p: int, tile: Tile, remaining: int) -> list[Event]:
         places, tiles = self.places, self.tiles
         actions: list[Event] = [_event(TakeSecond, p, places[j], tiles[j])
