@@ -187,7 +187,7 @@ class _Survey:
         if size >= smallest:
             words = f"{size} {kind} flip for {group_points(size, kind, smallest)}"
             if min(shrines, shrines_allowed(kind)) and tallest > 1:  # floor 1 may wait
-                words += f", a shrine on floor {min(tallest, 3)}"
+                words += f", a shrine on floor {tallest}"
             return words
         height = self.height[i]
         grown = f"grows {kind} to {size}" if merged else f"starts a group of {kind}"
