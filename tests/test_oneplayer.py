@@ -307,3 +307,24 @@ def test_hundreds_of_games_replay_from_their_logs() -> None:
         assert game.replay(again) == log.result
         assert len(log.result["lines"]) == 10
         assert sum(log.result["lines"]) == log.result["total"]
+
+
+def test_a_tall_board_is_drawn_in_two_figures_at_full_size() -> None:
+    """A finished board (29 rows) does not fit a page at 8 mm tiles: it comes as the lines
+    running up and the lines running down, each drawn unscaled; an early board is one
+    figure holding only the rows with tiles."""
+    from generator.games.oneplayer.pictures import board_figures
+    from generator.games.oneplayer.rules import OnePlayerBoard
+
+    options = OnePlayerOptions()
+    log = game.play(options, 4)
+    board, early = OnePlayerBoard(options), None
+    for ev in log.events:
+        board.apply(ev)
+        if early is None and board.turn > 3:
+            early = board_figures(board, "early", width=120.0)
+    figures = board_figures(board, "end", width=120.0)
+    assert len(figures) == 2 and all(f.height <= f.max_height for f in figures)
+    assert [f.caption for f in figures] == ["end: the lines running up",
+                                            "end: the lines running down"]
+    assert early is not None and len(early) == 1 and early[0].height < figures[0].height

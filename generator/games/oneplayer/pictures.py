@@ -37,15 +37,39 @@ def board_layout(board: OnePlayerBoard) -> dict[int, list[tuple[int, int]]]:
     return cells
 
 
+def board_figures(board: OnePlayerBoard, caption: str, *, width: float = 150.0,
+                  max_height: float = 215.0) -> list[Figure]:
+    """The rows of the board that hold tiles, in one figure when it fits ``max_height`` at
+    full size, else in two: the lines running up, then the lines running down (the
+    horizontal line in both), so the tiles stay as large as ``width`` makes them."""
+    placed = [r for n, cells in board_layout(board).items()
+              for i, (_, r) in enumerate(cells) if i < len(board.lines[n].tiles)]
+    top, bottom = min(placed, default=0), max(placed, default=0)
+    whole = board_figure(board, width=width, caption=caption, max_height=max_height,
+                         rows=(top, bottom))
+    if whole.height <= max_height:
+        return [whole]
+    return [board_figure(board, width=width, caption=f"{caption}: the lines running up",
+                         max_height=max_height, rows=(top, 0)),
+            board_figure(board, width=width, caption=f"{caption}: the lines running down",
+                         max_height=max_height, rows=(0, bottom))]
+
+
 def board_figure(board: OnePlayerBoard, width: float = 150.0, caption: str = "",
-                 max_height: float = 215.0) -> Figure:
+                 max_height: float = 215.0, rows: tuple[int, int] | None = None) -> Figure:
     """The board as it stands: the horizontal line across the middle, the vertical lines
-    up and down from their anchors, each labelled with its number."""
+    up and down from their anchors, each labelled with its number; ``rows`` (first, last)
+    draws only those rows (row 0 is the horizontal line, up is negative)."""
     lines = {n: (list(ln.tiles), ln.direction, ln.anchor) for n, ln in board.lines.items()}
     layout = board_layout(board)
-    rows = [r for cells in layout.values() for _, r in cells]
-    top = min(min(rows), 0)
-    bottom = max(max(rows), 0)
+    if rows is not None:
+        layout = {n: [(c, r) for c, r in cells if rows[0] <= r <= rows[1]]
+                  for n, cells in layout.items()}
+        layout = {n: cells for n, cells in layout.items()  # a line, not just its anchor
+                  if n == 0 or any(r != 0 for _, r in cells)}
+    rows_used = [r for cells in layout.values() for _, r in cells]
+    top = min(min(rows_used), 0)
+    bottom = max(max(rows_used), 0)
     tw = width / (LINE_LENGTH + 1)
     th = tw * RATIO
     height = (bottom - top + 1) * th + 2 * tw

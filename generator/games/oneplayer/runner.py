@@ -12,7 +12,7 @@ from generator.engine.log import GameLog, replay_through
 from generator.engine.record import GameRecord, counted
 from generator.engine.rules import play_out
 from generator.games.oneplayer.bots import Planner
-from generator.games.oneplayer.pictures import board_figure
+from generator.games.oneplayer.pictures import board_figures
 from generator.games.oneplayer.rules import (
     GAME,
     Draw,
@@ -158,7 +158,7 @@ def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Documen
             blocks.append(Paragraph(f"{' '.join(str(t) for t in sort_tiles(line.tiles))}: "
                                     f"{in_words(ev.detail)}.", size=8.5))
             if full or ev.line == 0 or ev.line % 3 == 0 or board.over:
-                blocks.append(board_figure(board, caption=f"The board after line {ev.line}"))
+                blocks += board_figures(board, f"The board after line {ev.line}", width=120.0)
     flush_turns()
     result = board.result()
     blocks += [Heading("Score sheet", level=2), score_table(board),
@@ -211,7 +211,8 @@ def rulebook_example() -> tuple[str, list[Block]]:
     criterion = (f"Of the first {EXAMPLE_GAMES} games played by the computer with the standard "
                  f"options, the one with the highest score: game {log.seed}, {total} points "
                  f"in {board.turn} turns.")
-    return criterion, [board_figure(board, caption=f"The board at the end of game {log.seed}"),
+    return criterion, [*board_figures(board, f"The board at the end of game {log.seed}",
+                                      width=120.0),
                        score_table(board)]
 
 
