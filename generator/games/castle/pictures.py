@@ -118,6 +118,38 @@ def turn_figure(castle: Castle, tops: dict[tuple[int, int], tuple[Tile, int]],
     return Figure(width, height, draw)
 
 
+def _floor_cells(c: Canvas, heights: Sequence[Sequence[int]], f: int, x0: float, y0: float,
+                 cell: float, tiles: Mapping | None, *, numbers: Mapping | None = None,
+                 marked: frozenset = frozenset()) -> None:
+    """Floor ``f`` of a castle on a grid from (x0, y0): its tiles (or shaded cells), the
+    answer-key ``numbers`` on them, ``marked`` places outlined, the floor below faint."""
+    th = cell * RATIO
+    for r, line in enumerate(heights):
+        for col, h in enumerate(line):
+            x, y = x0 + col * cell, y0 + r * th
+            place = (r + 1, col + 1, f)
+            if h >= f:
+                if tiles is not None:
+                    draw_tile(c, tiles.get(place), x, y, cell)
+                    if numbers and place in numbers:
+                        rad = max(cell * 0.3, 2.3)
+                        size = max(SMALLEST + 0.5, rad * 2.2)
+                        cx, cy = x + cell / 2, y + th / 2
+                        c.circle(cx, cy, rad, fill="#ffffff", stroke=LABEL, stroke_width=0.35)
+                        c.text(cx, cy + size * PT * 0.36, str(numbers[place]), size=size,
+                               font="bold", anchor="middle", fill=LABEL)
+                else:
+                    c.rect(x + 0.25, y + 0.25, cell - 0.5, th - 0.5,
+                           fill=FLOOR_COLOURS[(f - 1) % 6], stroke="#6b6358",
+                           stroke_width=0.3, radius=cell * 0.12)
+                if place in marked:
+                    c.rect(x, y, cell, th, stroke="#c0392b", stroke_width=0.5,
+                           radius=cell * 0.1)
+            elif h == f - 1 and h:
+                c.rect(x + 0.25, y + 0.25, cell - 0.5, th - 0.5, fill="#f3f0ea",
+                       stroke=GRID, stroke_width=0.2, radius=cell * 0.12)
+
+
 def floors_figure(castle: Castle, *, width: float = 174.0, tiles: dict | None = None,
                   numbers: dict | None = None, max_height: float = 0.0,
                   largest: float = 9.0) -> Figure:
@@ -142,28 +174,7 @@ def floors_figure(castle: Castle, *, width: float = 174.0, tiles: dict | None = 
             count = castle.floors[f - 1]
             c.text(px, 3.5, f"Floor {f}: {count} tiles" + (" (ground)" if f == 1 else ""),
                    size=7, font="bold", fill=LABEL)
-            for r, line in enumerate(heights):
-                for col, h in enumerate(line):
-                    x, y = px + col * cell, label + r * th
-                    if h >= f:
-                        if tiles is not None:
-                            draw_tile(c, tiles.get((r + 1, col + 1, f)), x, y, cell)
-                            if numbers and (r + 1, col + 1, f) in numbers:
-                                rad = max(cell * 0.3, 2.3)
-                                size = max(SMALLEST + 0.5, rad * 2.2)
-                                cx, cy = x + cell / 2, y + th / 2
-                                c.circle(cx, cy, rad, fill="#ffffff", stroke=LABEL,
-                                         stroke_width=0.35)
-                                c.text(cx, cy + size * PT * 0.36,
-                                       str(numbers[(r + 1, col + 1, f)]), size=size,
-                                       font="bold", anchor="middle", fill=LABEL)
-                        else:
-                            c.rect(x + 0.25, y + 0.25, cell - 0.5, th - 0.5,
-                                   fill=FLOOR_COLOURS[(f - 1) % 6], stroke="#6b6358",
-                                   stroke_width=0.3, radius=cell * 0.12)
-                    elif h == f - 1 and h:
-                        c.rect(x + 0.25, y + 0.25, cell - 0.5, th - 0.5, fill="#f3f0ea",
-                               stroke=GRID, stroke_width=0.2, radius=cell * 0.12)
+            _floor_cells(c, heights, f, px, label, cell, tiles, numbers=numbers)
 
     return Figure(floors * panel_w + gap * (floors - 1), label + castle.depth * th, draw,
                   max_height=max_height)
@@ -343,22 +354,7 @@ def labelled_floors(castle: Castle, *, cell: float = 9.0, width: float = 180.0,
                + (" (ground)" if f == 1 else ""), size=7, font="bold", fill=LABEL)
         gx, gy = px + MARGIN_LEFT, py + TITLE + MARGIN_TOP
         grid_labels(c, gx, gy, cell, th, castle.depth, castle.width)
-        for r, line in enumerate(heights):
-            for col, h in enumerate(line):
-                x, y = gx + col * cell, gy + r * th
-                if h >= f:
-                    if tiles is not None:
-                        draw_tile(c, tiles.get((r + 1, col + 1, f)), x, y, cell)
-                    else:
-                        c.rect(x + 0.25, y + 0.25, cell - 0.5, th - 0.5,
-                               fill=FLOOR_COLOURS[(f - 1) % 6], stroke="#6b6358",
-                               stroke_width=0.3, radius=cell * 0.12)
-                    if (r + 1, col + 1, f) in marked:
-                        c.rect(x, y, cell, th, stroke="#c0392b", stroke_width=0.5,
-                               radius=cell * 0.1)
-                elif h == f - 1 and h:
-                    c.rect(x + 0.25, y + 0.25, cell - 0.5, th - 0.5, fill="#f3f0ea",
-                           stroke=GRID, stroke_width=0.2, radius=cell * 0.12)
+        _floor_cells(c, heights, f, gx, gy, cell, tiles, marked=marked)
 
     def draw(c: Canvas) -> None:
         for f in range(1, floors + 1):
