@@ -19,7 +19,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import print_table, record, timed  # benchmarks/run.py, beside this file
+from run import (  # benchmarks/run.py, beside this file
+    print_table,
+    record,
+    timed,
+    two_bare_processes,
+)
 
 from generator.batch import BatchOptions, Task, run_batch, task_seed
 
@@ -99,22 +104,6 @@ def _bare(loops: int, indices: range) -> None:
         busy(loops, Task(i, task_seed(0, i)))
 
 
-def _bare_processes(loops: int, count: int) -> float:
-    """The peer: two plain processes, each running half the tasks, no runner at all."""
-    import multiprocessing
-
-    context = multiprocessing.get_context("forkserver")
-    start = time.perf_counter()
-    half = count // 2
-    workers = [context.Process(target=_bare, args=(loops, span))
-               for span in (range(half), range(half, count))]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
-    return time.perf_counter() - start
-
-
 def _two(loops: int, count: int, options: BatchOptions) -> tuple[float, float]:
     """Wall time of a run, and the mean time a task took where it ran."""
     start = time.perf_counter()
@@ -131,7 +120,7 @@ def bench_speedup() -> None:
     count = 60
     one = timed(lambda: _drain(partial(busy, loops), count, BatchOptions(jobs=1)), repeat=2)
     two, task = min(_two(loops, count, BatchOptions(jobs=2)) for _ in range(2))
-    bare = timed(lambda: _bare_processes(loops, count), repeat=2)
+    bare = timed(lambda: two_bare_processes(_bare, (loops,), count), repeat=2)
     record(f"{count} tasks of 50 ms: 1 -> 2 local processes",
            f"{one / two:.2f}x ({one:.2f} s -> {two:.2f} s; {task * 1000:.0f} ms a task)",
            f"{one / bare:.2f}x (two bare processes, {bare:.2f} s)", f"{bare / two:.2f}",
@@ -145,7 +134,7 @@ def bench_speedup() -> None:
         options = BatchOptions(scheduler=cluster.scheduler_address)
         _drain(partial(busy, loops), 4, options)  # the workers load the module once
         dask, task = min(_two(loops, count, options) for _ in range(2))
-    bare = timed(lambda: _bare_processes(loops, count), repeat=2)
+    bare = timed(lambda: two_bare_processes(_bare, (loops,), count), repeat=2)
     record(f"{count} tasks of 50 ms: 1 process -> 2-worker Dask LocalCluster",
            f"{one / dask:.2f}x ({one:.2f} s -> {dask:.2f} s; {task * 1000:.0f} ms a task)",
            f"{one / bare:.2f}x (two bare processes, {bare:.2f} s)", f"{bare / dask:.2f}",

@@ -41,6 +41,23 @@ def record(name: str, ours: str, peer: str, ratio: str, target: str) -> None:
     print(f"  {name}: {ours} | peer {peer} | {ratio} | target {target}", flush=True)
 
 
+def two_bare_processes(target: Callable[..., object], args: tuple, count: int) -> float:
+    """Wall seconds for two plain processes, no runner at all, each calling
+    ``target(*args, span)`` on half of ``range(count)``: the speed-up two cores give."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("forkserver")
+    start = time.perf_counter()
+    half = count // 2
+    workers = [context.Process(target=target, args=(*args, span))
+               for span in (range(half), range(half, count))]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    return time.perf_counter() - start
+
+
 def print_table() -> None:
     """The rows recorded so far as the README's Markdown table."""
     print("\n| benchmark | tilepress | peer | ratio | target |")

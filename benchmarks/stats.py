@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import RESULTS, record  # benchmarks/run.py, beside this file
+from run import RESULTS, record, two_bare_processes  # benchmarks/run.py, beside this file
 
 from generator.batch import BatchOptions, Task, run_batch, task_seed
 from generator.publish.stats.records import Setup, play_record, prepared
@@ -69,23 +69,6 @@ def _bare(setup: Setup, indices: range) -> None:
         play_record(setup, Task(i, task_seed(1, i)))
 
 
-def _bare_processes(setup: Setup, count: int) -> float:
-    """The peer: two plain processes, each playing half the games, no runner at all --
-    on a shared machine, the speed-up there was to have at that moment."""
-    import multiprocessing
-
-    context = multiprocessing.get_context("forkserver")
-    start = time.perf_counter()
-    half = count // 2
-    workers = [context.Process(target=_bare, args=(setup, span))
-               for span in (range(half), range(half, count))]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
-    return time.perf_counter() - start
-
-
 def bench_game(name: str, seconds: float, speedup: int) -> None:
     rate, wall, n = per_core(name, seconds)
     target = TARGETS.get(name, 100.0)
@@ -102,7 +85,7 @@ def bench_game(name: str, seconds: float, speedup: int) -> None:
         setup = setup_of(name)
         one = _drain(setup, speedup, 1)
         two = _drain(setup, speedup, 2)
-        bare = _bare_processes(setup, speedup)
+        bare = two_bare_processes(_bare, (setup,), speedup)
         record(f"stats: {name}, {speedup} games, 1 -> 2 local workers",
                f"{one / two:.2f}x ({one:.1f} s -> {two:.1f} s, load "
                f"{os.getloadavg()[0]:.1f})",
