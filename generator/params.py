@@ -33,8 +33,8 @@ def option(default: Any, *, choices: tuple = (), help: str = "", flags: tuple[st
     is ``--dead-hand``, and a true/false field also has ``--no-dead-hand``. An
     ``argument`` is given on the command line without a flag, and must be given. ``low``
     and ``high`` bound a number (both ends included): what the game allows. ``rule`` says
-    the option in a player's words for a printed rulebook, where the help's file names and
-    limits mean nothing (the help is printed when it is empty)."""
+    the option and its standard in a player's words for a printed rulebook, where the
+    help's file names and limits mean nothing (without it, the help and the default)."""
     return field(default=default, metadata={"choices": choices, "help": help, "flags": flags,
                                             "argument": argument, "low": low, "high": high,
                                             "rule": rule})

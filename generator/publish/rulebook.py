@@ -183,9 +183,9 @@ def house_rules(game: Game) -> list[str]:
         default = f.default
         if hints[f.name] is bool:
             default = "on" if default else "off"
-        words = f.metadata.get("rule") or f.metadata.get("help", "")
-        standard = "" if "standard" in words else f" (standard: {default})"
-        lines.append(f"{name}: {printable(words)}{standard}")
+        rule = f.metadata.get("rule")
+        lines.append(f"{name}: {rule}" if rule else
+                     f"{name}: {printable(f.metadata.get('help', ''))} (standard: {default})")
     return lines
 
 

@@ -11,8 +11,8 @@ from generator.puzzles.base import DIFFICULTIES
 @dataclass(frozen=True)
 class AmericanOptions:
     card: str = option("practice", help="The card of hands: practice, or a card file.",
-                     rule="the card of hands: the practice card, or any card the table "
-                     "plays.")
+                     rule="the card of hands: any card the table plays (standard: the "
+                     "practice card).")
     second_charleston: str = option("vote", choices=("vote", "never"),
                                     help="vote (any player may stop it) or never.")
     jokerless: str = option("text", choices=("text", "double"),
@@ -42,9 +42,7 @@ class AmericanParams:
 class CardHandFigure:
     hand: str = option("", argument=True, help="The hand on the card, as the card numbers "
                        "it: FAMILY #N, for example '2468 #1'.")
-    card: str = option("practice", help="The card of hands: practice, or a card file.",
-                     rule="the card of hands: the practice card, or any card the table "
-                     "plays.")
+    card: str = option("practice", help="The card of hands: practice, or a card file.")
     tiles: str = option("", help="A player's 14 tiles that make the hand, in MPSZ (1f-8f "
                         "flowers, 1j jokers; an exposure in brackets: [555p]).")
     tile_width: float = option(9.0, low=4, high=60, help="Width of a tile in mm.")

@@ -45,17 +45,19 @@ class CastleOptions:
                          "and the players (generate), or one of your own drawn as a height "
                          "map (a .castle file).",
                          rule="the central castle: one of the three suggested (octagon, "
-                         "quarters, towers), or a new one built for the set and the players.")
+                         "quarters, towers), or a new one built for the set and the players "
+                         "(standard: towers).")
     tileset: str = option("recommended", help="The tiles: recommended (1 to 7 of each suit, "
                           "winds and dragons: 112), all (every suit tile, winds and dragons: "
                           "136), or a set of your own written as a tile string.",
                           rule="the tiles: recommended (1 to 7 of each suit, winds and "
-                          "dragons: 112), or all (every suit tile, winds and dragons: 136).")
+                          "dragons: 112), or all (every suit tile, winds and dragons: 136) "
+                          "(standard: recommended).")
     shrines: int = option(0, low=0, high=MAX_SHRINES,
                           help="Shrines in the pool (0: three per player); at most "
                           f"{MAX_SHRINES}, one for every tile of a whole set.",
-                          rule="the shrines in the pool: three per player as standard, or as "
-                          "many as the table agrees.")
+                          rule="the shrines in the pool: as many as the table agrees "
+                          "(standard: three per player).")
     group: int = option(4, choices=(4, 5), help="The smallest group that flips: 4, or 5 for "
                         "the text's literal 'more than 4'.")
 

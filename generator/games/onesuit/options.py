@@ -14,11 +14,11 @@ SIZES = (4, 7, 10, 13)
 class OneSuitOptions:
     tiles: int = option(7, choices=SIZES, help="Tiles in a hand: 4, 7, 10 or 13.")
     suit: str = option("m", choices=("m", "p", "s"), help="The suit played: m, p or s.",
-                      rule="the suit played: characters as standard, or dots, or bamboo.")
+                      rule="the suit played: characters, dots or bamboo (standard: characters).")
     scoring: str = option("naming", choices=("simple", "naming"),
                           help="simple (a point a win) or naming (points for naming waits).")
     hands: int = option(4, low=1, high=100, help="Hands in the game (1 to 100).",
-                        rule="the hands in a game.")
+                        rule="the hands in a game (standard: 4).")
     draw_naming: bool = option(True, help="In the naming scoring, also score the waits both "
                                "players name at a draw.")
 
