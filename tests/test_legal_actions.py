@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.engine.rules import Rules, plain
+from generator.engine.rules import LegalActions, Rules, plain, play_out
 from generator.games import GAMES
 
 PLAYED = [(game, variant) for game in GAMES if game.playable
@@ -80,3 +80,55 @@ def test_bots_choose_only_legal_actions(game, variant) -> None:
             return picked
 
         _walk(runner, state, rng, choose)
+
+
+class _Counting:
+    """A position whose legal actions are counted each time the rules list them."""
+
+    def __init__(self, actions: list) -> None:
+        self.listed = 0
+        self._actions = actions
+
+    def legal_actions(self) -> list:
+        self.listed += 1
+        return list(self._actions)
+
+
+def test_legal_actions_are_listed_once_and_only_when_a_bot_looks() -> None:
+    position = _Counting(["a", "b", "c"])
+    unseen = LegalActions(position)  # type: ignore[arg-type]
+    assert position.listed == 0, "listed before any bot looked"
+    seen = LegalActions(position)  # type: ignore[arg-type]
+    assert random.Random(5).choice(seen) == random.Random(5).choice(["a", "b", "c"])
+    assert "b" in seen and list(seen) == ["a", "b", "c"] and seen[-1] == "c"
+    assert len(seen) == 3 and position.listed == 1
+    del unseen
+
+
+@pytest.mark.parametrize(("game", "variant"), PLAYED, ids=IDS)
+def test_played_games_are_the_games_stepped_through_the_rules(game, variant) -> None:
+    """play_out (legal actions listed lazily, the rules' own events played unchecked)
+    gives the same events as stepping through ``apply`` with every list made up front."""
+    seed = 11
+    runner, state = _start(game, variant, seed)
+    names = game.bot_names()
+    play = game.play_options_from(dict(game.variants[variant]) if variant else {})
+    seats = game.seats(state.options, play)
+    bots = [game.make_bot(names[k % len(names)]) for k in range(seats)]
+    played = play_out(state, bots, random.Random(seed), runner.chance_event)
+    _, stepped = _start(game, variant, seed)
+    rng, events = random.Random(seed), []
+    twins = [game.make_bot(names[k % len(names)]) for k in range(seats)]
+
+    def choose(state: Rules, legal: list) -> object:
+        return twins[state.to_move].choose(state, legal, rng)
+
+    while not stepped.over:
+        ev = stepped.forced()
+        if ev is None:
+            ev = (runner.chance_event(stepped, rng) if stepped.phase in stepped.CHANCE
+                  else choose(stepped, stepped.legal_actions()))
+        stepped.apply(ev)
+        events.append(ev)
+    assert played == events  # reasons included
+    assert stepped.result() == state.result()

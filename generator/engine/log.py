@@ -293,8 +293,12 @@ class Recorder:
         self.events: list[Event] = []
         self.limit = limit
 
-    def __call__(self, ev: Event) -> None:
-        self.state.apply(ev)
+    def __call__(self, ev: Event, *, forced: bool = False) -> None:
+        """Play ``ev`` (checked by the rules, unless ``forced``: the rules' own event)."""
+        if forced:
+            self.state.play_forced(ev)
+        else:
+            self.state.apply(ev)
         self.events.append(ev)
         if len(self.events) > self.limit:  # pragma: no cover - a stuck bot
             raise IllegalActionError(f"the game did not finish in {self.limit} events")

@@ -102,6 +102,11 @@ class Rules:
         self.check(ev)
         handler(self, ev)
 
+    def play_forced(self, ev: Event) -> None:
+        """Play the event :meth:`forced` has just given: the rules' own, so it needs no
+        check against them (a log read back is still checked event by event)."""
+        self._handlers[type(ev)](self, ev)
+
     def check(self, ev: Event) -> None:
         """Raise :class:`IllegalActionError` unless ``ev`` may happen now."""
         forced = self.forced()
@@ -156,12 +161,46 @@ class Rules:
         raise NotImplementedError
 
 
+class LegalActions(Sequence[Event]):
+    """A position's legal actions, listed by the rules the first time a bot looks at
+    them: a bot that planned its move earlier (and checks it through the rules as it is
+    played) never pays for the list. The position must not change before the bot has
+    chosen."""
+
+    __slots__ = ("_actions", "_state")
+
+    def __init__(self, state: Rules) -> None:
+        self._state = state
+        self._actions: list[Event] | None = None
+
+    @property
+    def actions(self) -> list[Event]:
+        if self._actions is None:
+            self._actions = self._state.legal_actions()
+        return self._actions
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.actions[index]
+
+    def __iter__(self) -> Any:
+        return iter(self.actions)
+
+    def __contains__(self, ev: object) -> bool:
+        return ev in self.actions
+
+    def __repr__(self) -> str:
+        return f"LegalActions({self.actions!r})"
+
+
 class Bot(Protocol):
     """A player: chooses one of the legal actions (with a reason, if it likes)."""
 
     name: str
 
-    def choose(self, state: Any, legal: list[Event], rng: random.Random) -> Event: ...
+    def choose(self, state: Any, legal: Sequence[Event], rng: random.Random) -> Event: ...
 
 
 def play_out(state: Rules, bots: Sequence[Bot], rng: random.Random,
@@ -172,15 +211,17 @@ def play_out(state: Rules, bots: Sequence[Bot], rng: random.Random,
     record = Recorder(state, limit)
     while not state.over:
         ev = state.forced()
-        if ev is None:
-            if state.phase in state.CHANCE:
-                ev = chance(state, rng)
-            else:
-                player = state.to_move
-                assert player is not None, f"nobody is to move at {state.phase!r}"
-                ev = bots[player].choose(state, state.legal_actions(), rng)
+        if ev is not None:
+            record(ev, forced=True)
+            continue
+        if state.phase in state.CHANCE:
+            ev = chance(state, rng)
+        else:
+            player = state.to_move
+            assert player is not None, f"nobody is to move at {state.phase!r}"
+            ev = bots[player].choose(state, LegalActions(state), rng)
         record(ev)
     return record.events
 
 
-__all__ = ["Bot", "Phase", "Rules", "checks", "handles", "plain", "play_out"]
+__all__ = ["Bot", "LegalActions", "Phase", "Rules", "checks", "handles", "plain", "play_out"]

@@ -234,8 +234,19 @@ class Planner:
         return kind
 
     def _pure_lines(self, board: OnePlayerBoard, kind: str) -> list[Line]:
-        return [ln for ln in board.lines.values() if ln.number and not ln.full
-                and self._line_kind(board, ln) == kind]
+        """The open vertical lines holding ``kind`` alone (:meth:`_line_kind` inlined:
+        this runs for every tile of every turn)."""
+        found = []
+        for ln in board.lines.values():
+            size = len(ln.tiles)
+            if not ln.number or size >= LINE_LENGTH:
+                continue
+            known = ln.__dict__.get("_kind")
+            held = known[1] if known is not None and known[0] == size \
+                else self._line_kind(board, ln)
+            if held == kind:
+                found.append(ln)
+        return found
 
     def _supply(self, board: OnePlayerBoard, kind: str) -> int:
         return _supplies(board)[kind]
@@ -258,12 +269,12 @@ class Planner:
     def _anchor_for(self, board: OnePlayerBoard, kind: str) -> Start | None:
         """A new line from a tile of ``kind``: an anchor already used once first (its
         other direction), then the leftmost; "down" before "up"."""
-        options = []
-        for start in board.starts():
-            if kind_of(board.horizontal.tiles[start.anchor]) == kind:
-                used = sum(1 for ln in board.lines.values() if ln.anchor == start.anchor)
-                options.append((-used, start.anchor, start.direction, start))
-        return min(options)[-1] if options else None
+        anchors = board.horizontal.tiles
+        options = [start for start in board.starts() if kind_of(anchors[start.anchor]) == kind]
+        if not options:
+            return None
+        used = Counter(ln.anchor for ln in board.lines.values())
+        return min(options, key=lambda s: (-used[s.anchor], s.anchor, s.direction))
 
     def _dump(self, board: OnePlayerBoard, do: Do) -> tuple[Tile, Line]:
         """The tile to give up and where: the most plentiful kind, onto the mixed line."""
