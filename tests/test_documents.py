@@ -162,3 +162,36 @@ def test_write_atomic_replaces_whole_files(tmp_path) -> None:
     write_atomic(target, "second")
     assert target.read_text() == "second"
     assert [p.name for p in target.parent.iterdir()] == ["x.json"]
+
+
+def _table_parts(doc: Document) -> list[list[int]]:
+    """Rows of the table on each page that holds some (by its first column)."""
+    pages, _ = paginate(doc)
+    return [[int(r[0]) for _, b in page.placed if isinstance(b, Table) for r in b.rows]
+            for page in pages if any(isinstance(b, Table) for _, b in page.placed)]
+
+
+def _filler(lines: int) -> Paragraph:
+    return Paragraph("\n".join(["a line of filler"] * lines), size=10)
+
+
+@pytest.mark.parametrize("filler", [40, 52, 58, 62])
+def test_a_short_table_moves_whole_and_a_long_one_leaves_no_stragglers(filler) -> None:
+    short = Table(("n", "what"), tuple((str(i), "row") for i in range(10)))
+    parts = _table_parts(Document("T", PAPERS["a4"], (_filler(filler), short)))
+    assert len(parts) == 1 and parts[0] == list(range(10)), parts
+    long = Table(("n", "what"), tuple((str(i), "row") for i in range(40)))
+    parts = _table_parts(Document("T", PAPERS["a4"], (_filler(filler), long)))
+    assert [r for part in parts for r in part] == list(range(40))
+    assert all(len(part) >= 3 for part in parts), [len(p) for p in parts]
+
+
+def test_a_short_table_taller_than_a_page_still_splits_inside_the_frame() -> None:
+    tall = Table(("n", "what"), tuple((str(i), "word " * 400) for i in range(4)), size=9)
+    doc = Document("T", PAPERS["a4"], (tall,))
+    frame = _frame(doc)
+    pages, _ = paginate(doc)
+    assert len(pages) > 1
+    for page in pages:
+        for offset, block in page.placed:
+            assert offset + measure(block, frame.width) - trailing(block) <= frame.height + 1e-6

@@ -401,7 +401,22 @@ def _(block: Table, c: Canvas, x: float, y: float, width: float) -> None:
 def _(block: Table, width: float, height: float):
     if measure(block, width) <= height:
         return block, None
-    for n in range(len(block.rows) - 1, 0, -1):
+    if len(block.rows) <= SHORT_TABLE:
+        return None, block
+    return split_rows(block, width, height, ROWS_TOGETHER)
+
+
+SHORT_TABLE = 12
+"""A table of up to this many rows moves whole to the next page rather than split."""
+ROWS_TOGETHER = 3
+"""A longer table split leaves at least this many rows on each page."""
+
+
+def split_rows(block: Table, width: float, height: float, least: int = 1
+               ) -> tuple[Table | None, Table | None]:
+    """The most rows of ``block`` that fit in ``height``, at least ``least`` of them, and
+    the rest, at least ``least`` rows (None, block when none fit)."""
+    for n in range(len(block.rows) - least, least - 1, -1):
         head = replace(block, rows=block.rows[:n], links=block.links[:n])
         if measure(head, width) <= height:
             return head, replace(block, rows=block.rows[n:], links=block.links[n:])

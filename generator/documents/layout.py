@@ -25,6 +25,7 @@ from generator.documents.blocks import (
     leading,
     measure,
     split,
+    split_rows,
 )
 from generator.documents.model import (
     Block,
@@ -291,6 +292,9 @@ def paginate(
                                  0.0 if page.empty else SQUEEZE)
             if squeezed:
                 head, tail = squeezed
+        if head is None and page.empty and isinstance(block, Table):
+            # a short table taller than a page splits after all, as the page allows
+            head, tail = split_rows(block, frame.width, remaining)
         if head is None and page.empty:
             # nothing fits even on an empty page: shrink it in place rather than loop
             head, tail = block, None

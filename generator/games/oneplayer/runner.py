@@ -161,9 +161,10 @@ def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Documen
                 blocks += board_figures(board, f"The board after line {ev.line}", width=120.0)
     flush_turns()
     result = board.result()
-    blocks += [Heading("Score sheet", level=2), score_table(board),
-               Paragraph(f"Total: {result['total']} points. Every placement was checked by the "
-                         "rules engine as the game was replayed.", size=10, font="bold")]
+    blocks += [Heading("Score sheet", level=2),
+               Paragraph(f"{result['total']} points in all. Every placement was checked by "
+                         "the rules engine as the game was replayed.", size=9),
+               score_table(board)]
     return Document("Mah-Jongg One Player: worked example", paper, tuple(blocks))
 
 
@@ -187,6 +188,7 @@ def score_table(board: OnePlayerBoard) -> Table:
     rows = tuple((str(i), " ".join(str(t) for t in sort_tiles(board.lines[i].tiles)),
                   score_line(board.lines[i].tiles, board.options.flowers).explain(), str(points))
                  for i, points in enumerate(result["lines"]))
+    rows += (("", "", "total", str(result["total"])),)
     return Table(("line", "tiles", "how it scores", "points"), rows, widths=(1, 6, 6, 1.5),
                  size=7.5)
 
