@@ -185,6 +185,23 @@ def test_report_pages_are_readable():
     assert sum(len(p.shapes) for p in pages) > 100  # bars, whiskers, grid lines
 
 
+def _headings(data: dict) -> list[str]:
+    from generator.documents.model import Heading
+    from generator.draw.canvas import PAPERS
+    from generator.publish.stats.report import report_document
+
+    return [b.text for b in report_document(data, PAPERS["a4"]).blocks
+            if isinstance(b, Heading)]
+
+
+def test_games_of_one_round_tell_their_ends_once():
+    one = _headings(quick_run(30))  # one hand a game: a round's end is the game's end
+    assert "How rounds end" not in one
+    assert one.count("How games end") == 2  # the chart and the table
+    two = _headings(run_stats(StatsRun("onesuit", {"hands": 2}, {}, 30, 7)))
+    assert two.count("How rounds end") == 2 and two.count("How games end") == 1
+
+
 # -- the command --------------------------------------------------------------------------
 
 

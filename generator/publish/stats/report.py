@@ -187,13 +187,12 @@ def _chart_blocks(data: dict[str, Any]) -> list[Block]:
         ("Winning hands and scoring lines", figures.frequencies(
             runs, "patterns", "Share of all winning hands or scoring lines taken by each, "
             "with 95% intervals (the most frequent).")),
-        ("How rounds end", figures.frequencies(
-            runs, "round_ends", "Share of rounds ending each way, with 95% intervals.")),
+        _ends_chart(data, runs),
         ("Actions per game", figures.frequencies(
             runs, "actions", "Times each action is taken in a game, on average, with 95% "
             "intervals (the most frequent).", per_game=True)),
     ]
-    blocks: list[Block] = [PageBreak(), Section("Charts")]
+    blocks: list[Block] = [PageBreak(soft=True), Section("Charts")]
     for title, chart in charts:
         if chart is not None:
             figure, note = chart
@@ -201,9 +200,23 @@ def _chart_blocks(data: dict[str, Any]) -> list[Block]:
     return blocks
 
 
+def _one_round(data: dict[str, Any]) -> bool:
+    """Whether every game of every run is one round: its rounds' ends are its ends."""
+    return all((r["summary"].get("rounds") or {}).get("max") == 1 for r in data["runs"])
+
+
+def _ends_chart(data: dict[str, Any], runs: list[tuple[str, dict[str, Any]]]
+                ) -> tuple[str, Any]:
+    if _one_round(data):
+        return ("How games end", figures.frequencies(
+            runs, "ends", "Share of games ending each way, with 95% intervals."))
+    return ("How rounds end", figures.frequencies(
+        runs, "round_ends", "Share of rounds ending each way, with 95% intervals."))
+
+
 def _table_blocks(data: dict[str, Any]) -> list[Block]:
     runs = data["runs"]
-    blocks: list[Block] = [PageBreak(), Section("Tables")]
+    blocks: list[Block] = [PageBreak(soft=True), Section("Tables")]
     first = runs[0]["summary"]
     if first["win_rate"]:
         rows = tuple((figures.seat_label(k, name),
@@ -228,7 +241,8 @@ def _table_blocks(data: dict[str, Any]) -> list[Block]:
                                  ("round_ends", "How rounds end", False),
                                  ("ends", "How games end", False),
                                  ("actions", "Actions per game", True)):
-        blocks += _named_table(runs, key, title, per_game)
+        if not (key == "round_ends" and _one_round(data)):
+            blocks += _named_table(runs, key, title, per_game)
     return blocks
 
 
