@@ -37,6 +37,7 @@ from generator.games.american.faces import (
     face_of,
     tile_of,
 )
+from generator.games.american.lacks import LackTables
 from generator.tiles import Tile, format_tiles, parse_tiles
 
 # -- the card format ---------------------------------------------------------------
@@ -312,6 +313,11 @@ class Table:
     concealed: np.ndarray
     values: np.ndarray
 
+    @cached_property
+    def lacks(self) -> LackTables:
+        """The look-up tables :func:`needs` reads."""
+        return LackTables.of(self.P, self.Q)
+
 
 def build_table(card: Card) -> Table:
     reqs = [r for h in card.hands for r in expand(h)]
@@ -413,13 +419,9 @@ def needs(table: Table, counts: np.ndarray, exposed: np.ndarray | None = None) -
     """Tiles each requirement still lacks, given the counts of the tiles in the hand
     (jokers at ``counts[JOKER]``) and ``exposed``, the exposures' tiles by face
     (:func:`exposed_faces`): an exposure fills its own pung, kong or quint and nothing
-    else. Meaningful on the rows the exposures allow."""
-    c = counts[:JOKER]
-    P, Q = table.P[:, :JOKER], _open_groups(table, exposed)
-    short_natural = np.maximum(P - c, 0).sum(axis=1)
-    spare = np.maximum(c - P, 0)
-    short_joker = np.maximum(Q - spare, 0).sum(axis=1)
-    return short_natural + np.maximum(short_joker - int(counts[JOKER]), 0)
+    else. Meaningful on the rows the exposures allow. Read from look-up tables
+    (:mod:`~generator.games.american.lacks`)."""
+    return table.lacks.lacks(counts, exposed)
 
 
 def can_complete(table: Table, counts: np.ndarray, unseen: np.ndarray,

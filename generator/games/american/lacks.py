@@ -1,0 +1,76 @@
+"""The tiles each reading of a card lacks, by table look-up.
+
+:func:`~generator.games.american.card.needs` asks, for every reading (row) of the card,
+how many tiles a hand lacks: the natural tiles short of its singles, pairs and years
+(``P``), and the tiles short of its pungs, kongs and quints (``Q``, less the spare
+natural tiles of the face) beyond the hand's jokers. Both are sums over the faces of a
+term that depends on the face's count alone, so :class:`LackTables` keeps, for every
+face and count, each row's change from the empty hand: a hand's lacks are then the
+empty hand's plus one gathered sum over the faces it holds. An exposure changes the
+pung, kong or quint term of its own face only; those few columns are worked out
+directly. The results are the same integers as the direct computation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from generator.games.american.faces import JOKER
+
+TOP = 14
+"""Counts from here on lack nothing of a face (a reading has at most 14 tiles)."""
+
+
+@dataclass(frozen=True)
+class LackTables:
+    """For a card's ``P`` and ``Q`` (rows x faces): ``delta[f, v]`` is, for a hand with
+    ``v`` tiles of face ``f``, each row's change against the empty hand of the natural
+    tiles short (first ``rows`` entries) and of the joker-able tiles short (the rest)."""
+
+    rows: int
+    P: np.ndarray
+    """P without the joker column."""
+    Q: np.ndarray
+    base_natural: np.ndarray
+    """Natural tiles each row lacks from the empty hand."""
+    base_joker: np.ndarray
+    delta: np.ndarray
+
+    @staticmethod
+    def of(P: np.ndarray, Q: np.ndarray) -> LackTables:
+        P, Q = P[:, :JOKER].astype(np.int16), Q[:, :JOKER].astype(np.int16)
+        v = np.arange(TOP + 1, dtype=np.int16)[None, :, None]
+        p, q = P.T[:, None, :], Q.T[:, None, :]  # face x 1 x rows
+        natural = np.maximum(p - v, 0) - p
+        joker = np.maximum(q - np.maximum(v - p, 0), 0) - q
+        delta = np.concatenate([natural, joker], axis=2).astype(np.int16)
+        return LackTables(len(P), P, Q, P.sum(axis=1), Q.sum(axis=1), delta)
+
+    def lacks(self, counts: np.ndarray, exposed: np.ndarray | None = None) -> np.ndarray:
+        """Tiles each row lacks for a hand of ``counts`` (jokers at ``counts[JOKER]``)
+        with exposures ``exposed`` (by face): the same as ``card.needs``."""
+        c = counts[:JOKER]
+        held = np.flatnonzero(c)
+        d = self.delta[held, np.minimum(c[held], TOP)].sum(axis=0)
+        natural = self.base_natural + d[:self.rows]
+        joker = self.base_joker + d[self.rows:]
+        if exposed is not None:
+            shown = np.flatnonzero(exposed[:JOKER])
+            if len(shown):
+                joker = joker + self._exposed_change(c, exposed, shown)
+        return natural + np.maximum(joker - int(counts[JOKER]), 0)
+
+    def _exposed_change(self, c: np.ndarray, exposed: np.ndarray, shown: np.ndarray
+                        ) -> np.ndarray:
+        """The change to the joker-able tiles short on the ``shown`` faces when the
+        exposures fill their own groups."""
+        P, Q = self.P[:, shown], self.Q[:, shown]
+        spare = np.maximum(c[shown] - P, 0)
+        table = np.maximum(Q - spare, 0)
+        real = np.maximum(np.maximum(Q - exposed[shown], 0) - spare, 0)
+        return (real - table).sum(axis=1)
+
+
+__all__ = ["TOP", "LackTables"]
