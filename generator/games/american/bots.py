@@ -84,6 +84,7 @@ class Planner:
 
     def __init__(self) -> None:
         self._needs: dict[tuple, np.ndarray] = {}
+        self._claimable: dict[tuple, frozenset[int]] = {}
 
     def choose(self, game: AmericanGame, legal: list[Event], rng: random.Random) -> Event:
         p = game.to_move
@@ -220,9 +221,39 @@ class Planner:
 
     def claim(self, game: AmericanGame, p: int, tile: Tile) -> str | None:
         """The answer to the last discard: 'mahjong', 'expose' or None."""
+        if face_of(tile) not in self.claimable(game, p):
+            return None
         if game.mahjong_with(p, tile):
             return MAHJONG
         return EXPOSE if self.exposure(game, p, tile) is not None else None
+
+    def claimable(self, game: AmericanGame, p: int) -> frozenset[int]:
+        """The faces of the discards ``p`` might call as the hand and exposures stand:
+        those the hand may wait on for Mah Jongg, and those of which it holds a tile
+        (and a second or a joker) for a pung, kong or quint of its nearest readings
+        (what :meth:`exposure` looks at first). Remembered by the hand."""
+        hand = game.hands[p]
+        key = (id(game.card), tuple(hand), tuple(tuple(g) for g in game.exposed[p]))
+        found = self._claimable.get(key)
+        if found is None:
+            if len(self._claimable) > 256:
+                self._claimable.clear()
+            found = self._claimable[key] = game.waits(p) | self._exposable(game, p)
+        return found
+
+    def _exposable(self, game: AmericanGame, p: int) -> frozenset[int]:
+        """The faces :meth:`exposure` does not turn down before weighing the hand."""
+        counts = counts_of(game.hands[p])
+        exposures = game.exposures(p)
+        allowed = allowed_rows(game.card, exposures)
+        if not allowed.any():
+            return frozenset()
+        need = self._need(game, Sight(counts, exposures, _NO_TILES))
+        near = allowed & (need <= int(need[allowed].min()) + SLACK)
+        wanted = (game.card.table.Q[near] > 0).any(axis=0) & (counts >= 1) & (
+            counts + counts[JOKER] >= 2)
+        wanted[JOKER] = False
+        return frozenset(np.flatnonzero(wanted).tolist())
 
     def exposure(self, game: AmericanGame, p: int, tile: Tile) -> tuple | None:
         """The tiles to expose with ``tile`` when the hand is then nearer its best

@@ -318,6 +318,11 @@ class Table:
         """The look-up tables :func:`needs` reads."""
         return LackTables.of(self.P, self.Q)
 
+    @cached_property
+    def memo(self) -> dict:
+        """Work the planner keeps per table (:mod:`~generator.games.american.planning`)."""
+        return {}
+
 
 def build_table(card: Card) -> Table:
     reqs = [r for h in card.hands for r in expand(h)]

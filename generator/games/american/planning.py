@@ -18,6 +18,7 @@ unseen tiles can still finish -- the only discards they may call.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import NamedTuple
 
 import numpy as np
@@ -61,8 +62,9 @@ class Sight:
     unseen: np.ndarray
     """Tiles of each face the player cannot see: in the wall or in other hands."""
 
-    @property
+    @cached_property
     def exposed(self) -> np.ndarray:
+        """The tiles of the exposures by face (:func:`exposed_faces`)."""
         return exposed_faces(self.exposures)
 
     def without(self, counts: np.ndarray) -> Sight:
@@ -104,12 +106,24 @@ class Readings(NamedTuple):
     """Unseen jokers."""
 
 
+_STATIC_KEEP = 512
+"""Row sets whose faces and vectors :func:`readings` remembers, per table."""
+
+
 def readings(table: Table, rows: np.ndarray, sight: Sight) -> Readings:
-    P, Q = table.P[rows, :JOKER], table.Q[rows, :JOKER]
-    faces = np.nonzero((P > 0).any(axis=0) | (Q > 0).any(axis=0))[0]
-    Q = np.maximum(Q[:, faces] - sight.exposed[faces], 0)
-    return Readings(faces, P[:, faces], Q, table.values[rows], sight.unseen[faces],
-                    int(sight.unseen[JOKER]))
+    memo = table.memo.setdefault("readings", {})
+    key = rows.tobytes()
+    static = memo.get(key)
+    if static is None:
+        if len(memo) >= _STATIC_KEEP:
+            memo.clear()
+        P, Q = table.P[rows, :JOKER], table.Q[rows, :JOKER]
+        faces = np.flatnonzero((P > 0).any(axis=0) | (Q > 0).any(axis=0))
+        static = memo[key] = (faces, P[:, faces], Q[:, faces], table.values[rows])
+    faces, P, Q, values = static
+    if sight.exposures:
+        Q = np.maximum(Q - sight.exposed[faces], 0)
+    return Readings(faces, P, Q, values, sight.unseen[faces], int(sight.unseen[JOKER]))
 
 
 def _keep(r: Readings, keep: np.ndarray) -> Readings:
@@ -121,13 +135,25 @@ class Plan:
     """The readings worth weighing for one sight, and the best of them for the sight's
     hand and for the other hands asked about."""
 
-    rows: np.ndarray
-    """Indices into the card's table."""
-    readings: Readings
+    near: np.ndarray
+    """The rows weighed (indices into the card's table)."""
+    weighed: Readings
+    keep: np.ndarray
+    """Which of ``near`` are worth weighing further."""
     best: tuple[float, int, int]
     """(key, tiles missing, card row) of the best reading for the hand as it is."""
     others: list[tuple[float, int, int]]
     """The same for each of the other hands :func:`plan` was given."""
+
+    @cached_property
+    def rows(self) -> np.ndarray:
+        """Indices into the card's table of the readings kept."""
+        return self.near[self.keep]
+
+    @cached_property
+    def readings(self) -> Readings:
+        """The readings kept."""
+        return _keep(self.weighed, self.keep)
 
 
 def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = SLACK,
@@ -140,18 +166,21 @@ def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = 
     table = card.table
     k = 0 if hands is None else len(hands)
     allowed = allowed_rows(card, sight.exposures)
-    if not allowed.any():
+    if sight.exposures and not allowed.any():
         nothing = (UNREACHABLE, 99, -1)
         rows = np.zeros(0, dtype=np.intp)
-        return Plan(rows, readings(table, rows, sight), nothing, [nothing] * k)
+        return Plan(rows, readings(table, rows, sight), np.zeros(0, dtype=bool), nothing,
+                    [nothing] * k)
     if need is None:
         need = needs(table, sight.counts, sight.exposed)
     batch = sight.counts[None, :] if hands is None else np.vstack([sight.counts[None, :],
                                                                     hands])
-    nearest = int(need[allowed].min())
+    if sight.exposures:
+        need = np.where(allowed, need, _FAR)
+    nearest = int(need.min())
     # weigh the nearest readings; further ones only if none of those can be made
     for widen in (slack, 99):
-        near = np.nonzero(allowed & (need <= nearest + widen))[0]
+        near = np.flatnonzero(need <= nearest + widen)
         r = readings(table, near, sight)
         missing, key = weigh(r, batch)
         ok = key[0] < UNREACHABLE
@@ -161,27 +190,36 @@ def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = 
         ok = np.ones(len(near), dtype=bool)
     keep = ok & (missing[0] <= int(missing[0][ok].min()) + slack)
     i = np.where(keep[None, :], key, np.inf).argmin(axis=1)
-    found = [(float(key[j, i[j]]), int(missing[j, i[j]]), int(near[i[j]]))
-             for j in range(len(batch))]
-    return Plan(near[keep], _keep(r, keep), found[0], found[1:])
+    j = np.arange(len(batch))
+    found = list(zip(key[j, i].tolist(), missing[j, i].tolist(), near[i].tolist(),
+                     strict=True))
+    return Plan(near, r, keep, found[0], found[1:])
+
+
+_FAR = 1 << 20
+"""Tiles missing, for the rows the exposures do not allow."""
 
 
 def weigh(r: Readings, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For each hand (``hands`` is k x FACES) and each reading: the tiles missing and the
     key (UNREACHABLE when the unseen tiles cannot finish it)."""
-    c = hands[:, None, r.faces]
-    short_natural = np.maximum(r.P - c, 0)
-    spare = np.maximum(c - r.P, 0)
+    jokers = hands[:, JOKER, None]
+    d = r.P - hands[:, None, r.faces]
+    short_natural = np.maximum(d, 0)
+    spare = short_natural - d
     short_joker = np.maximum(r.Q - spare, 0)
     naturals = short_natural.sum(axis=2)
-    rest = np.maximum(short_joker.sum(axis=2) - hands[:, None, JOKER], 0)
+    rest = np.maximum(short_joker.sum(axis=2) - jokers, 0)
     need = naturals + rest
-    free = np.maximum(r.unseen - short_natural, 0)
-    open_joker = short_joker > 0
-    callable_ = 1 + (CALLED - 1) * (spare + hands[:, None, JOKER, None] >= 2)
+    left = r.unseen - short_natural
+    free = np.maximum(left, 0)
+    open_free = (short_joker > 0) * free
+    # a group a discard may complete counts its tiles CALLED times: whole numbers, so
+    # the sum is the same in either order
+    called = (open_free * (spare + jokers[:, :, None] >= 2)).sum(axis=2)
     helpers = ((short_natural > 0) * r.unseen).sum(axis=2) + (
-        (open_joker * free * callable_).sum(axis=2) + r.jokers) * (rest > 0)
-    reachable = (short_natural <= r.unseen).all(axis=2) & (
+        (open_free.sum(axis=2) + (CALLED - 1) * called + r.jokers) * (rest > 0))
+    reachable = (left.min(axis=2, initial=0) >= 0) & (
         rest <= np.minimum(short_joker, free).sum(axis=2) + r.jokers) & (
         (helpers > 0) | (need == 0))
     cost = need * HARMONIC[np.minimum(need, 15)] / np.maximum(helpers, 1e-9)

@@ -197,6 +197,13 @@ class AmericanGame(Charleston):
             return []
         return self._made(p, [*self.hands[p], tile], tile)
 
+    def waits(self, p: int) -> frozenset[int]:
+        """The faces a discard must be of for :meth:`mahjong_with` to find a hand for
+        ``p`` (a few more, perhaps; none unless ``p`` holds 13 tiles)."""
+        if self.tile_count(p) != 13:
+            return frozenset()
+        return self._waits(p, self.hands[p])
+
     def _waits(self, p: int, hand: list[Tile]) -> frozenset[int]:
         """The faces but the joker that might complete ``p``'s 13 tiles ``hand`` (every
         one, and perhaps a few more: :meth:`_made` decides), remembered while the hand
