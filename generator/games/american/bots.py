@@ -85,6 +85,8 @@ class Planner:
     def __init__(self) -> None:
         self._needs: dict[tuple, np.ndarray] = {}
         self._claimable: dict[tuple, frozenset[int]] = {}
+        self._exposure: tuple[tuple, tuple | None] = ((), None)
+        """The last answer of :meth:`exposure`: asked again when the call is made."""
 
     def choose(self, game: AmericanGame, legal: list[Event], rng: random.Random) -> Event:
         p = game.to_move
@@ -258,6 +260,13 @@ class Planner:
     def exposure(self, game: AmericanGame, p: int, tile: Tile) -> tuple | None:
         """The tiles to expose with ``tile`` when the hand is then nearer its best
         hand (after the discard that follows) than without the call."""
+        key = (id(game.card), p, tile, tuple(game.hands[p]),
+               tuple(tuple(g) for g in game.exposed[p]), game.seen().tobytes())
+        if self._exposure[0] != key:
+            self._exposure = (key, self._expose(game, p, tile))
+        return self._exposure[1]
+
+    def _expose(self, game: AmericanGame, p: int, tile: Tile) -> tuple | None:
         face = face_of(tile)
         hand = game.hands[p]
         naturals = [t for t in hand if face_of(t) == face]

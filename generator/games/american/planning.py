@@ -17,7 +17,7 @@ unseen tiles can still finish -- the only discards they may call.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
@@ -30,7 +30,6 @@ from generator.games.american.card import (
     Exposure,
     Table,
     allowed_rows,
-    can_complete,
     counts_of,
     exposed_faces,
     needs,
@@ -240,19 +239,52 @@ def risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray) -> np.
     """For a player with these exposures (and a hand among the ``unseen`` tiles): the
     share of the hands still open to them that a discard of each face would help with a
     pung, kong or quint, weighted by how much of the hand is exposed."""
-    out = np.zeros(len(COPIES))
     if not exposures:
-        return out
-    table = card.table
-    exposed = exposed_faces(exposures)
-    allowed = np.nonzero(allowed_rows(card, exposures))[0]
-    rows = allowed[can_complete(table, np.zeros(len(COPIES), dtype=np.int16), unseen,
-                                exposed, allowed)]
-    if not len(rows):
-        return out
-    open_groups = np.maximum(table.Q[rows] - exposed[None, :], 0) > 0
-    out = open_groups.mean(axis=0)
-    return out * (int(exposed.sum()) / 14)
+        return np.zeros(len(COPIES))
+    memo = card.table.memo.setdefault("risk", {})
+    key = tuple(sorted((e.face, e.size) for e in exposures))
+    opened = memo.get(key)
+    if opened is None:
+        opened = memo[key] = _Opened.of(card, exposures)
+    if not len(opened.P):
+        return np.zeros(len(COPIES))
+    u = unseen[opened.faces]
+    answer = opened.answers.get((u.tobytes(), int(unseen[JOKER])))
+    if answer is None:
+        if len(opened.answers) > 256:
+            opened.answers.clear()
+        # can_complete from no tiles: the naturals there, and the rest from jokers
+        ok = (u >= opened.P).all(axis=1) & (np.maximum(
+            opened.Q - np.maximum(u - opened.P, 0), 0).sum(axis=1) <= int(unseen[JOKER]))
+        answer = np.zeros(len(COPIES))
+        if ok.any():
+            answer = opened.groups[ok].mean(axis=0) * opened.share
+        opened.answers[(u.tobytes(), int(unseen[JOKER]))] = answer
+    return answer.copy()
+
+
+@dataclass(frozen=True)
+class _Opened:
+    """What :func:`risk` keeps for one set of exposures: the rows they allow, on the
+    faces those use (``P``, and ``Q`` without the exposures), each row's open pungs,
+    kongs and quints by face, the share of the hand exposed, and answers given."""
+
+    faces: np.ndarray
+    P: np.ndarray
+    Q: np.ndarray
+    groups: np.ndarray
+    share: float
+    answers: dict = field(default_factory=dict, compare=False)
+
+    @staticmethod
+    def of(card: Card, exposures: tuple[Exposure, ...]) -> _Opened:
+        table = card.table
+        exposed = exposed_faces(exposures)
+        rows = np.nonzero(allowed_rows(card, exposures))[0]
+        P, Q = table.P[rows, :JOKER], np.maximum(table.Q[rows, :JOKER] - exposed[:JOKER], 0)
+        faces = np.flatnonzero((P > 0).any(axis=0) | (table.Q[rows, :JOKER] > 0).any(axis=0))
+        groups = np.maximum(table.Q[rows] - exposed[None, :], 0) > 0
+        return _Opened(faces, P[:, faces], Q[:, faces], groups, int(exposed.sum()) / 14)
 
 
 __all__ = ["Plan", "Readings", "Sight", "best", "exposed_tiles", "plan", "readings", "risk",
