@@ -203,27 +203,34 @@ def weigh(r: Readings, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For each hand (``hands`` is k x FACES) and each reading: the tiles missing and the
     key (UNREACHABLE when the unseen tiles cannot finish it)."""
     jokers = hands[:, JOKER, None]
-    d = r.P - hands[:, None, r.faces]
-    short_natural = np.maximum(d, 0)
+    # every term is summed over the faces: faces first, the terms side by side
+    P, Q, u = r.P.T[:, None, :], r.Q.T[:, None, :], r.unseen[:, None, None]
+    d = P - hands[:, r.faces].T[:, :, None]
+    terms = np.empty((_TERMS, *d.shape), dtype=np.int16)
+    short_natural = np.maximum(d, 0, out=terms[0])
     spare = short_natural - d
-    short_joker = np.maximum(r.Q - spare, 0)
-    naturals = short_natural.sum(axis=2)
-    rest = np.maximum(short_joker.sum(axis=2) - jokers, 0)
-    need = naturals + rest
-    left = r.unseen - short_natural
+    short_joker = np.maximum(Q - spare, 0, out=terms[1])
+    left = u - short_natural
     free = np.maximum(left, 0)
-    open_free = (short_joker > 0) * free
-    # a group a discard may complete counts its tiles CALLED times: whole numbers, so
-    # the sum is the same in either order
-    called = (open_free * (spare + jokers[:, :, None] >= 2)).sum(axis=2)
-    helpers = ((short_natural > 0) * r.unseen).sum(axis=2) + (
-        (open_free.sum(axis=2) + (CALLED - 1) * called + r.jokers) * (rest > 0))
-    reachable = (left.min(axis=2, initial=0) >= 0) & (
-        rest <= np.minimum(short_joker, free).sum(axis=2) + r.jokers) & (
-        (helpers > 0) | (need == 0))
+    open_free = np.multiply(short_joker > 0, free, out=terms[2])
+    # those a discard may complete count CALLED times (whole numbers: the sums agree)
+    np.multiply(open_free, spare + jokers[None] >= 2, out=terms[3])
+    np.multiply(short_natural > 0, u, out=terms[4])
+    np.less(left, 0, out=terms[5])
+    np.minimum(short_joker, free, out=terms[6])
+    naturals, joker_short, opened, called, natural_help, short, fillable = terms.sum(
+        axis=1, dtype=np.int16)
+    rest = np.maximum(joker_short - jokers, 0)
+    need = naturals + rest
+    helpers = natural_help + (opened + (CALLED - 1) * called + r.jokers) * (rest > 0)
+    reachable = (short == 0) & (rest <= fillable + r.jokers) & ((helpers > 0) | (need == 0))
     cost = need * HARMONIC[np.minimum(need, 15)] / np.maximum(helpers, 1e-9)
     key = NATURAL * naturals + rest + SCARCITY * cost - VALUE_WEIGHT * r.values
     return need, np.where(reachable, key, UNREACHABLE)
+
+
+_TERMS = 7
+"""The sums over the faces :func:`weigh` reads."""
 
 
 def best(plan: Plan, counts: np.ndarray) -> tuple[float, int, int]:
