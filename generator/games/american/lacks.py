@@ -13,7 +13,7 @@ directly. The results are the same integers as the direct computation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -21,6 +21,8 @@ from generator.games.american.faces import JOKER
 
 TOP = 14
 """Counts from here on lack nothing of a face (a reading has at most 14 tiles)."""
+MEMO = 2048
+"""Hands whose lacks a table remembers."""
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,9 @@ class LackTables:
     """Natural tiles each row lacks from the empty hand."""
     base_joker: np.ndarray
     delta: np.ndarray
+    memo: dict = field(default_factory=dict, compare=False)
+    """Lacks of the hands asked about lately (read-only arrays), by counts and exposures:
+    the rules and every planner ask about the same hands."""
 
     @staticmethod
     def of(P: np.ndarray, Q: np.ndarray) -> LackTables:
@@ -50,7 +55,19 @@ class LackTables:
 
     def lacks(self, counts: np.ndarray, exposed: np.ndarray | None = None) -> np.ndarray:
         """Tiles each row lacks for a hand of ``counts`` (jokers at ``counts[JOKER]``)
-        with exposures ``exposed`` (by face): the same as ``card.needs``."""
+        with exposures ``exposed`` (by face): the same as ``card.needs``. The array is
+        shared: read-only."""
+        key = (counts.dtype.char, counts.tobytes(),
+               None if exposed is None else (exposed.dtype.char, exposed.tobytes()))
+        found = self.memo.get(key)
+        if found is None:
+            if len(self.memo) >= MEMO:
+                self.memo.clear()
+            found = self.memo[key] = self._lacks(counts, exposed)
+            found.setflags(write=False)
+        return found
+
+    def _lacks(self, counts: np.ndarray, exposed: np.ndarray | None) -> np.ndarray:
         c = counts[:JOKER]
         held = np.flatnonzero(c)
         d = self.delta[held, np.minimum(c[held], TOP)].sum(axis=0)
@@ -73,4 +90,4 @@ class LackTables:
         return (real - table).sum(axis=1)
 
 
-__all__ = ["TOP", "LackTables"]
+__all__ = ["MEMO", "TOP", "LackTables"]
