@@ -37,7 +37,7 @@ from generator.games.american.faces import (
     face_of,
     tile_of,
 )
-from generator.games.american.lacks import LackTables
+from generator.games.american.lacks import GroupKinds, LackTables
 from generator.tiles import Tile, format_tiles, parse_tiles
 
 # -- the card format ---------------------------------------------------------------
@@ -319,6 +319,10 @@ class Table:
         return LackTables.of(self.P, self.Q)
 
     @cached_property
+    def kinds(self) -> GroupKinds:
+        return GroupKinds.of([r.groups for r in self.requirements], self.concealed)
+
+    @cached_property
     def memo(self) -> dict:
         """Work the planner keeps per table (:mod:`~generator.games.american.planning`)."""
         return {}
@@ -366,20 +370,7 @@ class Exposure:
 def _allowed(table: Table, exposures: Sequence[Exposure]) -> np.ndarray:
     """Rows whose hand allows these exposures: open, with a joker-able group of the same
     face and size for each exposure."""
-    ok = ~table.concealed
-    if not exposures:
-        return np.ones(len(table.requirements), dtype=bool)
-    rows = np.zeros(len(table.requirements), dtype=bool)
-    for i in np.nonzero(ok)[0]:
-        groups = [(f, s) for f, s, j in table.requirements[i].groups if j]
-        for e in exposures:
-            if (e.face, e.size) in groups:
-                groups.remove((e.face, e.size))
-            else:
-                break
-        else:
-            rows[i] = True
-    return rows
+    return table.kinds.allowed([(e.face, e.size) for e in exposures])
 
 
 def allowed_rows(card: Card, exposures: Sequence[Exposure]) -> np.ndarray:

@@ -13,6 +13,8 @@ directly. The results are the same integers as the direct computation.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -90,4 +92,43 @@ class LackTables:
         return (real - table).sum(axis=1)
 
 
-__all__ = ["MEMO", "TOP", "LackTables"]
+@dataclass(frozen=True)
+class GroupKinds:
+    """How many pungs, kongs and quints of each face and size every row has: the rows a
+    set of exposures allows are the open ones with a group for each exposure."""
+
+    open_rows: np.ndarray
+    columns: dict[tuple[int, int], int]
+    """(face, size) -> column of ``counts``."""
+    counts: np.ndarray
+
+    @staticmethod
+    def of(groups: Sequence[Sequence[tuple[int, int, bool]]], concealed: np.ndarray
+           ) -> GroupKinds:
+        """From each row's (face, size, jokers allowed) groups and the concealed rows."""
+        columns: dict[tuple[int, int], int] = {}
+        for row in groups:
+            for f, size, jokers in row:
+                if jokers:
+                    columns.setdefault((f, size), len(columns))
+        counts = np.zeros((len(groups), len(columns)), dtype=np.int16)
+        for i, row in enumerate(groups):
+            for f, size, jokers in row:
+                if jokers:
+                    counts[i, columns[f, size]] += 1
+        return GroupKinds(~np.asarray(concealed, dtype=bool), columns, counts)
+
+    def allowed(self, exposed: Sequence[tuple[int, int]]) -> np.ndarray:
+        """The rows that allow exposures of these (face, size)."""
+        if not exposed:
+            return np.ones(len(self.open_rows), dtype=bool)
+        ok = self.open_rows.copy()
+        for kind, n in Counter(exposed).items():
+            column = self.columns.get(kind)
+            if column is None:
+                return np.zeros(len(self.open_rows), dtype=bool)
+            ok &= self.counts[:, column] >= n
+        return ok
+
+
+__all__ = ["MEMO", "TOP", "GroupKinds", "LackTables"]
