@@ -172,8 +172,8 @@ def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = 
                     [nothing] * k)
     if need is None:
         need = needs(table, sight.counts, sight.exposed)
-    batch = sight.counts[None, :] if hands is None else np.vstack([sight.counts[None, :],
-                                                                    hands])
+    batch = sight.counts[None, :] if hands is None else np.concatenate(
+        (sight.counts[None, :], hands))
     if sight.exposures:
         need = np.where(allowed, need, _FAR)
     nearest = int(need.min())
@@ -224,13 +224,15 @@ def weigh(r: Readings, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     need = naturals + rest
     helpers = natural_help + (opened + (CALLED - 1) * called + r.jokers) * (rest > 0)
     reachable = (short == 0) & (rest <= fillable + r.jokers) & ((helpers > 0) | (need == 0))
-    cost = need * HARMONIC[np.minimum(need, 15)] / np.maximum(helpers, 1e-9)
+    cost = _SEARCH[need] / np.maximum(helpers, 1e-9)
     key = NATURAL * naturals + rest + SCARCITY * cost - VALUE_WEIGHT * r.values
     return need, np.where(reachable, key, UNREACHABLE)
 
 
 _TERMS = 7
 """The sums over the faces :func:`weigh` reads."""
+_SEARCH = np.arange(64) * HARMONIC[np.minimum(np.arange(64), 15)]
+"""``n * H(n)``, the time to find ``n`` missing tiles (a reading has 14 tiles)."""
 
 
 def best(plan: Plan, counts: np.ndarray) -> tuple[float, int, int]:
