@@ -85,6 +85,9 @@ class Planner:
     def __init__(self) -> None:
         self._needs: dict[tuple, np.ndarray] = {}
         self._claimable: dict[tuple, frozenset[int]] = {}
+        self._weighed: dict[tuple, tuple[Plan, list]] = {}
+        """Recent answers of :meth:`_weigh_removals`: the vote's for the courtesy pass,
+        the call's for the discard after it."""
         self._exposure: tuple[tuple, tuple | None] = ((), None)
         """The last answer of :meth:`exposure`: asked again when the call is made."""
 
@@ -130,11 +133,18 @@ class Planner:
         """The plan of a sight, and for each distinct tile of ``tiles``: (key, tiles
         missing, row) of the best reading without it, best first."""
         candidates = sorted(set(tiles))
-        pl = plan(game.card, s, self._need(game, s),
-                  hands=_without(s.counts, candidates) if candidates else None)
-        out = [(*found, t) for found, t in zip(pl.others, candidates, strict=True)]
-        out.sort(key=lambda c: (c[0], c[3].is_joker, str(c[3])))
-        return pl, out
+        key = (id(game.card), s.counts.tobytes(), s.exposures, s.unseen.tobytes(),
+               tuple(candidates))
+        found = self._weighed.get(key)
+        if found is None:
+            if len(self._weighed) > 16:
+                self._weighed.clear()
+            pl = plan(game.card, s, self._need(game, s),
+                      hands=_without(s.counts, candidates) if candidates else None)
+            out = [(*found, t) for found, t in zip(pl.others, candidates, strict=True)]
+            out.sort(key=lambda c: (c[0], c[3].is_joker, str(c[3])))
+            found = self._weighed[key] = (pl, out)
+        return found[0], list(found[1])
 
     def _name(self, game: AmericanGame, row: int, need: int) -> str:
         if row < 0:
@@ -163,7 +173,9 @@ class Planner:
 
     def stop(self, game: AmericanGame, p: int) -> Stop:
         s = sight_of(game.hands[p], ())
-        _, need, row = plan(game.card, s, self._need(game, s)).best
+        # weighed as the courtesy pass will weigh it (the best is the same either way)
+        _, need, row = self._weigh_removals(game, s, [t for t in game.hands[p]
+                                                      if not t.is_joker])[0].best
         if need <= 4:
             return Stop(p, True, f"{self._name(game, row, need)}: no more passing")
         return Stop(p, False, f"{need} tiles away: another Charleston may help")
