@@ -29,9 +29,9 @@ MEMO = 2048
 
 @dataclass(frozen=True)
 class LackTables:
-    """For a card's ``P`` and ``Q`` (rows x faces): ``delta[f, v]`` is, for a hand with
-    ``v`` tiles of face ``f``, each row's change against the empty hand of the natural
-    tiles short (first ``rows`` entries) and of the joker-able tiles short (the rest)."""
+    """For a card's ``P`` and ``Q`` (rows x faces): for a hand with ``v`` tiles of face
+    ``f``, each row's change against the empty hand of the natural tiles short (first
+    ``rows`` entries) and of the joker-able tiles short (the rest)."""
 
     rows: int
     P: np.ndarray
@@ -41,6 +41,7 @@ class LackTables:
     """Natural tiles each row lacks from the empty hand."""
     base_joker: np.ndarray
     delta: np.ndarray
+    """Row ``face * (TOP + 1) + count``: the change for that many tiles of the face."""
     memo: dict = field(default_factory=dict, compare=False)
     """Lacks of the hands asked about lately (read-only arrays), by counts and exposures:
     the rules and every planner ask about the same hands."""
@@ -52,8 +53,10 @@ class LackTables:
         p, q = P.T[:, None, :], Q.T[:, None, :]  # face x 1 x rows
         natural = np.maximum(p - v, 0) - p
         joker = np.maximum(q - np.maximum(v - p, 0), 0) - q
-        delta = np.concatenate([natural, joker], axis=2).astype(np.int16)
-        return LackTables(len(P), P, Q, P.sum(axis=1), Q.sum(axis=1), delta)
+        # no reading wants more than 14 tiles of a face: every change fits a byte
+        delta = np.concatenate([natural, joker], axis=2).astype(np.int8)
+        return LackTables(len(P), P, Q, P.sum(axis=1), Q.sum(axis=1),
+                          delta.reshape(-1, delta.shape[2]))
 
     def lacks(self, counts: np.ndarray, exposed: np.ndarray | None = None) -> np.ndarray:
         """Tiles each row lacks for a hand of ``counts`` (jokers at ``counts[JOKER]``)
@@ -71,8 +74,9 @@ class LackTables:
 
     def _lacks(self, counts: np.ndarray, exposed: np.ndarray | None) -> np.ndarray:
         c = counts[:JOKER]
-        held = np.flatnonzero(c)
-        d = self.delta[held, np.minimum(c[held], TOP)].sum(axis=0)
+        held = c.nonzero()[0]
+        at = held * (TOP + 1) + np.minimum(c[held], TOP)
+        d = self.delta.take(at, axis=0).sum(axis=0, dtype=np.int16)
         natural = self.base_natural + d[:self.rows]
         joker = self.base_joker + d[self.rows:]
         if exposed is not None:
