@@ -45,6 +45,8 @@ class LackTables:
     memo: dict = field(default_factory=dict, compare=False)
     """Lacks of the hands asked about lately (read-only arrays), by counts and exposures:
     the rules and every planner ask about the same hands."""
+    shown: dict = field(default_factory=dict, compare=False)
+    """The changes :meth:`_exposed_change` worked out, by face and tiles exposed."""
 
     @staticmethod
     def of(P: np.ndarray, Q: np.ndarray) -> LackTables:
@@ -80,20 +82,24 @@ class LackTables:
         natural = self.base_natural + d[:self.rows]
         joker = self.base_joker + d[self.rows:]
         if exposed is not None:
-            shown = np.flatnonzero(exposed[:JOKER])
-            if len(shown):
-                joker = joker + self._exposed_change(c, exposed, shown)
+            shown = exposed[:JOKER].nonzero()[0]
+            for f, e, v in zip(shown.tolist(), exposed[shown].tolist(), c[shown].tolist(),
+                               strict=True):
+                joker = joker + self._exposed_change(f, e)[min(v, TOP)]
         return natural + np.maximum(joker - int(counts[JOKER]), 0)
 
-    def _exposed_change(self, c: np.ndarray, exposed: np.ndarray, shown: np.ndarray
-                        ) -> np.ndarray:
-        """The change to the joker-able tiles short on the ``shown`` faces when the
-        exposures fill their own groups."""
-        P, Q = self.P[:, shown], self.Q[:, shown]
-        spare = np.maximum(c[shown] - P, 0)
-        table = np.maximum(Q - spare, 0)
-        real = np.maximum(np.maximum(Q - exposed[shown], 0) - spare, 0)
-        return (real - table).sum(axis=1)
+    def _exposed_change(self, face: int, exposed: int) -> np.ndarray:
+        """For each count of ``face`` held (to TOP): the change to the joker-able tiles
+        each row lacks when exposures fill ``exposed`` tiles of its groups of the face
+        (remembered)."""
+        change = self.shown.get((face, exposed))
+        if change is None:
+            P, Q = self.P[:, face], self.Q[:, face]
+            spare = np.maximum(np.arange(TOP + 1, dtype=np.int16)[:, None] - P, 0)
+            table = np.maximum(Q - spare, 0)
+            real = np.maximum(np.maximum(Q - exposed, 0) - spare, 0)
+            change = self.shown[face, exposed] = (real - table).astype(np.int16)
+        return change
 
 
 @dataclass(frozen=True)
