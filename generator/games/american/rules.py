@@ -188,13 +188,17 @@ class AmericanGame(Charleston):
         counts = counts_of(hand)
         key = (counts.tobytes(), tuple(tuple(g) for g in self.exposed[p]))
         if self._waits_cache[p][0] != key:
-            table, exposed = self.card.table, self.exposed_faces(p)
-            rows = allowed_rows(self.card, self.exposures(p)) & (
-                needs(table, counts, exposed) == 1)
-            P, Q = table.P[rows, :JOKER_FACE], table.Q[rows, :JOKER_FACE] - exposed[:JOKER_FACE]
-            c = counts[:JOKER_FACE]
-            short = (c < P) | (np.maximum(c - P, 0) < Q)
-            self._waits_cache[p] = (key, frozenset(np.nonzero(short.any(axis=0))[0].tolist()))
+            table, exposures = self.card.table, self.exposures(p)
+            exposed = exposed_faces(exposures)
+            rows = allowed_rows(self.card, exposures) & (needs(table, counts, exposed) == 1)
+            faces: frozenset[int] = frozenset()
+            if rows.any():
+                P = table.P[rows, :JOKER_FACE]
+                Q = table.Q[rows, :JOKER_FACE] - exposed[:JOKER_FACE]
+                c = counts[:JOKER_FACE]
+                short = (c < P) | (np.maximum(c - P, 0) < Q)
+                faces = frozenset(np.nonzero(short.any(axis=0))[0].tolist())
+            self._waits_cache[p] = (key, faces)
         return self._waits_cache[p][1]
 
     def _made(self, p: int, hand: list[Tile], called: Tile | None) -> list[str]:
