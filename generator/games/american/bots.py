@@ -132,7 +132,7 @@ class Planner:
                         ) -> tuple[Plan, list[tuple[float, int, int, Tile]]]:
         """The plan of a sight, and for each distinct tile of ``tiles``: (key, tiles
         missing, row) of the best reading without it, best first."""
-        candidates = sorted(set(tiles))
+        candidates = sorted(set(tiles), key=_order)
         key = (id(game.card), s.counts.tobytes(), s.exposures, s.unseen.tobytes(),
                tuple(candidates))
         found = self._weighed.get(key)
@@ -316,6 +316,11 @@ class Planner:
         _, use, need_after, row_after = found
         return use, (f"{tile} exposes a group of {self._name(game, row_after, need_after)} "
                      f"(was {was} away)")
+
+
+def _order(tile: Tile) -> tuple[int, bool]:
+    """The order of tiles (``Tile.__lt__``), as a key."""
+    return tile.kind, tile.is_red
 
 
 def _rest(hand: list[Tile], used: list[Tile]) -> list[Tile]:

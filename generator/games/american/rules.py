@@ -128,8 +128,9 @@ class AmericanGame(Charleston):
     def exposures(self, p: int) -> tuple[Exposure, ...]:
         out = []
         for group in self.exposed[p]:
-            face = next(face_of(t) for t in group if not t.is_joker)
-            out.append(Exposure(face, len(group), sum(1 for t in group if t.is_joker)))
+            jokers = group.count(JOKER)  # tiles are interned: compared by identity first
+            face = next(face_of(t) for t in group if t is not JOKER and not t.is_joker)
+            out.append(Exposure(face, len(group), jokers))
         return tuple(out)
 
     def counts(self, p: int):
