@@ -128,8 +128,12 @@ class AmericanGame(Charleston):
     def exposures(self, p: int) -> tuple[Exposure, ...]:
         out = []
         for group in self.exposed[p]:
-            jokers = group.count(JOKER)  # tiles are interned: compared by identity first
-            face = next(face_of(t) for t in group if t is not JOKER and not t.is_joker)
+            jokers, face = 0, -1
+            for t in group:
+                if t.is_joker:
+                    jokers += 1
+                elif face < 0:
+                    face = face_of(t)
             out.append(Exposure(face, len(group), jokers))
         return tuple(out)
 
