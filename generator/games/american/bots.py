@@ -84,6 +84,12 @@ class Planner:
 
     def __init__(self) -> None:
         self._needs: dict[tuple, np.ndarray] = {}
+        self._claimable: dict[tuple, frozenset[int]] = {}
+        self._weighed: dict[tuple, tuple[Plan, list]] = {}
+        """Recent answers of :meth:`_weigh_removals`: the vote's for the courtesy pass,
+        the call's for the discard after it."""
+        self._exposure: tuple[tuple, tuple | None] = ((), None)
+        """The last answer of :meth:`exposure`: asked again when the call is made."""
 
     def choose(self, game: AmericanGame, legal: list[Event], rng: random.Random) -> Event:
         p = game.to_move
@@ -126,12 +132,19 @@ class Planner:
                         ) -> tuple[Plan, list[tuple[float, int, int, Tile]]]:
         """The plan of a sight, and for each distinct tile of ``tiles``: (key, tiles
         missing, row) of the best reading without it, best first."""
-        candidates = sorted(set(tiles))
-        pl = plan(game.card, s, self._need(game, s),
-                  hands=_without(s.counts, candidates) if candidates else None)
-        out = [(*found, t) for found, t in zip(pl.others, candidates, strict=True)]
-        out.sort(key=lambda c: (c[0], c[3].is_joker, str(c[3])))
-        return pl, out
+        candidates = sorted(set(tiles), key=_order)
+        key = (id(game.card), s.counts.tobytes(), s.exposures, s.unseen.tobytes(),
+               tuple(candidates))
+        found = self._weighed.get(key)
+        if found is None:
+            if len(self._weighed) > 16:
+                self._weighed.clear()
+            pl = plan(game.card, s, self._need(game, s),
+                      hands=_without(s.counts, candidates) if candidates else None)
+            out = [(*found, t) for found, t in zip(pl.others, candidates, strict=True)]
+            out.sort(key=lambda c: (c[0], c[3].is_joker, str(c[3])))
+            found = self._weighed[key] = (pl, out)
+        return found[0], list(found[1])
 
     def _name(self, game: AmericanGame, row: int, need: int) -> str:
         if row < 0:
@@ -160,7 +173,9 @@ class Planner:
 
     def stop(self, game: AmericanGame, p: int) -> Stop:
         s = sight_of(game.hands[p], ())
-        _, need, row = plan(game.card, s, self._need(game, s)).best
+        # weighed as the courtesy pass will weigh it (the best is the same either way)
+        _, need, row = self._weigh_removals(game, s, [t for t in game.hands[p]
+                                                      if not t.is_joker])[0].best
         if need <= 4:
             return Stop(p, True, f"{self._name(game, row, need)}: no more passing")
         return Stop(p, False, f"{need} tiles away: another Charleston may help")
@@ -220,13 +235,50 @@ class Planner:
 
     def claim(self, game: AmericanGame, p: int, tile: Tile) -> str | None:
         """The answer to the last discard: 'mahjong', 'expose' or None."""
+        if face_of(tile) not in self.claimable(game, p):
+            return None
         if game.mahjong_with(p, tile):
             return MAHJONG
         return EXPOSE if self.exposure(game, p, tile) is not None else None
 
+    def claimable(self, game: AmericanGame, p: int) -> frozenset[int]:
+        """The faces of the discards ``p`` might call as the hand and exposures stand:
+        those the hand may wait on for Mah Jongg, and those of which it holds a tile
+        (and a second or a joker) for a pung, kong or quint of its nearest readings
+        (what :meth:`exposure` looks at first). Remembered by the hand."""
+        hand = game.hands[p]
+        key = (id(game.card), tuple(hand), tuple(tuple(g) for g in game.exposed[p]))
+        found = self._claimable.get(key)
+        if found is None:
+            if len(self._claimable) > 256:
+                self._claimable.clear()
+            found = self._claimable[key] = game.waits(p) | self._exposable(game, p)
+        return found
+
+    def _exposable(self, game: AmericanGame, p: int) -> frozenset[int]:
+        """The faces :meth:`exposure` does not turn down before weighing the hand."""
+        counts = counts_of(game.hands[p])
+        exposures = game.exposures(p)
+        allowed = allowed_rows(game.card, exposures)
+        if not allowed.any():
+            return frozenset()
+        need = self._need(game, Sight(counts, exposures, _NO_TILES))
+        near = allowed & (need <= int(need[allowed].min()) + SLACK)
+        wanted = (game.card.table.Q[near] > 0).any(axis=0) & (counts >= 1) & (
+            counts + counts[JOKER] >= 2)
+        wanted[JOKER] = False
+        return frozenset(np.flatnonzero(wanted).tolist())
+
     def exposure(self, game: AmericanGame, p: int, tile: Tile) -> tuple | None:
         """The tiles to expose with ``tile`` when the hand is then nearer its best
         hand (after the discard that follows) than without the call."""
+        key = (id(game.card), p, tile, tuple(game.hands[p]),
+               tuple(tuple(g) for g in game.exposed[p]), game.seen().tobytes())
+        if self._exposure[0] != key:
+            self._exposure = (key, self._expose(game, p, tile))
+        return self._exposure[1]
+
+    def _expose(self, game: AmericanGame, p: int, tile: Tile) -> tuple | None:
         face = face_of(tile)
         hand = game.hands[p]
         naturals = [t for t in hand if face_of(t) == face]
@@ -264,6 +316,11 @@ class Planner:
         _, use, need_after, row_after = found
         return use, (f"{tile} exposes a group of {self._name(game, row_after, need_after)} "
                      f"(was {was} away)")
+
+
+def _order(tile: Tile) -> tuple[int, bool]:
+    """The order of tiles (``Tile.__lt__``), as a key."""
+    return tile.kind, tile.is_red
 
 
 def _rest(hand: list[Tile], used: list[Tile]) -> list[Tile]:

@@ -37,6 +37,7 @@ from generator.games.american.faces import (
     face_of,
     tile_of,
 )
+from generator.games.american.lacks import GroupKinds, LackTables
 from generator.tiles import Tile, format_tiles, parse_tiles
 
 # -- the card format ---------------------------------------------------------------
@@ -312,6 +313,20 @@ class Table:
     concealed: np.ndarray
     values: np.ndarray
 
+    @cached_property
+    def lacks(self) -> LackTables:
+        """The look-up tables :func:`needs` reads."""
+        return LackTables.of(self.P, self.Q)
+
+    @cached_property
+    def kinds(self) -> GroupKinds:
+        return GroupKinds.of([r.groups for r in self.requirements], self.concealed)
+
+    @cached_property
+    def memo(self) -> dict:
+        """Work the planner keeps per table (:mod:`~generator.games.american.planning`)."""
+        return {}
+
 
 def build_table(card: Card) -> Table:
     reqs = [r for h in card.hands for r in expand(h)]
@@ -355,20 +370,7 @@ class Exposure:
 def _allowed(table: Table, exposures: Sequence[Exposure]) -> np.ndarray:
     """Rows whose hand allows these exposures: open, with a joker-able group of the same
     face and size for each exposure."""
-    ok = ~table.concealed
-    if not exposures:
-        return np.ones(len(table.requirements), dtype=bool)
-    rows = np.zeros(len(table.requirements), dtype=bool)
-    for i in np.nonzero(ok)[0]:
-        groups = [(f, s) for f, s, j in table.requirements[i].groups if j]
-        for e in exposures:
-            if (e.face, e.size) in groups:
-                groups.remove((e.face, e.size))
-            else:
-                break
-        else:
-            rows[i] = True
-    return rows
+    return table.kinds.allowed([(e.face, e.size) for e in exposures])
 
 
 def allowed_rows(card: Card, exposures: Sequence[Exposure]) -> np.ndarray:
@@ -413,13 +415,9 @@ def needs(table: Table, counts: np.ndarray, exposed: np.ndarray | None = None) -
     """Tiles each requirement still lacks, given the counts of the tiles in the hand
     (jokers at ``counts[JOKER]``) and ``exposed``, the exposures' tiles by face
     (:func:`exposed_faces`): an exposure fills its own pung, kong or quint and nothing
-    else. Meaningful on the rows the exposures allow."""
-    c = counts[:JOKER]
-    P, Q = table.P[:, :JOKER], _open_groups(table, exposed)
-    short_natural = np.maximum(P - c, 0).sum(axis=1)
-    spare = np.maximum(c - P, 0)
-    short_joker = np.maximum(Q - spare, 0).sum(axis=1)
-    return short_natural + np.maximum(short_joker - int(counts[JOKER]), 0)
+    else. Meaningful on the rows the exposures allow. Read from look-up tables
+    (:mod:`~generator.games.american.lacks`)."""
+    return table.lacks.lacks(counts, exposed)
 
 
 def can_complete(table: Table, counts: np.ndarray, unseen: np.ndarray,

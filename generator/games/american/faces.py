@@ -63,7 +63,9 @@ def face_name(face: int) -> str:
 def counts_of(tiles: Iterable[Tile]) -> np.ndarray:
     """How many of each face (a vector of FACES counts)."""
     faces = [_FACE_OF_KIND[t.kind] for t in tiles]
-    return np.bincount(np.array(faces, dtype=np.intp), minlength=FACES).astype(np.int16)
+    if not faces:
+        return np.zeros(FACES, dtype=np.int16)
+    return np.bincount(faces, minlength=FACES).astype(np.int16)
 
 
 def american_set() -> tuple[Tile, ...]:

@@ -17,7 +17,8 @@ unseen tiles can still finish -- the only discards they may call.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import NamedTuple
 
 import numpy as np
@@ -29,7 +30,6 @@ from generator.games.american.card import (
     Exposure,
     Table,
     allowed_rows,
-    can_complete,
     counts_of,
     exposed_faces,
     needs,
@@ -61,8 +61,9 @@ class Sight:
     unseen: np.ndarray
     """Tiles of each face the player cannot see: in the wall or in other hands."""
 
-    @property
+    @cached_property
     def exposed(self) -> np.ndarray:
+        """The tiles of the exposures by face (:func:`exposed_faces`)."""
         return exposed_faces(self.exposures)
 
     def without(self, counts: np.ndarray) -> Sight:
@@ -104,12 +105,24 @@ class Readings(NamedTuple):
     """Unseen jokers."""
 
 
+_STATIC_KEEP = 512
+"""Row sets whose faces and vectors :func:`readings` remembers, per table."""
+
+
 def readings(table: Table, rows: np.ndarray, sight: Sight) -> Readings:
-    P, Q = table.P[rows, :JOKER], table.Q[rows, :JOKER]
-    faces = np.nonzero((P > 0).any(axis=0) | (Q > 0).any(axis=0))[0]
-    Q = np.maximum(Q[:, faces] - sight.exposed[faces], 0)
-    return Readings(faces, P[:, faces], Q, table.values[rows], sight.unseen[faces],
-                    int(sight.unseen[JOKER]))
+    memo = table.memo.setdefault("readings", {})
+    key = rows.tobytes()
+    static = memo.get(key)
+    if static is None:
+        if len(memo) >= _STATIC_KEEP:
+            memo.clear()
+        P, Q = table.P[rows, :JOKER], table.Q[rows, :JOKER]
+        faces = np.flatnonzero((P > 0).any(axis=0) | (Q > 0).any(axis=0))
+        static = memo[key] = (faces, P[:, faces], Q[:, faces], table.values[rows])
+    faces, P, Q, values = static
+    if sight.exposures:
+        Q = np.maximum(Q - sight.exposed[faces], 0)
+    return Readings(faces, P, Q, values, sight.unseen[faces], int(sight.unseen[JOKER]))
 
 
 def _keep(r: Readings, keep: np.ndarray) -> Readings:
@@ -121,13 +134,25 @@ class Plan:
     """The readings worth weighing for one sight, and the best of them for the sight's
     hand and for the other hands asked about."""
 
-    rows: np.ndarray
-    """Indices into the card's table."""
-    readings: Readings
+    near: np.ndarray
+    """The rows weighed (indices into the card's table)."""
+    weighed: Readings
+    keep: np.ndarray
+    """Which of ``near`` are worth weighing further."""
     best: tuple[float, int, int]
     """(key, tiles missing, card row) of the best reading for the hand as it is."""
     others: list[tuple[float, int, int]]
     """The same for each of the other hands :func:`plan` was given."""
+
+    @cached_property
+    def rows(self) -> np.ndarray:
+        """Indices into the card's table of the readings kept."""
+        return self.near[self.keep]
+
+    @cached_property
+    def readings(self) -> Readings:
+        """The readings kept."""
+        return _keep(self.weighed, self.keep)
 
 
 def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = SLACK,
@@ -140,53 +165,83 @@ def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = 
     table = card.table
     k = 0 if hands is None else len(hands)
     allowed = allowed_rows(card, sight.exposures)
-    if not allowed.any():
+    if sight.exposures and not allowed.any():
         nothing = (UNREACHABLE, 99, -1)
         rows = np.zeros(0, dtype=np.intp)
-        return Plan(rows, readings(table, rows, sight), nothing, [nothing] * k)
+        return Plan(rows, readings(table, rows, sight), np.zeros(0, dtype=bool), nothing,
+                    [nothing] * k)
     if need is None:
         need = needs(table, sight.counts, sight.exposed)
-    batch = sight.counts[None, :] if hands is None else np.vstack([sight.counts[None, :],
-                                                                    hands])
-    nearest = int(need[allowed].min())
-    # weigh the nearest readings; further ones only if none of those can be made
+    batch = sight.counts[None, :] if hands is None else np.concatenate(
+        (sight.counts[None, :], hands))
+    if sight.exposures:
+        need = np.where(allowed, need, _FAR)
+    nearest = int(need.min())
+    # weigh the nearest readings; further ones only if none of those can be made; when
+    # there are many, the other hands only on those kept for the sight's own hand
     for widen in (slack, 99):
-        near = np.nonzero(allowed & (need <= nearest + widen))[0]
+        near = np.flatnonzero(need <= nearest + widen)
         r = readings(table, near, sight)
-        missing, key = weigh(r, batch)
+        first = len(batch) > 1 and (widen > slack or len(near) > TWO_STAGE)
+        missing, key = weigh(r, batch[:1] if first else batch)
         ok = key[0] < UNREACHABLE
         if ok.any():
             break
     else:
         ok = np.ones(len(near), dtype=bool)
     keep = ok & (missing[0] <= int(missing[0][ok].min()) + slack)
+    if first:
+        near, r = near[keep], _keep(r, keep)
+        keep = np.ones(len(near), dtype=bool)
+        missing, key = weigh(r, batch)
     i = np.where(keep[None, :], key, np.inf).argmin(axis=1)
-    found = [(float(key[j, i[j]]), int(missing[j, i[j]]), int(near[i[j]]))
-             for j in range(len(batch))]
-    return Plan(near[keep], _keep(r, keep), found[0], found[1:])
+    j = np.arange(len(batch))
+    found = list(zip(key[j, i].tolist(), missing[j, i].tolist(), near[i].tolist(),
+                     strict=True))
+    return Plan(near, r, keep, found[0], found[1:])
+
+
+TWO_STAGE = 96
+"""Readings from which :func:`plan` weighs the sight's own hand first (the other hands
+then only on the readings kept): the same answer, less work."""
+_FAR = 1 << 20
+"""Tiles missing, for the rows the exposures do not allow."""
 
 
 def weigh(r: Readings, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For each hand (``hands`` is k x FACES) and each reading: the tiles missing and the
     key (UNREACHABLE when the unseen tiles cannot finish it)."""
-    c = hands[:, None, r.faces]
-    short_natural = np.maximum(r.P - c, 0)
-    spare = np.maximum(c - r.P, 0)
-    short_joker = np.maximum(r.Q - spare, 0)
-    naturals = short_natural.sum(axis=2)
-    rest = np.maximum(short_joker.sum(axis=2) - hands[:, None, JOKER], 0)
+    jokers = hands[:, JOKER, None]
+    # every term is summed over the faces: faces first, the terms side by side
+    P, Q, u = r.P.T[:, None, :], r.Q.T[:, None, :], r.unseen[:, None, None]
+    d = P - hands[:, r.faces].T[:, :, None]
+    terms = np.empty((_TERMS, *d.shape), dtype=np.int16)
+    short_natural = np.maximum(d, 0, out=terms[0])
+    spare = short_natural - d
+    short_joker = np.maximum(Q - spare, 0, out=terms[1])
+    left = u - short_natural
+    free = np.maximum(left, 0)
+    open_free = np.multiply(short_joker > 0, free, out=terms[2])
+    # those a discard may complete count CALLED times (whole numbers: the sums agree)
+    np.multiply(open_free, spare + jokers[None] >= 2, out=terms[3])
+    np.multiply(short_natural > 0, u, out=terms[4])
+    np.less(left, 0, out=terms[5])
+    np.minimum(short_joker, free, out=terms[6])
+    naturals, joker_short, opened, called, natural_help, short, fillable = terms.sum(
+        axis=1, dtype=np.int16)
+    rest = np.maximum(joker_short - jokers, 0)
     need = naturals + rest
-    free = np.maximum(r.unseen - short_natural, 0)
-    open_joker = short_joker > 0
-    callable_ = 1 + (CALLED - 1) * (spare + hands[:, None, JOKER, None] >= 2)
-    helpers = ((short_natural > 0) * r.unseen).sum(axis=2) + (
-        (open_joker * free * callable_).sum(axis=2) + r.jokers) * (rest > 0)
-    reachable = (short_natural <= r.unseen).all(axis=2) & (
-        rest <= np.minimum(short_joker, free).sum(axis=2) + r.jokers) & (
-        (helpers > 0) | (need == 0))
-    cost = need * HARMONIC[np.minimum(need, 15)] / np.maximum(helpers, 1e-9)
+    helpers = natural_help + (opened + (CALLED - 1) * called + r.jokers) * (rest > 0)
+    reachable = (short == 0) & (rest <= fillable + r.jokers) & ((helpers > 0) | (need == 0))
+    cost = _SEARCH[need] / np.maximum(helpers, 1e-9)
     key = NATURAL * naturals + rest + SCARCITY * cost - VALUE_WEIGHT * r.values
     return need, np.where(reachable, key, UNREACHABLE)
+
+
+_TERMS = 7
+"""The sums over the faces :func:`weigh` reads."""
+_SEARCH = np.arange(64) * HARMONIC[np.minimum(np.arange(64), 15)]
+"""``n * H(n)``, the time to find ``n`` missing tiles (a reading has 14 tiles)."""
 
 
 def best(plan: Plan, counts: np.ndarray) -> tuple[float, int, int]:
@@ -202,19 +257,52 @@ def risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray) -> np.
     """For a player with these exposures (and a hand among the ``unseen`` tiles): the
     share of the hands still open to them that a discard of each face would help with a
     pung, kong or quint, weighted by how much of the hand is exposed."""
-    out = np.zeros(len(COPIES))
     if not exposures:
-        return out
-    table = card.table
-    exposed = exposed_faces(exposures)
-    allowed = np.nonzero(allowed_rows(card, exposures))[0]
-    rows = allowed[can_complete(table, np.zeros(len(COPIES), dtype=np.int16), unseen,
-                                exposed, allowed)]
-    if not len(rows):
-        return out
-    open_groups = np.maximum(table.Q[rows] - exposed[None, :], 0) > 0
-    out = open_groups.mean(axis=0)
-    return out * (int(exposed.sum()) / 14)
+        return np.zeros(len(COPIES))
+    memo = card.table.memo.setdefault("risk", {})
+    key = tuple(sorted((e.face, e.size) for e in exposures))
+    opened = memo.get(key)
+    if opened is None:
+        opened = memo[key] = _Opened.of(card, exposures)
+    if not len(opened.P):
+        return np.zeros(len(COPIES))
+    u = unseen[opened.faces]
+    answer = opened.answers.get((u.tobytes(), int(unseen[JOKER])))
+    if answer is None:
+        if len(opened.answers) > 256:
+            opened.answers.clear()
+        # can_complete from no tiles: the naturals there, and the rest from jokers
+        ok = (u >= opened.P).all(axis=1) & (np.maximum(
+            opened.Q - np.maximum(u - opened.P, 0), 0).sum(axis=1) <= int(unseen[JOKER]))
+        answer = np.zeros(len(COPIES))
+        if ok.any():
+            answer = opened.groups[ok].mean(axis=0) * opened.share
+        opened.answers[(u.tobytes(), int(unseen[JOKER]))] = answer
+    return answer.copy()
+
+
+@dataclass(frozen=True)
+class _Opened:
+    """What :func:`risk` keeps for one set of exposures: the rows they allow, on the
+    faces those use (``P``, and ``Q`` without the exposures), each row's open pungs,
+    kongs and quints by face, the share of the hand exposed, and answers given."""
+
+    faces: np.ndarray
+    P: np.ndarray
+    Q: np.ndarray
+    groups: np.ndarray
+    share: float
+    answers: dict = field(default_factory=dict, compare=False)
+
+    @staticmethod
+    def of(card: Card, exposures: tuple[Exposure, ...]) -> _Opened:
+        table = card.table
+        exposed = exposed_faces(exposures)
+        rows = np.nonzero(allowed_rows(card, exposures))[0]
+        P, Q = table.P[rows, :JOKER], np.maximum(table.Q[rows, :JOKER] - exposed[:JOKER], 0)
+        faces = np.flatnonzero((P > 0).any(axis=0) | (table.Q[rows, :JOKER] > 0).any(axis=0))
+        groups = np.maximum(table.Q[rows] - exposed[None, :], 0) > 0
+        return _Opened(faces, P[:, faces], Q[:, faces], groups, int(exposed.sum()) / 14)
 
 
 __all__ = ["Plan", "Readings", "Sight", "best", "exposed_tiles", "plan", "readings", "risk",

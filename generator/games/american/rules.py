@@ -34,11 +34,9 @@ from generator.engine.rules import checks, handles
 from generator.errors import IllegalActionError
 from generator.games.american.card import (
     COPIES,
-    FACES,
     Card,
     Exposure,
     allowed_rows,
-    can_complete,
     counts_of,
     exposed_faces,
     face_of,
@@ -48,6 +46,7 @@ from generator.games.american.card import (
 )
 from generator.games.american.card import JOKER as JOKER_FACE
 from generator.games.american.charleston import Charleston
+from generator.games.american.dead import dead_reason, judge, still_alive
 from generator.games.american.events import (
     EXPOSE,
     GAME,
@@ -73,32 +72,9 @@ from generator.games.american.options import AmericanOptions
 from generator.tiles import Tile
 
 JOKER = Tile("1j")
+_COPIES = np.array(COPIES, dtype=np.int16)
 _NOBODY = frozenset({Phase.DICE, Phase.DEAL, Phase.DRAW, Phase.END, Phase.OVER})
 """Phases in which chance or the rules move the game on."""
-
-
-def dead_reason(card: Card, exposures: tuple[Exposure, ...], seen) -> str:
-    """Why exposures make a hand dead ('' if they do not), judged as every player can:
-    from the exposures and the tiles in sight (``seen``: a count of each face, jokers
-    included; the set has 8 flowers and 8 jokers, 4 of every other face)."""
-    if not exposures:
-        return ""
-    table = card.table
-    rows = allowed_rows(card, exposures)
-    if not rows.any():
-        concealed_fit = any(
-            all(any(f == e.face and s == e.size and j for f, s, j in r.groups)
-                for e in exposures) for r, c in zip(table.requirements, table.concealed,
-                                                   strict=True) if c)
-        if concealed_fit:
-            return "the exposures reveal a concealed hand"
-        return "the exposures match no hand on the card"
-    nothing = np.zeros(FACES, dtype=np.int16)
-    unseen = np.array(COPIES, dtype=np.int16) - np.asarray(seen, dtype=np.int16)
-    if can_complete(table, nothing, unseen, exposed_faces(exposures),
-                    np.nonzero(rows)[0]).any():
-        return ""
-    return "the exposures can no longer be completed: the tiles they need are gone"
 
 
 class AmericanGame(Charleston):
@@ -126,9 +102,10 @@ class AmericanGame(Charleston):
         """What the rules have found and announce next: a dead hand, the end."""
         self._made_cache: tuple[Any, list[str]] = (None, [])
         self._exposed_version = 0
-        self._alive: list[tuple[Any, frozenset[int]]] = [((), frozenset())] * 4
-        """For each player: exposures last found alive, and the faces their hands use."""
         """Counts the changes to the exposures (calls and redemptions)."""
+        self._alive: list[tuple[Any, frozenset[int], tuple]] = [((), frozenset(), ())] * 4
+        """For each player: exposures last found alive, the faces their hands use, and
+        the hands still open then (:func:`~generator.games.american.dead.judge`)."""
         self._seen_cache: tuple[Any, Any] = (None, None)
         self._waits_cache: list[tuple[Any, frozenset[int]]] = [(None, frozenset())] * 4
         """The last hand checked for Mah Jongg, and the hands it makes."""
@@ -151,8 +128,13 @@ class AmericanGame(Charleston):
     def exposures(self, p: int) -> tuple[Exposure, ...]:
         out = []
         for group in self.exposed[p]:
-            face = next(face_of(t) for t in group if not t.is_joker)
-            out.append(Exposure(face, len(group), sum(1 for t in group if t.is_joker)))
+            jokers, face = 0, -1
+            for t in group:
+                if t.is_joker:
+                    jokers += 1
+                elif face < 0:
+                    face = face_of(t)
+            out.append(Exposure(face, len(group), jokers))
         return tuple(out)
 
     def counts(self, p: int):
@@ -197,6 +179,13 @@ class AmericanGame(Charleston):
             return []
         return self._made(p, [*self.hands[p], tile], tile)
 
+    def waits(self, p: int) -> frozenset[int]:
+        """The faces a discard must be of for :meth:`mahjong_with` to find a hand for
+        ``p`` (a few more, perhaps; none unless ``p`` holds 13 tiles)."""
+        if self.tile_count(p) != 13:
+            return frozenset()
+        return self._waits(p, self.hands[p])
+
     def _waits(self, p: int, hand: list[Tile]) -> frozenset[int]:
         """The faces but the joker that might complete ``p``'s 13 tiles ``hand`` (every
         one, and perhaps a few more: :meth:`_made` decides), remembered while the hand
@@ -204,13 +193,17 @@ class AmericanGame(Charleston):
         counts = counts_of(hand)
         key = (counts.tobytes(), tuple(tuple(g) for g in self.exposed[p]))
         if self._waits_cache[p][0] != key:
-            table, exposed = self.card.table, self.exposed_faces(p)
-            rows = allowed_rows(self.card, self.exposures(p)) & (
-                needs(table, counts, exposed) == 1)
-            P, Q = table.P[rows, :JOKER_FACE], table.Q[rows, :JOKER_FACE] - exposed[:JOKER_FACE]
-            c = counts[:JOKER_FACE]
-            short = (c < P) | (np.maximum(c - P, 0) < Q)
-            self._waits_cache[p] = (key, frozenset(np.nonzero(short.any(axis=0))[0].tolist()))
+            table, exposures = self.card.table, self.exposures(p)
+            exposed = exposed_faces(exposures)
+            rows = allowed_rows(self.card, exposures) & (needs(table, counts, exposed) == 1)
+            faces: frozenset[int] = frozenset()
+            if rows.any():
+                P = table.P[rows, :JOKER_FACE]
+                Q = table.Q[rows, :JOKER_FACE] - exposed[:JOKER_FACE]
+                c = counts[:JOKER_FACE]
+                short = (c < P) | (np.maximum(c - P, 0) < Q)
+                faces = frozenset(np.nonzero(short.any(axis=0))[0].tolist())
+            self._waits_cache[p] = (key, faces)
         return self._waits_cache[p][1]
 
     def _made(self, p: int, hand: list[Tile], called: Tile | None) -> list[str]:
@@ -423,24 +416,33 @@ class AmericanGame(Charleston):
         """Every live hand whose exposures can no longer make a hand on the card, found
         as soon as the tiles in sight show it. A hand alive before a discard of ``tile``
         stays alive when no hand its exposures allow has ``tile`` (remembered: the faces
-        those hands use)."""
+        those hands use), or while one of the hands it was found alive by can still be
+        finished (:func:`~generator.games.american.dead.still_alive`)."""
         seen = self.seen()
         found = {v.player for v in self.verdicts if isinstance(v, Dead)}
+        unseen = None
         for q in range(4):
             if not self.exposed[q] or self.dead[q] or q in found:
                 continue
             exposures = self.exposures(q)
-            known, faces = self._alive[q]
-            if tile is not None and known == exposures and face_of(tile) not in faces:
-                continue
-            reason = dead_reason(self.card, exposures, seen)
+            known, faces, witnesses = self._alive[q]
+            if known == exposures:
+                if tile is not None and face_of(tile) not in faces:
+                    continue
+                if unseen is None:
+                    unseen = (_COPIES - seen).tolist()
+                alive = still_alive(witnesses, unseen)
+                if alive is not None:
+                    self._alive[q] = (known, faces, alive)
+                    continue
+            reason, witnesses = judge(self.card, exposures, seen)
             if reason:
                 self.verdicts.append(Dead(q, reason))
             else:
                 rows = allowed_rows(self.card, exposures)
                 used = (self.card.table.P[rows] > 0) | (self.card.table.Q[rows] > 0)
                 self._alive[q] = (exposures, frozenset(np.nonzero(used.any(axis=0))[0].tolist())
-                                  | {JOKER_FACE})
+                                  | {JOKER_FACE}, witnesses)
 
     @handles(Answer)
     def _answer(self, ev: Answer) -> None:

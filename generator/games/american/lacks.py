@@ -1,0 +1,144 @@
+"""The tiles each reading of a card lacks, by table look-up.
+
+:func:`~generator.games.american.card.needs` asks, for every reading (row) of the card,
+how many tiles a hand lacks: the natural tiles short of its singles, pairs and years
+(``P``), and the tiles short of its pungs, kongs and quints (``Q``, less the spare
+natural tiles of the face) beyond the hand's jokers. Both are sums over the faces of a
+term that depends on the face's count alone, so :class:`LackTables` keeps, for every
+face and count, each row's change from the empty hand: a hand's lacks are then the
+empty hand's plus one gathered sum over the faces it holds. An exposure changes the
+pung, kong or quint term of its own face only; those few columns are worked out
+directly. The results are the same integers as the direct computation.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from generator.games.american.faces import JOKER
+
+TOP = 14
+"""Counts from here on lack nothing of a face (a reading has at most 14 tiles)."""
+MEMO = 2048
+"""Hands whose lacks a table remembers."""
+
+
+@dataclass(frozen=True)
+class LackTables:
+    """For a card's ``P`` and ``Q`` (rows x faces): for a hand with ``v`` tiles of face
+    ``f``, each row's change against the empty hand of the natural tiles short (first
+    ``rows`` entries) and of the joker-able tiles short (the rest)."""
+
+    rows: int
+    P: np.ndarray
+    """P without the joker column."""
+    Q: np.ndarray
+    base_natural: np.ndarray
+    """Natural tiles each row lacks from the empty hand."""
+    base_joker: np.ndarray
+    delta: np.ndarray
+    """Row ``face * (TOP + 1) + count``: the change for that many tiles of the face."""
+    memo: dict = field(default_factory=dict, compare=False)
+    """Lacks of the hands asked about lately (read-only arrays), by counts and exposures:
+    the rules and every planner ask about the same hands."""
+    shown: dict = field(default_factory=dict, compare=False)
+    """The changes :meth:`_exposed_change` worked out, by face and tiles exposed."""
+
+    @staticmethod
+    def of(P: np.ndarray, Q: np.ndarray) -> LackTables:
+        P, Q = P[:, :JOKER].astype(np.int16), Q[:, :JOKER].astype(np.int16)
+        v = np.arange(TOP + 1, dtype=np.int16)[None, :, None]
+        p, q = P.T[:, None, :], Q.T[:, None, :]  # face x 1 x rows
+        natural = np.maximum(p - v, 0) - p
+        joker = np.maximum(q - np.maximum(v - p, 0), 0) - q
+        # no reading wants more than 14 tiles of a face: every change fits a byte
+        delta = np.concatenate([natural, joker], axis=2).astype(np.int8)
+        return LackTables(len(P), P, Q, P.sum(axis=1), Q.sum(axis=1),
+                          delta.reshape(-1, delta.shape[2]))
+
+    def lacks(self, counts: np.ndarray, exposed: np.ndarray | None = None) -> np.ndarray:
+        """Tiles each row lacks for a hand of ``counts`` (jokers at ``counts[JOKER]``)
+        with exposures ``exposed`` (by face): the same as ``card.needs``. The array is
+        shared: read-only."""
+        key = (counts.dtype.char, counts.tobytes(),
+               None if exposed is None else (exposed.dtype.char, exposed.tobytes()))
+        found = self.memo.get(key)
+        if found is None:
+            if len(self.memo) >= MEMO:
+                self.memo.clear()
+            found = self.memo[key] = self._lacks(counts, exposed)
+            found.setflags(write=False)
+        return found
+
+    def _lacks(self, counts: np.ndarray, exposed: np.ndarray | None) -> np.ndarray:
+        c = counts[:JOKER]
+        held = c.nonzero()[0]
+        at = held * (TOP + 1) + np.minimum(c[held], TOP)
+        d = self.delta.take(at, axis=0).sum(axis=0, dtype=np.int16)
+        natural = self.base_natural + d[:self.rows]
+        joker = self.base_joker + d[self.rows:]
+        if exposed is not None:
+            shown = exposed[:JOKER].nonzero()[0]
+            for f, e, v in zip(shown.tolist(), exposed[shown].tolist(), c[shown].tolist(),
+                               strict=True):
+                joker = joker + self._exposed_change(f, e)[min(v, TOP)]
+        return natural + np.maximum(joker - int(counts[JOKER]), 0)
+
+    def _exposed_change(self, face: int, exposed: int) -> np.ndarray:
+        """For each count of ``face`` held (to TOP): the change to the joker-able tiles
+        each row lacks when exposures fill ``exposed`` tiles of its groups of the face
+        (remembered)."""
+        change = self.shown.get((face, exposed))
+        if change is None:
+            P, Q = self.P[:, face], self.Q[:, face]
+            spare = np.maximum(np.arange(TOP + 1, dtype=np.int16)[:, None] - P, 0)
+            table = np.maximum(Q - spare, 0)
+            real = np.maximum(np.maximum(Q - exposed, 0) - spare, 0)
+            change = self.shown[face, exposed] = (real - table).astype(np.int16)
+        return change
+
+
+@dataclass(frozen=True)
+class GroupKinds:
+    """How many pungs, kongs and quints of each face and size every row has: the rows a
+    set of exposures allows are the open ones with a group for each exposure."""
+
+    open_rows: np.ndarray
+    columns: dict[tuple[int, int], int]
+    """(face, size) -> column of ``counts``."""
+    counts: np.ndarray
+
+    @staticmethod
+    def of(groups: Sequence[Sequence[tuple[int, int, bool]]], concealed: np.ndarray
+           ) -> GroupKinds:
+        """From each row's (face, size, jokers allowed) groups and the concealed rows."""
+        columns: dict[tuple[int, int], int] = {}
+        for row in groups:
+            for f, size, jokers in row:
+                if jokers:
+                    columns.setdefault((f, size), len(columns))
+        counts = np.zeros((len(groups), len(columns)), dtype=np.int16)
+        for i, row in enumerate(groups):
+            for f, size, jokers in row:
+                if jokers:
+                    counts[i, columns[f, size]] += 1
+        return GroupKinds(~np.asarray(concealed, dtype=bool), columns, counts)
+
+    def allowed(self, exposed: Sequence[tuple[int, int]]) -> np.ndarray:
+        """The rows that allow exposures of these (face, size)."""
+        if not exposed:
+            return np.ones(len(self.open_rows), dtype=bool)
+        ok = self.open_rows.copy()
+        for kind, n in Counter(exposed).items():
+            column = self.columns.get(kind)
+            if column is None:
+                return np.zeros(len(self.open_rows), dtype=bool)
+            ok &= self.counts[:, column] >= n
+        return ok
+
+
+__all__ = ["MEMO", "TOP", "GroupKinds", "LackTables"]
