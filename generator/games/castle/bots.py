@@ -26,7 +26,6 @@ from generator.games.castle.board import (
     SUMMON_POINTS,
     PlayerCastle,
     cell_at,
-    cell_index,
     group_points,
     kind_of,
     shrine_points,
@@ -259,6 +258,8 @@ class Planner:
     def __init__(self) -> None:
         self._plan: list[_Placement] = []
         self._next: Event | None = None
+        self._after: tuple[CastleGame, int, int] | None = None
+        """The position the planned second action is for: the game, turn and tiles left."""
 
     # -- a whole turn ----------------------------------------------------------
 
@@ -269,8 +270,8 @@ class Planner:
         if phase is Phase.SECOND:
             return self._second(game, legal, rng)
         if phase is Phase.BUILD:
-            return self._build(game, legal)
-        return self._shrine(game, legal)
+            return self._build(game)
+        return self._shrine(game)
 
     def _take(self, game: CastleGame, legal: list[Event], rng: random.Random) -> Event:
         """The take step, planned with its second action (or the summons) and the
@@ -278,30 +279,38 @@ class Planner:
         events, reason and placements are made."""
         p = game.current
         me = game.players[p]
-        options: list[tuple[float, Event, int]] = []
+        options: list[tuple[float, int, int]] = []
+        """(worth, the tile taken or -1 for the summons, the second action), in the
+        order the rules list the takes."""
         cache = _Cache(_Survey(me))
         shrine = game.pool > 0
-        for action in legal:
-            if isinstance(action, Summon):
-                leading = me.score >= max(c.score for c in game.players)
-                value = SUMMON_POINTS + (1.5 if leading else -0.5)
-                why = "the castle is down to its ground floor and " + (
-                    "it leads: summon to hasten the end" if leading else "+2 beats every take")
-                options.append((value, replace(action, reason=why), _SUMMON))
-            else:
-                assert isinstance(action, Take)
-                for value, second in self._worths(game, me, action.tile,
-                                                  game.twin_after(action), shrine, cache):
-                    options.append((value, action, second))
-        _, first, second = max(options, key=lambda o: o[0] + rng.random() * 1e-6)
+        leading = False
+        if game.can_summon():
+            leading = me.score >= max(c.score for c in game.players)
+            options.append((SUMMON_POINTS + (1.5 if leading else -0.5), -1, _SUMMON))
+        tiles = game.tiles
+        weighed: dict[tuple[int, bool], list[tuple[float, int]]] = {}
+        """The worths by face and whether a twin is left: they depend on nothing else."""
+        for i in game.takeable():
+            tile = tiles[i]
+            key = (tile.kind, bool(game.twins_after(i)))
+            worths = weighed.get(key)
+            if worths is None:
+                worths = weighed[key] = self._worths(game, me, tile, key[1], shrine, cache)
+            options += [(value, i, second) for value, second in worths]
+        _, i, second = max(options, key=lambda o: o[0] + rng.random() * 1e-6)
         if second == _SUMMON:
-            self._next, self._plan = None, []
-            return first
-        assert isinstance(first, Take)
+            self._next, self._plan, self._after = None, [], None
+            why = "the castle is down to its ground floor and " + (
+                "it leads: summon to hasten the end" if leading else "+2 beats every take")
+            return Summon(p, why)
+        tile = tiles[i]
+        first = Take(p, game.places[i], tile)
         seconds = game.after_taking(first)
-        why, plan = self._said(first.tile, second, cache)
+        why, plan = self._said(tile, second, cache)
         self._next = seconds[0] if second == _TWIN else seconds[-2 if second == _SHRINE else -1]
         self._plan = plan
+        self._after = (game, game.turn, game.remaining & ~(1 << i))
         return replace(first, reason=why)
 
     def _worths(self, game: CastleGame, me: PlayerCastle, tile: Tile, twin: bool,
@@ -340,8 +349,10 @@ class Planner:
 
     def _second(self, game: CastleGame, legal: list[Event], rng: random.Random) -> Event:
         planned, self._next = self._next, None
-        if planned is not None and planned in legal:
-            return planned
+        after, self._after = self._after, None
+        if planned is not None and after is not None and after[0] is game and \
+                after[1:] == (game.turn, game.remaining):
+            return planned  # the take planned: its second action is one the rules listed
         # the take was not planned here: weigh the second actions for the tile taken
         assert game.taken is not None
         me = game.players[game.current]
@@ -376,10 +387,12 @@ class Planner:
         value = max(v1, v2) if flips1 else v1 + v2
         return value, [(cell1, "the first of the two"), (cell2, words2)]
 
-    def _build(self, game: CastleGame, legal: list[Event]) -> Event:
+    def _build(self, game: CastleGame) -> Event:
+        """The next tile taken, on its planned cell if it can still go there, else on
+        the best cell now. (A bot is asked to build only when some cell can take it.)"""
         p = game.current
         me = game.players[p]
-        tile = legal[0].tile  # type: ignore[attr-defined]
+        tile = game.pending[0]
         while self._plan:
             planned, cell, words = self._plan.pop(0)
             if planned.kind == tile.kind and me.can_build(cell):
@@ -387,23 +400,23 @@ class Planner:
         _, cell, words, _ = _Survey(me).best(kind_of(tile), game.options.group, me.reserve)
         return Build(p, tile, cell_at(cell), words)
 
-    def _shrine(self, game: CastleGame, legal: list[Event]) -> Event:
-        """A shrine on the highest tile that can take one. The turn ends when none can,
-        or when the best would score 1 while the castle still has upper floors: a
-        shrine kept in the reserve can crown a group on a higher floor later (only at
-        the end, when summons are allowed, does every shrine go where it can)."""
-        end = next(a for a in legal if isinstance(a, EndTurn))
-        shrines = [a for a in legal if isinstance(a, Shrine)]
-        if not shrines:
-            return end
-        me = game.players[game.current]
-        index = {s.at: cell_index(s.at) for s in shrines}
-        best = max(shrines, key=lambda s: (len(me.stacks[index[s.at]]), -index[s.at]))
-        floor = len(me.stacks[index[best.at]])
+    def _shrine(self, game: CastleGame) -> Event:
+        """A shrine on the highest tile that can take one (the first such cell). The
+        turn ends when none can, or when the best would score 1 while the castle still
+        has upper floors: a shrine kept in the reserve can crown a group on a higher
+        floor later (only at the end, when summons are allowed, does every shrine go
+        where it can)."""
+        p = game.current
+        spots = game.shrine_spots()
+        if not spots:
+            return EndTurn(p)
+        stacks = game.players[p].stacks
+        best = max(spots, key=lambda i: (len(stacks[i]), -i))
+        floor = len(stacks[best])
         if shrine_points(floor) == 1 and not game.can_summon():
-            return replace(end, reason="keeps its shrine for a higher floor: one on floor 1 "
-                                       "scores 1")
-        return replace(best, reason=f"on floor {floor}, the highest flipped tile")
+            return EndTurn(p, "keeps its shrine for a higher floor: one on floor 1 scores 1")
+        return Shrine(p, cell_at(best), shrine_points(floor),
+                      f"on floor {floor}, the highest flipped tile")
 
 
 class RandomBot:
