@@ -1,6 +1,6 @@
 """Dragon Castle's state kept up to date move by move (for speed) is the state worked out
 again from scratch: the central castle's open tiles and top floor, the twins a take
-leaves, and the planner's game unchanged by its planning."""
+leaves, a player's castle kept as bit masks, and the planner's surveys."""
 
 from __future__ import annotations
 
@@ -11,10 +11,12 @@ import pytest
 
 from generator.engine.solitaire import board_for
 from generator.games.castle import runner
+from generator.games.castle.board import CELLS, ORTHOGONAL, PlayerCastle, bits, kind_of
 from generator.games.castle.bots import Planner, RandomBot
-from generator.games.castle.central import bits, geometry
+from generator.games.castle.central import geometry
 from generator.games.castle.rules import CastleGame, CastleOptions, Phase, Setup, Take
 from generator.layouts.castle import generate_castle, tile_set
+from generator.tiles import Tile
 
 
 def _recomputed_open(g: CastleGame) -> int:
@@ -52,6 +54,7 @@ def test_open_tiles_kept_by_taking_are_open_tiles_recomputed(seed: int) -> None:
         assert g.top_floor == _recomputed_top(g)
         for i in g.open_tiles():
             assert bits(g.twins_after(i)) == _recomputed_twins(g, i)
+            assert g.has_twin_after(i) == bool(_recomputed_twins(g, i))
         g._remove(rng.choice(g.open_tiles()))
     assert g.open == 0 and g.top_floor == 0
 
@@ -65,7 +68,7 @@ def test_the_geometry_of_a_castle_is_made_once_and_shared() -> None:
         board = shape.board
         touched = {j for j in range(len(shape.places))
                    if (board.over[j] | board.left[j] | board.right[j]) >> i & 1}
-        assert set(shape.frees[i]) == touched
+        assert set(shape.frees[i]) == touched == set(bits(shape.opens[i]))
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -90,3 +93,70 @@ def test_a_copy_of_a_game_moves_on_alone() -> None:
     g.apply(Take(0, g.places[i], g.tiles[i]))
     assert other.phase is Phase.TAKE and other.remaining >> i & 1 and other.open >> i & 1
     assert other.open == _recomputed_open(other)
+
+
+# -- a player's castle as bit masks --------------------------------------------------
+
+
+def _groups_by_search(me: PlayerCastle) -> list[tuple[str, list[int]]]:
+    """Groups found cell by cell, as the masks' flood fill must find them."""
+    kinds = [kind_of(me.stacks[i][-1]) if me.is_up(i) else None for i in range(CELLS)]
+    seen: set[int] = set()
+    out = []
+    for i in range(CELLS):
+        if i in seen or kinds[i] is None:
+            continue
+        members, todo = {i}, [i]
+        while todo:
+            j = todo.pop()
+            for n in ORTHOGONAL[j]:
+                if n not in members and kinds[n] == kinds[i]:
+                    members.add(n)
+                    todo.append(n)
+        seen |= members
+        out.append((kinds[i], sorted(members)))
+    return out
+
+
+def _buildable_by_rule(me: PlayerCastle) -> list[int]:
+    out = []
+    for i in range(CELLS):
+        stack = me.stacks[i]
+        if stack:
+            if not me.is_up(i) and not me.has_shrine(i):
+                out.append(i)
+        elif not any(me.stacks) or any(me.stacks[j] for j in range(CELLS)
+                                       if j != i and abs(j // 6 - i // 6) <= 1
+                                       and abs(j % 6 - i % 6) <= 1):
+            out.append(i)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_a_castle_kept_as_masks_answers_as_its_stacks_do(seed: int) -> None:
+    rng = random.Random(seed)
+    faces = [Tile(t) for t in ("1m", "5m", "2p", "3s", "1z", "5z", "7z")]
+    me = PlayerCastle()
+    undo: list[tuple[int, bool]] = []
+    for _ in range(rng.randrange(20, 120)):
+        move = rng.random()
+        i = rng.randrange(CELLS)
+        if move < 0.5:
+            undo.append((i, me.is_up(i)))
+            me.add(i, rng.choice(faces))
+        elif move < 0.65 and undo:
+            me.remove(*undo.pop())
+        elif move < 0.9:
+            me.flip(i)
+            undo.clear()
+        elif me.stacks[i]:
+            me.crown(i)
+        assert me.groups() == _groups_by_search(me)
+        assert me.buildable() == _buildable_by_rule(me)
+        assert me.has_room() == bool(_buildable_by_rule(me))
+        assert me.built == sum(map(len, me.stacks))
+        copied = me.copy()
+        assert copied.groups() == me.groups() and copied.up == me.up
+    assert me.face_down_tops() == sum(1 for i in range(CELLS) if me.stacks[i]
+                                      and not me.is_up(i) and not me.has_shrine(i))
+    assert me.shrines() == sum(me.shrine)

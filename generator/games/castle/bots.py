@@ -293,7 +293,7 @@ class Planner:
         """The worths by face and whether a twin is left: they depend on nothing else."""
         for i in game.takeable():
             tile = tiles[i]
-            key = (tile.kind, bool(game.twins_after(i)))
+            key = (tile.kind, game.has_twin_after(i))
             worths = weighed.get(key)
             if worths is None:
                 worths = weighed[key] = self._worths(game, me, tile, key[1], shrine, cache)
@@ -375,7 +375,7 @@ class Planner:
         # build the first, then look for the second's place; undo
         after = survey.with_tile(me, kind, cell1)
         if after is None:
-            was_up = me.up[cell1]
+            was_up = me.is_up(cell1)
             me.add(cell1, tile)
             after = _Survey(me)
             me.remove(cell1, was_up)

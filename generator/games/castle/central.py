@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from generator.engine.solitaire import Board, board_for
+from generator.games.castle.board import bits
 from generator.games.castle.events import Place
 from generator.layouts import Layout
 from generator.layouts.castle import Castle, cell_of, parse_castle
@@ -22,7 +23,7 @@ class Geometry:
     """A castle's tiles as places, floors and masks, shared by every game dealt on it."""
 
     __slots__ = ("board", "castle", "floor_mask", "floor_of", "floors", "frees", "index",
-                 "layout", "places")
+                 "layout", "opens", "places")
 
     def __init__(self, castle: Castle) -> None:
         self.castle = castle
@@ -46,6 +47,8 @@ class Geometry:
                 frees[i].append(j)
         self.frees: tuple[tuple[int, ...], ...] = tuple(tuple(f) for f in frees)
         """For each tile, the tiles that taking it may open: those it lies on or flanks."""
+        self.opens: tuple[int, ...] = tuple(sum(1 << j for j in f) for f in frees)
+        """The same as bit masks."""
 
     def open_tiles(self, remaining: int) -> int:
         """The open tiles among ``remaining``, worked out from scratch."""
@@ -82,14 +85,4 @@ def geometry(text: str) -> Geometry:
     return Geometry(parse_castle(text, name="central castle", source="setup.castle"))
 
 
-def bits(mask: int) -> list[int]:
-    """The indices set in ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-__all__ = ["Geometry", "bits", "geometry"]
+__all__ = ["Geometry", "geometry"]

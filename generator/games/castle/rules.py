@@ -34,6 +34,7 @@ from generator.games.castle.board import (
     SIZE,
     SUMMON_POINTS,
     PlayerCastle,
+    bits,
     cell_at,
     cell_index,
     group_points,
@@ -41,7 +42,7 @@ from generator.games.castle.board import (
     shrine_points,
     shrines_allowed,
 )
-from generator.games.castle.central import bits, geometry
+from generator.games.castle.central import geometry
 from generator.games.castle.events import (
     GAME,
     Build,
@@ -143,6 +144,17 @@ class CastleGame(Rules):
         if not copies & self.remaining & ~self.open:  # taking i opens none of them
             return copies & self.open
         return copies & self.geometry.open_after(self.remaining, self.open, i)
+
+    def has_twin_after(self, i: int) -> bool:
+        """Whether an open tile identical to open tile ``i`` is left once it is taken:
+        ``bool(twins_after(i))``, without working out what it opens unless need be."""
+        copies = self.copies[self.tiles[i].kind] & ~(1 << i)
+        if copies & self.open:
+            return True
+        shape = self.geometry
+        if not copies & self.remaining & shape.opens[i]:
+            return False
+        return bool(copies & shape.open_after(self.remaining, self.open, i))
 
     def can_summon(self) -> bool:
         return self.top <= 1
@@ -246,7 +258,7 @@ class CastleGame(Rules):
         if me.reserve <= 0:
             return "no shrine in the reserve"
         k = next((k for k, (_, cells, _) in enumerate(self.flipped) if i in cells), None)
-        if k is None or me.shrine[i]:
+        if k is None or me.has_shrine(i):
             r, c = cell_at(i)
             return (f"a shrine goes on a tile flipped this turn without a shrine; row {r}, "
                     f"column {c} is not one")
@@ -440,7 +452,7 @@ class CastleGame(Rules):
         kind, cells = self._to_flip.pop(0)
         me = self.players[ev.player]
         for i in cells:
-            me.up[i] = False
+            me.flip(i)
         me.score += ev.points
         self.flipped.append((kind, cells, shrines_allowed(kind)))
         if not self._to_flip:
@@ -453,7 +465,7 @@ class CastleGame(Rules):
         k = next(k for k, (_, cells, _) in enumerate(self.flipped) if i in cells)
         kind, cells, left = self.flipped[k]
         self.flipped[k] = (kind, cells, left - 1)
-        me.shrine[i] = True
+        me.crown(i)
         me.reserve -= 1
         me.score += ev.points
 
