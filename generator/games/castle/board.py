@@ -38,13 +38,14 @@ def _kind_of(tile: Tile) -> str | None:
     return None
 
 
-_KIND_BY_FACE = tuple(_kind_of(Tile.from_kind(k)) for k in range(ALL_KINDS))
+FACE_KINDS = tuple(_kind_of(Tile.from_kind(k)) for k in range(ALL_KINDS))
+"""The type of each face (:attr:`Tile.kind`), None for a face no set of the game has."""
 
 
 def kind_of(tile: Tile) -> str:
     """The type that consolidates together: coins (dots), strings (bamboo), myriads
     (characters), winds, dragons; flowers and seasons, if a custom set has them."""
-    kind = _KIND_BY_FACE[tile.kind]
+    kind = FACE_KINDS[tile.kind]
     if kind is None:
         raise RequestError(f"{tile} has no place in Dragon Castle")
     return kind
@@ -278,7 +279,7 @@ class PlayerCastle:
         return self.shrine_mask.bit_count()
 
 
-__all__ = ["CELLS", "DISCARD_POINTS", "DRAGON_BONUS", "FULL", "GROUP_POINTS", "KINDS",
+__all__ = ["CELLS", "DISCARD_POINTS", "DRAGON_BONUS", "FACE_KINDS", "FULL", "GROUP_POINTS", "KINDS",
            "NEIGHBOUR_MASK", "ORTHOGONAL", "ORTHOGONAL_MASK", "SIZE", "SUMMON_POINTS", "Cell",
            "PlayerCastle", "bits", "cell_at", "cell_index", "group_points", "kind_of",
            "shrine_points", "shrines_allowed"]

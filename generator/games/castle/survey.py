@@ -1,0 +1,234 @@
+"""The planner's survey of a player's castle in Dragon Castle: its face-up groups, the
+cells that can take a tile, and what a tile of each type is worth on each of them.
+
+A cell's worth for a tile is the points the tile flips now (with the shrines it can
+crown), or, below the size that flips, how much it grows a group of its type that can
+still grow, less what it blocks of other groups. A cell with no group beside it is
+worth the same whatever the type (:attr:`Survey.lone`), so :meth:`Survey.best` weighs
+those once and each type only on the cells beside a group.
+"""
+
+from __future__ import annotations
+
+from generator.games.castle.board import (
+    CELLS,
+    FULL,
+    NEIGHBOUR_MASK,
+    ORTHOGONAL,
+    ORTHOGONAL_MASK,
+    PlayerCastle,
+    bits,
+    group_points,
+    shrine_points,
+    shrines_allowed,
+)
+
+GROWTH = (0.0, 0.35, 0.9, 1.5, 2.2, 2.9, 3.6, 4.3)
+"""What a group below the flipping size is worth by its size (it may grow into points)."""
+_TOP = len(GROWTH) - 1
+NO_CELL = (-99.0, -1)
+"""The worth and cell :meth:`Survey.best` starts from: any real cell beats it."""
+
+
+def grow_value(size: int, lost: float, blocked: int, height: int, roomy: bool) -> float:
+    """The worth of a group of ``size`` made on a cell of ``height`` that flips not yet,
+    from groups worth ``lost``, beside ``blocked`` tiles of other types; a cell without
+    ``roomy`` space around it (an open or empty cell outside every group) grows little."""
+    value = GROWTH[min(size, _TOP)] - lost
+    if not roomy:
+        value *= 0.3
+    value += 0.15 * height - 0.2 * blocked - (0.1 if not height else 0.0)
+    return value
+
+
+class Survey:
+    """A castle as it stands before a placement, shared by every placement tried: its
+    face-up groups (numbered in the order of :meth:`PlayerCastle.groups`), the cells
+    that can take a tile, and for each such cell its height, the groups beside it and
+    whether it has room to grow a group."""
+
+    __slots__ = ("_crowded", "_lone_best", "cells", "gkind", "gsize", "gtallest", "height",
+                 "label", "lone", "near", "occupied", "open", "roomy", "up")
+
+    def __init__(self, me: PlayerCastle) -> None:
+        self.height = height = [len(s) for s in me.stacks]
+        label = [-1] * CELLS
+        self.gsize: list[int] = []
+        self.gkind: list[str] = []
+        self.gtallest: list[int] = []
+        for g, (kind, cells) in enumerate(me.groups()):
+            tallest = 0
+            for i in cells:
+                label[i] = g
+                if height[i] > tallest:
+                    tallest = height[i]
+            self.gsize.append(len(cells))
+            self.gkind.append(kind)
+            self.gtallest.append(tallest)
+        self.label = label
+        self.open = me.buildable_mask()
+        """The cells that can take a tile (a bit mask)."""
+        self.cells = bits(self.open)
+        self.up = me.up_mask
+        """The cells in a group (a bit mask)."""
+        self.occupied = me.occupied
+        room = (self.open | (FULL & ~self.occupied)) & ~self.up
+        self.near: list[tuple[int, ...]] = [()] * CELLS
+        """The group beside each cell on each side (one touching two sides, twice)."""
+        self.roomy = [False] * CELLS
+        self.lone = [0.0] * CELLS
+        """The worth of a tile on a cell with no group beside it, whatever its type."""
+        up = self.up
+        for i in self.cells:
+            roomy = self.roomy[i] = bool(ORTHOGONAL_MASK[i] & room)
+            if ORTHOGONAL_MASK[i] & up:
+                self.near[i] = tuple(label[n] for n in ORTHOGONAL[i] if label[n] >= 0)
+            else:
+                self.lone[i] = grow_value(1, 0, 0, height[i], roomy)
+        self._crowded: list[int] | None = None
+        self._lone_best: tuple[float, int] = NO_CELL
+
+    def with_tile(self, me: PlayerCastle, kind: str, c: int) -> Survey | None:
+        """The survey of ``me`` once a tile of ``kind`` is built on buildable cell ``c``
+        (``me`` as it was when surveyed), the same as surveying it anew but updated for
+        the one tile; None when that is not worth it (the tile joins two groups, or is
+        the castle's first)."""
+        height = self.height[c]
+        merged, size, tallest, _ = self.merge(kind, c)
+        if len(merged) > 1 or not me.built:
+            return None
+        new = Survey.__new__(Survey)
+        gsize, gkind, gtallest = list(self.gsize), list(self.gkind), list(self.gtallest)
+        if merged:
+            g = merged[0]
+            gsize[g], gtallest[g] = size, tallest
+        else:
+            g = len(gsize)
+            gsize.append(size)
+            gkind.append(kind)
+            gtallest.append(tallest)
+        new.gsize, new.gkind, new.gtallest = gsize, gkind, gtallest
+        label = list(self.label)
+        label[c] = g
+        new.label = label
+        new.height = heights = list(self.height)
+        heights[c] = height + 1
+        bit = 1 << c
+        new.up = up = self.up | bit
+        new.occupied = self.occupied | bit
+        opened = self.open & ~bit
+        redo = bits(ORTHOGONAL_MASK[c] & opened)
+        if not height:  # an empty cell built on: the empty cells around it open
+            added = NEIGHBOUR_MASK[c] & ~self.occupied & ~opened
+            if added:
+                opened |= added
+                redo += bits(added)
+        new.open = opened
+        new.cells = bits(opened)
+        room = (opened | (FULL & ~self.occupied)) & ~up
+        new.near = near = list(self.near)
+        new.roomy = roomy = list(self.roomy)
+        new.lone = lone = list(self.lone)
+        for i in redo:
+            room_i = roomy[i] = bool(ORTHOGONAL_MASK[i] & room)
+            if ORTHOGONAL_MASK[i] & up:
+                near[i] = tuple(label[n] for n in ORTHOGONAL[i] if label[n] >= 0)
+                lone[i] = 0.0
+            else:
+                near[i] = ()
+                lone[i] = grow_value(1, 0, 0, heights[i], room_i)
+        new._crowded = None
+        new._lone_best = NO_CELL
+        return new
+
+    def merge(self, kind: str, i: int) -> tuple[list[int], int, int, int]:
+        """A tile of ``kind`` built on ``i``: the groups of its type it joins, the size
+        of the group it makes and its tallest stack, and the tiles of other types'
+        groups beside it (a group touching two sides counts twice)."""
+        gsize, gkind = self.gsize, self.gkind
+        merged: list[int] = []
+        size = 1
+        blocked = 0
+        tallest = self.height[i] + 1
+        for g in self.near[i]:
+            if gkind[g] == kind:
+                if g not in merged:
+                    merged.append(g)
+                    size += gsize[g]
+                    tallest = max(tallest, self.gtallest[g])
+            else:
+                blocked += gsize[g]
+        return merged, size, tallest, blocked
+
+    def words(self, kind: str, i: int, smallest: int, shrines: int) -> str:
+        """Why a tile of ``kind`` goes on cell ``i``, in a line."""
+        merged, size, tallest, _ = self.merge(kind, i)
+        if size >= smallest:
+            words = f"{size} {kind} flip for {group_points(size, kind, smallest)}"
+            if min(shrines, shrines_allowed(kind)) and tallest > 1:  # floor 1 may wait
+                words += f", a shrine on floor {tallest}"
+            return words
+        height = self.height[i]
+        grown = f"grows {kind} to {size}" if merged else f"starts a group of {kind}"
+        return grown + (f" on floor {height + 1}" if height else "")
+
+    def _split(self) -> list[int]:
+        """The cells beside a group, in order; and, once, the best cell with no group
+        beside it (the first of the highest worth)."""
+        near, lone = self.near, self.lone
+        crowded = []
+        best_value, best_cell = NO_CELL
+        for i in self.cells:
+            if near[i]:
+                crowded.append(i)
+            elif lone[i] > best_value:
+                best_value, best_cell = lone[i], i
+        self._crowded, self._lone_best = crowded, (best_value, best_cell)
+        return crowded
+
+    def best(self, kind: str, smallest: int, shrines: int) -> tuple[float, int, bool]:
+        """The best cell for a tile of ``kind``: its worth, the cell (-1: none) and
+        whether it flips a group; the first cell of the highest worth (:meth:`merge`
+        and :func:`grow_value`, inlined: this is the planner's hot path)."""
+        crowded = self._crowded
+        if crowded is None:
+            crowded = self._split()
+        best_value, best_cell = self._lone_best
+        best_flips = False
+        near, height, roomy = self.near, self.height, self.roomy
+        gsize, gkind, gtallest = self.gsize, self.gkind, self.gtallest
+        crowns = min(shrines, shrines_allowed(kind))
+        for i in crowded:
+            merged: list[int] = []
+            size = 1
+            blocked = 0
+            tallest = height[i] + 1
+            for g in near[i]:
+                if gkind[g] == kind:
+                    if g not in merged:
+                        merged.append(g)
+                        size += gsize[g]
+                        if gtallest[g] > tallest:
+                            tallest = gtallest[g]
+                else:
+                    blocked += gsize[g]
+            if size >= smallest:
+                value = (group_points(size, kind, smallest) + crowns * shrine_points(tallest)
+                         + 0.15 * height[i])
+                flips = True
+            else:
+                lost = 0
+                for g in merged:
+                    lost += GROWTH[min(gsize[g], _TOP)]
+                h = height[i]
+                value = GROWTH[min(size, _TOP)] - lost
+                if not roomy[i]:
+                    value *= 0.3
+                value += 0.15 * h - 0.2 * blocked - (0.1 if not h else 0.0)
+                flips = False
+            if value > best_value or (value == best_value and i < best_cell):
+                best_value, best_cell, best_flips = value, i, flips
+        return best_value, best_cell, best_flips
+
+
+__all__ = ["GROWTH", "NO_CELL", "Survey", "grow_value"]
