@@ -9,12 +9,14 @@ import random
 
 import pytest
 
+from generator.engine.rules import plain
 from generator.engine.solitaire import board_for
 from generator.games.castle import runner
 from generator.games.castle.board import CELLS, ORTHOGONAL, PlayerCastle, bits, kind_of
 from generator.games.castle.bots import Planner, RandomBot
 from generator.games.castle.central import geometry
 from generator.games.castle.rules import CastleGame, CastleOptions, Phase, Setup, Take
+from generator.games.castle.survey import grow_value, lone_value
 from generator.layouts.castle import generate_castle, tile_set
 from generator.tiles import Tile
 
@@ -155,8 +157,33 @@ def test_a_castle_kept_as_masks_answers_as_its_stacks_do(seed: int) -> None:
         assert me.buildable() == _buildable_by_rule(me)
         assert me.has_room() == bool(_buildable_by_rule(me))
         assert me.built == sum(map(len, me.stacks))
+        assert me.heights == [len(s) for s in me.stacks]
         copied = me.copy()
         assert copied.groups() == me.groups() and copied.up == me.up
     assert me.face_down_tops() == sum(1 for i in range(CELLS) if me.stacks[i]
                                       and not me.is_up(i) and not me.has_shrine(i))
     assert me.shrines() == sum(me.shrine)
+
+
+def test_a_lone_tile_is_worth_the_same_looked_up() -> None:
+    for height in range(70):
+        for roomy in (False, True):
+            assert lone_value(height, roomy) == grow_value(1, 0, 0, height, roomy)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_planners_every_choice_is_one_the_rules_list(seed: int) -> None:
+    options = CastleOptions()
+    g = runner.new_state(options)
+    rng = random.Random(seed)
+    g.apply(runner.chance_event(g, rng))
+    bots = [Planner() for _ in range(options.players)]
+    while not g.over:
+        forced = g.forced()
+        if forced is not None:
+            g.apply(forced)
+            continue
+        legal = g.legal_actions()
+        ev = bots[g.current].choose(g, legal, rng)
+        assert plain(ev) in [plain(a) for a in legal]
+        g.apply(ev)

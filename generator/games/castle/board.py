@@ -89,13 +89,24 @@ def cell_at(i: int) -> Cell:
     return _CELL_AT[i]
 
 
+_BYTE_BITS = tuple(tuple(tuple(8 * k + j for j in range(8) if byte >> j & 1) for byte in range(256))
+                   for k in range(18))
+"""The indices set in each byte of a mask of up to 144 bits, by the byte's place."""
+
+
 def bits(mask: int) -> list[int]:
-    """The indices set in ``mask``, lowest first."""
-    out = []
+    """The indices set in ``mask`` (a mask of tiles or cells), lowest first."""
+    out: list[int] = []
+    k = 0
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        byte = mask & 255
+        if byte:
+            if k < 18:
+                out += _BYTE_BITS[k][byte]
+            else:  # beyond any castle: bit by bit
+                out += [8 * k + j for j in range(8) if byte >> j & 1]
+        mask >>= 8
+        k += 1
     return out
 
 
@@ -126,11 +137,13 @@ class PlayerCastle:
     ``up_mask``, ``shrine_mask`` and ``touching`` (the cells around the occupied ones)
     are read-only."""
 
-    __slots__ = ("_of_kind", "_top_kind", "built", "occupied", "reserve", "score",
+    __slots__ = ("_of_kind", "_top_kind", "built", "heights", "occupied", "reserve", "score",
                  "shrine_mask", "stacks", "touching", "up_mask")
 
     def __init__(self) -> None:
         self.stacks: list[list[Tile]] = [[] for _ in range(CELLS)]
+        self.heights = [0] * CELLS
+        """The height of each stack (read-only)."""
         self.up_mask = 0
         """The stacks whose top tile is face up."""
         self.shrine_mask = 0
@@ -150,6 +163,7 @@ class PlayerCastle:
     def copy(self) -> PlayerCastle:
         other = PlayerCastle.__new__(PlayerCastle)
         other.stacks = [list(s) for s in self.stacks]
+        other.heights = list(self.heights)
         other.up_mask, other.shrine_mask = self.up_mask, self.shrine_mask
         other.occupied, other.touching = self.occupied, self.touching
         other._top_kind = list(self._top_kind)
@@ -183,6 +197,7 @@ class PlayerCastle:
             self.occupied |= bit
             self.touching |= NEIGHBOUR_MASK[i]
         stack.append(tile)
+        self.heights[i] += 1
         kind = self._top_kind[i] = kind_of(tile)
         self._of_kind[kind] |= bit
         self.up_mask |= bit
@@ -194,6 +209,7 @@ class PlayerCastle:
         bit = 1 << i
         self._of_kind[self._top_kind[i]] &= ~bit  # type: ignore[index]
         stack.pop()
+        self.heights[i] -= 1
         self.built -= 1
         if not stack:
             self._top_kind[i] = None

@@ -28,6 +28,7 @@ from generator.games.castle.board import (
 from generator.games.castle.rules import (
     Build,
     CastleGame,
+    Discard,
     EndTurn,
     Phase,
     Shrine,
@@ -123,13 +124,15 @@ class Planner:
                 "it leads: summon to hasten the end" if leading else "+2 beats every take")
             return Summon(p, why)
         tile = tiles[i]
-        first = Take(p, game.places[i], tile)
-        seconds = game.after_taking(first)
-        why, plan = self._said(tile, second, cache)
-        self._next = seconds[0] if second == _TWIN else seconds[-2 if second == _SHRINE else -1]
-        self._plan = plan
+        why, self._plan = self._said(tile, second, cache)
+        if second == _TWIN:  # the first twin the rules list (game.after_taking)
+            twins = game.twins_after(i)
+            j = (twins & -twins).bit_length() - 1
+            self._next = TakeSecond(p, game.places[j], tiles[j])
+        else:
+            self._next = TakeShrine(p) if second == _SHRINE else Discard(p, tile)
         self._after = (game, game.turn, game.remaining & ~(1 << i))
-        return replace(first, reason=why)
+        return Take(p, game.places[i], tile, why)
 
     def _worths(self, me: PlayerCastle, tile: Tile, kind: str, twin: bool, shrine: bool,
                 cache: _Cache) -> list[tuple[float, int]]:

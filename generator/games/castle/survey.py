@@ -41,6 +41,16 @@ def grow_value(size: int, lost: float, blocked: int, height: int, roomy: bool) -
     return value
 
 
+_LONE = tuple(tuple(grow_value(1, 0, 0, height, roomy) for height in range(64))
+              for roomy in (False, True))
+"""The worth of a tile with no group beside it, by room around it and height."""
+
+
+def lone_value(height: int, roomy: bool) -> float:
+    """``grow_value(1, 0, 0, height, roomy)``, looked up."""
+    return _LONE[roomy][height] if height < 64 else grow_value(1, 0, 0, height, roomy)
+
+
 class Survey:
     """A castle as it stands before a placement, shared by every placement tried: its
     face-up groups (numbered in the order of :meth:`PlayerCastle.groups`), the cells
@@ -51,7 +61,7 @@ class Survey:
                  "label", "lone", "near", "occupied", "open", "roomy", "up")
 
     def __init__(self, me: PlayerCastle) -> None:
-        self.height = height = [len(s) for s in me.stacks]
+        self.height = height = list(me.heights)
         label = [-1] * CELLS
         self.gsize: list[int] = []
         self.gkind: list[str] = []
@@ -84,7 +94,7 @@ class Survey:
             if ORTHOGONAL_MASK[i] & up:
                 self.near[i] = tuple(label[n] for n in ORTHOGONAL[i] if label[n] >= 0)
             else:
-                self.lone[i] = grow_value(1, 0, 0, height[i], roomy)
+                self.lone[i] = lone_value(height[i], roomy)
         self._crowded: list[int] | None = None
         self._lone_best: tuple[float, int] = NO_CELL
 
@@ -136,7 +146,7 @@ class Survey:
                 lone[i] = 0.0
             else:
                 near[i] = ()
-                lone[i] = grow_value(1, 0, 0, heights[i], room_i)
+                lone[i] = lone_value(heights[i], room_i)
         new._crowded = None
         new._lone_best = NO_CELL
         return new
@@ -231,4 +241,4 @@ class Survey:
         return best_value, best_cell, best_flips
 
 
-__all__ = ["GROWTH", "NO_CELL", "Survey", "grow_value"]
+__all__ = ["GROWTH", "NO_CELL", "Survey", "grow_value", "lone_value"]
