@@ -138,7 +138,7 @@ class PlayerCastle:
     are read-only."""
 
     __slots__ = ("_of_kind", "_top_kind", "built", "heights", "occupied", "reserve", "score",
-                 "shrine_mask", "stacks", "touching", "up_mask")
+                 "shrine_mask", "stacks", "touching", "up_mask", "version")
 
     def __init__(self) -> None:
         self.stacks: list[list[Tile]] = [[] for _ in range(CELLS)]
@@ -159,6 +159,9 @@ class PlayerCastle:
         self.score = 0
         self.built = 0
         """Tiles in the castle."""
+        self.version = 0
+        """Counts the changes to the stacks and their tops, for those who keep what
+        they worked out from them."""
 
     def copy(self) -> PlayerCastle:
         other = PlayerCastle.__new__(PlayerCastle)
@@ -169,6 +172,7 @@ class PlayerCastle:
         other._top_kind = list(self._top_kind)
         other._of_kind = dict(self._of_kind)
         other.reserve, other.score, other.built = self.reserve, self.score, self.built
+        other.version = self.version
         return other
 
     @property
@@ -202,6 +206,7 @@ class PlayerCastle:
         self._of_kind[kind] |= bit
         self.up_mask |= bit
         self.built += 1
+        self.version += 1
 
     def remove(self, i: int, was_up: bool) -> None:
         """Undo :meth:`add` (for bots trying placements)."""
@@ -211,6 +216,7 @@ class PlayerCastle:
         stack.pop()
         self.heights[i] -= 1
         self.built -= 1
+        self.version += 1
         if not stack:
             self._top_kind[i] = None
             self.up_mask &= ~bit
@@ -230,10 +236,12 @@ class PlayerCastle:
         if self.up_mask & bit:
             self.up_mask &= ~bit
             self._of_kind[self._top_kind[i]] &= ~bit  # type: ignore[index]
+            self.version += 1
 
     def crown(self, i: int) -> None:
         """Put a shrine on stack ``i``."""
         self.shrine_mask |= 1 << i
+        self.version += 1
 
     def can_build(self, i: int) -> bool:
         """Whether a tile may go on cell ``i``: on a face-down tile without a shrine, or

@@ -52,6 +52,10 @@ class _Cache:
     cell and best pair of cells (the faces of a type build alike). The words that say
     why are made only for the way chosen (:meth:`Planner._said`)."""
 
+    castle: PlayerCastle
+    version: int
+    """The castle surveyed and its :attr:`PlayerCastle.version` when the cache was
+    last used: as long as both hold, with the same reserve, the cache holds."""
     survey: Survey
     smallest: int
     """The smallest group that flips."""
@@ -65,7 +69,12 @@ class _Cache:
 
     @classmethod
     def of(cls, game: CastleGame, me: PlayerCastle) -> _Cache:
-        return cls(Survey(me), game.options.group, me.reserve)
+        return cls(me, me.version, Survey(me), game.options.group, me.reserve)
+
+    def holds(self, game: CastleGame, me: PlayerCastle) -> bool:
+        """Whether this cache is still that of ``me`` in ``game``."""
+        return (self.castle is me and self.version == me.version
+                and self.shrines == me.reserve and self.smallest == game.options.group)
 
 
 class Planner:
@@ -78,6 +87,9 @@ class Planner:
         self._next: Event | None = None
         self._after: tuple[CastleGame, int, int] | None = None
         """The position the planned second action is for: the game, turn and tiles left."""
+        self._cache: _Cache | None = None
+        """The last turn's planning: a castle unchanged since (a tile discarded, the
+        Elder Dragon summoned) is worth the same."""
 
     # -- a whole turn ----------------------------------------------------------
 
@@ -100,7 +112,9 @@ class Planner:
         me = game.players[p]
         options: list[tuple[float, int, int]] = []
         """(worth, the tile taken or -1 for the summons, the second action)."""
-        cache = _Cache.of(game, me)
+        cache = self._cache
+        if cache is None or not cache.holds(game, me):
+            cache = self._cache = _Cache.of(game, me)
         shrine = game.pool > 0
         leading = False
         if game.can_summon():
@@ -117,6 +131,7 @@ class Planner:
                 worths = weighed[key] = self._worths(me, tile, key[0], key[1], shrine, cache)
             for value, second in worths:
                 options.append((value, i, second))
+        cache.version = me.version  # trying placements changed it and changed it back
         _, i, second = max(options, key=lambda o: o[0] + rng.random() * 1e-6)
         if second == _SUMMON:
             self._next, self._plan, self._after = None, [], None
