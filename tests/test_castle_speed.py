@@ -16,7 +16,7 @@ from generator.games.castle.board import CELLS, ORTHOGONAL, PlayerCastle, bits, 
 from generator.games.castle.bots import Planner, RandomBot
 from generator.games.castle.central import geometry
 from generator.games.castle.rules import CastleGame, CastleOptions, Phase, Setup, Take
-from generator.games.castle.survey import grow_value, lone_value
+from generator.games.castle.survey import Survey, grow_value, lone_value
 from generator.layouts.castle import generate_castle, tile_set
 from generator.tiles import Tile
 
@@ -186,4 +186,83 @@ def test_the_planners_every_choice_is_one_the_rules_list(seed: int) -> None:
         legal = g.legal_actions()
         ev = bots[g.current].choose(g, legal, rng)
         assert plain(ev) in [plain(a) for a in legal]
+        g.apply(ev)
+
+
+# -- the planner's survey kept up to date --------------------------------------------
+
+def _seen(survey: Survey) -> tuple:
+    """What a survey says, with each group named by its cells rather than its number
+    (an updated survey numbers a new group last)."""
+    groups = [(survey.gkind[g], survey.gmask[g], survey.gsize[g], survey.gtallest[g])
+              for g in range(len(survey.gsize))]
+    return (sorted(groups), [survey.gmask[g] if g >= 0 else -1 for g in survey.label],
+            survey.height, survey.open, survey.cells, survey.up,
+            {i: ([survey.gmask[g] for g in survey.near[i]], survey.roomy[i], survey.lone[i])
+             for i in survey.cells})
+
+
+def _random_castle(rng: random.Random) -> PlayerCastle:
+    """A castle grown by legal builds of random types, its large groups flipped."""
+    faces = [Tile(t) for t in ("1m", "2p", "3s", "1z", "5z")]
+    me = PlayerCastle()
+    for _ in range(rng.randrange(0, 40)):
+        cells = me.buildable()
+        if not cells:
+            break
+        me.add(rng.choice(cells), rng.choice(faces))
+        for _, group in me.groups():
+            if len(group) >= 4:
+                for i in group:
+                    me.flip(i)
+                if rng.random() < 0.4:
+                    me.crown(group[-1])
+    return me
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_survey_updated_for_a_tile_is_the_survey_made_anew(seed: int) -> None:
+    rng = random.Random(seed)
+    me = _random_castle(rng)
+    survey = Survey(me)
+    for c in survey.cells:
+        for kind in ("myriads", "coins", "winds", "dragons"):
+            tile = {"myriads": Tile("1m"), "coins": Tile("2p"), "winds": Tile("1z"),
+                    "dragons": Tile("5z")}[kind]
+            after = survey.with_tile(me, kind, c)
+            was_up = me.is_up(c)
+            me.add(c, tile)
+            fresh = Survey(me)
+            me.remove(c, was_up)
+            shortcuts = [survey.best_after(me.built, kind, c, smallest, shrines)
+                         for smallest, shrines in ((4, 0), (4, 2), (5, 1))]
+            if after is None:
+                assert shortcuts == [None] * 3
+                continue
+            assert _seen(after) == _seen(fresh)
+            for shortcut, (smallest, shrines) in zip(shortcuts, ((4, 0), (4, 2), (5, 1)),
+                                                     strict=True):
+                assert after.best(kind, smallest, shrines) == fresh.best(kind, smallest, shrines)
+                assert shortcut == fresh.best(kind, smallest, shrines)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_planner_keeping_its_last_turn_plans_as_a_new_one_would(seed: int) -> None:
+    options = CastleOptions()
+    g = runner.new_state(options)
+    rng = random.Random(seed)
+    g.apply(runner.chance_event(g, rng))
+    bots = [Planner() for _ in range(options.players)]
+    while not g.over:
+        forced = g.forced()
+        if forced is not None:
+            g.apply(forced)
+            continue
+        if g.phase is Phase.TAKE:
+            state = rng.getstate()
+            fresh = Planner().choose(copy.deepcopy(g), g.legal_actions(), rng)
+            rng.setstate(state)
+        ev = bots[g.current].choose(g, g.legal_actions(), rng)
+        if g.phase is Phase.TAKE:
+            assert ev == fresh
         g.apply(ev)

@@ -119,6 +119,12 @@ _NOT_FIRST_COLUMN = sum(1 << i for i in range(CELLS) if i % SIZE)
 _NOT_LAST_COLUMN = sum(1 << i for i in range(CELLS) if i % SIZE != SIZE - 1)
 
 
+def beside(mask: int) -> int:
+    """The cells orthogonally next to those of ``mask`` (and, maybe, some of ``mask``)."""
+    return ((mask << 1 & _NOT_FIRST_COLUMN) | (mask >> 1 & _NOT_LAST_COLUMN) | mask << SIZE
+            | mask >> SIZE) & FULL
+
+
 def _touching(occupied: int) -> int:
     """The cells around the ``occupied`` ones."""
     out = 0
@@ -277,6 +283,10 @@ class PlayerCastle:
     def groups(self) -> list[tuple[str, list[int]]]:
         """Every group of orthogonally connected face-up tiles of one type, in the order
         of their first cells."""
+        return [(kind, bits(group)) for kind, group in self.group_masks()]
+
+    def group_masks(self) -> list[tuple[str, int]]:
+        """:meth:`groups`, each group's cells as a bit mask."""
         out = []
         rest = self.up_mask
         while rest:
@@ -291,7 +301,7 @@ class PlayerCastle:
                 if grown == group:
                     break
                 group = grown
-            out.append((kind, bits(group)))
+            out.append((kind, group))
             rest &= ~group
         return out
 
@@ -305,5 +315,5 @@ class PlayerCastle:
 
 __all__ = ["CELLS", "DISCARD_POINTS", "DRAGON_BONUS", "FACE_KINDS", "FULL", "GROUP_POINTS", "KINDS",
            "NEIGHBOUR_MASK", "ORTHOGONAL", "ORTHOGONAL_MASK", "SIZE", "SUMMON_POINTS", "Cell",
-           "PlayerCastle", "bits", "cell_at", "cell_index", "group_points", "kind_of",
+           "PlayerCastle", "beside", "bits", "cell_at", "cell_index", "group_points", "kind_of",
            "shrine_points", "shrines_allowed"]

@@ -63,9 +63,8 @@ class _Cache:
     """Shrines in the player's reserve."""
     single: dict[str, tuple[float, int, bool]] = field(default_factory=dict)
     """Each type's best cell: worth, cell (-1: none), whether it flips a group."""
-    pairs: dict[str, tuple[float, int, int, Survey | None]] = field(default_factory=dict)
-    """Each type's best pair: worth, the first cell and the second (-1: none), and the
-    survey with the first built."""
+    pairs: dict[str, tuple[float, int, int]] = field(default_factory=dict)
+    """Each type's best pair: worth, the first cell and the second (-1: none)."""
 
     @classmethod
     def of(cls, game: CastleGame, me: PlayerCastle) -> _Cache:
@@ -139,7 +138,8 @@ class Planner:
                 "it leads: summon to hasten the end" if leading else "+2 beats every take")
             return Summon(p, why)
         tile = tiles[i]
-        why, self._plan = self._said(tile, second, cache)
+        why, self._plan = self._said(me, tile, second, cache)
+        cache.version = me.version
         if second == _TWIN:  # the first twin the rules list (game.after_taking)
             twins = game.twins_after(i)
             j = (twins & -twins).bit_length() - 1
@@ -170,19 +170,20 @@ class Planner:
         return out
 
     @staticmethod
-    def _said(tile: Tile, second: int, cache: _Cache) -> tuple[str, list[_Placement]]:
+    def _said(me: PlayerCastle, tile: Tile, second: int, cache: _Cache,
+              ) -> tuple[str, list[_Placement]]:
         """The take's reason and the placements for a second action that
-        :meth:`_worths` weighed."""
+        :meth:`_worths` weighed for ``me``."""
         kind = kind_of(tile)
         smallest, shrines = cache.smallest, cache.shrines
         if second == _TWIN:
-            _, cell1, cell2, after = cache.pairs[kind]
+            _, cell1, cell2 = cache.pairs[kind]
             if cell1 < 0:
                 plan = []
             elif cell2 < 0:
                 plan = [(tile, cell1, cache.survey.words(kind, cell1, smallest, shrines))]
             else:
-                assert after is not None
+                after = _with_tile(me, tile, kind, cell1, cache.survey)
                 plan = [(tile, cell1, "the first of the two"),
                         (tile, cell2, after.words(kind, cell2, smallest, shrines))]
             return f"takes {tile} and its twin" + (f": {plan[-1][2]}" if plan else ""), plan
@@ -206,31 +207,29 @@ class Planner:
         shrine = len(legal) > 1 and isinstance(legal[-2], TakeShrine)
         options = self._worths(me, game.taken, kind_of(game.taken), twin, shrine, cache)
         _, second = max(options, key=lambda o: o[0] + rng.random() * 1e-6)
-        self._plan = self._said(game.taken, second, cache)[1]
+        self._plan = self._said(me, game.taken, second, cache)[1]
         return legal[0] if second == _TWIN else legal[-2 if second == _SHRINE else -1]
 
     @staticmethod
     def _pair_value(me: PlayerCastle, tile: Tile, kind: str, first: tuple[float, int, bool],
-                    cache: _Cache) -> tuple[float, int, int, Survey | None]:
-        """The worth of building ``tile`` (of ``kind``) and its twin, their cells and the
-        survey with the first built."""
+                    cache: _Cache) -> tuple[float, int, int]:
+        """The worth of building ``tile`` (of ``kind``) and its twin, and their cells:
+        the first on the best cell for one, the second on the best cell once the first
+        is built."""
         v1, cell1, flips1 = first
         if cell1 < 0:
-            return -99.0, -1, -1, None
-        # build the first, then look for the second's place; undo
-        after = cache.survey.with_tile(me, kind, cell1)
-        if after is None:
-            was_up = me.is_up(cell1)
-            me.add(cell1, tile)
-            after = Survey(me)
-            me.remove(cell1, was_up)
-        v2, cell2, _ = after.best(kind, cache.smallest, cache.shrines)
+            return -99.0, -1, -1
+        second = cache.survey.best_after(me.built, kind, cell1, cache.smallest, cache.shrines)
+        if second is None:
+            second = _with_tile(me, tile, kind, cell1, cache.survey).best(
+                kind, cache.smallest, cache.shrines)
+        v2, cell2, _ = second
         if cell2 < 0:
-            return v1, cell1, -1, None
+            return v1, cell1, -1
         # flipping comes after both are built, so the second placement's outcome is the
         # pair's; a first placement that would flip alone is not counted twice
         value = max(v1, v2) if flips1 else v1 + v2
-        return value, cell1, cell2, after
+        return value, cell1, cell2
 
     def _build(self, game: CastleGame) -> Event:
         """The next tile taken, on its planned cell if it can still go there, else on
@@ -265,6 +264,19 @@ class Planner:
             return EndTurn(p, "keeps its shrine for a higher floor: one on floor 1 scores 1")
         return Shrine(p, cell_at(best), shrine_points(floor),
                       f"on floor {floor}, the highest flipped tile")
+
+
+def _with_tile(me: PlayerCastle, tile: Tile, kind: str, cell: int, survey: Survey) -> Survey:
+    """The survey of ``me`` (surveyed as ``survey``) with ``tile`` (of ``kind``) built on
+    ``cell``: updated from ``survey`` where it can be, else made anew (the tile is
+    built, and taken off again)."""
+    after = survey.with_tile(me, kind, cell)
+    if after is None:
+        was_up = me.is_up(cell)
+        me.add(cell, tile)
+        after = Survey(me)
+        me.remove(cell, was_up)
+    return after
 
 
 class RandomBot:

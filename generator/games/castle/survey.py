@@ -17,6 +17,7 @@ from generator.games.castle.board import (
     ORTHOGONAL,
     ORTHOGONAL_MASK,
     PlayerCastle,
+    beside,
     bits,
     group_points,
     shrine_points,
@@ -57,8 +58,8 @@ class Survey:
     that can take a tile, and for each such cell its height, the groups beside it and
     whether it has room to grow a group."""
 
-    __slots__ = ("_crowded", "_lone_best", "cells", "gkind", "gsize", "gtallest", "height",
-                 "label", "lone", "near", "occupied", "open", "roomy", "up")
+    __slots__ = ("_crowded", "_lone_best", "cells", "gkind", "gmask", "gsize", "gtallest",
+                 "height", "label", "lone", "near", "occupied", "open", "roomy", "up")
 
     def __init__(self, me: PlayerCastle) -> None:
         self.height = height = list(me.heights)
@@ -66,8 +67,11 @@ class Survey:
         self.gsize: list[int] = []
         self.gkind: list[str] = []
         self.gtallest: list[int] = []
-        for g, (kind, cells) in enumerate(me.groups()):
+        self.gmask: list[int] = []
+        """Each group's cells (a bit mask)."""
+        for g, (kind, group) in enumerate(me.group_masks()):
             tallest = 0
+            cells = bits(group)
             for i in cells:
                 label[i] = g
                 if height[i] > tallest:
@@ -75,6 +79,7 @@ class Survey:
             self.gsize.append(len(cells))
             self.gkind.append(kind)
             self.gtallest.append(tallest)
+            self.gmask.append(group)
         self.label = label
         self.open = me.buildable_mask()
         """The cells that can take a tile (a bit mask)."""
@@ -109,21 +114,24 @@ class Survey:
             return None
         new = Survey.__new__(Survey)
         gsize, gkind, gtallest = list(self.gsize), list(self.gkind), list(self.gtallest)
+        gmask = list(self.gmask)
+        bit = 1 << c
         if merged:
             g = merged[0]
             gsize[g], gtallest[g] = size, tallest
+            gmask[g] |= bit
         else:
             g = len(gsize)
             gsize.append(size)
             gkind.append(kind)
             gtallest.append(tallest)
-        new.gsize, new.gkind, new.gtallest = gsize, gkind, gtallest
+            gmask.append(bit)
+        new.gsize, new.gkind, new.gtallest, new.gmask = gsize, gkind, gtallest, gmask
         label = list(self.label)
         label[c] = g
         new.label = label
         new.height = heights = list(self.height)
         heights[c] = height + 1
-        bit = 1 << c
         new.up = up = self.up | bit
         new.occupied = self.occupied | bit
         opened = self.open & ~bit
@@ -237,6 +245,86 @@ class Survey:
                 value += 0.15 * h - 0.2 * blocked - (0.1 if not h else 0.0)
                 flips = False
             if value > best_value or (value == best_value and i < best_cell):
+                best_value, best_cell, best_flips = value, i, flips
+        return best_value, best_cell, best_flips
+
+    def best_after(self, built: int, kind: str, c: int, smallest: int, shrines: int,
+                   ) -> tuple[float, int, bool] | None:
+        """``with_tile(me, kind, c).best(kind, smallest, shrines)`` for ``me`` with
+        ``built`` tiles, without making the new survey: only the cells beside the group
+        the tile joins or makes, and those it opens, are weighed anew; the others are
+        worth what they were. None when :meth:`with_tile` would give None."""
+        merged, size, tallest, _ = self.merge(kind, c)
+        if len(merged) > 1 or not built:
+            return None
+        height = self.height
+        bit = 1 << c
+        up = self.up | bit
+        opened = self.open & ~bit
+        added = 0
+        if not height[c]:  # an empty cell built on: the empty cells around it open
+            added = NEIGHBOUR_MASK[c] & ~self.occupied & ~opened
+            opened |= added
+        gsize, gkind, gtallest = list(self.gsize), self.gkind, list(self.gtallest)
+        if merged:
+            g = merged[0]
+            gsize[g], gtallest[g] = size, tallest
+            changed = beside(self.gmask[g] | bit)
+        else:
+            g = len(gsize)
+            gsize.append(size)
+            gkind = [*gkind, kind]
+            gtallest.append(tallest)
+            changed = beside(bit)
+        changed = (changed & opened) | added
+        """The cells whose worth changes: beside the grown group, or just opened."""
+        room = (opened | (FULL & ~self.occupied)) & ~up
+        label, near, roomy, lone = self.label, self.near, self.roomy, self.lone
+        crowns = min(shrines, shrines_allowed(kind))
+        best_value, best_cell, best_flips = NO_CELL[0], NO_CELL[1], False
+        for i in bits(opened):
+            if changed >> i & 1:
+                roomy_i = bool(ORTHOGONAL_MASK[i] & room)
+                if ORTHOGONAL_MASK[i] & up:
+                    around = tuple(g if n == c else label[n] for n in ORTHOGONAL[i]
+                                   if n == c or label[n] >= 0)
+                    lone_i = 0.0
+                else:
+                    around = ()
+                    lone_i = lone_value(height[i], roomy_i)
+            else:
+                around, roomy_i, lone_i = near[i], roomy[i], lone[i]
+            if not around:
+                value, flips = lone_i, False
+            else:
+                joined: list[int] = []
+                size = 1
+                blocked = 0
+                tallest = height[i] + 1
+                for gn in around:
+                    if gkind[gn] == kind:
+                        if gn not in joined:
+                            joined.append(gn)
+                            size += gsize[gn]
+                            if gtallest[gn] > tallest:
+                                tallest = gtallest[gn]
+                    else:
+                        blocked += gsize[gn]
+                if size >= smallest:
+                    value = (group_points(size, kind, smallest) + crowns * shrine_points(tallest)
+                             + 0.15 * height[i])
+                    flips = True
+                else:
+                    lost = 0
+                    for gn in joined:
+                        lost += GROWTH[min(gsize[gn], _TOP)]
+                    h = height[i]
+                    value = GROWTH[min(size, _TOP)] - lost
+                    if not roomy_i:
+                        value *= 0.3
+                    value += 0.15 * h - 0.2 * blocked - (0.1 if not h else 0.0)
+                    flips = False
+            if value > best_value:
                 best_value, best_cell, best_flips = value, i, flips
         return best_value, best_cell, best_flips
 
