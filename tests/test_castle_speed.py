@@ -57,6 +57,8 @@ def test_open_tiles_kept_by_taking_are_open_tiles_recomputed(seed: int) -> None:
         for i in g.open_tiles():
             assert bits(g.twins_after(i)) == _recomputed_twins(g, i)
             assert g.has_twin_after(i) == bool(_recomputed_twins(g, i))
+        assert g.takes_with_twins() == [(i, bool(_recomputed_twins(g, i)))
+                                        for i in g.takeable()]
         g._remove(rng.choice(g.open_tiles()))
     assert g.open == 0 and g.top_floor == 0
 
@@ -194,11 +196,13 @@ def test_the_planners_every_choice_is_one_the_rules_list(seed: int) -> None:
 def _seen(survey: Survey) -> tuple:
     """What a survey says, with each group named by its cells rather than its number
     (an updated survey numbers a new group last)."""
-    groups = [(survey.gkind[g], survey.gmask[g], survey.gsize[g], survey.gtallest[g])
+    name = [tuple(i for i, g2 in enumerate(survey.label) if g2 == g)
+            for g in range(len(survey.gsize))]
+    groups = [(survey.gkind[g], name[g], survey.gsize[g], survey.gtallest[g])
               for g in range(len(survey.gsize))]
-    return (sorted(groups), [survey.gmask[g] if g >= 0 else -1 for g in survey.label],
+    return (sorted(groups), [name[g] if g >= 0 else () for g in survey.label],
             survey.height, survey.open, survey.cells, survey.up,
-            {i: ([survey.gmask[g] for g in survey.near[i]], survey.roomy[i], survey.lone[i])
+            {i: ([name[g] for g in survey.near[i]], survey.roomy[i], survey.lone[i])
              for i in survey.cells})
 
 

@@ -119,12 +119,6 @@ _NOT_FIRST_COLUMN = sum(1 << i for i in range(CELLS) if i % SIZE)
 _NOT_LAST_COLUMN = sum(1 << i for i in range(CELLS) if i % SIZE != SIZE - 1)
 
 
-def beside(mask: int) -> int:
-    """The cells orthogonally next to those of ``mask`` (and, maybe, some of ``mask``)."""
-    return ((mask << 1 & _NOT_FIRST_COLUMN) | (mask >> 1 & _NOT_LAST_COLUMN) | mask << SIZE
-            | mask >> SIZE) & FULL
-
-
 def _touching(occupied: int) -> int:
     """The cells around the ``occupied`` ones."""
     out = 0
@@ -315,5 +309,5 @@ class PlayerCastle:
 
 __all__ = ["CELLS", "DISCARD_POINTS", "DRAGON_BONUS", "FACE_KINDS", "FULL", "GROUP_POINTS", "KINDS",
            "NEIGHBOUR_MASK", "ORTHOGONAL", "ORTHOGONAL_MASK", "SIZE", "SUMMON_POINTS", "Cell",
-           "PlayerCastle", "beside", "bits", "cell_at", "cell_index", "group_points", "kind_of",
+           "PlayerCastle", "bits", "cell_at", "cell_index", "group_points", "kind_of",
            "shrine_points", "shrines_allowed"]

@@ -109,29 +109,31 @@ class Planner:
         events, reason and placements are made."""
         p = game.current
         me = game.players[p]
-        options: list[tuple[float, int, int]] = []
-        """(worth, the tile taken or -1 for the summons, the second action)."""
         cache = self._cache
         if cache is None or not cache.holds(game, me):
             cache = self._cache = _Cache.of(game, me)
         shrine = game.pool > 0
+        rand = rng.random
+        best, i, second = -1e300, -1, _DISCARD
+        """The best way so far: its worth with the tie-break, the tile, the second action."""
         leading = False
         if game.can_summon():
             leading = me.score >= max(c.score for c in game.players)
-            options.append((SUMMON_POINTS + (1.5 if leading else -0.5), -1, _SUMMON))
+            best, second = SUMMON_POINTS + (1.5 if leading else -0.5) + rand() * 1e-6, _SUMMON
         tiles = game.tiles
         weighed: dict[tuple[str, bool], list[tuple[float, int]]] = {}
         """The worths by type and whether a twin is left: they depend on nothing else."""
-        for i in game.takeable():
-            tile = tiles[i]
-            key = (FACE_KINDS[tile.kind] or kind_of(tile), game.has_twin_after(i))
+        for j, twin in game.takes_with_twins():
+            tile = tiles[j]
+            key = (FACE_KINDS[tile.kind] or kind_of(tile), twin)
             worths = weighed.get(key)
             if worths is None:
-                worths = weighed[key] = self._worths(me, tile, key[0], key[1], shrine, cache)
-            for value, second in worths:
-                options.append((value, i, second))
+                worths = weighed[key] = self._worths(me, tile, key[0], twin, shrine, cache)
+            for value, way in worths:
+                value += rand() * 1e-6
+                if value > best:
+                    best, i, second = value, j, way
         cache.version = me.version  # trying placements changed it and changed it back
-        _, i, second = max(options, key=lambda o: o[0] + rng.random() * 1e-6)
         if second == _SUMMON:
             self._next, self._plan, self._after = None, [], None
             why = "the castle is down to its ground floor and " + (

@@ -145,6 +145,23 @@ class CastleGame(Rules):
             return copies & self.open
         return copies & self.geometry.open_after(self.remaining, self.open, i)
 
+    def takes_with_twins(self) -> list[tuple[int, bool]]:
+        """Each open tile of the top floor, in order, and whether an open tile identical
+        to it is left once it is taken (:meth:`has_twin_after`)."""
+        shape = self.geometry
+        remaining, open_ = self.remaining, self.open
+        tiles, copies, opens = self.tiles, self.copies, shape.opens
+        out = []
+        for i in bits(open_ & shape.floor_mask[self.top]):
+            twins = copies[tiles[i].kind] & ~(1 << i)
+            if twins & open_:
+                out.append((i, True))
+            elif not twins & remaining & opens[i]:
+                out.append((i, False))
+            else:
+                out.append((i, bool(twins & shape.open_after(remaining, open_, i))))
+        return out
+
     def has_twin_after(self, i: int) -> bool:
         """Whether an open tile identical to open tile ``i`` is left once it is taken:
         ``bool(twins_after(i))``, without working out what it opens unless need be."""

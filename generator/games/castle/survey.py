@@ -17,7 +17,6 @@ from generator.games.castle.board import (
     ORTHOGONAL,
     ORTHOGONAL_MASK,
     PlayerCastle,
-    beside,
     bits,
     group_points,
     shrine_points,
@@ -58,8 +57,8 @@ class Survey:
     that can take a tile, and for each such cell its height, the groups beside it and
     whether it has room to grow a group."""
 
-    __slots__ = ("_crowded", "_lone_best", "cells", "gkind", "gmask", "gsize", "gtallest",
-                 "height", "label", "lone", "near", "occupied", "open", "roomy", "up")
+    __slots__ = ("_crowded", "_lone_rank", "cells", "gkind", "gsize", "gtallest", "height",
+                 "label", "lone", "near", "occupied", "open", "roomy", "up")
 
     def __init__(self, me: PlayerCastle) -> None:
         self.height = height = list(me.heights)
@@ -67,8 +66,6 @@ class Survey:
         self.gsize: list[int] = []
         self.gkind: list[str] = []
         self.gtallest: list[int] = []
-        self.gmask: list[int] = []
-        """Each group's cells (a bit mask)."""
         for g, (kind, group) in enumerate(me.group_masks()):
             tallest = 0
             cells = bits(group)
@@ -79,7 +76,6 @@ class Survey:
             self.gsize.append(len(cells))
             self.gkind.append(kind)
             self.gtallest.append(tallest)
-            self.gmask.append(group)
         self.label = label
         self.open = me.buildable_mask()
         """The cells that can take a tile (a bit mask)."""
@@ -101,7 +97,7 @@ class Survey:
             else:
                 self.lone[i] = lone_value(height[i], roomy)
         self._crowded: list[int] | None = None
-        self._lone_best: tuple[float, int] = NO_CELL
+        self._lone_rank: list[tuple[float, int]] = []
 
     def with_tile(self, me: PlayerCastle, kind: str, c: int) -> Survey | None:
         """The survey of ``me`` once a tile of ``kind`` is built on buildable cell ``c``
@@ -114,19 +110,16 @@ class Survey:
             return None
         new = Survey.__new__(Survey)
         gsize, gkind, gtallest = list(self.gsize), list(self.gkind), list(self.gtallest)
-        gmask = list(self.gmask)
         bit = 1 << c
         if merged:
             g = merged[0]
             gsize[g], gtallest[g] = size, tallest
-            gmask[g] |= bit
         else:
             g = len(gsize)
             gsize.append(size)
             gkind.append(kind)
             gtallest.append(tallest)
-            gmask.append(bit)
-        new.gsize, new.gkind, new.gtallest, new.gmask = gsize, gkind, gtallest, gmask
+        new.gsize, new.gkind, new.gtallest = gsize, gkind, gtallest
         label = list(self.label)
         label[c] = g
         new.label = label
@@ -156,7 +149,7 @@ class Survey:
                 near[i] = ()
                 lone[i] = lone_value(heights[i], room_i)
         new._crowded = None
-        new._lone_best = NO_CELL
+        new._lone_rank = []
         return new
 
     def merge(self, kind: str, i: int) -> tuple[list[int], int, int, int]:
@@ -191,17 +184,18 @@ class Survey:
         return grown + (f" on floor {height + 1}" if height else "")
 
     def _split(self) -> list[int]:
-        """The cells beside a group, in order; and, once, the best cell with no group
-        beside it (the first of the highest worth)."""
+        """The cells beside a group, in order; and, once, the others ranked by worth
+        (ties: the first cell first)."""
         near, lone = self.near, self.lone
         crowded = []
-        best_value, best_cell = NO_CELL
+        rank = []
         for i in self.cells:
             if near[i]:
                 crowded.append(i)
-            elif lone[i] > best_value:
-                best_value, best_cell = lone[i], i
-        self._crowded, self._lone_best = crowded, (best_value, best_cell)
+            else:
+                rank.append((-lone[i], i))
+        rank.sort()
+        self._crowded, self._lone_rank = crowded, rank
         return crowded
 
     def best(self, kind: str, smallest: int, shrines: int) -> tuple[float, int, bool]:
@@ -211,7 +205,9 @@ class Survey:
         crowded = self._crowded
         if crowded is None:
             crowded = self._split()
-        best_value, best_cell = self._lone_best
+        best_value, best_cell = NO_CELL
+        if self._lone_rank and -self._lone_rank[0][0] > best_value:
+            best_value, best_cell = -self._lone_rank[0][0], self._lone_rank[0][1]
         best_flips = False
         near, height, roomy = self.near, self.height, self.roomy
         gsize, gkind, gtallest = self.gsize, self.gkind, self.gtallest
@@ -251,80 +247,83 @@ class Survey:
     def best_after(self, built: int, kind: str, c: int, smallest: int, shrines: int,
                    ) -> tuple[float, int, bool] | None:
         """``with_tile(me, kind, c).best(kind, smallest, shrines)`` for ``me`` with
-        ``built`` tiles, without making the new survey: only the cells beside the group
-        the tile joins or makes, and those it opens, are weighed anew; the others are
-        worth what they were. None when :meth:`with_tile` would give None."""
+        ``built`` tiles, without making the new survey: the cells beside ``c`` and
+        those it opens are looked at anew, the others as they were (with the group the
+        tile joins or makes grown). None when :meth:`with_tile` would give None."""
         merged, size, tallest, _ = self.merge(kind, c)
         if len(merged) > 1 or not built:
             return None
+        crowded = self._crowded
+        if crowded is None:
+            crowded = self._split()
         height = self.height
         bit = 1 << c
         up = self.up | bit
         opened = self.open & ~bit
-        added = 0
+        redo = ORTHOGONAL_MASK[c] & opened
         if not height[c]:  # an empty cell built on: the empty cells around it open
             added = NEIGHBOUR_MASK[c] & ~self.occupied & ~opened
             opened |= added
+            redo |= added
         gsize, gkind, gtallest = list(self.gsize), self.gkind, list(self.gtallest)
+        label = list(self.label)
         if merged:
-            g = merged[0]
+            label[c] = g = merged[0]
             gsize[g], gtallest[g] = size, tallest
-            changed = beside(self.gmask[g] | bit)
         else:
-            g = len(gsize)
+            label[c] = len(gsize)
             gsize.append(size)
             gkind = [*gkind, kind]
             gtallest.append(tallest)
-            changed = beside(bit)
-        changed = (changed & opened) | added
-        """The cells whose worth changes: beside the grown group, or just opened."""
         room = (opened | (FULL & ~self.occupied)) & ~up
-        label, near, roomy, lone = self.label, self.near, self.roomy, self.lone
+        near, roomy = self.near, self.roomy
+        best_value, best_cell = NO_CELL
+        gone = redo | bit
+        for value, i in self._lone_rank:  # the best of the cells that stay alone
+            if not gone >> i & 1:
+                if -value > best_value:
+                    best_value, best_cell = -value, i
+                break
+        cells = [(i, near[i], roomy[i]) for i in crowded if not gone >> i & 1]
+        for i in bits(redo):
+            room_i = bool(ORTHOGONAL_MASK[i] & room)
+            if ORTHOGONAL_MASK[i] & up:
+                cells.append((i, [label[n] for n in ORTHOGONAL[i] if label[n] >= 0], room_i))
+            else:
+                value = lone_value(height[i], room_i)
+                if value > best_value or (value == best_value and i < best_cell):
+                    best_value, best_cell = value, i
+        best_flips = False
         crowns = min(shrines, shrines_allowed(kind))
-        best_value, best_cell, best_flips = NO_CELL[0], NO_CELL[1], False
-        for i in bits(opened):
-            if changed >> i & 1:
-                roomy_i = bool(ORTHOGONAL_MASK[i] & room)
-                if ORTHOGONAL_MASK[i] & up:
-                    around = tuple(g if n == c else label[n] for n in ORTHOGONAL[i]
-                                   if n == c or label[n] >= 0)
-                    lone_i = 0.0
+        for i, around, roomy_i in cells:
+            joined: list[int] = []
+            size = 1
+            blocked = 0
+            tallest = height[i] + 1
+            for g in around:
+                if gkind[g] == kind:
+                    if g not in joined:
+                        joined.append(g)
+                        size += gsize[g]
+                        if gtallest[g] > tallest:
+                            tallest = gtallest[g]
                 else:
-                    around = ()
-                    lone_i = lone_value(height[i], roomy_i)
+                    blocked += gsize[g]
+            if size >= smallest:
+                value = (group_points(size, kind, smallest) + crowns * shrine_points(tallest)
+                         + 0.15 * height[i])
+                flips = True
             else:
-                around, roomy_i, lone_i = near[i], roomy[i], lone[i]
-            if not around:
-                value, flips = lone_i, False
-            else:
-                joined: list[int] = []
-                size = 1
-                blocked = 0
-                tallest = height[i] + 1
-                for gn in around:
-                    if gkind[gn] == kind:
-                        if gn not in joined:
-                            joined.append(gn)
-                            size += gsize[gn]
-                            if gtallest[gn] > tallest:
-                                tallest = gtallest[gn]
-                    else:
-                        blocked += gsize[gn]
-                if size >= smallest:
-                    value = (group_points(size, kind, smallest) + crowns * shrine_points(tallest)
-                             + 0.15 * height[i])
-                    flips = True
-                else:
-                    lost = 0
-                    for gn in joined:
-                        lost += GROWTH[min(gsize[gn], _TOP)]
-                    h = height[i]
-                    value = GROWTH[min(size, _TOP)] - lost
-                    if not roomy_i:
-                        value *= 0.3
-                    value += 0.15 * h - 0.2 * blocked - (0.1 if not h else 0.0)
-                    flips = False
-            if value > best_value:
+                lost = 0
+                for g in joined:
+                    lost += GROWTH[min(gsize[g], _TOP)]
+                h = height[i]
+                value = GROWTH[min(size, _TOP)] - lost
+                if not roomy_i:
+                    value *= 0.3
+                value += 0.15 * h - 0.2 * blocked - (0.1 if not h else 0.0)
+                flips = False
+            if value > best_value or (value == best_value and i < best_cell):
                 best_value, best_cell, best_flips = value, i, flips
         return best_value, best_cell, best_flips
 
