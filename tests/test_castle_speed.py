@@ -270,3 +270,30 @@ def test_a_planner_keeping_its_last_turn_plans_as_a_new_one_would(seed: int) -> 
         if g.phase is Phase.TAKE:
             assert ev == fresh
         g.apply(ev)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_planner_asked_mid_turn_plays_a_legal_rest_of_it(seed: int) -> None:
+    # another bot took the tile: the planner weighs the second action and builds
+    # without a plan of its own; the first planner's plan is for another position
+    options = CastleOptions()
+    g = runner.new_state(options)
+    rng = random.Random(seed)
+    g.apply(runner.chance_event(g, rng))
+    stale = Planner()
+    stale.choose(copy.deepcopy(g), g.legal_actions(), rng)  # a plan for a copy
+    turns = 0
+    while not g.over and turns < 40:
+        forced = g.forced()
+        if forced is not None:
+            g.apply(forced)
+            continue
+        legal = g.legal_actions()
+        if g.phase is Phase.TAKE:
+            ev = RandomBot().choose(g, legal, rng)
+            turns += 1
+        else:
+            ev = (stale if turns % 2 else Planner()).choose(g, legal, rng)
+            assert plain(ev) in [plain(a) for a in legal]
+        g.apply(ev)
+    assert turns == 40

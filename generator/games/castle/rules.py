@@ -194,7 +194,7 @@ class CastleGame(Rules):
 
     @property
     def over(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase is Phase.OVER
 
     @property
     def to_move(self) -> int | None:
