@@ -7,8 +7,12 @@ scored by where its tiles would go: a placement scores the points it consolidate
 group of its type that can still grow; minus what it blocks of other groups. The best
 total wins and the turn's events carry its one-line reason. Shrines go on the highest
 tile flipped, but one that would score only 1 waits in the reserve until the castle is
-down to its ground floor. :class:`RandomBot` takes
-any legal choice at random, step by step.
+down to its ground floor. :class:`RandomBot` takes any legal choice at random, step by
+step.
+
+The planner weighs cells on a :class:`.survey.Survey` of its castle, made once a turn
+(and kept over a turn that leaves the castle as it was), and plays without asking the
+rules for the list of legal actions: the rules check each event as it is applied.
 """
 
 from __future__ import annotations

@@ -250,7 +250,7 @@ class CastleGame(Rules):
 
     def twin_after(self, take: Take) -> bool:
         """Whether an open twin is left to take after ``take`` (a legal take)."""
-        return bool(self.twins_after(self.index[tuple(take.at)]))  # type: ignore[index]
+        return self.has_twin_after(self.index[tuple(take.at)])  # type: ignore[index]
 
     def _seconds(self, p: int, tile: Tile, twins: int) -> list[Event]:
         """The second actions after taking ``tile``, with the open ``twins`` (a mask)."""
