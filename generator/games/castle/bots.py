@@ -124,15 +124,14 @@ class Planner:
         if game.can_summon():
             leading = me.score >= max(c.score for c in game.players)
             best, second = SUMMON_POINTS + (1.5 if leading else -0.5) + rand() * 1e-6, _SUMMON
-        tiles = game.tiles
+        tiles, faces = game.tiles, game.faces
         weighed: dict[tuple[str, bool], list[tuple[float, int]]] = {}
         """The worths by type and whether a twin is left: they depend on nothing else."""
         for j, twin in game.takes_with_twins():
-            tile = tiles[j]
-            key = (FACE_KINDS[tile.kind] or kind_of(tile), twin)
+            key = (FACE_KINDS[faces[j]] or kind_of(tiles[j]), twin)
             worths = weighed.get(key)
             if worths is None:
-                worths = weighed[key] = self._worths(me, tile, key[0], twin, shrine, cache)
+                worths = weighed[key] = self._worths(me, tiles[j], key[0], twin, shrine, cache)
             for value, way in worths:
                 value += rand() * 1e-6
                 if value > best:

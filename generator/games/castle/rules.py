@@ -76,8 +76,8 @@ class Phase(BasePhase):
     OVER = "nothing: the game is over"
 
 
-_SHARED = frozenset({"options", "geometry", "castle", "layout", "board", "tiles", "index",
-                     "places", "floor_of", "copies"})
+_SHARED = frozenset({"options", "geometry", "castle", "layout", "board", "tiles", "faces",
+                     "index", "places", "floor_of", "copies"})
 """What a copy of a game shares with it: the dealt castle and events, never changed."""
 
 
@@ -98,6 +98,8 @@ class CastleGame(Rules):
         self.turn = 0
         self.castle: Castle | None = None
         self.tiles: tuple[Tile, ...] = ()
+        self.faces: tuple[int, ...] = ()
+        """The face (:attr:`Tile.kind`) of each tile of the central castle."""
         self.remaining = 0
         """The tiles left in the central castle (a bit mask)."""
         self.open = 0
@@ -150,10 +152,10 @@ class CastleGame(Rules):
         to it is left once it is taken (:meth:`has_twin_after`)."""
         shape = self.geometry
         remaining, open_ = self.remaining, self.open
-        tiles, copies, opens = self.tiles, self.copies, shape.opens
+        faces, copies, opens = self.faces, self.copies, shape.opens
         out = []
         for i in bits(open_ & shape.floor_mask[self.top]):
-            twins = copies[tiles[i].kind] & ~(1 << i)
+            twins = copies[faces[i]] & ~(1 << i)
             if twins & open_:
                 out.append((i, True))
             elif not twins & remaining & opens[i]:
@@ -390,6 +392,7 @@ class CastleGame(Rules):
         self.layout = shape.layout
         self.board: Board = shape.board
         self.tiles = ev.tiles
+        self.faces = tuple(t.kind for t in ev.tiles)
         self.index = shape.index
         self.floor_of = shape.floor_of
         self.places = shape.places
@@ -399,8 +402,8 @@ class CastleGame(Rules):
         self.copies: dict[int, int] = {}
         """The tiles of each face (a bit mask)."""
         copies = self.copies
-        for i, t in enumerate(self.tiles):
-            copies[t.kind] = copies.get(t.kind, 0) | 1 << i
+        for i, face in enumerate(self.faces):
+            copies[face] = copies.get(face, 0) | 1 << i
         self.phase = Phase.TAKE
 
     def _remove(self, i: int) -> None:
