@@ -244,6 +244,11 @@ def test_a_survey_updated_for_a_tile_is_the_survey_made_anew(seed: int) -> None:
                 assert shortcuts == [None] * 3
                 continue
             assert _seen(after) == _seen(fresh)
+            for i in fresh.cells:
+                for smallest, shrines in ((4, 0), (4, 2), (5, 1)):
+                    assert survey.words_after(kind, c, i, smallest, shrines) == \
+                        fresh.words(kind, i, smallest, shrines) == \
+                        after.words(kind, i, smallest, shrines)
             for shortcut, (smallest, shrines) in zip(shortcuts, ((4, 0), (4, 2), (5, 1)),
                                                      strict=True):
                 assert after.best(kind, smallest, shrines) == fresh.best(kind, smallest, shrines)

@@ -67,8 +67,9 @@ class _Cache:
     """Shrines in the player's reserve."""
     single: dict[str, tuple[float, int, bool]] = field(default_factory=dict)
     """Each type's best cell: worth, cell (-1: none), whether it flips a group."""
-    pairs: dict[str, tuple[float, int, int]] = field(default_factory=dict)
-    """Each type's best pair: worth, the first cell and the second (-1: none)."""
+    pairs: dict[str, tuple[float, int, int, bool]] = field(default_factory=dict)
+    """Each type's best pair: worth, the first cell and the second (-1: none), and
+    whether the survey with the first built was made (:meth:`Survey.best_after`)."""
 
     @classmethod
     def of(cls, game: CastleGame, me: PlayerCastle) -> _Cache:
@@ -182,15 +183,18 @@ class Planner:
         kind = kind_of(tile)
         smallest, shrines = cache.smallest, cache.shrines
         if second == _TWIN:
-            _, cell1, cell2 = cache.pairs[kind]
+            _, cell1, cell2, made = cache.pairs[kind]
             if cell1 < 0:
                 plan = []
             elif cell2 < 0:
                 plan = [(tile, cell1, cache.survey.words(kind, cell1, smallest, shrines))]
             else:
-                after = _with_tile(me, tile, kind, cell1, cache.survey)
-                plan = [(tile, cell1, "the first of the two"),
-                        (tile, cell2, after.words(kind, cell2, smallest, shrines))]
+                if made:
+                    after = _with_tile(me, tile, kind, cell1, cache.survey)
+                    words = after.words(kind, cell2, smallest, shrines)
+                else:
+                    words = cache.survey.words_after(kind, cell1, cell2, smallest, shrines)
+                plan = [(tile, cell1, "the first of the two"), (tile, cell2, words)]
             return f"takes {tile} and its twin" + (f": {plan[-1][2]}" if plan else ""), plan
         if second == _SHRINE:
             cell1 = cache.single[kind][1]
@@ -217,24 +221,25 @@ class Planner:
 
     @staticmethod
     def _pair_value(me: PlayerCastle, tile: Tile, kind: str, first: tuple[float, int, bool],
-                    cache: _Cache) -> tuple[float, int, int]:
+                    cache: _Cache) -> tuple[float, int, int, bool]:
         """The worth of building ``tile`` (of ``kind``) and its twin, and their cells:
         the first on the best cell for one, the second on the best cell once the first
         is built."""
         v1, cell1, flips1 = first
         if cell1 < 0:
-            return -99.0, -1, -1
+            return -99.0, -1, -1, False
         second = cache.survey.best_after(me.built, kind, cell1, cache.smallest, cache.shrines)
+        made = second is None
         if second is None:
             second = _with_tile(me, tile, kind, cell1, cache.survey).best(
                 kind, cache.smallest, cache.shrines)
         v2, cell2, _ = second
         if cell2 < 0:
-            return v1, cell1, -1
+            return v1, cell1, -1, made
         # flipping comes after both are built, so the second placement's outcome is the
         # pair's; a first placement that would flip alone is not counted twice
         value = max(v1, v2) if flips1 else v1 + v2
-        return value, cell1, cell2
+        return value, cell1, cell2, made
 
     def _build(self, game: CastleGame) -> Event:
         """The next tile taken, on its planned cell if it can still go there, else on

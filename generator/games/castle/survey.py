@@ -51,6 +51,19 @@ def lone_value(height: int, roomy: bool) -> float:
     return _LONE[roomy][height] if height < 64 else grow_value(1, 0, 0, height, roomy)
 
 
+def _words(kind: str, joined: bool, size: int, tallest: int, height: int, smallest: int,
+           shrines: int) -> str:
+    """Why a tile of ``kind`` goes on a cell of ``height``, where it makes a group of
+    ``size`` (``joined``: with tiles already there) whose tallest stack is ``tallest``."""
+    if size >= smallest:
+        words = f"{size} {kind} flip for {group_points(size, kind, smallest)}"
+        if min(shrines, shrines_allowed(kind)) and tallest > 1:  # floor 1 may wait
+            words += f", a shrine on floor {tallest}"
+        return words
+    grown = f"grows {kind} to {size}" if joined else f"starts a group of {kind}"
+    return grown + (f" on floor {height + 1}" if height else "")
+
+
 class Survey:
     """A castle as it stands before a placement, shared by every placement tried: its
     face-up groups (numbered in the order of :meth:`PlayerCastle.groups`), the cells
@@ -174,14 +187,34 @@ class Survey:
     def words(self, kind: str, i: int, smallest: int, shrines: int) -> str:
         """Why a tile of ``kind`` goes on cell ``i``, in a line."""
         merged, size, tallest, _ = self.merge(kind, i)
-        if size >= smallest:
-            words = f"{size} {kind} flip for {group_points(size, kind, smallest)}"
-            if min(shrines, shrines_allowed(kind)) and tallest > 1:  # floor 1 may wait
-                words += f", a shrine on floor {tallest}"
-            return words
-        height = self.height[i]
-        grown = f"grows {kind} to {size}" if merged else f"starts a group of {kind}"
-        return grown + (f" on floor {height + 1}" if height else "")
+        return _words(kind, bool(merged), size, tallest, self.height[i], smallest, shrines)
+
+    def words_after(self, kind: str, c: int, i: int, smallest: int, shrines: int) -> str:
+        """``with_tile(me, kind, c).words(kind, i, smallest, shrines)``, where that
+        survey is made (:meth:`best_after` is not None), without making it: cell ``i``
+        alone is looked at."""
+        merged, size_c, tallest_c, _ = self.merge(kind, c)
+        g = merged[0] if merged else len(self.gsize)
+        label = self.label
+        if ORTHOGONAL_MASK[c] >> i & 1 or not self.open >> i & 1:  # beside c, or opened
+            around = [g if n == c else label[n] for n in ORTHOGONAL[i]
+                      if n == c or label[n] >= 0]
+        else:
+            around = list(self.near[i])
+        joined: list[int] = []
+        size = 1
+        tallest = self.height[i] + 1
+        for h in around:
+            if h == g:
+                if h not in joined:
+                    joined.append(h)
+                    size += size_c
+                    tallest = max(tallest, tallest_c)
+            elif self.gkind[h] == kind and h not in joined:
+                joined.append(h)
+                size += self.gsize[h]
+                tallest = max(tallest, self.gtallest[h])
+        return _words(kind, bool(joined), size, tallest, self.height[i], smallest, shrines)
 
     def _split(self) -> list[int]:
         """The cells beside a group, in order; and, once, the others ranked by worth
