@@ -190,7 +190,7 @@ class Planner:
                 plan = [(tile, cell1, cache.survey.words(kind, cell1, smallest, shrines))]
             else:
                 if made:
-                    after = _with_tile(me, tile, kind, cell1, cache.survey)
+                    after = _with_tile(me, tile, cell1)
                     words = after.words(kind, cell2, smallest, shrines)
                 else:
                     words = cache.survey.words_after(kind, cell1, cell2, smallest, shrines)
@@ -231,7 +231,7 @@ class Planner:
         second = cache.survey.best_after(me.built, kind, cell1, cache.smallest, cache.shrines)
         made = second is None
         if second is None:
-            second = _with_tile(me, tile, kind, cell1, cache.survey).best(
+            second = _with_tile(me, tile, cell1).best(
                 kind, cache.smallest, cache.shrines)
         v2, cell2, _ = second
         if cell2 < 0:
@@ -276,16 +276,12 @@ class Planner:
                       f"on floor {floor}, the highest flipped tile")
 
 
-def _with_tile(me: PlayerCastle, tile: Tile, kind: str, cell: int, survey: Survey) -> Survey:
-    """The survey of ``me`` (surveyed as ``survey``) with ``tile`` (of ``kind``) built on
-    ``cell``: updated from ``survey`` where it can be, else made anew (the tile is
-    built, and taken off again)."""
-    after = survey.with_tile(me, kind, cell)
-    if after is None:
-        was_up = me.is_up(cell)
-        me.add(cell, tile)
-        after = Survey(me)
-        me.remove(cell, was_up)
+def _with_tile(me: PlayerCastle, tile: Tile, cell: int) -> Survey:
+    """The survey of ``me`` with ``tile`` built on ``cell`` (built, and taken off again)."""
+    was_up = me.is_up(cell)
+    me.add(cell, tile)
+    after = Survey(me)
+    me.remove(cell, was_up)
     return after
 
 

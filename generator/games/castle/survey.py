@@ -112,59 +112,6 @@ class Survey:
         self._crowded: list[int] | None = None
         self._lone_rank: list[tuple[float, int]] = []
 
-    def with_tile(self, me: PlayerCastle, kind: str, c: int) -> Survey | None:
-        """The survey of ``me`` once a tile of ``kind`` is built on buildable cell ``c``
-        (``me`` as it was when surveyed), the same as surveying it anew but updated for
-        the one tile; None when that is not worth it (the tile joins two groups, or is
-        the castle's first)."""
-        height = self.height[c]
-        merged, size, tallest, _ = self.merge(kind, c)
-        if len(merged) > 1 or not me.built:
-            return None
-        new = Survey.__new__(Survey)
-        gsize, gkind, gtallest = list(self.gsize), list(self.gkind), list(self.gtallest)
-        bit = 1 << c
-        if merged:
-            g = merged[0]
-            gsize[g], gtallest[g] = size, tallest
-        else:
-            g = len(gsize)
-            gsize.append(size)
-            gkind.append(kind)
-            gtallest.append(tallest)
-        new.gsize, new.gkind, new.gtallest = gsize, gkind, gtallest
-        label = list(self.label)
-        label[c] = g
-        new.label = label
-        new.height = heights = list(self.height)
-        heights[c] = height + 1
-        new.up = up = self.up | bit
-        new.occupied = self.occupied | bit
-        opened = self.open & ~bit
-        redo = bits(ORTHOGONAL_MASK[c] & opened)
-        if not height:  # an empty cell built on: the empty cells around it open
-            added = NEIGHBOUR_MASK[c] & ~self.occupied & ~opened
-            if added:
-                opened |= added
-                redo += bits(added)
-        new.open = opened
-        new.cells = bits(opened)
-        room = (opened | (FULL & ~self.occupied)) & ~up
-        new.near = near = list(self.near)
-        new.roomy = roomy = list(self.roomy)
-        new.lone = lone = list(self.lone)
-        for i in redo:
-            room_i = roomy[i] = bool(ORTHOGONAL_MASK[i] & room)
-            if ORTHOGONAL_MASK[i] & up:
-                near[i] = tuple(label[n] for n in ORTHOGONAL[i] if label[n] >= 0)
-                lone[i] = 0.0
-            else:
-                near[i] = ()
-                lone[i] = lone_value(heights[i], room_i)
-        new._crowded = None
-        new._lone_rank = []
-        return new
-
     def merge(self, kind: str, i: int) -> tuple[list[int], int, int, int]:
         """A tile of ``kind`` built on ``i``: the groups of its type it joins, the size
         of the group it makes and its tallest stack, and the tiles of other types'
@@ -190,9 +137,9 @@ class Survey:
         return _words(kind, bool(merged), size, tallest, self.height[i], smallest, shrines)
 
     def words_after(self, kind: str, c: int, i: int, smallest: int, shrines: int) -> str:
-        """``with_tile(me, kind, c).words(kind, i, smallest, shrines)``, where that
-        survey is made (:meth:`best_after` is not None), without making it: cell ``i``
-        alone is looked at."""
+        """What :meth:`words` says of cell ``i`` on the survey of the castle with a tile
+        of ``kind`` built on ``c``, where :meth:`best_after` gives its best cell (not
+        None), without making that survey: cell ``i`` alone is looked at."""
         merged, size_c, tallest_c, _ = self.merge(kind, c)
         g = merged[0] if merged else len(self.gsize)
         label = self.label
@@ -279,10 +226,12 @@ class Survey:
 
     def best_after(self, built: int, kind: str, c: int, smallest: int, shrines: int,
                    ) -> tuple[float, int, bool] | None:
-        """``with_tile(me, kind, c).best(kind, smallest, shrines)`` for ``me`` with
-        ``built`` tiles, without making the new survey: the cells beside ``c`` and
-        those it opens are looked at anew, the others as they were (with the group the
-        tile joins or makes grown). None when :meth:`with_tile` would give None."""
+        """What :meth:`best` gives on the survey of the castle surveyed (with ``built``
+        tiles) once a tile of ``kind`` is built on cell ``c``, without making that
+        survey: the cells beside ``c`` and those it opens are looked at anew, the others
+        as they were (with the group the tile joins or makes grown). None when that is
+        not worth it (the tile joins two groups, or is the castle's first): survey the
+        castle anew."""
         merged, size, tallest, _ = self.merge(kind, c)
         if len(merged) > 1 or not built:
             return None
