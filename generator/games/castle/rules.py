@@ -463,8 +463,9 @@ class CastleGame(Rules):
 
     def _after_build(self) -> None:
         me = self.players[self.current]
-        self._to_flip = [(k, cells) for k, cells in me.groups()
-                         if len(cells) >= self.options.group]
+        smallest = self.options.group
+        self._to_flip = [(k, bits(group)) for k, group in me.group_masks()
+                         if group.bit_count() >= smallest]
         self.phase = Phase.FLIP if self._to_flip else Phase.SHRINES
 
     @handles(Consolidate)
