@@ -70,8 +70,8 @@ class Survey:
     that can take a tile, and for each such cell its height, the groups beside it and
     whether it has room to grow a group."""
 
-    __slots__ = ("_crowded", "_lone_rank", "cells", "gkind", "gsize", "gtallest", "height",
-                 "label", "lone", "near", "occupied", "open", "roomy", "up")
+    __slots__ = ("cells", "crowded", "gkind", "gsize", "gtallest", "height", "label", "lone",
+                 "lone_rank", "near", "occupied", "open", "roomy", "up")
 
     def __init__(self, me: PlayerCastle) -> None:
         self.height = height = list(me.heights)
@@ -103,14 +103,22 @@ class Survey:
         self.lone = [0.0] * CELLS
         """The worth of a tile on a cell with no group beside it, whatever its type."""
         up = self.up
+        self.crowded: list[int] = []
+        """The cells beside a group, in order."""
+        rank: list[tuple[float, int]] = []
         for i in self.cells:
             roomy = self.roomy[i] = bool(ORTHOGONAL_MASK[i] & room)
             if ORTHOGONAL_MASK[i] & up:
                 self.near[i] = tuple(label[n] for n in ORTHOGONAL[i] if label[n] >= 0)
+                self.crowded.append(i)
             else:
-                self.lone[i] = lone_value(height[i], roomy)
-        self._crowded: list[int] | None = None
-        self._lone_rank: list[tuple[float, int]] = []
+                h = height[i]
+                value = self.lone[i] = _LONE[roomy][h] if h < 64 else lone_value(h, roomy)
+                rank.append((-value, i))
+        rank.sort()
+        self.lone_rank = rank
+        """The other cells by worth, best first (ties: the first cell first), as
+        (-worth, cell)."""
 
     def merge(self, kind: str, i: int) -> tuple[list[int], int, int, int]:
         """A tile of ``kind`` built on ``i``: the groups of its type it joins, the size
@@ -163,36 +171,18 @@ class Survey:
                 tallest = max(tallest, self.gtallest[h])
         return _words(kind, bool(joined), size, tallest, self.height[i], smallest, shrines)
 
-    def _split(self) -> list[int]:
-        """The cells beside a group, in order; and, once, the others ranked by worth
-        (ties: the first cell first)."""
-        near, lone = self.near, self.lone
-        crowded = []
-        rank = []
-        for i in self.cells:
-            if near[i]:
-                crowded.append(i)
-            else:
-                rank.append((-lone[i], i))
-        rank.sort()
-        self._crowded, self._lone_rank = crowded, rank
-        return crowded
-
     def best(self, kind: str, smallest: int, shrines: int) -> tuple[float, int, bool]:
         """The best cell for a tile of ``kind``: its worth, the cell (-1: none) and
         whether it flips a group; the first cell of the highest worth (:meth:`merge`
         and :func:`grow_value`, inlined: this is the planner's hot path)."""
-        crowded = self._crowded
-        if crowded is None:
-            crowded = self._split()
         best_value, best_cell = NO_CELL
-        if self._lone_rank and -self._lone_rank[0][0] > best_value:
-            best_value, best_cell = -self._lone_rank[0][0], self._lone_rank[0][1]
+        if self.lone_rank and -self.lone_rank[0][0] > best_value:
+            best_value, best_cell = -self.lone_rank[0][0], self.lone_rank[0][1]
         best_flips = False
         near, height, roomy = self.near, self.height, self.roomy
         gsize, gkind, gtallest = self.gsize, self.gkind, self.gtallest
         crowns = min(shrines, shrines_allowed(kind))
-        for i in crowded:
+        for i in self.crowded:
             merged: list[int] = []
             size = 1
             blocked = 0
@@ -235,9 +225,6 @@ class Survey:
         merged, size, tallest, _ = self.merge(kind, c)
         if len(merged) > 1 or not built:
             return None
-        crowded = self._crowded
-        if crowded is None:
-            crowded = self._split()
         height = self.height
         bit = 1 << c
         up = self.up | bit
@@ -261,12 +248,12 @@ class Survey:
         near, roomy = self.near, self.roomy
         best_value, best_cell = NO_CELL
         gone = redo | bit
-        for value, i in self._lone_rank:  # the best of the cells that stay alone
+        for value, i in self.lone_rank:  # the best of the cells that stay alone
             if not gone >> i & 1:
                 if -value > best_value:
                     best_value, best_cell = -value, i
                 break
-        cells = [(i, near[i], roomy[i]) for i in crowded if not gone >> i & 1]
+        cells = [(i, near[i], roomy[i]) for i in self.crowded if not gone >> i & 1]
         for i in bits(redo):
             room_i = bool(ORTHOGONAL_MASK[i] & room)
             if ORTHOGONAL_MASK[i] & up:
