@@ -4,8 +4,12 @@ leaves, a player's castle kept as bit masks, and the planner's surveys."""
 
 from __future__ import annotations
 
+import ast
 import copy
+import importlib
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -287,3 +291,17 @@ def test_a_planner_asked_mid_turn_plays_a_legal_rest_of_it(seed: int) -> None:
             assert plain(ev) in [plain(a) for a in legal]
         g.apply(ev)
     assert turns == 40
+
+
+@pytest.mark.parametrize("name", ["board", "bots", "central", "events", "rules", "survey"])
+def test_the_castle_rules_and_their_helpers_read_no_files(name: str) -> None:
+    """The modules the rules and bots stand on do no I/O, as the rules and bots do."""
+    module = importlib.import_module(f"generator.games.castle.{name}")
+    text = Path(module.__file__ or "").read_text(encoding="utf-8")
+    tree = ast.parse(text)
+    names = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+    names += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+    banned = ("generator.output", "generator.files", "generator.resources",
+              "generator.layouts.files", "generator.documents", "generator.draw", "pathlib")
+    assert not [m for m in names if m.startswith(banned)]
+    assert not re.findall(r"(?<![\w.])open\(|\.(?:read|write)_(?:text|bytes)\(", text)
