@@ -249,12 +249,7 @@ def test_takeable_tiles_match_a_brute_force(seed: int) -> None:
     g = CastleGame(CastleOptions(players=2))
     g.apply(Setup(castle.to_text(), tuple(tiles)))
     for _ in range(rng.randrange(0, 30)):
-        free = g.open_tiles()
-        g.remaining &= ~(1 << rng.choice(free))
-    g.on_floor.clear()
-    for i in range(len(g.tiles)):
-        if g.remaining >> i & 1:
-            g.on_floor[g.floor_of[i]] += 1
+        g._remove(rng.choice(g.open_tiles()))  # any open tile, not only the top floor's
     assert {g.place_of(i) for i in g.takeable()} == open_brute_force(g)
 
 
@@ -316,9 +311,9 @@ def test_building_rules() -> None:
     g.apply(Build(0, Tile("1m"), (2, 2)))  # diagonal contact is enough
     assert me.built == 2
     # on a face-down tile, yes; on a shrine, no
-    me.up[cell_index((1, 1))] = False
+    me.flip(cell_index((1, 1)))
     assert me.can_build(cell_index((1, 1)))
-    me.shrine[cell_index((1, 1))] = True
+    me.crown(cell_index((1, 1)))
     assert not me.can_build(cell_index((1, 1)))
 
 
@@ -333,8 +328,10 @@ def test_room_is_any_cell_that_can_take_a_tile(cells: list[str], full: bool,
     for i, state in enumerate(swap.get(c, c) for c in cells):
         if state != "empty":
             me.add(i, Tile("1m"))
-            me.up[i] = state == "up"
-            me.shrine[i] = state == "shrine"
+            if state != "up":
+                me.flip(i)
+            if state == "shrine":
+                me.crown(i)
     assert me.has_room() == any(me.can_build(i) for i in range(36))
     assert me.buildable() == [i for i in range(36) if me.can_build(i)]
 
@@ -360,7 +357,7 @@ def _prepare_group(g: CastleGame, kind_tile: str, cells: list[tuple[int, int]],
         i = cell_index(at)
         for _ in range((heights or {}).get(at, 1) - 1):
             me.add(i, Tile("9p"))
-            me.up[i] = False
+            me.flip(i)
         me.add(i, Tile(kind_tile))
 
 
@@ -491,11 +488,11 @@ def test_ties_go_to_face_down_stacks_then_shrines() -> None:
     for me, down, shrines in ((a, 2, 0), (b, 2, 1), (c, 1, 5)):
         for i in range(down):
             me.add(i, Tile("1m"))
-            me.up[i] = False
+            me.flip(i)
         for i in range(10, 10 + shrines):
             me.add(i, Tile("1m"))
-            me.up[i] = False
-            me.shrine[i] = True
+            me.flip(i)
+            me.crown(i)
     assert g.result()["winners"] == [2]
     assert [p for p, *_ in g.standings()] == [1, 0, 2]
 

@@ -38,13 +38,14 @@ def _kind_of(tile: Tile) -> str | None:
     return None
 
 
-_KIND_BY_FACE = tuple(_kind_of(Tile.from_kind(k)) for k in range(ALL_KINDS))
+FACE_KINDS = tuple(_kind_of(Tile.from_kind(k)) for k in range(ALL_KINDS))
+"""The type of each face (:attr:`Tile.kind`), None for a face no set of the game has."""
 
 
 def kind_of(tile: Tile) -> str:
     """The type that consolidates together: coins (dots), strings (bamboo), myriads
     (characters), winds, dragons; flowers and seasons, if a custom set has them."""
-    kind = _KIND_BY_FACE[tile.kind]
+    kind = FACE_KINDS[tile.kind]
     if kind is None:
         raise RequestError(f"{tile} has no place in Dragon Castle")
     return kind
@@ -88,117 +89,225 @@ def cell_at(i: int) -> Cell:
     return _CELL_AT[i]
 
 
+_BYTE_BITS = tuple(tuple(tuple(8 * k + j for j in range(8) if byte >> j & 1) for byte in range(256))
+                   for k in range(18))
+"""The indices set in each byte of a mask of up to 144 bits, by the byte's place."""
+
+
+def bits(mask: int) -> list[int]:
+    """The indices set in ``mask`` (a mask of tiles or cells), lowest first."""
+    out: list[int] = []
+    k = 0
+    while mask:
+        byte = mask & 255
+        if byte:
+            if k < 18:
+                out += _BYTE_BITS[k][byte]
+            else:  # beyond any castle: bit by bit
+                out += [8 * k + j for j in range(8) if byte >> j & 1]
+        mask >>= 8
+        k += 1
+    return out
+
+
+FULL = (1 << CELLS) - 1
+"""Every cell of the board, as a bit mask (cell ``i`` is bit ``i``)."""
+NEIGHBOUR_MASK = tuple(sum(1 << j for j in _NEIGHBOURS[i]) for i in range(CELLS))
+"""The cells around each cell, diagonals included."""
+ORTHOGONAL_MASK = tuple(sum(1 << j for j in ORTHOGONAL[i]) for i in range(CELLS))
+_NOT_FIRST_COLUMN = sum(1 << i for i in range(CELLS) if i % SIZE)
+_NOT_LAST_COLUMN = sum(1 << i for i in range(CELLS) if i % SIZE != SIZE - 1)
+
+
+def _touching(occupied: int) -> int:
+    """The cells around the ``occupied`` ones."""
+    out = 0
+    for i in bits(occupied):
+        out |= NEIGHBOUR_MASK[i]
+    return out
+
+
 class PlayerCastle:
     """Stacks on a 6x6 board: the tiles bottom first, whether the top one is face up,
-    and whether a shrine crowns the stack."""
+    and whether a shrine crowns the stack.
 
-    __slots__ = ("built", "reserve", "score", "shrine", "stacks", "up")
+    The tiles change through :meth:`add` (and :meth:`remove`, its undo), the tops
+    through :meth:`flip` and :meth:`crown`, so that what the rules and bots ask often
+    (the cells that can take a tile, the groups) is kept as bit masks: ``occupied``,
+    ``up_mask``, ``shrine_mask`` and ``touching`` (the cells around the occupied ones)
+    are read-only."""
+
+    __slots__ = ("_of_kind", "_top_kind", "built", "heights", "occupied", "reserve", "score",
+                 "shrine_mask", "stacks", "touching", "up_mask", "version")
 
     def __init__(self) -> None:
         self.stacks: list[list[Tile]] = [[] for _ in range(CELLS)]
-        self.up = [False] * CELLS
-        self.shrine = [False] * CELLS
+        self.heights = [0] * CELLS
+        """The height of each stack (read-only)."""
+        self.up_mask = 0
+        """The stacks whose top tile is face up."""
+        self.shrine_mask = 0
+        """The stacks a shrine crowns."""
+        self.occupied = 0
+        """The cells with a stack."""
+        self.touching = 0
+        """The cells around the occupied ones (diagonals included)."""
+        self._top_kind: list[str | None] = [None] * CELLS
+        self._of_kind: dict[str, int] = dict.fromkeys(KINDS, 0)
+        """The face-up tops of each type."""
         self.reserve = 0
         self.score = 0
         self.built = 0
         """Tiles in the castle."""
+        self.version = 0
+        """Counts the changes to the stacks and their tops, for those who keep what
+        they worked out from them."""
 
     def copy(self) -> PlayerCastle:
-        other = PlayerCastle()
+        other = PlayerCastle.__new__(PlayerCastle)
         other.stacks = [list(s) for s in self.stacks]
-        other.up = list(self.up)
-        other.shrine = list(self.shrine)
+        other.heights = list(self.heights)
+        other.up_mask, other.shrine_mask = self.up_mask, self.shrine_mask
+        other.occupied, other.touching = self.occupied, self.touching
+        other._top_kind = list(self._top_kind)
+        other._of_kind = dict(self._of_kind)
         other.reserve, other.score, other.built = self.reserve, self.score, self.built
+        other.version = self.version
         return other
+
+    @property
+    def up(self) -> tuple[bool, ...]:
+        """Whether each stack's top tile is face up."""
+        return tuple(bool(self.up_mask >> i & 1) for i in range(CELLS))
+
+    @property
+    def shrine(self) -> tuple[bool, ...]:
+        """Whether a shrine crowns each stack."""
+        return tuple(bool(self.shrine_mask >> i & 1) for i in range(CELLS))
+
+    def is_up(self, i: int) -> bool:
+        return bool(self.up_mask >> i & 1)
+
+    def has_shrine(self, i: int) -> bool:
+        return bool(self.shrine_mask >> i & 1)
 
     def add(self, i: int, tile: Tile) -> None:
         """Put ``tile`` face up on stack ``i`` (legality is the caller's business)."""
-        self.stacks[i].append(tile)
-        self.up[i] = True
+        stack = self.stacks[i]
+        bit = 1 << i
+        if self.up_mask & bit:
+            self._of_kind[self._top_kind[i]] &= ~bit  # type: ignore[index]
+        elif not stack:
+            self.occupied |= bit
+            self.touching |= NEIGHBOUR_MASK[i]
+        stack.append(tile)
+        self.heights[i] += 1
+        kind = self._top_kind[i] = kind_of(tile)
+        self._of_kind[kind] |= bit
+        self.up_mask |= bit
         self.built += 1
+        self.version += 1
 
     def remove(self, i: int, was_up: bool) -> None:
         """Undo :meth:`add` (for bots trying placements)."""
-        self.stacks[i].pop()
-        self.up[i] = was_up
+        stack = self.stacks[i]
+        bit = 1 << i
+        self._of_kind[self._top_kind[i]] &= ~bit  # type: ignore[index]
+        stack.pop()
+        self.heights[i] -= 1
         self.built -= 1
+        self.version += 1
+        if not stack:
+            self._top_kind[i] = None
+            self.up_mask &= ~bit
+            self.occupied &= ~bit
+            self.touching = _touching(self.occupied)
+            return
+        kind = self._top_kind[i] = kind_of(stack[-1])
+        if was_up:
+            self.up_mask |= bit
+            self._of_kind[kind] |= bit
+        else:
+            self.up_mask &= ~bit
+
+    def flip(self, i: int) -> None:
+        """Turn stack ``i``'s top tile face down."""
+        bit = 1 << i
+        if self.up_mask & bit:
+            self.up_mask &= ~bit
+            self._of_kind[self._top_kind[i]] &= ~bit  # type: ignore[index]
+            self.version += 1
+
+    def crown(self, i: int) -> None:
+        """Put a shrine on stack ``i``."""
+        self.shrine_mask |= 1 << i
+        self.version += 1
 
     def can_build(self, i: int) -> bool:
         """Whether a tile may go on cell ``i``: on a face-down tile without a shrine, or
         on an empty cell touching the castle (anywhere, while the castle is empty)."""
-        stack = self.stacks[i]
-        if stack:
-            return not self.up[i] and not self.shrine[i]
-        if not self.built:
-            return True
-        stacks = self.stacks
-        for j in _NEIGHBOURS[i]:  # noqa: SIM110 - a plain loop: this is the bots' hot path
-            if stacks[j]:
-                return True
-        return False
+        bit = 1 << i
+        if self.occupied & bit:
+            return not (self.up_mask | self.shrine_mask) & bit
+        return not self.built or bool(self.touching & bit)
 
     def why_not(self, i: int) -> str:
         """Why :meth:`can_build` refuses cell ``i``, in a player's words."""
-        if self.shrine[i]:
+        if self.has_shrine(i):
             return "a shrine stands there"
-        return "its top tile is face up" if self.up[i] else "it touches none of your tiles"
+        return "its top tile is face up" if self.is_up(i) else "it touches none of your tiles"
+
+    def buildable_mask(self) -> int:
+        """The cells that :meth:`can_build` accepts, as a bit mask."""
+        if not self.built:
+            return FULL
+        occupied = self.occupied
+        return (self.touching & ~occupied) | (occupied & ~self.up_mask & ~self.shrine_mask)
 
     def buildable(self) -> list[int]:
         """Every cell that :meth:`can_build` accepts, in order."""
-        if not self.built:
-            return list(range(CELLS))
-        stacks, up, shrine = self.stacks, self.up, self.shrine
-        out = []
-        for i in range(CELLS):  # can_build, unrolled: this is the bots' hot path
-            if stacks[i]:
-                if not up[i] and not shrine[i]:
-                    out.append(i)
-                continue
-            for j in _NEIGHBOURS[i]:
-                if stacks[j]:
-                    out.append(i)
-                    break
-        return out
+        return bits(self.buildable_mask())
 
     def has_room(self) -> bool:
         """Whether any cell can take a tile. An empty cell always touches the castle
         somewhere (the board is all one piece), so there is room unless every cell is
         built on and every top is face up or crowned."""
-        if not all(self.stacks):
-            return True
-        return any(not up and not shrine for up, shrine in zip(self.up, self.shrine,
-                                                               strict=True))
+        return self.occupied != FULL or bool(FULL & ~self.up_mask & ~self.shrine_mask)
 
     def groups(self) -> list[tuple[str, list[int]]]:
-        """Every group of orthogonally connected face-up tiles of one type."""
-        kinds = [kind_of(s[-1]) if u else None for s, u in zip(self.stacks, self.up, strict=True)]
-        seen = [False] * CELLS
+        """Every group of orthogonally connected face-up tiles of one type, in the order
+        of their first cells."""
+        return [(kind, bits(group)) for kind, group in self.group_masks()]
+
+    def group_masks(self) -> list[tuple[str, int]]:
+        """:meth:`groups`, each group's cells as a bit mask."""
         out = []
-        for i in range(CELLS):
-            kind = kinds[i]
-            if seen[i] or kind is None:
-                continue
-            seen[i] = True
-            members, todo = [i], [i]
-            while todo:
-                j = todo.pop()
-                for n in ORTHOGONAL[j]:
-                    if not seen[n] and kinds[n] == kind:
-                        seen[n] = True
-                        members.append(n)
-                        todo.append(n)
-            out.append((kind, sorted(members)))
+        rest = self.up_mask
+        while rest:
+            low = rest & -rest
+            kind = self._top_kind[low.bit_length() - 1]
+            assert kind is not None
+            same = self._of_kind[kind]
+            group = low
+            while True:
+                grown = (group | (group << 1 & _NOT_FIRST_COLUMN) | (group >> 1 & _NOT_LAST_COLUMN)
+                         | group << SIZE | group >> SIZE) & same
+                if grown == group:
+                    break
+                group = grown
+            out.append((kind, group))
+            rest &= ~group
         return out
 
     def face_down_tops(self) -> int:
         """Stacks topped by a face-down tile (the first tie-break)."""
-        return sum(1 for i, s in enumerate(self.stacks) if s and not self.up[i]
-                   and not self.shrine[i])
+        return (self.occupied & ~self.up_mask & ~self.shrine_mask).bit_count()
 
     def shrines(self) -> int:
-        return sum(self.shrine)
+        return self.shrine_mask.bit_count()
 
 
-__all__ = ["CELLS", "DISCARD_POINTS", "DRAGON_BONUS", "GROUP_POINTS", "KINDS", "ORTHOGONAL",
-           "SIZE", "SUMMON_POINTS", "Cell", "PlayerCastle", "cell_at", "cell_index",
-           "group_points", "kind_of", "shrine_points", "shrines_allowed"]
+__all__ = ["CELLS", "DISCARD_POINTS", "DRAGON_BONUS", "FACE_KINDS", "FULL", "GROUP_POINTS", "KINDS",
+           "NEIGHBOUR_MASK", "ORTHOGONAL", "ORTHOGONAL_MASK", "SIZE", "SUMMON_POINTS", "Cell",
+           "PlayerCastle", "bits", "cell_at", "cell_index", "group_points", "kind_of",
+           "shrine_points", "shrines_allowed"]

@@ -74,8 +74,8 @@ def draw_board(c: Canvas, me: PlayerCastle, x: float, y: float, cell: float,
         if not stack or not first <= i // SIZE < end:
             continue
         cx, cy = x + (i % SIZE) * cell, y + (i // SIZE) * th
-        draw_tile(c, stack[-1] if me.up[i] else None, cx, cy, cell)
-        if me.shrine[i]:
+        draw_tile(c, stack[-1] if me.is_up(i) else None, cx, cy, cell)
+        if me.has_shrine(i):
             c.circle(cx + cell / 2, cy + th / 2, cell * 0.28, fill="#1d1d1b", stroke="#ffffff",
                      stroke_width=0.3)
         if len(stack) > 1:

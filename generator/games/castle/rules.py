@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from functools import lru_cache
 from typing import Any
 
-from generator.engine.log import Event, Tiles, event
+from generator.engine.log import Event
 from generator.engine.rules import Phase as BasePhase
 from generator.engine.rules import Rules, checks, handles
-from generator.engine.solitaire import Board, board_for
+from generator.engine.solitaire import Board
 from generator.errors import IllegalActionError
 from generator.games.castle.board import (
     DISCARD_POINTS,
@@ -34,8 +33,8 @@ from generator.games.castle.board import (
     ORTHOGONAL,
     SIZE,
     SUMMON_POINTS,
-    Cell,
     PlayerCastle,
+    bits,
     cell_at,
     cell_index,
     group_points,
@@ -43,107 +42,26 @@ from generator.games.castle.board import (
     shrine_points,
     shrines_allowed,
 )
+from generator.games.castle.central import geometry
+from generator.games.castle.events import (
+    GAME,
+    Build,
+    Consolidate,
+    Discard,
+    EndTurn,
+    NoRoom,
+    Place,
+    Setup,
+    Shrine,
+    Summon,
+    Take,
+    TakeSecond,
+    TakeShrine,
+    reasonless,
+)
 from generator.games.castle.options import CastleOptions
-from generator.layouts.castle import Castle, cell_of, parse_castle
+from generator.layouts.castle import Castle
 from generator.tiles import Tile
-
-GAME = "castle"
-
-# ---------------------------------------------------------------------------
-# Events
-# ---------------------------------------------------------------------------
-
-Place = tuple[int, int, int]
-
-
-@event(GAME, "setup")
-class Setup:
-    castle: str
-    """The central castle as a height map."""
-    tiles: Tiles
-    """The tiles in the castle, bottom floor first, then row by row, left to right."""
-
-
-@event(GAME, "take")
-class Take:
-    player: int
-    at: Place
-    """(row, column, floor) in the central castle."""
-    tile: Tile
-    reason: str = ""
-
-
-@event(GAME, "take-second")
-class TakeSecond:
-    player: int
-    at: Place
-    tile: Tile
-    reason: str = ""
-
-
-@event(GAME, "take-shrine")
-class TakeShrine:
-    player: int
-    reason: str = ""
-
-
-@event(GAME, "discard")
-class Discard:
-    player: int
-    tile: Tile
-    reason: str = ""
-
-
-@event(GAME, "summon")
-class Summon:
-    player: int
-    reason: str = ""
-
-
-@event(GAME, "build")
-class Build:
-    player: int
-    tile: Tile
-    at: Cell
-    """(row, column) on the player's 6x6 board."""
-    reason: str = ""
-
-
-@event(GAME, "no-room")
-class NoRoom:
-    """A kept tile with nowhere legal to go goes back to the box, without points."""
-
-    player: int
-    tile: Tile
-
-
-@event(GAME, "consolidate")
-class Consolidate:
-    player: int
-    kind: str
-    cells: tuple[Cell, ...]
-    points: int
-
-
-@event(GAME, "shrine")
-class Shrine:
-    player: int
-    at: Cell
-    points: int
-    reason: str = ""
-
-
-@event(GAME, "end-turn")
-class EndTurn:
-    player: int
-    reason: str = ""
-
-
-@lru_cache(maxsize=1 << 14)
-def _event(kind: type, *fields: Any) -> Any:
-    """An event without a reason, made once: events are immutable, and the same few
-    are listed turn after turn."""
-    return kind(*fields)
 
 
 class Phase(BasePhase):
@@ -158,8 +76,8 @@ class Phase(BasePhase):
     OVER = "nothing: the game is over"
 
 
-_SHARED = frozenset({"options", "castle", "layout", "board", "tiles", "index", "places",
-                     "floor_of", "copies"})
+_SHARED = frozenset({"options", "geometry", "castle", "layout", "board", "tiles", "faces",
+                     "index", "places", "floor_of", "copies"})
 """What a copy of a game shares with it: the dealt castle and events, never changed."""
 
 
@@ -180,7 +98,14 @@ class CastleGame(Rules):
         self.turn = 0
         self.castle: Castle | None = None
         self.tiles: tuple[Tile, ...] = ()
+        self.faces: tuple[int, ...] = ()
+        """The face (:attr:`Tile.kind`) of each tile of the central castle."""
         self.remaining = 0
+        """The tiles left in the central castle (a bit mask)."""
+        self.open = 0
+        """The open tiles among them: nothing on them, a side clear (a bit mask)."""
+        self.top = 0
+        """The highest floor that still has tiles (0 when the castle is gone)."""
         self.pending: list[Tile] = []
         """Tiles taken this turn that still have to be built."""
         self.taken: Tile | None = None
@@ -206,24 +131,52 @@ class CastleGame(Rules):
     @property
     def top_floor(self) -> int:
         """The highest floor that still has tiles (0 when the castle is gone)."""
-        return max((f for f, n in self.on_floor.items() if n), default=0)
+        return self.top
 
     def open_tiles(self) -> list[int]:
-        return self.board.free_tiles(self.remaining)
+        return bits(self.open)
 
     def takeable(self) -> list[int]:
         """Open tiles on the top floor."""
-        top = self.top_floor
-        floor_of = self.floor_of
-        return [i for i in self.open_tiles() if floor_of[i] == top]
+        return bits(self.open & self.geometry.floor_mask[self.top])
 
-    def _open_copies(self, tile: Tile, remaining: int) -> list[int]:
-        """Open tiles identical to ``tile`` among the ``remaining`` ones (a bit mask)."""
-        free = self.board.is_free
-        return [i for i in self.copies[tile.kind] if remaining >> i & 1 and free(remaining, i)]
+    def twins_after(self, i: int) -> int:
+        """The open tiles identical to open tile ``i`` once it is taken (a bit mask)."""
+        copies = self.copies[self.tiles[i].kind] & ~(1 << i)
+        if not copies & self.remaining & ~self.open:  # taking i opens none of them
+            return copies & self.open
+        return copies & self.geometry.open_after(self.remaining, self.open, i)
+
+    def takes_with_twins(self) -> list[tuple[int, bool]]:
+        """Each open tile of the top floor, in order, and whether an open tile identical
+        to it is left once it is taken (:meth:`has_twin_after`)."""
+        shape = self.geometry
+        remaining, open_ = self.remaining, self.open
+        faces, copies, opens = self.faces, self.copies, shape.opens
+        out = []
+        for i in bits(open_ & shape.floor_mask[self.top]):
+            twins = copies[faces[i]] & ~(1 << i)
+            if twins & open_:
+                out.append((i, True))
+            elif not twins & remaining & opens[i]:
+                out.append((i, False))
+            else:
+                out.append((i, bool(twins & shape.open_after(remaining, open_, i))))
+        return out
+
+    def has_twin_after(self, i: int) -> bool:
+        """Whether an open tile identical to open tile ``i`` is left once it is taken:
+        ``bool(twins_after(i))``, without working out what it opens unless need be."""
+        copies = self.copies[self.tiles[i].kind] & ~(1 << i)
+        if copies & self.open:
+            return True
+        shape = self.geometry
+        if not copies & self.remaining & shape.opens[i]:
+            return False
+        return bool(copies & shape.open_after(self.remaining, self.open, i))
 
     def can_summon(self) -> bool:
-        return self.top_floor <= 1
+        return self.top <= 1
 
     def _central(self, at: Place, tile: Tile) -> int:
         """The index of ``tile`` at ``at``, which must be an open tile of the castle."""
@@ -234,7 +187,7 @@ class CastleGame(Rules):
         if self.tiles[i] != tile:
             raise IllegalActionError(f"the tile at row {at[0]}, column {at[1]}, floor {at[2]} "
                                      f"is {self.tiles[i]}, not {tile}")
-        if not self.board.is_free(self.remaining, i):
+        if not self.open >> i & 1:
             raise IllegalActionError(f"{tile} at row {at[0]}, column {at[1]}, floor {at[2]} "
                                      "is not open (covered, or blocked on both sides)")
         return i
@@ -243,7 +196,7 @@ class CastleGame(Rules):
 
     @property
     def over(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase is Phase.OVER
 
     @property
     def to_move(self) -> int | None:
@@ -277,38 +230,38 @@ class CastleGame(Rules):
         phase = self.phase
         if phase is Phase.TAKE:
             places, tiles = self.places, self.tiles
-            actions: list[Event] = [_event(Summon, p)] if self.can_summon() else []
-            actions += [_event(Take, p, places[i], tiles[i]) for i in self.takeable()]
+            actions: list[Event] = [reasonless(Summon, p)] if self.can_summon() else []
+            actions += [reasonless(Take, p, places[i], tiles[i]) for i in self.takeable()]
             return actions
         if phase is Phase.SECOND:
             assert self.taken is not None
-            return self._seconds(p, self.taken, self.remaining)
+            return self._seconds(p, self.taken, self.copies[self.taken.kind] & self.open)
         if phase is Phase.BUILD:
             cells = self.players[p].buildable()
-            return [_event(Build, p, tile, cell_at(i)) for tile in dict.fromkeys(self.pending)
+            return [reasonless(Build, p, tile, cell_at(i)) for tile in dict.fromkeys(self.pending)
                     for i in cells]
         me = self.players[p]
         return [*(Shrine(p, cell_at(i), shrine_points(len(me.stacks[i])))
-                  for i in self.shrine_spots()), _event(EndTurn, p)]
+                  for i in self.shrine_spots()), reasonless(EndTurn, p)]
 
     def after_taking(self, take: Take) -> list[Event]:
         """What :meth:`legal_actions` would list after ``take`` (a legal take): the
         second step of the turn, for a player planning a whole turn."""
         i = self.index[tuple(take.at)]  # type: ignore[index]
-        return self._seconds(take.player, take.tile, self.remaining & ~(1 << i))
+        return self._seconds(take.player, take.tile, self.twins_after(i))
 
     def twin_after(self, take: Take) -> bool:
         """Whether an open twin is left to take after ``take`` (a legal take)."""
-        i = self.index[tuple(take.at)]  # type: ignore[index]
-        return bool(self._open_copies(take.tile, self.remaining & ~(1 << i)))
+        return self.has_twin_after(self.index[tuple(take.at)])  # type: ignore[index]
 
-    def _seconds(self, p: int, tile: Tile, remaining: int) -> list[Event]:
+    def _seconds(self, p: int, tile: Tile, twins: int) -> list[Event]:
+        """The second actions after taking ``tile``, with the open ``twins`` (a mask)."""
         places, tiles = self.places, self.tiles
-        actions: list[Event] = [_event(TakeSecond, p, places[j], tiles[j])
-                                for j in self._open_copies(tile, remaining)]
+        actions: list[Event] = [reasonless(TakeSecond, p, places[j], tiles[j])
+                                for j in bits(twins)]
         if self.pool > 0:
-            actions.append(_event(TakeShrine, p))
-        actions.append(_event(Discard, p, tile))
+            actions.append(reasonless(TakeShrine, p))
+        actions.append(reasonless(Discard, p, tile))
         return actions
 
     def shrine_spots(self) -> list[int]:
@@ -324,7 +277,7 @@ class CastleGame(Rules):
         if me.reserve <= 0:
             return "no shrine in the reserve"
         k = next((k for k, (_, cells, _) in enumerate(self.flipped) if i in cells), None)
-        if k is None or me.shrine[i]:
+        if k is None or me.has_shrine(i):
             r, c = cell_at(i)
             return (f"a shrine goes on a tile flipped this turn without a shrine; row {r}, "
                     f"column {c} is not one")
@@ -338,7 +291,7 @@ class CastleGame(Rules):
     @checks(Setup)
     def _check_setup(self, ev: Setup) -> None:
         self.expect(Phase.SETUP, None, "setting up the castle")
-        castle = parse_castle(ev.castle, name="central castle", source="setup.castle")
+        castle = geometry(ev.castle).castle
         if len(ev.tiles) != len(castle):
             raise IllegalActionError(f"{len(ev.tiles)} tiles for a castle of {len(castle)}")
         supply = Counter(t.kind for t in self.options.set_of_tiles().tiles)
@@ -434,24 +387,31 @@ class CastleGame(Rules):
 
     @handles(Setup)
     def _setup(self, ev: Setup) -> None:
-        castle = parse_castle(ev.castle, name="central castle", source="setup.castle")
-        self.castle = castle
-        self.layout = castle.layout()
-        self.board: Board = board_for(self.layout)
+        shape = self.geometry = geometry(ev.castle)
+        self.castle = shape.castle
+        self.layout = shape.layout
+        self.board: Board = shape.board
         self.tiles = ev.tiles
-        self.index = {cell_of(p): i for i, p in enumerate(self.layout.positions)}
-        self.floor_of = [p.z + 1 for p in self.layout.positions]
+        self.faces = tuple(t.kind for t in ev.tiles)
+        self.index = shape.index
+        self.floor_of = shape.floor_of
+        self.places = shape.places
         self.remaining = (1 << len(self.tiles)) - 1
-        self.copies: dict[int, list[int]] = {}
-        for i, t in enumerate(self.tiles):
-            self.copies.setdefault(t.kind, []).append(i)
-        self.on_floor = Counter(self.floor_of)
-        self.places = [cell_of(p) for p in self.layout.positions]
+        self.open = shape.open_tiles(self.remaining)
+        self.top = shape.floors
+        self.copies: dict[int, int] = {}
+        """The tiles of each face (a bit mask)."""
+        copies = self.copies
+        for i, face in enumerate(self.faces):
+            copies[face] = copies.get(face, 0) | 1 << i
         self.phase = Phase.TAKE
 
     def _remove(self, i: int) -> None:
+        """Take open tile ``i`` from the central castle."""
+        shape = self.geometry
+        self.open = shape.open_after(self.remaining, self.open, i)
         self.remaining &= ~(1 << i)
-        self.on_floor[self.floor_of[i]] -= 1
+        self.top = shape.top_floor(self.remaining, self.top)
 
     @handles(Take)
     def _take(self, ev: Take) -> None:
@@ -503,8 +463,9 @@ class CastleGame(Rules):
 
     def _after_build(self) -> None:
         me = self.players[self.current]
-        self._to_flip = [(k, cells) for k, cells in me.groups()
-                         if len(cells) >= self.options.group]
+        smallest = self.options.group
+        self._to_flip = [(k, bits(group)) for k, group in me.group_masks()
+                         if group.bit_count() >= smallest]
         self.phase = Phase.FLIP if self._to_flip else Phase.SHRINES
 
     @handles(Consolidate)
@@ -512,7 +473,7 @@ class CastleGame(Rules):
         kind, cells = self._to_flip.pop(0)
         me = self.players[ev.player]
         for i in cells:
-            me.up[i] = False
+            me.flip(i)
         me.score += ev.points
         self.flipped.append((kind, cells, shrines_allowed(kind)))
         if not self._to_flip:
@@ -525,7 +486,7 @@ class CastleGame(Rules):
         k = next(k for k, (_, cells, _) in enumerate(self.flipped) if i in cells)
         kind, cells, left = self.flipped[k]
         self.flipped[k] = (kind, cells, left - 1)
-        me.shrine[i] = True
+        me.crown(i)
         me.reserve -= 1
         me.score += ev.points
 
