@@ -321,11 +321,11 @@ def test_a_folder_that_cannot_be_written(cli, tmp_path) -> None:
     if os.geteuid() != 0:  # root writes anywhere
         places.append(tmp_path / "locked" / "kit")
     for where in places:
-        started = time.perf_counter()
+        started = time.process_time()  # CPU time: a loaded machine does not count
         r = cli("kit", SMALL_KIT, "-o", where, "-q")
         assert r.code == 2 and "cannot write the kit" in r.err, r
         assert len(r.err.strip().splitlines()) == 1
-        assert time.perf_counter() - started < 1.0
+        assert time.process_time() - started < 1.0  # a kit takes seconds to build
     assert (tmp_path / "file").read_text() == "mine"
     assert not list((tmp_path / "locked").iterdir())
 
