@@ -17,19 +17,14 @@ declares Mahjong when it can and otherwise discards at random.
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
-from functools import lru_cache
 from math import comb
 from typing import TypeVar
 
-import numpy as np
-
 from generator.engine.log import Event
 from generator.games.minttin.cards import ALL_CARDS, JOKER, Card
-from generator.games.minttin.hand import PATTERNS, SETS, SPECIAL_POINTS, suit_of_number
 from generator.games.minttin.rules import (
     Answer,
     Call,
@@ -46,180 +41,10 @@ from generator.games.minttin.rules import (
     ToRow,
 )
 from generator.games.minttin.solo import SoloMatch
+from generator.games.minttin.targets import TARGETS, Fixed, discard_costs, evaluate
 
 E = TypeVar("E", bound=Event)
 Danger = Callable[[Card], float]
-
-_SUITS = ("S", "M", "F")
-
-
-def _targets() -> list[tuple[tuple[int, ...], int, tuple]]:
-    """Every (faces, special points, patterns) a hand can aim at."""
-    out = []
-    by_blocks: dict[int, list] = {}
-    for p in PATTERNS:
-        points = (1 if 4 in (p.small, p.large) else 0) + (p.large_count if p.large == 5 else 0)
-        by_blocks.setdefault(p.blocks, []).append((sorted(p.sizes, reverse=True), points))
-    for _, ordered in SETS.values():
-        suits = sorted({suit_of_number(n) for n in ordered}, key=_SUITS.index)
-        for mask in range(1 << len(suits)):
-            dragons = [s for k, s in enumerate(suits) if mask >> k & 1]
-            faces = tuple(n - 1 for n in ordered) + tuple(9 + _SUITS.index(d) for d in dragons)
-            patterns = by_blocks.get(len(faces))
-            if not patterns:
-                continue
-            special = 0
-            if len(suits) == 1 and dragons == suits:
-                special = SPECIAL_POINTS["one suit"]
-            elif len(faces) == 6 and len(ordered) == 3 and len(suits) == 3:
-                special = SPECIAL_POINTS["three suits"]
-            out.append((faces, special, tuple(patterns)))
-    return out
-
-
-TARGETS = _targets()
-_TARGET_FACES = np.zeros((len(TARGETS), 13), dtype=np.int64)
-"""One row per target: 1 for each of its faces (a lower bound on its need is 14 less the
-jokers and the cards of its faces held)."""
-for _k, (_faces, _, _) in enumerate(TARGETS):
-    _TARGET_FACES[_k, list(_faces)] = 1
-
-
-def _fit(counts: tuple[int, ...], faces: tuple[int, ...], patterns: tuple,
-         exposed: dict[int, int]):
-    """The best (need, -points, assignment) of one target's patterns."""
-    jokers = counts[12]
-    if not exposed:
-        return _fit_concealed(counts, faces, patterns, jokers)
-    # the exposed faces come first, each with its own block's size; the others, most
-    # cards first, take the pattern's sizes left, in turn
-    order = sorted(faces, key=lambda f: (f not in exposed, -counts[f]))
-    fixed = [(f, exposed[f]) for f in order if f in exposed]
-    rest = order[len(fixed):]
-    held = [counts[f] for f in rest]
-    base_need = base_gaps = 0
-    for f, size in fixed:
-        c = counts[f] if counts[f] < size else size
-        if size == 2:
-            base_need += 2 - c
-        else:
-            base_gaps += size - c
-    best = None
-    for sizes, points in patterns:
-        free_sizes = list(sizes)
-        for _, size in fixed:
-            if size not in free_sizes:
-                break
-            free_sizes.remove(size)
-        else:
-            need, gaps = base_need, base_gaps
-            for c, size in zip(held, free_sizes, strict=True):
-                if size == 2:
-                    need += 2 - (c if c < 2 else 2)
-                else:
-                    gaps += size - (c if c < size else size)
-            if gaps > jokers:
-                need += gaps - jokers
-            if best is None or (need, -points) < best[:2]:
-                best = (need, -points, (*fixed, *zip(rest, free_sizes, strict=True)))
-    return best
-
-
-def _fit_concealed(counts: tuple[int, ...], faces: tuple[int, ...], patterns: tuple,
-                   jokers: int):
-    """:func:`_fit` without exposures: the faces, most cards first, take each pattern's
-    sizes in turn (largest first); the assignment is built only for a better pattern.
-    Kept by the target and the cards of its faces: hands a card apart share most."""
-    key = (faces, jokers, *map(counts.__getitem__, faces))
-    known = _CONCEALED_FITS.get(key)
-    if known is not None:
-        return known
-    order = sorted(faces, key=lambda f: -counts[f])
-    held = [counts[f] for f in order]
-    best = None
-    for sizes, points in patterns:
-        need = gaps = 0
-        for c, size in zip(held, sizes, strict=True):
-            if size == 2:
-                need += 2 - (c if c < 2 else 2)
-            else:
-                gaps += size - (c if c < size else size)
-        if gaps > jokers:
-            need += gaps - jokers
-        if best is None or (need, -points) < best[:2]:
-            best = (need, -points, tuple(zip(order, sizes, strict=True)))
-    if len(_CONCEALED_FITS) < 200_000:
-        _CONCEALED_FITS[key] = best
-    return best
-
-
-_CONCEALED_FITS: dict[tuple, tuple] = {}
-
-
-Fixed = tuple[tuple[int, int, int], ...]
-"""Exposed blocks as (face, size, jokers)."""
-
-
-def _caps(fixed: Fixed) -> dict[int, int]:
-    """How many natural cards each exposed block holds: no more of its face can be used
-    (an exposure is fixed; its jokers stay in it)."""
-    return {f: size - jokers for f, size, jokers in fixed}
-
-
-@lru_cache(maxsize=100_000)
-def rank_targets(counts: tuple[int, ...], fixed: Fixed = (), keep: int = 6) -> tuple:
-    """The ``keep`` best targets for these cards, best first, each (need, points, faces,
-    assignment): ``need`` is how many cards are missing, ``fixed`` the exposed blocks.
-    Targets are tried in order of a lower bound on their need, so most are never
-    fitted."""
-    if fixed:  # cards of an exposed face beyond its block are of no use
-        caps = _caps(fixed)
-        counts = tuple(min(c, caps.get(i, c)) for i, c in enumerate(counts))
-    jokers = counts[12]
-    exposed = {f: size for f, size, _ in fixed}
-    bounds = 14 - jokers - _TARGET_FACES @ np.array(counts, dtype=np.int64)
-    order = np.argsort(bounds, kind="stable").tolist()  # by bound, then target
-    bounds_of = bounds.tolist()
-    found: list = []
-    keys: list[tuple[int, int]] = []  # each found target's (need, -points), in order
-    for k in order:
-        bound = bounds_of[k]
-        if len(found) >= keep and bound > found[-1][0]:
-            break
-        faces, special, patterns = TARGETS[k]
-        if exposed and any(f not in faces for f in exposed):
-            continue
-        fit = _fit(counts, faces, patterns, exposed)
-        if fit is None:
-            continue
-        need, minus_points, assigned = fit
-        key = (need, minus_points - special)
-        at = bisect_right(keys, key)  # after its equals: the order of a stable sort
-        keys.insert(at, key)
-        found.insert(at, (need, special - minus_points, faces, assigned))
-        del found[keep:], keys[keep:]
-    return tuple(found) or ((99, 0, (), ()),)
-
-
-def evaluate(counts: tuple[int, ...], fixed: Fixed = ()) -> tuple:
-    """The best target: (need, points, faces, assignment). Ranking only the best stops
-    sooner, with the same answer: a target left untried has a bound, so a need, above
-    the best one's need, and those tried are tried in the same order."""
-    return rank_targets(counts, fixed, 1)[0]
-
-
-def _uses(counts: tuple[int, ...], card: Card, assigned, caps: dict[int, int]) -> int:
-    """1 if throwing ``card`` away makes the target one card further, else 0 (``caps``:
-    the natural cards of each exposed block)."""
-    if card.is_joker:
-        gaps = sum(size - min(counts[f], caps.get(f, size)) for f, size in assigned
-                   if size > 2)
-        return 1 if gaps >= counts[12] else 0
-    for f, size in assigned:
-        if f == card.code:
-            return 1 if counts[f] <= caps.get(f, size) else 0
-    return 0
-
 
 def _first(legal: list[Event], kind: type[E]) -> E | None:
     """The first legal action of a kind, if any."""
@@ -300,19 +125,14 @@ class Planner:
         its face is in it and every copy held is used (a joker, when the gaps take all
         the jokers). ``hand`` stands in for the player's hand (for a pass)."""
         hand = match.seats[p].hand if hand is None else hand
-        counts = _counts(match, p, hand)
-        fixed = self._fixed(match, p)
-        targets = rank_targets(counts, fixed)
-        caps = _caps(fixed)
+        targets, costs = discard_costs(_counts(match, p, hand), self._fixed(match, p))
+        best_need = targets[0][0]
         options = []
         for card in sorted(set(hand)):
-            after = min(((need + _uses(counts, card, assigned, caps), -points, faces)
-                         for need, points, faces, assigned in targets),
-                        key=lambda t: (t[0], t[1]))
+            need, minus_points, faces = costs[card.code]
             penalty = danger(card) if danger else 0.0
-            bonus = 0.4 if card.is_joker and after[0] == targets[0][0] else 0.0
-            options.append((after[0] + penalty - bonus, after[1], card.code, card, after[0],
-                            after[2]))
+            bonus = 0.4 if card.is_joker and need == best_need else 0.0
+            options.append((need + penalty - bonus, minus_points, card.code, card, need, faces))
         options.sort()
         _, _, _, card, need, faces = options[0]
         names = ",".join(str(ALL_CARDS[f]) for f in faces)

@@ -1,0 +1,245 @@
+"""Mint Tin Mahjong: the planner's targets and how far a hand is from each.
+
+A *target* is a set of numbers, the dragons that join it and the patterns its blocks
+may take. :func:`rank_targets` ranks the targets for a hand (card counts, with the
+exposed blocks): by how many cards the hand still lacks (``need``; jokers fill any gap
+but a pair, an exposure's jokers stay in it), then by what the target would score. The
+faces are fitted to a pattern's block sizes most cards first, largest block first (an
+exposed face keeps its own block's size). Targets are tried in order of a lower bound
+on their need (14, less the jokers and the cards of their faces held), so most are never
+fitted; a fit depends only on the jokers and the cards of the target's faces, so it is
+kept and shared by every target and hand with the same ones. :func:`discard_costs` says
+what throwing away each card costs the best targets.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from functools import lru_cache
+
+import numpy as np
+
+from generator.games.minttin.hand import PATTERNS, SETS, SPECIAL_POINTS, suit_of_number
+
+_SUITS = ("S", "M", "F")
+JOKER = 12
+"""The joker's index in a hand's counts."""
+
+Fixed = tuple[tuple[int, int, int], ...]
+"""Exposed blocks as (face, size, jokers)."""
+Counts = tuple[int, ...]
+"""How many of each card (index = card code; 12 is the joker) a hand holds, exposures
+included."""
+Ranked = tuple[int, int, tuple[int, ...], tuple[tuple[int, int], ...]]
+"""A ranked target: (need, points, faces, assignment of a block size to each face)."""
+PatternSizes = tuple[tuple[tuple[int, ...], int], ...]
+"""A target's patterns: the block sizes, largest first, and the points they score."""
+
+
+def _targets() -> list[tuple[tuple[int, ...], int, PatternSizes]]:
+    """Every (faces, special points, patterns) a hand can aim at."""
+    out = []
+    by_blocks: dict[int, list] = {}
+    for p in PATTERNS:
+        points = (1 if 4 in (p.small, p.large) else 0) + (p.large_count if p.large == 5 else 0)
+        by_blocks.setdefault(p.blocks, []).append((tuple(sorted(p.sizes, reverse=True)),
+                                                   points))
+    for _, ordered in SETS.values():
+        suits = sorted({suit_of_number(n) for n in ordered}, key=_SUITS.index)
+        for mask in range(1 << len(suits)):
+            dragons = [s for k, s in enumerate(suits) if mask >> k & 1]
+            faces = tuple(n - 1 for n in ordered) + tuple(9 + _SUITS.index(d) for d in dragons)
+            patterns = by_blocks.get(len(faces))
+            if not patterns:
+                continue
+            special = 0
+            if len(suits) == 1 and dragons == suits:
+                special = SPECIAL_POINTS["one suit"]
+            elif len(faces) == 6 and len(ordered) == 3 and len(suits) == 3:
+                special = SPECIAL_POINTS["three suits"]
+            out.append((faces, special, tuple(patterns)))
+    return out
+
+
+TARGETS = _targets()
+_FACES = np.zeros((len(TARGETS), 13), dtype=np.int64)
+"""One row per target: 1 for each of its faces."""
+for _k, (_faces, _, _) in enumerate(TARGETS):
+    _FACES[_k, list(_faces)] = 1
+_ORDER_BITS = 8
+assert len(TARGETS) < 1 << _ORDER_BITS
+_INDEX = np.arange(len(TARGETS), dtype=np.int64)
+_SHUT = 256 << _ORDER_BITS
+"""Added to the sort key of a target that lacks an exposed face (it cannot be fitted)."""
+
+# A fit: (need, -points, sizes by position in the target's faces) or None when no pattern
+# takes the exposed blocks; kept by the jokers and the cards (and exposed sizes) of the
+# faces, in the target's order. Patterns depend only on how many faces a target has.
+_Fit = tuple[int, int, tuple[tuple[int, int], ...]] | None
+_FITS: dict[tuple, _Fit] = {}
+_FITS_LIMIT = 200_000
+_UNKNOWN = (-1, 0, ())
+
+
+def _fit_concealed(held: tuple[int, ...], jokers: int, patterns: PatternSizes) -> _Fit:
+    """The best pattern for faces holding ``held`` cards and no exposure: the faces,
+    most cards first (in order on a tie), take its sizes, largest first; the first of
+    the patterns with the fewest cards lacking, then the most points."""
+    order = sorted(range(len(held)), key=lambda i: -held[i])
+    ordered = [held[i] for i in order]
+    best = None
+    for sizes, points in patterns:
+        need = gaps = 0
+        for c, size in zip(ordered, sizes, strict=True):
+            if size == 2:
+                need += 2 - (c if c < 2 else 2)
+            else:
+                gaps += size - (c if c < size else size)
+        if gaps > jokers:
+            need += gaps - jokers
+        if best is None or (need, -points) < best[:2]:
+            best = (need, -points, sizes)
+    assert best is not None
+    return best[0], best[1], tuple(zip(order, best[2], strict=True))
+
+
+def _fit_exposed(held: tuple[int, ...], sizes_exposed: tuple[int, ...], jokers: int,
+                 patterns: PatternSizes) -> _Fit:
+    """As :func:`_fit_concealed`, but each exposed face (its block's size in
+    ``sizes_exposed``, else 0) comes first and keeps its size; the others, most cards
+    first, take the pattern's sizes left."""
+    order = sorted(range(len(held)), key=lambda i: (not sizes_exposed[i], -held[i]))
+    fixed = [(i, sizes_exposed[i]) for i in order if sizes_exposed[i]]
+    rest = order[len(fixed):]
+    base_need = base_gaps = 0
+    for i, size in fixed:
+        c = held[i] if held[i] < size else size
+        if size == 2:
+            base_need += 2 - c
+        else:
+            base_gaps += size - c
+    best = None
+    for sizes, points in patterns:
+        free = list(sizes)
+        for _, size in fixed:
+            if size not in free:
+                break
+            free.remove(size)
+        else:
+            need, gaps = base_need, base_gaps
+            for i, size in zip(rest, free, strict=True):
+                c = held[i]
+                if size == 2:
+                    need += 2 - (c if c < 2 else 2)
+                else:
+                    gaps += size - (c if c < size else size)
+            if gaps > jokers:
+                need += gaps - jokers
+            if best is None or (need, -points) < best[:2]:
+                best = (need, -points, (*fixed, *zip(rest, free, strict=True)))
+    return best
+
+
+def _keep(key: tuple, fit: _Fit) -> _Fit:
+    if len(_FITS) < _FITS_LIMIT:
+        _FITS[key] = fit
+    return fit
+
+
+@lru_cache(maxsize=100_000)
+def rank_targets(counts: Counts, fixed: Fixed = (), keep: int = 6) -> tuple[Ranked, ...]:
+    """The ``keep`` best targets for these cards, best first, each (need, points, faces,
+    assignment): ``need`` is how many cards are missing, ``fixed`` the exposed blocks.
+    Ties keep the order of the bound, then of :data:`TARGETS`; a hand that fits no
+    target gives ``((99, 0, (), ()),)``."""
+    if fixed:  # cards of an exposed face beyond its block are of no use
+        caps = {f: size - jokers for f, size, jokers in fixed}
+        counts = tuple(min(c, caps.get(i, c)) for i, c in enumerate(counts))
+    jokers = counts[JOKER]
+    exposed = {f: size for f, size, _ in fixed}
+    sort_keys = _INDEX - ((_FACES @ np.array(counts, dtype=np.int64)) << _ORDER_BITS)
+    if exposed:
+        shut = _FACES[:, list(exposed)].min(axis=1) == 0
+        sort_keys[shut] += _SHUT
+    sort_keys.sort()
+    top = 14 - jokers
+    fits = _FITS
+    found: list[tuple[int, int, int, tuple]] = []
+    keys: list[tuple[int, int]] = []  # each found target's (need, -points), in order
+    for sort_key in sort_keys.tolist():
+        bound = top + (sort_key >> _ORDER_BITS)
+        if bound > 14 or (len(found) >= keep and bound > found[-1][0]):
+            break
+        k = sort_key & 255
+        faces, special, patterns = TARGETS[k]
+        held = tuple(map(counts.__getitem__, faces))
+        if exposed:
+            sizes = tuple(exposed.get(f, 0) for f in faces)
+            fit_key: tuple = (jokers, held, sizes)
+            fit = fits.get(fit_key, _UNKNOWN)
+            if fit is _UNKNOWN:
+                fit = _keep(fit_key, _fit_exposed(held, sizes, jokers, patterns))
+            if fit is None:
+                continue
+        else:
+            fit_key = (jokers, held)
+            fit = fits.get(fit_key) or _keep(fit_key, _fit_concealed(held, jokers, patterns))
+        assert fit is not None
+        need, minus_points, _ = fit
+        key = (need, minus_points - special)
+        at = bisect_right(keys, key)  # after its equals: the order of a stable sort
+        keys.insert(at, key)
+        found.insert(at, (need, special - minus_points, k, fit[2]))
+        del found[keep:], keys[keep:]
+    if not found:
+        return ((99, 0, (), ()),)
+    out = []
+    for need, points, k, assigned in found:
+        faces = TARGETS[k][0]
+        out.append((need, points, faces, tuple((faces[i], size) for i, size in assigned)))
+    return tuple(out)
+
+
+def evaluate(counts: Counts, fixed: Fixed = ()) -> Ranked:
+    """The best target: (need, points, faces, assignment). Ranking only the best stops
+    sooner, with the same answer: a target left untried has a bound, so a need, above
+    the best one's need, and those tried are tried in the same order."""
+    return rank_targets(counts, fixed, 1)[0]
+
+
+@lru_cache(maxsize=50_000)
+def discard_costs(counts: Counts, fixed: Fixed = ()
+                  ) -> tuple[tuple[Ranked, ...], tuple[tuple[int, int, tuple[int, ...]], ...]]:
+    """The best targets (:func:`rank_targets`) and, for each card code, the best
+    (need, -points, faces) of those targets once a card of it is thrown away: a card is
+    lost to a target when its face is in it and every copy held is used (no more than
+    an exposed block's natural cards count), a joker when the gaps take all the jokers.
+    The first target wins a tie."""
+    targets = rank_targets(counts, fixed)
+    caps = {f: size - jokers for f, size, jokers in fixed}
+    jokers = counts[JOKER]
+    losses = []
+    for need, points, faces, assigned in targets:
+        lost = set()
+        gaps = 0
+        for f, size in assigned:
+            cap = caps.get(f, size)
+            if counts[f] <= cap:
+                lost.add(f)
+            if size > 2:
+                gaps += size - (counts[f] if counts[f] < cap else cap)
+        losses.append((need, -points, faces, lost, gaps >= jokers))
+    costs = []
+    for code in range(13):
+        best = None
+        for need, minus_points, faces, lost, joker_lost in losses:
+            after = need + (joker_lost if code == JOKER else code in lost)
+            if best is None or (after, minus_points) < best[:2]:
+                best = (after, minus_points, faces)
+        assert best is not None
+        costs.append(best)
+    return targets, tuple(costs)
+
+
+__all__ = ["TARGETS", "Counts", "Fixed", "Ranked", "discard_costs", "evaluate",
+           "rank_targets"]
