@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from math import comb
 from typing import TypeVar
@@ -46,12 +46,12 @@ from generator.games.minttin.targets import TARGETS, Fixed, discard_costs, evalu
 E = TypeVar("E", bound=Event)
 Danger = Callable[[Card], float]
 
-def _first(legal: list[Event], kind: type[E]) -> E | None:
+def _first(legal: Sequence[Event], kind: type[E]) -> E | None:
     """The first legal action of a kind, if any."""
     return next((ev for ev in legal if isinstance(ev, kind)), None)
 
 
-def _one(legal: list[Event], kind: type[E]) -> E:
+def _one(legal: Sequence[Event], kind: type[E]) -> E:
     """The legal action of a kind there must be (a draw at a turn, Mahjong after one)."""
     found = _first(legal, kind)
     assert found is not None, f"no {kind.__name__} among the legal actions"
@@ -100,19 +100,24 @@ class Planner:
 
     name = "planner"
 
-    def choose(self, match: MintTinMatch, legal: list[Event], rng: random.Random) -> Event:
+    def choose(self, match: MintTinMatch, legal: Sequence[Event], rng: random.Random
+               ) -> Event:
+        """The move for the player to move. On a turn, the hold spot and after a draw it
+        asks the rules only about the moves it weighs (the calls, the swaps, a double),
+        so ``legal`` is listed only for the pass and the answer to a double."""
         phase = match.phase
-        if phase == Phase.PASS_OFFER:
-            return self.pass_offer(match, legal)
-        if phase == Phase.PASS:
-            return self.pass_cards(match, legal)
-        if phase == Phase.TURN:
-            return self.on_turn(match, legal)
-        if phase == Phase.HOLD:
-            return self.on_hold(match, legal)
-        if phase == Phase.ANSWER:
-            return self.answer(match, legal)
-        return self.act(match, legal)
+        with match.points_kept():
+            if phase == Phase.PASS_OFFER:
+                return self.pass_offer(match, legal)
+            if phase == Phase.PASS:
+                return self.pass_cards(match, legal)
+            if phase == Phase.TURN:
+                return self.on_turn(match)
+            if phase == Phase.HOLD:
+                return self.on_hold(match)
+            if phase == Phase.ANSWER:
+                return self.answer(match, legal)
+            return self.act(match)
 
     # -- reading a hand ---------------------------------------------------------
 
@@ -144,23 +149,26 @@ class Planner:
 
     # -- a turn -------------------------------------------------------------------
 
-    def on_turn(self, match: MintTinMatch, legal: list[Event]) -> Event:
+    def on_turn(self, match: MintTinMatch) -> Event:
         """The turn step (two players): call the last discard, or draw."""
         p = match.to_move
         assert p is not None
         card = getattr(match, "last_discard", None)
-        call = self._call(match, p, card, legal) if card is not None else None
-        if call is not None:
-            return call
-        return _first(legal, Draw) or replace(
-            _one(legal, Exhausted), reason="nothing left to draw, and the last discard "
-            "does not complete the hand")
+        if card is not None:
+            call = self._call(match, p, card, match.legal_calls(card))
+            if call is not None:
+                return call
+        if match.wall:
+            return Draw(p, match.wall[0])
+        return Exhausted(p, reason="nothing left to draw, and the last discard does not "
+                         "complete the hand")
 
-    def _call(self, match: MintTinMatch, p: int, card: Card, legal: list[Event]
+    def _call(self, match: MintTinMatch, p: int, card: Card, legal: Sequence[Event]
               ) -> Call | None:
         """A call for Mahjong (the one that scores most, with the fewest jokers);
         otherwise, while cards are left to draw, the call (with identical cards or
-        jokers) that brings the best target closest, if it brings it closer."""
+        jokers) that brings the best target closest, if it brings it closer. ``legal``:
+        the legal calls (other actions are passed over)."""
         calls = [ev for ev in legal if isinstance(ev, Call)]
         if not calls:
             return None
@@ -193,30 +201,31 @@ class Planner:
         return replace(call, reason=f"{card} grows a block of the target{using} "
                        f"({before[0]} cards short, then {need})")
 
-    def act(self, match: MintTinMatch, legal: list[Event]) -> Event:
+    def act(self, match: MintTinMatch) -> Event:
         """After drawing or calling: Mahjong, a double, a joker swap, or a discard."""
         p = match.to_move
         assert p is not None
         award = match.mahjong_award(p)
-        double = _first(legal, Double)
+        double: Double | None = Double(p)
+        if not match.is_legal(double):
+            double = None
         if award is not None:
             if double is not None and isinstance(match, SoloMatch):
                 gamble = self._solo_double(match, double, award)
                 if gamble is not None:
                     return gamble
-            return replace(_one(legal, Mahjong), reason="the hand wins" if award else "")
+            return Mahjong(p, award, reason="the hand wins")
         if double is not None and match.hand_points(p) == 0:
             return replace(double, reason="the hand is complete but worth 0: a double can "
                            "still score it")
-        swap = self._swap(match, p, legal)
+        swap = self._swap(match, p, match.legal_swaps())
         if swap is not None:
             return swap
         danger = self.danger(match) if isinstance(match, SoloMatch) else None
         card, why = self.best_discard(match, p, danger)
-        discard = _one([ev for ev in legal if isinstance(ev, Discard) and ev.card == card],
-                       Discard)
-        block = next((ev for ev in legal if isinstance(ev, Discard) and ev.block), None)
-        if card.is_joker and block is not None:
+        discard = Discard(p, card)
+        block = Discard(p, JOKER, block=True)
+        if card.is_joker and match.is_legal(block):
             assert isinstance(match, SoloMatch)
             return self._joker_block(match, discard, block, why)
         return replace(discard, reason=why)
@@ -254,17 +263,19 @@ class Planner:
         return replace(discard, reason=f"{why}; for its point: no card on the row can give "
                        "the opponent a pung")
 
-    def _swap(self, match: MintTinMatch, p: int, legal: list[Event]) -> Swap | None:
+    def _swap(self, match: MintTinMatch, p: int, legal: Sequence[Event]) -> Swap | None:
         """A joker swap that helps: take a joker for a card when the best target is no
         worse for it (a joker fills any block but a pair); give a joker for an exposed
-        card when the target gets closer or richer (the card a pair lacks, say)."""
+        card when the target gets closer or richer (the card a pair lacks, say).
+        ``legal``: the legal swaps (other actions are passed over)."""
+        swaps = [ev for ev in legal if isinstance(ev, Swap)]
+        if not swaps:
+            return None
         seat = match.seats[p]
         counts = seat.counts()
         fixed = self._fixed(match, p)
         need, points, _, _ = evaluate(tuple(counts), fixed)
-        for ev in legal:
-            if not isinstance(ev, Swap):
-                continue
+        for ev in swaps:
             sign = -1 if ev.give_joker else 1
             counts[ev.face.code] -= sign
             counts[12] += sign
@@ -282,7 +293,7 @@ class Planner:
 
     # -- two players: the double and the pass ---------------------------------------
 
-    def answer(self, match: MintTinMatch, legal: list[Event]) -> Answer:
+    def answer(self, match: MintTinMatch, legal: Sequence[Event]) -> Answer:
         p = match.to_move
         assert p is not None
         need = evaluate(tuple(match.seats[p].counts()), self._fixed(match, p))[0]
@@ -292,7 +303,7 @@ class Planner:
         return replace(next(ev for ev in legal if isinstance(ev, Answer) and ev.take == take),
                        reason=why)
 
-    def pass_offer(self, match: MintTinMatch, legal: list[Event]) -> PassOffer:
+    def pass_offer(self, match: MintTinMatch, legal: Sequence[Event]) -> PassOffer:
         """Offer to pass the cards outside the best target, at most 3."""
         p = match.to_move
         assert p is not None
@@ -300,7 +311,7 @@ class Planner:
         stray = sum(1 for c in match.seats[p].hand if not c.is_joker and c.code not in faces)
         return next(ev for ev in legal if isinstance(ev, PassOffer) and ev.count == min(stray, 3))
 
-    def pass_cards(self, match: MintTinMatch, legal: list[Event]) -> PassCards:
+    def pass_cards(self, match: MintTinMatch, legal: Sequence[Event]) -> PassCards:
         """Pass the cards it would discard first (never a joker)."""
         p = match.to_move
         assert p is not None
@@ -317,11 +328,11 @@ class Planner:
 
     # -- solo ---------------------------------------------------------------------
 
-    def on_hold(self, match: MintTinMatch, legal: list[Event]) -> Event:
+    def on_hold(self, match: MintTinMatch) -> Event:
         """Call the card in the hold spot, as a discard is called; else let it go."""
         card = getattr(match, "hold", None)
-        call = self._call(match, 0, card, legal) if card is not None else None
-        return call or _one(legal, ToRow)
+        assert card is not None
+        return self._call(match, 0, card, match.legal_calls(card)) or ToRow(card)
 
     def danger(self, match: SoloMatch) -> Danger:
         """How much a discard helps the virtual opponent: 1.5 for a card that makes it a
@@ -346,7 +357,7 @@ class RandomDiscards:
 
     name = "random"
 
-    def choose(self, match: MintTinMatch, legal: list[Event], rng: random.Random) -> Event:
+    def choose(self, match: MintTinMatch, legal: Sequence[Event], rng: random.Random) -> Event:
         p = match.to_move
         assert p is not None
         phase = match.phase

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from generator.engine.log import Event, event
 from generator.engine.rules import Phase as BasePhase
@@ -30,6 +31,7 @@ TWO = "minttin"
 SOLO = "minttin-solo"
 
 Cards = tuple[Card, ...]
+E = TypeVar("E", bound=Event)
 
 
 # ---------------------------------------------------------------------------
@@ -270,8 +272,8 @@ class MintTinMatch(Rules):
         """How the round ended, once it has (the next event is its score)."""
         self.called_this_turn: Meld | None = None
         self._points: dict[int, int] | None = None
-        """Each player's :meth:`hand_points`, kept while :meth:`legal_actions` checks its
-        candidates (the position does not change meanwhile)."""
+        """Each player's :meth:`hand_points`, kept while the position does not change
+        (:meth:`points_kept`)."""
 
     # -- queries -------------------------------------------------------------------
 
@@ -348,13 +350,41 @@ class MintTinMatch(Rules):
         p = self.to_move
         if p is None:
             return []
+        return self._accepted(self._candidates(p))
+
+    def legal_calls(self, card: Card | None) -> list[Call]:
+        """The calls of ``card`` :attr:`to_move` may make now, in the order of
+        :meth:`legal_actions` (for a bot that needs only these)."""
+        p = self.to_move
+        return [] if p is None else self._accepted(self._call_candidates(p, card))
+
+    def legal_swaps(self) -> list[Swap]:
+        """The joker swaps :attr:`to_move` may make now, in the order of
+        :meth:`legal_actions`."""
+        p = self.to_move
+        return [] if p is None else self._accepted(self._swap_candidates(p))
+
+    @contextmanager
+    def points_kept(self) -> Iterator[None]:
+        """Keep each player's :meth:`hand_points` while the position does not change (a
+        bot looking at it, :meth:`legal_actions` checking its candidates)."""
+        if self._points is not None:  # already kept by an outer look
+            yield
+            return
+        self._points = {}
+        try:
+            yield
+        finally:
+            self._points = None
+
+    def _accepted(self, candidates: Iterable[E]) -> list[E]:
+        """The candidates (of the player to move) whose own check accepts them."""
         # to_move is a player only when the rules force nothing, so each candidate needs
         # only its own check (the base's check would ask forced() once per candidate)
         checks = self._checks
         legal = []
-        self._points = {}
-        try:
-            for ev in self._candidates(p):
+        with self.points_kept():
+            for ev in candidates:
                 check = checks.get(type(ev))
                 if check is not None:
                     try:
@@ -362,8 +392,6 @@ class MintTinMatch(Rules):
                     except IllegalActionError:
                         continue
                 legal.append(ev)
-        finally:
-            self._points = None
         return legal
 
     def _candidates(self, p: int) -> Iterator[Event]:
@@ -374,13 +402,17 @@ class MintTinMatch(Rules):
         double, joker swaps with every exposure, a discard of each card."""
         yield Mahjong(p, self.mahjong_award(p) or 0)
         yield Double(p)
+        yield from self._swap_candidates(p)
+        yield from (Discard(p, c) for c in sorted(set(self.seats[p].hand)))
+        if JOKER in self.seats[p].hand:
+            yield Discard(p, JOKER, block=True)
+
+    def _swap_candidates(self, p: int) -> Iterator[Swap]:
+        """Joker swaps both ways with every exposure player ``p`` may swap with."""
         for owner in self.swap_owners(p):
             for meld in self.seats[owner].melds:
                 yield Swap(p, owner, meld.face, False)
                 yield Swap(p, owner, meld.face, True)
-        yield from (Discard(p, c) for c in sorted(set(self.seats[p].hand)))
-        if JOKER in self.seats[p].hand:
-            yield Discard(p, JOKER, block=True)
 
     def _call_candidates(self, p: int, card: Card | None) -> Iterator[Call]:
         """Calls of ``card`` with each number of identical cards and jokers held."""
