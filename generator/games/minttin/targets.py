@@ -14,8 +14,8 @@ what throwing away each card costs the best targets.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from functools import lru_cache
+from operator import itemgetter
 
 import numpy as np
 
@@ -69,6 +69,7 @@ for _k, (_faces, _, _) in enumerate(TARGETS):
 _ORDER_BITS = 8
 assert len(TARGETS) < 1 << _ORDER_BITS
 _INDEX = np.arange(len(TARGETS), dtype=np.int64)
+_INDEX_MASK = (1 << _ORDER_BITS) - 1
 _SHUT = 256 << _ORDER_BITS
 """Added to the sort key of a target that lacks an exposed face (it cannot be fitted)."""
 
@@ -79,6 +80,11 @@ _Fit = tuple[int, int, tuple[tuple[int, int], ...]] | None
 _FITS: dict[tuple, _Fit] = {}
 _FITS_LIMIT = 200_000
 _UNKNOWN = (-1, 0, ())
+
+
+_LOOKUP = [(itemgetter(*faces), special, patterns) for faces, special, patterns in TARGETS]
+"""Per target: what reads the counts of its faces (a target has at least three), its
+special points and its patterns."""
 
 
 def _fit_concealed(held: tuple[int, ...], jokers: int, patterns: PatternSizes) -> _Fit:
@@ -151,30 +157,37 @@ def rank_targets(counts: Counts, fixed: Fixed = (), keep: int = 6) -> tuple[Rank
     """The ``keep`` best targets for these cards, best first, each (need, points, faces,
     assignment): ``need`` is how many cards are missing, ``fixed`` the exposed blocks.
     Ties keep the order of the bound, then of :data:`TARGETS`; a hand that fits no
-    target gives ``((99, 0, (), ()),)``."""
+    target gives ``((99, 0, (), ()),)``.
+
+    Targets are fitted a bound at a time: once ``keep`` of those fitted need less than
+    the next bound, no target left can rank among them."""
     if fixed:  # cards of an exposed face beyond its block are of no use
         caps = {f: size - jokers for f, size, jokers in fixed}
         counts = tuple(min(c, caps.get(i, c)) for i, c in enumerate(counts))
     jokers = counts[JOKER]
-    exposed = {f: size for f, size, _ in fixed}
     sort_keys = _INDEX - ((_FACES @ np.array(counts, dtype=np.int64)) << _ORDER_BITS)
-    if exposed:
-        shut = _FACES[:, list(exposed)].min(axis=1) == 0
-        sort_keys[shut] += _SHUT
+    exposed = [0] * 13
+    if fixed:
+        for f, size, _ in fixed:
+            exposed[f] = size
+        faces_exposed = [f for f, _, _ in fixed]
+        sort_keys[_FACES[:, faces_exposed].min(axis=1) == 0] += _SHUT
     sort_keys.sort()
     top = 14 - jokers
     fits = _FITS
-    found: list[tuple[int, int, int, tuple]] = []
-    keys: list[tuple[int, int]] = []  # each found target's (need, -points), in order
+    fitted: list[tuple[int, int, int, tuple]] = []  # (need, -points, sort key, fit)
+    needing = [0] * 16  # how many fitted targets need each number of cards (15: more)
+    level = -1
     for sort_key in sort_keys.tolist():
         bound = top + (sort_key >> _ORDER_BITS)
-        if bound > 14 or (len(found) >= keep and bound > found[-1][0]):
-            break
-        k = sort_key & 255
-        faces, special, patterns = TARGETS[k]
-        held = tuple(map(counts.__getitem__, faces))
-        if exposed:
-            sizes = tuple(exposed.get(f, 0) for f in faces)
+        if bound != level:
+            if bound > 14 or sum(needing[:bound]) >= keep:
+                break
+            level = bound
+        get, special, patterns = _LOOKUP[sort_key & _INDEX_MASK]
+        held = get(counts)
+        if fixed:
+            sizes = get(exposed)
             fit_key: tuple = (jokers, held, sizes)
             fit = fits.get(fit_key, _UNKNOWN)
             if fit is _UNKNOWN:
@@ -185,18 +198,17 @@ def rank_targets(counts: Counts, fixed: Fixed = (), keep: int = 6) -> tuple[Rank
             fit_key = (jokers, held)
             fit = fits.get(fit_key) or _keep(fit_key, _fit_concealed(held, jokers, patterns))
         assert fit is not None
-        need, minus_points, _ = fit
-        key = (need, minus_points - special)
-        at = bisect_right(keys, key)  # after its equals: the order of a stable sort
-        keys.insert(at, key)
-        found.insert(at, (need, special - minus_points, k, fit[2]))
-        del found[keep:], keys[keep:]
-    if not found:
+        need = fit[0]
+        fitted.append((need, fit[1] - special, sort_key, fit[2]))
+        needing[need if need < 15 else 15] += 1
+    if not fitted:
         return ((99, 0, (), ()),)
+    fitted.sort()
     out = []
-    for need, points, k, assigned in found:
-        faces = TARGETS[k][0]
-        out.append((need, points, faces, tuple((faces[i], size) for i, size in assigned)))
+    for need, minus_points, sort_key, assigned in fitted[:keep]:
+        faces = TARGETS[sort_key & _INDEX_MASK][0]
+        out.append((need, -minus_points, faces,
+                    tuple((faces[i], size) for i, size in assigned)))
     return tuple(out)
 
 
