@@ -13,7 +13,6 @@ docs/rulings.md.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -235,7 +234,10 @@ class Outcome:
 
 def holds(hand: Iterable[Card], cards: Iterable[Card]) -> bool:
     """Whether ``hand`` holds every card of ``cards`` (as many copies as named)."""
-    return not Counter(cards) - Counter(hand)
+    wanted: dict[Card, int] = {}
+    for c in cards:
+        wanted[c] = wanted.get(c, 0) + 1
+    return all(hand.count(c) >= n for c, n in wanted.items())
 
 
 def remove_cards(hand: list[Card], cards: Iterable[Card]) -> None:

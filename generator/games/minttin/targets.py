@@ -80,6 +80,8 @@ _Fit = tuple[int, int, tuple[tuple[int, int], ...]] | None
 _FITS: dict[tuple, _Fit] = {}
 _FITS_LIMIT = 200_000
 _UNKNOWN = (-1, 0, ())
+_NAMED: dict[tuple, tuple[tuple[int, int], ...]] = {}
+"""A fit's sizes by position, as (face, size) of a target: kept by target and fit."""
 
 
 _LOOKUP = [(itemgetter(*faces), special, patterns) for faces, special, patterns in TARGETS]
@@ -206,9 +208,14 @@ def rank_targets(counts: Counts, fixed: Fixed = (), keep: int = 6) -> tuple[Rank
     fitted.sort()
     out = []
     for need, minus_points, sort_key, assigned in fitted[:keep]:
-        faces = TARGETS[sort_key & _INDEX_MASK][0]
-        out.append((need, -minus_points, faces,
-                    tuple((faces[i], size) for i, size in assigned)))
+        k = sort_key & _INDEX_MASK
+        faces = TARGETS[k][0]
+        named = _NAMED.get((k, assigned))
+        if named is None:
+            named = tuple((faces[i], size) for i, size in assigned)
+            if len(_NAMED) < _FITS_LIMIT:
+                _NAMED[k, assigned] = named
+        out.append((need, -minus_points, faces, named))
     return tuple(out)
 
 
@@ -240,15 +247,20 @@ def discard_costs(counts: Counts, fixed: Fixed = ()
                 lost.add(f)
             if size > 2:
                 gaps += size - (counts[f] if counts[f] < cap else cap)
-        losses.append((need, -points, faces, lost, gaps >= jokers))
+        if gaps >= jokers:
+            lost.add(JOKER)
+        losses.append((need, -points, faces, lost))
+    # the targets are in order of (need, -points): a card costs the first target that
+    # does not lose it nothing, and every target before it one card, the first least
+    first_need, first_minus, first_faces, _ = losses[0]
     costs = []
     for code in range(13):
-        best = None
-        for need, minus_points, faces, lost, joker_lost in losses:
-            after = need + (joker_lost if code == JOKER else code in lost)
-            if best is None or (after, minus_points) < best[:2]:
-                best = (after, minus_points, faces)
-        assert best is not None
+        best = (first_need + 1, first_minus, first_faces)
+        for need, minus_points, faces, lost in losses:
+            if code not in lost:
+                if (need, minus_points) < best[:2]:
+                    best = (need, minus_points, faces)
+                break
         costs.append(best)
     return targets, tuple(costs)
 
