@@ -73,28 +73,25 @@ _INDEX_MASK = (1 << _ORDER_BITS) - 1
 _SHUT = 256 << _ORDER_BITS
 """Added to the sort key of a target that lacks an exposed face (it cannot be fitted)."""
 
-# A fit: (need, -points, sizes by position in the target's faces) or None when no pattern
-# takes the exposed blocks; kept by the jokers and the cards (and exposed sizes) of the
-# faces, in the target's order. Patterns depend only on how many faces a target has.
-_Fit = tuple[int, int, tuple[tuple[int, int], ...]] | None
+# A fit: (need, -points, the block sizes the faces take, largest first) or None when no
+# pattern takes the exposed blocks. It depends only on the jokers and the cards of the
+# target's faces, largest first (with an exposed face's block size, exposed first), so
+# it is kept by those: every target and hand alike shares it. Patterns depend only on
+# how many faces a target has.
+_Fit = tuple[int, int, tuple[int, ...]] | None
 _FITS: dict[tuple, _Fit] = {}
 _FITS_LIMIT = 200_000
 _UNKNOWN = (-1, 0, ())
-_NAMED: dict[tuple, tuple[tuple[int, int], ...]] = {}
-"""A fit's sizes by position, as (face, size) of a target: kept by target and fit."""
-
 
 _LOOKUP = [(itemgetter(*faces), special, patterns) for faces, special, patterns in TARGETS]
 """Per target: what reads the counts of its faces (a target has at least three), its
 special points and its patterns."""
 
 
-def _fit_concealed(held: tuple[int, ...], jokers: int, patterns: PatternSizes) -> _Fit:
-    """The best pattern for faces holding ``held`` cards and no exposure: the faces,
-    most cards first (in order on a tie), take its sizes, largest first; the first of
-    the patterns with the fewest cards lacking, then the most points."""
-    order = sorted(range(len(held)), key=lambda i: -held[i])
-    ordered = [held[i] for i in order]
+def _fit_concealed(ordered: tuple[int, ...], jokers: int, patterns: PatternSizes) -> _Fit:
+    """The best pattern for faces holding ``ordered`` cards (most first) and no
+    exposure: the faces take its sizes, largest first; the first of the patterns with
+    the fewest cards lacking, then the most points."""
     best = None
     for sizes, points in patterns:
         need = gaps = 0
@@ -107,21 +104,19 @@ def _fit_concealed(held: tuple[int, ...], jokers: int, patterns: PatternSizes) -
             need += gaps - jokers
         if best is None or (need, -points) < best[:2]:
             best = (need, -points, sizes)
-    assert best is not None
-    return best[0], best[1], tuple(zip(order, best[2], strict=True))
+    return best
 
 
-def _fit_exposed(held: tuple[int, ...], sizes_exposed: tuple[int, ...], jokers: int,
+def _fit_exposed(pairs: tuple[tuple[int, int], ...], jokers: int,
                  patterns: PatternSizes) -> _Fit:
-    """As :func:`_fit_concealed`, but each exposed face (its block's size in
-    ``sizes_exposed``, else 0) comes first and keeps its size; the others, most cards
-    first, take the pattern's sizes left."""
-    order = sorted(range(len(held)), key=lambda i: (not sizes_exposed[i], -held[i]))
-    fixed = [(i, sizes_exposed[i]) for i in order if sizes_exposed[i]]
-    rest = order[len(fixed):]
+    """As :func:`_fit_concealed`, for (exposed block size or 0, cards held) of each face,
+    largest first: each exposed face keeps its size; the others, most cards first, take
+    the pattern's sizes left (the sizes returned)."""
+    fixed = [(size, c) for size, c in pairs if size]
+    rest = [c for size, c in pairs if not size]
     base_need = base_gaps = 0
-    for i, size in fixed:
-        c = held[i] if held[i] < size else size
+    for size, held in fixed:
+        c = held if held < size else size
         if size == 2:
             base_need += 2 - c
         else:
@@ -129,14 +124,13 @@ def _fit_exposed(held: tuple[int, ...], sizes_exposed: tuple[int, ...], jokers: 
     best = None
     for sizes, points in patterns:
         free = list(sizes)
-        for _, size in fixed:
+        for size, _ in fixed:
             if size not in free:
                 break
             free.remove(size)
         else:
             need, gaps = base_need, base_gaps
-            for i, size in zip(rest, free, strict=True):
-                c = held[i]
+            for c, size in zip(rest, free, strict=True):
                 if size == 2:
                     need += 2 - (c if c < 2 else 2)
                 else:
@@ -144,8 +138,24 @@ def _fit_exposed(held: tuple[int, ...], sizes_exposed: tuple[int, ...], jokers: 
             if gaps > jokers:
                 need += gaps - jokers
             if best is None or (need, -points) < best[:2]:
-                best = (need, -points, (*fixed, *zip(rest, free, strict=True)))
+                best = (need, -points, tuple(free))
     return best
+
+
+def _assignment(faces: tuple[int, ...], held: tuple[int, ...],
+                exposed: tuple[int, ...] | None, sizes: tuple[int, ...]
+                ) -> tuple[tuple[int, int], ...]:
+    """The (face, size) of each face of a fitted target: the exposed faces first with
+    their own sizes, then the others, most cards first (in order on a tie), with the
+    fit's ``sizes``."""
+    n = len(faces)
+    if exposed is None:
+        order = sorted(range(n), key=held.__getitem__, reverse=True)  # stable
+        return tuple(zip([faces[i] for i in order], sizes, strict=True))
+    order = sorted(range(n), key=lambda i: (not exposed[i], -held[i]))
+    fixed = [(faces[i], exposed[i]) for i in order if exposed[i]]
+    rest = [faces[i] for i in order[len(fixed):]]
+    return (*fixed, *zip(rest, sizes, strict=True))
 
 
 def _keep(key: tuple, fit: _Fit) -> _Fit:
@@ -177,7 +187,7 @@ def rank_targets(counts: Counts, fixed: Fixed = (), keep: int = 6) -> tuple[Rank
     sort_keys.sort()
     top = 14 - jokers
     fits = _FITS
-    fitted: list[tuple[int, int, int, tuple]] = []  # (need, -points, sort key, fit)
+    fitted: list[tuple] = []  # (need, -points, sort key, cards, exposed, fit sizes)
     needing = [0] * 16  # how many fitted targets need each number of cards (15: more)
     level = -1
     for sort_key in sort_keys.tolist():
@@ -190,32 +200,28 @@ def rank_targets(counts: Counts, fixed: Fixed = (), keep: int = 6) -> tuple[Rank
         held = get(counts)
         if fixed:
             sizes = get(exposed)
-            fit_key: tuple = (jokers, held, sizes)
-            fit = fits.get(fit_key, _UNKNOWN)
+            pairs = tuple(sorted(zip(sizes, held, strict=True), reverse=True))
+            fit = fits.get((jokers, pairs), _UNKNOWN)
             if fit is _UNKNOWN:
-                fit = _keep(fit_key, _fit_exposed(held, sizes, jokers, patterns))
+                fit = _keep((jokers, pairs), _fit_exposed(pairs, jokers, patterns))
             if fit is None:
                 continue
         else:
-            fit_key = (jokers, held)
-            fit = fits.get(fit_key) or _keep(fit_key, _fit_concealed(held, jokers, patterns))
+            sizes = None
+            ordered = (jokers, *sorted(held, reverse=True))
+            fit = fits.get(ordered) or _keep(ordered, _fit_concealed(ordered[1:], jokers,
+                                                                     patterns))
         assert fit is not None
         need = fit[0]
-        fitted.append((need, fit[1] - special, sort_key, fit[2]))
+        fitted.append((need, fit[1] - special, sort_key, held, sizes, fit[2]))
         needing[need if need < 15 else 15] += 1
     if not fitted:
         return ((99, 0, (), ()),)
     fitted.sort()
     out = []
-    for need, minus_points, sort_key, assigned in fitted[:keep]:
-        k = sort_key & _INDEX_MASK
-        faces = TARGETS[k][0]
-        named = _NAMED.get((k, assigned))
-        if named is None:
-            named = tuple((faces[i], size) for i, size in assigned)
-            if len(_NAMED) < _FITS_LIMIT:
-                _NAMED[k, assigned] = named
-        out.append((need, -minus_points, faces, named))
+    for need, minus_points, sort_key, held, sizes, fit_sizes in fitted[:keep]:
+        faces = TARGETS[sort_key & _INDEX_MASK][0]
+        out.append((need, -minus_points, faces, _assignment(faces, held, sizes, fit_sizes)))
     return tuple(out)
 
 
