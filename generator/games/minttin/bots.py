@@ -155,7 +155,7 @@ class Planner:
         assert p is not None
         card = getattr(match, "last_discard", None)
         if card is not None:
-            call = self._call(match, p, card, match.legal_calls(card))
+            call = self._call(match, p, card)
             if call is not None:
                 return call
         if match.wall:
@@ -163,13 +163,24 @@ class Planner:
         return Exhausted(p, reason="nothing left to draw, and the last discard does not "
                          "complete the hand")
 
-    def _call(self, match: MintTinMatch, p: int, card: Card, legal: Sequence[Event]
-              ) -> Call | None:
+    def _call(self, match: MintTinMatch, p: int, card: Card,
+              legal: Sequence[Event] | None = None) -> Call | None:
         """A call for Mahjong (the one that scores most, with the fewest jokers);
         otherwise, while cards are left to draw, the call (with identical cards or
         jokers) that brings the best target closest, if it brings it closer. ``legal``:
-        the legal calls (other actions are passed over)."""
-        calls = [ev for ev in legal if isinstance(ev, Call)]
+        the legal calls (other actions are passed over), asked of the rules only when
+        some call could help: ``card`` could win, or is a face of the best target."""
+        counts = match.seats[p].counts()
+        fixed = self._fixed(match, p)
+        before = None
+        if match.points_with_card(p, card) < 1:  # no call of it wins
+            if not match.wall:
+                return None
+            before = evaluate(tuple(counts), fixed)
+            if card.code not in before[2]:
+                return None
+        calls = [ev for ev in (match.legal_calls(card) if legal is None else legal)
+                 if isinstance(ev, Call)]
         if not calls:
             return None
         scored = [(match.points_with_call(p, card, c.cards), -c.cards.count(JOKER), c)
@@ -179,9 +190,8 @@ class Planner:
             return replace(win, reason=f"{card} completes the hand: Mahjong")
         if not match.wall:  # nothing left to draw: only a call for Mahjong helps
             return None
-        counts = match.seats[p].counts()
-        fixed = self._fixed(match, p)
-        before = evaluate(tuple(counts), fixed)
+        if before is None:
+            before = evaluate(tuple(counts), fixed)
         if card.code not in before[2]:
             return None
         counts[card.code] += 1
@@ -332,7 +342,7 @@ class Planner:
         """Call the card in the hold spot, as a discard is called; else let it go."""
         card = getattr(match, "hold", None)
         assert card is not None
-        return self._call(match, 0, card, match.legal_calls(card)) or ToRow(card)
+        return self._call(match, 0, card) or ToRow(card)
 
     def danger(self, match: SoloMatch) -> Danger:
         """How much a discard helps the virtual opponent: 1.5 for a card that makes it a

@@ -320,6 +320,16 @@ class MintTinMatch(Rules):
         extras = Extras(self.joker_bonus(p), not seat.melds)
         return wins(counts, exposures, extras, self.rules)
 
+    def points_with_card(self, p: int, card: Card) -> int:
+        """The most the hand could score with ``card`` added, whatever block it is called
+        into (an exposure only narrows the readings): no less than
+        :meth:`points_with_call` of any call of it."""
+        seat = self.seats[p]
+        counts = seat.counts()
+        counts[card.code] += 1
+        extras = Extras(self.joker_bonus(p), not seat.melds)
+        return wins(counts, seat.exposures(), extras, self.rules)
+
     def mahjong_award(self, p: int) -> int | None:
         """What declaring Mahjong now would score, or None if it would be a miscall."""
         points = self.hand_points(p)
