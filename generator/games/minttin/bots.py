@@ -173,8 +173,10 @@ class Planner:
         counts = match.seats[p].counts()
         fixed = self._fixed(match, p)
         before = None
-        if match.points_with_card(p, card) < 1:  # no call of it wins
-            if not match.wall:
+        if match.points_with_card(p, card) < 1:  # no call of it wins (nor a pair call)
+            hand = match.seats[p].hand
+            if not match.wall or hand.count(card) + hand.count(JOKER) < 2 or \
+                    match.seats[p].meld_of(card) is not None:
                 return None
             before = evaluate(tuple(counts), fixed)
             if card.code not in before[2]:

@@ -82,6 +82,8 @@ _Fit = tuple[int, int, tuple[int, ...]] | None
 _FITS: dict[tuple, _Fit] = {}
 _FITS_LIMIT = 200_000
 _UNKNOWN = (-1, 0, ())
+_NAMED: dict[tuple, tuple[tuple[int, int], ...]] = {}
+"""Assignments made, by target, its faces' cards (and exposed sizes) and fit."""
 
 _LOOKUP = [(itemgetter(*faces), special, patterns) for faces, special, patterns in TARGETS]
 """Per target: what reads the counts of its faces (a target has at least three), its
@@ -220,8 +222,14 @@ def rank_targets(counts: Counts, fixed: Fixed = (), keep: int = 6) -> tuple[Rank
     fitted.sort()
     out = []
     for need, minus_points, sort_key, held, sizes, fit_sizes in fitted[:keep]:
-        faces = TARGETS[sort_key & _INDEX_MASK][0]
-        out.append((need, -minus_points, faces, _assignment(faces, held, sizes, fit_sizes)))
+        k = sort_key & _INDEX_MASK
+        key = (k, held, sizes, fit_sizes)
+        assigned = _NAMED.get(key)
+        if assigned is None:
+            assigned = _assignment(TARGETS[k][0], held, sizes, fit_sizes)
+            if len(_NAMED) < _FITS_LIMIT:
+                _NAMED[key] = assigned
+        out.append((need, -minus_points, TARGETS[k][0], assigned))
     return tuple(out)
 
 
@@ -234,8 +242,8 @@ def evaluate(counts: Counts, fixed: Fixed = ()) -> Ranked:
 
 @lru_cache(maxsize=50_000)
 def discard_costs(counts: Counts, fixed: Fixed = ()
-                  ) -> tuple[tuple[Ranked, ...], tuple[tuple[int, int, tuple[int, ...]], ...]]:
-    """The best targets (:func:`rank_targets`) and, for each card code, the best
+                  ) -> tuple[tuple[Ranked, ...], dict[int, tuple[int, int, tuple[int, ...]]]]:
+    """The best targets (:func:`rank_targets`) and, for each card code held, the best
     (need, -points, faces) of those targets once a card of it is thrown away: a card is
     lost to a target when its face is in it and every copy held is used (no more than
     an exposed block's natural cards count), a joker when the gaps take all the jokers.
@@ -243,8 +251,13 @@ def discard_costs(counts: Counts, fixed: Fixed = ()
     targets = rank_targets(counts, fixed)
     caps = {f: size - jokers for f, size, jokers in fixed}
     jokers = counts[JOKER]
-    losses = []
-    for need, points, faces, assigned in targets:
+    # the targets are in order of (need, -points): a card costs the first target that
+    # does not lose it nothing, and every target before it one card, the first least
+    first_need, first_points, first_faces, _ = targets[0]
+    lost_all = (first_need + 1, -first_points, first_faces)
+    costs: dict[int, tuple[int, int, tuple[int, ...]]] = {}
+    pending = [code for code in range(13) if counts[code]]
+    for i, (need, points, faces, assigned) in enumerate(targets):
         lost = set()
         gaps = 0
         for f, size in assigned:
@@ -255,20 +268,20 @@ def discard_costs(counts: Counts, fixed: Fixed = ()
                 gaps += size - (counts[f] if counts[f] < cap else cap)
         if gaps >= jokers:
             lost.add(JOKER)
-        losses.append((need, -points, faces, lost))
-    # the targets are in order of (need, -points): a card costs the first target that
-    # does not lose it nothing, and every target before it one card, the first least
-    first_need, first_minus, first_faces, _ = losses[0]
-    costs = []
-    for code in range(13):
-        best = (first_need + 1, first_minus, first_faces)
-        for need, minus_points, faces, lost in losses:
-            if code not in lost:
-                if (need, minus_points) < best[:2]:
-                    best = (need, minus_points, faces)
-                break
-        costs.append(best)
-    return targets, tuple(costs)
+        kept = (need, -points, faces) if i == 0 or (need, -points) < lost_all[:2] \
+            else lost_all
+        still = []
+        for code in pending:
+            if code in lost:
+                still.append(code)
+            else:
+                costs[code] = kept
+        pending = still
+        if not pending:
+            break
+    for code in pending:
+        costs[code] = lost_all
+    return targets, costs
 
 
 __all__ = ["TARGETS", "Counts", "Fixed", "Ranked", "discard_costs", "evaluate",
