@@ -14,6 +14,7 @@ what throwing away each card costs the best targets.
 
 from __future__ import annotations
 
+import itertools
 from functools import lru_cache
 from operator import itemgetter
 
@@ -70,20 +71,29 @@ _ORDER_BITS = 8
 assert len(TARGETS) < 1 << _ORDER_BITS
 _INDEX = np.arange(len(TARGETS), dtype=np.int64)
 _INDEX_MASK = (1 << _ORDER_BITS) - 1
+_KEYS = -(_FACES << _ORDER_BITS)
+"""By the cards of each face, the sort key: a target with more cards of its faces held
+has a lower bound on its need (14, less the jokers and those cards)."""
 _SHUT = 256 << _ORDER_BITS
+_SHUT_LACKING = [np.where(_FACES[:, f] == 0, _SHUT, 0) for f in range(13)]
 """Added to the sort key of a target that lacks an exposed face (it cannot be fitted)."""
 
 # A fit: (need, -points, the block sizes the faces take, largest first) or None when no
 # pattern takes the exposed blocks. It depends only on the jokers and the cards of the
 # target's faces, largest first (with an exposed face's block size, exposed first), so
-# it is kept by those: every target and hand alike shares it. Patterns depend only on
-# how many faces a target has.
+# it is kept by those (_SHARED). Patterns depend only on how many faces a target has.
+# What a target's loop reads is kept by the jokers and the cards (and exposed sizes) of
+# its faces in the target's order, a few thousand keys (_FITS): the need, -points and
+# (position, size) of each face, the assignment by position, and a number of its own.
 _Fit = tuple[int, int, tuple[int, ...]] | None
-_FITS: dict[tuple, _Fit] = {}
+_Placed = tuple[int, int, tuple[tuple[int, int], ...], int] | None
+_SHARED: dict[tuple, _Fit] = {}
+_FITS: dict[int, dict[tuple, _Placed]] = {}
 _FITS_LIMIT = 200_000
 _UNKNOWN = (-1, 0, ())
-_NAMED: dict[tuple, tuple[tuple[int, int], ...]] = {}
-"""Assignments made, by target, its faces' cards (and exposed sizes) and fit."""
+_IDS = itertools.count()
+_NAMED: dict[int, tuple[tuple[int, int], ...]] = {}
+"""Assignments by face, kept by target and the number of the fit by position."""
 
 _LOOKUP = [(itemgetter(*faces), special, patterns) for faces, special, patterns in TARGETS]
 """Per target: what reads the counts of its faces (a target has at least three), its
@@ -144,26 +154,33 @@ def _fit_exposed(pairs: tuple[tuple[int, int], ...], jokers: int,
     return best
 
 
-def _assignment(faces: tuple[int, ...], held: tuple[int, ...],
-                exposed: tuple[int, ...] | None, sizes: tuple[int, ...]
-                ) -> tuple[tuple[int, int], ...]:
-    """The (face, size) of each face of a fitted target: the exposed faces first with
-    their own sizes, then the others, most cards first (in order on a tie), with the
-    fit's ``sizes``."""
-    n = len(faces)
+def _placed(held: tuple[int, ...], exposed: tuple[int, ...] | None, jokers: int,
+            patterns: PatternSizes) -> _Placed:
+    """The fit of faces holding ``held`` cards (``exposed``: each one's exposed block
+    size or 0; None without exposures), with the size each position takes: the exposed
+    faces first with their own sizes, then the others, most cards first (in order on a
+    tie)."""
+    n = len(held)
     if exposed is None:
         order = sorted(range(n), key=held.__getitem__, reverse=True)  # stable
-        return tuple(zip([faces[i] for i in order], sizes, strict=True))
+        ordered = (jokers, *[held[i] for i in order])
+        fit = _SHARED.get(ordered) or _fit_concealed(ordered[1:], jokers, patterns)
+        if len(_SHARED) < _FITS_LIMIT:
+            _SHARED[ordered] = fit
+        assert fit is not None
+        return fit[0], fit[1], tuple(zip(order, fit[2], strict=True)), next(_IDS)
     order = sorted(range(n), key=lambda i: (not exposed[i], -held[i]))
-    fixed = [(faces[i], exposed[i]) for i in order if exposed[i]]
-    rest = [faces[i] for i in order[len(fixed):]]
-    return (*fixed, *zip(rest, sizes, strict=True))
-
-
-def _keep(key: tuple, fit: _Fit) -> _Fit:
-    if len(_FITS) < _FITS_LIMIT:
-        _FITS[key] = fit
-    return fit
+    fixed = [(i, exposed[i]) for i in order if exposed[i]]
+    pairs = tuple((exposed[i], held[i]) for i in order)
+    fit = _SHARED.get((jokers, pairs), _UNKNOWN)
+    if fit is _UNKNOWN:
+        fit = _fit_exposed(pairs, jokers, patterns)
+        if len(_SHARED) < _FITS_LIMIT:
+            _SHARED[jokers, pairs] = fit
+    if fit is None:
+        return None
+    rest = order[len(fixed):]
+    return fit[0], fit[1], (*fixed, *zip(rest, fit[2], strict=True)), next(_IDS)
 
 
 @lru_cache(maxsize=100_000)
@@ -175,21 +192,26 @@ def rank_targets(counts: Counts, fixed: Fixed = (), keep: int = 6) -> tuple[Rank
 
     Targets are fitted a bound at a time: once ``keep`` of those fitted need less than
     the next bound, no target left can rank among them."""
-    if fixed:  # cards of an exposed face beyond its block are of no use
-        caps = {f: size - jokers for f, size, jokers in fixed}
-        counts = tuple(min(c, caps.get(i, c)) for i, c in enumerate(counts))
-    jokers = counts[JOKER]
-    sort_keys = _INDEX - ((_FACES @ np.array(counts, dtype=np.int64)) << _ORDER_BITS)
     exposed = [0] * 13
-    if fixed:
-        for f, size, _ in fixed:
+    if fixed:  # cards of an exposed face beyond its block are of no use
+        capped = list(counts)
+        for f, size, jokers in fixed:
             exposed[f] = size
-        faces_exposed = [f for f, _, _ in fixed]
-        sort_keys[_FACES[:, faces_exposed].min(axis=1) == 0] += _SHUT
+            if capped[f] > size - jokers:
+                capped[f] = size - jokers
+        counts = tuple(capped)
+    jokers = counts[JOKER]
+    sort_keys = _KEYS @ np.array(counts, dtype=np.int64)
+    sort_keys += _INDEX
+    for f, _, _ in fixed:
+        sort_keys += _SHUT_LACKING[f]
     sort_keys.sort()
     top = 14 - jokers
-    fits = _FITS
-    fitted: list[tuple] = []  # (need, -points, sort key, cards, exposed, fit sizes)
+    fits = _FITS.get(jokers)
+    if fits is None:
+        fits = _FITS[jokers] = {}
+    room = len(fits) < _FITS_LIMIT
+    fitted: list[tuple] = []  # (need, -points, sort key, assignment by position)
     needing = [0] * 16  # how many fitted targets need each number of cards (15: more)
     level = -1
     for sort_key in sort_keys.tolist():
@@ -202,34 +224,37 @@ def rank_targets(counts: Counts, fixed: Fixed = (), keep: int = 6) -> tuple[Rank
         held = get(counts)
         if fixed:
             sizes = get(exposed)
-            pairs = tuple(sorted(zip(sizes, held, strict=True), reverse=True))
-            fit = fits.get((jokers, pairs), _UNKNOWN)
+            fit = fits.get((held, sizes), _UNKNOWN)
             if fit is _UNKNOWN:
-                fit = _keep((jokers, pairs), _fit_exposed(pairs, jokers, patterns))
+                fit = _placed(held, sizes, jokers, patterns)
+                if room:
+                    fits[held, sizes] = fit
             if fit is None:
                 continue
         else:
-            sizes = None
-            ordered = (jokers, *sorted(held, reverse=True))
-            fit = fits.get(ordered) or _keep(ordered, _fit_concealed(ordered[1:], jokers,
-                                                                     patterns))
+            fit = fits.get(held)
+            if fit is None:
+                fit = _placed(held, None, jokers, patterns)
+                if room:
+                    fits[held] = fit
         assert fit is not None
         need = fit[0]
-        fitted.append((need, fit[1] - special, sort_key, held, sizes, fit[2]))
+        fitted.append((need, fit[1] - special, sort_key, fit))
         needing[need if need < 15 else 15] += 1
     if not fitted:
         return ((99, 0, (), ()),)
     fitted.sort()
     out = []
-    for need, minus_points, sort_key, held, sizes, fit_sizes in fitted[:keep]:
+    for need, minus_points, sort_key, fit in fitted[:keep]:
         k = sort_key & _INDEX_MASK
-        key = (k, held, sizes, fit_sizes)
-        assigned = _NAMED.get(key)
+        faces = TARGETS[k][0]
+        name = fit[3] << _ORDER_BITS | k
+        assigned = _NAMED.get(name)
         if assigned is None:
-            assigned = _assignment(TARGETS[k][0], held, sizes, fit_sizes)
+            assigned = tuple((faces[i], size) for i, size in fit[2])
             if len(_NAMED) < _FITS_LIMIT:
-                _NAMED[key] = assigned
-        out.append((need, -minus_points, TARGETS[k][0], assigned))
+                _NAMED[name] = assigned
+        out.append((need, -minus_points, faces, assigned))
     return tuple(out)
 
 
