@@ -158,6 +158,9 @@ def _check_partial_lists(match: MintTinMatch) -> None:
     assert match.legal_swaps() == [ev for ev in legal if isinstance(ev, Swap)]
     p = match.to_move
     assert p is not None
+    every_swap = [Swap(p, owner, meld.face, give) for owner in (0, 1)
+                  for meld in match.seats[owner].melds for give in (False, True)]
+    assert match.legal_swaps() == [ev for ev in every_swap if match.is_legal(ev)]
     for other in ALL_CARDS[:12]:  # no call of a card scores more than the card added
         bound = match.points_with_card(p, other)
         hand = match.seats[p].hand

@@ -349,15 +349,13 @@ class Planner:
     def danger(self, match: SoloMatch) -> Danger:
         """How much a discard helps the virtual opponent: 1.5 for a card that makes it a
         pung now, 0 otherwise."""
-        row = match.row[match.block_at:]
+        on_row = [0] * 13
+        for c in match.row[match.block_at:]:
+            on_row[c.code] += 1
+        enough = 1 if match.joker_spot else 2  # with a joker in its spot, one is enough
 
         def cost(card: Card) -> float:
-            if card.is_joker:
-                return 0.0
-            same = row.count(card)
-            if (match.joker_spot and same >= 1) or same >= 2:
-                return 1.5
-            return 0.0
+            return 1.5 if not card.is_joker and on_row[card.code] >= enough else 0.0
 
         return cost
 

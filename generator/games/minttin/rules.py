@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import ClassVar, TypeVar
 
 from generator.engine.log import Event, event
@@ -180,6 +181,18 @@ class Phase(BasePhase):
     OVER = "nothing: the match is over"
 
 
+@lru_cache(maxsize=1024)
+def _exposure(face: Card, size: int, jokers: int) -> Exposure:
+    """One exposure value per block (they are immutable)."""
+    return Exposure(face, size, jokers)
+
+
+@lru_cache(maxsize=64)
+def _extras(jokers_discarded: int, concealed: bool) -> Extras:
+    """One value per round bonuses (they are immutable)."""
+    return Extras(jokers_discarded, concealed)
+
+
 @dataclass
 class Meld:
     face: Card
@@ -190,7 +203,7 @@ class Meld:
         return sum(1 for c in self.cards if c.is_joker)
 
     def exposure(self) -> Exposure:
-        return Exposure(self.face, len(self.cards), self.jokers)
+        return _exposure(self.face, len(self.cards), self.jokers)
 
     def __str__(self) -> str:
         return format_cards(self.cards)
@@ -304,7 +317,7 @@ class MintTinMatch(Rules):
         if memo is not None and p in memo:
             return memo[p]
         seat = self.seats[p]
-        extras = Extras(self.joker_bonus(p), self.concealed(p))
+        extras = _extras(self.joker_bonus(p), self.concealed(p))
         points = wins(seat.counts(), seat.exposures(), extras, self.rules)
         if memo is not None:
             memo[p] = points
@@ -316,8 +329,8 @@ class MintTinMatch(Rules):
         counts = seat.counts()
         counts[card.code] += 1
         jokers = sum(1 for c in cards if c.is_joker)
-        exposures = (*seat.exposures(), Exposure(card, len(cards) + 1, jokers))
-        extras = Extras(self.joker_bonus(p), not seat.melds)
+        exposures = (*seat.exposures(), _exposure(card, len(cards) + 1, jokers))
+        extras = _extras(self.joker_bonus(p), not seat.melds)
         return wins(counts, exposures, extras, self.rules)
 
     def points_with_card(self, p: int, card: Card) -> int:
@@ -327,7 +340,7 @@ class MintTinMatch(Rules):
         seat = self.seats[p]
         counts = seat.counts()
         counts[card.code] += 1
-        extras = Extras(self.joker_bonus(p), not seat.melds)
+        extras = _extras(self.joker_bonus(p), not seat.melds)
         return wins(counts, seat.exposures(), extras, self.rules)
 
     def mahjong_award(self, p: int) -> int | None:
@@ -420,11 +433,18 @@ class MintTinMatch(Rules):
             yield Discard(p, JOKER, block=True)
 
     def _swap_candidates(self, p: int) -> Iterator[Swap]:
-        """Joker swaps both ways with every exposure player ``p`` may swap with."""
+        """Joker swaps both ways with every exposure player ``p`` may swap with (but those
+        the hand cannot make: a card of the face for a joker, a joker for a card)."""
+        hand = self.seats[p].hand
+        joker = JOKER in hand
         for owner in self.swap_owners(p):
-            for meld in self.seats[owner].melds:
-                yield Swap(p, owner, meld.face, False)
-                yield Swap(p, owner, meld.face, True)
+            seat = self.seats[owner]
+            for meld in seat.melds:
+                swapped = seat.meld_of(meld.face)  # the exposure a swap of its face uses
+                if meld.face in hand and swapped is not None and JOKER in swapped.cards:
+                    yield Swap(p, owner, meld.face, False)
+                if joker and self.gives_jokers:
+                    yield Swap(p, owner, meld.face, True)
 
     def _call_candidates(self, p: int, card: Card | None) -> Iterator[Call]:
         """Calls of ``card`` with each number of identical cards and jokers held."""
@@ -464,6 +484,9 @@ class MintTinMatch(Rules):
         if len(ev.cards) == 1 and self.points_with_call(ev.player, ev.card, ev.cards) < 1:
             raise IllegalActionError("a pair may be called only for Mahjong, and this hand "
                                      "does not win with it")
+
+    gives_jokers: ClassVar[bool] = True
+    """Whether a swap may give a joker for a card (not in the solo game)."""
 
     def swap_owners(self, p: int) -> tuple[int, ...]:
         """Whose exposures player ``p`` may swap jokers with."""
