@@ -14,7 +14,7 @@ what throwing away each card costs the best targets.
 
 from __future__ import annotations
 
-import itertools
+from collections.abc import Callable
 from functools import lru_cache
 from operator import itemgetter
 
@@ -83,17 +83,14 @@ _SHUT_LACKING = [np.where(_FACES[:, f] == 0, _SHUT, 0) for f in range(13)]
 # target's faces, largest first (with an exposed face's block size, exposed first), so
 # it is kept by those (_SHARED). Patterns depend only on how many faces a target has.
 # What a target's loop reads is kept by the jokers and the cards (and exposed sizes) of
-# its faces in the target's order, a few thousand keys (_FITS): the need, -points and
-# (position, size) of each face, the assignment by position, and a number of its own.
+# its faces in the target's order, a few thousand keys (_FITS): the need, -points, what
+# puts a target's faces in the order they take the block sizes, and those sizes.
 _Fit = tuple[int, int, tuple[int, ...]] | None
-_Placed = tuple[int, int, tuple[tuple[int, int], ...], int] | None
+_Placed = tuple[int, int, Callable[[tuple[int, ...]], tuple[int, ...]], tuple[int, ...]] | None
 _SHARED: dict[tuple, _Fit] = {}
 _FITS: dict[int, dict[tuple, _Placed]] = {}
 _FITS_LIMIT = 200_000
 _UNKNOWN = (-1, 0, ())
-_IDS = itertools.count()
-_NAMED: dict[int, tuple[tuple[int, int], ...]] = {}
-"""Assignments by face, kept by target and the number of the fit by position."""
 
 _LOOKUP = [(itemgetter(*faces), special, patterns) for faces, special, patterns in TARGETS]
 """Per target: what reads the counts of its faces (a target has at least three), its
@@ -168,7 +165,7 @@ def _placed(held: tuple[int, ...], exposed: tuple[int, ...] | None, jokers: int,
         if len(_SHARED) < _FITS_LIMIT:
             _SHARED[ordered] = fit
         assert fit is not None
-        return fit[0], fit[1], tuple(zip(order, fit[2], strict=True)), next(_IDS)
+        return fit[0], fit[1], itemgetter(*order), fit[2]
     order = sorted(range(n), key=lambda i: (not exposed[i], -held[i]))
     fixed = [(i, exposed[i]) for i in order if exposed[i]]
     pairs = tuple((exposed[i], held[i]) for i in order)
@@ -179,8 +176,7 @@ def _placed(held: tuple[int, ...], exposed: tuple[int, ...] | None, jokers: int,
             _SHARED[jokers, pairs] = fit
     if fit is None:
         return None
-    rest = order[len(fixed):]
-    return fit[0], fit[1], (*fixed, *zip(rest, fit[2], strict=True)), next(_IDS)
+    return fit[0], fit[1], itemgetter(*order), (*(size for _, size in fixed), *fit[2])
 
 
 @lru_cache(maxsize=100_000)
@@ -248,13 +244,8 @@ def rank_targets(counts: Counts, fixed: Fixed = (), keep: int = 6) -> tuple[Rank
     for need, minus_points, sort_key, fit in fitted[:keep]:
         k = sort_key & _INDEX_MASK
         faces = TARGETS[k][0]
-        name = fit[3] << _ORDER_BITS | k
-        assigned = _NAMED.get(name)
-        if assigned is None:
-            assigned = tuple((faces[i], size) for i, size in fit[2])
-            if len(_NAMED) < _FITS_LIMIT:
-                _NAMED[name] = assigned
-        out.append((need, -minus_points, faces, assigned))
+        out.append((need, -minus_points, faces, tuple(zip(fit[2](faces), fit[3],
+                                                           strict=True))))
     return tuple(out)
 
 
