@@ -39,6 +39,7 @@ from generator.games.minttin.rules import (
     Phase,
     Swap,
     ToRow,
+    code_counts,
 )
 from generator.games.minttin.solo import SoloMatch
 from generator.games.minttin.targets import TARGETS, Fixed, discard_costs, evaluate
@@ -133,7 +134,7 @@ class Planner:
         targets, costs = discard_costs(_counts(match, p, hand), self._fixed(match, p))
         best_need = targets[0][0]
         options = []
-        for card in sorted(set(hand)):
+        for card in (ALL_CARDS[code] for code, n in enumerate(code_counts(hand)) if n):
             need, minus_points, faces = costs[card.code]
             penalty = danger(card) if danger else 0.0
             bonus = 0.4 if card.is_joker and need == best_need else 0.0
@@ -174,8 +175,8 @@ class Planner:
         fixed = self._fixed(match, p)
         before = None
         if match.points_with_card(p, card) < 1:  # no call of it wins (nor a pair call)
-            hand = match.seats[p].hand
-            if not match.wall or hand.count(card) + hand.count(JOKER) < 2 or \
+            held = code_counts(match.seats[p].hand)
+            if not match.wall or held[card.code] + held[JOKER.code] < 2 or \
                     match.seats[p].meld_of(card) is not None:
                 return None
             before = evaluate(tuple(counts), fixed)

@@ -229,7 +229,7 @@ class Seat:
         return tuple(m.exposure() for m in self.melds)
 
     def meld_of(self, face: Card) -> Meld | None:
-        return next((m for m in self.melds if m.face == face), None)
+        return next((m for m in self.melds if m.face is face), None)  # cards are interned
 
 
 @dataclass(frozen=True)
@@ -247,10 +247,21 @@ class Outcome:
 
 def holds(hand: Iterable[Card], cards: Iterable[Card]) -> bool:
     """Whether ``hand`` holds every card of ``cards`` (as many copies as named)."""
-    wanted: dict[Card, int] = {}
+    left = code_counts(hand)
     for c in cards:
-        wanted[c] = wanted.get(c, 0) + 1
-    return all(hand.count(c) >= n for c, n in wanted.items())
+        left[c.code] -= 1
+        if left[c.code] < 0:
+            return False
+    return True
+
+
+def code_counts(cards: Iterable[Card]) -> list[int]:
+    """How many of each card (index = card code). Counting codes is quicker than
+    comparing cards (``list.count``, ``in``), which goes through ``Card``'s ordering."""
+    counts = [0] * 13
+    for c in cards:
+        counts[c.code] += 1
+    return counts
 
 
 def remove_cards(hand: list[Card], cards: Iterable[Card]) -> None:
@@ -435,13 +446,13 @@ class MintTinMatch(Rules):
     def _swap_candidates(self, p: int) -> Iterator[Swap]:
         """Joker swaps both ways with every exposure player ``p`` may swap with (but those
         the hand cannot make: a card of the face for a joker, a joker for a card)."""
-        hand = self.seats[p].hand
-        joker = JOKER in hand
+        held = code_counts(self.seats[p].hand)
+        joker = held[JOKER.code] > 0
         for owner in self.swap_owners(p):
             seat = self.seats[owner]
             for meld in seat.melds:
                 swapped = seat.meld_of(meld.face)  # the exposure a swap of its face uses
-                if meld.face in hand and swapped is not None and JOKER in swapped.cards:
+                if held[meld.face.code] and swapped is not None and swapped.jokers:
                     yield Swap(p, owner, meld.face, False)
                 if joker and self.gives_jokers:
                     yield Swap(p, owner, meld.face, True)
@@ -451,7 +462,8 @@ class MintTinMatch(Rules):
         if card is None:
             return
         hand = self.seats[p].hand
-        same, jokers = hand.count(card), hand.count(JOKER)
+        held = code_counts(hand)
+        same, jokers = held[card.code], held[JOKER.code]
         for k in range(same + 1):
             for j in range(jokers + 1):
                 if 1 <= k + j <= 4:
@@ -611,4 +623,5 @@ class MintTinMatch(Rules):
 __all__ = ["SOLO", "TWO", "Answer", "Call", "Cards", "Deal", "Discard", "Double", "Draw",
            "Exhausted", "Mahjong", "Meld", "MintTinMatch", "MintTinOptions", "OpponentDraw",
            "OpponentExposes", "OpponentSwap", "Outcome", "PassCards", "PassOffer", "Phase",
-           "RoundEnd", "Seat", "Swap", "ToRow", "holds", "remove_cards", "scores_for"]
+           "RoundEnd", "Seat", "Swap", "ToRow", "code_counts", "holds", "remove_cards",
+           "scores_for"]

@@ -83,14 +83,17 @@ _SHUT_LACKING = [np.where(_FACES[:, f] == 0, _SHUT, 0) for f in range(13)]
 # target's faces, largest first (with an exposed face's block size, exposed first), so
 # it is kept by those (_SHARED). Patterns depend only on how many faces a target has.
 # What a target's loop reads is kept by the jokers and the cards (and exposed sizes) of
-# its faces in the target's order, a few thousand keys (_FITS): the need, -points, what
-# puts a target's faces in the order they take the block sizes, and those sizes.
+# its faces in the target's order, a few thousand keys (_FITS): the need, -points, the
+# order (by position) in which a target's faces take the block sizes, and those sizes.
+# Fits hold only numbers, so the garbage collector need not walk them.
 _Fit = tuple[int, int, tuple[int, ...]] | None
-_Placed = tuple[int, int, Callable[[tuple[int, ...]], tuple[int, ...]], tuple[int, ...]] | None
+_Placed = tuple[int, int, tuple[int, ...], tuple[int, ...]] | None
 _SHARED: dict[tuple, _Fit] = {}
 _FITS: dict[int, dict[tuple, _Placed]] = {}
 _FITS_LIMIT = 200_000
 _UNKNOWN = (-1, 0, ())
+_ORDERS: dict[tuple[int, ...], Callable[[tuple[int, ...]], tuple[int, ...]]] = {}
+"""What reads a target's faces in a fit's order, by that order (a few hundred)."""
 
 _LOOKUP = [(itemgetter(*faces), special, patterns) for faces, special, patterns in TARGETS]
 """Per target: what reads the counts of its faces (a target has at least three), its
@@ -165,7 +168,7 @@ def _placed(held: tuple[int, ...], exposed: tuple[int, ...] | None, jokers: int,
         if len(_SHARED) < _FITS_LIMIT:
             _SHARED[ordered] = fit
         assert fit is not None
-        return fit[0], fit[1], itemgetter(*order), fit[2]
+        return fit[0], fit[1], tuple(order), fit[2]
     order = sorted(range(n), key=lambda i: (not exposed[i], -held[i]))
     fixed = [(i, exposed[i]) for i in order if exposed[i]]
     pairs = tuple((exposed[i], held[i]) for i in order)
@@ -176,10 +179,10 @@ def _placed(held: tuple[int, ...], exposed: tuple[int, ...] | None, jokers: int,
             _SHARED[jokers, pairs] = fit
     if fit is None:
         return None
-    return fit[0], fit[1], itemgetter(*order), (*(size for _, size in fixed), *fit[2])
+    return fit[0], fit[1], tuple(order), (*(size for _, size in fixed), *fit[2])
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=1024)  # a hand comes back within a turn, seldom later
 def rank_targets(counts: Counts, fixed: Fixed = (), keep: int = 6) -> tuple[Ranked, ...]:
     """The ``keep`` best targets for these cards, best first, each (need, points, faces,
     assignment): ``need`` is how many cards are missing, ``fixed`` the exposed blocks.
@@ -244,8 +247,10 @@ def rank_targets(counts: Counts, fixed: Fixed = (), keep: int = 6) -> tuple[Rank
     for need, minus_points, sort_key, fit in fitted[:keep]:
         k = sort_key & _INDEX_MASK
         faces = TARGETS[k][0]
-        out.append((need, -minus_points, faces, tuple(zip(fit[2](faces), fit[3],
-                                                           strict=True))))
+        order = _ORDERS.get(fit[2])
+        if order is None:
+            order = _ORDERS[fit[2]] = itemgetter(*fit[2])
+        out.append((need, -minus_points, faces, tuple(zip(order(faces), fit[3], strict=True))))
     return tuple(out)
 
 
@@ -256,7 +261,7 @@ def evaluate(counts: Counts, fixed: Fixed = ()) -> Ranked:
     return rank_targets(counts, fixed, 1)[0]
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=1024)
 def discard_costs(counts: Counts, fixed: Fixed = ()
                   ) -> tuple[tuple[Ranked, ...], dict[int, tuple[int, int, tuple[int, ...]]]]:
     """The best targets (:func:`rank_targets`) and, for each card code held, the best
