@@ -20,6 +20,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from math import comb
 from typing import TypeVar
 
@@ -46,6 +47,12 @@ from generator.games.minttin.targets import TARGETS, Fixed, discard_costs, evalu
 
 E = TypeVar("E", bound=Event)
 Danger = Callable[[Card], float]
+
+@lru_cache(maxsize=256)
+def _names(faces: tuple[int, ...]) -> str:
+    """A target's faces as a reason names them: "3,4,5,DM"."""
+    return ",".join(str(ALL_CARDS[f]) for f in faces)
+
 
 def _first(legal: Sequence[Event], kind: type[E]) -> E | None:
     """The first legal action of a kind, if any."""
@@ -141,7 +148,7 @@ class Planner:
             options.append((need + penalty - bonus, minus_points, card.code, card, need, faces))
         options.sort()
         _, _, _, card, need, faces = options[0]
-        names = ",".join(str(ALL_CARDS[f]) for f in faces)
+        names = _names(faces)
         why = (f"keeps the hand {need} card{'s' * (need != 1)} from {names}"
                if need else f"the hand stays ready ({names})")
         if danger and danger(card) == 0 and any(danger(o[3]) for o in options[1:4]):
@@ -236,12 +243,12 @@ class Planner:
             return swap
         danger = self.danger(match) if isinstance(match, SoloMatch) else None
         card, why = self.best_discard(match, p, danger)
-        discard = Discard(p, card)
-        block = Discard(p, JOKER, block=True)
-        if card.is_joker and match.is_legal(block):
-            assert isinstance(match, SoloMatch)
-            return self._joker_block(match, discard, block, why)
-        return replace(discard, reason=why)
+        if card.is_joker:
+            block = Discard(p, JOKER, block=True)
+            if match.is_legal(block):
+                assert isinstance(match, SoloMatch)
+                return self._joker_block(match, Discard(p, card), block, why)
+        return Discard(p, card, reason=why)
 
     def _solo_double(self, match: SoloMatch, double: Double, points: int) -> Double | None:
         """Solo, a winning hand: double instead of Mahjong when twice the points, unless
