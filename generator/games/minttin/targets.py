@@ -163,15 +163,17 @@ def _placed(held: tuple[int, ...], exposed: tuple[int, ...] | None, jokers: int,
     n = len(held)
     if exposed is None:
         order = sorted(range(n), key=held.__getitem__, reverse=True)  # stable
-        ordered = (jokers, *[held[i] for i in order])
+        ordered = (jokers, *map(held.__getitem__, order))
         fit = _SHARED.get(ordered) or _fit_concealed(ordered[1:], jokers, patterns)
         if len(_SHARED) < _FITS_LIMIT:
             _SHARED[ordered] = fit
         assert fit is not None
         return fit[0], fit[1], tuple(order), fit[2]
-    order = sorted(range(n), key=lambda i: (not exposed[i], -held[i]))
-    fixed = [(i, exposed[i]) for i in order if exposed[i]]
-    pairs = tuple((exposed[i], held[i]) for i in order)
+    by_held = sorted(range(n), key=held.__getitem__, reverse=True)  # stable
+    fixed = [exposed[i] for i in by_held if exposed[i]]
+    order = [i for i in by_held if exposed[i]] + [i for i in by_held if not exposed[i]]
+    pairs = tuple(zip(map(exposed.__getitem__, order), map(held.__getitem__, order),
+                      strict=True))
     fit = _SHARED.get((jokers, pairs), _UNKNOWN)
     if fit is _UNKNOWN:
         fit = _fit_exposed(pairs, jokers, patterns)
@@ -179,7 +181,7 @@ def _placed(held: tuple[int, ...], exposed: tuple[int, ...] | None, jokers: int,
             _SHARED[jokers, pairs] = fit
     if fit is None:
         return None
-    return fit[0], fit[1], tuple(order), (*(size for _, size in fixed), *fit[2])
+    return fit[0], fit[1], tuple(order), (*fixed, *fit[2])
 
 
 @lru_cache(maxsize=1024)  # a hand comes back within a turn, seldom later
