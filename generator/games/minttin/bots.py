@@ -43,7 +43,13 @@ from generator.games.minttin.rules import (
     code_counts,
 )
 from generator.games.minttin.solo import SoloMatch
-from generator.games.minttin.targets import TARGETS, Fixed, discard_costs, evaluate
+from generator.games.minttin.targets import (
+    TARGETS,
+    Fixed,
+    discard_costs,
+    evaluate,
+    rank_targets,
+)
 
 E = TypeVar("E", bound=Event)
 Danger = Callable[[Card], float]
@@ -294,7 +300,9 @@ class Planner:
         seat = match.seats[p]
         counts = seat.counts()
         fixed = self._fixed(match, p)
-        need, points, _, _ = evaluate(tuple(counts), fixed)
+        # the best target, as the discard that follows ranks these cards (the same
+        # first target as evaluate(), and then ranked once)
+        need, points, _, _ = rank_targets(tuple(counts), fixed)[0]
         for ev in swaps:
             sign = -1 if ev.give_joker else 1
             counts[ev.face.code] -= sign
