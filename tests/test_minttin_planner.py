@@ -10,7 +10,7 @@ import pytest
 
 from generator.engine.rules import play_out
 from generator.games.minttin.bots import Planner, RandomDiscards
-from generator.games.minttin.cards import ALL_CARDS, JOKER
+from generator.games.minttin.cards import ALL_CARDS, JOKER, parse_cards
 from generator.games.minttin.hand import deck
 from generator.games.minttin.options import MintTinOptions
 from generator.games.minttin.rules import Call, MintTinMatch, Swap
@@ -176,3 +176,18 @@ def test_the_rules_partial_lists_are_the_whole_lists_parts(solo: bool) -> None:
     for seed in range(2):
         seen += len(_positions(solo, seed))
     assert seen > 50
+
+
+def test_points_are_kept_while_a_bot_looks_and_only_then() -> None:
+    match = new_state(MintTinOptions(), False)
+    match.apply(chance_event(match, random.Random(3)))
+    seat = match.seats[0]
+    seat.hand = list(parse_cards("1 2 3 4 5 6 7 8 9 DS DM DF 1 2"))  # no winning shape
+    assert match.hand_points(0) == -1
+    with match.points_kept():
+        assert match.hand_points(0) == -1
+        with match.points_kept():  # an inner look keeps the outer one's points
+            seat.hand = list(parse_cards("111 222 333 444 55"))  # (positions do not
+            assert match.hand_points(0) == -1                   # change while kept)
+        assert match.hand_points(0) == -1
+    assert match.hand_points(0) >= 1  # the look is over: the points are read again

@@ -14,7 +14,6 @@ docs/rulings.md.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import ClassVar, TypeVar
@@ -274,6 +273,26 @@ def scores_for(player: int, points: int) -> tuple[int, int]:
     return (points, 0) if player == 0 else (0, points)
 
 
+class PointsKept:
+    """The context of :meth:`MintTinMatch.points_kept` (a class: it is entered at every
+    decision)."""
+
+    __slots__ = ("match", "outer")
+
+    def __init__(self, match: MintTinMatch) -> None:
+        self.match = match
+        self.outer = False
+
+    def __enter__(self) -> None:
+        self.outer = self.match._points is None  # not already kept by an outer look
+        if self.outer:
+            self.match._points = {}
+
+    def __exit__(self, *exc: object) -> None:
+        if self.outer:
+            self.match._points = None
+
+
 class MintTinMatch(Rules):
     """What both games share: seats, rounds, scoring a hand, calls, swaps, Mahjong and
     the end of a round."""
@@ -400,18 +419,11 @@ class MintTinMatch(Rules):
         p = self.to_move
         return [] if p is None else self._accepted(self._swap_candidates(p))
 
-    @contextmanager
-    def points_kept(self) -> Iterator[None]:
+    def points_kept(self) -> PointsKept:
         """Keep each player's :meth:`hand_points` while the position does not change (a
-        bot looking at it, :meth:`legal_actions` checking its candidates)."""
-        if self._points is not None:  # already kept by an outer look
-            yield
-            return
-        self._points = {}
-        try:
-            yield
-        finally:
-            self._points = None
+        bot looking at it, :meth:`legal_actions` checking its candidates): ``with
+        match.points_kept(): ...``."""
+        return PointsKept(self)
 
     def _accepted(self, candidates: Iterable[E]) -> list[E]:
         """The candidates (of the player to move) whose own check accepts them."""
