@@ -14,8 +14,7 @@ docs/rulings.md.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
 from generator.engine.log import Event, event
@@ -23,8 +22,19 @@ from generator.engine.rules import Phase as BasePhase
 from generator.engine.rules import Rules, checks, handles
 from generator.errors import IllegalActionError
 from generator.games.minttin.cards import JOKER, Card, format_cards
-from generator.games.minttin.hand import Exposure, Extras, wins
+from generator.games.minttin.hand import wins
 from generator.games.minttin.options import MintTinOptions
+from generator.games.minttin.table import (
+    Meld,
+    PointsKept,
+    Seat,
+    code_counts,
+    exposure_of,
+    extras_of,
+    holds,
+    remove_cards,
+    scores_for,
+)
 
 TWO = "minttin"
 SOLO = "minttin-solo"
@@ -180,57 +190,6 @@ class Phase(BasePhase):
     OVER = "nothing: the match is over"
 
 
-@lru_cache(maxsize=1024)
-def _exposure(face: Card, size: int, jokers: int) -> Exposure:
-    """One exposure value per block (they are immutable)."""
-    return Exposure(face, size, jokers)
-
-
-@lru_cache(maxsize=64)
-def _extras(jokers_discarded: int, concealed: bool) -> Extras:
-    """One value per round bonuses (they are immutable)."""
-    return Extras(jokers_discarded, concealed)
-
-
-@dataclass
-class Meld:
-    face: Card
-    cards: list[Card]
-
-    @property
-    def jokers(self) -> int:
-        return sum(1 for c in self.cards if c.is_joker)
-
-    def exposure(self) -> Exposure:
-        return _exposure(self.face, len(self.cards), self.jokers)
-
-    def __str__(self) -> str:
-        return format_cards(self.cards)
-
-
-@dataclass
-class Seat:
-    hand: list[Card] = field(default_factory=list)
-    melds: list[Meld] = field(default_factory=list)
-    jokers_discarded: int = 0
-    score: int = 0
-
-    def counts(self) -> list[int]:
-        counts = [0] * 13
-        for c in self.hand:
-            counts[c.code] += 1
-        for m in self.melds:
-            for c in m.cards:
-                counts[c.code] += 1
-        return counts
-
-    def exposures(self) -> tuple[Exposure, ...]:
-        return tuple(m.exposure() for m in self.melds)
-
-    def meld_of(self, face: Card) -> Meld | None:
-        return next((m for m in self.melds if m.face is face), None)  # cards are interned
-
-
 @dataclass(frozen=True)
 class Outcome:
     """How a round ended, as the rules decide it."""
@@ -242,55 +201,6 @@ class Outcome:
 
     def event(self) -> RoundEnd:
         return RoundEnd(self.scores, self.reason)
-
-
-def holds(hand: Iterable[Card], cards: Iterable[Card]) -> bool:
-    """Whether ``hand`` holds every card of ``cards`` (as many copies as named)."""
-    left = code_counts(hand)
-    for c in cards:
-        left[c.code] -= 1
-        if left[c.code] < 0:
-            return False
-    return True
-
-
-def code_counts(cards: Iterable[Card]) -> list[int]:
-    """How many of each card (index = card code). Counting codes is quicker than
-    comparing cards (``list.count``, ``in``), which goes through ``Card``'s ordering."""
-    counts = [0] * 13
-    for c in cards:
-        counts[c.code] += 1
-    return counts
-
-
-def remove_cards(hand: list[Card], cards: Iterable[Card]) -> None:
-    for c in cards:
-        hand.remove(c)
-
-
-def scores_for(player: int, points: int) -> tuple[int, int]:
-    """The round's scores when only ``player`` scores."""
-    return (points, 0) if player == 0 else (0, points)
-
-
-class PointsKept:
-    """The context of :meth:`MintTinMatch.points_kept` (a class: it is entered at every
-    decision)."""
-
-    __slots__ = ("match", "outer")
-
-    def __init__(self, match: MintTinMatch) -> None:
-        self.match = match
-        self.outer = False
-
-    def __enter__(self) -> None:
-        self.outer = self.match._points is None  # not already kept by an outer look
-        if self.outer:
-            self.match._points = {}
-
-    def __exit__(self, *exc: object) -> None:
-        if self.outer:
-            self.match._points = None
 
 
 class MintTinMatch(Rules):
@@ -347,7 +257,7 @@ class MintTinMatch(Rules):
         if memo is not None and p in memo:
             return memo[p]
         seat = self.seats[p]
-        extras = _extras(self.joker_bonus(p), self.concealed(p))
+        extras = extras_of(self.joker_bonus(p), self.concealed(p))
         points = wins(seat.counts(), seat.exposures(), extras, self.rules)
         if memo is not None:
             memo[p] = points
@@ -359,8 +269,8 @@ class MintTinMatch(Rules):
         counts = seat.counts()
         counts[card.code] += 1
         jokers = sum(1 for c in cards if c.is_joker)
-        exposures = (*seat.exposures(), _exposure(card, len(cards) + 1, jokers))
-        extras = _extras(self.joker_bonus(p), not seat.melds)
+        exposures = (*seat.exposures(), exposure_of(card, len(cards) + 1, jokers))
+        extras = extras_of(self.joker_bonus(p), not seat.melds)
         return wins(counts, exposures, extras, self.rules)
 
     def points_with_card(self, p: int, card: Card) -> int:
@@ -370,7 +280,7 @@ class MintTinMatch(Rules):
         seat = self.seats[p]
         counts = seat.counts()
         counts[card.code] += 1
-        extras = _extras(self.joker_bonus(p), not seat.melds)
+        extras = extras_of(self.joker_bonus(p), not seat.melds)
         return wins(counts, seat.exposures(), extras, self.rules)
 
     def mahjong_award(self, p: int) -> int | None:
