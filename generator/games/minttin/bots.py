@@ -184,14 +184,16 @@ class Planner:
         jokers) that brings the best target closest, if it brings it closer. ``legal``:
         the legal calls (other actions are passed over), asked of the rules only when
         some call could help: ``card`` could win, or is a face of the best target."""
-        counts = match.seats[p].counts()
-        fixed = self._fixed(match, p)
         before = None
-        if match.points_with_card(p, card) < 1:  # no call of it wins (nor a pair call)
+        can_win = match.points_with_card(p, card) >= 1
+        if not can_win:  # no call of it wins (nor a pair call, then)
             held = code_counts(match.seats[p].hand)
             if not match.wall or held[card.code] + held[JOKER.code] < 2 or \
                     match.seats[p].meld_of(card) is not None:
                 return None
+        counts = match.seats[p].counts()
+        fixed = self._fixed(match, p)
+        if not can_win:
             before = evaluate(tuple(counts), fixed)
             if card.code not in before[2]:
                 return None
@@ -232,9 +234,9 @@ class Planner:
         p = match.to_move
         assert p is not None
         award = match.mahjong_award(p)
-        double: Double | None = Double(p)
-        if not match.is_legal(double):
-            double = None
+        double: Double | None = None  # weighed only for a win, or a hand worth 0
+        if (award is not None or match.hand_points(p) == 0) and match.is_legal(Double(p)):
+            double = Double(p)
         if award is not None:
             if double is not None and isinstance(match, SoloMatch):
                 gamble = self._solo_double(match, double, award)
