@@ -17,19 +17,15 @@ declares Mahjong when it can and otherwise discards at random.
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from math import comb
 from typing import TypeVar
 
-import numpy as np
-
 from generator.engine.log import Event
 from generator.games.minttin.cards import ALL_CARDS, JOKER, Card
-from generator.games.minttin.hand import PATTERNS, SETS, SPECIAL_POINTS, suit_of_number
 from generator.games.minttin.rules import (
     Answer,
     Call,
@@ -44,189 +40,32 @@ from generator.games.minttin.rules import (
     Phase,
     Swap,
     ToRow,
+    code_counts,
 )
 from generator.games.minttin.solo import SoloMatch
+from generator.games.minttin.targets import (
+    TARGETS,
+    Fixed,
+    discard_costs,
+    evaluate,
+    rank_targets,
+)
 
 E = TypeVar("E", bound=Event)
 Danger = Callable[[Card], float]
 
-_SUITS = ("S", "M", "F")
+@lru_cache(maxsize=256)
+def _names(faces: tuple[int, ...]) -> str:
+    """A target's faces as a reason names them: "3,4,5,DM"."""
+    return ",".join(str(ALL_CARDS[f]) for f in faces)
 
 
-def _targets() -> list[tuple[tuple[int, ...], int, tuple]]:
-    """Every (faces, special points, patterns) a hand can aim at."""
-    out = []
-    by_blocks: dict[int, list] = {}
-    for p in PATTERNS:
-        points = (1 if 4 in (p.small, p.large) else 0) + (p.large_count if p.large == 5 else 0)
-        by_blocks.setdefault(p.blocks, []).append((sorted(p.sizes, reverse=True), points))
-    for _, ordered in SETS.values():
-        suits = sorted({suit_of_number(n) for n in ordered}, key=_SUITS.index)
-        for mask in range(1 << len(suits)):
-            dragons = [s for k, s in enumerate(suits) if mask >> k & 1]
-            faces = tuple(n - 1 for n in ordered) + tuple(9 + _SUITS.index(d) for d in dragons)
-            patterns = by_blocks.get(len(faces))
-            if not patterns:
-                continue
-            special = 0
-            if len(suits) == 1 and dragons == suits:
-                special = SPECIAL_POINTS["one suit"]
-            elif len(faces) == 6 and len(ordered) == 3 and len(suits) == 3:
-                special = SPECIAL_POINTS["three suits"]
-            out.append((faces, special, tuple(patterns)))
-    return out
-
-
-TARGETS = _targets()
-_TARGET_FACES = np.zeros((len(TARGETS), 13), dtype=np.int64)
-"""One row per target: 1 for each of its faces (a lower bound on its need is 14 less the
-jokers and the cards of its faces held)."""
-for _k, (_faces, _, _) in enumerate(TARGETS):
-    _TARGET_FACES[_k, list(_faces)] = 1
-
-
-def _fit(counts: tuple[int, ...], faces: tuple[int, ...], patterns: tuple,
-         exposed: dict[int, int]):
-    """The best (need, -points, assignment) of one target's patterns."""
-    jokers = counts[12]
-    if not exposed:
-        return _fit_concealed(counts, faces, patterns, jokers)
-    # the exposed faces come first, each with its own block's size; the others, most
-    # cards first, take the pattern's sizes left, in turn
-    order = sorted(faces, key=lambda f: (f not in exposed, -counts[f]))
-    fixed = [(f, exposed[f]) for f in order if f in exposed]
-    rest = order[len(fixed):]
-    held = [counts[f] for f in rest]
-    base_need = base_gaps = 0
-    for f, size in fixed:
-        c = counts[f] if counts[f] < size else size
-        if size == 2:
-            base_need += 2 - c
-        else:
-            base_gaps += size - c
-    best = None
-    for sizes, points in patterns:
-        free_sizes = list(sizes)
-        for _, size in fixed:
-            if size not in free_sizes:
-                break
-            free_sizes.remove(size)
-        else:
-            need, gaps = base_need, base_gaps
-            for c, size in zip(held, free_sizes, strict=True):
-                if size == 2:
-                    need += 2 - (c if c < 2 else 2)
-                else:
-                    gaps += size - (c if c < size else size)
-            if gaps > jokers:
-                need += gaps - jokers
-            if best is None or (need, -points) < best[:2]:
-                best = (need, -points, (*fixed, *zip(rest, free_sizes, strict=True)))
-    return best
-
-
-def _fit_concealed(counts: tuple[int, ...], faces: tuple[int, ...], patterns: tuple,
-                   jokers: int):
-    """:func:`_fit` without exposures: the faces, most cards first, take each pattern's
-    sizes in turn (largest first); the assignment is built only for a better pattern.
-    Kept by the target and the cards of its faces: hands a card apart share most."""
-    key = (faces, jokers, *map(counts.__getitem__, faces))
-    known = _CONCEALED_FITS.get(key)
-    if known is not None:
-        return known
-    order = sorted(faces, key=lambda f: -counts[f])
-    held = [counts[f] for f in order]
-    best = None
-    for sizes, points in patterns:
-        need = gaps = 0
-        for c, size in zip(held, sizes, strict=True):
-            if size == 2:
-                need += 2 - (c if c < 2 else 2)
-            else:
-                gaps += size - (c if c < size else size)
-        if gaps > jokers:
-            need += gaps - jokers
-        if best is None or (need, -points) < best[:2]:
-            best = (need, -points, tuple(zip(order, sizes, strict=True)))
-    if len(_CONCEALED_FITS) < 200_000:
-        _CONCEALED_FITS[key] = best
-    return best
-
-
-_CONCEALED_FITS: dict[tuple, tuple] = {}
-
-
-Fixed = tuple[tuple[int, int, int], ...]
-"""Exposed blocks as (face, size, jokers)."""
-
-
-def _caps(fixed: Fixed) -> dict[int, int]:
-    """How many natural cards each exposed block holds: no more of its face can be used
-    (an exposure is fixed; its jokers stay in it)."""
-    return {f: size - jokers for f, size, jokers in fixed}
-
-
-@lru_cache(maxsize=100_000)
-def rank_targets(counts: tuple[int, ...], fixed: Fixed = (), keep: int = 6) -> tuple:
-    """The ``keep`` best targets for these cards, best first, each (need, points, faces,
-    assignment): ``need`` is how many cards are missing, ``fixed`` the exposed blocks.
-    Targets are tried in order of a lower bound on their need, so most are never
-    fitted."""
-    if fixed:  # cards of an exposed face beyond its block are of no use
-        caps = _caps(fixed)
-        counts = tuple(min(c, caps.get(i, c)) for i, c in enumerate(counts))
-    jokers = counts[12]
-    exposed = {f: size for f, size, _ in fixed}
-    bounds = 14 - jokers - _TARGET_FACES @ np.array(counts, dtype=np.int64)
-    order = np.argsort(bounds, kind="stable").tolist()  # by bound, then target
-    bounds_of = bounds.tolist()
-    found: list = []
-    keys: list[tuple[int, int]] = []  # each found target's (need, -points), in order
-    for k in order:
-        bound = bounds_of[k]
-        if len(found) >= keep and bound > found[-1][0]:
-            break
-        faces, special, patterns = TARGETS[k]
-        if exposed and any(f not in faces for f in exposed):
-            continue
-        fit = _fit(counts, faces, patterns, exposed)
-        if fit is None:
-            continue
-        need, minus_points, assigned = fit
-        key = (need, minus_points - special)
-        at = bisect_right(keys, key)  # after its equals: the order of a stable sort
-        keys.insert(at, key)
-        found.insert(at, (need, special - minus_points, faces, assigned))
-        del found[keep:], keys[keep:]
-    return tuple(found) or ((99, 0, (), ()),)
-
-
-def evaluate(counts: tuple[int, ...], fixed: Fixed = ()) -> tuple:
-    """The best target: (need, points, faces, assignment). Ranking only the best stops
-    sooner, with the same answer: a target left untried has a bound, so a need, above
-    the best one's need, and those tried are tried in the same order."""
-    return rank_targets(counts, fixed, 1)[0]
-
-
-def _uses(counts: tuple[int, ...], card: Card, assigned, caps: dict[int, int]) -> int:
-    """1 if throwing ``card`` away makes the target one card further, else 0 (``caps``:
-    the natural cards of each exposed block)."""
-    if card.is_joker:
-        gaps = sum(size - min(counts[f], caps.get(f, size)) for f, size in assigned
-                   if size > 2)
-        return 1 if gaps >= counts[12] else 0
-    for f, size in assigned:
-        if f == card.code:
-            return 1 if counts[f] <= caps.get(f, size) else 0
-    return 0
-
-
-def _first(legal: list[Event], kind: type[E]) -> E | None:
+def _first(legal: Sequence[Event], kind: type[E]) -> E | None:
     """The first legal action of a kind, if any."""
     return next((ev for ev in legal if isinstance(ev, kind)), None)
 
 
-def _one(legal: list[Event], kind: type[E]) -> E:
+def _one(legal: Sequence[Event], kind: type[E]) -> E:
     """The legal action of a kind there must be (a draw at a turn, Mahjong after one)."""
     found = _first(legal, kind)
     assert found is not None, f"no {kind.__name__} among the legal actions"
@@ -275,19 +114,24 @@ class Planner:
 
     name = "planner"
 
-    def choose(self, match: MintTinMatch, legal: list[Event], rng: random.Random) -> Event:
+    def choose(self, match: MintTinMatch, legal: Sequence[Event], rng: random.Random
+               ) -> Event:
+        """The move for the player to move. On a turn, the hold spot and after a draw it
+        asks the rules only about the moves it weighs (the calls, the swaps, a double),
+        so ``legal`` is listed only for the pass and the answer to a double."""
         phase = match.phase
-        if phase == Phase.PASS_OFFER:
-            return self.pass_offer(match, legal)
-        if phase == Phase.PASS:
-            return self.pass_cards(match, legal)
-        if phase == Phase.TURN:
-            return self.on_turn(match, legal)
-        if phase == Phase.HOLD:
-            return self.on_hold(match, legal)
-        if phase == Phase.ANSWER:
-            return self.answer(match, legal)
-        return self.act(match, legal)
+        with match.points_kept():
+            if phase == Phase.PASS_OFFER:
+                return self.pass_offer(match, legal)
+            if phase == Phase.PASS:
+                return self.pass_cards(match, legal)
+            if phase == Phase.TURN:
+                return self.on_turn(match)
+            if phase == Phase.HOLD:
+                return self.on_hold(match)
+            if phase == Phase.ANSWER:
+                return self.answer(match, legal)
+            return self.act(match)
 
     # -- reading a hand ---------------------------------------------------------
 
@@ -300,22 +144,17 @@ class Planner:
         its face is in it and every copy held is used (a joker, when the gaps take all
         the jokers). ``hand`` stands in for the player's hand (for a pass)."""
         hand = match.seats[p].hand if hand is None else hand
-        counts = _counts(match, p, hand)
-        fixed = self._fixed(match, p)
-        targets = rank_targets(counts, fixed)
-        caps = _caps(fixed)
+        targets, costs = discard_costs(_counts(match, p, hand), self._fixed(match, p))
+        best_need = targets[0][0]
         options = []
-        for card in sorted(set(hand)):
-            after = min(((need + _uses(counts, card, assigned, caps), -points, faces)
-                         for need, points, faces, assigned in targets),
-                        key=lambda t: (t[0], t[1]))
+        for card in (ALL_CARDS[code] for code, n in enumerate(code_counts(hand)) if n):
+            need, minus_points, faces = costs[card.code]
             penalty = danger(card) if danger else 0.0
-            bonus = 0.4 if card.is_joker and after[0] == targets[0][0] else 0.0
-            options.append((after[0] + penalty - bonus, after[1], card.code, card, after[0],
-                            after[2]))
+            bonus = 0.4 if card.is_joker and need == best_need else 0.0
+            options.append((need + penalty - bonus, minus_points, card.code, card, need, faces))
         options.sort()
         _, _, _, card, need, faces = options[0]
-        names = ",".join(str(ALL_CARDS[f]) for f in faces)
+        names = _names(faces)
         why = (f"keeps the hand {need} card{'s' * (need != 1)} from {names}"
                if need else f"the hand stays ready ({names})")
         if danger and danger(card) == 0 and any(danger(o[3]) for o in options[1:4]):
@@ -324,24 +163,42 @@ class Planner:
 
     # -- a turn -------------------------------------------------------------------
 
-    def on_turn(self, match: MintTinMatch, legal: list[Event]) -> Event:
+    def on_turn(self, match: MintTinMatch) -> Event:
         """The turn step (two players): call the last discard, or draw."""
         p = match.to_move
         assert p is not None
         card = getattr(match, "last_discard", None)
-        call = self._call(match, p, card, legal) if card is not None else None
-        if call is not None:
-            return call
-        return _first(legal, Draw) or replace(
-            _one(legal, Exhausted), reason="nothing left to draw, and the last discard "
-            "does not complete the hand")
+        if card is not None:
+            call = self._call(match, p, card)
+            if call is not None:
+                return call
+        if match.wall:
+            return Draw(p, match.wall[0])
+        return Exhausted(p, reason="nothing left to draw, and the last discard does not "
+                         "complete the hand")
 
-    def _call(self, match: MintTinMatch, p: int, card: Card, legal: list[Event]
-              ) -> Call | None:
+    def _call(self, match: MintTinMatch, p: int, card: Card,
+              legal: Sequence[Event] | None = None) -> Call | None:
         """A call for Mahjong (the one that scores most, with the fewest jokers);
         otherwise, while cards are left to draw, the call (with identical cards or
-        jokers) that brings the best target closest, if it brings it closer."""
-        calls = [ev for ev in legal if isinstance(ev, Call)]
+        jokers) that brings the best target closest, if it brings it closer. ``legal``:
+        the legal calls (other actions are passed over), asked of the rules only when
+        some call could help: ``card`` could win, or is a face of the best target."""
+        before = None
+        can_win = match.points_with_card(p, card) >= 1
+        if not can_win:  # no call of it wins (nor a pair call, then)
+            held = code_counts(match.seats[p].hand)
+            if not match.wall or held[card.code] + held[JOKER.code] < 2 or \
+                    match.seats[p].meld_of(card) is not None:
+                return None
+        counts = match.seats[p].counts()
+        fixed = self._fixed(match, p)
+        if not can_win:
+            before = evaluate(tuple(counts), fixed)
+            if card.code not in before[2]:
+                return None
+        calls = [ev for ev in (match.legal_calls(card) if legal is None else legal)
+                 if isinstance(ev, Call)]
         if not calls:
             return None
         scored = [(match.points_with_call(p, card, c.cards), -c.cards.count(JOKER), c)
@@ -351,9 +208,8 @@ class Planner:
             return replace(win, reason=f"{card} completes the hand: Mahjong")
         if not match.wall:  # nothing left to draw: only a call for Mahjong helps
             return None
-        counts = match.seats[p].counts()
-        fixed = self._fixed(match, p)
-        before = evaluate(tuple(counts), fixed)
+        if before is None:
+            before = evaluate(tuple(counts), fixed)
         if card.code not in before[2]:
             return None
         counts[card.code] += 1
@@ -373,33 +229,34 @@ class Planner:
         return replace(call, reason=f"{card} grows a block of the target{using} "
                        f"({before[0]} cards short, then {need})")
 
-    def act(self, match: MintTinMatch, legal: list[Event]) -> Event:
+    def act(self, match: MintTinMatch) -> Event:
         """After drawing or calling: Mahjong, a double, a joker swap, or a discard."""
         p = match.to_move
         assert p is not None
         award = match.mahjong_award(p)
-        double = _first(legal, Double)
+        double: Double | None = None  # weighed only for a win, or a hand worth 0
+        if (award is not None or match.hand_points(p) == 0) and match.is_legal(Double(p)):
+            double = Double(p)
         if award is not None:
             if double is not None and isinstance(match, SoloMatch):
                 gamble = self._solo_double(match, double, award)
                 if gamble is not None:
                     return gamble
-            return replace(_one(legal, Mahjong), reason="the hand wins" if award else "")
+            return Mahjong(p, award, reason="the hand wins")
         if double is not None and match.hand_points(p) == 0:
             return replace(double, reason="the hand is complete but worth 0: a double can "
                            "still score it")
-        swap = self._swap(match, p, legal)
+        swap = self._swap(match, p, match.legal_swaps())
         if swap is not None:
             return swap
         danger = self.danger(match) if isinstance(match, SoloMatch) else None
         card, why = self.best_discard(match, p, danger)
-        discard = _one([ev for ev in legal if isinstance(ev, Discard) and ev.card == card],
-                       Discard)
-        block = next((ev for ev in legal if isinstance(ev, Discard) and ev.block), None)
-        if card.is_joker and block is not None:
-            assert isinstance(match, SoloMatch)
-            return self._joker_block(match, discard, block, why)
-        return replace(discard, reason=why)
+        if card.is_joker:
+            block = Discard(p, JOKER, block=True)
+            if match.is_legal(block):
+                assert isinstance(match, SoloMatch)
+                return self._joker_block(match, Discard(p, card), block, why)
+        return Discard(p, card, reason=why)
 
     def _solo_double(self, match: SoloMatch, double: Double, points: int) -> Double | None:
         """Solo, a winning hand: double instead of Mahjong when twice the points, unless
@@ -434,17 +291,21 @@ class Planner:
         return replace(discard, reason=f"{why}; for its point: no card on the row can give "
                        "the opponent a pung")
 
-    def _swap(self, match: MintTinMatch, p: int, legal: list[Event]) -> Swap | None:
+    def _swap(self, match: MintTinMatch, p: int, legal: Sequence[Event]) -> Swap | None:
         """A joker swap that helps: take a joker for a card when the best target is no
         worse for it (a joker fills any block but a pair); give a joker for an exposed
-        card when the target gets closer or richer (the card a pair lacks, say)."""
+        card when the target gets closer or richer (the card a pair lacks, say).
+        ``legal``: the legal swaps (other actions are passed over)."""
+        swaps = [ev for ev in legal if isinstance(ev, Swap)]
+        if not swaps:
+            return None
         seat = match.seats[p]
         counts = seat.counts()
         fixed = self._fixed(match, p)
-        need, points, _, _ = evaluate(tuple(counts), fixed)
-        for ev in legal:
-            if not isinstance(ev, Swap):
-                continue
+        # the best target, as the discard that follows ranks these cards (the same
+        # first target as evaluate(), and then ranked once)
+        need, points, _, _ = rank_targets(tuple(counts), fixed)[0]
+        for ev in swaps:
             sign = -1 if ev.give_joker else 1
             counts[ev.face.code] -= sign
             counts[12] += sign
@@ -462,7 +323,7 @@ class Planner:
 
     # -- two players: the double and the pass ---------------------------------------
 
-    def answer(self, match: MintTinMatch, legal: list[Event]) -> Answer:
+    def answer(self, match: MintTinMatch, legal: Sequence[Event]) -> Answer:
         p = match.to_move
         assert p is not None
         need = evaluate(tuple(match.seats[p].counts()), self._fixed(match, p))[0]
@@ -472,7 +333,7 @@ class Planner:
         return replace(next(ev for ev in legal if isinstance(ev, Answer) and ev.take == take),
                        reason=why)
 
-    def pass_offer(self, match: MintTinMatch, legal: list[Event]) -> PassOffer:
+    def pass_offer(self, match: MintTinMatch, legal: Sequence[Event]) -> PassOffer:
         """Offer to pass the cards outside the best target, at most 3."""
         p = match.to_move
         assert p is not None
@@ -480,7 +341,7 @@ class Planner:
         stray = sum(1 for c in match.seats[p].hand if not c.is_joker and c.code not in faces)
         return next(ev for ev in legal if isinstance(ev, PassOffer) and ev.count == min(stray, 3))
 
-    def pass_cards(self, match: MintTinMatch, legal: list[Event]) -> PassCards:
+    def pass_cards(self, match: MintTinMatch, legal: Sequence[Event]) -> PassCards:
         """Pass the cards it would discard first (never a joker)."""
         p = match.to_move
         assert p is not None
@@ -497,24 +358,22 @@ class Planner:
 
     # -- solo ---------------------------------------------------------------------
 
-    def on_hold(self, match: MintTinMatch, legal: list[Event]) -> Event:
+    def on_hold(self, match: MintTinMatch) -> Event:
         """Call the card in the hold spot, as a discard is called; else let it go."""
         card = getattr(match, "hold", None)
-        call = self._call(match, 0, card, legal) if card is not None else None
-        return call or _one(legal, ToRow)
+        assert card is not None
+        return self._call(match, 0, card) or ToRow(card)
 
     def danger(self, match: SoloMatch) -> Danger:
         """How much a discard helps the virtual opponent: 1.5 for a card that makes it a
         pung now, 0 otherwise."""
-        row = match.row[match.block_at:]
+        on_row = [0] * 13
+        for c in match.row[match.block_at:]:
+            on_row[c.code] += 1
+        enough = 1 if match.joker_spot else 2  # with a joker in its spot, one is enough
 
         def cost(card: Card) -> float:
-            if card.is_joker:
-                return 0.0
-            same = row.count(card)
-            if (match.joker_spot and same >= 1) or same >= 2:
-                return 1.5
-            return 0.0
+            return 1.5 if not card.is_joker and on_row[card.code] >= enough else 0.0
 
         return cost
 
@@ -526,7 +385,7 @@ class RandomDiscards:
 
     name = "random"
 
-    def choose(self, match: MintTinMatch, legal: list[Event], rng: random.Random) -> Event:
+    def choose(self, match: MintTinMatch, legal: Sequence[Event], rng: random.Random) -> Event:
         p = match.to_move
         assert p is not None
         phase = match.phase

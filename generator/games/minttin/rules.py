@@ -13,23 +13,34 @@ docs/rulings.md.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
-from typing import ClassVar
+from dataclasses import dataclass
+from typing import ClassVar, TypeVar
 
 from generator.engine.log import Event, event
 from generator.engine.rules import Phase as BasePhase
 from generator.engine.rules import Rules, checks, handles
 from generator.errors import IllegalActionError
 from generator.games.minttin.cards import JOKER, Card, format_cards
-from generator.games.minttin.hand import Exposure, Extras, wins
+from generator.games.minttin.hand import wins
 from generator.games.minttin.options import MintTinOptions
+from generator.games.minttin.table import (
+    Meld,
+    PointsKept,
+    Seat,
+    code_counts,
+    exposure_of,
+    extras_of,
+    holds,
+    remove_cards,
+    scores_for,
+)
 
 TWO = "minttin"
 SOLO = "minttin-solo"
 
 Cards = tuple[Card, ...]
+E = TypeVar("E", bound=Event)
 
 
 # ---------------------------------------------------------------------------
@@ -179,45 +190,6 @@ class Phase(BasePhase):
     OVER = "nothing: the match is over"
 
 
-@dataclass
-class Meld:
-    face: Card
-    cards: list[Card]
-
-    @property
-    def jokers(self) -> int:
-        return sum(1 for c in self.cards if c.is_joker)
-
-    def exposure(self) -> Exposure:
-        return Exposure(self.face, len(self.cards), self.jokers)
-
-    def __str__(self) -> str:
-        return format_cards(self.cards)
-
-
-@dataclass
-class Seat:
-    hand: list[Card] = field(default_factory=list)
-    melds: list[Meld] = field(default_factory=list)
-    jokers_discarded: int = 0
-    score: int = 0
-
-    def counts(self) -> list[int]:
-        counts = [0] * 13
-        for c in self.hand:
-            counts[c.code] += 1
-        for m in self.melds:
-            for c in m.cards:
-                counts[c.code] += 1
-        return counts
-
-    def exposures(self) -> tuple[Exposure, ...]:
-        return tuple(m.exposure() for m in self.melds)
-
-    def meld_of(self, face: Card) -> Meld | None:
-        return next((m for m in self.melds if m.face == face), None)
-
-
 @dataclass(frozen=True)
 class Outcome:
     """How a round ended, as the rules decide it."""
@@ -229,21 +201,6 @@ class Outcome:
 
     def event(self) -> RoundEnd:
         return RoundEnd(self.scores, self.reason)
-
-
-def holds(hand: Iterable[Card], cards: Iterable[Card]) -> bool:
-    """Whether ``hand`` holds every card of ``cards`` (as many copies as named)."""
-    return not Counter(cards) - Counter(hand)
-
-
-def remove_cards(hand: list[Card], cards: Iterable[Card]) -> None:
-    for c in cards:
-        hand.remove(c)
-
-
-def scores_for(player: int, points: int) -> tuple[int, int]:
-    """The round's scores when only ``player`` scores."""
-    return (points, 0) if player == 0 else (0, points)
 
 
 class MintTinMatch(Rules):
@@ -270,8 +227,8 @@ class MintTinMatch(Rules):
         """How the round ended, once it has (the next event is its score)."""
         self.called_this_turn: Meld | None = None
         self._points: dict[int, int] | None = None
-        """Each player's :meth:`hand_points`, kept while :meth:`legal_actions` checks its
-        candidates (the position does not change meanwhile)."""
+        """Each player's :meth:`hand_points`, kept while the position does not change
+        (:meth:`points_kept`)."""
 
     # -- queries -------------------------------------------------------------------
 
@@ -300,7 +257,7 @@ class MintTinMatch(Rules):
         if memo is not None and p in memo:
             return memo[p]
         seat = self.seats[p]
-        extras = Extras(self.joker_bonus(p), self.concealed(p))
+        extras = extras_of(self.joker_bonus(p), self.concealed(p))
         points = wins(seat.counts(), seat.exposures(), extras, self.rules)
         if memo is not None:
             memo[p] = points
@@ -312,9 +269,19 @@ class MintTinMatch(Rules):
         counts = seat.counts()
         counts[card.code] += 1
         jokers = sum(1 for c in cards if c.is_joker)
-        exposures = (*seat.exposures(), Exposure(card, len(cards) + 1, jokers))
-        extras = Extras(self.joker_bonus(p), not seat.melds)
+        exposures = (*seat.exposures(), exposure_of(card, len(cards) + 1, jokers))
+        extras = extras_of(self.joker_bonus(p), not seat.melds)
         return wins(counts, exposures, extras, self.rules)
+
+    def points_with_card(self, p: int, card: Card) -> int:
+        """The most the hand could score with ``card`` added, whatever block it is called
+        into (an exposure only narrows the readings): no less than
+        :meth:`points_with_call` of any call of it."""
+        seat = self.seats[p]
+        counts = seat.counts()
+        counts[card.code] += 1
+        extras = extras_of(self.joker_bonus(p), not seat.melds)
+        return wins(counts, seat.exposures(), extras, self.rules)
 
     def mahjong_award(self, p: int) -> int | None:
         """What declaring Mahjong now would score, or None if it would be a miscall."""
@@ -348,13 +315,34 @@ class MintTinMatch(Rules):
         p = self.to_move
         if p is None:
             return []
+        return self._accepted(self._candidates(p))
+
+    def legal_calls(self, card: Card | None) -> list[Call]:
+        """The calls of ``card`` :attr:`to_move` may make now, in the order of
+        :meth:`legal_actions` (for a bot that needs only these)."""
+        p = self.to_move
+        return [] if p is None else self._accepted(self._call_candidates(p, card))
+
+    def legal_swaps(self) -> list[Swap]:
+        """The joker swaps :attr:`to_move` may make now, in the order of
+        :meth:`legal_actions`."""
+        p = self.to_move
+        return [] if p is None else self._accepted(self._swap_candidates(p))
+
+    def points_kept(self) -> PointsKept:
+        """Keep each player's :meth:`hand_points` while the position does not change (a
+        bot looking at it, :meth:`legal_actions` checking its candidates): ``with
+        match.points_kept(): ...``."""
+        return PointsKept(self)
+
+    def _accepted(self, candidates: Iterable[E]) -> list[E]:
+        """The candidates (of the player to move) whose own check accepts them."""
         # to_move is a player only when the rules force nothing, so each candidate needs
         # only its own check (the base's check would ask forced() once per candidate)
         checks = self._checks
         legal = []
-        self._points = {}
-        try:
-            for ev in self._candidates(p):
+        with self.points_kept():
+            for ev in candidates:
                 check = checks.get(type(ev))
                 if check is not None:
                     try:
@@ -362,8 +350,6 @@ class MintTinMatch(Rules):
                     except IllegalActionError:
                         continue
                 legal.append(ev)
-        finally:
-            self._points = None
         return legal
 
     def _candidates(self, p: int) -> Iterator[Event]:
@@ -374,20 +360,32 @@ class MintTinMatch(Rules):
         double, joker swaps with every exposure, a discard of each card."""
         yield Mahjong(p, self.mahjong_award(p) or 0)
         yield Double(p)
-        for owner in self.swap_owners(p):
-            for meld in self.seats[owner].melds:
-                yield Swap(p, owner, meld.face, False)
-                yield Swap(p, owner, meld.face, True)
+        yield from self._swap_candidates(p)
         yield from (Discard(p, c) for c in sorted(set(self.seats[p].hand)))
         if JOKER in self.seats[p].hand:
             yield Discard(p, JOKER, block=True)
+
+    def _swap_candidates(self, p: int) -> Iterator[Swap]:
+        """Joker swaps both ways with every exposure player ``p`` may swap with (but those
+        the hand cannot make: a card of the face for a joker, a joker for a card)."""
+        held = code_counts(self.seats[p].hand)
+        joker = held[JOKER.code] > 0
+        for owner in self.swap_owners(p):
+            seat = self.seats[owner]
+            for meld in seat.melds:
+                swapped = seat.meld_of(meld.face)  # the exposure a swap of its face uses
+                if held[meld.face.code] and swapped is not None and swapped.jokers:
+                    yield Swap(p, owner, meld.face, False)
+                if joker and self.gives_jokers:
+                    yield Swap(p, owner, meld.face, True)
 
     def _call_candidates(self, p: int, card: Card | None) -> Iterator[Call]:
         """Calls of ``card`` with each number of identical cards and jokers held."""
         if card is None:
             return
         hand = self.seats[p].hand
-        same, jokers = hand.count(card), hand.count(JOKER)
+        held = code_counts(hand)
+        same, jokers = held[card.code], held[JOKER.code]
         for k in range(same + 1):
             for j in range(jokers + 1):
                 if 1 <= k + j <= 4:
@@ -420,6 +418,9 @@ class MintTinMatch(Rules):
         if len(ev.cards) == 1 and self.points_with_call(ev.player, ev.card, ev.cards) < 1:
             raise IllegalActionError("a pair may be called only for Mahjong, and this hand "
                                      "does not win with it")
+
+    gives_jokers: ClassVar[bool] = True
+    """Whether a swap may give a joker for a card (not in the solo game)."""
 
     def swap_owners(self, p: int) -> tuple[int, ...]:
         """Whose exposures player ``p`` may swap jokers with."""
@@ -544,4 +545,5 @@ class MintTinMatch(Rules):
 __all__ = ["SOLO", "TWO", "Answer", "Call", "Cards", "Deal", "Discard", "Double", "Draw",
            "Exhausted", "Mahjong", "Meld", "MintTinMatch", "MintTinOptions", "OpponentDraw",
            "OpponentExposes", "OpponentSwap", "Outcome", "PassCards", "PassOffer", "Phase",
-           "RoundEnd", "Seat", "Swap", "ToRow", "holds", "remove_cards", "scores_for"]
+           "RoundEnd", "Seat", "Swap", "ToRow", "code_counts", "holds", "remove_cards",
+           "scores_for"]

@@ -42,6 +42,7 @@ class SoloMatch(MintTinMatch):
 
     game = SOLO
     DECISIONS = frozenset({Phase.HOLD, Phase.ACT, Phase.PAIR_CALLED})
+    gives_jokers = False
 
     def __init__(self, options: MintTinOptions) -> None:
         super().__init__(options)
@@ -187,7 +188,7 @@ class SoloMatch(MintTinMatch):
         self.queue = []
         if card.is_joker or len(self.row) - 1 < self.block_at:
             return
-        matching = len(self._eligible(card))
+        matching = self.row[self.block_at:].count(card)
         if self.joker_spot and matching >= 2:
             self.queue.append(OpponentExposes((card, card, JOKER)))
         elif matching >= 3:

@@ -1,0 +1,120 @@
+"""Mint Tin Mahjong: what a match's table holds -- each player's seat (hand, exposures,
+jokers discarded, score) -- and small helpers on cards that the rules and the bots share.
+The rules (:mod:`generator.games.minttin.rules`) change them only through events."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from generator.games.minttin.cards import Card, format_cards
+from generator.games.minttin.hand import Exposure, Extras
+
+if TYPE_CHECKING:
+    from generator.games.minttin.rules import MintTinMatch
+
+
+@lru_cache(maxsize=1024)
+def exposure_of(face: Card, size: int, jokers: int) -> Exposure:
+    """One exposure value per block (they are immutable)."""
+    return Exposure(face, size, jokers)
+
+
+@lru_cache(maxsize=64)
+def extras_of(jokers_discarded: int, concealed: bool) -> Extras:
+    """One value per round bonuses (they are immutable)."""
+    return Extras(jokers_discarded, concealed)
+
+
+@dataclass
+class Meld:
+    face: Card
+    cards: list[Card]
+
+    @property
+    def jokers(self) -> int:
+        return sum(1 for c in self.cards if c.is_joker)
+
+    def exposure(self) -> Exposure:
+        return exposure_of(self.face, len(self.cards), self.jokers)
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+
+@dataclass
+class Seat:
+    hand: list[Card] = field(default_factory=list)
+    melds: list[Meld] = field(default_factory=list)
+    jokers_discarded: int = 0
+    score: int = 0
+
+    def counts(self) -> list[int]:
+        counts = [0] * 13
+        for c in self.hand:
+            counts[c.code] += 1
+        for m in self.melds:
+            for c in m.cards:
+                counts[c.code] += 1
+        return counts
+
+    def exposures(self) -> tuple[Exposure, ...]:
+        return tuple(m.exposure() for m in self.melds)
+
+    def meld_of(self, face: Card) -> Meld | None:
+        return next((m for m in self.melds if m.face is face), None)  # cards are interned
+
+
+def holds(hand: Iterable[Card], cards: Iterable[Card]) -> bool:
+    """Whether ``hand`` holds every card of ``cards`` (as many copies as named)."""
+    left = code_counts(hand)
+    for c in cards:
+        left[c.code] -= 1
+        if left[c.code] < 0:
+            return False
+    return True
+
+
+def code_counts(cards: Iterable[Card]) -> list[int]:
+    """How many of each card (index = card code). Counting codes is quicker than
+    comparing cards (``list.count``, ``in``), which goes through ``Card``'s ordering."""
+    counts = [0] * 13
+    for c in cards:
+        counts[c.code] += 1
+    return counts
+
+
+def remove_cards(hand: list[Card], cards: Iterable[Card]) -> None:
+    for c in cards:
+        hand.remove(c)
+
+
+def scores_for(player: int, points: int) -> tuple[int, int]:
+    """The round's scores when only ``player`` scores."""
+    return (points, 0) if player == 0 else (0, points)
+
+
+class PointsKept:
+    """The context of :meth:`MintTinMatch.points_kept` (a class: it is entered at every
+    decision)."""
+
+    __slots__ = ("match", "outer")
+
+    def __init__(self, match: MintTinMatch) -> None:
+        self.match = match
+        self.outer = False
+
+    def __enter__(self) -> None:
+        self.outer = self.match._points is None  # not already kept by an outer look
+        if self.outer:
+            self.match._points = {}
+
+    def __exit__(self, *exc: object) -> None:
+        if self.outer:
+            self.match._points = None
+
+
+__all__ = ["Meld", "PointsKept", "Seat", "code_counts", "exposure_of", "extras_of", "holds",
+           "remove_cards", "scores_for"]

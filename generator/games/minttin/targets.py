@@ -1,0 +1,311 @@
+"""Mint Tin Mahjong: the planner's targets and how far a hand is from each.
+
+A *target* is a set of numbers, the dragons that join it and the patterns its blocks
+may take. :func:`rank_targets` ranks the targets for a hand (card counts, with the
+exposed blocks): by how many cards the hand still lacks (``need``; jokers fill any gap
+but a pair, an exposure's jokers stay in it), then by what the target would score. The
+faces are fitted to a pattern's block sizes most cards first, largest block first (an
+exposed face keeps its own block's size). Targets are tried in order of a lower bound
+on their need (14, less the jokers and the cards of their faces held), so most are never
+fitted; a fit depends only on the jokers and the cards of the target's faces, so it is
+kept and shared by every target and hand with the same ones. :func:`discard_costs` says
+what throwing away each card costs the best targets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from operator import itemgetter
+
+import numpy as np
+
+from generator.games.minttin.hand import PATTERNS, SETS, SPECIAL_POINTS, suit_of_number
+
+_SUITS = ("S", "M", "F")
+JOKER = 12
+"""The joker's index in a hand's counts."""
+
+Fixed = tuple[tuple[int, int, int], ...]
+"""Exposed blocks as (face, size, jokers)."""
+Counts = tuple[int, ...]
+"""How many of each card (index = card code; 12 is the joker) a hand holds, exposures
+included."""
+Ranked = tuple[int, int, tuple[int, ...], tuple[tuple[int, int], ...]]
+"""A ranked target: (need, points, faces, assignment of a block size to each face)."""
+PatternSizes = tuple[tuple[tuple[int, ...], int], ...]
+"""A target's patterns: the block sizes, largest first, and the points they score."""
+
+
+def _targets() -> list[tuple[tuple[int, ...], int, PatternSizes]]:
+    """Every (faces, special points, patterns) a hand can aim at."""
+    out = []
+    by_blocks: dict[int, list] = {}
+    for p in PATTERNS:
+        points = (1 if 4 in (p.small, p.large) else 0) + (p.large_count if p.large == 5 else 0)
+        by_blocks.setdefault(p.blocks, []).append((tuple(sorted(p.sizes, reverse=True)),
+                                                   points))
+    for _, ordered in SETS.values():
+        suits = sorted({suit_of_number(n) for n in ordered}, key=_SUITS.index)
+        for mask in range(1 << len(suits)):
+            dragons = [s for k, s in enumerate(suits) if mask >> k & 1]
+            faces = tuple(n - 1 for n in ordered) + tuple(9 + _SUITS.index(d) for d in dragons)
+            patterns = by_blocks.get(len(faces))
+            if not patterns:
+                continue
+            special = 0
+            if len(suits) == 1 and dragons == suits:
+                special = SPECIAL_POINTS["one suit"]
+            elif len(faces) == 6 and len(ordered) == 3 and len(suits) == 3:
+                special = SPECIAL_POINTS["three suits"]
+            out.append((faces, special, tuple(patterns)))
+    return out
+
+
+TARGETS = _targets()
+_FACES = np.zeros((len(TARGETS), 13), dtype=np.int64)
+"""One row per target: 1 for each of its faces."""
+for _k, (_faces, _, _) in enumerate(TARGETS):
+    _FACES[_k, list(_faces)] = 1
+_ORDER_BITS = 8
+assert len(TARGETS) < 1 << _ORDER_BITS
+_INDEX = np.arange(len(TARGETS), dtype=np.int64)
+_INDEX_MASK = (1 << _ORDER_BITS) - 1
+_KEYS = -(_FACES << _ORDER_BITS)
+"""By the cards of each face, the sort key: a target with more cards of its faces held
+has a lower bound on its need (14, less the jokers and those cards)."""
+_SHUT = 256 << _ORDER_BITS
+_SHUT_LACKING = [np.where(_FACES[:, f] == 0, _SHUT, 0) for f in range(13)]
+"""Added to the sort key of a target that lacks an exposed face (it cannot be fitted)."""
+
+# A fit: (need, -points, the block sizes the faces take, largest first) or None when no
+# pattern takes the exposed blocks. It depends only on the jokers and the cards of the
+# target's faces, largest first (with an exposed face's block size, exposed first), so
+# it is kept by those (_SHARED). Patterns depend only on how many faces a target has.
+# What a target's loop reads is kept by the jokers and the cards (and exposed sizes) of
+# its faces in the target's order, a few thousand keys (_FITS): the need, -points, the
+# order (by position) in which a target's faces take the block sizes, and those sizes.
+# Fits hold only numbers, so the garbage collector need not walk them.
+_Fit = tuple[int, int, tuple[int, ...]] | None
+_Placed = tuple[int, int, tuple[int, ...], tuple[int, ...]] | None
+_SHARED: dict[tuple, _Fit] = {}
+_FITS: dict[int, dict[tuple, _Placed]] = {}
+_FITS_LIMIT = 200_000
+_UNKNOWN = (-1, 0, ())
+_ORDERS: dict[tuple[int, ...], Callable[[tuple[int, ...]], tuple[int, ...]]] = {}
+"""What reads a target's faces in a fit's order, by that order (a few hundred)."""
+
+_LOOKUP = [(itemgetter(*faces), special, patterns) for faces, special, patterns in TARGETS]
+"""Per target: what reads the counts of its faces (a target has at least three), its
+special points and its patterns."""
+
+
+def _fit_concealed(ordered: tuple[int, ...], jokers: int, patterns: PatternSizes) -> _Fit:
+    """The best pattern for faces holding ``ordered`` cards (most first) and no
+    exposure: the faces take its sizes, largest first; the first of the patterns with
+    the fewest cards lacking, then the most points."""
+    best = None
+    for sizes, points in patterns:
+        need = gaps = 0
+        for c, size in zip(ordered, sizes, strict=True):
+            if size == 2:
+                need += 2 - (c if c < 2 else 2)
+            else:
+                gaps += size - (c if c < size else size)
+        if gaps > jokers:
+            need += gaps - jokers
+        if best is None or (need, -points) < best[:2]:
+            best = (need, -points, sizes)
+    return best
+
+
+def _fit_exposed(pairs: tuple[tuple[int, int], ...], jokers: int,
+                 patterns: PatternSizes) -> _Fit:
+    """As :func:`_fit_concealed`, for (exposed block size or 0, cards held) of each face,
+    largest first: each exposed face keeps its size; the others, most cards first, take
+    the pattern's sizes left (the sizes returned)."""
+    fixed = [(size, c) for size, c in pairs if size]
+    rest = [c for size, c in pairs if not size]
+    base_need = base_gaps = 0
+    for size, held in fixed:
+        c = held if held < size else size
+        if size == 2:
+            base_need += 2 - c
+        else:
+            base_gaps += size - c
+    best = None
+    for sizes, points in patterns:
+        free = list(sizes)
+        for size, _ in fixed:
+            if size not in free:
+                break
+            free.remove(size)
+        else:
+            need, gaps = base_need, base_gaps
+            for c, size in zip(rest, free, strict=True):
+                if size == 2:
+                    need += 2 - (c if c < 2 else 2)
+                else:
+                    gaps += size - (c if c < size else size)
+            if gaps > jokers:
+                need += gaps - jokers
+            if best is None or (need, -points) < best[:2]:
+                best = (need, -points, tuple(free))
+    return best
+
+
+def _placed(held: tuple[int, ...], exposed: tuple[int, ...] | None, jokers: int,
+            patterns: PatternSizes) -> _Placed:
+    """The fit of faces holding ``held`` cards (``exposed``: each one's exposed block
+    size or 0; None without exposures), with the size each position takes: the exposed
+    faces first with their own sizes, then the others, most cards first (in order on a
+    tie)."""
+    n = len(held)
+    if exposed is None:
+        order = sorted(range(n), key=held.__getitem__, reverse=True)  # stable
+        ordered = (jokers, *map(held.__getitem__, order))
+        fit = _SHARED.get(ordered) or _fit_concealed(ordered[1:], jokers, patterns)
+        if len(_SHARED) < _FITS_LIMIT:
+            _SHARED[ordered] = fit
+        assert fit is not None
+        return fit[0], fit[1], tuple(order), fit[2]
+    by_held = sorted(range(n), key=held.__getitem__, reverse=True)  # stable
+    fixed = [exposed[i] for i in by_held if exposed[i]]
+    order = [i for i in by_held if exposed[i]] + [i for i in by_held if not exposed[i]]
+    pairs = tuple(zip(map(exposed.__getitem__, order), map(held.__getitem__, order),
+                      strict=True))
+    fit = _SHARED.get((jokers, pairs), _UNKNOWN)
+    if fit is _UNKNOWN:
+        fit = _fit_exposed(pairs, jokers, patterns)
+        if len(_SHARED) < _FITS_LIMIT:
+            _SHARED[jokers, pairs] = fit
+    if fit is None:
+        return None
+    return fit[0], fit[1], tuple(order), (*fixed, *fit[2])
+
+
+@lru_cache(maxsize=1024)  # a hand comes back within a turn, seldom later
+def rank_targets(counts: Counts, fixed: Fixed = (), keep: int = 6) -> tuple[Ranked, ...]:
+    """The ``keep`` best targets for these cards, best first, each (need, points, faces,
+    assignment): ``need`` is how many cards are missing, ``fixed`` the exposed blocks.
+    Ties keep the order of the bound, then of :data:`TARGETS`; a hand that fits no
+    target gives ``((99, 0, (), ()),)``.
+
+    Targets are fitted a bound at a time: once ``keep`` of those fitted need less than
+    the next bound, no target left can rank among them."""
+    exposed = [0] * 13
+    if fixed:  # cards of an exposed face beyond its block are of no use
+        capped = list(counts)
+        for f, size, jokers in fixed:
+            exposed[f] = size
+            if capped[f] > size - jokers:
+                capped[f] = size - jokers
+        counts = tuple(capped)
+    jokers = counts[JOKER]
+    sort_keys = _KEYS @ np.array(counts, dtype=np.int64)
+    sort_keys += _INDEX
+    for f, _, _ in fixed:
+        sort_keys += _SHUT_LACKING[f]
+    sort_keys.sort()
+    top = 14 - jokers
+    fits = _FITS.get(jokers)
+    if fits is None:
+        fits = _FITS[jokers] = {}
+    room = len(fits) < _FITS_LIMIT
+    fitted: list[tuple] = []  # (need, -points, sort key, assignment by position)
+    needing = [0] * 16  # how many fitted targets need each number of cards (15: more)
+    level = -1
+    for sort_key in sort_keys.tolist():
+        bound = top + (sort_key >> _ORDER_BITS)
+        if bound != level:
+            if bound > 14 or sum(needing[:bound]) >= keep:
+                break
+            level = bound
+        get, special, patterns = _LOOKUP[sort_key & _INDEX_MASK]
+        held = get(counts)
+        if fixed:
+            sizes = get(exposed)
+            fit = fits.get((held, sizes), _UNKNOWN)
+            if fit is _UNKNOWN:
+                fit = _placed(held, sizes, jokers, patterns)
+                if room:
+                    fits[held, sizes] = fit
+            if fit is None:
+                continue
+        else:
+            fit = fits.get(held)
+            if fit is None:
+                fit = _placed(held, None, jokers, patterns)
+                if room:
+                    fits[held] = fit
+        assert fit is not None
+        need = fit[0]
+        fitted.append((need, fit[1] - special, sort_key, fit))
+        needing[need if need < 15 else 15] += 1
+    if not fitted:
+        return ((99, 0, (), ()),)
+    fitted.sort()
+    out = []
+    for need, minus_points, sort_key, fit in fitted[:keep]:
+        k = sort_key & _INDEX_MASK
+        faces = TARGETS[k][0]
+        order = _ORDERS.get(fit[2])
+        if order is None:
+            order = _ORDERS[fit[2]] = itemgetter(*fit[2])
+        out.append((need, -minus_points, faces, tuple(zip(order(faces), fit[3], strict=True))))
+    return tuple(out)
+
+
+def evaluate(counts: Counts, fixed: Fixed = ()) -> Ranked:
+    """The best target: (need, points, faces, assignment). Ranking only the best stops
+    sooner, with the same answer: a target left untried has a bound, so a need, above
+    the best one's need, and those tried are tried in the same order."""
+    return rank_targets(counts, fixed, 1)[0]
+
+
+@lru_cache(maxsize=1024)
+def discard_costs(counts: Counts, fixed: Fixed = ()
+                  ) -> tuple[tuple[Ranked, ...], dict[int, tuple[int, int, tuple[int, ...]]]]:
+    """The best targets (:func:`rank_targets`) and, for each card code held, the best
+    (need, -points, faces) of those targets once a card of it is thrown away: a card is
+    lost to a target when its face is in it and every copy held is used (no more than
+    an exposed block's natural cards count), a joker when the gaps take all the jokers.
+    The first target wins a tie."""
+    targets = rank_targets(counts, fixed)
+    caps = {f: size - jokers for f, size, jokers in fixed}
+    jokers = counts[JOKER]
+    # the targets are in order of (need, -points): a card costs the first target that
+    # does not lose it nothing, and every target before it one card, the first least
+    first_need, first_points, first_faces, _ = targets[0]
+    lost_all = (first_need + 1, -first_points, first_faces)
+    costs: dict[int, tuple[int, int, tuple[int, ...]]] = {}
+    pending = [code for code in range(13) if counts[code]]
+    for i, (need, points, faces, assigned) in enumerate(targets):
+        lost = set()
+        gaps = 0
+        for f, size in assigned:
+            cap = caps.get(f, size)
+            if counts[f] <= cap:
+                lost.add(f)
+            if size > 2:
+                gaps += size - (counts[f] if counts[f] < cap else cap)
+        if gaps >= jokers:
+            lost.add(JOKER)
+        kept = (need, -points, faces) if i == 0 or (need, -points) < lost_all[:2] \
+            else lost_all
+        still = []
+        for code in pending:
+            if code in lost:
+                still.append(code)
+            else:
+                costs[code] = kept
+        pending = still
+        if not pending:
+            break
+    for code in pending:
+        costs[code] = lost_all
+    return targets, costs
+
+
+__all__ = ["TARGETS", "Counts", "Fixed", "Ranked", "discard_costs", "evaluate",
+           "rank_targets"]

@@ -1,0 +1,193 @@
+"""The Mint Tin planner's target ranking (minttin/targets.py) against a plain reference:
+every target fitted, sorted once; and the rules' partial lists of legal actions (the
+calls, the swaps) against the whole list."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from generator.engine.rules import play_out
+from generator.games.minttin.bots import Planner, RandomDiscards
+from generator.games.minttin.cards import ALL_CARDS, JOKER, parse_cards
+from generator.games.minttin.hand import deck
+from generator.games.minttin.options import MintTinOptions
+from generator.games.minttin.rules import Call, MintTinMatch, Swap
+from generator.games.minttin.runner import chance_event, new_state
+from generator.games.minttin.targets import TARGETS, discard_costs, evaluate, rank_targets
+
+
+def reference_fit(counts, faces, patterns, exposed):
+    """The best (need, -points, assignment) of a target's patterns, written plainly:
+    exposed faces first with their own sizes, the others most cards first (in the
+    target's order on a tie) taking the pattern's sizes left, largest first."""
+    jokers = counts[12]
+    order = sorted(faces, key=lambda f: (f not in exposed, -counts[f]))
+    best = None
+    for sizes, points in patterns:
+        left = list(sizes)
+        if any(exposed[f] not in left or left.remove(exposed[f]) for f in order
+               if f in exposed):
+            continue
+        free = iter(left)
+        assigned = [(f, exposed[f] if f in exposed else next(free)) for f in order]
+        pairs = sum(2 - min(counts[f], 2) for f, size in assigned if size == 2)
+        gaps = sum(size - min(counts[f], size) for f, size in assigned if size > 2)
+        need = pairs + max(0, gaps - jokers)
+        if best is None or (need, -points) < best[:2]:
+            best = (need, -points, tuple(assigned))
+    return best
+
+
+def reference_ranking(counts, fixed=(), keep=6):
+    """Every target that takes the exposures, fitted, sorted by need, then points, then
+    the bound (14 less the jokers and the cards of its faces), then its place."""
+    caps = {f: size - jokers for f, size, jokers in fixed}
+    counts = tuple(min(c, caps.get(i, c)) for i, c in enumerate(counts))
+    exposed = {f: size for f, size, _ in fixed}
+    rows = []
+    for k, (faces, special, patterns) in enumerate(TARGETS):
+        if not set(exposed) <= set(faces):
+            continue
+        fit = reference_fit(counts, faces, patterns, exposed)
+        if fit is None:
+            continue
+        need, minus_points, assigned = fit
+        bound = 14 - counts[12] - sum(counts[f] for f in faces)
+        rows.append(((need, minus_points - special, bound, k),
+                     (need, special - minus_points, faces, assigned)))
+    rows.sort()
+    return tuple(row for _, row in rows[:keep]) or ((99, 0, (), ()),)
+
+
+def random_hand(rng: random.Random, size: int):
+    """Card counts of ``size`` cards from a deck with four jokers, and up to two
+    exposures made of cards among them (a natural card or two, and maybe jokers)."""
+    cards = rng.sample(deck(4), size)
+    counts = [0] * 13
+    for c in cards:
+        counts[c.code] += 1
+    fixed = []
+    for face in rng.sample([f for f in range(12) if counts[f]], k=min(2, rng.randrange(3))):
+        naturals = min(counts[face], rng.randint(1, 3))
+        jokers = rng.randint(0, min(counts[12], 5 - naturals - 1)) if naturals > 1 else \
+            rng.randint(1, max(1, counts[12])) if counts[12] else 0
+        if naturals + jokers < 2 or (naturals + jokers == 2 and jokers):
+            continue
+        fixed.append((face, naturals + jokers, jokers))
+    return tuple(counts), tuple(fixed)
+
+
+@pytest.mark.parametrize("size", [13, 14])
+def test_the_ranking_is_the_reference_ranking_on_random_hands(size: int) -> None:
+    rng = random.Random(f"planner ranking {size}")
+    with_exposures = 0
+    for _ in range(400):
+        counts, fixed = random_hand(rng, size)
+        with_exposures += bool(fixed)
+        for keep in (1, 6):
+            want = reference_ranking(counts, fixed, keep)
+            assert rank_targets.__wrapped__(counts, fixed, keep) == want, (counts, fixed)
+        assert evaluate(counts, fixed) == reference_ranking(counts, fixed, 1)[0]
+    assert 100 < with_exposures < 350  # both kinds of hand were tried
+
+
+def test_a_hand_no_target_takes_is_ranked_far_off() -> None:
+    counts = (0,) * 9 + (4, 4, 4, 2)  # dragons and jokers only: no number block
+    assert rank_targets(counts, ((9, 4, 0), (10, 4, 0), (11, 4, 0))) == ((99, 0, (), ()),)
+
+
+def reference_cost(counts, fixed, code):
+    """(need, -points, faces) after throwing away a card of ``code``: the least over the
+    best targets of the need plus one when that target loses the card."""
+    caps = {f: size - jokers for f, size, jokers in fixed}
+    best = None
+    for need, points, faces, assigned in reference_ranking(counts, fixed):
+        if code == 12:
+            gaps = sum(size - min(counts[f], caps.get(f, size)) for f, size in assigned
+                       if size > 2)
+            lost = gaps >= counts[12]
+        else:
+            lost = any(f == code and counts[f] <= caps.get(f, size) for f, size in assigned)
+        if best is None or (need + lost, -points) < best[:2]:
+            best = (need + lost, -points, faces)
+    return best
+
+
+def test_discard_costs_are_the_reference_costs_of_each_card_held() -> None:
+    rng = random.Random("planner discard costs")
+    for _ in range(300):
+        counts, fixed = random_hand(rng, 14)
+        targets, costs = discard_costs.__wrapped__(counts, fixed)
+        assert targets == reference_ranking(counts, fixed)
+        assert set(costs) == {code for code in range(13) if counts[code]}
+        for code, cost in costs.items():
+            assert cost == reference_cost(counts, fixed, code), (counts, fixed, code)
+
+
+def _positions(solo: bool, seed: int):
+    """Every decision position of a match between random bots (the planner solo), as
+    the match at that moment."""
+    seen: list[MintTinMatch] = []
+
+    class Watching:
+        name = "watching"
+
+        def __init__(self, bot) -> None:
+            self.bot = bot
+
+        def choose(self, match, legal, rng):
+            seen.append(match)
+            _check_partial_lists(match)
+            return self.bot.choose(match, legal, rng)
+
+    bots = [Watching(Planner())] if solo else [Watching(RandomDiscards()),
+                                               Watching(Planner())]
+    match = new_state(MintTinOptions(), solo)
+    play_out(match, bots, random.Random(seed), chance_event)
+    return seen
+
+
+def _check_partial_lists(match: MintTinMatch) -> None:
+    legal = match.legal_actions()
+    card = getattr(match, "hold", None) if hasattr(match, "row") else \
+        getattr(match, "last_discard", None)
+    calls = [ev for ev in legal if isinstance(ev, Call)]
+    assert match.legal_calls(card) == calls
+    assert match.legal_swaps() == [ev for ev in legal if isinstance(ev, Swap)]
+    p = match.to_move
+    assert p is not None
+    every_swap = [Swap(p, owner, meld.face, give) for owner in (0, 1)
+                  for meld in match.seats[owner].melds for give in (False, True)]
+    assert match.legal_swaps() == [ev for ev in every_swap if match.is_legal(ev)]
+    for other in ALL_CARDS[:12]:  # no call of a card scores more than the card added
+        bound = match.points_with_card(p, other)
+        hand = match.seats[p].hand
+        for k in range(1, hand.count(other) + 1):
+            assert match.points_with_call(p, other, (other,) * k) <= bound
+        if JOKER in hand and hand.count(other):
+            assert match.points_with_call(p, other, (other, JOKER)) <= bound
+
+
+@pytest.mark.parametrize("solo", [False, True])
+def test_the_rules_partial_lists_are_the_whole_lists_parts(solo: bool) -> None:
+    seen = 0
+    for seed in range(2):
+        seen += len(_positions(solo, seed))
+    assert seen > 50
+
+
+def test_points_are_kept_while_a_bot_looks_and_only_then() -> None:
+    match = new_state(MintTinOptions(), False)
+    match.apply(chance_event(match, random.Random(3)))
+    seat = match.seats[0]
+    seat.hand = list(parse_cards("1 2 3 4 5 6 7 8 9 DS DM DF 1 2"))  # no winning shape
+    assert match.hand_points(0) == -1
+    with match.points_kept():
+        assert match.hand_points(0) == -1
+        with match.points_kept():  # an inner look keeps the outer one's points
+            seat.hand = list(parse_cards("111 222 333 444 55"))  # (positions do not
+            assert match.hand_points(0) == -1                   # change while kept)
+        assert match.hand_points(0) == -1
+    assert match.hand_points(0) >= 1  # the look is over: the points are read again
