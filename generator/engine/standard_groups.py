@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from generator.engine import standard_tables as _tables
+from generator.engine.standard_classes import winning_kinds
 from generator.engine.standard_tables import ORPHANS as _ORPHANS
-from generator.engine.standard_tables import waits_of as _waits_of
 from generator.engine.standard_values import (
     FORMS,
     SEVEN_PAIRS,
@@ -44,10 +44,6 @@ def complete_counts(counts: Sequence[int]) -> bool:
         _is_standard_complete(counts) or _is_seven_pairs(counts) or _is_thirteen_orphans(counts)
     )
 
-def winning_kinds(counts: Sequence[int]) -> list[int]:
-    """Kinds that complete a hand of 3k+1 tiles given as 34 counts, ascending (the fast
-    path of :func:`waits`)."""
-    return _waits_of(counts if type(counts) is bytes else bytes(bytearray(counts)))
 
 _Split = tuple[tuple[str, int], ...]
 

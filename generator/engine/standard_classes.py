@@ -1,0 +1,306 @@
+"""The fast readers of the standard engine: shanten and waits of hands given as 34
+counts (bytes), in a few dictionary reads and list indexings.
+
+Each group of a hand (a suit's nine counts, the honors' seven) is read once as a slice
+of the counts and mapped by a dictionary to one small integer:
+
+* for shanten, its *class* -- the group's cost vector (see
+  :mod:`generator.engine.standard_tables`) and its number of tiles; 159 suit classes
+  and 137 honor classes occur -- with, above bit 14, four counters of the special
+  forms (kinds held twice or more, kinds held once, terminal and honor kinds held, and
+  those held twice or more). The classes of the three suits combine in two list
+  indexings into one of a few thousand *states* (combined vector and tiles), and a third
+  reads the standard form's deficit for the honors' class; the counters add up, and
+  one more read gives the deficit of seven pairs and thirteen orphans;
+* for waits, its state (splits into sets, sets and a pair, neither) and the ranks
+  that complete it either way, as bit fields.
+
+The dictionaries start empty and learn each group pattern on its first reading (from
+the tables of :mod:`generator.engine.standard_tables`; at most 405,350 suit and 43,130
+honor patterns, each a few microseconds once), so start-up stays short. The class
+tables are built with numpy beside the other tables and cached with them.
+"""
+
+from __future__ import annotations
+
+import struct
+from array import array
+from typing import Any
+
+from generator.engine import standard_tables as _tables
+
+MASK = (1 << 14) - 1
+"""The class bits of a shanten entry (four classes add up below bit 14)."""
+SPECIAL = 32
+"""Added to a standard deficit read for a hand of 13 or 14 tiles: the special forms count."""
+INVALID = 255
+"""The deficit read for a hand of more than 14 tiles."""
+
+
+# ---------------------------------------------------------------------------
+# Building (numpy, beside the other tables)
+# ---------------------------------------------------------------------------
+
+
+def class_sections(suit_ids: Any, suit_tiles: Any, honor_ids: Any, honor_tiles: Any,
+                   combine: Any, vectors: Any) -> dict[str, bytes]:
+    """The class tables: ``*_ids`` are the group vector ids of every pattern (honor ids
+    counted after the suits'), ``*_tiles`` their sizes, ``combine`` and ``vectors`` the
+    combined vectors of :func:`standard_tables.build_sections`."""
+    import numpy as np
+
+    suit_cls = np.unique(suit_ids.astype(np.int64) * 16 + suit_tiles)
+    honor_cls = np.unique(honor_ids.astype(np.int64) * 16 + honor_tiles)
+    sg, st = suit_cls // 16, suit_cls % 16
+    ids = np.full(len(vectors) * 16, -1, dtype=np.int64)
+    states = suit_cls.copy()  # a state: combined vector id * 16 + tiles (at most 14)
+    ids[states] = np.arange(len(states))
+    rows, done = [], 0
+    while done < len(states):
+        block = states[done:]
+        tiles = block[:, None] % 16 + st[None, :]
+        keys = combine[block[:, None] // 16, sg[None, :]] * 16 + np.minimum(tiles, 15)
+        valid = tiles <= 14
+        fresh = np.unique(keys[valid])
+        fresh = fresh[ids[fresh] < 0]
+        ids[fresh] = len(states) + np.arange(len(fresh))
+        rows.append(np.where(valid, ids[np.where(valid, keys, 0)], -1))
+        done = len(states)
+        states = np.concatenate([states, fresh])
+    invalid = len(states)
+    step = np.concatenate([*rows, np.full((1, len(sg)), invalid)])
+    step[step < 0] = invalid
+    # the standard deficit of each state plus each honor class, k = tiles // 3 sets
+    total = states[:, None] % 16 + honor_cls[None, :] % 16
+    combined = combine[states[:, None] // 16, honor_cls[None, :] // 16]
+    column = 2 * (np.minimum(total, 14) // 3) + 1
+    deficit = vectors[combined, column].astype(np.int64) + SPECIAL * (total >= 13)
+    deficit = np.where(total <= 14, deficit, INVALID)
+    final = np.concatenate([deficit, np.full((1, len(honor_cls)), INVALID)])
+    assert invalid < 4096 and deficit[total <= 14].max() < SPECIAL * 2
+    return {"class_suits": suit_cls.astype("<u2").tobytes(),
+            "class_honors": honor_cls.astype("<u2").tobytes(),
+            "class_step": step.astype("<u2").tobytes(),
+            "class_final": final.astype(np.uint8).tobytes()}
+
+
+def _special_deficits() -> bytes:
+    """Least tiles to add as seven pairs or thirteen orphans, by the summed counters:
+    kinds held twice or more (3 bits), once (4), terminal and honor kinds held (4),
+    those held twice or more (3)."""
+    out = bytearray(1 << 14)
+    for key in range(1 << 14):
+        pairs, singles, orphans, orphan_pairs = (key & 7, key >> 3 & 15, key >> 7 & 15,
+                                                 key >> 11)
+        need = max(0, 7 - pairs)
+        seven = need + max(0, need - singles)
+        out[key] = min(seven, max(0, 13 - orphans) + (orphan_pairs == 0))
+    return bytes(out)
+
+
+# ---------------------------------------------------------------------------
+# Loading, and learning a group pattern
+# ---------------------------------------------------------------------------
+
+
+def _numbers(data: bytes) -> array:
+    values = array("H")
+    values.frombytes(data)
+    if struct.pack("=H", 1) != struct.pack("<H", 1):  # pragma: no cover - big-endian
+        values.byteswap()
+    return values
+
+
+def class_tables(sections: dict[str, bytes]) -> tuple[Any, ...]:
+    """(suit class of (vector id, tiles), honor class of the same, step rows, final
+    rows) from the sections."""
+    suits, honors = _numbers(sections["class_suits"]), _numbers(sections["class_honors"])
+    step, final = _numbers(sections["class_step"]), sections["class_final"]
+    width, height = len(honors), len(step) // len(suits)
+    if len(final) != width * height or len(step) != len(suits) * height:
+        raise ValueError("inconsistent class tables")
+    return ({key: i for i, key in enumerate(suits)}, {key: i for i, key in enumerate(honors)},
+            [list(step[i : i + len(suits)]) for i in range(0, len(step), len(suits))],
+            [list(final[i : i + width]) for i in range(0, len(final), width)])
+
+
+_SUIT_CLASS: dict[int, int] = {}
+_HONOR_CLASS: dict[int, int] = {}
+_STEP: list[list[int]] = []
+_FINAL: list[list[int]] = []
+_SPECIAL = b""
+#: Learned group patterns: shanten entries (suits, honors), wait entries (the same).
+SUIT_SHANTEN: dict[bytes, int] = {}
+HONOR_SHANTEN: dict[bytes, int] = {}
+SUIT_WAITS: dict[bytes, int] = {}
+HONOR_WAITS: dict[bytes, int] = {}
+
+
+def _install() -> None:
+    global _SUIT_CLASS, _HONOR_CLASS, _STEP, _FINAL, _SPECIAL
+    if _STEP:
+        return
+    _tables._install()
+    suit_class, honor_class, step, final = _tables.load().classes
+    _SPECIAL = _special_deficits()
+    _SUIT_CLASS, _HONOR_CLASS, _FINAL = suit_class, honor_class, final
+    _STEP = step  # last: the sign that all is in place
+
+
+def _group(key: bytes, size: int) -> tuple[int, ...]:
+    """The counts of a group, checked (ValueError for a wrong length, a count above
+    four, or a group of more than 14 tiles)."""
+    if len(key) != size:
+        raise ValueError(f"a hand is 34 counts (9 a suit, 7 the honors), not {key!r}")
+    if max(key) > 4:
+        raise ValueError(f"a hand holds at most 4 copies of a tile, not {max(key)}")
+    if sum(key) > 14:
+        raise ValueError(f"a hand holds at most 14 tiles, not {sum(key)} in one group")
+    return tuple(key)
+
+
+def _counters(counts: tuple[int, ...], orphans: tuple[int, ...]) -> int:
+    pairs = sum(1 for c in counts if c >= 2)
+    return (pairs | counts.count(1) << 3 | sum(1 for r in orphans if counts[r]) << 7
+            | sum(1 for r in orphans if counts[r] >= 2) << 11) << 14
+
+
+def learn_shanten(h: bytes) -> None:
+    """Enter the groups of hand ``h`` into the shanten dictionaries (ValueError for a
+    hand that is no hand)."""
+    _install()
+    if len(h) != 34:
+        raise ValueError(f"a hand is 34 counts, not {len(h)}")
+    for start in (0, 9, 18):
+        key = h[start : start + 9]
+        if key not in SUIT_SHANTEN:
+            counts = _group(key, 9)
+            vector = _tables.SUIT_VECTOR[int(key.translate(_tables.BASE5), 5)]
+            cls = _SUIT_CLASS[vector * 16 + sum(counts)]
+            SUIT_SHANTEN[key] = cls | _counters(counts, (0, 8))
+    key = h[27:]
+    if key not in HONOR_SHANTEN:
+        counts = _group(key, 7)
+        vector = _tables.HONOR_VECTOR[int(key.translate(_tables.BASE5), 5)]
+        cls = _HONOR_CLASS[vector * 16 + sum(counts)]
+        HONOR_SHANTEN[key] = cls | _counters(counts, tuple(range(7)))
+
+
+#: Wait entries: state (bits 0-8: 0 sets, 1 sets and a pair, 16 neither but one tile
+#: short, 64 neither), ranks completing to sets and a pair (bits 9-17), to sets (18-26).
+_STATE = {0: 0, 1: 1, 8: 16}
+
+
+def learn_waits(h: bytes) -> None:
+    """Enter the groups of hand ``h`` into the wait dictionaries."""
+    _install()
+    if len(h) != 34:
+        raise ValueError(f"a hand is 34 counts, not {len(h)}")
+    for start, size, learned, listed in ((0, 9, SUIT_WAITS, _tables.SUIT_WAITS),
+                                         (9, 9, SUIT_WAITS, _tables.SUIT_WAITS),
+                                         (18, 9, SUIT_WAITS, _tables.SUIT_WAITS),
+                                         (27, 7, HONOR_WAITS, _tables.HONOR_WAITS)):
+        key = h[start : start + size]
+        if key not in learned:
+            _group(key, size)
+            record = listed.get(key)
+            learned[key] = (64 if record is None
+                            else _STATE[record[0]] | record[1] << 9 | record[2] << 18)
+
+
+# ---------------------------------------------------------------------------
+# Reading
+# ---------------------------------------------------------------------------
+
+
+def least_deficit(h: bytes) -> int:
+    """Least tiles to add over the three forms, every suit allowed (shanten + 1), to a
+    hand of 34 counts (ValueError for more than 14 tiles)."""
+    try:
+        m = SUIT_SHANTEN[h[0:9]]
+        p = SUIT_SHANTEN[h[9:18]]
+        s = SUIT_SHANTEN[h[18:27]]
+        z = HONOR_SHANTEN[h[27:]]
+    except KeyError:
+        learn_shanten(h)
+        return least_deficit(h)
+    best = _FINAL[_STEP[_STEP[m & MASK][p & MASK]][s & MASK]][z & MASK]
+    if best < SPECIAL:
+        return best
+    if best == INVALID:
+        raise ValueError("a hand holds at most 14 tiles")
+    special = _SPECIAL[(m + p + s + z) >> 14]
+    best -= SPECIAL
+    return best if best < special else special
+
+
+def shanten_from_counts(counts: Any) -> int:
+    """Shanten of a hand of 3k+1 or 3k+2 tiles given as 34 counts (a list, tuple or
+    bytes), every suit allowed; ValueError for a count above four or more than 14 tiles."""
+    h = bytes(bytearray(counts))
+    try:
+        m = SUIT_SHANTEN[h[0:9]]
+        p = SUIT_SHANTEN[h[9:18]]
+        s = SUIT_SHANTEN[h[18:27]]
+        z = HONOR_SHANTEN[h[27:]]
+    except KeyError:
+        learn_shanten(h)
+        return least_deficit(h) - 1
+    best = _FINAL[_STEP[_STEP[m & MASK][p & MASK]][s & MASK]][z & MASK]
+    if best < SPECIAL:
+        return best - 1
+    if best == INVALID:
+        raise ValueError("a hand holds at most 14 tiles")
+    special = _SPECIAL[(m + p + s + z) >> 14]
+    best -= SPECIAL
+    return (best if best < special else special) - 1
+
+
+_KM, _KP, _KS, _KZ = _tables.KINDS
+
+
+def waits_of(h: bytes) -> list[int]:
+    """Kinds that complete a hand of 3k+1 tiles given as 34 counts (bytes), ascending.
+
+    The winning tile goes into one of the four groups; after it every group splits into
+    sets and one of them also holds the pair. So either one group is neither (it takes
+    the tile, and the pair if no other group holds one), or two groups hold a pair
+    (either takes the tile and becomes sets)."""
+    try:
+        m = SUIT_WAITS[h[0:9]]
+        p = SUIT_WAITS[h[9:18]]
+        s = SUIT_WAITS[h[18:27]]
+        z = HONOR_WAITS[h[27:]]
+    except KeyError:
+        learn_waits(h)
+        return waits_of(h)
+    state = (m + p + s + z) & 511
+    if state == 2:
+        found = [*_KM[m >> 18], *_KP[p >> 18], *_KS[s >> 18], *_KZ[z >> 18]]
+    elif state == 16:
+        found = list(_KM[m >> 9 & 511] if m & 16 else _KP[p >> 9 & 511] if p & 16
+                     else _KS[s >> 9 & 511] if s & 16 else _KZ[z >> 9 & 511])
+    elif state == 17:
+        found = list(_KM[m >> 18] if m & 16 else _KP[p >> 18] if p & 16
+                     else _KS[s >> 18] if s & 16 else _KZ[z >> 18])
+    else:
+        found = []
+    zeros = h.count(0)
+    if zeros == 27:
+        if h.count(2) == 6 and h.count(1) == 1:  # seven pairs
+            found = sorted({*found, h.index(1)})
+    elif (zeros == 21 or zeros == 22) and h.count(0, 1, 8) == 7:  # thirteen orphans?
+        extra = _tables.orphans_waits(h)
+        if extra:
+            found = sorted({*found, *extra})
+    return found
+
+
+def winning_kinds(counts: Any) -> list[int]:
+    """Kinds that complete a hand of 3k+1 tiles given as 34 counts (a list, tuple or
+    bytes), ascending (the fast path of :func:`standard.waits`)."""
+    return waits_of(bytes(bytearray(counts)))
+
+
+__all__ = ["class_sections", "class_tables", "least_deficit", "shanten_from_counts",
+           "waits_of", "winning_kinds"]
