@@ -26,8 +26,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from generator.engine import standard_tables as _tables
-from generator.engine.standard_classes import least_deficit as _least_deficit
 from generator.engine.standard_classes import shanten_from_counts
+from generator.engine.standard_classes import shanten_of as _shanten_of_counts
 from generator.engine.standard_classes import waits_of as _waits_of
 from generator.engine.standard_groups import (
     Wait,
@@ -321,7 +321,7 @@ def shanten(hand: Hand | str | Iterable[Tile], *, suits: str = "mpsz") -> int:
     if n % 3 == 0 or n > 14:
         _check_size(n)
     if suits == "mpsz":
-        return _least_deficit(counts) - 1
+        return _shanten_of_counts(counts)
     return _shanten_of(counts, suits)
 
 
@@ -356,7 +356,7 @@ def _shanten_of(counts: Sequence[int], suits: str) -> int:
     are thrown away, and readiness is judged on the hand as it is."""
     h = counts if type(counts) is bytes else bytes(counts)
     if suits == "mpsz":
-        return _least_deficit(h) - 1
+        return _shanten_of_counts(h)
     if not _within(h, suits):
         if sum(h) % 3 == 1:
             if _ready(h, suits):

@@ -25,14 +25,16 @@ from __future__ import annotations
 
 import struct
 from array import array
+from collections.abc import Callable
 from typing import Any
 
 from generator.engine import standard_tables as _tables
 
 MASK = (1 << 14) - 1
 """The class bits of a shanten entry (four classes add up below bit 14)."""
-SPECIAL = 32
-"""Added to a standard deficit read for a hand of 13 or 14 tiles: the special forms count."""
+SPECIAL = 64
+"""Added to a standard deficit read for a hand of 13 or 14 tiles: the special forms count
+(other hands read less than 32)."""
 INVALID = 255
 """The deficit read for a hand of more than 14 tiles."""
 
@@ -84,18 +86,18 @@ def class_sections(suit_ids: Any, suit_tiles: Any, honor_ids: Any, honor_tiles: 
             "class_final": final.astype(np.uint8).tobytes()}
 
 
-def _special_deficits() -> bytes:
-    """Least tiles to add as seven pairs or thirteen orphans, by the summed counters:
+def _special_shanten() -> list[int]:
+    """Shanten as seven pairs or thirteen orphans, plus SPECIAL, by the summed counters:
     kinds held twice or more (3 bits), once (4), terminal and honor kinds held (4),
     those held twice or more (3)."""
-    out = bytearray(1 << 14)
+    out = []
     for key in range(1 << 14):
         pairs, singles, orphans, orphan_pairs = (key & 7, key >> 3 & 15, key >> 7 & 15,
                                                  key >> 11)
         need = max(0, 7 - pairs)
         seven = need + max(0, need - singles)
-        out[key] = min(seven, max(0, 13 - orphans) + (orphan_pairs == 0))
-    return bytes(out)
+        out.append(min(seven, max(0, 13 - orphans) + (orphan_pairs == 0)) - 1 + SPECIAL)
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -113,7 +115,8 @@ def _numbers(data: bytes) -> array:
 
 def class_tables(sections: dict[str, bytes]) -> tuple[Any, ...]:
     """(suit class of (vector id, tiles), honor class of the same, step rows, final
-    rows) from the sections."""
+    rows) from the sections; a final row holds shanten (plus SPECIAL for 13 or 14
+    tiles), None for more than 14 tiles."""
     suits, honors = _numbers(sections["class_suits"]), _numbers(sections["class_honors"])
     step, final = _numbers(sections["class_step"]), sections["class_final"]
     width, height = len(honors), len(step) // len(suits)
@@ -121,14 +124,16 @@ def class_tables(sections: dict[str, bytes]) -> tuple[Any, ...]:
         raise ValueError("inconsistent class tables")
     return ({key: i for i, key in enumerate(suits)}, {key: i for i, key in enumerate(honors)},
             [list(step[i : i + len(suits)]) for i in range(0, len(step), len(suits))],
-            [list(final[i : i + width]) for i in range(0, len(final), width)])
+            [[None if v == INVALID else v - 1 for v in final[i : i + width]]
+             for i in range(0, len(final), width)])
 
 
 _SUIT_CLASS: dict[int, int] = {}
 _HONOR_CLASS: dict[int, int] = {}
+#: The tables the readers hold (filled in place on first use).
 _STEP: list[list[int]] = []
-_FINAL: list[list[int]] = []
-_SPECIAL = b""
+_FINAL: list[list[int | None]] = []
+_SPECIAL: list[int] = []
 #: Learned group patterns: shanten entries (suits, honors), wait entries (the same).
 SUIT_SHANTEN: dict[bytes, int] = {}
 HONOR_SHANTEN: dict[bytes, int] = {}
@@ -137,14 +142,15 @@ HONOR_WAITS: dict[bytes, int] = {}
 
 
 def _install() -> None:
-    global _SUIT_CLASS, _HONOR_CLASS, _STEP, _FINAL, _SPECIAL
     if _STEP:
         return
     _tables._install()
     suit_class, honor_class, step, final = _tables.load().classes
-    _SPECIAL = _special_deficits()
-    _SUIT_CLASS, _HONOR_CLASS, _FINAL = suit_class, honor_class, final
-    _STEP = step  # last: the sign that all is in place
+    _SUIT_CLASS.update(suit_class)
+    _HONOR_CLASS.update(honor_class)
+    _SPECIAL[:] = _special_shanten()
+    _FINAL[:] = final
+    _STEP[:] = step  # last: the sign that all is in place
 
 
 def _group(key: bytes, size: int) -> tuple[int, ...]:
@@ -213,94 +219,137 @@ def learn_waits(h: bytes) -> None:
 # ---------------------------------------------------------------------------
 
 
-def least_deficit(h: bytes) -> int:
-    """Least tiles to add over the three forms, every suit allowed (shanten + 1), to a
-    hand of 34 counts (ValueError for more than 14 tiles)."""
-    try:
-        m = SUIT_SHANTEN[h[0:9]]
-        p = SUIT_SHANTEN[h[9:18]]
-        s = SUIT_SHANTEN[h[18:27]]
-        z = HONOR_SHANTEN[h[27:]]
-    except KeyError:
-        learn_shanten(h)
-        return least_deficit(h)
-    best = _FINAL[_STEP[_STEP[m & MASK][p & MASK]][s & MASK]][z & MASK]
-    if best < SPECIAL:
-        return best
-    if best == INVALID:
-        raise ValueError("a hand holds at most 14 tiles")
-    special = _SPECIAL[(m + p + s + z) >> 14]
-    best -= SPECIAL
-    return best if best < special else special
+def _shanten_readers() -> tuple[Callable[[bytes], int], Callable[[Any], int]]:
+    """The shanten readers, holding the tables as closure variables (no global look-up
+    on the hot path). Entries: class bits below 14, the special counters above; a final
+    row's None (more than 14 tiles) fails the comparison with a TypeError."""
+    suit, honor, step, final, special = SUIT_SHANTEN, HONOR_SHANTEN, _STEP, _FINAL, _SPECIAL
+
+    def shanten_of(h: bytes) -> int:
+        """Shanten of a hand of 34 counts (bytes), every suit allowed; ValueError for a
+        count above four or more than 14 tiles."""
+        try:
+            m = suit[h[0:9]]
+            p = suit[h[9:18]]
+            s = suit[h[18:27]]
+            z = honor[h[27:]]
+            best = final[step[step[m & 16383][p & 16383]][s & 16383]][z & 16383]
+            if best < 32:  # fewer than 13 tiles: the special forms do not count (SPECIAL)
+                return best
+        except KeyError:
+            learn_shanten(h)
+            return shanten_of(h)
+        except TypeError:
+            raise ValueError("a hand holds at most 14 tiles") from None
+        other = special[(m + p + s + z) >> 14]
+        return (best if best < other else other) - 64
+
+    def shanten_from_counts(counts: Any) -> int:
+        """Shanten of a hand of 3k+1 or 3k+2 tiles given as 34 counts (a list, tuple or
+        bytes), every suit allowed (the fast path of :func:`standard.shanten`);
+        ValueError for a count above four or more than 14 tiles."""
+        h = bytes(bytearray(counts))
+        try:
+            m = suit[h[0:9]]
+            p = suit[h[9:18]]
+            s = suit[h[18:27]]
+            z = honor[h[27:]]
+            best = final[step[step[m & 16383][p & 16383]][s & 16383]][z & 16383]
+            if best < 32:
+                return best
+        except KeyError:
+            learn_shanten(h)
+            return shanten_of(h)
+        except TypeError:
+            raise ValueError("a hand holds at most 14 tiles") from None
+        other = special[(m + p + s + z) >> 14]
+        return (best if best < other else other) - 64
+
+    return shanten_of, shanten_from_counts
 
 
-def shanten_from_counts(counts: Any) -> int:
-    """Shanten of a hand of 3k+1 or 3k+2 tiles given as 34 counts (a list, tuple or
-    bytes), every suit allowed; ValueError for a count above four or more than 14 tiles."""
-    h = bytes(bytearray(counts))
-    try:
-        m = SUIT_SHANTEN[h[0:9]]
-        p = SUIT_SHANTEN[h[9:18]]
-        s = SUIT_SHANTEN[h[18:27]]
-        z = HONOR_SHANTEN[h[27:]]
-    except KeyError:
-        learn_shanten(h)
-        return least_deficit(h) - 1
-    best = _FINAL[_STEP[_STEP[m & MASK][p & MASK]][s & MASK]][z & MASK]
-    if best < SPECIAL:
-        return best - 1
-    if best == INVALID:
-        raise ValueError("a hand holds at most 14 tiles")
-    special = _SPECIAL[(m + p + s + z) >> 14]
-    best -= SPECIAL
-    return (best if best < special else special) - 1
+shanten_of, shanten_from_counts = _shanten_readers()
 
 
-_KM, _KP, _KS, _KZ = _tables.KINDS
+def _wait_readers() -> tuple[Callable[[bytes], list[int]], Callable[[Any], list[int]]]:
+    """The wait readers, holding the tables as closure variables."""
+    suit, honor, orphans_waits = SUIT_WAITS, HONOR_WAITS, _tables.orphans_waits
+    km, kp, ks, kz = _tables.KINDS
+
+    def waits_of(h: bytes) -> list[int]:
+        """Kinds that complete a hand of 3k+1 tiles given as 34 counts (bytes), ascending.
+
+        The winning tile goes into one of the four groups; after it every group splits
+        into sets and one of them also holds the pair. So either one group is neither (it
+        takes the tile, and the pair if no other group holds one), or two groups hold a
+        pair (either takes the tile and becomes sets)."""
+        try:
+            m = suit[h[0:9]]
+            p = suit[h[9:18]]
+            s = suit[h[18:27]]
+            z = honor[h[27:]]
+        except KeyError:
+            learn_waits(h)
+            return waits_of(h)
+        state = (m + p + s + z) & 511
+        if state == 2:
+            found = [*km[m >> 18], *kp[p >> 18], *ks[s >> 18], *kz[z >> 18]]
+        elif state == 16:
+            found = list(km[m >> 9 & 511] if m & 16 else kp[p >> 9 & 511] if p & 16
+                         else ks[s >> 9 & 511] if s & 16 else kz[z >> 9 & 511])
+        elif state == 17:
+            found = list(km[m >> 18] if m & 16 else kp[p >> 18] if p & 16
+                         else ks[s >> 18] if s & 16 else kz[z >> 18])
+        else:
+            found = []
+        zeros = h.count(0)
+        if zeros == 27:
+            if h.count(2) == 6 and h.count(1) == 1:  # seven pairs
+                found = sorted({*found, h.index(1)})
+        elif (zeros == 21 or zeros == 22) and h.count(0, 1, 8) == 7:  # thirteen orphans?
+            extra = orphans_waits(h)
+            if extra:
+                found = sorted({*found, *extra})
+        return found
+
+    def winning_kinds(counts: Any) -> list[int]:
+        """Kinds that complete a hand of 3k+1 tiles given as 34 counts (a list, tuple or
+        bytes), ascending (the fast path of :func:`standard.waits`)."""
+        h = bytes(bytearray(counts))
+        try:
+            m = suit[h[0:9]]
+            p = suit[h[9:18]]
+            s = suit[h[18:27]]
+            z = honor[h[27:]]
+        except KeyError:
+            learn_waits(h)
+            return waits_of(h)
+        state = (m + p + s + z) & 511
+        if state == 2:
+            found = [*km[m >> 18], *kp[p >> 18], *ks[s >> 18], *kz[z >> 18]]
+        elif state == 16:
+            found = list(km[m >> 9 & 511] if m & 16 else kp[p >> 9 & 511] if p & 16
+                         else ks[s >> 9 & 511] if s & 16 else kz[z >> 9 & 511])
+        elif state == 17:
+            found = list(km[m >> 18] if m & 16 else kp[p >> 18] if p & 16
+                         else ks[s >> 18] if s & 16 else kz[z >> 18])
+        else:
+            found = []
+        zeros = h.count(0)
+        if zeros == 27:
+            if h.count(2) == 6 and h.count(1) == 1:
+                found = sorted({*found, h.index(1)})
+        elif (zeros == 21 or zeros == 22) and h.count(0, 1, 8) == 7:
+            extra = orphans_waits(h)
+            if extra:
+                found = sorted({*found, *extra})
+        return found
+
+    return waits_of, winning_kinds
 
 
-def waits_of(h: bytes) -> list[int]:
-    """Kinds that complete a hand of 3k+1 tiles given as 34 counts (bytes), ascending.
-
-    The winning tile goes into one of the four groups; after it every group splits into
-    sets and one of them also holds the pair. So either one group is neither (it takes
-    the tile, and the pair if no other group holds one), or two groups hold a pair
-    (either takes the tile and becomes sets)."""
-    try:
-        m = SUIT_WAITS[h[0:9]]
-        p = SUIT_WAITS[h[9:18]]
-        s = SUIT_WAITS[h[18:27]]
-        z = HONOR_WAITS[h[27:]]
-    except KeyError:
-        learn_waits(h)
-        return waits_of(h)
-    state = (m + p + s + z) & 511
-    if state == 2:
-        found = [*_KM[m >> 18], *_KP[p >> 18], *_KS[s >> 18], *_KZ[z >> 18]]
-    elif state == 16:
-        found = list(_KM[m >> 9 & 511] if m & 16 else _KP[p >> 9 & 511] if p & 16
-                     else _KS[s >> 9 & 511] if s & 16 else _KZ[z >> 9 & 511])
-    elif state == 17:
-        found = list(_KM[m >> 18] if m & 16 else _KP[p >> 18] if p & 16
-                     else _KS[s >> 18] if s & 16 else _KZ[z >> 18])
-    else:
-        found = []
-    zeros = h.count(0)
-    if zeros == 27:
-        if h.count(2) == 6 and h.count(1) == 1:  # seven pairs
-            found = sorted({*found, h.index(1)})
-    elif (zeros == 21 or zeros == 22) and h.count(0, 1, 8) == 7:  # thirteen orphans?
-        extra = _tables.orphans_waits(h)
-        if extra:
-            found = sorted({*found, *extra})
-    return found
+waits_of, winning_kinds = _wait_readers()
 
 
-def winning_kinds(counts: Any) -> list[int]:
-    """Kinds that complete a hand of 3k+1 tiles given as 34 counts (a list, tuple or
-    bytes), ascending (the fast path of :func:`standard.waits`)."""
-    return waits_of(bytes(bytearray(counts)))
-
-
-__all__ = ["class_sections", "class_tables", "least_deficit", "shanten_from_counts",
+__all__ = ["class_sections", "class_tables", "shanten_from_counts", "shanten_of",
            "waits_of", "winning_kinds"]
