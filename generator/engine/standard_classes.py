@@ -134,11 +134,12 @@ _HONOR_CLASS: dict[int, int] = {}
 _STEP: list[list[int]] = []
 _FINAL: list[list[int | None]] = []
 _SPECIAL: list[int] = []
-#: Learned group patterns: shanten entries (suits, honors), wait entries (the same).
+#: Learned group patterns: shanten entries (suits, honors).
 SUIT_SHANTEN: dict[bytes, int] = {}
 HONOR_SHANTEN: dict[bytes, int] = {}
-SUIT_WAITS: dict[bytes, int] = {}
-HONOR_WAITS: dict[bytes, int] = {}
+#: Learned wait entries of each group (m, p, s: the kinds differ; z).
+WAITS: tuple[dict[bytes, tuple[int, tuple[int, ...], tuple[int, ...], int]], ...] = (
+    {}, {}, {}, {})
 
 
 def _install() -> None:
@@ -192,9 +193,16 @@ def learn_shanten(h: bytes) -> None:
         HONOR_SHANTEN[key] = cls | _counters(counts, tuple(range(7)))
 
 
-#: Wait entries: state (bits 0-8: 0 sets, 1 sets and a pair, 16 neither but one tile
-#: short, 64 neither), ranks completing to sets and a pair (bits 9-17), to sets (18-26).
+#: Wait entries: (state, the kinds completing the group to sets and a pair, those
+#: completing it to sets, a tally of kinds); state 0 sets, 1 sets and a pair, 16 neither
+#: but one tile short, 64 neither. The tally: kinds held, plus 64 for each held twice,
+#: plus 1024 for each simple (neither terminal nor honor) held.
 _STATE = {0: 0, 1: 1, 8: 16}
+#: The tallies of a hand that can be ready as seven pairs (7 kinds, six held twice) or
+#: thirteen orphans (12 or 13 kinds, at most two held twice, at most one simple).
+_SPECIAL_KINDS = frozenset([*(7 + 64 * 6 + 1024 * simples for simples in range(8)),
+                            *(kinds + 64 * twos + 1024 * simples for kinds in (12, 13)
+                              for twos in range(3) for simples in range(2))])
 
 
 def learn_waits(h: bytes) -> None:
@@ -202,16 +210,17 @@ def learn_waits(h: bytes) -> None:
     _install()
     if len(h) != 34:
         raise ValueError(f"a hand is 34 counts, not {len(h)}")
-    for start, size, learned, listed in ((0, 9, SUIT_WAITS, _tables.SUIT_WAITS),
-                                         (9, 9, SUIT_WAITS, _tables.SUIT_WAITS),
-                                         (18, 9, SUIT_WAITS, _tables.SUIT_WAITS),
-                                         (27, 7, HONOR_WAITS, _tables.HONOR_WAITS)):
-        key = h[start : start + size]
+    for g, learned in enumerate(WAITS):
+        key = h[9 * g : 9 * g + (9 if g < 3 else 7)]
         if key not in learned:
-            _group(key, size)
-            record = listed.get(key)
-            learned[key] = (64 if record is None
-                            else _STATE[record[0]] | record[1] << 9 | record[2] << 18)
+            _group(key, 9 if g < 3 else 7)
+            record = (_tables.SUIT_WAITS if g < 3 else _tables.HONOR_WAITS).get(key)
+            kinds = _tables.KINDS[g]
+            held = len(key) - key.count(0)
+            simples = 0 if g == 3 else held - (key[0] > 0) - (key[8] > 0)
+            tally = held + 64 * key.count(2) + 1024 * simples
+            learned[key] = ((64, (), (), tally) if record is None
+                            else (_STATE[record[0]], kinds[record[1]], kinds[record[2]], tally))
 
 
 # ---------------------------------------------------------------------------
@@ -271,10 +280,23 @@ def _shanten_readers() -> tuple[Callable[[bytes], int], Callable[[Any], int]]:
 shanten_of, shanten_from_counts = _shanten_readers()
 
 
+def _special_waits(h: bytes, found: list[int]) -> list[int]:
+    """The waits ``found`` with those of seven pairs and thirteen orphans."""
+    zeros = h.count(0)
+    if zeros == 27:
+        if h.count(2) == 6 and h.count(1) == 1:  # seven pairs
+            found = sorted({*found, h.index(1)})
+    elif (zeros == 21 or zeros == 22) and h.count(0, 1, 8) == 7:  # thirteen orphans?
+        extra = _tables.orphans_waits(h)
+        if extra:
+            found = sorted({*found, *extra})
+    return found
+
+
 def _wait_readers() -> tuple[Callable[[bytes], list[int]], Callable[[Any], list[int]]]:
     """The wait readers, holding the tables as closure variables."""
-    suit, honor, orphans_waits = SUIT_WAITS, HONOR_WAITS, _tables.orphans_waits
-    km, kp, ks, kz = _tables.KINDS
+    wm, wp, ws, wz = WAITS
+    special_kinds = _SPECIAL_KINDS
 
     def waits_of(h: bytes) -> list[int]:
         """Kinds that complete a hand of 3k+1 tiles given as 34 counts (bytes), ascending.
@@ -284,32 +306,26 @@ def _wait_readers() -> tuple[Callable[[bytes], list[int]], Callable[[Any], list[
         takes the tile, and the pair if no other group holds one), or two groups hold a
         pair (either takes the tile and becomes sets)."""
         try:
-            m = suit[h[0:9]]
-            p = suit[h[9:18]]
-            s = suit[h[18:27]]
-            z = honor[h[27:]]
+            m, m_pair, m_sets, m_kinds = wm[h[0:9]]
+            p, p_pair, p_sets, p_kinds = wp[h[9:18]]
+            s, s_pair, s_sets, s_kinds = ws[h[18:27]]
+            z, z_pair, z_sets, z_kinds = wz[h[27:]]
         except KeyError:
             learn_waits(h)
             return waits_of(h)
-        state = (m + p + s + z) & 511
-        if state == 2:
-            found = [*km[m >> 18], *kp[p >> 18], *ks[s >> 18], *kz[z >> 18]]
-        elif state == 16:
-            found = list(km[m >> 9 & 511] if m & 16 else kp[p >> 9 & 511] if p & 16
-                         else ks[s >> 9 & 511] if s & 16 else kz[z >> 9 & 511])
-        elif state == 17:
-            found = list(km[m >> 18] if m & 16 else kp[p >> 18] if p & 16
-                         else ks[s >> 18] if s & 16 else kz[z >> 18])
+        state = m + p + s + z
+        if state == 2:  # two groups hold a pair
+            found = [*m_sets, *p_sets, *s_sets, *z_sets]
+        elif state == 16:  # one group neither, no pair elsewhere: it takes the pair
+            found = list(m_pair if m == 16 else p_pair if p == 16 else s_pair if s == 16
+                         else z_pair)
+        elif state == 17:  # one group neither, a pair elsewhere
+            found = list(m_sets if m == 16 else p_sets if p == 16 else s_sets if s == 16
+                         else z_sets)
         else:
             found = []
-        zeros = h.count(0)
-        if zeros == 27:
-            if h.count(2) == 6 and h.count(1) == 1:  # seven pairs
-                found = sorted({*found, h.index(1)})
-        elif (zeros == 21 or zeros == 22) and h.count(0, 1, 8) == 7:  # thirteen orphans?
-            extra = orphans_waits(h)
-            if extra:
-                found = sorted({*found, *extra})
+        if m_kinds + p_kinds + s_kinds + z_kinds in special_kinds:
+            found = _special_waits(h, found)
         return found
 
     def winning_kinds(counts: Any) -> list[int]:
@@ -317,32 +333,26 @@ def _wait_readers() -> tuple[Callable[[bytes], list[int]], Callable[[Any], list[
         bytes), ascending (the fast path of :func:`standard.waits`)."""
         h = bytes(bytearray(counts))
         try:
-            m = suit[h[0:9]]
-            p = suit[h[9:18]]
-            s = suit[h[18:27]]
-            z = honor[h[27:]]
+            m, m_pair, m_sets, m_kinds = wm[h[0:9]]
+            p, p_pair, p_sets, p_kinds = wp[h[9:18]]
+            s, s_pair, s_sets, s_kinds = ws[h[18:27]]
+            z, z_pair, z_sets, z_kinds = wz[h[27:]]
         except KeyError:
             learn_waits(h)
             return waits_of(h)
-        state = (m + p + s + z) & 511
+        state = m + p + s + z
         if state == 2:
-            found = [*km[m >> 18], *kp[p >> 18], *ks[s >> 18], *kz[z >> 18]]
+            found = [*m_sets, *p_sets, *s_sets, *z_sets]
         elif state == 16:
-            found = list(km[m >> 9 & 511] if m & 16 else kp[p >> 9 & 511] if p & 16
-                         else ks[s >> 9 & 511] if s & 16 else kz[z >> 9 & 511])
+            found = list(m_pair if m == 16 else p_pair if p == 16 else s_pair if s == 16
+                         else z_pair)
         elif state == 17:
-            found = list(km[m >> 18] if m & 16 else kp[p >> 18] if p & 16
-                         else ks[s >> 18] if s & 16 else kz[z >> 18])
+            found = list(m_sets if m == 16 else p_sets if p == 16 else s_sets if s == 16
+                         else z_sets)
         else:
             found = []
-        zeros = h.count(0)
-        if zeros == 27:
-            if h.count(2) == 6 and h.count(1) == 1:
-                found = sorted({*found, h.index(1)})
-        elif (zeros == 21 or zeros == 22) and h.count(0, 1, 8) == 7:
-            extra = orphans_waits(h)
-            if extra:
-                found = sorted({*found, *extra})
+        if m_kinds + p_kinds + s_kinds + z_kinds in special_kinds:
+            found = _special_waits(h, found)
         return found
 
     return waits_of, winning_kinds
