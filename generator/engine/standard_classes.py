@@ -80,24 +80,25 @@ def class_sections(suit_ids: Any, suit_tiles: Any, honor_ids: Any, honor_tiles: 
     deficit = np.where(total <= 14, deficit, INVALID)
     final = np.concatenate([deficit, np.full((1, len(honor_cls)), INVALID)])
     assert invalid < 4096 and deficit[total <= 14].max() < SPECIAL * 2
-    return {"class_suits": suit_cls.astype("<u2").tobytes(),
+    return {"class_special": special_section(),
+            "class_suits": suit_cls.astype("<u2").tobytes(),
             "class_honors": honor_cls.astype("<u2").tobytes(),
             "class_step": step.astype("<u2").tobytes(),
             "class_final": final.astype(np.uint8).tobytes()}
 
 
-def _special_shanten() -> list[int]:
+def special_section() -> bytes:
     """Shanten as seven pairs or thirteen orphans, plus SPECIAL, by the summed counters:
     kinds held twice or more (3 bits), once (4), terminal and honor kinds held (4),
     those held twice or more (3)."""
-    out = []
-    for key in range(1 << 14):
-        pairs, singles, orphans, orphan_pairs = (key & 7, key >> 3 & 15, key >> 7 & 15,
-                                                 key >> 11)
-        need = max(0, 7 - pairs)
-        seven = need + max(0, need - singles)
-        out.append(min(seven, max(0, 13 - orphans) + (orphan_pairs == 0)) - 1 + SPECIAL)
-    return out
+    import numpy as np
+
+    key = np.arange(1 << 14)
+    pairs, singles, orphans, orphan_pairs = key & 7, key >> 3 & 15, key >> 7 & 15, key >> 11
+    need = 7 - pairs
+    seven = need + np.maximum(0, need - singles)
+    thirteen = np.maximum(0, 13 - orphans) + (orphan_pairs == 0)
+    return (np.minimum(seven, thirteen) - 1 + SPECIAL).astype(np.uint8).tobytes()
 
 
 # ---------------------------------------------------------------------------
@@ -115,17 +116,18 @@ def _numbers(data: bytes) -> array:
 
 def class_tables(sections: dict[str, bytes]) -> tuple[Any, ...]:
     """(suit class of (vector id, tiles), honor class of the same, step rows, final
-    rows) from the sections; a final row holds shanten (plus SPECIAL for 13 or 14
-    tiles), None for more than 14 tiles."""
+    rows, the special forms' shanten by counters) from the sections; a final row holds
+    shanten (plus SPECIAL for 13 or 14 tiles), None for more than 14 tiles."""
     suits, honors = _numbers(sections["class_suits"]), _numbers(sections["class_honors"])
     step, final = _numbers(sections["class_step"]), sections["class_final"]
     width, height = len(honors), len(step) // len(suits)
-    if len(final) != width * height or len(step) != len(suits) * height:
+    if (len(final) != width * height or len(step) != len(suits) * height
+            or len(sections["class_special"]) != 1 << 14):
         raise ValueError("inconsistent class tables")
     return ({key: i for i, key in enumerate(suits)}, {key: i for i, key in enumerate(honors)},
             [list(step[i : i + len(suits)]) for i in range(0, len(step), len(suits))],
             [[None if v == INVALID else v - 1 for v in final[i : i + width]]
-             for i in range(0, len(final), width)])
+             for i in range(0, len(final), width)], list(sections["class_special"]))
 
 
 _SUIT_CLASS: dict[int, int] = {}
@@ -146,10 +148,10 @@ def _install() -> None:
     if _STEP:
         return
     _tables._install()
-    suit_class, honor_class, step, final = _tables.load().classes
+    suit_class, honor_class, step, final, special = _tables.load().classes
     _SUIT_CLASS.update(suit_class)
     _HONOR_CLASS.update(honor_class)
-    _SPECIAL[:] = _special_shanten()
+    _SPECIAL[:] = special
     _FINAL[:] = final
     _STEP[:] = step  # last: the sign that all is in place
 
@@ -293,6 +295,17 @@ def _special_waits(h: bytes, found: list[int]) -> list[int]:
     return found
 
 
+def group_states(h: bytes) -> int:
+    """Sum over the four groups of 0 (splits into sets), 1 (sets and a pair), 16 (neither
+    but one tile short) or 64 (neither): 1 for a complete hand of sets and a pair."""
+    wm, wp, ws, wz = WAITS
+    try:
+        return wm[h[0:9]][0] + wp[h[9:18]][0] + ws[h[18:27]][0] + wz[h[27:]][0]
+    except KeyError:
+        learn_waits(h)
+        return group_states(h)
+
+
 def _wait_readers() -> tuple[Callable[[bytes], list[int]], Callable[[Any], list[int]]]:
     """The wait readers, holding the tables as closure variables."""
     wm, wp, ws, wz = WAITS
@@ -361,5 +374,5 @@ def _wait_readers() -> tuple[Callable[[bytes], list[int]], Callable[[Any], list[
 waits_of, winning_kinds = _wait_readers()
 
 
-__all__ = ["class_sections", "class_tables", "shanten_from_counts", "shanten_of",
+__all__ = ["class_sections", "class_tables", "group_states", "shanten_from_counts", "shanten_of",
            "waits_of", "winning_kinds"]

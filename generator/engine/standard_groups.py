@@ -10,8 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from generator.engine import standard_tables as _tables
-from generator.engine.standard_classes import winning_kinds
+from generator.engine.standard_classes import group_states, winning_kinds
 from generator.engine.standard_tables import ORPHANS as _ORPHANS
 from generator.engine.standard_values import (
     FORMS,
@@ -26,7 +25,7 @@ from generator.tiles import STANDARD_TILES, Tile, sort_tiles
 
 
 def _is_standard_complete(counts: Sequence[int]) -> bool:
-    return _tables.group_states(counts if type(counts) is bytes else bytes(counts)) == 1
+    return group_states(counts if type(counts) is bytes else bytes(counts)) == 1
 
 
 def _is_seven_pairs(counts: Sequence[int]) -> bool:

@@ -25,6 +25,7 @@ read before the first hand is.
 
 from __future__ import annotations
 
+import bisect
 import operator
 import os
 import struct
@@ -70,12 +71,12 @@ class Tables:
     plus group vector g (``vectors[combine[u][g]][2 * k + 1]``)."""
     nothing: int
     """The group id of a group whose tiles can only be thrown away."""
-    suit_waits: dict[bytes, tuple[int, int, int]]
+    suit_waits: WaitRecords
     """Suit patterns complete or one tile short: (state, ranks completing to sets and a
     pair as a bit mask, ranks completing to sets only as a bit mask); state 0 splits
     into sets, 1 into sets and a pair, 8 neither (so that the sum over the groups of a
     hand says how many are neither). Patterns not listed are (8, 0, 0)."""
-    honor_waits: dict[bytes, tuple[int, int, int]]
+    honor_waits: WaitRecords
     """The same for the honors."""
     classes: tuple[Any, ...]
     """The class tables of :mod:`generator.engine.standard_classes`."""
@@ -247,10 +248,10 @@ def build_sections() -> dict[str, bytes]:
         dense[data["codes"]] = ids.ravel() + offset
         offset += len(first[name])
         listed = data["listed"]
-        records, which = np.unique(data["record"][listed], return_inverse=True)
+        order = np.argsort(data["codes"][listed], kind="stable")
+        records, which = np.unique(data["record"][listed][order], return_inverse=True)
         sections[f"{name}_vector"] = dense.tobytes()
-        sections[f"{name}_keys"] = np.ascontiguousarray(
-            data["dig"][:, listed].T).astype(np.uint8).tobytes()
+        sections[f"{name}_codes"] = data["codes"][listed][order].astype("<u4").tobytes()
         sections[f"{name}_which"] = which.ravel().astype("<u2").tobytes()
         sections[f"{name}_records"] = records.astype("<u8").tobytes()
     return sections
@@ -269,13 +270,31 @@ def _numbers(code: str, data: bytes) -> array:
     return values
 
 
-def _waits_dict(keys: bytes, which: bytes, records: bytes,
-                width: int) -> dict[bytes, tuple[int, int, int]]:
+@dataclass(frozen=True, slots=True)
+class WaitRecords:
+    """The wait records of the patterns of a group that are complete or one tile short,
+    found by their base-5 codes (sorted) in a binary search."""
+
+    codes: array
+    which: array
+    rows: tuple[tuple[int, int, int], ...]
+
+    def get(self, key: bytes, default: Any = None) -> Any:
+        """The record of a group's counts (bytes of 0-4), else ``default``."""
+        code = int(key.translate(BASE5), 5)
+        i = bisect.bisect_left(self.codes, code)
+        if i < len(self.codes) and self.codes[i] == code:
+            return self.rows[self.which[i]]
+        return default
+
+
+def _wait_records(codes: bytes, which: bytes, records: bytes) -> WaitRecords:
     packed = _numbers("Q", records)
-    rows = [((0, 1, 8)[r & 3], r >> 2 & 0x3FFF, r >> 16) for r in packed]
-    picks = _numbers("H", which)
-    return dict(zip([keys[i : i + width] for i in range(0, len(keys), width)],
-                    [rows[i] for i in picks], strict=True))
+    rows = tuple(((0, 1, 8)[r & 3], r >> 2 & 0x3FFF, r >> 16) for r in packed)
+    found = WaitRecords(_numbers("I", codes), _numbers("H", which), rows)
+    if len(found.codes) != len(found.which):
+        raise ValueError("inconsistent tables")
+    return found
 
 
 def tables_from(sections: dict[str, bytes]) -> Tables:
@@ -301,10 +320,10 @@ def tables_from(sections: dict[str, bytes]) -> Tables:
         combine=combine,
         final=finals,
         nothing=groups - 1,
-        suit_waits=_waits_dict(sections["suit_keys"], sections["suit_which"],
-                               sections["suit_records"], SUIT_RANKS),
-        honor_waits=_waits_dict(sections["honor_keys"], sections["honor_which"],
-                                sections["honor_records"], HONOR_KINDS),
+        suit_waits=_wait_records(sections["suit_codes"], sections["suit_which"],
+                                 sections["suit_records"]),
+        honor_waits=_wait_records(sections["honor_codes"], sections["honor_which"],
+                                  sections["honor_records"]),
         classes=standard_classes.class_tables(sections),
     )
 
@@ -405,13 +424,6 @@ def orphans_waits(counts: Sequence[int]) -> list[int]:
     if not missing:
         return list(ORPHANS)
     return missing if len(missing) == 1 else []
-
-
-def group_states(h: bytes) -> int:
-    """Sum over the four groups of 0 (splits into sets), 1 (sets and a pair), 8 (neither)."""
-    get = SUIT_WAITS.get
-    return (get(h[0:9], NEITHER)[0] + get(h[9:18], NEITHER)[0] + get(h[18:27], NEITHER)[0]
-            + HONOR_WAITS.get(h[27:34], NEITHER)[0])
 
 
 def group_ids(h: bytes, suits: str) -> list[int]:
