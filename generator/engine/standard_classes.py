@@ -124,8 +124,9 @@ def class_tables(sections: dict[str, bytes]) -> tuple[Any, ...]:
     if (len(final) != width * height or len(step) != len(suits) * height
             or len(sections["class_special"]) != 1 << 14):
         raise ValueError("inconsistent class tables")
+    shared = list(range(height)).__getitem__  # one int object per state: fewer cache lines
     return ({key: i for i, key in enumerate(suits)}, {key: i for i, key in enumerate(honors)},
-            [list(step[i : i + len(suits)]) for i in range(0, len(step), len(suits))],
+            [list(map(shared, step[i : i + len(suits)])) for i in range(0, len(step), len(suits))],
             [[None if v == INVALID else v - 1 for v in final[i : i + width]]
              for i in range(0, len(final), width)], list(sections["class_special"]))
 
@@ -138,6 +139,7 @@ _FINAL: list[list[int | None]] = []
 _SPECIAL: list[int] = []
 #: Learned group patterns: shanten entries (suits, honors).
 SUIT_SHANTEN: dict[bytes, int] = {}
+_SHARED: dict[int, int] = {}  # one object per entry value: fewer cache lines
 HONOR_SHANTEN: dict[bytes, int] = {}
 #: Learned wait entries of each group (m, p, s: the kinds differ; z).
 WAITS: tuple[dict[bytes, tuple[int, tuple[int, ...], tuple[int, ...], int]], ...] = (
@@ -186,13 +188,15 @@ def learn_shanten(h: bytes) -> None:
             counts = _group(key, 9)
             vector = _tables.SUIT_VECTOR[int(key.translate(_tables.BASE5), 5)]
             cls = _SUIT_CLASS[vector * 16 + sum(counts)]
-            SUIT_SHANTEN[key] = cls | _counters(counts, (0, 8))
+            entry = cls | _counters(counts, (0, 8))
+            SUIT_SHANTEN[key] = _SHARED.setdefault(entry, entry)
     key = h[27:]
     if key not in HONOR_SHANTEN:
         counts = _group(key, 7)
         vector = _tables.HONOR_VECTOR[int(key.translate(_tables.BASE5), 5)]
         cls = _HONOR_CLASS[vector * 16 + sum(counts)]
-        HONOR_SHANTEN[key] = cls | _counters(counts, tuple(range(7)))
+        entry = cls | _counters(counts, tuple(range(7)))
+        HONOR_SHANTEN[key] = _SHARED.setdefault(entry, entry)
 
 
 #: Wait entries: (state, the kinds completing the group to sets and a pair, those
@@ -230,21 +234,32 @@ def learn_waits(h: bytes) -> None:
 # ---------------------------------------------------------------------------
 
 
+#: Splits 34 counts (any buffer: bytes, a bytearray) into the four groups' keys in one
+#: call, cheaper than four slices.
+_SPLIT = struct.Struct("9s9s9s7s").unpack
+
+
+def _no_hand(h: Any) -> ValueError:
+    return ValueError(f"a hand is 34 counts, not {len(h)}")
+
+
 def _shanten_readers() -> tuple[Callable[[bytes], int], Callable[[Any], int]]:
     """The shanten readers, holding the tables as closure variables (no global look-up
     on the hot path). Entries: class bits below 14, the special counters above; a final
     row's None (more than 14 tiles) fails the comparison with a TypeError."""
     suit, honor, step, final, special = SUIT_SHANTEN, HONOR_SHANTEN, _STEP, _FINAL, _SPECIAL
+    split = _SPLIT
 
     def shanten_of(h: bytes) -> int:
         """Shanten of a hand of 34 counts (bytes), every suit allowed; ValueError for a
         count above four or more than 14 tiles."""
         try:
-            m = suit[h[0:9]]
-            p = suit[h[9:18]]
-            s = suit[h[18:27]]
-            z = honor[h[27:]]
-            best = final[step[step[m & 16383][p & 16383]][s & 16383]][z & 16383]
+            km, kp, ks, kz = split(h)
+            m = suit[km]
+            p = suit[kp]
+            s = suit[ks]
+            z = honor[kz]
+            best = final[step[step[m & 255][p & 255]][s & 255]][z & 255]
             if best < 32:  # fewer than 13 tiles: the special forms do not count (SPECIAL)
                 return best
         except KeyError:
@@ -252,6 +267,8 @@ def _shanten_readers() -> tuple[Callable[[bytes], int], Callable[[Any], int]]:
             return shanten_of(h)
         except TypeError:
             raise ValueError("a hand holds at most 14 tiles") from None
+        except struct.error:
+            raise _no_hand(h) from None
         other = special[(m + p + s + z) >> 14]
         return (best if best < other else other) - 64
 
@@ -259,20 +276,21 @@ def _shanten_readers() -> tuple[Callable[[bytes], int], Callable[[Any], int]]:
         """Shanten of a hand of 3k+1 or 3k+2 tiles given as 34 counts (a list, tuple or
         bytes), every suit allowed (the fast path of :func:`standard.shanten`);
         ValueError for a count above four or more than 14 tiles."""
-        h = bytes(bytearray(counts))
         try:
-            m = suit[h[0:9]]
-            p = suit[h[9:18]]
-            s = suit[h[18:27]]
-            z = honor[h[27:]]
-            best = final[step[step[m & 16383][p & 16383]][s & 16383]][z & 16383]
+            km, kp, ks, kz = split(bytearray(counts))
+            m = suit[km]
+            p = suit[kp]
+            s = suit[ks]
+            z = honor[kz]
+            best = final[step[step[m & 255][p & 255]][s & 255]][z & 255]
             if best < 32:
                 return best
         except KeyError:
-            learn_shanten(h)
-            return shanten_of(h)
+            return shanten_of(bytes(bytearray(counts)))
         except TypeError:
             raise ValueError("a hand holds at most 14 tiles") from None
+        except struct.error:
+            raise _no_hand(counts) from None
         other = special[(m + p + s + z) >> 14]
         return (best if best < other else other) - 64
 
@@ -300,7 +318,8 @@ def group_states(h: bytes) -> int:
     but one tile short) or 64 (neither): 1 for a complete hand of sets and a pair."""
     wm, wp, ws, wz = WAITS
     try:
-        return wm[h[0:9]][0] + wp[h[9:18]][0] + ws[h[18:27]][0] + wz[h[27:]][0]
+        km, kp, ks, kz = _SPLIT(h)
+        return wm[km][0] + wp[kp][0] + ws[ks][0] + wz[kz][0]
     except KeyError:
         learn_waits(h)
         return group_states(h)
@@ -310,6 +329,7 @@ def _wait_readers() -> tuple[Callable[[bytes], list[int]], Callable[[Any], list[
     """The wait readers, holding the tables as closure variables."""
     wm, wp, ws, wz = WAITS
     special_kinds = _SPECIAL_KINDS
+    split = _SPLIT
 
     def waits_of(h: bytes) -> list[int]:
         """Kinds that complete a hand of 3k+1 tiles given as 34 counts (bytes), ascending.
@@ -319,13 +339,16 @@ def _wait_readers() -> tuple[Callable[[bytes], list[int]], Callable[[Any], list[
         takes the tile, and the pair if no other group holds one), or two groups hold a
         pair (either takes the tile and becomes sets)."""
         try:
-            m, m_pair, m_sets, m_kinds = wm[h[0:9]]
-            p, p_pair, p_sets, p_kinds = wp[h[9:18]]
-            s, s_pair, s_sets, s_kinds = ws[h[18:27]]
-            z, z_pair, z_sets, z_kinds = wz[h[27:]]
+            km, kp, ks, kz = split(h)
+            m, m_pair, m_sets, m_kinds = wm[km]
+            p, p_pair, p_sets, p_kinds = wp[kp]
+            s, s_pair, s_sets, s_kinds = ws[ks]
+            z, z_pair, z_sets, z_kinds = wz[kz]
         except KeyError:
             learn_waits(h)
             return waits_of(h)
+        except struct.error:
+            raise _no_hand(h) from None
         state = m + p + s + z
         if state == 2:  # two groups hold a pair
             found = [*m_sets, *p_sets, *s_sets, *z_sets]
@@ -344,15 +367,16 @@ def _wait_readers() -> tuple[Callable[[bytes], list[int]], Callable[[Any], list[
     def winning_kinds(counts: Any) -> list[int]:
         """Kinds that complete a hand of 3k+1 tiles given as 34 counts (a list, tuple or
         bytes), ascending (the fast path of :func:`standard.waits`)."""
-        h = bytes(bytearray(counts))
         try:
-            m, m_pair, m_sets, m_kinds = wm[h[0:9]]
-            p, p_pair, p_sets, p_kinds = wp[h[9:18]]
-            s, s_pair, s_sets, s_kinds = ws[h[18:27]]
-            z, z_pair, z_sets, z_kinds = wz[h[27:]]
+            km, kp, ks, kz = split(bytearray(counts))
+            m, m_pair, m_sets, m_kinds = wm[km]
+            p, p_pair, p_sets, p_kinds = wp[kp]
+            s, s_pair, s_sets, s_kinds = ws[ks]
+            z, z_pair, z_sets, z_kinds = wz[kz]
         except KeyError:
-            learn_waits(h)
-            return waits_of(h)
+            return waits_of(bytes(bytearray(counts)))
+        except struct.error:
+            raise _no_hand(counts) from None
         state = m + p + s + z
         if state == 2:
             found = [*m_sets, *p_sets, *s_sets, *z_sets]
@@ -365,7 +389,7 @@ def _wait_readers() -> tuple[Callable[[bytes], list[int]], Callable[[Any], list[
         else:
             found = []
         if m_kinds + p_kinds + s_kinds + z_kinds in special_kinds:
-            found = _special_waits(h, found)
+            found = _special_waits(bytes(bytearray(counts)), found)
         return found
 
     return waits_of, winning_kinds
