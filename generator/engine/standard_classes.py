@@ -1,24 +1,23 @@
 """The fast readers of the standard engine: shanten and waits of hands given as 34
-counts (bytes), in a few dictionary reads and list indexings.
+counts, in a few dictionary reads and list indexings.
 
-Each group of a hand (a suit's nine counts, the honors' seven) is read once as a slice
-of the counts and mapped by a dictionary to one small integer:
+One ``struct`` unpack splits the counts into the keys of the four groups (a suit's
+nine counts, the honors' seven), and a dictionary maps each key to its entry:
 
-* for shanten, its *class* -- the group's cost vector (see
-  :mod:`generator.engine.standard_tables`) and its number of tiles; 159 suit classes
-  and 137 honor classes occur -- with, above bit 14, four counters of the special
-  forms (kinds held twice or more, kinds held once, terminal and honor kinds held, and
-  those held twice or more). The classes of the three suits combine in two list
-  indexings into one of a few thousand *states* (combined vector and tiles), and a third
-  reads the standard form's deficit for the honors' class; the counters add up, and
-  one more read gives the deficit of seven pairs and thirteen orphans;
-* for waits, its state (splits into sets, sets and a pair, neither) and the ranks
-  that complete it either way, as bit fields.
+* for shanten, (class, counters): the class is the group's cost vector (see
+  :mod:`generator.engine.standard_tables`) and its number of tiles -- 159 suit and 137
+  honor classes occur. The classes of the three suits combine in two list indexings
+  into one of 470 *states* (combined vector and tiles), and a third reads the shanten
+  of the standard form for the honors' class. The counters (kinds held twice or more,
+  once, terminal and honor kinds held, those held twice or more) of the four groups
+  add up, and one more read gives the shanten of seven pairs and thirteen orphans;
+* for waits, (state, kinds completing the group to sets and a pair, kinds completing
+  it to sets, a tally of kinds held that says when the special forms may be ready).
 
 The dictionaries start empty and learn each group pattern on its first reading (from
 the tables of :mod:`generator.engine.standard_tables`; at most 405,350 suit and 43,130
-honor patterns, each a few microseconds once), so start-up stays short. The class
-tables are built with numpy beside the other tables and cached with them.
+honor patterns, a few microseconds each, once), so that start-up stays short. The
+class tables are built with numpy beside the other tables and cached with them.
 """
 
 from __future__ import annotations
@@ -138,9 +137,9 @@ _STEP: list[list[int]] = []
 _FINAL: list[list[int | None]] = []
 _SPECIAL: list[int] = []
 #: Learned group patterns: shanten entries (suits, honors).
-SUIT_SHANTEN: dict[bytes, int] = {}
-_SHARED: dict[int, int] = {}  # one object per entry value: fewer cache lines
-HONOR_SHANTEN: dict[bytes, int] = {}
+SUIT_SHANTEN: dict[bytes, tuple[int, int]] = {}
+_SHARED: dict[tuple[int, int], tuple[int, int]] = {}  # one object per entry: fewer cache lines
+HONOR_SHANTEN: dict[bytes, tuple[int, int]] = {}
 #: Learned wait entries of each group (m, p, s: the kinds differ; z).
 WAITS: tuple[dict[bytes, tuple[int, tuple[int, ...], tuple[int, ...], int]], ...] = (
     {}, {}, {}, {})
@@ -173,7 +172,7 @@ def _group(key: bytes, size: int) -> tuple[int, ...]:
 def _counters(counts: tuple[int, ...], orphans: tuple[int, ...]) -> int:
     pairs = sum(1 for c in counts if c >= 2)
     return (pairs | counts.count(1) << 3 | sum(1 for r in orphans if counts[r]) << 7
-            | sum(1 for r in orphans if counts[r] >= 2) << 11) << 14
+            | sum(1 for r in orphans if counts[r] >= 2) << 11)
 
 
 def learn_shanten(h: bytes) -> None:
@@ -188,14 +187,14 @@ def learn_shanten(h: bytes) -> None:
             counts = _group(key, 9)
             vector = _tables.SUIT_VECTOR[int(key.translate(_tables.BASE5), 5)]
             cls = _SUIT_CLASS[vector * 16 + sum(counts)]
-            entry = cls | _counters(counts, (0, 8))
+            entry = (cls, _counters(counts, (0, 8)))
             SUIT_SHANTEN[key] = _SHARED.setdefault(entry, entry)
     key = h[27:]
     if key not in HONOR_SHANTEN:
         counts = _group(key, 7)
         vector = _tables.HONOR_VECTOR[int(key.translate(_tables.BASE5), 5)]
         cls = _HONOR_CLASS[vector * 16 + sum(counts)]
-        entry = cls | _counters(counts, tuple(range(7)))
+        entry = (cls, _counters(counts, tuple(range(7))))
         HONOR_SHANTEN[key] = _SHARED.setdefault(entry, entry)
 
 
@@ -245,8 +244,9 @@ def _no_hand(h: Any) -> ValueError:
 
 def _shanten_readers() -> tuple[Callable[[bytes], int], Callable[[Any], int]]:
     """The shanten readers, holding the tables as closure variables (no global look-up
-    on the hot path). Entries: class bits below 14, the special counters above; a final
-    row's None (more than 14 tiles) fails the comparison with a TypeError."""
+    on the hot path). Entries: (class, special counters), the counters of four groups
+    add up without carries; a final row's None (more than 14 tiles) fails the
+    comparison with a TypeError."""
     suit, honor, step, final, special = SUIT_SHANTEN, HONOR_SHANTEN, _STEP, _FINAL, _SPECIAL
     split = _SPLIT
 
@@ -255,11 +255,11 @@ def _shanten_readers() -> tuple[Callable[[bytes], int], Callable[[Any], int]]:
         count above four or more than 14 tiles."""
         try:
             km, kp, ks, kz = split(h)
-            m = suit[km]
-            p = suit[kp]
-            s = suit[ks]
-            z = honor[kz]
-            best = final[step[step[m & 255][p & 255]][s & 255]][z & 255]
+            m, m_special = suit[km]
+            p, p_special = suit[kp]
+            s, s_special = suit[ks]
+            z, z_special = honor[kz]
+            best = final[step[step[m][p]][s]][z]
             if best < 32:  # fewer than 13 tiles: the special forms do not count (SPECIAL)
                 return best
         except KeyError:
@@ -269,7 +269,7 @@ def _shanten_readers() -> tuple[Callable[[bytes], int], Callable[[Any], int]]:
             raise ValueError("a hand holds at most 14 tiles") from None
         except struct.error:
             raise _no_hand(h) from None
-        other = special[(m + p + s + z) >> 14]
+        other = special[m_special + p_special + s_special + z_special]
         return (best if best < other else other) - 64
 
     def shanten_from_counts(counts: Any) -> int:
@@ -278,11 +278,11 @@ def _shanten_readers() -> tuple[Callable[[bytes], int], Callable[[Any], int]]:
         ValueError for a count above four or more than 14 tiles."""
         try:
             km, kp, ks, kz = split(bytearray(counts))
-            m = suit[km]
-            p = suit[kp]
-            s = suit[ks]
-            z = honor[kz]
-            best = final[step[step[m & 255][p & 255]][s & 255]][z & 255]
+            m, m_special = suit[km]
+            p, p_special = suit[kp]
+            s, s_special = suit[ks]
+            z, z_special = honor[kz]
+            best = final[step[step[m][p]][s]][z]
             if best < 32:
                 return best
         except KeyError:
@@ -291,7 +291,7 @@ def _shanten_readers() -> tuple[Callable[[bytes], int], Callable[[Any], int]]:
             raise ValueError("a hand holds at most 14 tiles") from None
         except struct.error:
             raise _no_hand(counts) from None
-        other = special[(m + p + s + z) >> 14]
+        other = special[m_special + p_special + s_special + z_special]
         return (best if best < other else other) - 64
 
     return shanten_of, shanten_from_counts
