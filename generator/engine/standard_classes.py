@@ -136,6 +136,8 @@ _HONOR_CLASS: dict[int, int] = {}
 _STEP: list[list[int]] = []
 _FINAL: list[list[int | None]] = []
 _SPECIAL: list[int] = []
+#: One bytes object per group pattern, shared by the dictionaries that learn it.
+_KEYS: dict[bytes, bytes] = {}
 #: Learned group patterns: shanten entries (suits, honors).
 SUIT_SHANTEN: dict[bytes, tuple[int, int]] = {}
 _SHARED: dict[tuple[int, int], tuple[int, int]] = {}  # one object per entry: fewer cache lines
@@ -188,14 +190,14 @@ def learn_shanten(h: bytes) -> None:
             vector = _tables.SUIT_VECTOR[int(key.translate(_tables.BASE5), 5)]
             cls = _SUIT_CLASS[vector * 16 + sum(counts)]
             entry = (cls, _counters(counts, (0, 8)))
-            SUIT_SHANTEN[key] = _SHARED.setdefault(entry, entry)
+            SUIT_SHANTEN[_KEYS.setdefault(key, key)] = _SHARED.setdefault(entry, entry)
     key = h[27:]
     if key not in HONOR_SHANTEN:
         counts = _group(key, 7)
         vector = _tables.HONOR_VECTOR[int(key.translate(_tables.BASE5), 5)]
         cls = _HONOR_CLASS[vector * 16 + sum(counts)]
         entry = (cls, _counters(counts, tuple(range(7))))
-        HONOR_SHANTEN[key] = _SHARED.setdefault(entry, entry)
+        HONOR_SHANTEN[_KEYS.setdefault(key, key)] = _SHARED.setdefault(entry, entry)
 
 
 #: Wait entries: (state, the kinds completing the group to sets and a pair, those
@@ -224,7 +226,7 @@ def learn_waits(h: bytes) -> None:
             held = len(key) - key.count(0)
             simples = 0 if g == 3 else held - (key[0] > 0) - (key[8] > 0)
             tally = held + 64 * key.count(2) + 1024 * simples
-            learned[key] = ((64, (), (), tally) if record is None
+            learned[_KEYS.setdefault(key, key)] = ((64, (), (), tally) if record is None
                             else (_STATE[record[0]], kinds[record[1]], kinds[record[2]], tally))
 
 

@@ -9,18 +9,21 @@ honors (seven kinds; triplets only). Every pattern of counts of one group with a
   add so that the group holds j sets and p pairs, no kind above four copies (tiles
   beyond the plan are thrown away). 126 suit vectors and 55 honor vectors occur; their
   sums over groups (min-plus convolution) close on 232 vectors, so combining four groups
-  is three lookups, and the exact shanten of a hand is ``min(forms) - 1`` read from them;
+  is three lookups, and the exact shanten of a hand is ``min(forms) - 1`` read from them
+  (the class tables of :mod:`generator.engine.standard_classes`, built here too, read
+  it faster still);
 * if the pattern is complete or one tile short of it: whether it splits into sets (0)
-  or sets and a pair (1), and the ranks that complete it either way (the waits).
+  or sets and a pair (1), and the ranks that complete it either way (the waits), found
+  by the pattern's base-5 code.
 
 The tables are built with numpy by dynamic programming over counts, level by level
 (patterns of s tiles from those of s - 1 or s + 1), in about a second, and kept in a
-cache file of 5 MB (``$XDG_CACHE_HOME/tilepress`` or ``~/.cache/tilepress``; set
+cache file of 3 MB (``$XDG_CACHE_HOME/tilepress`` or ``~/.cache/tilepress``; set
 ``TILEPRESS_CACHE_DIR`` to move it, or to an empty string to keep nothing on disk),
 read back in a few tens of milliseconds. The file is written atomically and checked
-(format, a fingerprint of this module's source, SHA-256); anything amiss and the tables
-are built again, so the file is never needed for a correct answer. Nothing is built or
-read before the first hand is.
+(format, a fingerprint of the two modules' source, SHA-256); anything amiss and the
+tables are built again, so the file is never needed for a correct answer. Nothing is
+built or read before the first hand is.
 """
 
 from __future__ import annotations
@@ -396,7 +399,6 @@ def _install() -> None:
     VECTORS = t.vectors
 
 
-NEITHER = (8, 0, 0)
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 orphan_counts = operator.itemgetter(*ORPHANS)
 BASE5 = bytes.maketrans(bytes(range(5)), b"01234")
@@ -498,5 +500,3 @@ def _special_improving(h: bytes, suits: str, base: int) -> list[int]:
             found += [k for k in ORPHANS if 0 < h[k] < 4]
     return found
 
-
-_ORPHAN_SET = frozenset(ORPHANS)
