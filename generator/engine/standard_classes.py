@@ -123,18 +123,20 @@ def class_tables(sections: dict[str, bytes]) -> tuple[Any, ...]:
     if (len(final) != width * height or len(step) != len(suits) * height
             or len(sections["class_special"]) != 1 << 14):
         raise ValueError("inconsistent class tables")
-    shared = list(range(height)).__getitem__  # one int object per state: fewer cache lines
+    # rows as tuples (items inline) of one int object per state: fewer cache lines read
+    shared = list(range(height)).__getitem__
     return ({key: i for i, key in enumerate(suits)}, {key: i for i, key in enumerate(honors)},
-            [list(map(shared, step[i : i + len(suits)])) for i in range(0, len(step), len(suits))],
-            [[None if v == INVALID else v - 1 for v in final[i : i + width]]
+            [tuple(map(shared, step[i : i + len(suits)]))
+             for i in range(0, len(step), len(suits))],
+            [tuple(None if v == INVALID else v - 1 for v in final[i : i + width])
              for i in range(0, len(final), width)], list(sections["class_special"]))
 
 
 _SUIT_CLASS: dict[int, int] = {}
 _HONOR_CLASS: dict[int, int] = {}
 #: The tables the readers hold (filled in place on first use).
-_STEP: list[list[int]] = []
-_FINAL: list[list[int | None]] = []
+_STEP: list[tuple[int, ...]] = []
+_FINAL: list[tuple[int | None, ...]] = []
 _SPECIAL: list[int] = []
 #: One bytes object per group pattern, shared by the dictionaries that learn it.
 _KEYS: dict[bytes, bytes] = {}
