@@ -134,10 +134,7 @@ def class_tables(sections: dict[str, bytes]) -> tuple[Any, ...]:
 
 _SUIT_CLASS: dict[int, int] = {}
 _HONOR_CLASS: dict[int, int] = {}
-#: The tables the readers hold (filled in place on first use).
-_STEP: list[tuple[int, ...]] = []
-_FINAL: list[tuple[int | None, ...]] = []
-_SPECIAL: list[int] = []
+_INSTALLED: list[bool] = []
 #: One bytes object per group pattern, shared by the dictionaries that learn it.
 _KEYS: dict[bytes, bytes] = {}
 #: Learned group patterns: shanten entries (suits, honors).
@@ -150,15 +147,14 @@ WAITS: tuple[dict[bytes, tuple[int, tuple[int, ...], tuple[int, ...], int]], ...
 
 
 def _install() -> None:
-    if _STEP:
+    if _INSTALLED:
         return
     _tables._install()
     suit_class, honor_class, step, final, special = _tables.load().classes
     _SUIT_CLASS.update(suit_class)
     _HONOR_CLASS.update(honor_class)
-    _SPECIAL[:] = special
-    _FINAL[:] = final
-    _STEP[:] = step  # last: the sign that all is in place
+    _hold_tables(tuple(step), tuple(final), tuple(special))
+    _INSTALLED.append(True)
 
 
 def _group(key: bytes, size: int) -> tuple[int, ...]:
@@ -246,13 +242,21 @@ def _no_hand(h: Any) -> ValueError:
     return ValueError(f"a hand is 34 counts, not {len(h)}")
 
 
-def _shanten_readers() -> tuple[Callable[[bytes], int], Callable[[Any], int]]:
+def _shanten_readers() -> tuple[Callable[[bytes], int], Callable[[Any], int],
+                                Callable[..., None]]:
     """The shanten readers, holding the tables as closure variables (no global look-up
-    on the hot path). Entries: (class, special counters), the counters of four groups
-    add up without carries; a final row's None (more than 14 tiles) fails the
-    comparison with a TypeError."""
-    suit, honor, step, final, special = SUIT_SHANTEN, HONOR_SHANTEN, _STEP, _FINAL, _SPECIAL
-    split = _SPLIT
+    on the hot path; tuples, set on first use), and the function that sets them.
+    Entries: (class, special counters), the counters of four groups add up without
+    carries; a final row's None (more than 14 tiles) fails the comparison with a
+    TypeError."""
+    suit, honor, split = SUIT_SHANTEN, HONOR_SHANTEN, _SPLIT
+    step: tuple[tuple[int, ...], ...] = ()
+    final: tuple[tuple[int | None, ...], ...] = ()
+    special: tuple[int, ...] = ()
+
+    def hold(*tables: tuple[Any, ...]) -> None:
+        nonlocal step, final, special
+        step, final, special = tables
 
     def shanten_of(h: bytes) -> int:
         """Shanten of a hand of 34 counts (bytes), every suit allowed; ValueError for a
@@ -298,10 +302,10 @@ def _shanten_readers() -> tuple[Callable[[bytes], int], Callable[[Any], int]]:
         other = special[m_special + p_special + s_special + z_special]
         return (best if best < other else other) - 64
 
-    return shanten_of, shanten_from_counts
+    return shanten_of, shanten_from_counts, hold
 
 
-shanten_of, shanten_from_counts = _shanten_readers()
+shanten_of, shanten_from_counts, _hold_tables = _shanten_readers()
 
 
 def _special_waits(h: bytes, found: list[int]) -> list[int]:
