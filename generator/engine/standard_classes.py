@@ -361,11 +361,11 @@ def _wait_readers() -> tuple[Callable[[bytes], list[int]], Callable[[Any], list[
         if state == 2:  # two groups hold a pair
             found = [*m_sets, *p_sets, *s_sets, *z_sets]
         elif state == 16:  # one group neither, no pair elsewhere: it takes the pair
-            found = list(m_pair if m == 16 else p_pair if p == 16 else s_pair if s == 16
-                         else z_pair)
+            found = [*(m_pair if m == 16 else p_pair if p == 16 else s_pair if s == 16
+                       else z_pair)]
         elif state == 17:  # one group neither, a pair elsewhere
-            found = list(m_sets if m == 16 else p_sets if p == 16 else s_sets if s == 16
-                         else z_sets)
+            found = [*(m_sets if m == 16 else p_sets if p == 16 else s_sets if s == 16
+                       else z_sets)]
         else:
             found = []
         if m_kinds + p_kinds + s_kinds + z_kinds in special_kinds:
@@ -389,11 +389,11 @@ def _wait_readers() -> tuple[Callable[[bytes], list[int]], Callable[[Any], list[
         if state == 2:
             found = [*m_sets, *p_sets, *s_sets, *z_sets]
         elif state == 16:
-            found = list(m_pair if m == 16 else p_pair if p == 16 else s_pair if s == 16
-                         else z_pair)
+            found = [*(m_pair if m == 16 else p_pair if p == 16 else s_pair if s == 16
+                       else z_pair)]
         elif state == 17:
-            found = list(m_sets if m == 16 else p_sets if p == 16 else s_sets if s == 16
-                         else z_sets)
+            found = [*(m_sets if m == 16 else p_sets if p == 16 else s_sets if s == 16
+                       else z_sets)]
         else:
             found = []
         if m_kinds + p_kinds + s_kinds + z_kinds in special_kinds:
