@@ -26,6 +26,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from generator.engine import standard_tables as _tables
+from generator.engine.standard_classes import shanten_from_counts
+from generator.engine.standard_classes import shanten_of as _shanten_of_counts
+from generator.engine.standard_classes import waits_of as _waits_of
 from generator.engine.standard_groups import (
     Wait,
     best_decomposition,
@@ -37,8 +40,6 @@ from generator.engine.standard_groups import (
 )
 from generator.engine.standard_tables import ORPHANS as _ORPHANS
 from generator.engine.standard_tables import improving_kinds as _improving_kinds
-from generator.engine.standard_tables import least_deficit as _least_deficit
-from generator.engine.standard_tables import waits_of as _waits_of
 from generator.engine.standard_values import (
     FORMS,
     SEVEN_PAIRS,
@@ -320,15 +321,8 @@ def shanten(hand: Hand | str | Iterable[Tile], *, suits: str = "mpsz") -> int:
     if n % 3 == 0 or n > 14:
         _check_size(n)
     if suits == "mpsz":
-        return _least_deficit(counts, n) - 1
+        return _shanten_of_counts(counts)
     return _shanten_of(counts, suits)
-
-
-def shanten_from_counts(counts: Sequence[int]) -> int:
-    """Shanten of a hand of 3k+1 or 3k+2 tiles given as 34 counts, every suit allowed
-    (the fast path of :func:`shanten`)."""
-    h = counts if type(counts) is bytes else bytes(bytearray(counts))
-    return _least_deficit(h, sum(h)) - 1
 
 
 def _within(h: bytes, suits: str) -> bool:
@@ -362,7 +356,7 @@ def _shanten_of(counts: Sequence[int], suits: str) -> int:
     are thrown away, and readiness is judged on the hand as it is."""
     h = counts if type(counts) is bytes else bytes(counts)
     if suits == "mpsz":
-        return _least_deficit(h, sum(h)) - 1
+        return _shanten_of_counts(h)
     if not _within(h, suits):
         if sum(h) % 3 == 1:
             if _ready(h, suits):

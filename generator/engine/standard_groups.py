@@ -10,9 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from generator.engine import standard_tables as _tables
+from generator.engine.standard_classes import group_states, winning_kinds
 from generator.engine.standard_tables import ORPHANS as _ORPHANS
-from generator.engine.standard_tables import waits_of as _waits_of
 from generator.engine.standard_values import (
     FORMS,
     SEVEN_PAIRS,
@@ -26,7 +25,7 @@ from generator.tiles import STANDARD_TILES, Tile, sort_tiles
 
 
 def _is_standard_complete(counts: Sequence[int]) -> bool:
-    return _tables.group_states(counts if type(counts) is bytes else bytes(counts)) == 1
+    return group_states(counts if type(counts) is bytes else bytes(counts)) == 1
 
 
 def _is_seven_pairs(counts: Sequence[int]) -> bool:
@@ -44,10 +43,6 @@ def complete_counts(counts: Sequence[int]) -> bool:
         _is_standard_complete(counts) or _is_seven_pairs(counts) or _is_thirteen_orphans(counts)
     )
 
-def winning_kinds(counts: Sequence[int]) -> list[int]:
-    """Kinds that complete a hand of 3k+1 tiles given as 34 counts, ascending (the fast
-    path of :func:`waits`)."""
-    return _waits_of(counts if type(counts) is bytes else bytes(bytearray(counts)))
 
 _Split = tuple[tuple[str, int], ...]
 

@@ -9,23 +9,28 @@ honors (seven kinds; triplets only). Every pattern of counts of one group with a
   add so that the group holds j sets and p pairs, no kind above four copies (tiles
   beyond the plan are thrown away). 126 suit vectors and 55 honor vectors occur; their
   sums over groups (min-plus convolution) close on 232 vectors, so combining four groups
-  is three lookups, and the exact shanten of a hand is ``min(forms) - 1`` read from them;
+  is three lookups, and the exact shanten of a hand is ``min(forms) - 1`` read from them
+  (the class tables of :mod:`generator.engine.standard_classes`, built here too, read
+  it faster still);
 * if the pattern is complete or one tile short of it: whether it splits into sets (0)
-  or sets and a pair (1), and the ranks that complete it either way (the waits).
+  or sets and a pair (1), and the ranks that complete it either way (the waits), found
+  by the pattern's base-5 code.
 
 The tables are built with numpy by dynamic programming over counts, level by level
 (patterns of s tiles from those of s - 1 or s + 1), in about a second, and kept in a
-cache file of 5 MB (``$XDG_CACHE_HOME/tilepress`` or ``~/.cache/tilepress``; set
+cache file of 3 MB (``$XDG_CACHE_HOME/tilepress`` or ``~/.cache/tilepress``; set
 ``TILEPRESS_CACHE_DIR`` to move it, or to an empty string to keep nothing on disk),
 read back in a few tens of milliseconds. The file is written atomically and checked
-(format, a fingerprint of this module's source, SHA-256); anything amiss and the tables
-are built again, so the file is never needed for a correct answer. Nothing is built or
-read before the first hand is.
+(format, a fingerprint of the two modules' source, SHA-256); anything amiss and the
+tables are built again, so the file is never needed for a correct answer. Nothing is
+built or read before the first hand is.
 """
 
 from __future__ import annotations
 
+import bisect
 import operator
+import os
 import struct
 import threading
 from array import array
@@ -46,7 +51,9 @@ WIDTH = 2 * (SETS + 1)
 """Entries of a cost vector: index ``2 * j + p``."""
 SUIT_RANKS = 9
 HONOR_KINDS = 7
-_FORMAT = b"tilepress standard tables 1\n"
+_FORMAT = b"tilepress standard tables 2\n"
+_SOURCES = (__file__, os.path.join(os.path.dirname(__file__), "standard_classes.py"))
+"""The files whose source the cache file's fingerprint hashes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,9 +65,6 @@ class Tables:
     (rank 1 the most significant digit); 255 for patterns of more than 14 tiles."""
     honor_vector: bytes
     """Group id of each honor pattern, indexed the same way (seven digits)."""
-    one_suit: bytes
-    """For each suit pattern, the least tiles to add over the forms to a hand of only
-    that pattern (shanten + 1), indexed like ``suit_vector``."""
     vectors: tuple[tuple[int, ...], ...]
     """Cost vector of every combined id; group ids come first (suits, honors, nothing)."""
     combine: tuple[array, ...]
@@ -70,13 +74,15 @@ class Tables:
     plus group vector g (``vectors[combine[u][g]][2 * k + 1]``)."""
     nothing: int
     """The group id of a group whose tiles can only be thrown away."""
-    suit_waits: dict[bytes, tuple[int, int, int]]
+    suit_waits: WaitRecords
     """Suit patterns complete or one tile short: (state, ranks completing to sets and a
     pair as a bit mask, ranks completing to sets only as a bit mask); state 0 splits
     into sets, 1 into sets and a pair, 8 neither (so that the sum over the groups of a
     hand says how many are neither). Patterns not listed are (8, 0, 0)."""
-    honor_waits: dict[bytes, tuple[int, int, int]]
+    honor_waits: WaitRecords
     """The same for the honors."""
+    classes: tuple[Any, ...]
+    """The class tables of :mod:`generator.engine.standard_classes`."""
 
 
 # ---------------------------------------------------------------------------
@@ -161,27 +167,6 @@ def _group_arrays(ranks: int, runs: bool) -> dict[str, Any]:
             "record": state | to_pair << 2 | to_sets << 16}
 
 
-def _one_suit_least(suit: dict[str, Any]) -> bytes:
-    """Least tiles to add, over the three forms, to a hand whose tiles are all of one
-    suit (the pattern's own size), for every suit pattern."""
-    import numpy as np
-
-    cost, dig = suit["cost"].astype(np.int16), suit["dig"]
-    level = dig.sum(0)
-    best = np.full(len(level), INF, dtype=np.int16)
-    for j in range(SETS + 1):
-        rest = level // 3 - j  # sets and the pair from the empty groups: 3 and 2 tiles
-        here = np.minimum(cost[:, 2 * j] + 3 * rest + 2, cost[:, 2 * j + 1] + 3 * rest)
-        best = np.where(rest >= 0, np.minimum(best, here), best)
-    need = np.maximum(0, 7 - (dig >= 2).sum(0))
-    seven = need + np.maximum(0, need - (dig == 1).sum(0))
-    orphans = 13 - (dig[0] > 0) - (dig[-1] > 0) + ((dig[0] < 2) & (dig[-1] < 2))
-    best = np.where(level >= 13, np.minimum(best, np.minimum(seven, orphans)), best)
-    dense = np.full(suit["n"], 255, dtype=np.uint8)
-    dense[suit["codes"]] = best
-    return dense.tobytes()
-
-
 def _min_plus(a: Any, b: Any) -> Any:
     """Cost vectors of every pair of rows of a and b (all combinations), as (len(a),
     len(b), WIDTH): j sets and p pairs split between the two groups."""
@@ -211,6 +196,8 @@ def _pack(vectors: Any) -> Any:
 def build_sections() -> dict[str, bytes]:
     """Build every table; the result is what the cache file holds."""
     import numpy as np
+
+    from generator.engine import standard_classes
 
     suit = _group_arrays(SUIT_RANKS, runs=True)
     honor = _group_arrays(HONOR_KINDS, runs=False)
@@ -254,18 +241,20 @@ def build_sections() -> dict[str, bytes]:
         "vectors": unified.astype(np.int8).tobytes(),
         "combine": table.astype("<u2").tobytes(),
         "groups": struct.pack("<II", len(groups), len(first["suit"])),
-        "one_suit": _one_suit_least(suit),
     }
+    sections.update(standard_classes.class_sections(
+        suit_ids.ravel(), suit["dig"].sum(0), honor_ids.ravel() + len(first["suit"]),
+        honor["dig"].sum(0), table, unified))
     offset = 0
     for name, data, ids in (("suit", suit, suit_ids), ("honor", honor, honor_ids)):
         dense = np.full(data["n"], 255, dtype=np.uint8)
         dense[data["codes"]] = ids.ravel() + offset
         offset += len(first[name])
         listed = data["listed"]
-        records, which = np.unique(data["record"][listed], return_inverse=True)
+        order = np.argsort(data["codes"][listed], kind="stable")
+        records, which = np.unique(data["record"][listed][order], return_inverse=True)
         sections[f"{name}_vector"] = dense.tobytes()
-        sections[f"{name}_keys"] = np.ascontiguousarray(
-            data["dig"][:, listed].T).astype(np.uint8).tobytes()
+        sections[f"{name}_codes"] = data["codes"][listed][order].astype("<u4").tobytes()
         sections[f"{name}_which"] = which.ravel().astype("<u2").tobytes()
         sections[f"{name}_records"] = records.astype("<u8").tobytes()
     return sections
@@ -284,17 +273,37 @@ def _numbers(code: str, data: bytes) -> array:
     return values
 
 
-def _waits_dict(keys: bytes, which: bytes, records: bytes,
-                width: int) -> dict[bytes, tuple[int, int, int]]:
+@dataclass(frozen=True, slots=True)
+class WaitRecords:
+    """The wait records of the patterns of a group that are complete or one tile short,
+    found by their base-5 codes (sorted) in a binary search."""
+
+    codes: array
+    which: array
+    rows: tuple[tuple[int, int, int], ...]
+
+    def get(self, key: bytes, default: Any = None) -> Any:
+        """The record of a group's counts (bytes of 0-4), else ``default``."""
+        code = int(key.translate(BASE5), 5)
+        i = bisect.bisect_left(self.codes, code)
+        if i < len(self.codes) and self.codes[i] == code:
+            return self.rows[self.which[i]]
+        return default
+
+
+def _wait_records(codes: bytes, which: bytes, records: bytes) -> WaitRecords:
     packed = _numbers("Q", records)
-    rows = [((0, 1, 8)[r & 3], r >> 2 & 0x3FFF, r >> 16) for r in packed]
-    picks = _numbers("H", which)
-    return dict(zip([keys[i : i + width] for i in range(0, len(keys), width)],
-                    [rows[i] for i in picks], strict=True))
+    rows = tuple(((0, 1, 8)[r & 3], r >> 2 & 0x3FFF, r >> 16) for r in packed)
+    found = WaitRecords(_numbers("I", codes), _numbers("H", which), rows)
+    if len(found.codes) != len(found.which):
+        raise ValueError("inconsistent tables")
+    return found
 
 
 def tables_from(sections: dict[str, bytes]) -> Tables:
     """Python tables from the built (or cached) sections."""
+    from generator.engine import standard_classes
+
     groups, _suits = struct.unpack("<II", sections["groups"])
     flat = _numbers("b", sections["vectors"])
     vectors = tuple(tuple(flat[i : i + WIDTH]) for i in range(0, len(flat), WIDTH))
@@ -310,15 +319,15 @@ def tables_from(sections: dict[str, bytes]) -> Tables:
     return Tables(
         suit_vector=sections["suit_vector"],
         honor_vector=sections["honor_vector"],
-        one_suit=sections["one_suit"],
         vectors=vectors,
         combine=combine,
         final=finals,
         nothing=groups - 1,
-        suit_waits=_waits_dict(sections["suit_keys"], sections["suit_which"],
-                               sections["suit_records"], SUIT_RANKS),
-        honor_waits=_waits_dict(sections["honor_keys"], sections["honor_which"],
-                                sections["honor_records"], HONOR_KINDS),
+        suit_waits=_wait_records(sections["suit_codes"], sections["suit_which"],
+                                 sections["suit_records"]),
+        honor_waits=_wait_records(sections["honor_codes"], sections["honor_which"],
+                                  sections["honor_records"]),
+        classes=standard_classes.class_tables(sections),
     )
 
 
@@ -332,7 +341,7 @@ def load() -> Tables:
         if _LOADED:
             return _LOADED[0]
         tables = None
-        sections = table_cache.read(fingerprint_of=__file__, version=_FORMAT)
+        sections = table_cache.read(fingerprint_of=_SOURCES, version=_FORMAT)
         if sections is not None:
             try:
                 tables = tables_from(sections)
@@ -341,7 +350,7 @@ def load() -> Tables:
         if tables is None:
             sections = build_sections()
             tables = tables_from(sections)
-            table_cache.write(sections, fingerprint_of=__file__, version=_FORMAT)
+            table_cache.write(sections, fingerprint_of=_SOURCES, version=_FORMAT)
         _LOADED.append(tables)
         return tables
 
@@ -373,7 +382,6 @@ SUIT_WAITS: Any = _Unloaded("SUIT_WAITS")
 HONOR_WAITS: Any = _Unloaded("HONOR_WAITS")
 SUIT_VECTOR: Any = _Unloaded("SUIT_VECTOR")
 HONOR_VECTOR: Any = _Unloaded("HONOR_VECTOR")
-ONE_SUIT: Any = _Unloaded("ONE_SUIT")
 VECTORS: Any = _Unloaded("VECTORS")
 COMBINE: Any = _Unloaded("COMBINE")
 FINAL: Any = _Unloaded("FINAL")
@@ -381,21 +389,18 @@ NOTHING = -1
 
 
 def _install() -> None:
-    global SUIT_WAITS, HONOR_WAITS, SUIT_VECTOR, HONOR_VECTOR, ONE_SUIT, VECTORS, COMBINE
+    global SUIT_WAITS, HONOR_WAITS, SUIT_VECTOR, HONOR_VECTOR, VECTORS, COMBINE
     global FINAL, NOTHING
     if isinstance(VECTORS, tuple):
         return
     t = load()
-    HONOR_WAITS, SUIT_VECTOR, HONOR_VECTOR, ONE_SUIT = (t.honor_waits, t.suit_vector,
-                                                        t.honor_vector, t.one_suit)
+    HONOR_WAITS, SUIT_VECTOR, HONOR_VECTOR = t.honor_waits, t.suit_vector, t.honor_vector
     COMBINE, FINAL, NOTHING, SUIT_WAITS = t.combine, t.final, t.nothing, t.suit_waits
     VECTORS = t.vectors
 
 
-NEITHER = (8, 0, 0)
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 orphan_counts = operator.itemgetter(*ORPHANS)
-_ZERO = b"\0"
 BASE5 = bytes.maketrans(bytes(range(5)), b"01234")
 
 
@@ -423,58 +428,6 @@ def orphans_waits(counts: Sequence[int]) -> list[int]:
     return missing if len(missing) == 1 else []
 
 
-def waits_of(h: bytes) -> list[int]:
-    """Kinds that complete a hand of 3k+1 tiles, ascending.
-
-    The winning tile goes into one of the four groups; after it every group splits into
-    sets and one of them also holds the pair. So either one group is neither (it takes
-    the tile, and the pair if no other group holds one), or two groups hold a pair
-    (either takes the tile and becomes sets)."""
-    zeros = h.count(0)
-    get = SUIT_WAITS.get
-    if zeros >= 25:  # one suit only? (inlined one_suit)
-        g = (34 - len(h.lstrip(_ZERO))) // 9
-        if g > 2 or h.count(0, 9 * g + 9) != 25 - 9 * g:
-            g = -1
-    else:
-        g = -1
-    if g >= 0:
-        m = get(h[9 * g : 9 * g + 9], NEITHER)
-        found = list(KINDS[g][m[1]]) if m[0] == 8 else []
-    else:
-        m = get(h[0:9], NEITHER)
-        p = get(h[9:18], NEITHER)
-        if m[0] + p[0] < 16:
-            s = get(h[18:27], NEITHER)
-            z = HONOR_WAITS.get(h[27:34], NEITHER)
-            total = m[0] + p[0] + s[0] + z[0]
-            if total == 2:
-                found = [*_KM[m[2]], *_KP[p[2]], *_KS[s[2]], *_KZ[z[2]]]
-            elif total == 8 or total == 9:
-                i = total - 7  # 1: the group takes the pair too, 2: it becomes sets
-                found = list(_KM[m[i]] if m[0] == 8 else _KP[p[i]] if p[0] == 8
-                             else _KS[s[i]] if s[0] == 8 else _KZ[z[i]])
-            else:
-                found = []
-        else:  # two groups neither: only seven pairs and thirteen orphans remain
-            found = []
-    if zeros == 27:
-        if h.count(2) == 6 and h.count(1) == 1:  # seven pairs
-            found = sorted({*found, h.index(1)})
-    elif (zeros == 21 or zeros == 22) and h.count(0, 1, 8) == 7:  # thirteen orphans?
-        extra = orphans_waits(h)
-        if extra:
-            found = sorted({*found, *extra})
-    return found
-
-
-def group_states(h: bytes) -> int:
-    """Sum over the four groups of 0 (splits into sets), 1 (sets and a pair), 8 (neither)."""
-    get = SUIT_WAITS.get
-    return (get(h[0:9], NEITHER)[0] + get(h[9:18], NEITHER)[0] + get(h[18:27], NEITHER)[0]
-            + HONOR_WAITS.get(h[27:34], NEITHER)[0])
-
-
 def group_ids(h: bytes, suits: str) -> list[int]:
     """The cost vector ids of the four groups; a group outside ``suits`` can only throw
     its tiles away."""
@@ -494,35 +447,6 @@ def standard_deficit(h: bytes, sets: int, suits: str) -> int:
     m, p, s, z = group_ids(h, suits)
     combine = COMBINE
     return FINAL[sets][combine[combine[m][p]][s]][z]
-
-
-def least_deficit(h: bytes, n: int) -> int:
-    """Least tiles to add over the three forms, every suit allowed (shanten + 1) to a
-    hand of ``n`` tiles."""
-    zeros = h.count(0)
-    if zeros >= 25:  # one suit only? (inlined one_suit)
-        g = (34 - len(h.lstrip(_ZERO))) // 9
-        if g < 3 and h.count(0, 9 * g + 9) == 25 - 9 * g:
-            return ONE_SUIT[int(h[9 * g : 9 * g + 9].translate(BASE5), 5)]
-    m, rest = divmod(int(h.translate(BASE5), 5), _P25)  # the four groups' codes
-    p, rest = divmod(rest, _P16)
-    s, z = divmod(rest, _P7)
-    combine, suit = COMBINE, SUIT_VECTOR
-    best = FINAL[n // 3][combine[combine[suit[m]][suit[p]]][suit[s]]][HONOR_VECTOR[z]]
-    if n >= 13:
-        ones = h.count(1)
-        need = zeros + ones - 27  # seven pairs: 7 less the kinds held twice or more
-        if need < best:
-            best = min(best, need + need - ones if need > ones else max(need, 0))
-        if zeros - 21 < best:  # thirteen orphans lacks at least zeros - 21 kinds
-            held = orphan_counts(h)
-            missing = held.count(0)
-            if missing < best:
-                best = min(best, missing + (max(held) < 2))
-    return best
-
-
-_P25, _P16, _P7 = 5**25, 5**16, 5**7
 
 
 def improving_kinds(h: bytes, n: int, suits: str, base: int) -> list[int]:
@@ -576,5 +500,3 @@ def _special_improving(h: bytes, suits: str, base: int) -> list[int]:
             found += [k for k in ORPHANS if 0 < h[k] < 4]
     return found
 
-
-_ORPHAN_SET = frozenset(ORPHANS)

@@ -16,6 +16,7 @@ import hashlib
 import os
 import struct
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 
@@ -28,13 +29,15 @@ def cache_path() -> Path | None:
     return Path(base) / "tilepress" / "standard-tables.bin"
 
 
-def _fingerprint(source_file: str, version: bytes) -> bytes:
-    """Tables built by other code are not these tables: the builder's source is hashed."""
-    try:
-        source = Path(source_file).read_bytes()
-    except OSError:  # pragma: no cover - installed without sources
-        source = version
-    return hashlib.sha256(source).digest()
+def _fingerprint(source_files: str | Sequence[str], version: bytes) -> bytes:
+    """Tables built by other code are not these tables: the builders' source is hashed."""
+    digest = hashlib.sha256()
+    for source_file in [source_files] if isinstance(source_files, str) else source_files:
+        try:
+            digest.update(Path(source_file).read_bytes())
+        except OSError:  # pragma: no cover - installed without sources
+            digest.update(version)
+    return digest.digest()
 
 
 def encode(sections: dict[str, bytes], fingerprint: bytes, version: bytes) -> bytes:
@@ -76,7 +79,7 @@ def _write(path: Path, blob: bytes) -> None:
         raise
 
 
-def read(*, fingerprint_of: str, version: bytes) -> dict[str, bytes] | None:
+def read(*, fingerprint_of: str | Sequence[str], version: bytes) -> dict[str, bytes] | None:
     """The cached sections, or None when there is no sound, current cache file."""
     path = cache_path()
     if path is None:
@@ -87,7 +90,8 @@ def read(*, fingerprint_of: str, version: bytes) -> dict[str, bytes] | None:
         return None
 
 
-def write(sections: dict[str, bytes], *, fingerprint_of: str, version: bytes) -> None:
+def write(sections: dict[str, bytes], *, fingerprint_of: str | Sequence[str],
+          version: bytes) -> None:
     """Cache the sections, if the cache folder can be written."""
     path = cache_path()
     if path is not None:
