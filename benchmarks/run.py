@@ -559,8 +559,9 @@ def bench_american() -> None:
     from generator.games.american import card as rules
     from generator.games.american import runner as american
     from generator.games.american.bots import Planner, RandomBot
+    from generator.games.american.cards_file import practice_card
 
-    card = rules.practice_card()
+    card = practice_card()
     rng = random.Random(2)
     pool = list(rules.american_set())
     table = card.table
