@@ -20,7 +20,10 @@ Four tools, cheapest first:
    without a win is a proof;
 4. taking turns with the search, a local search (:class:`Repair`) that re-pairs the
    faces a failed play left stranded; it finds many winning pairings the complete
-   search would reach late, and proves nothing.
+   search would reach late, and proves nothing. Past :data:`RESTART` plays it starts
+   again from fresh playouts with a new random stream, on a Luby schedule, and each of
+   its turns begins with a few playouts; the complete search never restarts, so what
+   it has ruled out stays ruled out.
 
 The budget counts simulated plays, never seconds, so a verdict is the same on every
 machine; a search that runs out answers "undecided", never a wrong verdict.
