@@ -360,3 +360,59 @@ def test_the_complete_search_alone_agrees_with_an_exhaustive_search(which: int,
     assert (result.status == rules.SOLVED) == _brute(deal)
     if result.status == rules.SOLVED:
         assert rules.replay_solution(deal, result.solution) == []
+
+
+def test_the_luby_schedule() -> None:
+    from generator.engine.solitaire_solver import luby
+
+    assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+
+
+def test_the_fast_play_ends_where_the_timed_play_ends() -> None:
+    # Table.end (no clock) removes pairs at once and looks at a tile only when it becomes
+    # free; it must leave the same tiles as the play that keeps the clock
+    from generator.engine.solitaire_play import Table, geometry
+
+    for layout, seed in [(builtin("turtle"), 1), (builtin("turtle"), 2), (SMALL[0], 3)]:
+        deal = rules.deal_random(layout, random.Random(seed), bonus=False)
+        rng = random.Random(seed)
+        table = Table(geometry(layout), deal.groups, (1 << len(layout)) - 1)
+        for _ in range(60):
+            partner = [-1] * len(layout)
+            share = rng.random()
+            for members in table.members:
+                ms = rng.sample(members, len(members))
+                for i in range(0, len(ms) - 1, 2):
+                    if rng.random() < share:
+                        partner[ms[i]], partner[ms[i + 1]] = ms[i + 1], ms[i]
+            clock = [-1] * len(layout)
+            left = table.play(partner, clock)
+            assert table.play(partner) == left
+            assert table.stranded(partner) == (left, [t for t in range(len(layout))
+                                                      if clock[t] < 0])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(range(len(SMALL))), st.integers(0, 10**9))
+def test_restarts_keep_the_verdicts_sound(which: int, seed: int) -> None:
+    # the local search's turns and restarts from the first plays on: a win still replays
+    # and "no solution" is still a proof (checked against the exhaustive search)
+    from generator.engine import solitaire_solver
+
+    layout = SMALL[which]
+    rng = random.Random(seed)
+    tiles = [Tile("1p")] * 6 + [Tile(f"{k}s") for k in (1, 2, 3) for _ in range(2)]
+    tiles = (tiles * 2)[: len(layout)]
+    if any(tiles.count(t) % 2 for t in set(tiles)):
+        return
+    rng.shuffle(tiles)
+    deal = rules.Deal(layout, tuple(tiles))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solitaire_solver, "RESTART", 1)
+        patch.setattr(solitaire_solver, "TURN", 1)
+        solver = solitaire_solver.Solver(deal, seed=seed)
+        result = solver.solve(playouts=0)
+    assert result.status != rules.UNDECIDED
+    assert (result.status == rules.SOLVED) == _brute(deal)
+    if result.status == rules.SOLVED:
+        assert rules.replay_solution(deal, result.solution) == []

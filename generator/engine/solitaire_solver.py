@@ -20,7 +20,10 @@ Four tools, cheapest first:
    without a win is a proof;
 4. taking turns with the search, a local search (:class:`Repair`) that re-pairs the
    faces a failed play left stranded; it finds many winning pairings the complete
-   search would reach late, and proves nothing.
+   search would reach late, and proves nothing. Past :data:`RESTART` plays it starts
+   again from fresh playouts with a new random stream, on a Luby schedule, and each of
+   its turns begins with a few playouts; the complete search never restarts, so what
+   it has ruled out stays ruled out.
 
 The budget counts simulated plays, never seconds, so a verdict is the same on every
 machine; a search that runs out answers "undecided", never a wrong verdict.
@@ -71,6 +74,24 @@ PLAYOUT_COST = 4
 """A playout scores the pairs on offer at every risky step: it counts as four plays."""
 TURN = 100
 """Plays the complete search and the local search take in turn."""
+RESTART = 4000
+"""Plays (on 144 tiles; scaled with the board) after which the local search starts
+again from fresh playouts with a new random stream, and then again after each span of a
+doubling (Luby) schedule: 1, 1, 2, 1, 1, 2, 4, ... times this. Above every budget the
+puzzles use, so that their deals and solutions stay the same."""
+TURN_PLAYOUTS = 5
+"""From the first restart on, playouts played at each turn of the local search (with the
+restart's random stream, learning from the earlier ones' penalties): the best seeds the
+next restart."""
+
+
+def luby(i: int) -> int:
+    """The ``i``-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ..."""
+    while True:
+        k = i.bit_length()
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
 
 
 @lru_cache(maxsize=4096)
@@ -105,6 +126,14 @@ class Solver:
         self.found_by = "search"
         """What settled the deal: "playout", "search" or "repair" (for the benchmarks)."""
         self.turn_at = 0
+        self.seed = seed
+        self.restarts = 0
+        self.restart_at = 0
+        self.restart_unit = RESTART * max(n, 144) // 144
+        self.penalty: dict[tuple[int, int], float] = {}
+        self.turn_rng = self.rng
+        self.playout_k = 0
+        self.longest: list[tuple[int, int]] = []
         self.impossible = any(len(ms) % 2 for ms in self.members) or any(
             len(ms) <= 8 and not any(self.valid(m) for m in _matchings(tuple(ms)))
             for ms in self.members)
@@ -122,12 +151,47 @@ class Solver:
             raise _OutOfBudget
         if self.repair is not None and self.work >= self.turn_at:
             repair, self.repair = self.repair, None  # no turns inside a turn
+            if self.work >= self.restart_at:
+                repair = self.restarted()
+            elif self.restarts:
+                self.playouts()
             found = repair.run(self.work + TURN)
             self.repair, self.turn_at = repair, self.work + TURN
             if self.search is not None:
                 self.search.adopt(repair.best[1])
             if found is not None:
                 raise _Found(found)
+
+    def playouts(self) -> None:
+        """:data:`TURN_PLAYOUTS` playouts with the restart's random stream; a win ends
+        the solve (as :class:`_Found`), the longest game is kept to seed a restart."""
+        for _ in range(TURN_PLAYOUTS):
+            self.work += PLAYOUT_COST
+            if self.work > self.budget:
+                raise _OutOfBudget
+            self.playout_k += 1
+            left, moves = self.table.playout(self.turn_rng, 1.0 + self.playout_k % 12 / 2,
+                                             self.penalty)
+            if not left:
+                partner = [-1] * self.n
+                for a, c in moves:
+                    partner[a], partner[c] = c, a
+                self.found_by = "playout"
+                raise _Found(partner)
+            if len(moves) > len(self.longest):
+                self.longest = moves
+
+    def restarted(self) -> Repair:
+        """A new local search, with a new random stream, from the longest playout since
+        the last restart (its pairs completed as the complete search prefers); the next
+        restart comes after the next span of the Luby schedule."""
+        self.restarts += 1
+        self.restart_at = self.work + self.restart_unit * luby(self.restarts + 1)
+        self.turn_rng = random.Random(self.seed * 1_000_003 + self.restarts)
+        self.playouts()
+        best, self.longest = self.longest, []
+        assert self.search is not None
+        return Repair(self, self.search.preferred_full(best), self.turn_rng)
 
     def play(self, partner: Sequence[int], clock: list[int] | None = None,
              record: list[tuple[int, int]] | None = None) -> int:
@@ -152,10 +216,9 @@ class Solver:
             if self.play([-1] * self.n, clock):
                 return SolveResult(UNSOLVABLE, work=self.work)
             best: list[tuple[int, int]] = []
-            penalty: dict[tuple[int, int], float] = {}
             for k in range(playouts):
                 self.spend(PLAYOUT_COST)
-                left, moves = self.table.playout(self.rng, 1.0 + k / 2, penalty)
+                left, moves = self.table.playout(self.rng, 1.0 + k / 2, self.penalty)
                 if not left:
                     self.found_by = "playout"
                     return SolveResult(SOLVED, tuple(moves), self.work)
@@ -164,10 +227,12 @@ class Solver:
             search = self.search = PairingSearch(self, best, clock)
             self.repair = Repair(self, search.preferred_full(best), self.rng)
             self.turn_at = self.work + TURN
+            self.restart_at = self.work + self.restart_unit
             partner = search.run()
         except _Found as found:
             partner = found.partner
-            self.found_by = "repair"
+            if self.found_by == "search":
+                self.found_by = "repair"
         except _OutOfBudget:
             return SolveResult(UNDECIDED, work=self.work)
         finally:
