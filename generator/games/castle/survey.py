@@ -10,6 +10,8 @@ those once and each type only on the cells beside a group.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from generator.games.castle.board import (
     CELLS,
     FULL,
@@ -178,41 +180,11 @@ class Survey:
         best_value, best_cell = NO_CELL
         if self.lone_rank and -self.lone_rank[0][0] > best_value:
             best_value, best_cell = -self.lone_rank[0][0], self.lone_rank[0][1]
-        best_flips = False
-        near, height, roomy = self.near, self.height, self.roomy
-        gsize, gkind, gtallest = self.gsize, self.gkind, self.gtallest
+        near, roomy = self.near, self.roomy
         crowns = min(shrines, shrines_allowed(kind))
-        for i in self.crowded:
-            merged: list[int] = []
-            size = 1
-            blocked = 0
-            tallest = height[i] + 1
-            for g in near[i]:
-                if gkind[g] == kind:
-                    if g not in merged:
-                        merged.append(g)
-                        size += gsize[g]
-                        if gtallest[g] > tallest:
-                            tallest = gtallest[g]
-                else:
-                    blocked += gsize[g]
-            if size >= smallest:
-                value = (group_points(size, kind, smallest) + crowns * shrine_points(tallest)
-                         + 0.15 * height[i])
-                flips = True
-            else:
-                lost = 0
-                for g in merged:
-                    lost += GROWTH[min(gsize[g], _TOP)]
-                h = height[i]
-                value = GROWTH[min(size, _TOP)] - lost
-                if not roomy[i]:
-                    value *= 0.3
-                value += 0.15 * h - 0.2 * blocked - (0.1 if not h else 0.0)
-                flips = False
-            if value > best_value or (value == best_value and i < best_cell):
-                best_value, best_cell, best_flips = value, i, flips
-        return best_value, best_cell, best_flips
+        return _best_grown(((i, near[i], roomy[i]) for i in self.crowded), kind, smallest,
+                           crowns, self.height, self.gsize, self.gkind, self.gtallest,
+                           best_value, best_cell)
 
     def best_after(self, built: int, kind: str, c: int, smallest: int, shrines: int,
                    ) -> tuple[float, int, bool] | None:
@@ -262,39 +234,51 @@ class Survey:
                 value = lone_value(height[i], room_i)
                 if value > best_value or (value == best_value and i < best_cell):
                     best_value, best_cell = value, i
-        best_flips = False
         crowns = min(shrines, shrines_allowed(kind))
-        for i, around, roomy_i in cells:
-            joined: list[int] = []
-            size = 1
-            blocked = 0
-            tallest = height[i] + 1
-            for g in around:
-                if gkind[g] == kind:
-                    if g not in joined:
-                        joined.append(g)
-                        size += gsize[g]
-                        if gtallest[g] > tallest:
-                            tallest = gtallest[g]
-                else:
-                    blocked += gsize[g]
-            if size >= smallest:
-                value = (group_points(size, kind, smallest) + crowns * shrine_points(tallest)
-                         + 0.15 * height[i])
-                flips = True
+        return _best_grown(cells, kind, smallest, crowns, height, gsize, gkind, gtallest,
+                           best_value, best_cell)
+
+
+def _best_grown(cells: Iterable[tuple[int, Sequence[int], bool]], kind: str, smallest: int,
+                crowns: int, height: Sequence[int], gsize: Sequence[int],
+                gkind: Sequence[str], gtallest: Sequence[int], best_value: float,
+                best_cell: int) -> tuple[float, int, bool]:
+    """The best of ``cells`` (each with the groups around it and whether it has room)
+    for a tile of ``kind``, against the best so far: its worth, the cell and whether it
+    flips a group (:meth:`Survey.merge` and :func:`grow_value`, inlined: the planner's
+    hot path)."""
+    best_flips = False
+    for i, around, roomy_i in cells:
+        joined: list[int] = []
+        size = 1
+        blocked = 0
+        tallest = height[i] + 1
+        for g in around:
+            if gkind[g] == kind:
+                if g not in joined:
+                    joined.append(g)
+                    size += gsize[g]
+                    if gtallest[g] > tallest:
+                        tallest = gtallest[g]
             else:
-                lost = 0
-                for g in joined:
-                    lost += GROWTH[min(gsize[g], _TOP)]
-                h = height[i]
-                value = GROWTH[min(size, _TOP)] - lost
-                if not roomy_i:
-                    value *= 0.3
-                value += 0.15 * h - 0.2 * blocked - (0.1 if not h else 0.0)
-                flips = False
-            if value > best_value or (value == best_value and i < best_cell):
-                best_value, best_cell, best_flips = value, i, flips
-        return best_value, best_cell, best_flips
+                blocked += gsize[g]
+        if size >= smallest:
+            value = (group_points(size, kind, smallest) + crowns * shrine_points(tallest)
+                     + 0.15 * height[i])
+            flips = True
+        else:
+            lost = 0
+            for g in joined:
+                lost += GROWTH[min(gsize[g], _TOP)]
+            h = height[i]
+            value = GROWTH[min(size, _TOP)] - lost
+            if not roomy_i:
+                value *= 0.3
+            value += 0.15 * h - 0.2 * blocked - (0.1 if not h else 0.0)
+            flips = False
+        if value > best_value or (value == best_value and i < best_cell):
+            best_value, best_cell, best_flips = value, i, flips
+    return best_value, best_cell, best_flips
 
 
 __all__ = ["GROWTH", "NO_CELL", "Survey", "grow_value", "lone_value"]
