@@ -191,7 +191,7 @@ def _placed(held: tuple[int, ...], exposed: tuple[int, ...] | None, jokers: int,
 # digit is 0, and which face of those holding 0 it is does not change the fit. Entries
 # are computed a table at a time, with numpy. The sort key of a target packs need, points, bound
 # and index, so one sort gives the order of the bound-level search.
-_MAX_JOKERS = 7
+_MAX_JOKERS = 4
 _DIGIT = 5
 _TABLE_SIZE = 0
 _DIGITS = np.zeros((len(TARGETS), 13), dtype=np.int64)
@@ -208,11 +208,17 @@ for _k, (_faces, _, _) in enumerate(TARGETS):
     _OFFSETS[_k] = _PART[len(_faces)]
 _PATTERNS = {len(faces): patterns for faces, _, patterns in TARGETS}
 _POINT_BITS, _LOW_BITS = 6, 13
-_EXCLUDED = 1 << 40
+_EXCLUDED = 1 << 30
 """A table's value (and a shut target's addition) for a target that cannot be fitted."""
 _BASE_KEYS = _INDEX - (np.array([special for _, special, _ in TARGETS],
                                 dtype=np.int64) << _LOW_BITS)
 _SHUT_KEYS = [np.where(_FACES[:, f] == 0, _EXCLUDED, 0) for f in range(13)]
+_MATRIX = np.hstack([np.vstack([_DIGITS, _KEYS]),
+                     np.concatenate([_OFFSETS, _BASE_KEYS])[:, None]]).astype(np.float64)
+"""Times a hand's counts and a 1: each target's place in a table (with digits of the
+counts), then its sort key without the table's value. Float: numpy multiplies those
+faster, and every value is a small integer."""
+_DIGIT_COLUMNS = [np.ascontiguousarray(_DIGITS[:, f]) for f in range(13)]
 _TABLES: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
 """By exposed block (size, cards held), (0, 0) for none: for each jokers and digits,
 (need << 6 | 32 - points) << 13 of a target's best pattern, and that pattern's place
@@ -232,8 +238,8 @@ def _build_table(state: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
     """The tables for an exposed block (size, cards held), or (0, 0) for none: the
     values of :func:`_fit_concealed` or :func:`_fit_exposed`, for every jokers and
     digits, and the pattern each takes."""
-    table = np.empty(_TABLE_SIZE, dtype=np.int64)
-    choice = np.zeros(_TABLE_SIZE, dtype=np.int64)
+    table = np.empty(_TABLE_SIZE, dtype=np.int32)
+    choice = np.zeros(_TABLE_SIZE, dtype=np.int8)
     size, held = state
     for n, start in _PART.items():
         digits = np.arange(_DIGIT ** n)[:, None] // _DIGIT ** np.arange(n) % _DIGIT
@@ -295,15 +301,16 @@ def rank_targets(counts: Counts, fixed: Fixed = (), keep: int = 6) -> tuple[Rank
         digits = capped
     if max(digits[:JOKER]) >= _DIGIT:
         return _rank_by_levels(counts, fixed, keep)
-    index = _DIGITS @ np.array(digits, dtype=np.int64)
-    index += _OFFSETS
+    both = (_MATRIX @ np.array((*counts, 1), dtype=np.float64)).astype(np.int64)
+    index = both[:len(TARGETS)]
+    if fixed and counts[f]:  # the exposed face's digit is 0
+        index -= _DIGIT_COLUMNS[f] * counts[f]
     tables = _TABLES.get(state)
     if tables is None:
         tables = _TABLES[state] = _build_table(state)
     table, choice = tables
-    keys = _KEYS @ np.array(counts, dtype=np.int64)
+    keys = both[len(TARGETS):]
     keys += table[index]
-    keys += _BASE_KEYS
     if fixed:
         keys += _SHUT_KEYS[f]
     if keep == 1:
