@@ -230,6 +230,8 @@ _BY_HELD: dict[tuple[int, ...], tuple[int, ...]] = {}
 """By the cards of a target's faces: their places, most cards first (in order on a
 tie)."""
 _CARRY = 1 << 12
+_KEEP = 6
+"""The most targets a ranking keeps."""
 """Added to a sort key before its need and points are read: the bound and index below
 them can be negative."""
 
@@ -276,18 +278,63 @@ def _build_table(state: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
     return table, choice
 
 
-@lru_cache(maxsize=1024)  # a hand comes back within a turn, seldom later
-def rank_targets(counts: Counts, fixed: Fixed = (), keep: int = 6) -> tuple[Ranked, ...]:
-    """The ``keep`` best targets for these cards, best first, each (need, points, faces,
-    assignment): ``need`` is how many cards are missing, ``fixed`` the exposed blocks.
-    Ties keep the order of the bound, then of :data:`TARGETS`; a hand that fits no
-    target gives ``((99, 0, (), ()),)``.
+class _Ranking:
+    """The best targets of a hand, read from the tables: their sort keys, best first,
+    and each target (need, points, faces, assignment) made when first asked for."""
 
-    With no exposure or one, every target's need and points are read from a table and
-    the targets sorted once; otherwise they are fitted a bound level at a time."""
+    __slots__ = ("_choice", "_digits", "_f", "_index", "_made", "_size", "keys")
+
+    def __init__(self, keys: list[int], digits: Counts | list[int], f: int, size: int,
+                 index: np.ndarray, choice: np.ndarray) -> None:
+        self.keys = keys
+        self._digits, self._f, self._size = digits, f, size
+        self._index, self._choice = index, choice
+        self._made: list[Ranked] = []
+
+    def best(self, keep: int) -> tuple[Ranked, ...]:
+        """The ``keep`` best targets (fewer when fewer take the hand)."""
+        made = self._made
+        while len(made) < keep and len(made) < len(self.keys):
+            made.append(self._make(self.keys[len(made)]))
+        return tuple(made[:keep])
+
+    def _make(self, key: int) -> Ranked:
+        k = key & _INDEX_MASK
+        faces = TARGETS[k][0]
+        held = _LOOKUP[k][0](self._digits)
+        by_held = _BY_HELD.get(held)
+        if by_held is None:  # stable
+            by_held = _BY_HELD[held] = tuple(sorted(range(len(held)), key=held.__getitem__,
+                                                    reverse=True))
+        place = int(self._choice[self._index[k]])
+        if self._f < 0:
+            order = by_held
+        else:
+            at = faces.index(self._f)
+            order = (at, *(i for i in by_held if i != at))
+        sizes = _SIZES.get((len(held), place, self._size))
+        if sizes is None:
+            sizes = _sizes(len(held), place, self._size)
+        getter = _ORDERS.get(order)
+        if getter is None:
+            getter = _ORDERS[order] = itemgetter(*order)
+        need, minus_points = _need_points(key)
+        return need, -minus_points, faces, tuple(zip(getter(faces), sizes, strict=True))
+
+
+def _need_points(key: int) -> tuple[int, int]:
+    """(need, -points) of a target from its sort key."""
+    hi = (key + _CARRY) >> _LOW_BITS
+    return hi >> _POINT_BITS, (hi & 63) - 32
+
+
+@lru_cache(maxsize=1024)  # a hand comes back within a turn, seldom later
+def _table_ranking(counts: Counts, fixed: Fixed) -> _Ranking | None:
+    """The hand's best targets from the tables (its keep most), or None when the
+    tables do not take it (two exposures or more, many jokers)."""
     if len(fixed) > 1 or counts[JOKER] > _MAX_JOKERS:
-        return _rank_by_levels(counts, fixed, keep)
-    digits = counts
+        return None
+    digits: Counts | list[int] = counts
     state = (0, 0)
     f = -1
     if fixed:
@@ -300,7 +347,7 @@ def rank_targets(counts: Counts, fixed: Fixed = (), keep: int = 6) -> tuple[Rank
         capped[f] = 0
         digits = capped
     if max(digits[:JOKER]) >= _DIGIT:
-        return _rank_by_levels(counts, fixed, keep)
+        return None
     both = (_MATRIX @ np.array((*counts, 1), dtype=np.float64)).astype(np.int64)
     index = both[:len(TARGETS)]
     if fixed and counts[f]:  # the exposed face's digit is 0
@@ -313,40 +360,26 @@ def rank_targets(counts: Counts, fixed: Fixed = (), keep: int = 6) -> tuple[Rank
     keys += table[index]
     if fixed:
         keys += _SHUT_KEYS[f]
-    if keep == 1:
-        best = [int(keys.min())]
-    else:
-        keys.sort()
-        best = keys[:keep].tolist()
-    out = []
-    for key in best:
-        if key >= _EXCLUDED >> 1:
-            break
-        k = key & _INDEX_MASK
-        get = _LOOKUP[k][0]
-        faces = TARGETS[k][0]
-        held = get(digits)
-        by_held = _BY_HELD.get(held)
-        if by_held is None:  # stable
-            by_held = _BY_HELD[held] = tuple(sorted(range(len(held)), key=held.__getitem__,
-                                                    reverse=True))
-        place = int(choice[index[k]])
-        if f < 0:
-            order = by_held
-            sizes = _SIZES.get((len(held), place, 0))
-        else:
-            at = faces.index(f)
-            order = (at, *(i for i in by_held if i != at))
-            sizes = _SIZES.get((len(held), place, state[0]))
-        if sizes is None:
-            sizes = _sizes(len(held), place, state[0])
-        getter = _ORDERS.get(order)
-        if getter is None:
-            getter = _ORDERS[order] = itemgetter(*order)
-        hi = (key + _CARRY) >> _LOW_BITS
-        out.append((hi >> _POINT_BITS, 32 - (hi & 63), faces,
-                    tuple(zip(getter(faces), sizes, strict=True))))
-    return tuple(out) or ((99, 0, (), ()),)
+    keys.sort()
+    best = keys[:_KEEP].tolist()
+    while best and best[-1] >= _EXCLUDED >> 1:
+        best.pop()
+    return _Ranking(best, digits, f, state[0], index, choice)
+
+
+@lru_cache(maxsize=1024)
+def rank_targets(counts: Counts, fixed: Fixed = (), keep: int = 6) -> tuple[Ranked, ...]:
+    """The ``keep`` best targets for these cards, best first, each (need, points, faces,
+    assignment): ``need`` is how many cards are missing, ``fixed`` the exposed blocks.
+    Ties keep the order of the bound, then of :data:`TARGETS`; a hand that fits no
+    target gives ``((99, 0, (), ()),)``. ``keep`` is at most 6.
+
+    With no exposure or one, every target's need and points are read from a table and
+    the targets sorted once; otherwise they are fitted a bound level at a time."""
+    ranking = _table_ranking(counts, fixed)
+    if ranking is None:
+        return _rank_by_levels(counts, fixed, keep)
+    return ranking.best(keep) or ((99, 0, (), ()),)
 
 
 def _sizes(n: int, place: int, exposed: int) -> tuple[int, ...]:
@@ -434,13 +467,26 @@ def evaluate(counts: Counts, fixed: Fixed = ()) -> Ranked:
 
 @lru_cache(maxsize=1024)
 def discard_costs(counts: Counts, fixed: Fixed = ()
-                  ) -> tuple[tuple[Ranked, ...], dict[int, tuple[int, int, tuple[int, ...]]]]:
-    """The best targets (:func:`rank_targets`) and, for each card code held, the best
-    (need, -points, faces) of those targets once a card of it is thrown away: a card is
-    lost to a target when its face is in it and every copy held is used (no more than
-    an exposed block's natural cards count), a joker when the gaps take all the jokers.
-    The first target wins a tie."""
-    targets = rank_targets(counts, fixed)
+                  ) -> tuple[Ranked, dict[int, tuple[int, int, tuple[int, ...]]]]:
+    """The best target (:func:`evaluate`) and, for each card code held, the best
+    (need, -points, faces) of the best targets (:func:`rank_targets`) once a card of it
+    is thrown away: a card is lost to a target when its face is in it and every copy
+    held is used (no more than an exposed block's natural cards count), a joker when the
+    gaps take all the jokers. The first target wins a tie."""
+    ranking = _table_ranking(counts, fixed)
+    if ranking is None:
+        targets = rank_targets(counts, fixed)
+    else:  # only the targets better than the first with a card lost (below) are made
+        keys = ranking.keys
+        if not keys:
+            targets = ((99, 0, (), ()),)
+        else:
+            need, minus_points = _need_points(keys[0])
+            limit = (need + 1, minus_points)
+            wanted = 1
+            while wanted < len(keys) and _need_points(keys[wanted]) < limit:
+                wanted += 1
+            targets = ranking.best(wanted)
     caps = {f: size - jokers for f, size, jokers in fixed}
     jokers = counts[JOKER]
     # the targets are in order of (need, -points): a card costs the first target that
@@ -478,7 +524,7 @@ def discard_costs(counts: Counts, fixed: Fixed = ()
             break
     for code in pending:
         costs[code] = lost_all
-    return targets, costs
+    return targets[0], costs
 
 
 __all__ = ["TARGETS", "Counts", "Fixed", "Ranked", "discard_costs", "evaluate",
