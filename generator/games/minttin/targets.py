@@ -5,11 +5,13 @@ may take. :func:`rank_targets` ranks the targets for a hand (card counts, with t
 exposed blocks): by how many cards the hand still lacks (``need``; jokers fill any gap
 but a pair, an exposure's jokers stay in it), then by what the target would score. The
 faces are fitted to a pattern's block sizes most cards first, largest block first (an
-exposed face keeps its own block's size). Targets are tried in order of a lower bound
-on their need (14, less the jokers and the cards of their faces held), so most are never
-fitted; a fit depends only on the jokers and the cards of the target's faces, so it is
-kept and shared by every target and hand with the same ones. :func:`discard_costs` says
-what throwing away each card costs the best targets.
+exposed face keeps its own block's size). A fit depends only on the jokers and the
+cards of the target's faces, so for a hand with no exposure or one every target's need
+and points are read from a numpy table (one per exposed block) and the targets sorted
+once; other hands try targets in order of a lower bound on their need (14, less the
+jokers and the cards of their faces held), so most are never fitted. Ties keep the
+order of that bound, then of :data:`TARGETS`. :func:`discard_costs` says what throwing
+away each card costs the best targets.
 """
 
 from __future__ import annotations
