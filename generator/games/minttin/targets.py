@@ -232,10 +232,10 @@ _BY_HELD: dict[tuple[int, ...], tuple[int, ...]] = {}
 """By the cards of a target's faces: their places, most cards first (in order on a
 tie)."""
 _CARRY = 1 << 12
-_KEEP = 6
-"""The most targets a ranking keeps."""
 """Added to a sort key before its need and points are read: the bound and index below
 them can be negative."""
+_KEEP = 6
+"""The most targets a ranking keeps."""
 
 
 def _build_table(state: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
@@ -332,8 +332,8 @@ def _need_points(key: int) -> tuple[int, int]:
 
 @lru_cache(maxsize=1024)  # a hand comes back within a turn, seldom later
 def _table_ranking(counts: Counts, fixed: Fixed) -> _Ranking | None:
-    """The hand's best targets from the tables (its keep most), or None when the
-    tables do not take it (two exposures or more, many jokers)."""
+    """The hand's best targets from the tables (the 6 best at most), or None when the
+    tables do not take it (two exposures or more, more than 4 jokers)."""
     if len(fixed) > 1 or counts[JOKER] > _MAX_JOKERS:
         return None
     digits: Counts | list[int] = counts
