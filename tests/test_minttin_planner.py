@@ -15,7 +15,14 @@ from generator.games.minttin.hand import deck
 from generator.games.minttin.options import MintTinOptions
 from generator.games.minttin.rules import Call, MintTinMatch, Swap
 from generator.games.minttin.runner import chance_event, new_state
-from generator.games.minttin.targets import TARGETS, discard_costs, evaluate, rank_targets
+from generator.games.minttin.targets import (
+    TARGETS,
+    _rank_by_levels,
+    _table_ranking,
+    discard_costs,
+    evaluate,
+    rank_targets,
+)
 
 
 def reference_fit(counts, faces, patterns, exposed):
@@ -98,6 +105,29 @@ def test_a_hand_no_target_takes_is_ranked_far_off() -> None:
     assert rank_targets(counts, ((9, 4, 0), (10, 4, 0), (11, 4, 0))) == ((99, 0, (), ()),)
 
 
+def test_the_tables_and_the_level_search_rank_alike() -> None:
+    """Hands with no exposure or one are ranked from the tables, the others by the
+    level search; both give the same targets in the same order, at every keep."""
+    rng = random.Random("planner tables")
+    by_tables = by_levels = 0
+    for _ in range(300):
+        counts, fixed = random_hand(rng, rng.choice((13, 14)))
+        ranking = _table_ranking.__wrapped__(counts, fixed)
+        assert (ranking is None) == (len(fixed) > 1)
+        by_tables += ranking is not None
+        by_levels += ranking is None
+        for keep in (1, 2, 6):
+            assert rank_targets.__wrapped__(counts, fixed, keep) == \
+                _rank_by_levels(counts, fixed, keep), (counts, fixed, keep)
+    assert by_tables > 200 and by_levels > 10
+
+
+def test_a_hand_with_more_jokers_than_the_tables_hold_is_ranked_by_levels() -> None:
+    counts = (2, 1, 1, 1, 1, 0, 0, 0, 0, 1, 0, 0, 5)  # five jokers
+    assert _table_ranking.__wrapped__(counts, ()) is None
+    assert rank_targets.__wrapped__(counts, (), 6) == reference_ranking(counts, (), 6)
+
+
 def reference_cost(counts, fixed, code):
     """(need, -points, faces) after throwing away a card of ``code``: the least over the
     best targets of the need plus one when that target loses the card."""
@@ -119,8 +149,8 @@ def test_discard_costs_are_the_reference_costs_of_each_card_held() -> None:
     rng = random.Random("planner discard costs")
     for _ in range(300):
         counts, fixed = random_hand(rng, 14)
-        targets, costs = discard_costs.__wrapped__(counts, fixed)
-        assert targets == reference_ranking(counts, fixed)
+        best, costs = discard_costs.__wrapped__(counts, fixed)
+        assert best == reference_ranking(counts, fixed)[0]
         assert set(costs) == {code for code in range(13) if counts[code]}
         for code, cost in costs.items():
             assert cost == reference_cost(counts, fixed, code), (counts, fixed, code)

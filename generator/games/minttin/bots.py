@@ -48,7 +48,6 @@ from generator.games.minttin.targets import (
     Fixed,
     discard_costs,
     evaluate,
-    rank_targets,
 )
 
 E = TypeVar("E", bound=Event)
@@ -144,8 +143,8 @@ class Planner:
         its face is in it and every copy held is used (a joker, when the gaps take all
         the jokers). ``hand`` stands in for the player's hand (for a pass)."""
         hand = match.seats[p].hand if hand is None else hand
-        targets, costs = discard_costs(_counts(match, p, hand), self._fixed(match, p))
-        best_need = targets[0][0]
+        best, costs = discard_costs(_counts(match, p, hand), self._fixed(match, p))
+        best_need = best[0]
         options = []
         for card in (ALL_CARDS[code] for code, n in enumerate(code_counts(hand)) if n):
             need, minus_points, faces = costs[card.code]
@@ -302,9 +301,9 @@ class Planner:
         seat = match.seats[p]
         counts = seat.counts()
         fixed = self._fixed(match, p)
-        # the best target, as the discard that follows ranks these cards (the same
-        # first target as evaluate(), and then ranked once)
-        need, points, _, _ = rank_targets(tuple(counts), fixed)[0]
+        # the best target (the discard that follows ranks these cards again: the
+        # ranking is kept)
+        need, points, _, _ = evaluate(tuple(counts), fixed)
         for ev in swaps:
             sign = -1 if ev.give_joker else 1
             counts[ev.face.code] -= sign

@@ -5,11 +5,13 @@ may take. :func:`rank_targets` ranks the targets for a hand (card counts, with t
 exposed blocks): by how many cards the hand still lacks (``need``; jokers fill any gap
 but a pair, an exposure's jokers stay in it), then by what the target would score. The
 faces are fitted to a pattern's block sizes most cards first, largest block first (an
-exposed face keeps its own block's size). Targets are tried in order of a lower bound
-on their need (14, less the jokers and the cards of their faces held), so most are never
-fitted; a fit depends only on the jokers and the cards of the target's faces, so it is
-kept and shared by every target and hand with the same ones. :func:`discard_costs` says
-what throwing away each card costs the best targets.
+exposed face keeps its own block's size). A fit depends only on the jokers and the
+cards of the target's faces, so for a hand with no exposure or one every target's need
+and points are read from a numpy table (one per exposed block) and the targets sorted
+once; other hands try targets in order of a lower bound on their need (14, less the
+jokers and the cards of their faces held), so most are never fitted. Ties keep the
+order of that bound, then of :data:`TARGETS`. :func:`discard_costs` says what throwing
+away each card costs the best targets.
 """
 
 from __future__ import annotations
@@ -184,15 +186,217 @@ def _placed(held: tuple[int, ...], exposed: tuple[int, ...] | None, jokers: int,
     return fit[0], fit[1], tuple(order), (*fixed, *fit[2])
 
 
+# Ranking by table: a target's (need, -points) depends only on the jokers and the cards
+# of its faces (as a multiset: the fit sorts them), so it is read from a table indexed
+# by the jokers and a base-5 digit per face, in the target's order (a face holds at most
+# four cards), one table per exposed block (size, cards held) or none. The exposed face's
+# digit is 0, and which face of those holding 0 it is does not change the fit. Entries
+# are computed a table at a time, with numpy. The sort key of a target packs need, points, bound
+# and index, so one sort gives the order of the bound-level search.
+_MAX_JOKERS = 4
+_DIGIT = 5
+_TABLE_SIZE = 0
+_DIGITS = np.zeros((len(TARGETS), 13), dtype=np.int64)
+"""Per target: a face's digit weight (5 ** place), the joker's (5 ** faces), to which
+the target's part of a table is added (_OFFSETS)."""
+_OFFSETS = np.zeros(len(TARGETS), dtype=np.int64)
+_PART: dict[int, int] = {}
+for _n in sorted({len(_faces) for _faces, _, _ in TARGETS}):
+    _PART[_n] = _TABLE_SIZE
+    _TABLE_SIZE += (_MAX_JOKERS + 1) * _DIGIT ** _n
+for _k, (_faces, _, _) in enumerate(TARGETS):
+    _DIGITS[_k, list(_faces)] = [_DIGIT ** i for i in range(len(_faces))]
+    _DIGITS[_k, JOKER] = _DIGIT ** len(_faces)
+    _OFFSETS[_k] = _PART[len(_faces)]
+_PATTERNS = {len(faces): patterns for faces, _, patterns in TARGETS}
+_POINT_BITS, _LOW_BITS = 6, 13
+_EXCLUDED = 1 << 30
+"""A table's value (and a shut target's addition) for a target that cannot be fitted."""
+_BASE_KEYS = _INDEX - (np.array([special for _, special, _ in TARGETS],
+                                dtype=np.int64) << _LOW_BITS)
+_SHUT_KEYS = [np.where(_FACES[:, f] == 0, _EXCLUDED, 0) for f in range(13)]
+_MATRIX = np.hstack([np.vstack([_DIGITS, _KEYS]),
+                     np.concatenate([_OFFSETS, _BASE_KEYS])[:, None]]).astype(np.float64)
+"""Times a hand's counts and a 1: each target's place in a table (with digits of the
+counts), then its sort key without the table's value. Float: numpy multiplies those
+faster, and every value is a small integer."""
+_DIGIT_COLUMNS = [np.ascontiguousarray(_DIGITS[:, f]) for f in range(13)]
+_TABLES: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+"""By exposed block (size, cards held), (0, 0) for none: for each jokers and digits,
+(need << 6 | 32 - points) << 13 of a target's best pattern, and that pattern's place
+(the first best); built when first needed."""
+_SIZES: dict[tuple[int, int, int], tuple[int, ...]] = {}
+"""By (faces, pattern's place, exposed size or 0): the sizes the faces take, the
+exposed face's first, the others' largest first."""
+_BY_HELD: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""By the cards of a target's faces: their places, most cards first (in order on a
+tie)."""
+_CARRY = 1 << 12
+"""Added to a sort key before its need and points are read: the bound and index below
+them can be negative."""
+_KEEP = 6
+"""The most targets a ranking keeps."""
+
+
+def _build_table(state: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """The tables for an exposed block (size, cards held), or (0, 0) for none: the
+    values of :func:`_fit_concealed` or :func:`_fit_exposed`, for every jokers and
+    digits, and the pattern each takes."""
+    table = np.empty(_TABLE_SIZE, dtype=np.int32)
+    choice = np.zeros(_TABLE_SIZE, dtype=np.int8)
+    size, held = state
+    for n, start in _PART.items():
+        digits = np.arange(_DIGIT ** n)[:, None] // _DIGIT ** np.arange(n) % _DIGIT
+        ordered = -np.sort(-digits, axis=1)  # most cards first
+        if size:  # the exposed face is one of those holding 0 (a target lacking one is
+            ordered = ordered[:, :-1]  # shut out: any value does)
+        part = np.full((_MAX_JOKERS + 1, len(digits)), _EXCLUDED, dtype=np.int64)
+        chosen = np.zeros(part.shape, dtype=np.int64)
+        for place, (sizes, points) in enumerate(_PATTERNS[n]):
+            free = list(sizes)
+            need = np.zeros(len(digits), dtype=np.int64)
+            gaps = np.zeros(len(digits), dtype=np.int64)
+            if size:
+                if size not in free:
+                    continue
+                free.remove(size)
+                if size == 2:
+                    need += 2 - min(held, 2)
+                else:
+                    gaps += size - min(held, size)
+            for i, block in enumerate(free):
+                if block == 2:
+                    need += 2 - np.minimum(ordered[:, i], 2)
+                else:
+                    gaps += block - np.minimum(ordered[:, i], block)
+            for jokers in range(_MAX_JOKERS + 1):
+                value = need + np.maximum(gaps - jokers, 0)
+                value = (value << _POINT_BITS | 32 - points) << _LOW_BITS
+                better = value < part[jokers]  # the first best pattern is kept
+                part[jokers][better] = value[better]
+                chosen[jokers][better] = place
+        table[start:start + part.size] = part.ravel()
+        choice[start:start + part.size] = chosen.ravel()
+    return table, choice
+
+
+class _Ranking:
+    """The best targets of a hand, read from the tables: their sort keys, best first,
+    and each target (need, points, faces, assignment) made when first asked for."""
+
+    __slots__ = ("_choice", "_digits", "_f", "_index", "_made", "_size", "keys")
+
+    def __init__(self, keys: list[int], digits: Counts | list[int], f: int, size: int,
+                 index: np.ndarray, choice: np.ndarray) -> None:
+        self.keys = keys
+        self._digits, self._f, self._size = digits, f, size
+        self._index, self._choice = index, choice
+        self._made: list[Ranked] = []
+
+    def best(self, keep: int) -> tuple[Ranked, ...]:
+        """The ``keep`` best targets (fewer when fewer take the hand)."""
+        made = self._made
+        while len(made) < keep and len(made) < len(self.keys):
+            made.append(self._make(self.keys[len(made)]))
+        return tuple(made[:keep])
+
+    def _make(self, key: int) -> Ranked:
+        k = key & _INDEX_MASK
+        faces = TARGETS[k][0]
+        held = _LOOKUP[k][0](self._digits)
+        by_held = _BY_HELD.get(held)
+        if by_held is None:  # stable
+            by_held = _BY_HELD[held] = tuple(sorted(range(len(held)), key=held.__getitem__,
+                                                    reverse=True))
+        place = int(self._choice[self._index[k]])
+        if self._f < 0:
+            order = by_held
+        else:
+            at = faces.index(self._f)
+            order = (at, *(i for i in by_held if i != at))
+        sizes = _SIZES.get((len(held), place, self._size))
+        if sizes is None:
+            sizes = _sizes(len(held), place, self._size)
+        getter = _ORDERS.get(order)
+        if getter is None:
+            getter = _ORDERS[order] = itemgetter(*order)
+        need, minus_points = _need_points(key)
+        return need, -minus_points, faces, tuple(zip(getter(faces), sizes, strict=True))
+
+
+def _need_points(key: int) -> tuple[int, int]:
+    """(need, -points) of a target from its sort key."""
+    hi = (key + _CARRY) >> _LOW_BITS
+    return hi >> _POINT_BITS, (hi & 63) - 32
+
+
 @lru_cache(maxsize=1024)  # a hand comes back within a turn, seldom later
+def _table_ranking(counts: Counts, fixed: Fixed) -> _Ranking | None:
+    """The hand's best targets from the tables (the 6 best at most), or None when the
+    tables do not take it (two exposures or more, more than 4 jokers)."""
+    if len(fixed) > 1 or counts[JOKER] > _MAX_JOKERS:
+        return None
+    digits: Counts | list[int] = counts
+    state = (0, 0)
+    f = -1
+    if fixed:
+        (f, size, jokers), = fixed
+        capped = list(counts)
+        if capped[f] > size - jokers:
+            capped[f] = size - jokers
+        counts = tuple(capped)
+        state = (size, counts[f])
+        capped[f] = 0
+        digits = capped
+    if max(digits[:JOKER]) >= _DIGIT:
+        return None
+    both = (_MATRIX @ np.array((*counts, 1), dtype=np.float64)).astype(np.int64)
+    index = both[:len(TARGETS)]
+    if fixed and counts[f]:  # the exposed face's digit is 0
+        index -= _DIGIT_COLUMNS[f] * counts[f]
+    tables = _TABLES.get(state)
+    if tables is None:
+        tables = _TABLES[state] = _build_table(state)
+    table, choice = tables
+    keys = both[len(TARGETS):]
+    keys += table[index]
+    if fixed:
+        keys += _SHUT_KEYS[f]
+    keys.sort()
+    best = keys[:_KEEP].tolist()
+    while best and best[-1] >= _EXCLUDED >> 1:
+        best.pop()
+    return _Ranking(best, digits, f, state[0], index, choice)
+
+
+@lru_cache(maxsize=1024)
 def rank_targets(counts: Counts, fixed: Fixed = (), keep: int = 6) -> tuple[Ranked, ...]:
     """The ``keep`` best targets for these cards, best first, each (need, points, faces,
     assignment): ``need`` is how many cards are missing, ``fixed`` the exposed blocks.
     Ties keep the order of the bound, then of :data:`TARGETS`; a hand that fits no
-    target gives ``((99, 0, (), ()),)``.
+    target gives ``((99, 0, (), ()),)``. ``keep`` is at most 6.
 
-    Targets are fitted a bound at a time: once ``keep`` of those fitted need less than
-    the next bound, no target left can rank among them."""
+    With no exposure or one, every target's need and points are read from a table and
+    the targets sorted once; otherwise they are fitted a bound level at a time."""
+    ranking = _table_ranking(counts, fixed)
+    if ranking is None:
+        return _rank_by_levels(counts, fixed, keep)
+    return ranking.best(keep) or ((99, 0, (), ()),)
+
+
+def _sizes(n: int, place: int, exposed: int) -> tuple[int, ...]:
+    """The sizes the faces take (see :data:`_SIZES`), kept."""
+    sizes = list(_PATTERNS[n][place][0])
+    if exposed:
+        sizes.remove(exposed)
+        sizes.insert(0, exposed)
+    out = _SIZES[n, place, exposed] = tuple(sizes)
+    return out
+
+
+def _rank_by_levels(counts: Counts, fixed: Fixed, keep: int) -> tuple[Ranked, ...]:
+    """As :func:`rank_targets`, fitting targets a bound at a time: once ``keep`` of
+    those fitted need less than the next bound, no target left can rank among them."""
     exposed = [0] * 13
     if fixed:  # cards of an exposed face beyond its block are of no use
         capped = list(counts)
@@ -265,37 +469,55 @@ def evaluate(counts: Counts, fixed: Fixed = ()) -> Ranked:
 
 @lru_cache(maxsize=1024)
 def discard_costs(counts: Counts, fixed: Fixed = ()
-                  ) -> tuple[tuple[Ranked, ...], dict[int, tuple[int, int, tuple[int, ...]]]]:
-    """The best targets (:func:`rank_targets`) and, for each card code held, the best
-    (need, -points, faces) of those targets once a card of it is thrown away: a card is
-    lost to a target when its face is in it and every copy held is used (no more than
-    an exposed block's natural cards count), a joker when the gaps take all the jokers.
-    The first target wins a tie."""
-    targets = rank_targets(counts, fixed)
+                  ) -> tuple[Ranked, dict[int, tuple[int, int, tuple[int, ...]]]]:
+    """The best target (:func:`evaluate`) and, for each card code held, the best
+    (need, -points, faces) of the best targets (:func:`rank_targets`) once a card of it
+    is thrown away: a card is lost to a target when its face is in it and every copy
+    held is used (no more than an exposed block's natural cards count), a joker when the
+    gaps take all the jokers. The first target wins a tie."""
+    ranking = _table_ranking(counts, fixed)
+    if ranking is None:
+        targets = rank_targets(counts, fixed)
+    else:  # only the targets better than the first with a card lost (below) are made
+        keys = ranking.keys
+        if not keys:
+            targets = ((99, 0, (), ()),)
+        else:
+            need, minus_points = _need_points(keys[0])
+            limit = (need + 1, minus_points)
+            wanted = 1
+            while wanted < len(keys) and _need_points(keys[wanted]) < limit:
+                wanted += 1
+            targets = ranking.best(wanted)
     caps = {f: size - jokers for f, size, jokers in fixed}
     jokers = counts[JOKER]
     # the targets are in order of (need, -points): a card costs the first target that
-    # does not lose it nothing, and every target before it one card, the first least
+    # does not lose it nothing, and every target before it one card, the first least;
+    # once a target is no better than the first with a card lost, none after it is
     first_need, first_points, first_faces, _ = targets[0]
     lost_all = (first_need + 1, -first_points, first_faces)
+    limit = lost_all[:2]
     costs: dict[int, tuple[int, int, tuple[int, ...]]] = {}
     pending = [code for code in range(13) if counts[code]]
     for i, (need, points, faces, assigned) in enumerate(targets):
-        lost = set()
-        gaps = 0
-        for f, size in assigned:
-            cap = caps.get(f, size)
-            if counts[f] <= cap:
-                lost.add(f)
-            if size > 2:
-                gaps += size - (counts[f] if counts[f] < cap else cap)
-        if gaps >= jokers:
-            lost.add(JOKER)
-        kept = (need, -points, faces) if i == 0 or (need, -points) < lost_all[:2] \
-            else lost_all
+        if i and (need, -points) >= limit:
+            break
+        kept = (need, -points, faces)
+        sizes = dict(assigned)
         still = []
         for code in pending:
-            if code in lost:
+            if code == JOKER:
+                gaps = 0
+                for f, size in assigned:
+                    if size > 2:
+                        cap = caps.get(f, size) if caps else size
+                        gaps += size - (counts[f] if counts[f] < cap else cap)
+                lost = gaps >= jokers
+            else:
+                size = sizes.get(code)
+                lost = size is not None and counts[code] <= (caps.get(code, size) if caps
+                                                            else size)
+            if lost:
                 still.append(code)
             else:
                 costs[code] = kept
@@ -304,7 +526,7 @@ def discard_costs(counts: Counts, fixed: Fixed = ()
             break
     for code in pending:
         costs[code] = lost_all
-    return targets, costs
+    return targets[0], costs
 
 
 __all__ = ["TARGETS", "Counts", "Fixed", "Ranked", "discard_costs", "evaluate",
