@@ -248,7 +248,9 @@ def _shanten_readers() -> tuple[Callable[[bytes], int], Callable[[Any], int],
     on the hot path; tuples, set on first use), and the function that sets them.
     Entries: (class, special counters), the counters of four groups add up without
     carries; a final row's None (more than 14 tiles) fails the comparison with a
-    TypeError."""
+    TypeError. ``shanten_from_counts`` repeats ``shanten_of``'s reading on its own
+    conversion rather than calling it: a call less per hand is the margin over xiangting
+    (the same for the two wait readers below)."""
     suit, honor, split = SUIT_SHANTEN, HONOR_SHANTEN, _SPLIT
     step: tuple[tuple[int, ...], ...] = ()
     final: tuple[tuple[int | None, ...], ...] = ()
