@@ -9,6 +9,7 @@ import copy
 import importlib
 import random
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -177,18 +178,24 @@ def test_a_lone_tile_is_worth_the_same_looked_up() -> None:
             assert lone_value(height, roomy) == grow_value(1, 0, 0, height, roomy)
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_the_planners_every_choice_is_one_the_rules_list(seed: int) -> None:
-    options = CastleOptions()
-    g = runner.new_state(options)
+def _decisions(seed: int) -> Iterator[tuple[CastleGame, random.Random]]:
+    """A game with the default options dealt from ``seed``, at each decision in turn (the
+    caller applies its event); the rules' own events are applied here."""
+    g = runner.new_state(CastleOptions())
     rng = random.Random(seed)
     g.apply(runner.chance_event(g, rng))
-    bots = [Planner() for _ in range(options.players)]
     while not g.over:
         forced = g.forced()
         if forced is not None:
             g.apply(forced)
             continue
+        yield g, rng
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_planners_every_choice_is_one_the_rules_list(seed: int) -> None:
+    bots = [Planner() for _ in range(CastleOptions().players)]
+    for g, rng in _decisions(seed):
         legal = g.legal_actions()
         ev = bots[g.current].choose(g, legal, rng)
         assert plain(ev) in [plain(a) for a in legal]
@@ -246,16 +253,8 @@ def test_a_survey_read_as_if_a_tile_were_built_is_the_survey_made_anew(seed: int
 
 @pytest.mark.parametrize("seed", range(3))
 def test_a_planner_keeping_its_last_turn_plans_as_a_new_one_would(seed: int) -> None:
-    options = CastleOptions()
-    g = runner.new_state(options)
-    rng = random.Random(seed)
-    g.apply(runner.chance_event(g, rng))
-    bots = [Planner() for _ in range(options.players)]
-    while not g.over:
-        forced = g.forced()
-        if forced is not None:
-            g.apply(forced)
-            continue
+    bots = [Planner() for _ in range(CastleOptions().players)]
+    for g, rng in _decisions(seed):
         if g.phase is Phase.TAKE:
             state = rng.getstate()
             fresh = Planner().choose(copy.deepcopy(g), g.legal_actions(), rng)
