@@ -331,7 +331,7 @@ def check_rows(count: int = 100_000, seed: int = 4) -> list[Row]:
     (shanten, waits, improving tiles) and the mahjong library (shanten, Agari) on
     ``count`` hands: random one-suit and mixed 13-tile hands, ready hands, 14-tile
     hands. Raises AssertionError on the first disagreement."""
-    from bruteforce import complete_any
+    from bruteforce import waits_any
 
     from generator.engine import standard
 
@@ -353,13 +353,7 @@ def check_rows(count: int = 100_000, seed: int = 4) -> list[Row]:
         checked["shanten"] += 1
         if sum(counts) == 14:
             continue
-        truth = []
-        for k in range(34):
-            if counts[k] < 4:
-                counts[k] += 1
-                if complete_any(counts):
-                    truth.append(k)
-                counts[k] -= 1
+        truth = waits_any(counts)
         assert standard.winning_kinds(counts) == truth == mahjong_waits(counts), text
         assert [w.tile.kind for w in standard.waits(text)] == truth, text
         assert [w.tile.kind for w in standard.waits(hand)] == truth, text

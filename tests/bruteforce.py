@@ -109,6 +109,19 @@ def complete_any(counts: list[int]) -> bool:
     return n == 14 and all(counts[k] for k in orphans) and sum(counts[k] for k in orphans) == 14
 
 
+def waits_any(counts: list[int]) -> list[int]:
+    """The kinds (0-33, ascending) whose fifth copy is not needed and that make the hand
+    of 34 counts complete by :func:`complete_any`."""
+    found = []
+    for k in range(34):
+        if counts[k] < 4:
+            counts[k] += 1
+            if complete_any(counts):
+                found.append(k)
+            counts[k] -= 1
+    return found
+
+
 def group_plans(ranks: int, runs: bool) -> dict[tuple[int, int], list[tuple[int, ...]]]:
     """Every plan of one group (``ranks`` kinds; runs of three if ``runs``): for j = 0..4
     sets and p = 0..1 pairs, the count vectors of j sets plus p pairs, no kind above 4."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from bruteforce import complete_any
+from bruteforce import waits_any
 
 from generator.engine import standard, standard_classes, standard_tables, table_cache
 
@@ -18,17 +18,6 @@ ORPHANS = standard_tables.ORPHANS
 def by_forms(counts: list[int]) -> int:
     """Shanten from the cost-vector tables and the special forms' formulas."""
     return min(standard.shanten_by_form_counts(counts).values())
-
-
-def brute_waits(counts: list[int]) -> list[int]:
-    found = []
-    for k in range(34):
-        if counts[k] < 4:
-            counts[k] += 1
-            if complete_any(counts):
-                found.append(k)
-            counts[k] -= 1
-    return found
 
 
 def draw(rng: random.Random, size: int, pool: list[int]) -> list[int]:
@@ -86,7 +75,7 @@ def test_waits_and_complete_hands_against_brute_force(pool) -> None:
     rng = random.Random(7 + len(pool))
     for size in (1, 4, 7, 10, 13) * 80:
         counts = draw(rng, size, pool)
-        truth = brute_waits(counts)
+        truth = waits_any(counts)
         assert standard_classes.winning_kinds(counts) == truth, counts
         assert standard_classes.waits_of(bytes(counts)) == truth, counts
         for k in truth[:2]:
@@ -104,7 +93,7 @@ def test_every_ready_special_hand_passes_the_tally() -> None:
         for k in pairs:
             counts[k] = 2
         counts[rng.choice(pairs)] = 1
-        assert standard.winning_kinds(counts) == brute_waits(counts) != [], counts
+        assert standard.winning_kinds(counts) == waits_any(counts) != [], counts
     for missing in (None, *ORPHANS):
         for double in ORPHANS:
             counts = [1 if k in ORPHANS and k != missing else 0 for k in range(34)]
@@ -112,7 +101,7 @@ def test_every_ready_special_hand_passes_the_tally() -> None:
                 if double == missing:
                     continue
                 counts[double] = 2
-            assert standard.winning_kinds(counts) == brute_waits(counts) != [], counts
+            assert standard.winning_kinds(counts) == waits_any(counts) != [], counts
 
 
 def test_learned_entries_are_kept_and_shared() -> None:

@@ -12,11 +12,11 @@ import random
 
 import pytest
 from bruteforce import (
-    complete_any,
     one_suit_hands,
     one_suit_shanten,
     plan_costs,
     small_shanten,
+    waits_any,
 )
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -104,13 +104,7 @@ def ready_or_near(draw, size: int = 13):
 @settings(max_examples=300, suppress_health_check=[HealthCheck.filter_too_much])
 @given(ready_or_near())
 def test_waits_of_strings_tiles_and_counts_against_brute_force(counts) -> None:
-    truth = []
-    for k in range(34):
-        if counts[k] < 4:
-            counts[k] += 1
-            if complete_any(counts):
-                truth.append(k)
-            counts[k] -= 1
+    truth = waits_any(counts)
     assert standard.winning_kinds(counts) == truth
     hand = tiles_of(counts)
     for given_as in (format_tiles(hand), hand, list(hand), iter(hand), standard.Hand(hand)):
