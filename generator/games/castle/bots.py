@@ -146,7 +146,7 @@ class Planner:
         tile = tiles[i]
         why, self._plan = self._said(me, tile, second, cache)
         cache.version = me.version
-        if second == _TWIN:  # the first twin the rules list (game.after_taking)
+        if second == _TWIN:  # the first twin the rules list (the first of game.twins_after(i))
             twins = game.twins_after(i)
             j = (twins & -twins).bit_length() - 1
             self._next = TakeSecond(p, game.places[j], tiles[j])

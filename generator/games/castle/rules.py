@@ -23,7 +23,6 @@ from typing import Any
 from generator.engine.log import Event
 from generator.engine.rules import Phase as BasePhase
 from generator.engine.rules import Rules, checks, handles
-from generator.engine.solitaire import Board
 from generator.errors import IllegalActionError
 from generator.games.castle.board import (
     DISCARD_POINTS,
@@ -76,7 +75,7 @@ class Phase(BasePhase):
     OVER = "nothing: the game is over"
 
 
-_SHARED = frozenset({"options", "geometry", "castle", "layout", "board", "tiles", "faces",
+_SHARED = frozenset({"options", "geometry", "castle", "layout", "tiles", "faces",
                      "index", "places", "floor_of", "copies"})
 """What a copy of a game shares with it: the dealt castle and events, never changed."""
 
@@ -244,16 +243,6 @@ class CastleGame(Rules):
         return [*(Shrine(p, cell_at(i), shrine_points(len(me.stacks[i])))
                   for i in self.shrine_spots()), reasonless(EndTurn, p)]
 
-    def after_taking(self, take: Take) -> list[Event]:
-        """What :meth:`legal_actions` would list after ``take`` (a legal take): the
-        second step of the turn, for a player planning a whole turn."""
-        i = self.index[tuple(take.at)]  # type: ignore[index]
-        return self._seconds(take.player, take.tile, self.twins_after(i))
-
-    def twin_after(self, take: Take) -> bool:
-        """Whether an open twin is left to take after ``take`` (a legal take)."""
-        return self.has_twin_after(self.index[tuple(take.at)])  # type: ignore[index]
-
     def _seconds(self, p: int, tile: Tile, twins: int) -> list[Event]:
         """The second actions after taking ``tile``, with the open ``twins`` (a mask)."""
         places, tiles = self.places, self.tiles
@@ -390,7 +379,6 @@ class CastleGame(Rules):
         shape = self.geometry = geometry(ev.castle)
         self.castle = shape.castle
         self.layout = shape.layout
-        self.board: Board = shape.board
         self.tiles = ev.tiles
         self.faces = tuple(t.kind for t in ev.tiles)
         self.index = shape.index

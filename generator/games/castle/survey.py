@@ -4,7 +4,7 @@ cells that can take a tile, and what a tile of each type is worth on each of the
 A cell's worth for a tile is the points the tile flips now (with the shrines it can
 crown), or, below the size that flips, how much it grows a group of its type that can
 still grow, less what it blocks of other groups. A cell with no group beside it is
-worth the same whatever the type (:attr:`Survey.lone`), so :meth:`Survey.best` weighs
+worth the same whatever the type (:attr:`Survey.lone_rank`), so :meth:`Survey.best` weighs
 those once and each type only on the cells beside a group.
 """
 
@@ -72,7 +72,7 @@ class Survey:
     that can take a tile, and for each such cell its height, the groups beside it and
     whether it has room to grow a group."""
 
-    __slots__ = ("cells", "crowded", "gkind", "gsize", "gtallest", "height", "label", "lone",
+    __slots__ = ("cells", "crowded", "gkind", "gsize", "gtallest", "height", "label",
                  "lone_rank", "near", "occupied", "open", "roomy", "up")
 
     def __init__(self, me: PlayerCastle) -> None:
@@ -102,8 +102,6 @@ class Survey:
         self.near: list[tuple[int, ...]] = [()] * CELLS
         """The group beside each cell on each side (one touching two sides, twice)."""
         self.roomy = [False] * CELLS
-        self.lone = [0.0] * CELLS
-        """The worth of a tile on a cell with no group beside it, whatever its type."""
         up = self.up
         self.crowded: list[int] = []
         """The cells beside a group, in order."""
@@ -115,7 +113,7 @@ class Survey:
                 self.crowded.append(i)
             else:
                 h = height[i]
-                value = self.lone[i] = _LONE[roomy][h] if h < 64 else lone_value(h, roomy)
+                value = _LONE[roomy][h] if h < 64 else lone_value(h, roomy)
                 rank.append((-value, i))
         rank.sort()
         self.lone_rank = rank
