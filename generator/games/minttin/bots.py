@@ -44,7 +44,6 @@ from generator.games.minttin.rules import (
 )
 from generator.games.minttin.solo import SoloMatch
 from generator.games.minttin.targets import (
-    TARGETS,
     Fixed,
     discard_costs,
     evaluate,
@@ -73,9 +72,7 @@ def _one(legal: Sequence[Event], kind: type[E]) -> E:
 
 def _counts(match: MintTinMatch, p: int, hand: list[Card]) -> tuple[int, ...]:
     """Card counts of ``hand`` and the player's exposures."""
-    counts = [0] * 13
-    for c in hand:
-        counts[c.code] += 1
+    counts = code_counts(hand)
     for m in match.seats[p].melds:
         for c in m.cards:
             counts[c.code] += 1
@@ -366,9 +363,7 @@ class Planner:
     def danger(self, match: SoloMatch) -> Danger:
         """How much a discard helps the virtual opponent: 1.5 for a card that makes it a
         pung now, 0 otherwise."""
-        on_row = [0] * 13
-        for c in match.row[match.block_at:]:
-            on_row[c.code] += 1
+        on_row = code_counts(match.row[match.block_at:])
         enough = 1 if match.joker_spot else 2  # with a joker in its spot, one is enough
 
         def cost(card: Card) -> float:
@@ -412,4 +407,4 @@ class RandomDiscards:
 
 BOTS = {"planner": Planner, "random": RandomDiscards}
 
-__all__ = ["BOTS", "TARGETS", "Planner", "RandomDiscards", "evaluate"]
+__all__ = ["BOTS", "Planner", "RandomDiscards", "evaluate"]

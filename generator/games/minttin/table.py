@@ -52,9 +52,7 @@ class Seat:
     score: int = 0
 
     def counts(self) -> list[int]:
-        counts = [0] * 13
-        for c in self.hand:
-            counts[c.code] += 1
+        counts = code_counts(self.hand)
         for m in self.melds:
             for c in m.cards:
                 counts[c.code] += 1

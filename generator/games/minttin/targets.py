@@ -76,8 +76,9 @@ _INDEX_MASK = (1 << _ORDER_BITS) - 1
 _KEYS = -(_FACES << _ORDER_BITS)
 """By the cards of each face, the sort key: a target with more cards of its faces held
 has a lower bound on its need (14, less the jokers and those cards)."""
-_SHUT = 256 << _ORDER_BITS
-_SHUT_LACKING = [np.where(_FACES[:, f] == 0, _SHUT, 0) for f in range(13)]
+_EXCLUDED = 1 << 30
+"""A table's value (and a shut target's addition) for a target that cannot be fitted."""
+_SHUT_KEYS = [np.where(_FACES[:, f] == 0, _EXCLUDED, 0) for f in range(13)]
 """Added to the sort key of a target that lacks an exposed face (it cannot be fitted)."""
 
 # A fit: (need, -points, the block sizes the faces take, largest first) or None when no
@@ -102,30 +103,12 @@ _LOOKUP = [(itemgetter(*faces), special, patterns) for faces, special, patterns 
 special points and its patterns."""
 
 
-def _fit_concealed(ordered: tuple[int, ...], jokers: int, patterns: PatternSizes) -> _Fit:
-    """The best pattern for faces holding ``ordered`` cards (most first) and no
-    exposure: the faces take its sizes, largest first; the first of the patterns with
-    the fewest cards lacking, then the most points."""
-    best = None
-    for sizes, points in patterns:
-        need = gaps = 0
-        for c, size in zip(ordered, sizes, strict=True):
-            if size == 2:
-                need += 2 - (c if c < 2 else 2)
-            else:
-                gaps += size - (c if c < size else size)
-        if gaps > jokers:
-            need += gaps - jokers
-        if best is None or (need, -points) < best[:2]:
-            best = (need, -points, sizes)
-    return best
-
-
 def _fit_exposed(pairs: tuple[tuple[int, int], ...], jokers: int,
                  patterns: PatternSizes) -> _Fit:
-    """As :func:`_fit_concealed`, for (exposed block size or 0, cards held) of each face,
-    largest first: each exposed face keeps its size; the others, most cards first, take
-    the pattern's sizes left (the sizes returned)."""
+    """The best pattern for (exposed block size or 0, cards held) of each face, largest
+    first: each exposed face keeps its size; the others, most cards first, take the
+    pattern's sizes left, largest first (the sizes returned); the first of the patterns
+    with the fewest cards lacking, then the most points."""
     fixed = [(size, c) for size, c in pairs if size]
     rest = [c for size, c in pairs if not size]
     base_need = base_gaps = 0
@@ -166,9 +149,11 @@ def _placed(held: tuple[int, ...], exposed: tuple[int, ...] | None, jokers: int,
     if exposed is None:
         order = sorted(range(n), key=held.__getitem__, reverse=True)  # stable
         ordered = (jokers, *map(held.__getitem__, order))
-        fit = _SHARED.get(ordered) or _fit_concealed(ordered[1:], jokers, patterns)
-        if len(_SHARED) < _FITS_LIMIT:
-            _SHARED[ordered] = fit
+        fit = _SHARED.get(ordered)
+        if fit is None:
+            fit = _fit_exposed(tuple((0, c) for c in ordered[1:]), jokers, patterns)
+            if len(_SHARED) < _FITS_LIMIT:
+                _SHARED[ordered] = fit
         assert fit is not None
         return fit[0], fit[1], tuple(order), fit[2]
     by_held = sorted(range(n), key=held.__getitem__, reverse=True)  # stable
@@ -210,11 +195,8 @@ for _k, (_faces, _, _) in enumerate(TARGETS):
     _OFFSETS[_k] = _PART[len(_faces)]
 _PATTERNS = {len(faces): patterns for faces, _, patterns in TARGETS}
 _POINT_BITS, _LOW_BITS = 6, 13
-_EXCLUDED = 1 << 30
-"""A table's value (and a shut target's addition) for a target that cannot be fitted."""
 _BASE_KEYS = _INDEX - (np.array([special for _, special, _ in TARGETS],
                                 dtype=np.int64) << _LOW_BITS)
-_SHUT_KEYS = [np.where(_FACES[:, f] == 0, _EXCLUDED, 0) for f in range(13)]
 _MATRIX = np.hstack([np.vstack([_DIGITS, _KEYS]),
                      np.concatenate([_OFFSETS, _BASE_KEYS])[:, None]]).astype(np.float64)
 """Times a hand's counts and a 1: each target's place in a table (with digits of the
@@ -240,7 +222,7 @@ _KEEP = 6
 
 def _build_table(state: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
     """The tables for an exposed block (size, cards held), or (0, 0) for none: the
-    values of :func:`_fit_concealed` or :func:`_fit_exposed`, for every jokers and
+    values of :func:`_fit_exposed`, for every jokers and
     digits, and the pattern each takes."""
     table = np.empty(_TABLE_SIZE, dtype=np.int32)
     choice = np.zeros(_TABLE_SIZE, dtype=np.int8)
@@ -370,7 +352,7 @@ def _table_ranking(counts: Counts, fixed: Fixed) -> _Ranking | None:
 
 
 @lru_cache(maxsize=1024)
-def rank_targets(counts: Counts, fixed: Fixed = (), keep: int = 6) -> tuple[Ranked, ...]:
+def rank_targets(counts: Counts, fixed: Fixed = (), keep: int = _KEEP) -> tuple[Ranked, ...]:
     """The ``keep`` best targets for these cards, best first, each (need, points, faces,
     assignment): ``need`` is how many cards are missing, ``fixed`` the exposed blocks.
     Ties keep the order of the bound, then of :data:`TARGETS`; a hand that fits no
@@ -409,7 +391,7 @@ def _rank_by_levels(counts: Counts, fixed: Fixed, keep: int) -> tuple[Ranked, ..
     sort_keys = _KEYS @ np.array(counts, dtype=np.int64)
     sort_keys += _INDEX
     for f, _, _ in fixed:
-        sort_keys += _SHUT_LACKING[f]
+        sort_keys += _SHUT_KEYS[f]
     sort_keys.sort()
     top = 14 - jokers
     fits = _FITS.get(jokers)
