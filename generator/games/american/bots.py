@@ -29,7 +29,6 @@ from generator.games.american.card import (
     Exposure,
     allowed_rows,
     counts_of,
-    exposed_faces,
     face_of,
     needs,
 )
@@ -83,7 +82,6 @@ class Planner:
     name = "planner"
 
     def __init__(self) -> None:
-        self._needs: dict[tuple, np.ndarray] = {}
         self._claimable: dict[tuple, frozenset[int]] = {}
         self._weighed: dict[tuple, tuple[Plan, list]] = {}
         """Recent answers of :meth:`_weigh_removals`: the vote's for the courtesy pass,
@@ -116,17 +114,9 @@ class Planner:
     # -- weighing tiles ------------------------------------------------------------------
 
     def _need(self, game: AmericanGame, s: Sight) -> np.ndarray:
-        """The tiles each reading of the card lacks, remembered for a while (they depend
-        on the hand and the exposures alone, not on what is in sight)."""
-        key = (id(game.card), s.counts.tobytes(),
-               tuple(sorted((e.face, e.size) for e in s.exposures)))
-        need = self._needs.get(key)
-        if need is None:
-            if len(self._needs) > 256:
-                self._needs.clear()
-            need = self._needs[key] = needs(game.card.table, s.counts, exposed_faces(
-                s.exposures))
-        return need
+        """The tiles each reading of the card lacks (remembered by the card's look-up
+        tables: they depend on the hand and the exposures alone)."""
+        return needs(game.card.table, s.counts, s.exposed)
 
     def _weigh_removals(self, game: AmericanGame, s: Sight, tiles: list[Tile]
                         ) -> tuple[Plan, list[tuple[float, int, int, Tile]]]:

@@ -19,12 +19,11 @@ from generator.games.american.card import (
     can_complete,
     exposed_faces,
 )
-from generator.games.american.faces import COPIES, FACES, JOKER
+from generator.games.american.faces import COPY_COUNTS, FACES, JOKER
 
 Witness = tuple[tuple[int, int, int], ...]
 """A reading still open: (face, natural tiles, joker-able tiles) of each face it uses,
 the exposures' own tiles taken off."""
-_COPIES = np.array(COPIES, dtype=np.int16)
 
 
 def dead_reason(card: Card, exposures: tuple[Exposure, ...], seen) -> str:
@@ -50,7 +49,7 @@ def judge(card: Card, exposures: tuple[Exposure, ...], seen
             return "the exposures reveal a concealed hand", ()
         return "the exposures match no hand on the card", ()
     nothing = np.zeros(FACES, dtype=np.int16)
-    unseen = _COPIES - np.asarray(seen, dtype=np.int16)
+    unseen = COPY_COUNTS - np.asarray(seen, dtype=np.int16)
     exposed = exposed_faces(exposures)
     allowed = np.nonzero(rows)[0]
     open_rows = allowed[can_complete(table, nothing, unseen, exposed, allowed)]

@@ -23,6 +23,8 @@ FACES = 36
 COPIES = [4] * FACES
 COPIES[FLOWER] = 8
 COPIES[JOKER] = 8
+COPY_COUNTS = np.array(COPIES, dtype=np.int16)
+"""The copies of each face in a set, as a vector."""
 
 
 def _face(tile: Tile) -> int:
@@ -77,5 +79,6 @@ def american_set() -> tuple[Tile, ...]:
     return tuple(tiles)
 
 
-__all__ = ["COPIES", "DRAGON_OF", "FACES", "FIXED_DRAGONS", "FLOWER", "JOKER", "SUITS",
-           "SUIT_NAMES", "WINDS", "american_set", "counts_of", "face_name", "face_of", "tile_of"]
+__all__ = ["COPIES", "COPY_COUNTS", "DRAGON_OF", "FACES", "FIXED_DRAGONS", "FLOWER", "JOKER",
+           "SUITS", "SUIT_NAMES", "WINDS", "american_set", "counts_of", "face_name", "face_of",
+           "tile_of"]

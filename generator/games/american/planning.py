@@ -34,6 +34,7 @@ from generator.games.american.card import (
     exposed_faces,
     needs,
 )
+from generator.games.american.faces import COPY_COUNTS
 
 HARMONIC = np.array([sum(1 / k for k in range(1, n + 1)) for n in range(16)])
 VALUE_WEIGHT = 0.004
@@ -48,7 +49,6 @@ CALLED = 2.0
 SLACK = 2
 """Readings weighed in full: those at most this many tiles further than the nearest."""
 UNREACHABLE = 1e6
-_COPIES = np.array(COPIES, dtype=np.int16)
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ def sight_of(hand, exposures: tuple[Exposure, ...], in_sight=None) -> Sight:
     counts = counts_of(hand)
     if in_sight is None:
         in_sight = exposed_tiles(exposures)
-    return Sight(counts, exposures, np.maximum(_COPIES - counts - in_sight, 0))
+    return Sight(counts, exposures, np.maximum(COPY_COUNTS - counts - in_sight, 0))
 
 
 def exposed_tiles(exposures: tuple[Exposure, ...]) -> np.ndarray:

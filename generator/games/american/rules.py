@@ -32,8 +32,8 @@ import numpy as np
 from generator.engine.log import Event
 from generator.engine.rules import checks, handles
 from generator.errors import IllegalActionError
+from generator.games.american.card import JOKER as JOKER_FACE
 from generator.games.american.card import (
-    COPIES,
     Card,
     Exposure,
     allowed_rows,
@@ -44,7 +44,6 @@ from generator.games.american.card import (
     matches,
     needs,
 )
-from generator.games.american.card import JOKER as JOKER_FACE
 from generator.games.american.charleston import Charleston
 from generator.games.american.dead import dead_reason, judge, still_alive
 from generator.games.american.events import (
@@ -68,11 +67,11 @@ from generator.games.american.events import (
     Redeem,
     Stop,
 )
+from generator.games.american.faces import COPY_COUNTS
 from generator.games.american.options import AmericanOptions
 from generator.tiles import Tile
 
 JOKER = Tile("1j")
-_COPIES = np.array(COPIES, dtype=np.int16)
 _NOBODY = frozenset({Phase.DICE, Phase.DEAL, Phase.DRAW, Phase.END, Phase.OVER})
 """Phases in which chance or the rules move the game on."""
 
@@ -141,10 +140,6 @@ class AmericanGame(Charleston):
         """``p``'s hand (not the exposures) as a count of each face."""
         return counts_of(self.hands[p])
 
-    def exposed_faces(self, p: int):
-        """The tiles of ``p``'s exposures by the face each group is of."""
-        return exposed_faces(self.exposures(p))
-
     def seen(self):
         """Tiles visible to everyone, by face: discards and exposures."""
         version = (len(self.discards), self._exposed_version)
@@ -175,7 +170,7 @@ class AmericanGame(Charleston):
     def mahjong_with(self, p: int, tile: Tile) -> list[str]:
         """The hands ``p`` would make by calling ``tile`` for Mah Jongg (a rule the
         bots ask rather than copy)."""
-        if self.tile_count(p) != 13 or face_of(tile) not in self._waits(p, self.hands[p]):
+        if face_of(tile) not in self.waits(p):
             return []
         return self._made(p, [*self.hands[p], tile], tile)
 
@@ -430,7 +425,7 @@ class AmericanGame(Charleston):
                 if tile is not None and face_of(tile) not in faces:
                     continue
                 if unseen is None:
-                    unseen = (_COPIES - seen).tolist()
+                    unseen = (COPY_COUNTS - seen).tolist()
                 alive = still_alive(witnesses, unseen)
                 if alive is not None:
                     self._alive[q] = (known, faces, alive)
