@@ -166,9 +166,7 @@ class Solver:
         """:data:`TURN_PLAYOUTS` playouts with the restart's random stream; a win ends
         the solve (as :class:`_Found`), the longest game is kept to seed a restart."""
         for _ in range(TURN_PLAYOUTS):
-            self.work += PLAYOUT_COST
-            if self.work > self.budget:
-                raise _OutOfBudget
+            self.spend(PLAYOUT_COST)  # inside a turn: only counted
             self.playout_k += 1
             left, moves = self.table.playout(self.turn_rng, 1.0 + self.playout_k % 12 / 2,
                                              self.penalty)

@@ -23,14 +23,11 @@ class tables are built with numpy beside the other tables and cached with them.
 from __future__ import annotations
 
 import struct
-from array import array
 from collections.abc import Callable
 from typing import Any
 
 from generator.engine import standard_tables as _tables
 
-MASK = (1 << 14) - 1
-"""The class bits of a shanten entry (four classes add up below bit 14)."""
 SPECIAL = 64
 """Added to a standard deficit read for a hand of 13 or 14 tiles: the special forms count
 (other hands read less than 32)."""
@@ -105,20 +102,13 @@ def special_section() -> bytes:
 # ---------------------------------------------------------------------------
 
 
-def _numbers(data: bytes) -> array:
-    values = array("H")
-    values.frombytes(data)
-    if struct.pack("=H", 1) != struct.pack("<H", 1):  # pragma: no cover - big-endian
-        values.byteswap()
-    return values
-
-
 def class_tables(sections: dict[str, bytes]) -> tuple[Any, ...]:
     """(suit class of (vector id, tiles), honor class of the same, step rows, final
     rows, the special forms' shanten by counters) from the sections; a final row holds
     shanten (plus SPECIAL for 13 or 14 tiles), None for more than 14 tiles."""
-    suits, honors = _numbers(sections["class_suits"]), _numbers(sections["class_honors"])
-    step, final = _numbers(sections["class_step"]), sections["class_final"]
+    suits = _tables._numbers("H", sections["class_suits"])
+    honors = _tables._numbers("H", sections["class_honors"])
+    step, final = _tables._numbers("H", sections["class_step"]), sections["class_final"]
     width, height = len(honors), len(step) // len(suits)
     if (len(final) != width * height or len(step) != len(suits) * height
             or len(sections["class_special"]) != 1 << 14):

@@ -413,7 +413,6 @@ def _kinds(start: int, size: int) -> tuple[tuple[int, ...], ...]:
 
 #: ``KINDS[g][mask]``: the kinds of group g (m, p, s, z) whose ranks are in ``mask``.
 KINDS = tuple(_kinds(9 * g, 9 if g < 3 else 7) for g in range(4))
-_KM, _KP, _KS, _KZ = KINDS
 #: What adding one tile of rank r does to the base-5 code of a group's counts.
 STEP = {9: tuple(5 ** (8 - r) for r in range(9)), 7: tuple(5 ** (6 - r) for r in range(7))}
 
