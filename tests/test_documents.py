@@ -195,3 +195,21 @@ def test_a_short_table_taller_than_a_page_still_splits_inside_the_frame() -> Non
     for page in pages:
         for offset, block in page.placed:
             assert offset + measure(block, frame.width) - trailing(block) <= frame.height + 1e-6
+
+
+def test_fit_page_narrows_tiles_until_the_figure_fits() -> None:
+    from generator.documents.assemble import fit_page
+    from generator.documents.model import Figure, Illustration
+
+    asked = []
+
+    def draw(width: float) -> Illustration:  # 30 tiles tall plus 20 mm of text
+        asked.append(width)
+        return Illustration(Figure(10 * width, 30 * width * 1.3 + 20, lambda c: None), {})
+
+    drawn = fit_page(draw, 9.0)
+    assert drawn.figure.height <= 267.0 and drawn.figure.width <= 180.0
+    assert drawn.figure.height > 240.0  # not much smaller than it must be
+    assert asked[0] == 9.0 and len(asked) <= 5
+    assert fit_page(draw, 5.0).figure.height == 30 * 5.0 * 1.3 + 20  # fits: drawn once
+    assert fit_page(draw, 40.0, smallest=30.0).figure.height == 30 * 30.0 * 1.3 + 20

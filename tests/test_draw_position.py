@@ -225,3 +225,31 @@ def test_no_tile_lost_at_any_line(logs, key) -> None:
         if key == "onesuit" and records[at - 1]["type"] == "hand":
             continue  # the new wall is shuffled, nothing dealt yet
         assert facts["face_up"] + facts["face_down"] + facts["wall"] == whole, at
+
+
+def test_a_full_one_player_board_fits_a_page(cli, logs, tmp_path) -> None:
+    """A finished One Player board is 27 rows of tiles: at 9 mm it would be 38 cm tall, so
+    unless a tile width is given it is drawn smaller, to fit an A4 or Letter page; a width
+    that is given is kept."""
+    from pypdf import PdfReader
+
+    last = len(lines(logs["oneplayer"])) - 1  # the last line sums the game up
+    sizes = {}
+    for name, extra in (("fit", ()), ("nine", ("--tile-width", "9"))):
+        out = tmp_path / f"{name}.pdf"
+        assert cli("draw", "position", logs["oneplayer"], "--at", last, "-o", out,
+                   *extra).code == 0
+        box = PdfReader(out).pages[0].mediabox
+        sizes[name] = (float(box.width) * 25.4 / 72, float(box.height) * 25.4 / 72)
+    assert sizes["fit"][0] <= 180.5 and sizes["fit"][1] <= 267.5, sizes
+    assert sizes["nine"][1] > 300, sizes  # the same board at the width asked for
+    assert sizes["fit"][1] > 200, sizes  # made to fit, not shrunk to a stamp
+
+
+def test_a_position_that_fits_keeps_nine_mm_tiles(cli, logs, tmp_path) -> None:
+    at = len(lines(logs["castle"])) // 2
+    out, nine = tmp_path / "fit.svg", tmp_path / "nine.svg"
+    assert cli("draw", "position", logs["castle"], "--at", at, "-o", out).code == 0
+    assert cli("draw", "position", logs["castle"], "--at", at, "-o", nine,
+               "--tile-width", "9").code == 0
+    assert out.read_bytes() == nine.read_bytes()

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -11,7 +12,7 @@ import typer
 
 from generator.cli.common import echo, fail
 
-LOW_WIDTH, HIGH_WIDTH = 4.0, 40.0
+LOW_WIDTH, HIGH_WIDTH, DEFAULT_WIDTH = 4.0, 40.0, 9.0
 
 
 def event_count(log: object, text: str) -> int:
@@ -44,9 +45,10 @@ def position(
         "--seat", help="Show the table as this player sees it (from 1): only that hand face "
         "up, the others face down (a game with nothing hidden is drawn the same). Unless "
         "given, every hand is face up.")] = None,
-    tile_width: Annotated[float, typer.Option(
-        "--tile-width", help=f"Width of a tile (or card) in mm, {LOW_WIDTH:g} to "
-        f"{HIGH_WIDTH:g}.")] = 9.0,
+    tile_width: Annotated[float | None, typer.Option(
+        "--tile-width", show_default=False, help=f"Width of a tile (or card) in mm, "
+        f"{LOW_WIDTH:g} to {HIGH_WIDTH:g}. Unless given, 9 mm, or less where the figure "
+        "would not fit an A4 or Letter page (180 x 267 mm).")] = None,
     output: Annotated[Path, typer.Option("--output", "-o", help="Where to write: .svg .pdf "
                                          ".png, chosen by the file's suffix.")]
     = Path("out/position.svg"),
@@ -61,6 +63,7 @@ def position(
 
     Example: tilepress draw position out/onesuit.jsonl --at 20 --seat 1 -o position.pdf
     """
+    from generator.documents.assemble import fit_page
     from generator.errors import IllegalActionError, RequestError
     from generator.files import check_output, read_text, write_atomic
     from generator.games import find_game, read_log
@@ -68,7 +71,7 @@ def position(
 
     check_output(output)
     fmt = output_format(output, (".svg", ".pdf", ".png"))
-    if not LOW_WIDTH <= tile_width <= HIGH_WIDTH:
+    if tile_width is not None and not LOW_WIDTH <= tile_width <= HIGH_WIDTH:
         raise RequestError(f"--tile-width must be from {LOW_WIDTH:g} to {HIGH_WIDTH:g} mm, "
                            f"not {tile_width:g}")
     if fmt == "png" and not 36 <= dpi <= 1200:
@@ -85,8 +88,13 @@ def position(
         game.module("runner").replay(game_log)
     except IllegalActionError as exc:
         fail(f"{log}: {exc}", code=1)
-    drawn = game.module("pictures").position_figure(
-        game_log, count, seat=None if seat is None else seat - 1, tile_width=tile_width)
+    draw = partial(game.module("pictures").position_figure, game_log, count,
+                   seat=None if seat is None else seat - 1)
+    if tile_width is None:
+        drawn = fit_page(lambda width: draw(tile_width=width), DEFAULT_WIDTH,
+                         smallest=LOW_WIDTH)
+    else:
+        drawn = draw(tile_width=tile_width)
     write_atomic(output, figure_bytes(drawn.figure, fmt, dpi=dpi))
     echo(f"wrote the position after line {drawn.facts['line']} ({drawn.figure.width:.1f} x "
          f"{drawn.figure.height:.1f} mm) to {output}")

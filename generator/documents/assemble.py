@@ -4,9 +4,9 @@ from each game's own pictures."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from generator.documents.model import Figure
+from generator.documents.model import Figure, Illustration
 from generator.draw.canvas import PT, Canvas
 from generator.draw.fonts import text_width, wrap
 from generator.draw.tiles import RATIO, draw_row, row_width
@@ -130,5 +130,24 @@ def position_frame(parts: Sequence[Figure], status: str, caption: str) -> Figure
     return padded(column([body, column(words, gap=1.0)], gap=3.0))
 
 
-__all__ = ["column", "grid", "labelled", "padded", "position_frame", "row", "text_figure",
-           "tiles_figure"]
+PAGE_AREA = (180.0, 267.0)
+"""The largest figure, in mm, that prints at full size on an A4 or Letter page within
+margins."""
+
+
+def fit_page(draw: Callable[[float], Illustration], tile_width: float, *,
+             smallest: float = 4.0, area: tuple[float, float] = PAGE_AREA) -> Illustration:
+    """``draw(tile_width)``, drawn again with narrower tiles (never below ``smallest``) while
+    it is larger than ``area``; text keeps its size, so the width is found in a few steps."""
+    drawn = draw(tile_width)
+    for _ in range(4):
+        scale = min(area[0] / drawn.figure.width, area[1] / drawn.figure.height)
+        if scale >= 1.0 or tile_width <= smallest:
+            break
+        tile_width = max(smallest, int(tile_width * scale * 10) / 10)
+        drawn = draw(tile_width)
+    return drawn
+
+
+__all__ = ["column", "fit_page", "grid", "labelled", "padded", "position_frame", "row",
+           "text_figure", "tiles_figure"]

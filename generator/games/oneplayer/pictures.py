@@ -37,14 +37,19 @@ def board_layout(board: OnePlayerBoard) -> dict[int, list[tuple[int, int]]]:
     return cells
 
 
+def placed_rows(board: OnePlayerBoard) -> tuple[int, int]:
+    """The first and last rows that hold a tile (row 0, the horizontal line, always)."""
+    placed = [r for n, cells in board_layout(board).items()
+              for i, (_, r) in enumerate(cells) if i < len(board.lines[n].tiles)]
+    return min(placed, default=0), max(placed, default=0)
+
+
 def board_figures(board: OnePlayerBoard, caption: str, *, width: float = 150.0,
                   max_height: float = 215.0) -> list[Figure]:
     """The rows of the board that hold tiles, in one figure when it fits ``max_height`` at
     full size, else in two: the lines running up, then the lines running down (the
     horizontal line in both), so the tiles stay as large as ``width`` makes them."""
-    placed = [r for n, cells in board_layout(board).items()
-              for i, (_, r) in enumerate(cells) if i < len(board.lines[n].tiles)]
-    top, bottom = min(placed, default=0), max(placed, default=0)
+    top, bottom = placed_rows(board)
     whole = board_figure(board, width=width, caption=caption, max_height=max_height,
                          rows=(top, bottom))
     if whole.height <= max_height:
@@ -171,7 +176,7 @@ def position_figure(log: GameLog, events: int, *, seat: int | None = None,
     last = log.events[events - 1]
     placed = sum(len(line.tiles) - (1 if n else 0) for n, line in board.lines.items())
     parts = [labelled("The board", board_figure(board, width=tile_width * (LINE_LENGTH + 1),
-                                                max_height=0.0))]
+                                                max_height=0.0, rows=placed_rows(board)))]
     if board.hand:
         parts.append(labelled(f"In hand: {len(board.hand)} tiles",
                               tiles_figure([sort_tiles(board.hand)], tile_width)))
