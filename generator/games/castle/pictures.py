@@ -29,11 +29,14 @@ SMALLEST = 6.0
 
 
 def _height_badge(c: Canvas, x: float, y: float, w: float, h: float, height: int) -> None:
+    """The stack's height on a disc just big enough for its digit, pressed into the
+    tile's lower right corner, clear of the caption under a wind or flower."""
     size = max(SMALLEST, w * 0.4)
-    r = max(w * 0.2, size * PT * 0.62)
-    c.circle(x + w - r * 0.7, y + h - r * 0.7, r, fill=LABEL)
-    c.text(x + w - r * 0.7, y + h - r * 0.7 + size * PT * 0.36, str(height), size=size,
-           font="bold", anchor="middle", fill="#ffffff")
+    r = size * PT * 0.6
+    cx, cy = x + w - r * 0.72, y + h - r * 0.72
+    c.circle(cx, cy, r, fill=LABEL, stroke="#ffffff", stroke_width=0.2)
+    c.text(cx, cy + size * PT * 0.36, str(height), size=size, font="bold", anchor="middle",
+           fill="#ffffff")
 
 
 def draw_central(c: Canvas, castle: Castle, tops: dict[tuple[int, int], tuple[Tile, int]],
