@@ -493,3 +493,36 @@ def test_the_front_is_filled():
 def test_the_daily_command_has_help_with_an_example(cli):
     result = cli("daily", "--help")
     assert result.code == 0 and "Example: tilepress daily" in result.out
+
+
+def test_the_american_puzzle_prints_the_card_hands_it_asks_about():
+    """The sheet has no card of hands beside it, so it prints the hands to choose from:
+    every hand the answer names, and others that are at least two tiles farther (so the
+    answer is the only right one), each line drawn as the card prints it."""
+    from generator.games.american import card as rules
+    from generator.games.american.puzzles import card_of, hand_of
+    from generator.publish.daily_page import sheet_document
+    from generator.publish.daily_presenters import american_choices
+
+    for made in week():
+        puzzle = next(p for p in PuzzleSet.from_json(made.puzzles).puzzles
+                      if p.kind == "american")
+        card, hand = card_of(puzzle.question), hand_of(puzzle)
+        choices = american_choices(puzzle)
+        named = [n["hand"] for n in puzzle.answer["nearest"]]
+        assert set(named) <= {m.hand.id for m in choices} and len(choices) == 4
+        best = puzzle.answer["nearest"][0]["need"]
+        need = {m.hand.id: m.need for m in rules.nearest(card, hand, count=len(card.hands))}
+        for m in choices:
+            assert m.hand.id in named or need[m.hand.id] >= best + 2, m.hand.id
+        surface = _Pages()
+        sheet_document(plan(), made.sheet, None).render(surface)
+        words = " ".join(t for _, t in surface.pages[0]["text"])
+        for m in choices:  # each hand's groups are on the front, as the card prints them
+            first = next(g for g in m.hand.variants[m.requirement.variant]
+                         if not isinstance(g, str))
+            assert first.symbols in words, (m.hand.id, first.symbols)
+        back = " ".join(t for _, t in surface.pages[1]["text"])
+        letters = dict(zip((m.hand.id for m in choices), "ABCD", strict=True))
+        for hand_id in named:
+            assert f"{letters[hand_id]}, {hand_id}" in back

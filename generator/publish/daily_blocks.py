@@ -40,7 +40,8 @@ class Look:
     text: float = 8.5
 
 
-LOOKS = (Look(), Look(8.5, 8.0, 8.0), Look(MIN_TILE, MIN_TILE, 7.5))
+LOOKS = (Look(), Look(8.5, 8.0, 8.0), Look(MIN_TILE, MIN_TILE, 7.5), Look(MIN_TILE, MIN_TILE, 7.0),
+         Look(MIN_TILE, MIN_TILE, 6.5))
 
 
 # ---------------------------------------------------------------------------

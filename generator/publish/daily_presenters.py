@@ -174,9 +174,45 @@ def _minttin_discard_answer(puzzle: Puzzle, width: float, look: Look) -> tuple[B
                       f"worth up to {best.get('points', 0)} points.", size=TEXT),)
 
 
+CHOICES = 4
+"""Card hands offered by the daily American puzzle: the nearest and the next farther."""
+
+
+def american_choices(puzzle: Puzzle) -> list[Any]:
+    """The card's hands the daily sheet prints for the puzzle, in the card's order, each
+    in the way to make it that is nearest: the answer's nearest hands, and then hands at
+    least two tiles farther than the nearest (the nearest of those), so the sheet holds
+    what it asks about and one answer is right."""
+    from generator.games.american import card as rules
+    from generator.games.american.puzzles import card_of, hand_of
+
+    card, hand = card_of(puzzle.question), hand_of(puzzle)
+    named = [n["hand"] for n in puzzle.answer["nearest"]]
+    best = int(puzzle.answer["nearest"][0]["need"])
+    near = rules.nearest(card, hand, count=len(card.hands))
+    shown = [m for m in near if m.hand.id in named]
+    shown += [m for m in near if m.need >= best + 2][:max(CHOICES - len(shown), 0)]
+    order = {h.id: k for k, h in enumerate(card.hands)}
+    return sorted(shown, key=lambda m: order[m.hand.id])
+
+
+def _letter(k: int) -> str:
+    return "ABCDEFGH"[k]
+
+
+def _american_question(puzzle: Puzzle, width: float, look: Look) -> tuple[Block, ...]:
+    from generator.games.american.pictures import card_lines_figure
+
+    choices = american_choices(puzzle)
+    lines = [(_letter(k), m.hand, m.requirement.variant) for k, m in enumerate(choices)]
+    return (*_hand_question(puzzle, width, look),
+            card_lines_figure(lines, width=width - INDENT, size=look.text))
+
+
 def _american_answer(puzzle: Puzzle, width: float, look: Look) -> tuple[Block, ...]:
+    letters = {m.hand.id: _letter(k) for k, m in enumerate(american_choices(puzzle))}
     near = puzzle.answer.get("nearest", [])
-    lines = [f"{n['reading']}: {n['value']} points, {n['need']} tile"
+    lines = [f"{letters[n['hand']]}, {n['reading']}: {n['value']} points, {n['need']} tile"
              f"{'s' * (n['need'] != 1)} away" for n in near]
     return (Paragraph("Nearest: " + "; ".join(lines) + ".", size=SMALL, color=INK),
             TileRow((_tiles(str(puzzle.answer.get("pass", ""))),), tile_width=MIN_TILE,
@@ -243,7 +279,7 @@ PRESENTERS: dict[str, Presenters] = {
     "discard": Presenters(_hand_question, _discard_answer, "Discard:"),
     "minttin": Presenters(_minttin_question, _minttin_answer, "Cards:"),
     "minttin-discard": Presenters(_minttin_question, _minttin_discard_answer, "Discard:"),
-    "american": Presenters(_hand_question, _american_answer, "Hands:"),
+    "american": Presenters(_american_question, _american_answer, "Hands:"),
     "solitaire": Presenters(_layout_question, _layout_answer, "", wide=True),
     "castle": Presenters(_castle_question, _castle_answer, "", wide=True),
 }

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from generator.documents.model import Figure, Illustration
-from generator.draw.canvas import Canvas
+from generator.draw.canvas import PT, Canvas
 from generator.draw.fonts import text_width
 from generator.draw.tiles import RATIO, draw_tile
 from generator.errors import HandError, NotationError, RequestError
@@ -231,8 +231,37 @@ def card_hand_figure(params: CardHandFigure, card: Card | None = None) -> Illust
     return Illustration(Figure(width, height, draw), facts)
 
 
-__all__ = ["arrange", "card_hand_figure", "card_line_width", "draw_card_line", "pass_figure",
-           "read_player_tiles", "token_colour"]
+def card_lines_figure(lines: Sequence[tuple[str, Hand, int | None]], *, width: float,
+                      size: float = 8.0, smallest: float = 6.0) -> Figure:
+    """Hands of a card, one a line, as the card prints them: a label (A, B, ...), the
+    groups in their colours (one way to make the hand, or every way with "or" between
+    them when its variant is None), X or C and the value; the type shrinks (not below
+    ``smallest`` points) until the widest line fits ``width``."""
+
+    def widest(pt: float) -> float:
+        label = max(text_width(f"{a} ", pt, "bold") for a, _, _ in lines)
+        mark = max(text_width(f"C {h.value}", pt, "bold") for _, h, _ in lines) + pt * 0.8
+        return label + mark + max(card_line_width(h, pt, v) for _, h, v in lines)
+
+    while size > smallest and widest(size) > width:
+        size = max(smallest, size - 0.25)
+    label_w = max(text_width(f"{a} ", size, "bold") for a, _, _ in lines)
+    pitch = size * PT * 1.4
+    right = max(width, widest(size))
+
+    def draw(c: Canvas) -> None:
+        for k, (label, hand, variant) in enumerate(lines):
+            base = k * pitch + size * PT
+            c.text(0.0, base, label, size=size, font="bold", fill=INK)
+            draw_card_line(c, hand, label_w, base, size, variant)
+            c.text(right, base, f"{'C' if hand.concealed else 'X'} {hand.value}", size=size,
+                   font="bold", anchor="end", fill="#b3261e" if hand.concealed else INK)
+
+    return Figure(right, pitch * len(lines) + size * PT * 0.4, draw)
+
+
+__all__ = ["arrange", "card_hand_figure", "card_line_width", "card_lines_figure",
+           "draw_card_line", "pass_figure", "read_player_tiles", "token_colour"]
 
 
 # ---------------------------------------------------------------------------

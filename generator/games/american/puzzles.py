@@ -27,7 +27,8 @@ from generator.tiles import Tile, format_tiles, parse_tiles, sort_tiles
 SHOWN = 3
 
 
-def _card_of(question: Mapping[str, Any]) -> rules.Card:
+def card_of(question: Mapping[str, Any]) -> rules.Card:
+    """The card a question is asked on: its own ``card_text``, else the practice card."""
     text = question.get("card_text")
     if isinstance(text, str):
         return rules.parse_card(text, source="question.card_text")
@@ -45,6 +46,11 @@ def _hand(question: Mapping[str, Any], where: str) -> tuple[Tile, ...]:
     if len(tiles) != 13:
         raise FileFormatError(f"{where}: question.hand has {len(tiles)} tiles, not 13")
     return tiles
+
+
+def hand_of(puzzle: Puzzle) -> tuple[Tile, ...]:
+    """The thirteen tiles of a puzzle's question, checked."""
+    return _hand(puzzle.question, puzzle.id)
 
 
 class AmericanKind(PuzzleKind):
@@ -76,12 +82,12 @@ class AmericanKind(PuzzleKind):
     def validate(self, question: Mapping[str, Any], where: str) -> None:
         _hand(question, where)
         try:
-            _card_of(question)
+            card_of(question)
         except TilepressError as exc:
             raise FileFormatError(f"{where}: {exc}") from None
 
     def solve(self, question: Mapping[str, Any]) -> dict[str, Any]:
-        card = _card_of(question)
+        card = card_of(question)
         hand = _hand(question, "question")
         near = rules.nearest(card, hand, count=8)
         best = near[0].need
@@ -147,4 +153,4 @@ class AmericanKind(PuzzleKind):
                 TileRow((passed,), tile_width=6.5, label="Pass first:", label_width=22.0))
 
 
-__all__ = ["AmericanKind", "AmericanParams"]
+__all__ = ["AmericanKind", "AmericanParams", "card_of", "hand_of"]
