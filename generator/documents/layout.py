@@ -364,9 +364,11 @@ def _draw_title_page(c: Canvas, block: TitlePage, doc: Document) -> None:
             draw_tile(c, tile, (w - total) / 2 + k * tw, y + 10, tw)
         y += 10 + tw * RATIO + 8
     y = max(y + 10, h * 0.62)
-    for line in block.lines:
-        c.text(w / 2, y, line, size=10, anchor="middle", fill=MUTED)
-        y += leading(10) + 1
+    for text in block.lines:
+        for line in wrap(text, w - 2 * doc.margin - 20, 10):
+            c.text(w / 2, y, line, size=10, anchor="middle", fill=MUTED)
+            y += leading(10)
+        y += 1
 
 
 def _draw_furniture(c: Canvas, doc: Document, page: Page, number: int) -> None:

@@ -20,6 +20,8 @@ DRAGON_BONUS = 1
 
 KINDS = ("coins", "strings", "myriads", "winds", "dragons", "flowers", "seasons")
 _SUIT_KIND = {"p": "coins", "s": "strings", "m": "myriads"}
+KIND_WORDS = {"coins": "dots", "strings": "bamboo", "myriads": "characters"}
+"""The rules' names for the suits, as players of mahjong say them (what pages print)."""
 
 Cell = tuple[int, int]
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from generator.documents.model import Block, Figure, Grid, Heading, Paragraph, Table
 from generator.draw.canvas import Canvas
 from generator.engine.log import Event, GameLog
-from generator.games.castle.board import PlayerCastle, cell_index
+from generator.games.castle.board import KIND_WORDS, PlayerCastle, cell_index
 from generator.games.castle.options import CastleOptions
 from generator.games.castle.pictures import board_figure, built_rows, central_figure
 from generator.games.castle.rules import (
@@ -35,8 +35,6 @@ from generator.games.castle.rules import (
 from generator.layouts.castle import Castle, parse_castle
 from generator.tiles import Tile, in_words
 
-KIND_WORDS = {"coins": "dots", "strings": "bamboo", "myriads": "characters"}
-"""The rules' names for the suits, as players of mahjong say them."""
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
            "ten", "eleven", "twelve")
 BOARD_CELL = 8.0

@@ -131,9 +131,9 @@ def score_pad(paper: Paper, options: None = None) -> Document:
     rows = (
         ("Discards (+1 each)", "", "", "", ""),
         ("Elder Dragon (+2 each)", "", "", "", ""),
-        ("Coins flipped", "", "", "", ""),
-        ("Strings flipped", "", "", "", ""),
-        ("Myriads flipped", "", "", "", ""),
+        ("Dots flipped", "", "", "", ""),
+        ("Bamboo flipped", "", "", "", ""),
+        ("Characters flipped", "", "", "", ""),
         ("Winds flipped", "", "", "", ""),
         ("Dragons flipped (+1 bonus)", "", "", "", ""),
         ("Shrines (+1/+2/+3 by floor)", "", "", "", ""),
@@ -169,8 +169,8 @@ def turn_card(paper: Paper, options: None = None) -> PlayerAid:
             "Build what you took: on a face-down tile, or on an empty cell touching your "
             "castle at a side or corner. Never on a face-up tile or a shrine; stay on your "
             "6 x 6 board. A tile with nowhere to go returns to the box.",
-            "Flip: every group of 4 or more face-up tiles of one type (coins, strings, "
-            "myriads, winds, dragons) joined by their sides turns face down and scores. "
+            "Flip: every group of 4 or more face-up tiles of one type (dots, bamboo, "
+            "characters, winds, dragons) joined by their sides turns face down and scores. "
             "Height does not matter.",
             "Shrines (optional): from your reserve onto tiles flipped this turn, one per "
             "group of a suit, up to two on winds or dragons. Floor 1: +1, floor 2: +2, "

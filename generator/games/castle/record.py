@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from generator.engine.log import GameLog
 from generator.engine.record import GameRecord, counted, lead_history
+from generator.games.castle.board import KIND_WORDS
 from generator.games.castle.rules import (
     DISCARD_POINTS,
     SUMMON_POINTS,
@@ -52,7 +53,7 @@ def record(log: GameLog) -> GameRecord:
         if name:
             actions.append(name)
         if isinstance(ev, Consolidate):
-            groups.append(f"group of {ev.kind}")
+            groups.append(f"group of {KIND_WORDS.get(ev.kind, ev.kind)}")
         points = _points(ev)
         if points:
             running[ev.player] += points  # type: ignore[attr-defined]

@@ -43,10 +43,26 @@ def _interval(item: dict[str, Any] | None, percent: bool = True) -> str:
     return f"{value:.2f} ({item['low']:.2f}-{item['high']:.2f})"
 
 
+def _value(v: Any) -> str:
+    return ("yes" if v else "no") if isinstance(v, bool) else str(v)
+
+
 def options_line(options: dict[str, Any]) -> str:
-    return ", ".join(f"{k.replace('_', ' ').replace('-', ' ')} "
-                     f"{('yes' if v else 'no') if isinstance(v, bool) else v}"
+    return ", ".join(f"{k.replace('_', ' ').replace('-', ' ')} {_value(v)}"
                      for k, v in options.items()) or "standard"
+
+
+def rules_line(game: str, options: dict[str, Any]) -> str:
+    """The rules a run was played with, as a reader wants them: "the standard rules", or
+    the rules changed from the standard game, each with its standard value."""
+    from generator.games import find_game
+    from generator.params import params_dict
+
+    standard = params_dict(find_game(game).options_from({}))
+    changed = [f"{k.replace('-', ' ')} {_value(v)} (standard: {_value(standard[k])})"
+               for k, v in options.items() if k in standard and standard[k] != v]
+    return ("the standard rules, but " + ", ".join(changed)) if changed else \
+        "the standard rules"
 
 
 MEASURES = (
@@ -86,6 +102,10 @@ def _metric_text(key: str, value: Any) -> str:
     return _interval(value, percent=False)
 
 
+def _shared(count: int) -> str:
+    return "1 win is shared" if count == 1 else f"{count:,} wins are shared"
+
+
 def findings(summary: dict[str, Any]) -> list[str]:
     """The run's headline facts, in sentences."""
     out = []
@@ -101,8 +121,8 @@ def findings(summary: dict[str, Any]) -> list[str]:
         if first:
             out.append(f"The player who moves first wins {_interval(first)}.")
         out.append(f"Nobody wins {_interval(summary['no_winner'])} of games"
-                   + (f"; {summary['shared_wins']:,} wins are shared." if summary[
-                       "shared_wins"] else "."))
+                   + (f"; {_shared(summary['shared_wins'])}." if summary["shared_wins"]
+                      else "."))
     rounds = summary["rounds_without_winner"]
     if summary["rounds"]["max"] > 1:
         out.append(f"{_interval(rounds)} of rounds end without a winner; a game lasts "
@@ -140,7 +160,8 @@ def summary_blocks(data: dict[str, Any]) -> list[Block]:
         blocks += [Heading(f"Findings, {run_name(r, runs)}", level=2),
                    Bullets(tuple(findings(r["summary"])), size=9)]
     for r in runs:
-        blocks.append(Paragraph(f"Run {r['label']}: {options_line(r['options'])}; "
+        blocks.append(Paragraph(f"Run {r['label']}: "
+                                f"{rules_line(data['game'], r['options'])}; "
                                 f"players {', '.join(r['players'])}.", size=SMALL))
     if data.get("comparison") is not None:
         blocks += comparison_blocks(data)
@@ -283,7 +304,7 @@ def report_document(data: dict[str, Any], paper: Paper) -> Document:
     """The report of ``data`` (see :func:`generator.publish.stats.run_stats`)."""
     runs = data["runs"]
     lines = [f"{data['games']:,} simulated games per run, seed {data['seed']}"]
-    lines += [f"Run {r['label']}: {options_line(r['options'])}" for r in runs]
+    lines += [f"Run {r['label']}: {rules_line(data['game'], r['options'])}" for r in runs]
     lines += [f"Players: {', '.join(runs[0]['players'])}",
               f"tilepress {data['tilepress']}; 95% intervals throughout"]
     blocks: list[Block] = [
@@ -299,4 +320,4 @@ def report_document(data: dict[str, Any], paper: Paper) -> Document:
                     subtitle=f"{data['games']:,} simulated games")
 
 
-__all__ = ["options_line", "report_document"]
+__all__ = ["options_line", "report_document", "rules_line"]
