@@ -112,14 +112,22 @@ def write_document(document: Printed, path: str | os.PathLike[str], *,
     return write_pages(document, path, booklet=booklet)[0]
 
 
+FIGURE_EDGE = 0.5
+"""Transparent margin (mm) round a figure written alone, so the outer half of a line on
+its edge (a tile's border, an outline) is not cut off."""
+
+
 def figure_bytes(figure: Figure, fmt: str, *, dpi: int = 300) -> bytes:
-    """One figure alone, on a transparent background the size of the figure: PDF, SVG,
-    or PNG at ``dpi`` (rasterised from the PDF by pdfium)."""
+    """One figure alone, on a transparent background the size of the figure and a thin
+    margin (:data:`FIGURE_EDGE`): PDF, SVG, or PNG at ``dpi`` (rasterised from the PDF by
+    pdfium)."""
     from generator.draw.pdf import PdfSurface
     from generator.draw.svg import SvgSurface
 
     surface = SvgSurface(background=None) if fmt == "svg" else PdfSurface()
-    with surface.page(figure.width, figure.height) as c:
+    edge = FIGURE_EDGE
+    with surface.page(figure.width + 2 * edge, figure.height + 2 * edge) as c, \
+            c.group(translate=(edge, edge)):
         figure.draw(c)
     data = surface.finish()
     if fmt != "png":

@@ -137,3 +137,24 @@ def test_draw_rejects_a_hand_it_cannot_read(cli, tmp_path: Path) -> None:
     assert r.code == 2 and "not a ready hand" in r.err
     r = cli("draw", "hand", "123m", "-o", tmp_path / "x.gif")
     assert r.code == 2 and ".svg, .pdf, .png" in r.err
+
+
+def _pdf_size_mm(path: Path) -> tuple[float, float]:
+    from pypdf import PdfReader
+
+    box = PdfReader(path).pages[0].mediabox
+    return float(box.width) * 25.4 / 72, float(box.height) * 25.4 / 72
+
+
+def test_a_figure_wider_than_a_page_is_drawn_with_narrower_tiles(cli, tmp_path: Path) -> None:
+    """Nine gates and its nine waits at the default 12 mm tiles are 27 cm wide: without a
+    tile width the figure is redrawn to fit an A4 or Letter page (180 mm within margins,
+    and 0.5 mm of edge each side); a width that is given is kept."""
+    fit, wide = tmp_path / "fit.pdf", tmp_path / "wide.pdf"
+    r = cli("draw", "waits", "1112345678999m", "-o", fit)
+    assert r.code == 0 and "to fit a page" in r.out, r
+    assert cli("draw", "waits", "1112345678999m", "--tile-width", "12.5", "-o", wide).code == 0
+    assert _pdf_size_mm(fit)[0] <= 181.1 < 250 < _pdf_size_mm(wide)[0]
+    small = tmp_path / "small.pdf"
+    r = cli("draw", "waits", "123m456p789s111z2z", "-o", small)  # fits: drawn as asked
+    assert r.code == 0 and "fit a page" not in r.out, r
