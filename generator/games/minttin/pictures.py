@@ -92,10 +92,15 @@ def suit_symbol(c: Canvas, suit: str, cx: float, cy: float, size: float,
 
 
 def _index(c: Canvas, text: str, colour: str, w: float, h: float, size: float) -> None:
-    """The corner index at the top left, and turned half round at the bottom right."""
-    c.text(w * 0.09, h * 0.03 + size * 0.36, text, size=size, font="bold", fill=colour)
-    with c.group(translate=(w, h), rotate=180):
-        c.text(w * 0.09, h * 0.03 + size * 0.36, text, size=size, font="bold", fill=colour)
+    """The corner index at the top left, and turned half round at the bottom right; a 6
+    or a 9 is underlined, so that turned round it cannot be read as the other."""
+    for turn in (0, 180):
+        with c.group(translate=(w, h) if turn else (0.0, 0.0), rotate=turn):
+            x, y = w * 0.09, h * 0.03 + size * 0.36
+            c.text(x, y, text, size=size, font="bold", fill=colour)
+            if text in ("6", "9"):
+                c.line(x, y + size * PT * 0.16, x + text_width(text, size, "bold"),
+                       y + size * PT * 0.16, stroke=colour, stroke_width=size * PT * 0.08)
 
 
 def _inset(w: float) -> float:
@@ -120,14 +125,18 @@ def _grid(n: int) -> list[tuple[float, float]]:
         4: [(0.28, 0.25), (0.72, 0.25), (0.28, 0.75), (0.72, 0.75)],
         5: [(0.28, 0.2), (0.72, 0.2), (0.5, 0.5), (0.28, 0.8), (0.72, 0.8)],
         6: [(0.28, 0.18), (0.72, 0.18), (0.28, 0.5), (0.72, 0.5), (0.28, 0.82), (0.72, 0.82)],
-        7: [(0.28, 0.15), (0.72, 0.15), (0.5, 0.33), (0.28, 0.52), (0.72, 0.52), (0.28, 0.85),
-            (0.72, 0.85)],
-        8: [(0.28, 0.14), (0.72, 0.14), (0.5, 0.32), (0.28, 0.5), (0.72, 0.5), (0.5, 0.68),
-            (0.28, 0.86), (0.72, 0.86)],
-        9: [(0.28, 0.12), (0.72, 0.12), (0.28, 0.37), (0.72, 0.37), (0.5, 0.5),
-            (0.28, 0.63), (0.72, 0.63), (0.28, 0.88), (0.72, 0.88)],
+        7: [(0.22, 0.13), (0.78, 0.13), (0.5, 0.33), (0.22, 0.53), (0.78, 0.53), (0.22, 0.87),
+            (0.78, 0.87)],
+        8: [(0.22, 0.12), (0.78, 0.12), (0.5, 0.31), (0.22, 0.5), (0.78, 0.5), (0.5, 0.69),
+            (0.22, 0.88), (0.78, 0.88)],
+        9: [(0.2, 0.12), (0.8, 0.12), (0.2, 0.37), (0.8, 0.37), (0.5, 0.5),
+            (0.2, 0.63), (0.8, 0.63), (0.2, 0.88), (0.8, 0.88)],
     }
     return layouts[n]
+
+
+SYMBOL_SCALE = {7: 0.85, 8: 0.8, 9: 0.72}
+"""Smaller symbols where many share the card, so that none touches another."""
 
 
 def draw_card_face(c: Canvas, card: Card, w: float, h: float, bleed: float = 0.0) -> None:
@@ -139,7 +148,7 @@ def draw_card_face(c: Canvas, card: Card, w: float, h: float, bleed: float = 0.0
     if card.is_number:
         _index(c, str(card.number), colour, w, h, index_size)
         box_x, box_y, box_w, box_h = w * 0.24, h * 0.17, w * 0.52, h * 0.66
-        sym = min(box_w * 0.5, box_h * 0.22)
+        sym = min(box_w * 0.5, box_h * 0.22) * SYMBOL_SCALE.get(card.number, 1.0)
         for fx, fy in _grid(card.number):
             suit_symbol(c, suit, box_x + fx * box_w, box_y + fy * box_h, sym)
     elif card.is_dragon:
