@@ -218,7 +218,7 @@ def rulebook_example() -> tuple[str, list[Block]]:
     assert best is not None
     total, board, log = best
     criterion = (f"Of the first {EXAMPLE_GAMES} games played by the computer with the standard "
-                 f"options, the one with the highest score: game {log.seed}, {total} points "
+                 f"rules, the one with the highest score: game {log.seed}, {total} points "
                  f"in {board.turn} turns.")
     return criterion, [*board_figures(board, f"The board at the end of game {log.seed}",
                                       width=120.0),
