@@ -28,9 +28,9 @@ class OneSuitOptions:
                         "table may agree on any number.")
     draw_naming: bool = option(True, help="In the naming scoring, also score the waits both "
                                "players name at a draw.",
-                               rule="naming at a draw: in the naming scoring, the waits "
-                               "both players name at a draw score too; a table may agree "
-                               "that a draw scores nothing.")
+                               rule="naming at a draw: in the standard game the waits both "
+                               "players name at a draw score too (naming scoring); a table "
+                               "may agree that a draw scores nothing.")
 
     def __post_init__(self) -> None:
         if self.tiles not in SIZES:
