@@ -194,8 +194,8 @@ def score_table(board: OnePlayerBoard) -> Table:
 
 
 EXAMPLE_GAMES = 10
-NOTATION_KEY = ("In the table below, each tile is written as its number and a letter for its "
-                "kind: m for characters, p for dots and s for bamboo (so 7m is the 7 of "
+NOTATION_KEY = ("In the table of the ten lines, each tile is written as its number and a letter "
+                "for its kind: m for characters, p for dots and s for bamboo (so 7m is the 7 of "
                 "characters); 1z to 4z are the East, South, West and North winds and 5z to 7z "
                 "the white, green and red dragons; 1f to 4f are the flowers (plum, orchid, "
                 "chrysanthemum, bamboo) and 5f to 8f the seasons (spring, summer, autumn, "
