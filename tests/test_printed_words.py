@@ -120,6 +120,8 @@ def test_trap_counts_say_what_a_trap_is() -> None:
         f"Traps on the way: 1, in the first third of the game (a trap is {trap})."
     assert traps_sentence({"traps": 3, "early_traps": 2}, trap) == \
         f"Traps on the way: 3, 2 of them in the first third of the game (a trap is {trap})."
+    assert traps_sentence({"traps": 3, "early_traps": 3}, trap) == \
+        f"Traps on the way: 3, all 3 in the first third of the game (a trap is {trap})."
     assert traps_sentence({"traps": 2, "early_traps": 0}, trap) == \
         f"Traps on the way: 2 (a trap is {trap})."
 

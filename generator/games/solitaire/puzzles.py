@@ -240,8 +240,9 @@ def traps_sentence(grade: Mapping[str, Any], trap: str) -> str:
     what = f"(a trap is {trap})"
     if traps == 0:
         return f"No traps on the way {what}."
-    when = (f", {early} of them in the first third of the game" if traps > 1 and early
-            else ", in the first third of the game" if early else "")
+    when = ("" if not early else ", in the first third of the game" if traps == 1
+            else f", all {traps} in the first third of the game" if early == traps
+            else f", {early} of them in the first third of the game")
     return f"Traps on the way: {traps}{when} {what}."
 
 
