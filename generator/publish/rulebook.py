@@ -7,8 +7,9 @@ title, which rulings to print, and every figure as data with what the text claim
 it). Building the rulebook draws each figure with its game's engine and compares every
 claim with what the engine computes; a claim the engine does not confirm stops the build
 with an error naming the figure. The house rules are listed from the game's option
-dataclasses, so each one the engine supports is in the book; the rulings come from
-``docs/rulings.md``.
+dataclasses, each in its ``rule`` words for players, so each one the engine supports is
+in the book; the rulings come from ``docs/rulings.md``, in their "In the rulebook" words
+where the developers' record names options or software.
 """
 
 from __future__ import annotations
