@@ -33,8 +33,10 @@ def option(default: Any, *, choices: tuple = (), help: str = "", flags: tuple[st
     is ``--dead-hand``, and a true/false field also has ``--no-dead-hand``. An
     ``argument`` is given on the command line without a flag, and must be given. ``low``
     and ``high`` bound a number (both ends included): what the game allows. ``rule`` says
-    the option and its standard in a player's words for a printed rulebook, where the
-    help's file names and limits mean nothing (without it, the help and the default)."""
+    the option in a player's words for a printed rulebook's House rules, where the help's
+    option values, file names and limits mean nothing: the rule's plain name, what a
+    table may choose and what the standard game plays. Every option of a game's rules
+    needs one."""
     return field(default=default, metadata={"choices": choices, "help": help, "flags": flags,
                                             "argument": argument, "low": low, "high": high,
                                             "rule": rule})

@@ -154,6 +154,8 @@ def _keep(blocks: list[Block], i: int, width: float, room: float) -> float | Non
     for j in range(i, len(blocks)):
         block = blocks[j]
         if isinstance(block, Section):
+            if intro:  # a new section: the heading's introduction is complete
+                return total
             continue
         if isinstance(block, (PageBreak, TitlePage, Contents)):
             return total

@@ -393,6 +393,7 @@ def cover(game: Game, files: Sequence[KitFile], options: KitOptions) -> Document
         "card_stock": CARD in stocks, "two_sided": two_sided,
         "flip": {"long": "long", "short": "short"}[options.duplex],
         "rulebook": game.name in rulebook_games(), "note": plan.note,
+        "score_sheets": any(p.item in ("sheet", "pad") for p in plan.printables),
         "pieces": [f"{f.name} ({f.what[0].lower()}{f.what[1:]})"
                    for f in files if f.stock == CARD],
     }

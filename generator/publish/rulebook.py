@@ -7,8 +7,9 @@ title, which rulings to print, and every figure as data with what the text claim
 it). Building the rulebook draws each figure with its game's engine and compares every
 claim with what the engine computes; a claim the engine does not confirm stops the build
 with an error naming the figure. The house rules are listed from the game's option
-dataclasses, so each one the engine supports is in the book; the rulings come from
-``docs/rulings.md``.
+dataclasses, each in its ``rule`` words for players, so each one the engine supports is
+in the book; the rulings come from ``docs/rulings.md``, in their "In the rulebook" words
+where the developers' record names options or software.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from __future__ import annotations
 import dataclasses
 import re
 import tomllib
-import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -172,25 +172,32 @@ def printable(text: str) -> str:
 
 
 def house_rules(game: Game) -> list[str]:
-    """Every option of the game's rules, named as the command line names it (in words),
-    with what it does and what is played when it is not set."""
+    """Every option of the game's rules, as its ``rule`` says it to players: the rule's
+    plain name, what a table may choose, and what the standard game plays. An option
+    without those words is an error: its help text is written for the command line."""
     if game.options is None:
         return []
-    hints = typing.get_type_hints(game.options)
     lines = []
     for f in dataclasses.fields(game.options):
-        name = f.name.replace("_", " ")
-        default = f.default
-        if hints[f.name] is bool:
-            default = "on" if default else "off"
         rule = f.metadata.get("rule")
-        lines.append(f"{name}: {rule}" if rule else
-                     f"{name}: {printable(f.metadata.get('help', ''))} (standard: {default})")
+        if not rule:
+            raise ValueError(f"{game.name}: the option {f.name} has no rule for the "
+                             "rulebook's House rules page")
+        lines.append(rule[0].upper() + rule[1:])
     return lines
 
 
+PRINTED = "*In the rulebook:*"
+"""Starts a ruling's words for players in docs/rulings.md; what comes before it is the
+developers' record (option names, reasons) and is never printed."""
+NOT_PRINTED = "not printed"
+"""The rulebook words of a ruling about the software, not the game."""
+
+
 def rulings_of(headings: tuple[str, ...]) -> list[tuple[str, list[str]]]:
-    """The numbered rulings under each heading of docs/rulings.md, in printable words."""
+    """The rulings under each heading of docs/rulings.md in the words printed for players:
+    a ruling's "In the rulebook:" paragraph where it has one (none when that says "not
+    printed"), else the ruling itself."""
     text = read_text(shipped("docs", "rulings.md"), "rulings")
     out = []
     for heading in headings:
@@ -204,7 +211,10 @@ def rulings_of(headings: tuple[str, ...]) -> list[tuple[str, list[str]]]:
                 items.append(line.split(". ", 1)[1].strip())
             elif items and line.startswith("   ") and line.strip():
                 items[-1] += " " + line.strip()
-        out.append((heading, [printable(item) for item in items]))
+        printed = [item.split(PRINTED, 1)[1].strip() if PRINTED in item else item
+                   for item in items]
+        out.append((heading, [printable(item) for item in printed
+                              if not item.lower().startswith(NOT_PRINTED)]))
     return out
 
 

@@ -11,17 +11,30 @@ from generator.puzzles.base import DIFFICULTIES
 @dataclass(frozen=True)
 class AmericanOptions:
     card: str = option("practice", help="The card of hands: practice, or a card file.",
-                     rule="the card of hands: any card the table plays (standard: the "
-                     "practice card).")
+                     rule="the card of hands: the standard game plays the practice card "
+                     "printed with these rules; a table may play any card of hands it "
+                     "agrees on.")
     second_charleston: str = option("vote", choices=("vote", "never"),
-                                    help="vote (any player may stop it) or never.")
+                                    help="vote (any player may stop it) or never.",
+                                    rule="the second Charleston: in the standard game any "
+                                    "player may stop it; a table may agree to skip it "
+                                    "always.")
     jokerless: str = option("text", choices=("text", "double"),
                             help="text (a jokerless discard win: the discarder pays 3x) or "
-                            "double (every payment doubles).")
+                            "double (every payment doubles).",
+                            rule="a jokerless win: in the standard game, on a discard the "
+                            "discarder pays three times the hand's value and the others "
+                            "once; a table may instead double every payment for a hand "
+                            "without jokers.")
     mahjong_call: str = option("text", choices=("text", "any"),
                                help="text (a discard is called for Mah Jongg only to "
                                "complete a pung, kong or quint) or any (a house rule: also "
-                               "a single, a pair or a year tile).")
+                               "a single, a pair or a year tile).",
+                               rule="calling a discard for Mah Jongg: in the standard "
+                               "game a discard is called only to complete a pung, kong or "
+                               "quint, even for Mah Jongg; many tables also let a player "
+                               "call the discard that completes a single, a pair or a "
+                               "year tile for Mah Jongg.")
 
 
 @dataclass(frozen=True)

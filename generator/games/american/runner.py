@@ -266,7 +266,7 @@ def rulebook_example() -> tuple[str, list[Block]]:
     if not example_fits(log):  # pragma: no cover - a change of bots or rules
         raise AssertionError(f"game {EXAMPLE_SEED} no longer fits the example's criterion")
     criterion = (f"The first game, in games between four computer players with the standard "
-                 f"options (games 1, 2, ...), won by Mah Jongg on a called discard within "
+                 f"rules (games 1, 2, ...), won by Mah Jongg on a called discard within "
                  f"{EXAMPLE_DISCARDS} discards: game {EXAMPLE_SEED}.")
     return criterion, winner_story(log, new_state(options))
 

@@ -39,27 +39,32 @@ def _tile_set(text: str) -> TileSet:
 
 @dataclass(frozen=True)
 class CastleOptions:
-    players: int = option(4, choices=(2, 3, 4), help="Players, 2 to 4.")
+    players: int = option(4, choices=(2, 3, 4), help="Players, 2 to 4.",
+                         rule="players: two, three or four; the standard game is for "
+                         "four.")
     layout: str = option("towers", help="The central castle: one of the three the rules "
                          "suggest (octagon, quarters, towers), a new one shaped for the set "
                          "and the players (generate), or one of your own drawn as a height "
                          "map (a .castle file).",
-                         rule="the central castle: one of the three suggested (octagon, "
-                         "quarters, towers), or a new one built for the set and the players "
-                         "(standard: towers).")
+                         rule="the castle: the standard game builds the towers; a table may "
+                         "build the octagon or the quarters instead, or a new castle shaped "
+                         "for its set and the number of players.")
     tileset: str = option("recommended", help="The tiles: recommended (1 to 7 of each suit, "
                           "winds and dragons: 112), all (every suit tile, winds and dragons: "
                           "136), or a set of your own written as a tile string.",
-                          rule="the tiles: recommended (1 to 7 of each suit, winds and "
-                          "dragons: 112), or all (every suit tile, winds and dragons: 136) "
-                          "(standard: recommended).")
+                          rule="the tiles: the standard game plays 112 tiles (1 to 7 of each "
+                          "suit, the winds and the dragons); a table may play all 136 "
+                          "(every suit tile, the winds and the dragons).")
     shrines: int = option(0, low=0, high=MAX_SHRINES,
                           help="Shrines in the pool (0: three per player); at most "
                           f"{MAX_SHRINES}, one for every tile of a whole set.",
-                          rule="the shrines in the pool: as many as the table agrees "
-                          "(standard: three per player).")
+                          rule="the shrines: the standard pool holds three shrines for each "
+                          "player; a table may agree on more or fewer.")
     group: int = option(4, choices=(4, 5), help="The smallest group that flips: 4, or 5 for "
-                        "the text's literal 'more than 4'.")
+                        "the text's literal 'more than 4'.",
+                        rule="the smallest group that flips: in the standard game a group "
+                        "of four or more identical tiles flips; a table may flip only "
+                        "groups of five or more, as the rules' words 'more than 4' say.")
 
     def __post_init__(self) -> None:
         if self.players not in (2, 3, 4):

@@ -41,7 +41,7 @@ from generator.games.castle.pictures import (
     isometric_figure,
 )
 from generator.games.castle.tokens import shrine_tokens
-from generator.layouts.castle import BUILTIN_CASTLES, builtin_castle, check_castle
+from generator.layouts.castle import BUILTIN_CASTLES, Castle, builtin_castle, check_castle
 from generator.layouts.files import find_castle
 
 
@@ -52,7 +52,8 @@ def _points_line() -> str:
 
 def setup_diagram(paper: Paper, options: SetupOptions | None = None) -> Document:
     """Each castle (the three suggested by the rules, or the one the options name) as an
-    isometric picture, its height map, floor by floor, and what the tile check finds."""
+    isometric picture, its height map, floor by floor, and its tile counts: what a player
+    building it needs."""
     layout = (options or SetupOptions()).layout
     one = layout != SUGGESTED
     castles = [find_castle(layout)] if one else [builtin_castle(n) for n in BUILTIN_CASTLES]
@@ -62,21 +63,48 @@ def setup_diagram(paper: Paper, options: SetupOptions | None = None) -> Document
         if k:
             blocks.append(PageBreak())
         about = BUILTIN_CASTLES.get(castle.name, ("",))[0]
-        report = check_castle(castle)
         blocks += [
             Heading(f"Dragon Castle: the {castle.name} castle"),
             Paragraph((about + " " if about else "") + "Build the ground floor first, then each "
-                      "floor on top of the one below, one tile on each marked cell. The "
-                      "numbers in the height map are the stacks' heights.", size=9),
+                      "floor on top of the one below, one tile on each marked cell.", size=9),
             isometric_figure(castle, width=110, max_height=62 * room),
-            Paragraph("Height map (as in a .castle file):", size=8.5, font="bold"),
+            Paragraph("Height map, seen from above: the number in each square is how many "
+                      "tiles are stacked there.", size=8.5, font="bold"),
             heightmap_figure(castle),
             floors_figure(castle, width=180, max_height=78 * room),
-            Bullets(tuple(report.lines()), size=8),
+            Bullets(tuple(_building_notes(castle)), size=8),
         ]
     title = (f"Dragon Castle: setting up {castles[0].name}" if one
              else "Dragon Castle: castle set-up")
     return Document(title, paper, tuple(blocks))
+
+
+_FLOOR_NAMES = ("the ground floor", "the second floor", "the third floor", "the fourth floor")
+
+
+def _building_notes(castle: Castle) -> list[str]:
+    """What a player building the castle needs: its tiles, stacks and floors, and what
+    stays in the box of the standard set."""
+    report = check_castle(castle)
+    floors = castle.floors
+    on = [f"{n} on {_FLOOR_NAMES[f] if f < len(_FLOOR_NAMES) else f'floor {f + 1}'}"
+          for f, n in enumerate(floors)]
+    notes = [f"{report.tiles} tiles in {len(castle.cells())} stacks, on a grid of "
+             f"{castle.depth} rows by {castle.width} columns.",
+             f"{len(floors)} floor{'s' * (len(floors) != 1)}: {', '.join(on)}."]
+    s = report.tileset
+    if report.spare == 0:
+        notes.append(f"It uses every one of the standard {len(s)} tiles ({s.description}).")
+    elif report.spare > 0:
+        n = report.spare
+        notes.append(f"The standard set has {len(s)} tiles ({s.description}): {n} "
+                     f"tile{'s' * (n != 1)} go{'es' * (n == 1)} back in the box unseen, "
+                     "chosen at random.")
+    else:
+        more = " (all 136 tiles, the 8s and 9s too)" if report.tiles <= 136 else ""
+        notes.append(f"It needs {report.tiles} tiles, more than the standard set's "
+                     f"{len(s)}: play it with a larger set{more}.")
+    return notes
 
 
 def castle_board(paper: Paper, options: BoardOptions | None = None) -> Document:

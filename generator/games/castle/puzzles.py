@@ -20,7 +20,7 @@ from generator.engine import solitaire as rules
 from generator.errors import FileFormatError, RequestError
 from generator.games.castle.options import CastleParams
 from generator.games.castle.pictures import floors_figure, isometric_figure
-from generator.games.solitaire.puzzles import SolitaireKind, deal_of
+from generator.games.solitaire.puzzles import SolitaireKind, deal_of, traps_sentence
 from generator.jsontext import MISSING, shown
 from generator.layouts.castle import (
     BUILTIN_CASTLES,
@@ -169,8 +169,10 @@ class CastleKind(SolitaireKind):
             numbers[cell_of(deal.layout.positions[b])] = k
         tiles = {cell_of(p): t for p, t in zip(deal.layout.positions, deal.tiles, strict=True)}
         g = puzzle.grade
-        return (Paragraph(f"Take the pairs in the order of their numbers. Traps on the way: "
-                          f"{g.get('traps', '?')} ({g.get('early_traps', '?')} early).",
+        return (Paragraph("Take the pairs in the order of their numbers. "
+                          + traps_sentence(g, "a pair of open tiles that, once taken, "
+                                                "leaves the castle impossible to take "
+                                                "apart"),
                           size=8.5),
                 floors_figure(castle, tiles=tiles, numbers=numbers, width=174,
                               max_height=200))

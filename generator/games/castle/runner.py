@@ -210,7 +210,7 @@ def rulebook_example() -> tuple[str, list[Block]]:
                     any(ev.points >= 2 for ev in turn.of(Shrine)):
                 name = f"Player {turn.player + 1}"
                 criterion = (f"The first turn, in games between four computer players with "
-                             f"the standard options, in which a player takes a tile and its "
+                             f"the standard rules, in which a player takes a tile and its "
                              f"twin, flips a group of five or more and crowns it with a "
                              f"shrine above the ground floor: game {seed}, turn "
                              f"{turn.number}.")

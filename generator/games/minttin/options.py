@@ -17,18 +17,43 @@ if TYPE_CHECKING:
 class MintTinOptions:
     jokers: str = option("double-sided", choices=("double-sided", "backs", "all", "none"),
                          help="double-sided (one each, deal 12), backs (two shuffled in, "
-                         "deal 13), all, or none.")
-    target: int = option(7, choices=(7, 14), help="Points to win: 7 or 14.")
+                         "deal 13), all, or none.",
+                         rule="jokers: the standard game plays the two double-sided jokers "
+                         "(each player gets one and is dealt 12 cards); a table may "
+                         "instead shuffle the two jokers with backs into the deck (13 "
+                         "cards each), play all four (12 cards each), or play none (13 "
+                         "cards each).")
+    target: int = option(7, choices=(7, 14), help="Points to win: 7 or 14.",
+                        rule="the winning score: the standard match is played to 7 points; "
+                        "for a longer match, play to 14.")
     passing: bool = option(False, flags=("--pass",),
-                           help="Play the optional pass of 0-3 cards before play.")
+                           help="Play the optional pass of 0-3 cards before play.",
+                           rule="the pass before play: the standard game has none; a "
+                           "table may play the pass of 0 to 3 cards described in "
+                           "Setting up.")
     miscall_penalty: bool = option(True, flags=("--miscall-penalty/--friendly",),
                                    help="A miscalled Mahjong gives the opponent 2 points; "
-                                   "--friendly: it costs nothing and play goes on.")
-    joker_blocks: bool = option(False, help="Allow blocks of jokers only (never pairs).")
-    dead_hand: int = option(12, low=0, high=12, help="Solo: cards in the dead hand, 0-12.")
+                                   "--friendly: it costs nothing and play goes on.",
+                                   rule="a wrong Mahjong call: in the standard game it "
+                                   "ends the round and gives the opponent 2 points; a "
+                                   "friendly table takes the call back and plays on.")
+    joker_blocks: bool = option(False, help="Allow blocks of jokers only (never pairs).",
+                                rule="blocks made only of jokers: in the standard game "
+                                "every block holds at least one card that is not a joker; "
+                                "a table may allow a pung, kong or quint made only of "
+                                "jokers (a pair is never made of jokers).")
+    dead_hand: int = option(12, low=0, high=12, help="Solo: cards in the dead hand, 0-12.",
+                        rule="solo, the dead hand: the standard game deals 12 cards to it; "
+                        "deal fewer, or none, for more time to build your hand, though a "
+                        "wall game is then hard to reach.")
     joker_block: bool = option(False, help="Solo: a joker may be placed on the discard row "
                                "as a block (for no point): the cards before it make no more "
-                               "exposures.")
+                               "exposures.",
+                               rule="solo, a joker in the discard row: in the standard "
+                               "game a joker you discard scores its point as usual; a "
+                               "table may let you place it in the discard row instead, "
+                               "for no point, so that the cards before it can no longer "
+                               "make the opponent's exposures.")
 
     def __post_init__(self) -> None:
         if not 0 <= self.dead_hand <= 12:

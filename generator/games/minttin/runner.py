@@ -373,7 +373,7 @@ def rulebook_example() -> tuple[str, list[Block]]:
             if isinstance(ev, Mahjong) and ev.points and seen == {"call", "joker"} \
                     and discards <= EXAMPLE_DISCARDS:
                 criterion = (f"The first round, in matches between two computer players "
-                             f"with the standard options, that ends within "
+                             f"with the standard rules, that ends within "
                              f"{EXAMPLE_DISCARDS} discards in a Mahjong after a call and a "
                              f"joker discarded for its point: match {seed}, round "
                              f"{match.round}.")

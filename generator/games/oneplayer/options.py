@@ -13,7 +13,11 @@ from generator.tiles import BONUS_TILES, STANDARD_TILES, Tile
 class OnePlayerOptions:
     flowers: str = option("pairs", choices=("pairs", "one-kind", "none"),
                           help="pairs (flowers match flowers, seasons seasons), one-kind, or "
-                          "none (play without the bonus tiles).")
+                          "none (play without the bonus tiles).",
+                          rule="flowers and seasons: in the standard game any flower "
+                          "matches any flower and any season any season; a table may let "
+                          "all eight match one another, or play without them (136 "
+                          "tiles).")
 
     def __post_init__(self) -> None:
         if self.flowers not in ("pairs", "one-kind", "none"):

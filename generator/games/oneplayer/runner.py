@@ -194,6 +194,13 @@ def score_table(board: OnePlayerBoard) -> Table:
 
 
 EXAMPLE_GAMES = 10
+NOTATION_KEY = ("In the table of the ten lines, each tile is written as its number and a letter "
+                "for its kind: m for characters, p for dots and s for bamboo (so 7m is the 7 of "
+                "characters); 1z to 4z are the East, South, West and North winds and 5z to 7z "
+                "the white, green and red dragons; 1f to 4f are the flowers (plum, orchid, "
+                "chrysanthemum, bamboo) and 5f to 8f the seasons (spring, summer, autumn, "
+                "winter).")
+"""The key to the tile notation of the rulebook's score table, for players."""
 
 
 def rulebook_example() -> tuple[str, list[Block]]:
@@ -211,11 +218,11 @@ def rulebook_example() -> tuple[str, list[Block]]:
     assert best is not None
     total, board, log = best
     criterion = (f"Of the first {EXAMPLE_GAMES} games played by the computer with the standard "
-                 f"options, the one with the highest score: game {log.seed}, {total} points "
+                 f"rules, the one with the highest score: game {log.seed}, {total} points "
                  f"in {board.turn} turns.")
     return criterion, [*board_figures(board, f"The board at the end of game {log.seed}",
                                       width=120.0),
-                       score_table(board)]
+                       Paragraph(NOTATION_KEY, size=8.5), score_table(board)]
 
 
 __all__ = ["line_kind", "play", "record", "replay", "rulebook_example", "score_table",

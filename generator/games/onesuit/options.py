@@ -12,15 +12,25 @@ SIZES = (4, 7, 10, 13)
 
 @dataclass(frozen=True)
 class OneSuitOptions:
-    tiles: int = option(7, choices=SIZES, help="Tiles in a hand: 4, 7, 10 or 13.")
+    tiles: int = option(7, choices=SIZES, help="Tiles in a hand: 4, 7, 10 or 13.",
+                      rule="tiles in a hand: 4, 7, 10 or 13 (see Setting up); the "
+                      "standard game holds 7.")
     suit: str = option("m", choices=("m", "p", "s"), help="The suit played: m, p or s.",
-                      rule="the suit played: characters, dots or bamboo (standard: characters).")
+                      rule="the suit: characters, dots or bamboo; the standard game plays "
+                      "characters.")
     scoring: str = option("naming", choices=("simple", "naming"),
-                          help="simple (a point a win) or naming (points for naming waits).")
+                          help="simple (a point a win) or naming (points for naming waits).",
+                          rule="scoring: the standard game scores by naming waits; a "
+                          "table may play the simple scoring, a point for each win (see "
+                          "Scoring).")
     hands: int = option(4, low=1, high=100, help="Hands in the game (1 to 100).",
-                        rule="the hands in a game (standard: 4).")
+                        rule="the length of a game: the standard game is four hands; a "
+                        "table may agree on any number.")
     draw_naming: bool = option(True, help="In the naming scoring, also score the waits both "
-                               "players name at a draw.")
+                               "players name at a draw.",
+                               rule="naming at a draw: in the standard game the waits both "
+                               "players name at a draw score too (naming scoring); a table "
+                               "may agree that a draw scores nothing.")
 
     def __post_init__(self) -> None:
         if self.tiles not in SIZES:

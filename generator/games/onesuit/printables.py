@@ -61,8 +61,10 @@ def wait_shapes_card(paper: Paper, options: None = None) -> Document:
         Section("Wait shapes"),
         Heading("One suit mahjong: wait shapes"),
         Paragraph("The shapes that make waits in a single suit, with every tile each one "
-                  "waits on and the readings that show them; every wait and reading was "
-                  "worked out by a rules engine, not typed in. In a larger hand, the "
+                  "waits on and the readings that show them, each checked before "
+                  "printing. A reading writes a group as its numbers and m for "
+                  "characters (99m is a pair of 9s, 34m a 3 and a 4) and the tiles it "
+                  "waits on the same way. In a larger hand, the "
                   "rest of the tiles are complete sets. A tile the hand holds all four of is "
                   "never a wait; naming every wait when you win scores 2 more points in the "
                   "naming game.", size=9),

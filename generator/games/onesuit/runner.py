@@ -366,7 +366,7 @@ def rulebook_example() -> tuple[str, list[Block]]:
             if isinstance(ev, Ron) and table.outcome["valid"] and discards <= EXAMPLE_TURNS \
                     and set(ev.named) == set(table.outcome["waits"]):
                 criterion = (f"The first hand, in games between two computer players with "
-                             f"the standard options, that ends within {EXAMPLE_TURNS} "
+                             f"the standard rules, that ends within {EXAMPLE_TURNS} "
                              f"discards in a win on a discard with every wait named: game "
                              f"{seed}, hand {table.hand_number}.")
                 return criterion, narrate(log, {table.hand_number})

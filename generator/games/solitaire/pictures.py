@@ -218,8 +218,8 @@ def rulebook_example() -> tuple[str, list]:
             numbers = [0] * len(layout)
             for k, (i, j) in enumerate(result.solution, start=1):
                 numbers[i] = numbers[j] = k
-            criterion = (f"The first random deal on the small built-in layout that the "
-                         f"solver proves winnable (deal {seed}). The numbers give one order "
+            criterion = (f"The first shuffle of the small layout that can be cleared, "
+                         f"checked before printing (deal {seed}). The numbers give one order "
                          f"that clears it: take the two tiles marked 1, then the two marked "
                          f"2, and so on; each pair is free and matching when its turn comes.")
             return criterion, [layers_figure(layout, deal.tiles, width=140.0, numbers=numbers)]

@@ -223,11 +223,27 @@ class SolitaireKind(PuzzleKind):
         for k, (a, b) in enumerate(puzzle.answer["solution"], start=1):
             numbers[a] = numbers[b] = k
         g = puzzle.grade
-        return (Paragraph(f"Remove the pairs in the order of their numbers. Traps on the way: "
-                          f"{g.get('traps', '?')} ({g.get('early_traps', '?')} early).",
+        return (Paragraph("Remove the pairs in the order of their numbers. "
+                          + traps_sentence(g, "a free pair that, once taken, leaves the "
+                                                "layout impossible to clear"),
                           size=8.5),
                 layers_figure(deal.layout, deal.tiles, width=174, numbers=numbers,
                               max_height=200))
 
 
-__all__ = ["SolitaireKind", "SolitaireParams"]
+def traps_sentence(grade: Mapping[str, Any], trap: str) -> str:
+    """The traps of a solution in a reader's words, with what a trap is (``trap``, such as
+    "a free pair that, once taken, leaves the layout impossible to clear")."""
+    traps, early = grade.get("traps"), grade.get("early_traps")
+    if not isinstance(traps, int):
+        return ""
+    what = f"(a trap is {trap})"
+    if traps == 0:
+        return f"No traps on the way {what}."
+    when = ("" if not early else ", in the first third of the game" if traps == 1
+            else f", all {traps} in the first third of the game" if early == traps
+            else f", {early} of them in the first third of the game")
+    return f"Traps on the way: {traps}{when} {what}."
+
+
+__all__ = ["SolitaireKind", "SolitaireParams", "traps_sentence"]

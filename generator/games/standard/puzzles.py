@@ -380,9 +380,9 @@ class WaitsKind(PuzzleKind):
         answer = puzzle.answer
         tiles = sort_tiles(parse_tiles(puzzle.question["hand"]))
         if not answer.get("ready") or not answer.get("waits"):
-            return (Paragraph("Not ready: no tile completes this hand "
-                              f"(one tile from ready, shanten {answer.get('shanten', 1)}).",
-                              size=8.5),)
+            away = answer.get("shanten", 1)
+            return (Paragraph("No wait: no tile completes this hand (it is "
+                              f"{away} tile{'s' * (away != 1)} from ready).", size=8.5),)
         total = sum(answer["tiles_left"].values())
         blocks: list = [Paragraph(f"{len(answer['waits'])} wait"
                                   f"{'s' if len(answer['waits']) != 1 else ''}, "
