@@ -137,7 +137,9 @@ def _discard_answer(puzzle: Puzzle, width: float, look: Look) -> tuple[Block, ..
     if best.get("shanten", 0) == 0:
         words = f"then ready, waiting on {tiles}: {count} tiles left."
     else:
-        words = f"then one tile from ready; {count} tiles help ({tiles})."
+        away = int(best.get("shanten", 1))
+        words = (f"then {'one tile' if away == 1 else f'{away} tiles'} from ready; {count} "
+                 f"tiles help ({tiles}).")
     if len(table) > 1:
         second = table[1]
         words += f" Next best: {second.get('discard')} ({second.get('count')} tiles)."
