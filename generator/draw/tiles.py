@@ -394,6 +394,22 @@ def draw_tile(c: Canvas, tile: Tile | None, x: float, y: float, width: float = T
                    closed=True, fill=MARK, stroke=None)
 
 
+def draw_order_tab(c: Canvas, x: float, y: float, width: float, label: str, *,
+                   size: float = 7.0, colour: str = "#8c2f39") -> None:
+    """An answer key's number on the tile at (x, y): a white tab across the foot of the
+    face, so the upper two thirds of the tile stay in view and the tile can be told."""
+    from generator.draw.canvas import PT
+    from generator.draw.fonts import text_width
+
+    height = size * PT * 1.25
+    tab = min(width - 0.8, text_width(label, size, "bold") + size * PT * 0.9)
+    cx, bottom = x + width / 2, y + width * RATIO - 0.45
+    c.rect(cx - tab / 2, bottom - height, tab, height, fill="#ffffff", stroke=colour,
+           stroke_width=0.3, radius=height * 0.3)
+    c.text(cx, bottom - height * 0.22, label, size=size, font="bold", anchor="middle",
+           fill=colour)
+
+
 def group_gap(width: float) -> float:
     return width * 0.35
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from generator.documents.model import Figure, Illustration
 from generator.draw.canvas import PT, Canvas
-from generator.draw.tiles import RATIO, draw_tile
+from generator.draw.tiles import RATIO, draw_order_tab, draw_tile
 from generator.errors import RequestError
 from generator.games.castle.board import SIZE, PlayerCastle
 from generator.games.castle.options import CastleFigure, CastleOptions
@@ -135,12 +135,9 @@ def _floor_cells(c: Canvas, heights: Sequence[Sequence[int]], f: int, x0: float,
                 if tiles is not None:
                     draw_tile(c, tiles.get(place), x, y, cell)
                     if numbers and place in numbers:
-                        rad = max(cell * 0.3, 2.3)
-                        size = max(SMALLEST + 0.5, rad * 2.2)
-                        cx, cy = x + cell / 2, y + th / 2
-                        c.circle(cx, cy, rad, fill="#ffffff", stroke=LABEL, stroke_width=0.35)
-                        c.text(cx, cy + size * PT * 0.36, str(numbers[place]), size=size,
-                               font="bold", anchor="middle", fill=LABEL)
+                        draw_order_tab(c, x, y, cell, str(numbers[place]),
+                                       size=max(SMALLEST + 0.5, min(cell * 0.8, 8.0)),
+                                       colour=LABEL)
                 else:
                     c.rect(x + 0.25, y + 0.25, cell - 0.5, th - 0.5,
                            fill=FLOOR_COLOURS[(f - 1) % 6], stroke="#6b6358",

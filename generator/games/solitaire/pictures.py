@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from generator.documents.model import Figure, Illustration
 from generator.draw.canvas import Canvas
-from generator.draw.tiles import RATIO, draw_tile
+from generator.draw.tiles import RATIO, draw_order_tab, draw_tile
 from generator.games.solitaire.options import SolitaireFigure
 from generator.layouts import Layout
 from generator.tiles import Tile
@@ -142,11 +142,8 @@ def layers_figure(layout: Layout, tiles: Sequence[Tile | None], *, width: float 
                 i = index[p]
                 draw_tile(c, tiles[i], x, y, tile_w, mark=i in marked)
                 if numbers is not None:
-                    r = max(tile_w * 0.3, 2.3)
-                    cx, cy = x + tile_w / 2, y + tile_w * RATIO / 2
-                    c.circle(cx, cy, r, fill="#ffffff", stroke=LABEL, stroke_width=0.35)
-                    c.text(cx, cy + NUMBER_SIZE * 0.13, str(numbers[i]), size=NUMBER_SIZE,
-                           font="bold", anchor="middle", fill=LABEL)
+                    draw_order_tab(c, x, y, tile_w, str(numbers[i]), size=NUMBER_SIZE,
+                                   colour=LABEL)
 
     return Figure(full_w, total_h, draw, caption, max_height=max_height)
 
