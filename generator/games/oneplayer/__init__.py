@@ -30,7 +30,8 @@ GAME = Game(
     ),
     figures=(
         FigureEntry("line", "line_figure", LineFigure,
-                    "A full line of fourteen tiles and what it scores (Mah-Jongg One Player).",
+                    "A full line of fourteen tiles, matching tiles side by side (Mah-Jongg One "
+                    "Player); --facts prints what it scores.",
                     "tilepress draw line 11335577991357p -o line.svg"),
         FigureEntry("board", "board_figure_of", BoardFigure,
                     "A Mah-Jongg One Player board from a game played by the planner.",

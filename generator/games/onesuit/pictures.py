@@ -97,8 +97,11 @@ def position_figure(log: GameLog, events: int, *, seat: int | None = None,
             parts.append(labelled(f"{NAMES[p]}'s discards",
                                   tiles_figure([discards], tile_width, wrap_at=WRAP)))
     to_move = table.to_move
-    turn = (f"{NAMES[to_move]} to play ({table.phase})" if to_move is not None
-            else f"next: {table.phase}")
+    phase = str(table.phase)
+    if table.phase == Phase.TURN and (table.last_discard is None
+                                      or table.last_discard[0] == to_move):
+        phase = "a draw"  # no discard of the other player's to win on
+    turn = f"{NAMES[to_move]} to play ({phase})" if to_move is not None else f"next: {phase}"
     status = (f"Hand {table.hand_number} of {table.options.hands}; the wall holds "
               f"{len(table.wall)} tiles; {turn}; scores A {table.scores[0]}, "
               f"B {table.scores[1]}.")
