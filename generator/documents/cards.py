@@ -38,6 +38,9 @@ MARK = 4.0
 MARK_MIN = 1.5
 MARK_EACH = 2.5
 """Crop marks around every card are this long, in a gutter of 2 x (bleed + 0.5 + it)."""
+SEAM = 0.15
+"""How far (mm) a card drawn on a shared cut line runs past it into its neighbour: less
+than any cut's error, enough that a viewer or printer shows no seam between the two."""
 BAND = 4.5
 """The strips at the top and bottom of a sheet (or at its sides, where that fits more
 cards) holding its label, the calibration bar and the registration marks (mm, inside
@@ -300,10 +303,11 @@ class CardSheets:
     def _reach(self, k: int, count: int) -> tuple[float, float, float, float]:
         """How far card ``k``'s art may run beyond its trim (left, top, right, bottom):
         the full bleed at the outer edges, half the gutter (at most the bleed) between
-        cards, so that neighbours never draw over each other."""
+        cards, so that neighbours never draw over each other; cards that share a cut line
+        overlap by :data:`SEAM` there, so no hairline of paper shows between two fills."""
         lay = self.layout
         row, col = divmod(k, lay.columns)
-        inner = min(BLEED, lay.gutter / 2)
+        inner = min(BLEED, lay.gutter / 2) if lay.gutter > 0 else SEAM
         last_row = (count - 1) // lay.columns
         return (BLEED if col == 0 else inner, BLEED if row == 0 else inner,
                 BLEED if col == lay.columns - 1 or k == count - 1 else inner,
