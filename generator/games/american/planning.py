@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from generator import compiled
 from generator.games.american.card import (
     COPIES,
     JOKER,
@@ -35,6 +36,7 @@ from generator.games.american.card import (
     needs,
 )
 from generator.games.american.faces import COPY_COUNTS
+from generator.games.american.weighing import Sparse, choose
 
 HARMONIC = np.array([sum(1 / k for k in range(1, n + 1)) for n in range(16)])
 VALUE_WEIGHT = 0.004
@@ -129,30 +131,31 @@ def _keep(r: Readings, keep: np.ndarray) -> Readings:
     return r._replace(P=r.P[keep], Q=r.Q[keep], values=r.values[keep])
 
 
+_NO_ROWS = np.zeros(0, dtype=np.int64)
+_NO_ALLOWED = np.zeros(0, dtype=bool)
+
+
 @dataclass(frozen=True)
 class Plan:
     """The readings worth weighing for one sight, and the best of them for the sight's
     hand and for the other hands asked about."""
 
-    near: np.ndarray
-    """The rows weighed (indices into the card's table)."""
-    weighed: Readings
-    keep: np.ndarray
-    """Which of ``near`` are worth weighing further."""
+    rows: np.ndarray
+    """Indices into the card's table of the readings kept."""
     best: tuple[float, int, int]
     """(key, tiles missing, card row) of the best reading for the hand as it is."""
     others: list[tuple[float, int, int]]
     """The same for each of the other hands :func:`plan` was given."""
-
-    @cached_property
-    def rows(self) -> np.ndarray:
-        """Indices into the card's table of the readings kept."""
-        return self.near[self.keep]
+    sight: Sight
+    table: Table = field(compare=False)
+    kept: Readings | None = field(default=None, compare=False)
+    """The readings kept, if already at hand."""
 
     @cached_property
     def readings(self) -> Readings:
         """The readings kept."""
-        return _keep(self.weighed, self.keep)
+        return self.kept if self.kept is not None else readings(self.table, self.rows,
+                                                                self.sight)
 
 
 def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = SLACK,
@@ -167,13 +170,14 @@ def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = 
     allowed = allowed_rows(card, sight.exposures)
     if sight.exposures and not allowed.any():
         nothing = (UNREACHABLE, 99, -1)
-        rows = np.zeros(0, dtype=np.intp)
-        return Plan(rows, readings(table, rows, sight), np.zeros(0, dtype=bool), nothing,
-                    [nothing] * k)
+        return Plan(_NO_ROWS, nothing, [nothing] * k, sight, table)
     if need is None:
         need = needs(table, sight.counts, sight.exposed)
     batch = sight.counts[None, :] if hands is None else np.concatenate(
         (sight.counts[None, :], hands))
+    if compiled.enabled():
+        found = _choose(table, sight, batch, need=need, allowed=allowed, slack=slack)
+        return Plan(found[0], found[1], list(found[2:]), sight, table)
     if sight.exposures:
         need = np.where(allowed, need, _FAR)
     nearest = int(need.min())
@@ -198,7 +202,22 @@ def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = 
     j = np.arange(len(batch))
     found = list(zip(key[j, i].tolist(), missing[j, i].tolist(), near[i].tolist(),
                      strict=True))
-    return Plan(near, r, keep, found[0], found[1:])
+    return Plan(near[keep], found[0], found[1:], sight, table, _keep(r, keep))
+
+
+def _choose(table: Table, sight: Sight, hands: np.ndarray, rows: np.ndarray | None = None,
+            need: np.ndarray = _NO_ROWS, allowed: np.ndarray = _NO_ALLOWED, slack: int = SLACK
+            ) -> tuple:
+    """The compiled weighing (:func:`~generator.games.american.weighing.choose`): among
+    ``rows`` if given, else the rows :func:`plan` keeps; (rows, then (key, tiles
+    missing, row) for each hand)."""
+    sparse = table.memo.get("sparse")
+    if sparse is None:
+        sparse = table.memo["sparse"] = Sparse.of(table.P, table.Q, table.values)
+    kept, key, missing, row = choose(rows is not None, _NO_ROWS if rows is None else rows,
+                                     need, allowed, slack, *sparse, sight.exposed,
+                                     sight.unseen, hands, _SEARCH, _WEIGHTS)
+    return kept, *zip(key.tolist(), missing.tolist(), row.tolist(), strict=True)
 
 
 TWO_STAGE = 96
@@ -242,12 +261,16 @@ _TERMS = 7
 """The sums over the faces :func:`weigh` reads."""
 _SEARCH = np.arange(64) * HARMONIC[np.minimum(np.arange(64), 15)]
 """``n * H(n)``, the time to find ``n`` missing tiles (a reading has 14 tiles)."""
+_WEIGHTS = np.array([NATURAL, SCARCITY, VALUE_WEIGHT, CALLED - 1, UNREACHABLE])
+"""The constants of :func:`weigh`, for the compiled loop."""
 
 
 def best(plan: Plan, counts: np.ndarray) -> tuple[float, int, int]:
     """(key, tiles missing, card row) of the best reading of the plan for ``counts``."""
     if not len(plan.rows):
         return UNREACHABLE, 99, -1
+    if compiled.enabled():
+        return _choose(plan.table, plan.sight, counts[None, :], plan.rows)[1]
     need, key = weigh(plan.readings, counts[None, :])
     i = int(np.argmin(key[0]))
     return float(key[0, i]), int(need[0, i]), int(plan.rows[i])

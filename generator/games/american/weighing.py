@@ -1,0 +1,170 @@
+"""The planner's weighing as one compiled loop (:mod:`generator.compiled`): the choice of
+readings and the best of them for each hand, over the card's rows face by face, instead
+of some seventy numpy calls. The numpy path in :mod:`~generator.games.american.planning`
+is the reference: this loop does the same sums in whole numbers and the same float
+operations in the same order, so every key is the same float, bit for bit, and every
+tie goes to the same (first) reading.
+
+A row's faces are only those its hand uses: the other faces add nothing to any sum
+(no tile short, none spare but those held, and an unseen count never below zero).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from generator.compiled import kernel
+from generator.games.american.faces import JOKER
+
+_NONE = 1 << 30
+"""More tiles missing than any reading can have."""
+
+
+class Sparse(NamedTuple):
+    """A card's table row by row, on the faces each row uses: row ``r`` is entries
+    ``starts[r]`` to ``starts[r + 1]`` of ``faces``, ``P`` and ``Q``."""
+
+    starts: np.ndarray
+    faces: np.ndarray
+    P: np.ndarray
+    Q: np.ndarray
+    values: np.ndarray
+
+    @staticmethod
+    def of(P: np.ndarray, Q: np.ndarray, values: np.ndarray) -> Sparse:
+        used = (P[:, :JOKER] > 0) | (Q[:, :JOKER] > 0)
+        rows, faces = np.nonzero(used)  # row by row, faces ascending
+        starts = np.zeros(len(P) + 1, dtype=np.int64)
+        np.cumsum(used.sum(axis=1), out=starts[1:])
+        return Sparse(
+            starts,
+            faces.astype(np.int64),
+            P[rows, faces].astype(np.int64),
+            Q[rows, faces].astype(np.int64),
+            values.astype(np.int64),
+        )
+
+
+@kernel
+def choose(
+    fixed: bool,
+    rows: np.ndarray,
+    need: np.ndarray,
+    allowed: np.ndarray,
+    slack: int,
+    starts: np.ndarray,
+    faces: np.ndarray,
+    P: np.ndarray,
+    Q: np.ndarray,
+    values: np.ndarray,
+    exposed: np.ndarray,
+    unseen: np.ndarray,
+    hands: np.ndarray,
+    search: np.ndarray,
+    weights: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(rows kept, and per hand of ``hands``: key, tiles missing and row of its best
+    reading among them). With ``fixed`` the rows kept are ``rows``; otherwise they are
+    chosen as :func:`~generator.games.american.planning.plan` chooses them, from
+    ``need`` (tiles each row lacks for ``hands[0]``) on the ``allowed`` rows: the
+    nearest within ``slack`` (all allowed rows if none of those can be finished), those
+    the unseen tiles can finish, at most ``slack`` tiles further than the nearest of
+    them. ``weights``: NATURAL, SCARCITY, VALUE_WEIGHT, CALLED - 1, UNREACHABLE."""
+    natural_w, scarcity, value_w, called_w, unreachable = (
+        weights[0],
+        weights[1],
+        weights[2],
+        weights[3],
+        weights[4],
+    )
+    unseen_jokers = unseen[JOKER]
+
+    def weigh(r: int, j: int) -> tuple[int, float]:
+        jokers = hands[j, JOKER]
+        naturals = joker_short = opened = called = natural_help = short = fillable = 0
+        for e in range(starts[r], starts[r + 1]):
+            f = faces[e]
+            q = max(Q[e] - exposed[f], 0)
+            u = unseen[f]
+            d = P[e] - hands[j, f]
+            short_natural = max(d, 0)
+            spare = short_natural - d
+            short_joker = max(q - spare, 0)
+            left = u - short_natural
+            free = max(left, 0)
+            naturals += short_natural
+            joker_short += short_joker
+            if short_joker > 0:
+                opened += free
+                if spare + jokers >= 2:
+                    called += free
+            if short_natural > 0:
+                natural_help += u
+            if left < 0:
+                short += 1
+            fillable += min(short_joker, free)
+        rest = max(joker_short - jokers, 0)
+        missing = naturals + rest
+        helpers = natural_help + (opened + called_w * called + unseen_jokers) * (
+            1.0 if rest > 0 else 0.0
+        )
+        if short != 0 or rest > fillable + unseen_jokers or (helpers <= 0 and missing != 0):
+            return missing, unreachable
+        cost = search[missing] / max(helpers, 1e-9)
+        return missing, natural_w * naturals + rest + scarcity * cost - value_w * values[r]
+
+    kept_rows = rows
+    missing0 = np.empty(0, dtype=np.int64)
+    key0 = np.empty(0, dtype=np.float64)
+    if not fixed:
+        nearest = _NONE
+        for r in range(len(need)):
+            if allowed[r] and need[r] < nearest:
+                nearest = need[r]
+        near = np.empty(len(need), dtype=np.int64)
+        missing0 = np.empty(len(need), dtype=np.int64)
+        key0 = np.empty(len(need), dtype=np.float64)
+        n = 0
+        fewest = _NONE
+        for stage in range(2):
+            # the nearest readings; further ones only if none of those can be made
+            widen = slack if stage == 0 else 99
+            n = 0
+            for r in range(len(need)):
+                if allowed[r] and need[r] <= nearest + widen:
+                    m, key = weigh(r, 0)
+                    near[n], missing0[n], key0[n] = r, m, key
+                    n += 1
+                    if key < unreachable and m < fewest:
+                        fewest = m
+            if fewest < _NONE:
+                break
+        reachable = fewest < _NONE
+        if not reachable:  # none can be made: all are kept in the running
+            for i in range(n):
+                fewest = min(fewest, missing0[i])
+        kept = 0
+        for i in range(n):
+            if (key0[i] < unreachable or not reachable) and missing0[i] <= fewest + slack:
+                near[kept], missing0[kept], key0[kept] = near[i], missing0[i], key0[i]
+                kept += 1
+        kept_rows = near[:kept].copy()
+    k = len(hands)
+    keys = np.empty(k, dtype=np.float64)
+    missing = np.empty(k, dtype=np.int64)
+    best = np.full(k, -1, dtype=np.int64)
+    for j in range(k):
+        keys[j] = np.inf
+        for i in range(len(kept_rows)):
+            if j == 0 and not fixed:
+                m, key = missing0[i], key0[i]
+            else:
+                m, key = weigh(kept_rows[i], j)
+            if key < keys[j]:  # the first of equals, as numpy's argmin
+                keys[j], missing[j], best[j] = key, m, kept_rows[i]
+    return kept_rows, keys, missing, best
+
+
+__all__ = ["Sparse", "choose"]

@@ -1,0 +1,143 @@
+"""American Mah Jongg's compiled loops (generator.compiled) against their plain Python and
+the numpy path: the same rows, keys (bit for bit), tiles missing and readings chosen on
+random positions, and the same logs with kernels off (``TILEPRESS_NO_JIT=1``)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from test_american_incremental import CARD, TABLE, random_sight, removals
+
+from generator import compiled
+from generator.games.american import planning
+from generator.games.american.card import needs
+from generator.games.american.planning import best, plan
+from generator.games.american.weighing import Sparse, choose
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def crowded_sight(rng: random.Random):
+    """A random sight, now and then with every tile of some faces in sight (the nearest
+    readings, or all, out of reach)."""
+    sight = random_sight(rng, tiles=rng.choice((13, 14)))
+    if rng.random() < 0.4:
+        unseen = sight.unseen.copy()
+        unseen[np.array([rng.random() < 0.3 for _ in unseen])] = 0
+        sight = planning.Sight(sight.counts, sight.exposures, unseen)
+    return sight
+
+
+def numpy_plan(monkeypatch: pytest.MonkeyPatch, *args, **kw):
+    with monkeypatch.context() as m:
+        m.setattr(compiled, "enabled", lambda: False)
+        return plan(*args, **kw)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_plan_compiled_equals_the_numpy_plan(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    if not compiled.enabled():  # without numba: the kernel's own Python
+        monkeypatch.setattr(choose, "_compiled", choose.python)
+    monkeypatch.setattr(compiled, "enabled", lambda: True)
+    rng = random.Random(300 + seed)
+    widened = unreachable = 0
+    for _ in range(250):
+        sight = crowded_sight(rng)
+        hands = removals(rng, sight.counts) if rng.random() < 0.8 else None
+        need = needs(TABLE, sight.counts, sight.exposed)
+        slack = rng.choice((planning.SLACK, 0, 1))
+        got = plan(CARD, sight, need, slack, hands)
+        want = numpy_plan(monkeypatch, CARD, sight, need, slack, hands)
+        assert np.array_equal(got.rows, want.rows)
+        assert (got.best, got.others) == (want.best, want.others)  # floats bit for bit
+        if len(got.rows):
+            counts = sight.counts.copy()
+            counts[rng.randrange(planning.JOKER + 1)] += 1
+            assert best(got, counts) == best(want, counts)
+            allowed = planning.allowed_rows(CARD, sight.exposures)
+            widened += int(need[got.rows].max()) > int(need[allowed].min()) + slack
+        unreachable += got.best[0] == planning.UNREACHABLE
+    assert widened > 3 and unreachable > 3  # the rarer branches were reached
+
+
+def _arguments(rng: random.Random, fixed: bool) -> tuple:
+    sight = crowded_sight(rng)
+    hands = np.concatenate((sight.counts[None, :], removals(rng, sight.counts)))
+    rows = np.array(sorted(rng.sample(range(len(TABLE.P)), rng.randint(1, 40))), dtype=np.int64)
+    need = needs(TABLE, sight.counts, sight.exposed)
+    allowed = planning.allowed_rows(CARD, sight.exposures)
+    if not allowed.any():
+        allowed = np.ones(len(TABLE.P), dtype=bool)
+    return (
+        fixed,
+        rows,
+        need,
+        allowed,
+        rng.choice((0, 1, 2)),
+        *Sparse.of(TABLE.P, TABLE.Q, TABLE.values),
+        sight.exposed,
+        sight.unseen,
+        hands,
+        planning._SEARCH,
+        planning._WEIGHTS,
+    )
+
+
+@pytest.mark.skipif(not compiled.enabled(), reason="numba is not installed or is turned off")
+@pytest.mark.parametrize("fixed", [False, True])
+def test_choose_compiled_equals_its_python(fixed: bool) -> None:
+    rng = random.Random(17 + fixed)
+    for _ in range(60):
+        args = _arguments(rng, fixed)
+        got, want = choose(*args), choose.python(*args)
+        for a, b in zip(got, want, strict=True):
+            assert a.dtype == b.dtype and np.array_equal(a, b)
+
+
+def test_sparse_rows_hold_every_face_a_row_uses() -> None:
+    sparse = Sparse.of(TABLE.P, TABLE.Q, TABLE.values)
+    for r in range(len(TABLE.P)):
+        part = slice(sparse.starts[r], sparse.starts[r + 1])
+        P, Q = np.zeros(planning.JOKER, int), np.zeros(planning.JOKER, int)
+        P[sparse.faces[part]], Q[sparse.faces[part]] = sparse.P[part], sparse.Q[part]
+        assert np.array_equal(P, TABLE.P[r, : planning.JOKER])
+        assert np.array_equal(Q, TABLE.Q[r, : planning.JOKER])
+
+
+_LOGS = """
+import hashlib, sys
+sys.path.insert(0, "benchmarks")
+from stats import setup_of
+from generator.batch import task_seed
+from generator.publish.stats.records import prepared
+game, options, play, _ = prepared(setup_of("american"))
+digest = hashlib.sha256()
+for i in range(4):
+    digest.update(game.play(options, play, task_seed(1, i)).to_jsonl().encode())
+print(digest.hexdigest())
+"""
+
+
+def test_games_are_the_same_with_kernels_off() -> None:
+    def logs(no_jit: str) -> str:
+        env = {**os.environ, "TILEPRESS_NO_JIT": no_jit, "PYTHONPATH": str(ROOT)}
+        out = subprocess.run(
+            [sys.executable, "-c", _LOGS],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return out.stdout.strip()
+
+    off = logs("1")
+    assert len(off) == len(hashlib.sha256().hexdigest())
+    assert logs("0") == off
