@@ -13,13 +13,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from test_american_incremental import CARD, TABLE, random_sight, removals
+from test_american_incremental import CARD, SET, TABLE, random_exposures, random_sight, removals
 
 from generator import compiled
 from generator.games.american import planning
-from generator.games.american.card import needs
+from generator.games.american.card import counts_of, exposed_faces, needs
+from generator.games.american.lacks import _NOTHING as NOTHING
+from generator.games.american.lacks import TOP
 from generator.games.american.planning import best, plan
-from generator.games.american.weighing import Sparse, choose
+from generator.games.american.weighing import Sparse, choose, lacks
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -81,7 +83,8 @@ def _arguments(rng: random.Random, fixed: bool) -> tuple:
         need,
         allowed,
         rng.choice((0, 1, 2)),
-        *Sparse.of(TABLE.P, TABLE.Q, TABLE.values),
+        *TABLE.lacks.sparse,
+        TABLE.values,
         sight.exposed,
         sight.unseen,
         hands,
@@ -101,8 +104,32 @@ def test_choose_compiled_equals_its_python(fixed: bool) -> None:
             assert a.dtype == b.dtype and np.array_equal(a, b)
 
 
+@pytest.mark.parametrize("seed", range(2))
+def test_lacks_compiled_equal_the_look_up(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(40 + seed)
+    tables = TABLE.lacks
+    for _ in range(300):
+        counts = counts_of(rng.sample(SET, rng.randint(0, 14)))
+        if rng.random() < 0.05:
+            counts[rng.randrange(planning.JOKER)] = rng.randint(TOP, TOP + 5)
+        exposed = exposed_faces(random_exposures(rng)) if rng.random() < 0.5 else None
+        got = tables._lacks(counts, exposed) if compiled.enabled() else None
+        shown = NOTHING if exposed is None else exposed
+        assert np.array_equal(
+            lacks.python(counts, shown, *tables.sparse),
+            want := numpy_lacks(monkeypatch, counts, exposed),
+        )
+        assert got is None or (got.dtype == want.dtype and np.array_equal(got, want))
+
+
+def numpy_lacks(monkeypatch: pytest.MonkeyPatch, counts, exposed):
+    with monkeypatch.context() as m:
+        m.setattr(compiled, "enabled", lambda: False)
+        return TABLE.lacks._lacks(counts, exposed)
+
+
 def test_sparse_rows_hold_every_face_a_row_uses() -> None:
-    sparse = Sparse.of(TABLE.P, TABLE.Q, TABLE.values)
+    sparse = Sparse.of(TABLE.P, TABLE.Q)
     for r in range(len(TABLE.P)):
         part = slice(sparse.starts[r], sparse.starts[r + 1])
         P, Q = np.zeros(planning.JOKER, int), np.zeros(planning.JOKER, int)

@@ -19,12 +19,19 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from generator.games.american.faces import JOKER
+from generator import compiled
+from generator.games.american.faces import FACES, JOKER
+from generator.games.american.weighing import Sparse
+from generator.games.american.weighing import lacks as compiled_lacks
 
 TOP = 14
 """Counts from here on lack nothing of a face (a reading has at most 14 tiles)."""
 MEMO = 2048
 """Hands whose lacks a table remembers."""
+
+
+_NOTHING = np.zeros(FACES, dtype=np.int16)
+"""No tiles exposed."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +49,8 @@ class LackTables:
     base_joker: np.ndarray
     delta: np.ndarray
     """Row ``face * (TOP + 1) + count``: the change for that many tiles of the face."""
+    sparse: Sparse
+    """P and Q on the faces each row uses, for the compiled loops."""
     memo: dict = field(default_factory=dict, compare=False)
     """Lacks of the hands asked about lately (read-only arrays), by counts and exposures:
     the rules and every planner ask about the same hands."""
@@ -58,7 +67,7 @@ class LackTables:
         # no reading wants more than 14 tiles of a face: every change fits a byte
         delta = np.concatenate([natural, joker], axis=2).astype(np.int8)
         return LackTables(len(P), P, Q, P.sum(axis=1), Q.sum(axis=1),
-                          delta.reshape(-1, delta.shape[2]))
+                          delta.reshape(-1, delta.shape[2]), Sparse.of(P, Q))
 
     def lacks(self, counts: np.ndarray, exposed: np.ndarray | None = None) -> np.ndarray:
         """Tiles each row lacks for a hand of ``counts`` (jokers at ``counts[JOKER]``)
@@ -75,6 +84,9 @@ class LackTables:
         return found
 
     def _lacks(self, counts: np.ndarray, exposed: np.ndarray | None) -> np.ndarray:
+        if compiled.enabled():
+            return compiled_lacks(counts, _NOTHING if exposed is None else exposed,
+                                  *self.sparse)
         c = counts[:JOKER]
         held = c.nonzero()[0]
         at = held * (TOP + 1) + np.minimum(c[held], TOP)

@@ -36,7 +36,7 @@ from generator.games.american.card import (
     needs,
 )
 from generator.games.american.faces import COPY_COUNTS
-from generator.games.american.weighing import Sparse, choose
+from generator.games.american.weighing import choose
 
 HARMONIC = np.array([sum(1 / k for k in range(1, n + 1)) for n in range(16)])
 VALUE_WEIGHT = 0.004
@@ -211,12 +211,9 @@ def _choose(table: Table, sight: Sight, hands: np.ndarray, rows: np.ndarray | No
     """The compiled weighing (:func:`~generator.games.american.weighing.choose`): among
     ``rows`` if given, else the rows :func:`plan` keeps; (rows, then (key, tiles
     missing, row) for each hand)."""
-    sparse = table.memo.get("sparse")
-    if sparse is None:
-        sparse = table.memo["sparse"] = Sparse.of(table.P, table.Q, table.values)
     kept, key, missing, row = choose(rows is not None, _NO_ROWS if rows is None else rows,
-                                     need, allowed, slack, *sparse, sight.exposed,
-                                     sight.unseen, hands, _SEARCH, _WEIGHTS)
+                                     need, allowed, slack, *table.lacks.sparse, table.values,
+                                     sight.exposed, sight.unseen, hands, _SEARCH, _WEIGHTS)
     return kept, *zip(key.tolist(), missing.tolist(), row.tolist(), strict=True)
 
 

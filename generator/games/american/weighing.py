@@ -30,10 +30,9 @@ class Sparse(NamedTuple):
     faces: np.ndarray
     P: np.ndarray
     Q: np.ndarray
-    values: np.ndarray
 
     @staticmethod
-    def of(P: np.ndarray, Q: np.ndarray, values: np.ndarray) -> Sparse:
+    def of(P: np.ndarray, Q: np.ndarray) -> Sparse:
         used = (P[:, :JOKER] > 0) | (Q[:, :JOKER] > 0)
         rows, faces = np.nonzero(used)  # row by row, faces ascending
         starts = np.zeros(len(P) + 1, dtype=np.int64)
@@ -43,8 +42,32 @@ class Sparse(NamedTuple):
             faces.astype(np.int64),
             P[rows, faces].astype(np.int64),
             Q[rows, faces].astype(np.int64),
-            values.astype(np.int64),
         )
+
+
+@kernel
+def lacks(
+    counts: np.ndarray,
+    exposed: np.ndarray,
+    starts: np.ndarray,
+    faces: np.ndarray,
+    P: np.ndarray,
+    Q: np.ndarray,
+) -> np.ndarray:
+    """Tiles each row lacks for a hand of ``counts`` with the exposures' tiles
+    ``exposed`` by face: what :meth:`~generator.games.american.lacks.LackTables.lacks`
+    looks up."""
+    out = np.empty(len(starts) - 1, dtype=np.int64)
+    jokers = counts[JOKER]
+    for r in range(len(out)):
+        natural = joker = 0
+        for e in range(starts[r], starts[r + 1]):
+            f = faces[e]
+            c = counts[f]
+            natural += max(P[e] - c, 0)
+            joker += max(max(Q[e] - exposed[f], 0) - max(c - P[e], 0), 0)
+        out[r] = natural + max(joker - jokers, 0)
+    return out
 
 
 @kernel
@@ -167,4 +190,4 @@ def choose(
     return kept_rows, keys, missing, best
 
 
-__all__ = ["Sparse", "choose"]
+__all__ = ["Sparse", "choose", "lacks"]
