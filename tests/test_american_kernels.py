@@ -18,10 +18,11 @@ from test_american_incremental import CARD, SET, TABLE, random_exposures, random
 from generator import compiled
 from generator.games.american import planning
 from generator.games.american.card import counts_of, exposed_faces, needs
+from generator.games.american.faces import COPY_COUNTS
 from generator.games.american.lacks import _NOTHING as NOTHING
 from generator.games.american.lacks import TOP
 from generator.games.american.planning import best, plan
-from generator.games.american.weighing import Sparse, choose, lacks
+from generator.games.american.weighing import Sparse, choose, lacks, opened_share
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -120,6 +121,30 @@ def test_lacks_compiled_equal_the_look_up(seed: int, monkeypatch: pytest.MonkeyP
             want := numpy_lacks(monkeypatch, counts, exposed),
         )
         assert got is None or (got.dtype == want.dtype and np.array_equal(got, want))
+
+
+def test_risk_compiled_equals_the_numpy_risk(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(9)
+    some = 0
+    for _ in range(400):
+        exposures = tuple(e for e in random_exposures(rng) if e.size >= 3)
+        if not exposures:
+            continue
+        opened = planning._Opened.of(CARD, exposures)
+        left = list(SET)
+        rng.shuffle(left)
+        unseen = np.maximum(COPY_COUNTS - counts_of(left[: rng.randint(0, 130)]), 0)
+        u, jokers = unseen[opened.faces], int(unseen[planning.JOKER])
+        with monkeypatch.context() as m:
+            m.setattr(compiled, "enabled", lambda: False)
+            want = opened.answer(u, jokers)
+        if compiled.enabled():
+            got = opened.answer(u, jokers)
+            assert got.dtype == want.dtype and np.array_equal(got, want)  # bit for bit
+        some += bool(want.any())
+        count, held = opened_share.python(opened.P, opened.Q, opened.groups, u, jokers)
+        assert np.array_equal(held / max(count, 1) * opened.share, want)
+    assert some > 30
 
 
 def numpy_lacks(monkeypatch: pytest.MonkeyPatch, counts, exposed):

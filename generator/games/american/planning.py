@@ -36,7 +36,7 @@ from generator.games.american.card import (
     needs,
 )
 from generator.games.american.faces import COPY_COUNTS
-from generator.games.american.weighing import choose
+from generator.games.american.weighing import choose, opened_share
 
 HARMONIC = np.array([sum(1 / k for k in range(1, n + 1)) for n in range(16)])
 VALUE_WEIGHT = 0.004
@@ -287,17 +287,12 @@ def risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray) -> np.
     if not len(opened.P):
         return np.zeros(len(COPIES))
     u = unseen[opened.faces]
-    answer = opened.answers.get((u.tobytes(), int(unseen[JOKER])))
+    key = (u.tobytes(), int(unseen[JOKER]))
+    answer = opened.answers.get(key)
     if answer is None:
         if len(opened.answers) > 256:
             opened.answers.clear()
-        # can_complete from no tiles: the naturals there, and the rest from jokers
-        ok = (u >= opened.P).all(axis=1) & (np.maximum(
-            opened.Q - np.maximum(u - opened.P, 0), 0).sum(axis=1) <= int(unseen[JOKER]))
-        answer = np.zeros(len(COPIES))
-        if ok.any():
-            answer = opened.groups[ok].mean(axis=0) * opened.share
-        opened.answers[(u.tobytes(), int(unseen[JOKER]))] = answer
+        answer = opened.answers[key] = opened.answer(u, key[1])
     return answer.copy()
 
 
@@ -322,7 +317,20 @@ class _Opened:
         P, Q = table.P[rows, :JOKER], np.maximum(table.Q[rows, :JOKER] - exposed[:JOKER], 0)
         faces = np.flatnonzero((P > 0).any(axis=0) | (table.Q[rows, :JOKER] > 0).any(axis=0))
         groups = np.maximum(table.Q[rows] - exposed[None, :], 0) > 0
-        return _Opened(faces, P[:, faces], Q[:, faces], groups, int(exposed.sum()) / 14)
+        return _Opened(faces, np.ascontiguousarray(P[:, faces]),
+                       np.ascontiguousarray(Q[:, faces]), groups, int(exposed.sum()) / 14)
+
+    def answer(self, u: np.ndarray, jokers: int) -> np.ndarray:
+        """:func:`risk` for ``u`` unseen tiles of the faces and ``jokers`` unseen jokers."""
+        if compiled.enabled():
+            count, held = opened_share(self.P, self.Q, self.groups, u, jokers)
+            return held / count * self.share if count else np.zeros(len(COPIES))
+        # can_complete from no tiles: the naturals there, and the rest from jokers
+        ok = (u >= self.P).all(axis=1) & (np.maximum(
+            self.Q - np.maximum(u - self.P, 0), 0).sum(axis=1) <= jokers)
+        if not ok.any():
+            return np.zeros(len(COPIES))
+        return self.groups[ok].mean(axis=0) * self.share
 
 
 __all__ = ["Plan", "Readings", "Sight", "best", "exposed_tiles", "plan", "readings", "risk",

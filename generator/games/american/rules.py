@@ -106,6 +106,8 @@ class AmericanGame(Charleston):
         """For each player: exposures last found alive, the faces their hands use, and
         the hands still open then (:func:`~generator.games.american.dead.judge`)."""
         self._seen_cache: tuple[Any, Any] = (None, None)
+        self._claimers: tuple[Any, list[bool], tuple[int, ...]] = (None, [], ())
+        """The last discard and dead hands :meth:`claimers` answered for, and its answer."""
         self._waits_cache: list[tuple[Any, frozenset[int]]] = [(None, frozenset())] * 4
         """The last hand checked for Mah Jongg, and the hands it makes."""
 
@@ -221,12 +223,19 @@ class AmericanGame(Charleston):
                 return q
         return p
 
-    def claimers(self) -> list[int]:
-        """Seats that may call the last discard, in turn order after the discarder."""
-        if self.last is None or self.last[1].is_joker:
-            return []
-        p = self.last[0]
-        return [(p + k) % 4 for k in (1, 2, 3) if not self.dead[(p + k) % 4]]
+    def claimers(self) -> tuple[int, ...]:
+        """Seats that may call the last discard, in turn order after the discarder
+        (remembered while the discard and the dead hands stay the same)."""
+        last, dead = self.last, self.dead
+        known = self._claimers
+        if known[0] is last and known[1] == dead:
+            return known[2]
+        found: tuple[int, ...] = ()
+        if last is not None and not last[1].is_joker:
+            p = last[0]
+            found = tuple((p + k) % 4 for k in (1, 2, 3) if not dead[(p + k) % 4])
+        self._claimers = (last, list(dead), found)
+        return found
 
     def calling(self, call: str) -> tuple[int, ...]:
         """The seats that answered the last discard with ``call``, in turn order."""

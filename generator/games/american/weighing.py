@@ -190,4 +190,29 @@ def choose(
     return kept_rows, keys, missing, best
 
 
-__all__ = ["Sparse", "choose", "lacks"]
+@kernel
+def opened_share(
+    P: np.ndarray, Q: np.ndarray, groups: np.ndarray, unseen: np.ndarray, jokers: int
+) -> tuple[int, np.ndarray]:
+    """For :func:`~generator.games.american.planning.risk`: how many of the rows (``P``
+    and ``Q`` on some faces, with ``unseen`` tiles of those faces and ``jokers`` unseen
+    jokers) the unseen tiles alone can finish, and how many of those have an open group
+    of each face (``groups``, rows x faces)."""
+    held = np.zeros(groups.shape[1], dtype=np.int64)
+    count = 0
+    for r in range(len(P)):
+        ok = True
+        short = 0
+        for i in range(len(unseen)):
+            if unseen[i] < P[r, i]:
+                ok = False
+                break
+            short += max(Q[r, i] - max(unseen[i] - P[r, i], 0), 0)
+        if ok and short <= jokers:
+            count += 1
+            for f in range(groups.shape[1]):
+                held[f] += groups[r, f]
+    return count, held
+
+
+__all__ = ["Sparse", "choose", "lacks", "opened_share"]
