@@ -321,3 +321,34 @@ def test_games_play_the_same_as_with_everything_from_scratch(seed: int) -> None:
     assert logs[0] == logs[1]
     assert CheckedPlanner.checked > 50
     assert state.phase == Phase.OVER
+
+
+class SeenCheckingPlanner(Planner):
+    """A planner that checks the rules' kept count of the tiles in sight at each move."""
+
+    checked = 0
+
+    def choose(self, game, legal, rng):
+        tiles = [t for _, t in game.discards]
+        tiles += [t for groups in game.exposed for g in groups for t in g]
+        assert np.array_equal(game.seen(), counts_of(tiles))
+        SeenCheckingPlanner.checked += 1
+        return super().choose(game, legal, rng)
+
+
+def test_tiles_in_sight_kept_discard_by_discard_equal_a_fresh_count() -> None:
+    for seed in range(2):
+        state = AmericanGame(AmericanOptions(), CARD)
+        rng = random.Random(f"tilepress:american:{seed}")
+        play_out(state, [SeenCheckingPlanner() for _ in range(4)], rng, game.chance_event)
+    assert SeenCheckingPlanner.checked > 200
+
+
+def test_tie_break_order_is_the_order_of_joker_then_name() -> None:
+    from generator.games.american.bots import _BY_NAME
+
+    rng = random.Random(3)
+    for _ in range(200):
+        tiles = rng.sample(SET, 14)
+        assert sorted(tiles, key=_BY_NAME.__getitem__) == sorted(
+            tiles, key=lambda t: (t.is_joker, str(t)))

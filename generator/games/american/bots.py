@@ -55,7 +55,7 @@ from generator.games.american.planning import (
     sight_of,
 )
 from generator.games.american.rules import AmericanGame, Phase
-from generator.tiles import Tile
+from generator.tiles import ALL_TILES, Tile
 
 JOKER_TILE = Tile("1j")
 _NO_TILES = np.zeros(FACES, dtype=np.int16)
@@ -132,7 +132,7 @@ class Planner:
             pl = plan(game.card, s, self._need(game, s),
                       hands=_without(s.counts, candidates) if candidates else None)
             out = [(*found, t) for found, t in zip(pl.others, candidates, strict=True)]
-            out.sort(key=lambda c: (c[0], c[3].is_joker, str(c[3])))
+            out.sort(key=lambda c: (c[0], _BY_NAME[c[3]]))
             found = self._weighed[key] = (pl, out)
         return found[0], list(found[1])
 
@@ -189,9 +189,9 @@ class Planner:
         redeem = self._redeem(game, p, pl)
         if redeem is not None:
             return redeem
-        danger = self.danger(game, p, s)
+        danger = self.danger(game, p, s).tolist()
         _, need, row, tile = min(options, key=lambda c: (
-            c[0] + RISK_WEIGHT * danger[face_of(c[3])], c[3].is_joker, str(c[3])))
+            c[0] + RISK_WEIGHT * danger[face_of(c[3])], _BY_NAME[c[3]]))
         why = f"keeps {self._name(game, row, need)}" if need else "the hand stays ready"
         if options[0][3] != tile and danger[face_of(options[0][3])] > danger[face_of(tile)]:
             why += f"; holds {options[0][3]}, which an opponent's exposures want"
@@ -306,6 +306,12 @@ class Planner:
         _, use, need_after, row_after = found
         return use, (f"{tile} exposes a group of {self._name(game, row_after, need_after)} "
                      f"(was {was} away)")
+
+
+_BY_NAME = {t: k for k, t in enumerate(sorted(
+    (*ALL_TILES, *(Tile(f"0{suit}") for suit in "mps")), key=lambda t: (t.is_joker, str(t))))}
+"""Every tile's place in the order of (is_joker, name): the tie-break between tiles that
+weigh the same."""
 
 
 def _order(tile: Tile) -> tuple[int, bool]:

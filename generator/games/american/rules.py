@@ -105,7 +105,8 @@ class AmericanGame(Charleston):
         self._alive: list[tuple[Any, frozenset[int], tuple]] = [((), frozenset(), ())] * 4
         """For each player: exposures last found alive, the faces their hands use, and
         the hands still open then (:func:`~generator.games.american.dead.judge`)."""
-        self._seen_cache: tuple[Any, Any] = (None, None)
+        self._seen_cache: tuple[Any, Any, Any] = (None, None, None)
+        """The tiles in sight: (discards, exposures' version), the last discard, counts."""
         self._claimers: tuple[Any, list[bool], tuple[int, ...]] = (None, [], ())
         """The last discard and dead hands :meth:`claimers` answered for, and its answer."""
         self._waits_cache: list[tuple[Any, frozenset[int]]] = [(None, frozenset())] * 4
@@ -144,12 +145,20 @@ class AmericanGame(Charleston):
 
     def seen(self):
         """Tiles visible to everyone, by face: discards and exposures."""
-        version = (len(self.discards), self._exposed_version)
-        if self._seen_cache[0] != version:
-            tiles = [t for _, t in self.discards]
-            tiles += [t for groups in self.exposed for g in groups for t in g]
-            self._seen_cache = (version, counts_of(tiles))
-        return self._seen_cache[1].copy()
+        discards = self.discards
+        version = (len(discards), self._exposed_version)
+        known, last, counts = self._seen_cache
+        if known != version:
+            if known == (version[0] - 1, version[1]) and (
+                    last is None if len(discards) == 1 else discards[-2] is last):
+                counts = counts.copy()  # the same tiles and one more discard
+                counts[face_of(discards[-1][1])] += 1
+            else:
+                tiles = [t for _, t in discards]
+                tiles += [t for groups in self.exposed for g in groups for t in g]
+                counts = counts_of(tiles)
+            self._seen_cache = (version, discards[-1] if discards else None, counts)
+        return counts.copy()
 
     def tile_count(self, p: int) -> int:
         return len(self.hands[p]) + sum(len(g) for g in self.exposed[p])
