@@ -17,12 +17,13 @@ from test_american_incremental import CARD, SET, TABLE, random_exposures, random
 
 from generator import compiled
 from generator.games.american import planning
-from generator.games.american.card import counts_of, exposed_faces, needs
+from generator.games.american.card import counts_of, example, exposed_faces, needs
 from generator.games.american.faces import COPY_COUNTS
 from generator.games.american.lacks import _NOTHING as NOTHING
-from generator.games.american.lacks import TOP
+from generator.games.american.lacks import TOP, group_faces, one_away
 from generator.games.american.planning import best, plan
-from generator.games.american.weighing import Sparse, choose, lacks, opened_share
+from generator.games.american.weighing import Sparse, choose, lacks, opened_share, short_faces
+from generator.games.american.weighing import group_faces as group_faces_loop
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -145,6 +146,43 @@ def test_risk_compiled_equals_the_numpy_risk(monkeypatch: pytest.MonkeyPatch) ->
         count, held = opened_share.python(opened.P, opened.Q, opened.groups, u, jokers)
         assert np.array_equal(held / max(count, 1) * opened.share, want)
     assert some > 30
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_claim_faces_compiled_equal_numpy(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(60 + seed)
+    tables = TABLE.lacks
+    waits = groups = 0
+    for _ in range(300):
+        sight = random_sight(rng, tiles=rng.choice((13, 14)))
+        if rng.random() < 0.3:  # a hand on the card, but for one tile
+            tiles = list(example(rng.choice(TABLE.requirements)))
+            del tiles[rng.randrange(len(tiles))]
+            sight = planning.sight_of(tiles, ())
+        allowed = planning.allowed_rows(CARD, sight.exposures)
+        if not allowed.any():
+            continue
+        need = needs(TABLE, sight.counts, sight.exposed)
+        slack = rng.choice((0, 1, 2))
+        args = (need, allowed, sight.counts, sight.exposed), (need, allowed, sight.counts, slack)
+        with monkeypatch.context() as m:
+            m.setattr(compiled, "enabled", lambda: False)
+            want = one_away(tables, *args[0]), group_faces(tables, *args[1])
+        starts, faces, _, Q = tables.sparse
+        plain = (
+            frozenset(short_faces.python(need, allowed, *tables.sparse, *args[0][2:]).tolist()),
+            frozenset(
+                group_faces_loop.python(
+                    *args[1][:2], slack, starts, faces, Q, sight.counts
+                ).tolist()
+            ),
+        )
+        assert plain == want
+        if compiled.enabled():
+            assert (one_away(tables, *args[0]), group_faces(tables, *args[1])) == want
+        waits += bool(want[0])
+        groups += bool(want[1])
+    assert waits > 50 and groups > 100
 
 
 def numpy_lacks(monkeypatch: pytest.MonkeyPatch, counts, exposed):

@@ -45,6 +45,7 @@ from generator.games.american.events import (
     Redeem,
     Stop,
 )
+from generator.games.american.lacks import group_faces
 from generator.games.american.planning import (
     SLACK,
     Plan,
@@ -253,11 +254,7 @@ class Planner:
         if not allowed.any():
             return frozenset()
         need = self._need(game, Sight(counts, exposures, _NO_TILES))
-        near = allowed & (need <= int(need[allowed].min()) + SLACK)
-        wanted = (game.card.table.Q[near] > 0).any(axis=0) & (counts >= 1) & (
-            counts + counts[JOKER] >= 2)
-        wanted[JOKER] = False
-        return frozenset(np.flatnonzero(wanted).tolist())
+        return group_faces(game.card.table.lacks, need, allowed, counts, SLACK)
 
     def exposure(self, game: AmericanGame, p: int, tile: Tile) -> tuple | None:
         """The tiles to expose with ``tile`` when the hand is then nearer its best

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from generator import compiled
+from generator.games.american import weighing
 from generator.games.american.faces import FACES, JOKER
 from generator.games.american.weighing import Sparse
-from generator.games.american.weighing import lacks as compiled_lacks
 
 TOP = 14
 """Counts from here on lack nothing of a face (a reading has at most 14 tiles)."""
@@ -85,7 +85,7 @@ class LackTables:
 
     def _lacks(self, counts: np.ndarray, exposed: np.ndarray | None) -> np.ndarray:
         if compiled.enabled():
-            return compiled_lacks(counts, _NOTHING if exposed is None else exposed,
+            return weighing.lacks(counts, _NOTHING if exposed is None else exposed,
                                   *self.sparse)
         c = counts[:JOKER]
         held = c.nonzero()[0]
@@ -112,6 +112,38 @@ class LackTables:
             real = np.maximum(np.maximum(Q - exposed, 0) - spare, 0)
             change = self.shown[face, exposed] = (real - table).astype(np.int16)
         return change
+
+
+def one_away(tables: LackTables, need: np.ndarray, allowed: np.ndarray, counts: np.ndarray,
+             exposed: np.ndarray) -> frozenset[int]:
+    """The faces but the joker that the ``allowed`` rows lacking one tile (``need``, for
+    a hand of ``counts`` with the exposures ``exposed``) are short of: the faces a
+    discard may complete the hand with (and perhaps a few more)."""
+    if compiled.enabled():
+        return frozenset(weighing.short_faces(need, allowed, *tables.sparse, counts,
+                                              exposed).tolist())
+    rows = allowed & (need == 1)
+    if not rows.any():
+        return frozenset()
+    c = counts[:JOKER]
+    P, Q = tables.P[rows], tables.Q[rows] - exposed[:JOKER]
+    short = (c < P) | (np.maximum(c - P, 0) < Q)
+    return frozenset(np.flatnonzero(short.any(axis=0)).tolist())
+
+
+def group_faces(tables: LackTables, need: np.ndarray, allowed: np.ndarray,
+                counts: np.ndarray, slack: int) -> frozenset[int]:
+    """The faces but the joker of a pung, kong or quint of the ``allowed`` rows at most
+    ``slack`` tiles further than the nearest (``need``) of which ``counts`` holds one,
+    and another or a joker. Some row must be allowed."""
+    if compiled.enabled():
+        starts, faces, _, Q = tables.sparse
+        return frozenset(weighing.group_faces(need, allowed, slack, starts, faces, Q,
+                                              counts).tolist())
+    near = allowed & (need <= int(need[allowed].min()) + slack)
+    c = counts[:JOKER]
+    wanted = (tables.Q[near] > 0).any(axis=0) & (c >= 1) & (c + counts[JOKER] >= 2)
+    return frozenset(np.flatnonzero(wanted).tolist())
 
 
 @dataclass(frozen=True)
@@ -153,4 +185,4 @@ class GroupKinds:
         return ok
 
 
-__all__ = ["MEMO", "TOP", "GroupKinds", "LackTables"]
+__all__ = ["MEMO", "TOP", "GroupKinds", "LackTables", "group_faces", "one_away"]

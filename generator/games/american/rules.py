@@ -68,6 +68,7 @@ from generator.games.american.events import (
     Stop,
 )
 from generator.games.american.faces import COPY_COUNTS
+from generator.games.american.lacks import one_away
 from generator.games.american.options import AmericanOptions
 from generator.tiles import Tile
 
@@ -201,14 +202,8 @@ class AmericanGame(Charleston):
         if self._waits_cache[p][0] != key:
             table, exposures = self.card.table, self.exposures(p)
             exposed = exposed_faces(exposures)
-            rows = allowed_rows(self.card, exposures) & (needs(table, counts, exposed) == 1)
-            faces: frozenset[int] = frozenset()
-            if rows.any():
-                P = table.P[rows, :JOKER_FACE]
-                Q = table.Q[rows, :JOKER_FACE] - exposed[:JOKER_FACE]
-                c = counts[:JOKER_FACE]
-                short = (c < P) | (np.maximum(c - P, 0) < Q)
-                faces = frozenset(np.nonzero(short.any(axis=0))[0].tolist())
+            faces = one_away(table.lacks, needs(table, counts, exposed),
+                             allowed_rows(self.card, exposures), counts, exposed)
             self._waits_cache[p] = (key, faces)
         return self._waits_cache[p][1]
 

@@ -215,4 +215,55 @@ def opened_share(
     return count, held
 
 
-__all__ = ["Sparse", "choose", "lacks", "opened_share"]
+@kernel
+def short_faces(
+    need: np.ndarray,
+    allowed: np.ndarray,
+    starts: np.ndarray,
+    faces: np.ndarray,
+    P: np.ndarray,
+    Q: np.ndarray,
+    counts: np.ndarray,
+    exposed: np.ndarray,
+) -> np.ndarray:
+    """The faces that the allowed rows one tile away are short of: fewer natural tiles
+    than ``P``, or fewer spare than ``Q`` less the exposures (``lacks.one_away``)."""
+    short = np.zeros(JOKER, dtype=np.bool_)
+    for r in range(len(need)):
+        if allowed[r] and need[r] == 1:
+            for e in range(starts[r], starts[r + 1]):
+                f = faces[e]
+                c = counts[f]
+                if c < P[e] or max(c - P[e], 0) < Q[e] - exposed[f]:
+                    short[f] = True
+    return np.flatnonzero(short)
+
+
+@kernel
+def group_faces(
+    need: np.ndarray,
+    allowed: np.ndarray,
+    slack: int,
+    starts: np.ndarray,
+    faces: np.ndarray,
+    Q: np.ndarray,
+    counts: np.ndarray,
+) -> np.ndarray:
+    """The faces of a pung, kong or quint of the allowed rows at most ``slack`` tiles
+    further than the nearest of which the hand holds one, and another or a joker
+    (``lacks.group_faces``)."""
+    nearest = _NONE
+    for r in range(len(need)):
+        if allowed[r] and need[r] < nearest:
+            nearest = need[r]
+    wanted = np.zeros(JOKER, dtype=np.bool_)
+    for r in range(len(need)):
+        if allowed[r] and need[r] <= nearest + slack:
+            for e in range(starts[r], starts[r + 1]):
+                f = faces[e]
+                if Q[e] > 0 and counts[f] >= 1 and counts[f] + counts[JOKER] >= 2:
+                    wanted[f] = True
+    return np.flatnonzero(wanted)
+
+
+__all__ = ["Sparse", "choose", "group_faces", "lacks", "opened_share", "short_faces"]
