@@ -22,10 +22,8 @@ import numpy as np
 from generator import compiled
 from generator.games.american import weighing
 from generator.games.american.faces import FACES, JOKER
-from generator.games.american.weighing import Sparse
+from generator.games.american.weighing import TOP, Sparse
 
-TOP = 14
-"""Counts from here on lack nothing of a face (a reading has at most 14 tiles)."""
 MEMO = 2048
 """Hands whose lacks a table remembers."""
 
@@ -86,7 +84,8 @@ class LackTables:
     def _lacks(self, counts: np.ndarray, exposed: np.ndarray | None) -> np.ndarray:
         if compiled.enabled():
             return weighing.lacks(counts, _NOTHING if exposed is None else exposed,
-                                  *self.sparse)
+                                  self.base_natural, self.base_joker, self.delta, self.P,
+                                  self.Q)
         c = counts[:JOKER]
         held = c.nonzero()[0]
         at = held * (TOP + 1) + np.minimum(c[held], TOP)

@@ -18,6 +18,8 @@ import numpy as np
 from generator.compiled import kernel
 from generator.games.american.faces import JOKER
 
+TOP = 14
+"""Counts from here on lack nothing of a face (a reading has at most 14 tiles)."""
 _NONE = 1 << 30
 """More tiles missing than any reading can have."""
 
@@ -49,24 +51,36 @@ class Sparse(NamedTuple):
 def lacks(
     counts: np.ndarray,
     exposed: np.ndarray,
-    starts: np.ndarray,
-    faces: np.ndarray,
+    base_natural: np.ndarray,
+    base_joker: np.ndarray,
+    delta: np.ndarray,
     P: np.ndarray,
     Q: np.ndarray,
 ) -> np.ndarray:
     """Tiles each row lacks for a hand of ``counts`` with the exposures' tiles
-    ``exposed`` by face: what :meth:`~generator.games.american.lacks.LackTables.lacks`
-    looks up."""
-    out = np.empty(len(starts) - 1, dtype=np.int64)
-    jokers = counts[JOKER]
-    for r in range(len(out)):
-        natural = joker = 0
-        for e in range(starts[r], starts[r + 1]):
-            f = faces[e]
+    ``exposed`` by face, from the tables of
+    :class:`~generator.games.american.lacks.LackTables`: the empty hand's lacks, the
+    change each face held makes, and an exposed face's own column worked out."""
+    rows = len(base_natural)
+    change = np.zeros(2 * rows, dtype=np.int64)
+    for f in range(JOKER):
+        if counts[f] > 0:
+            d = delta[f * (TOP + 1) + min(counts[f], TOP)]
+            for i in range(2 * rows):
+                change[i] += d[i]
+    for f in range(JOKER):
+        e = exposed[f]
+        if e > 0:
             c = counts[f]
-            natural += max(P[e] - c, 0)
-            joker += max(max(Q[e] - exposed[f], 0) - max(c - P[e], 0), 0)
-        out[r] = natural + max(joker - jokers, 0)
+            for r in range(rows):
+                spare = max(c - P[r, f], 0)
+                q = Q[r, f]
+                change[rows + r] += max(max(q - e, 0) - spare, 0) - max(q - spare, 0)
+    out = np.empty(rows, dtype=np.int64)
+    jokers = counts[JOKER]
+    for r in range(rows):
+        joker = base_joker[r] + change[rows + r]
+        out[r] = base_natural[r] + change[r] + max(joker - jokers, 0)
     return out
 
 
