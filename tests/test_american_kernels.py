@@ -109,7 +109,7 @@ def test_choose_compiled_equals_its_python(fixed: bool) -> None:
     for _ in range(60):
         args = _arguments(rng, fixed)
         got, want = choose(*args), choose.python(*args)
-        for a, b in zip(got, want, strict=True):
+        for a, b in zip(got, want, strict=True):  # keys bit for bit, then whole numbers
             assert a.dtype == b.dtype and np.array_equal(a, b)
 
 

@@ -211,10 +211,12 @@ def _choose(table: Table, sight: Sight, hands: np.ndarray, rows: np.ndarray | No
     """The compiled weighing (:func:`~generator.games.american.weighing.choose`): among
     ``rows`` if given, else the rows :func:`plan` keeps; (rows, then (key, tiles
     missing, row) for each hand)."""
-    kept, key, missing, row = choose(rows is not None, _NO_ROWS if rows is None else rows,
-                                     need, allowed, slack, *table.lacks.sparse, table.values,
-                                     sight.exposed, sight.unseen, hands, _SEARCH, _WEIGHTS)
-    return kept, *zip(key.tolist(), missing.tolist(), row.tolist(), strict=True)
+    keys, found = choose(rows is not None, _NO_ROWS if rows is None else rows, need,
+                         allowed, slack, *table.lacks.sparse, table.values, sight.exposed,
+                         sight.unseen, hands, _SEARCH, _WEIGHTS)
+    k = len(hands)
+    ints = found[:2 * k].tolist()
+    return found[2 * k:], *zip(keys.tolist(), ints[:k], ints[k:], strict=True)
 
 
 TWO_STAGE = 96

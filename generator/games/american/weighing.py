@@ -101,14 +101,16 @@ def choose(
     hands: np.ndarray,
     search: np.ndarray,
     weights: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(rows kept, and per hand of ``hands``: key, tiles missing and row of its best
-    reading among them). With ``fixed`` the rows kept are ``rows``; otherwise they are
-    chosen as :func:`~generator.games.american.planning.plan` chooses them, from
-    ``need`` (tiles each row lacks for ``hands[0]``) on the ``allowed`` rows: the
-    nearest within ``slack`` (all allowed rows if none of those can be finished), those
-    the unseen tiles can finish, at most ``slack`` tiles further than the nearest of
-    them. ``weights``: NATURAL, SCARCITY, VALUE_WEIGHT, CALLED - 1, UNREACHABLE."""
+) -> tuple[np.ndarray, np.ndarray]:
+    """For each hand of ``hands``: the key of its best reading among the rows kept; then
+    in one array of whole numbers (each array numba returns costs about a microsecond)
+    the tiles missing of each of those readings, their rows, and the rows kept. With
+    ``fixed`` the rows kept are ``rows``; otherwise they are chosen as
+    :func:`~generator.games.american.planning.plan` chooses them, from ``need`` (tiles
+    each row lacks for ``hands[0]``) on the ``allowed`` rows: the nearest within
+    ``slack`` (all allowed rows if none of those can be finished), those the unseen
+    tiles can finish, at most ``slack`` tiles further than the nearest of them.
+    ``weights``: NATURAL, SCARCITY, VALUE_WEIGHT, CALLED - 1, UNREACHABLE."""
     natural_w, scarcity, value_w, called_w, unreachable = (
         weights[0],
         weights[1],
@@ -190,18 +192,19 @@ def choose(
         kept_rows = near[:kept].copy()
     k = len(hands)
     keys = np.empty(k, dtype=np.float64)
-    missing = np.empty(k, dtype=np.int64)
-    best = np.full(k, -1, dtype=np.int64)
+    found = np.empty(2 * k + len(kept_rows), dtype=np.int64)  # missing, row; rows kept
+    found[2 * k :] = kept_rows
     for j in range(k):
         keys[j] = np.inf
+        found[k + j] = -1
         for i in range(len(kept_rows)):
             if j == 0 and not fixed:
                 m, key = missing0[i], key0[i]
             else:
                 m, key = weigh(kept_rows[i], j)
             if key < keys[j]:  # the first of equals, as numpy's argmin
-                keys[j], missing[j], best[j] = key, m, kept_rows[i]
-    return kept_rows, keys, missing, best
+                keys[j], found[j], found[k + j] = key, m, kept_rows[i]
+    return keys, found
 
 
 @kernel
