@@ -324,7 +324,8 @@ def test_games_play_the_same_as_with_everything_from_scratch(seed: int) -> None:
 
 
 class SeenCheckingPlanner(Planner):
-    """A planner that checks the rules' kept count of the tiles in sight at each move."""
+    """A planner that checks the rules' kept count of the tiles in sight, and the
+    exposures they remember, at each move."""
 
     checked = 0
 
@@ -332,12 +333,16 @@ class SeenCheckingPlanner(Planner):
         tiles = [t for _, t in game.discards]
         tiles += [t for groups in game.exposed for g in groups for t in g]
         assert np.array_equal(game.seen(), counts_of(tiles))
+        for q in range(4):
+            assert game.exposures(q) == tuple(
+                Exposure(face_of(next(t for t in g if not t.is_joker)), len(g),
+                         sum(t.is_joker for t in g)) for g in game.exposed[q])
         SeenCheckingPlanner.checked += 1
         return super().choose(game, legal, rng)
 
 
-def test_tiles_in_sight_kept_discard_by_discard_equal_a_fresh_count() -> None:
-    for seed in range(2):
+def test_tiles_in_sight_and_exposures_kept_equal_a_fresh_count() -> None:
+    for seed in range(3):
         state = AmericanGame(AmericanOptions(), CARD)
         rng = random.Random(f"tilepress:american:{seed}")
         play_out(state, [SeenCheckingPlanner() for _ in range(4)], rng, game.chance_event)

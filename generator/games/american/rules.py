@@ -108,6 +108,9 @@ class AmericanGame(Charleston):
         the hands still open then (:func:`~generator.games.american.dead.judge`)."""
         self._seen_cache: tuple[Any, Any, Any] = (None, None, None)
         """The tiles in sight: (discards, exposures' version), the last discard, counts."""
+        self._exposures: list[tuple[int, Any, int, tuple[Exposure, ...]]] = [
+            (-1, None, 0, ())] * 4
+        """Each player's exposures as :meth:`exposures` last found them."""
         self._claimers: tuple[Any, list[bool], tuple[int, ...]] = (None, [], ())
         """The last discard and dead hands :meth:`claimers` answered for, and its answer."""
         self._waits_cache: list[tuple[Any, frozenset[int]]] = [(None, frozenset())] * 4
@@ -124,13 +127,20 @@ class AmericanGame(Charleston):
         new.pending, new.votes = dict(self.pending), dict(self.votes)
         new.offers, new.answers = dict(self.offers), dict(self.answers)
         new._waits_cache, new._alive = list(self._waits_cache), list(self._alive)
+        new._exposures = list(self._exposures)
         return new
 
     # -- what players see ----------------------------------------------------------
 
     def exposures(self, p: int) -> tuple[Exposure, ...]:
+        """``p``'s exposed groups as exposures, remembered while they stay the same (the
+        same list, as long, and no call or redemption since)."""
+        groups = self.exposed[p]
+        version, known, size, found = self._exposures[p]
+        if version == self._exposed_version and known is groups and size == len(groups):
+            return found
         out = []
-        for group in self.exposed[p]:
+        for group in groups:
             jokers, face = 0, -1
             for t in group:
                 if t.is_joker:
@@ -138,7 +148,9 @@ class AmericanGame(Charleston):
                 elif face < 0:
                     face = face_of(t)
             out.append(Exposure(face, len(group), jokers))
-        return tuple(out)
+        found = tuple(out)
+        self._exposures[p] = (self._exposed_version, groups, len(groups), found)
+        return found
 
     def counts(self, p: int):
         """``p``'s hand (not the exposures) as a count of each face."""
