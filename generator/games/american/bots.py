@@ -52,7 +52,7 @@ from generator.games.american.planning import (
     Sight,
     best,
     plan,
-    risk,
+    shared_risk,
     sight_of,
 )
 from generator.games.american.rules import AmericanGame, Phase
@@ -74,8 +74,7 @@ def sight(game: AmericanGame, p: int) -> Sight:
 def _without(counts: np.ndarray, tiles: list[Tile]) -> np.ndarray:
     """One row per tile: ``counts`` less that tile."""
     batch = np.repeat(counts[None, :], len(tiles), axis=0)
-    for k, tile in enumerate(tiles):
-        batch[k, face_of(tile)] -= 1
+    batch[np.arange(len(tiles)), [face_of(t) for t in tiles]] -= 1
     return batch
 
 
@@ -203,7 +202,7 @@ class Planner:
         total = np.zeros(len(s.unseen))
         for q in range(4):
             if q != p and not game.dead[q] and game.exposed[q]:
-                total += risk(game.card, game.exposures(q), s.unseen)
+                total += shared_risk(game.card, game.exposures(q), s.unseen)
         return total
 
     def _redeem(self, game: AmericanGame, p: int, pl: Plan) -> Redeem | None:

@@ -279,15 +279,27 @@ def risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray) -> np.
     """For a player with these exposures (and a hand among the ``unseen`` tiles): the
     share of the hands still open to them that a discard of each face would help with a
     pung, kong or quint, weighted by how much of the hand is exposed."""
+    return shared_risk(card, exposures, unseen).copy()
+
+
+_NO_RISK = np.zeros(len(COPIES))
+_NO_RISK.setflags(write=False)
+
+
+def shared_risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray
+                ) -> np.ndarray:
+    """:func:`risk`, remembered: the array is shared, read-only."""
     if not exposures:
-        return np.zeros(len(COPIES))
-    memo = card.table.memo.setdefault("risk", {})
+        return _NO_RISK
+    memo = card.table.memo.get("risk")
+    if memo is None:
+        memo = card.table.memo["risk"] = {}
     key = tuple(sorted((e.face, e.size) for e in exposures))
     opened = memo.get(key)
     if opened is None:
         opened = memo[key] = _Opened.of(card, exposures)
     if not len(opened.P):
-        return np.zeros(len(COPIES))
+        return _NO_RISK
     u = unseen[opened.faces]
     key = (u.tobytes(), int(unseen[JOKER]))
     answer = opened.answers.get(key)
@@ -295,7 +307,8 @@ def risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray) -> np.
         if len(opened.answers) > 256:
             opened.answers.clear()
         answer = opened.answers[key] = opened.answer(u, key[1])
-    return answer.copy()
+        answer.setflags(write=False)
+    return answer
 
 
 @dataclass(frozen=True)
@@ -336,4 +349,4 @@ class _Opened:
 
 
 __all__ = ["Plan", "Readings", "Sight", "best", "exposed_tiles", "plan", "readings", "risk",
-           "sight_of", "weigh"]
+           "shared_risk", "sight_of", "weigh"]
