@@ -162,9 +162,16 @@ def random_sight(rng: random.Random, tiles: int = 14) -> Sight:
     return sight_of(hand, exposures, in_sight)
 
 
-def removals(rng: random.Random, counts: np.ndarray) -> np.ndarray:
-    held = np.flatnonzero(counts)
-    faces = rng.sample(list(held), min(len(held), rng.randint(1, 14)))
+def removal_faces(rng: random.Random, counts: np.ndarray) -> list[int]:
+    held = np.flatnonzero(counts).tolist()
+    return rng.sample(held, min(len(held), rng.randint(1, 14)))
+
+
+def removals(rng: random.Random, counts: np.ndarray, faces: list[int] | None = None
+             ) -> np.ndarray:
+    """The hand less a tile of each of ``faces`` (random faces held if not given)."""
+    if faces is None:
+        faces = removal_faces(rng, counts)
     batch = np.repeat(counts[None, :], len(faces), axis=0)
     for k, f in enumerate(faces):
         batch[k, f] -= 1
@@ -219,10 +226,11 @@ def test_plan_equals_the_plan_from_scratch(seed: int, two_stage: int,
     rng = random.Random(200 + seed)
     for _ in range(120):
         sight = random_sight(rng, tiles=rng.choice((13, 14)))
-        hands = removals(rng, sight.counts) if rng.random() < 0.8 else None
+        faces = removal_faces(rng, sight.counts) if rng.random() < 0.8 else []
         need = needs(TABLE, sight.counts, sight.exposed) if rng.random() < 0.5 else None
-        got = plan(CARD, sight, need, hands=hands)
-        rows, first, others = plan_direct(sight, hands)
+        got = plan(CARD, sight, need, removed=faces)
+        rows, first, others = plan_direct(sight, removals(rng, sight.counts, faces)
+                                          if faces else None)
         assert np.array_equal(got.rows, rows)
         assert (got.best, got.others) == (first, others)
         if len(got.rows):

@@ -13,7 +13,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from test_american_incremental import CARD, SET, TABLE, random_exposures, random_sight, removals
+from test_american_incremental import (
+    CARD,
+    SET,
+    TABLE,
+    random_exposures,
+    random_sight,
+    removal_faces,
+)
 
 from generator import compiled
 from generator.games.american import planning
@@ -61,11 +68,11 @@ def test_plan_compiled_equals_the_numpy_plan(seed: int, monkeypatch: pytest.Monk
     widened = unreachable = 0
     for _ in range(250):
         sight = crowded_sight(rng)
-        hands = removals(rng, sight.counts) if rng.random() < 0.8 else None
+        faces = removal_faces(rng, sight.counts) if rng.random() < 0.8 else []
         need = needs(TABLE, sight.counts, sight.exposed)
         slack = rng.choice((planning.SLACK, 0, 1))
-        got = plan(CARD, sight, need, slack, hands)
-        want = numpy_plan(monkeypatch, CARD, sight, need, slack, hands)
+        got = plan(CARD, sight, need, slack, faces)
+        want = numpy_plan(monkeypatch, CARD, sight, need, slack, faces)
         assert np.array_equal(got.rows, want.rows)
         assert (got.best, got.others) == (want.best, want.others)  # floats bit for bit
         if len(got.rows):
@@ -80,7 +87,7 @@ def test_plan_compiled_equals_the_numpy_plan(seed: int, monkeypatch: pytest.Monk
 
 def _arguments(rng: random.Random, fixed: bool) -> tuple:
     sight = crowded_sight(rng)
-    hands = np.concatenate((sight.counts[None, :], removals(rng, sight.counts)))
+    faces = np.array(removal_faces(rng, sight.counts), dtype=np.int64)
     rows = np.array(sorted(rng.sample(range(len(TABLE.P)), rng.randint(1, 40))), dtype=np.int64)
     need = needs(TABLE, sight.counts, sight.exposed)
     allowed = planning.allowed_rows(CARD, sight.exposures)
@@ -96,7 +103,8 @@ def _arguments(rng: random.Random, fixed: bool) -> tuple:
         TABLE.values,
         sight.exposed,
         sight.unseen,
-        hands,
+        sight.counts,
+        faces,
         planning._SEARCH,
         planning._WEIGHTS,
     )

@@ -71,13 +71,6 @@ def sight(game: AmericanGame, p: int) -> Sight:
     return sight_of(game.hands[p], game.exposures(p), game.seen())
 
 
-def _without(counts: np.ndarray, tiles: list[Tile]) -> np.ndarray:
-    """One row per tile: ``counts`` less that tile."""
-    batch = np.repeat(counts[None, :], len(tiles), axis=0)
-    batch[np.arange(len(tiles)), [face_of(t) for t in tiles]] -= 1
-    return batch
-
-
 class Planner:
     name = "planner"
 
@@ -129,8 +122,7 @@ class Planner:
         if found is None:
             if len(self._weighed) > 16:
                 self._weighed.clear()
-            pl = plan(game.card, s, self._need(game, s),
-                      hands=_without(s.counts, candidates) if candidates else None)
+            pl = plan(game.card, s, self._need(game, s), removed=[face_of(t) for t in candidates])
             out = [(*found, t) for found, t in zip(pl.others, candidates, strict=True)]
             out.sort(key=lambda c: (c[0], _BY_NAME[c[3]]))
             found = self._weighed[key] = (pl, out)

@@ -17,6 +17,7 @@ unseen tiles can still finish -- the only discards they may call.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
@@ -132,6 +133,8 @@ def _keep(r: Readings, keep: np.ndarray) -> Readings:
 
 
 _NO_ROWS = np.zeros(0, dtype=np.int64)
+_ONE = np.eye(len(COPIES), dtype=np.int16)
+"""One tile of each face."""
 _NO_ALLOWED = np.zeros(0, dtype=bool)
 
 
@@ -159,25 +162,27 @@ class Plan:
 
 
 def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = SLACK,
-         hands: np.ndarray | None = None) -> Plan:
+         removed: Sequence[int] = ()) -> Plan:
     """The readings the exposures allow and the unseen tiles can still finish, at most
     ``slack`` tiles further than the nearest (all the allowed ones if none can), with
-    the best for the sight's hand and for each of ``hands`` (k x FACES) among them.
-    ``need`` is what :func:`~generator.games.american.card.needs` gives for the hand, if
-    known."""
+    the best for the sight's hand and for the hand less a tile of each face of
+    ``removed`` among them. ``need`` is what
+    :func:`~generator.games.american.card.needs` gives for the hand, if known."""
     table = card.table
-    k = 0 if hands is None else len(hands)
+    k = len(removed)
     allowed = allowed_rows(card, sight.exposures)
     if sight.exposures and not allowed.any():
         nothing = (UNREACHABLE, 99, -1)
         return Plan(_NO_ROWS, nothing, [nothing] * k, sight, table)
     if need is None:
         need = needs(table, sight.counts, sight.exposed)
-    batch = sight.counts[None, :] if hands is None else np.concatenate(
-        (sight.counts[None, :], hands))
     if compiled.enabled():
-        found = _choose(table, sight, batch, need=need, allowed=allowed, slack=slack)
+        found = _choose(table, sight, np.array(removed, dtype=np.int64), need=need,
+                        allowed=allowed, slack=slack)
         return Plan(found[0], found[1], list(found[2:]), sight, table)
+    batch = sight.counts[None, :]
+    if k:
+        batch = np.concatenate((batch, sight.counts - _ONE[list(removed)]))
     if sight.exposures:
         need = np.where(allowed, need, _FAR)
     nearest = int(need.min())
@@ -205,16 +210,18 @@ def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = 
     return Plan(near[keep], found[0], found[1:], sight, table, _keep(r, keep))
 
 
-def _choose(table: Table, sight: Sight, hands: np.ndarray, rows: np.ndarray | None = None,
-            need: np.ndarray = _NO_ROWS, allowed: np.ndarray = _NO_ALLOWED, slack: int = SLACK
-            ) -> tuple:
-    """The compiled weighing (:func:`~generator.games.american.weighing.choose`): among
-    ``rows`` if given, else the rows :func:`plan` keeps; (rows, then (key, tiles
+def _choose(table: Table, sight: Sight, removed: np.ndarray, rows: np.ndarray | None = None,
+            need: np.ndarray = _NO_ROWS, allowed: np.ndarray = _NO_ALLOWED, slack: int = SLACK,
+            counts: np.ndarray | None = None) -> tuple:
+    """The compiled weighing (:func:`~generator.games.american.weighing.choose`) of
+    ``counts`` (the sight's hand if not given) and the hand less each of ``removed``:
+    among ``rows`` if given, else the rows :func:`plan` keeps; (rows, then (key, tiles
     missing, row) for each hand)."""
     keys, found = choose(rows is not None, _NO_ROWS if rows is None else rows, need,
                          allowed, slack, *table.lacks.sparse, table.values, sight.exposed,
-                         sight.unseen, hands, _SEARCH, _WEIGHTS)
-    k = len(hands)
+                         sight.unseen, sight.counts if counts is None else counts, removed,
+                         _SEARCH, _WEIGHTS)
+    k = len(removed) + 1
     ints = found[:2 * k].tolist()
     return found[2 * k:], *zip(keys.tolist(), ints[:k], ints[k:], strict=True)
 
@@ -269,7 +276,7 @@ def best(plan: Plan, counts: np.ndarray) -> tuple[float, int, int]:
     if not len(plan.rows):
         return UNREACHABLE, 99, -1
     if compiled.enabled():
-        return _choose(plan.table, plan.sight, counts[None, :], plan.rows)[1]
+        return _choose(plan.table, plan.sight, _NO_ROWS, plan.rows, counts=counts)[1]
     need, key = weigh(plan.readings, counts[None, :])
     i = int(np.argmin(key[0]))
     return float(key[0, i]), int(need[0, i]), int(plan.rows[i])

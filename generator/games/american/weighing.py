@@ -98,11 +98,13 @@ def choose(
     values: np.ndarray,
     exposed: np.ndarray,
     unseen: np.ndarray,
-    hands: np.ndarray,
+    counts: np.ndarray,
+    removed: np.ndarray,
     search: np.ndarray,
     weights: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """For each hand of ``hands``: the key of its best reading among the rows kept; then
+    """For the hand of ``counts`` and each hand less a tile of a face of ``removed``
+    (``hands``): the key of its best reading among the rows kept; then
     in one array of whole numbers (each array numba returns costs about a microsecond)
     the tiles missing of each of those readings, their rows, and the rows kept. With
     ``fixed`` the rows kept are ``rows``; otherwise they are chosen as
@@ -119,6 +121,11 @@ def choose(
         weights[4],
     )
     unseen_jokers = unseen[JOKER]
+    hands = np.empty((len(removed) + 1, len(counts)), dtype=np.int64)
+    for j in range(len(hands)):
+        hands[j] = counts
+        if j:
+            hands[j, removed[j - 1]] -= 1
 
     def weigh(r: int, j: int) -> tuple[int, float]:
         jokers = hands[j, JOKER]
