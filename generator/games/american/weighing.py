@@ -127,30 +127,48 @@ def choose(
         if j:
             hands[j, removed[j - 1]] -= 1
 
-    def weigh(r: int, j: int) -> tuple[int, float]:
+    def terms(e: int, held: int, jokers: int) -> tuple[int, int, int, int, int, int, int]:
+        """Entry ``e``'s part of the seven sums, with ``held`` tiles of its face."""
+        f = faces[e]
+        q = max(Q[e] - exposed[f], 0)
+        u = unseen[f]
+        d = P[e] - held
+        short_natural = max(d, 0)
+        spare = short_natural - d
+        short_joker = max(q - spare, 0)
+        left = u - short_natural
+        free = max(left, 0)
+        opened = free if short_joker > 0 else 0
+        return (
+            short_natural,
+            short_joker,
+            opened,
+            opened if spare + jokers >= 2 else 0,
+            u if short_natural > 0 else 0,
+            1 if left < 0 else 0,
+            min(short_joker, free),
+        )
+
+    def sums(r: int, j: int) -> tuple[int, int, int, int, int, int, int]:
+        """The seven sums of row ``r`` for hand ``j``."""
         jokers = hands[j, JOKER]
-        naturals = joker_short = opened = called = natural_help = short = fillable = 0
+        s0 = s1 = s2 = s3 = s4 = s5 = s6 = 0
         for e in range(starts[r], starts[r + 1]):
-            f = faces[e]
-            q = max(Q[e] - exposed[f], 0)
-            u = unseen[f]
-            d = P[e] - hands[j, f]
-            short_natural = max(d, 0)
-            spare = short_natural - d
-            short_joker = max(q - spare, 0)
-            left = u - short_natural
-            free = max(left, 0)
-            naturals += short_natural
-            joker_short += short_joker
-            if short_joker > 0:
-                opened += free
-                if spare + jokers >= 2:
-                    called += free
-            if short_natural > 0:
-                natural_help += u
-            if left < 0:
-                short += 1
-            fillable += min(short_joker, free)
+            t = terms(e, hands[j, faces[e]], jokers)
+            s0 += t[0]
+            s1 += t[1]
+            s2 += t[2]
+            s3 += t[3]
+            s4 += t[4]
+            s5 += t[5]
+            s6 += t[6]
+        return s0, s1, s2, s3, s4, s5, s6
+
+    def score(
+        r: int, t: tuple[int, int, int, int, int, int, int], jokers: int
+    ) -> tuple[int, float]:
+        """(tiles missing, key) of row ``r`` from its seven sums ``t``."""
+        naturals, joker_short, opened, called, natural_help, short, fillable = t
         rest = max(joker_short - jokers, 0)
         missing = naturals + rest
         helpers = natural_help + (opened + called_w * called + unseen_jokers) * (
@@ -164,6 +182,7 @@ def choose(
     kept_rows = rows
     missing0 = np.empty(0, dtype=np.int64)
     key0 = np.empty(0, dtype=np.float64)
+    sums0 = np.empty((0, 7), dtype=np.int64)
     if not fixed:
         nearest = _NONE
         for r in range(len(need)):
@@ -172,6 +191,7 @@ def choose(
         near = np.empty(len(need), dtype=np.int64)
         missing0 = np.empty(len(need), dtype=np.int64)
         key0 = np.empty(len(need), dtype=np.float64)
+        sums0 = np.empty((len(need), 7), dtype=np.int64)
         n = 0
         fewest = _NONE
         for stage in range(2):
@@ -180,8 +200,11 @@ def choose(
             n = 0
             for r in range(len(need)):
                 if allowed[r] and need[r] <= nearest + widen:
-                    m, key = weigh(r, 0)
+                    t = sums(r, 0)
+                    m, key = score(r, t, hands[0, JOKER])
                     near[n], missing0[n], key0[n] = r, m, key
+                    for x in range(7):
+                        sums0[n, x] = t[x]
                     n += 1
                     if key < unreachable and m < fewest:
                         fewest = m
@@ -195,6 +218,8 @@ def choose(
         for i in range(n):
             if (key0[i] < unreachable or not reachable) and missing0[i] <= fewest + slack:
                 near[kept], missing0[kept], key0[kept] = near[i], missing0[i], key0[i]
+                for x in range(7):
+                    sums0[kept, x] = sums0[i, x]
                 kept += 1
         kept_rows = near[:kept].copy()
     k = len(hands)
@@ -204,13 +229,43 @@ def choose(
     for j in range(k):
         keys[j] = np.inf
         found[k + j] = -1
+        jokers = hands[j, JOKER]
+        # a hand less a tile of a face but the joker: the first hand's sums, with that
+        # face's part changed (the same whole numbers)
+        g = removed[j - 1] if j and not fixed else JOKER
         for i in range(len(kept_rows)):
+            r = kept_rows[i]
             if j == 0 and not fixed:
                 m, key = missing0[i], key0[i]
             else:
-                m, key = weigh(kept_rows[i], j)
+                if g != JOKER:
+                    t = (
+                        sums0[i, 0],
+                        sums0[i, 1],
+                        sums0[i, 2],
+                        sums0[i, 3],
+                        sums0[i, 4],
+                        sums0[i, 5],
+                        sums0[i, 6],
+                    )
+                    for e in range(starts[r], starts[r + 1]):
+                        if faces[e] == g:
+                            a = terms(e, hands[0, g], jokers)
+                            b = terms(e, hands[j, g], jokers)
+                            t = (
+                                t[0] - a[0] + b[0],
+                                t[1] - a[1] + b[1],
+                                t[2] - a[2] + b[2],
+                                t[3] - a[3] + b[3],
+                                t[4] - a[4] + b[4],
+                                t[5] - a[5] + b[5],
+                                t[6] - a[6] + b[6],
+                            )
+                else:
+                    t = sums(r, j)
+                m, key = score(r, t, jokers)
             if key < keys[j]:  # the first of equals, as numpy's argmin
-                keys[j], found[j], found[k + j] = key, m, kept_rows[i]
+                keys[j], found[j], found[k + j] = key, m, r
     return keys, found
 
 
