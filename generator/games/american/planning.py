@@ -301,10 +301,18 @@ def shared_risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray
     memo = card.table.memo.get("risk")
     if memo is None:
         memo = card.table.memo["risk"] = {}
-    key = tuple(sorted((e.face, e.size) for e in exposures))
-    opened = memo.get(key)
-    if opened is None:
-        opened = memo[key] = _Opened.of(card, exposures)
+    # the same tuple of exposures comes back while a player's exposures stand
+    last = memo.get(id(exposures))
+    if last is not None and last[0] is exposures:
+        opened = last[1]
+    else:
+        key = tuple(sorted((e.face, e.size) for e in exposures))
+        opened = memo.get(key)
+        if opened is None:
+            opened = memo[key] = _Opened.of(card, exposures)
+        if len(memo) > 512:
+            memo.clear()
+        memo[id(exposures)] = (exposures, opened)
     if not len(opened.P):
         return _NO_RISK
     u = unseen[opened.faces]

@@ -209,9 +209,9 @@ class AmericanGame(Charleston):
         """The faces but the joker that might complete ``p``'s 13 tiles ``hand`` (every
         one, and perhaps a few more: :meth:`_made` decides), remembered while the hand
         stays the same."""
-        counts = counts_of(hand)
-        key = (counts.tobytes(), tuple(tuple(g) for g in self.exposed[p]))
+        key = (tuple(hand), tuple(tuple(g) for g in self.exposed[p]))
         if self._waits_cache[p][0] != key:
+            counts = counts_of(hand)
             table, exposures = self.card.table, self.exposures(p)
             exposed = exposed_faces(exposures)
             faces = one_away(table.lacks, needs(table, counts, exposed),
