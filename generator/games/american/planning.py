@@ -133,6 +133,8 @@ def _keep(r: Readings, keep: np.ndarray) -> Readings:
 
 
 _NO_ROWS = np.zeros(0, dtype=np.int64)
+_NO_NEED = np.zeros(0, dtype=np.int64)
+_NO_NEED.setflags(write=False)  # as the lacks are: numba compiles once for both
 _ONE = np.eye(len(COPIES), dtype=np.int16)
 """One tile of each face."""
 _NO_ALLOWED = np.zeros(0, dtype=bool)
@@ -211,7 +213,7 @@ def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = 
 
 
 def _choose(table: Table, sight: Sight, removed: np.ndarray, rows: np.ndarray | None = None,
-            need: np.ndarray = _NO_ROWS, allowed: np.ndarray = _NO_ALLOWED, slack: int = SLACK,
+            need: np.ndarray = _NO_NEED, allowed: np.ndarray = _NO_ALLOWED, slack: int = SLACK,
             counts: np.ndarray | None = None) -> tuple:
     """The compiled weighing (:func:`~generator.games.american.weighing.choose`) of
     ``counts`` (the sight's hand if not given) and the hand less each of ``removed``:
