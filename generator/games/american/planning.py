@@ -54,6 +54,9 @@ SLACK = 2
 UNREACHABLE = 1e6
 
 
+_NOT_EXPOSED = np.zeros(len(COPIES), dtype=np.int16)
+
+
 @dataclass(frozen=True)
 class Sight:
     """What one player knows of the tiles."""
@@ -63,11 +66,12 @@ class Sight:
     exposures: tuple[Exposure, ...]
     unseen: np.ndarray
     """Tiles of each face the player cannot see: in the wall or in other hands."""
+    exposed: np.ndarray = field(init=False, repr=False, compare=False)
+    """The tiles of the exposures by face (:func:`exposed_faces`); not to be changed."""
 
-    @cached_property
-    def exposed(self) -> np.ndarray:
-        """The tiles of the exposures by face (:func:`exposed_faces`)."""
-        return exposed_faces(self.exposures)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "exposed", exposed_faces(self.exposures) if self.exposures
+                           else _NOT_EXPOSED)
 
     def without(self, counts: np.ndarray) -> Sight:
         """The same sight with another hand (a tile passed, discarded or exposed)."""
