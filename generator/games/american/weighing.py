@@ -1,9 +1,11 @@
-"""The planner's weighing as one compiled loop (:mod:`generator.compiled`): the choice of
-readings and the best of them for each hand, over the card's rows face by face, instead
-of some seventy numpy calls. The numpy path in :mod:`~generator.games.american.planning`
-is the reference: this loop does the same sums in whole numbers and the same float
-operations in the same order, so every key is the same float, bit for bit, and every
-tie goes to the same (first) reading.
+"""The American planner's and rules' hot loops, compiled when numba is there
+(:mod:`generator.compiled`): the weighing (:func:`choose`: the choice of readings and the
+best of them for each hand, over the card's rows face by face, instead of some seventy
+numpy calls), the tiles each reading lacks, the risk of a discard, and the faces a hand
+waits on or may expose. The numpy code in :mod:`~generator.games.american.planning` and
+:mod:`~generator.games.american.lacks` is the reference and the fallback: these loops do
+the same sums in whole numbers and the same float operations in the same order, so every
+key is the same float, bit for bit, and every tie goes to the same (first) reading.
 
 A row's faces are only those its hand uses: the other faces add nothing to any sum
 (no tile short, none spare but those held, and an unseen count never below zero).
