@@ -421,13 +421,13 @@ def test_an_exposure_needs_two_matching_tiles_or_jokers() -> None:
 def test_the_rules_and_the_bots_read_no_files() -> None:
     import ast
 
-    from generator.games.american import bots, dead, events, lacks, options, planning
+    from generator.games.american import bots, dead, events, lacks, options, planning, weighing
     from generator.games.american import rules as game_rules
 
     banned = ("generator.output", "generator.files", "generator.resources",
               "generator.documents", "generator.draw", "generator.games.american.cards_file",
               "pathlib")
-    for module in (game_rules, bots, rules, events, options, lacks, planning, dead):
+    for module in (game_rules, bots, rules, events, options, lacks, planning, dead, weighing):
         tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
         names = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
         names += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]

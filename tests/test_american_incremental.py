@@ -162,9 +162,16 @@ def random_sight(rng: random.Random, tiles: int = 14) -> Sight:
     return sight_of(hand, exposures, in_sight)
 
 
-def removals(rng: random.Random, counts: np.ndarray) -> np.ndarray:
-    held = np.flatnonzero(counts)
-    faces = rng.sample(list(held), min(len(held), rng.randint(1, 14)))
+def removal_faces(rng: random.Random, counts: np.ndarray) -> list[int]:
+    held = np.flatnonzero(counts).tolist()
+    return rng.sample(held, min(len(held), rng.randint(1, 14)))
+
+
+def removals(rng: random.Random, counts: np.ndarray, faces: list[int] | None = None
+             ) -> np.ndarray:
+    """The hand less a tile of each of ``faces`` (random faces held if not given)."""
+    if faces is None:
+        faces = removal_faces(rng, counts)
     batch = np.repeat(counts[None, :], len(faces), axis=0)
     for k, f in enumerate(faces):
         batch[k, f] -= 1
@@ -219,10 +226,11 @@ def test_plan_equals_the_plan_from_scratch(seed: int, two_stage: int,
     rng = random.Random(200 + seed)
     for _ in range(120):
         sight = random_sight(rng, tiles=rng.choice((13, 14)))
-        hands = removals(rng, sight.counts) if rng.random() < 0.8 else None
+        faces = removal_faces(rng, sight.counts) if rng.random() < 0.8 else []
         need = needs(TABLE, sight.counts, sight.exposed) if rng.random() < 0.5 else None
-        got = plan(CARD, sight, need, hands=hands)
-        rows, first, others = plan_direct(sight, hands)
+        got = plan(CARD, sight, need, removed=faces)
+        rows, first, others = plan_direct(sight, removals(rng, sight.counts, faces)
+                                          if faces else None)
         assert np.array_equal(got.rows, rows)
         assert (got.best, got.others) == (first, others)
         if len(got.rows):
@@ -321,3 +329,39 @@ def test_games_play_the_same_as_with_everything_from_scratch(seed: int) -> None:
     assert logs[0] == logs[1]
     assert CheckedPlanner.checked > 50
     assert state.phase == Phase.OVER
+
+
+class SeenCheckingPlanner(Planner):
+    """A planner that checks the rules' kept count of the tiles in sight, and the
+    exposures they remember, at each move."""
+
+    checked = 0
+
+    def choose(self, game, legal, rng):
+        tiles = [t for _, t in game.discards]
+        tiles += [t for groups in game.exposed for g in groups for t in g]
+        assert np.array_equal(game.seen(), counts_of(tiles))
+        for q in range(4):
+            assert game.exposures(q) == tuple(
+                Exposure(face_of(next(t for t in g if not t.is_joker)), len(g),
+                         sum(t.is_joker for t in g)) for g in game.exposed[q])
+        SeenCheckingPlanner.checked += 1
+        return super().choose(game, legal, rng)
+
+
+def test_tiles_in_sight_and_exposures_kept_equal_a_fresh_count() -> None:
+    for seed in range(3):
+        state = AmericanGame(AmericanOptions(), CARD)
+        rng = random.Random(f"tilepress:american:{seed}")
+        play_out(state, [SeenCheckingPlanner() for _ in range(4)], rng, game.chance_event)
+    assert SeenCheckingPlanner.checked > 200
+
+
+def test_tie_break_order_is_the_order_of_joker_then_name() -> None:
+    from generator.games.american.bots import _BY_NAME
+
+    rng = random.Random(3)
+    for _ in range(200):
+        tiles = rng.sample(SET, 14)
+        assert sorted(tiles, key=_BY_NAME.__getitem__) == sorted(
+            tiles, key=lambda t: (t.is_joker, str(t)))

@@ -45,17 +45,18 @@ from generator.games.american.events import (
     Redeem,
     Stop,
 )
+from generator.games.american.lacks import group_faces
 from generator.games.american.planning import (
     SLACK,
     Plan,
     Sight,
     best,
     plan,
-    risk,
+    shared_risk,
     sight_of,
 )
 from generator.games.american.rules import AmericanGame, Phase
-from generator.tiles import Tile
+from generator.tiles import ALL_TILES, Tile
 
 JOKER_TILE = Tile("1j")
 _NO_TILES = np.zeros(FACES, dtype=np.int16)
@@ -68,14 +69,6 @@ def sight(game: AmericanGame, p: int) -> Sight:
     """What ``p`` can see: the own hand and exposures, every discard, the others'
     exposures."""
     return sight_of(game.hands[p], game.exposures(p), game.seen())
-
-
-def _without(counts: np.ndarray, tiles: list[Tile]) -> np.ndarray:
-    """One row per tile: ``counts`` less that tile."""
-    batch = np.repeat(counts[None, :], len(tiles), axis=0)
-    for k, tile in enumerate(tiles):
-        batch[k, face_of(tile)] -= 1
-    return batch
 
 
 class Planner:
@@ -129,10 +122,9 @@ class Planner:
         if found is None:
             if len(self._weighed) > 16:
                 self._weighed.clear()
-            pl = plan(game.card, s, self._need(game, s),
-                      hands=_without(s.counts, candidates) if candidates else None)
+            pl = plan(game.card, s, self._need(game, s), removed=[face_of(t) for t in candidates])
             out = [(*found, t) for found, t in zip(pl.others, candidates, strict=True)]
-            out.sort(key=lambda c: (c[0], c[3].is_joker, str(c[3])))
+            out.sort(key=lambda c: (c[0], _BY_NAME[c[3]]))
             found = self._weighed[key] = (pl, out)
         return found[0], list(found[1])
 
@@ -189,9 +181,9 @@ class Planner:
         redeem = self._redeem(game, p, pl)
         if redeem is not None:
             return redeem
-        danger = self.danger(game, p, s)
+        danger = self.danger(game, p, s).tolist()
         _, need, row, tile = min(options, key=lambda c: (
-            c[0] + RISK_WEIGHT * danger[face_of(c[3])], c[3].is_joker, str(c[3])))
+            c[0] + RISK_WEIGHT * danger[face_of(c[3])], _BY_NAME[c[3]]))
         why = f"keeps {self._name(game, row, need)}" if need else "the hand stays ready"
         if options[0][3] != tile and danger[face_of(options[0][3])] > danger[face_of(tile)]:
             why += f"; holds {options[0][3]}, which an opponent's exposures want"
@@ -202,7 +194,7 @@ class Planner:
         total = np.zeros(len(s.unseen))
         for q in range(4):
             if q != p and not game.dead[q] and game.exposed[q]:
-                total += risk(game.card, game.exposures(q), s.unseen)
+                total += shared_risk(game.card, game.exposures(q), s.unseen)
         return total
 
     def _redeem(self, game: AmericanGame, p: int, pl: Plan) -> Redeem | None:
@@ -253,11 +245,7 @@ class Planner:
         if not allowed.any():
             return frozenset()
         need = self._need(game, Sight(counts, exposures, _NO_TILES))
-        near = allowed & (need <= int(need[allowed].min()) + SLACK)
-        wanted = (game.card.table.Q[near] > 0).any(axis=0) & (counts >= 1) & (
-            counts + counts[JOKER] >= 2)
-        wanted[JOKER] = False
-        return frozenset(np.flatnonzero(wanted).tolist())
+        return group_faces(game.card.table.lacks, need, allowed, counts, SLACK)
 
     def exposure(self, game: AmericanGame, p: int, tile: Tile) -> tuple | None:
         """The tiles to expose with ``tile`` when the hand is then nearer its best
@@ -306,6 +294,12 @@ class Planner:
         _, use, need_after, row_after = found
         return use, (f"{tile} exposes a group of {self._name(game, row_after, need_after)} "
                      f"(was {was} away)")
+
+
+_BY_NAME = {t: k for k, t in enumerate(sorted(
+    (*ALL_TILES, *(Tile(f"0{suit}") for suit in "mps")), key=lambda t: (t.is_joker, str(t))))}
+"""Every tile's place in the order of (is_joker, name): the tie-break between tiles that
+weigh the same."""
 
 
 def _order(tile: Tile) -> tuple[int, bool]:

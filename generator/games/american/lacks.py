@@ -19,12 +19,17 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from generator.games.american.faces import JOKER
+from generator import compiled
+from generator.games.american import weighing
+from generator.games.american.faces import FACES, JOKER
+from generator.games.american.weighing import TOP, Sparse
 
-TOP = 14
-"""Counts from here on lack nothing of a face (a reading has at most 14 tiles)."""
 MEMO = 2048
 """Hands whose lacks a table remembers."""
+
+
+_NOTHING = np.zeros(FACES, dtype=np.int16)
+"""No tiles exposed."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +47,8 @@ class LackTables:
     base_joker: np.ndarray
     delta: np.ndarray
     """Row ``face * (TOP + 1) + count``: the change for that many tiles of the face."""
+    sparse: Sparse
+    """P and Q on the faces each row uses, for the compiled loops."""
     memo: dict = field(default_factory=dict, compare=False)
     """Lacks of the hands asked about lately (read-only arrays), by counts and exposures:
     the rules and every planner ask about the same hands."""
@@ -58,7 +65,7 @@ class LackTables:
         # no reading wants more than 14 tiles of a face: every change fits a byte
         delta = np.concatenate([natural, joker], axis=2).astype(np.int8)
         return LackTables(len(P), P, Q, P.sum(axis=1), Q.sum(axis=1),
-                          delta.reshape(-1, delta.shape[2]))
+                          delta.reshape(-1, delta.shape[2]), Sparse.of(P, Q))
 
     def lacks(self, counts: np.ndarray, exposed: np.ndarray | None = None) -> np.ndarray:
         """Tiles each row lacks for a hand of ``counts`` (jokers at ``counts[JOKER]``)
@@ -75,6 +82,10 @@ class LackTables:
         return found
 
     def _lacks(self, counts: np.ndarray, exposed: np.ndarray | None) -> np.ndarray:
+        if compiled.enabled():
+            return weighing.lacks(counts, _NOTHING if exposed is None else exposed,
+                                  self.base_natural, self.base_joker, self.delta, self.P,
+                                  self.Q)
         c = counts[:JOKER]
         held = c.nonzero()[0]
         at = held * (TOP + 1) + np.minimum(c[held], TOP)
@@ -100,6 +111,38 @@ class LackTables:
             real = np.maximum(np.maximum(Q - exposed, 0) - spare, 0)
             change = self.shown[face, exposed] = (real - table).astype(np.int16)
         return change
+
+
+def one_away(tables: LackTables, need: np.ndarray, allowed: np.ndarray, counts: np.ndarray,
+             exposed: np.ndarray) -> frozenset[int]:
+    """The faces but the joker that the ``allowed`` rows lacking one tile (``need``, for
+    a hand of ``counts`` with the exposures ``exposed``) are short of: the faces a
+    discard may complete the hand with (and perhaps a few more)."""
+    if compiled.enabled():
+        return frozenset(weighing.short_faces(need, allowed, *tables.sparse, counts,
+                                              exposed).tolist())
+    rows = allowed & (need == 1)
+    if not rows.any():
+        return frozenset()
+    c = counts[:JOKER]
+    P, Q = tables.P[rows], tables.Q[rows] - exposed[:JOKER]
+    short = (c < P) | (np.maximum(c - P, 0) < Q)
+    return frozenset(np.flatnonzero(short.any(axis=0)).tolist())
+
+
+def group_faces(tables: LackTables, need: np.ndarray, allowed: np.ndarray,
+                counts: np.ndarray, slack: int) -> frozenset[int]:
+    """The faces but the joker of a pung, kong or quint of the ``allowed`` rows at most
+    ``slack`` tiles further than the nearest (``need``) of which ``counts`` holds one,
+    and another or a joker. Some row must be allowed."""
+    if compiled.enabled():
+        starts, faces, _, Q = tables.sparse
+        return frozenset(weighing.group_faces(need, allowed, slack, starts, faces, Q,
+                                              counts).tolist())
+    near = allowed & (need <= int(need[allowed].min()) + slack)
+    c = counts[:JOKER]
+    wanted = (tables.Q[near] > 0).any(axis=0) & (c >= 1) & (c + counts[JOKER] >= 2)
+    return frozenset(np.flatnonzero(wanted).tolist())
 
 
 @dataclass(frozen=True)
@@ -141,4 +184,4 @@ class GroupKinds:
         return ok
 
 
-__all__ = ["MEMO", "TOP", "GroupKinds", "LackTables"]
+__all__ = ["MEMO", "TOP", "GroupKinds", "LackTables", "group_faces", "one_away"]

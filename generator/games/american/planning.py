@@ -17,12 +17,14 @@ unseen tiles can still finish -- the only discards they may call.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
 import numpy as np
 
+from generator import compiled
 from generator.games.american.card import (
     COPIES,
     JOKER,
@@ -35,6 +37,7 @@ from generator.games.american.card import (
     needs,
 )
 from generator.games.american.faces import COPY_COUNTS
+from generator.games.american.weighing import choose, opened_share
 
 HARMONIC = np.array([sum(1 / k for k in range(1, n + 1)) for n in range(16)])
 VALUE_WEIGHT = 0.004
@@ -51,6 +54,9 @@ SLACK = 2
 UNREACHABLE = 1e6
 
 
+_NOT_EXPOSED = np.zeros(len(COPIES), dtype=np.int16)
+
+
 @dataclass(frozen=True)
 class Sight:
     """What one player knows of the tiles."""
@@ -60,11 +66,12 @@ class Sight:
     exposures: tuple[Exposure, ...]
     unseen: np.ndarray
     """Tiles of each face the player cannot see: in the wall or in other hands."""
+    exposed: np.ndarray = field(init=False, repr=False, compare=False)
+    """The tiles of the exposures by face (:func:`exposed_faces`); not to be changed."""
 
-    @cached_property
-    def exposed(self) -> np.ndarray:
-        """The tiles of the exposures by face (:func:`exposed_faces`)."""
-        return exposed_faces(self.exposures)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "exposed", exposed_faces(self.exposures) if self.exposures
+                           else _NOT_EXPOSED)
 
     def without(self, counts: np.ndarray) -> Sight:
         """The same sight with another hand (a tile passed, discarded or exposed)."""
@@ -129,51 +136,59 @@ def _keep(r: Readings, keep: np.ndarray) -> Readings:
     return r._replace(P=r.P[keep], Q=r.Q[keep], values=r.values[keep])
 
 
+_NO_ROWS = np.zeros(0, dtype=np.int64)
+_NO_NEED = np.zeros(0, dtype=np.int64)
+_NO_NEED.setflags(write=False)  # as the lacks are: numba compiles once for both
+_ONE = np.eye(len(COPIES), dtype=np.int16)
+"""One tile of each face."""
+_NO_ALLOWED = np.zeros(0, dtype=bool)
+
+
 @dataclass(frozen=True)
 class Plan:
     """The readings worth weighing for one sight, and the best of them for the sight's
     hand and for the other hands asked about."""
 
-    near: np.ndarray
-    """The rows weighed (indices into the card's table)."""
-    weighed: Readings
-    keep: np.ndarray
-    """Which of ``near`` are worth weighing further."""
+    rows: np.ndarray
+    """Indices into the card's table of the readings kept."""
     best: tuple[float, int, int]
     """(key, tiles missing, card row) of the best reading for the hand as it is."""
     others: list[tuple[float, int, int]]
     """The same for each of the other hands :func:`plan` was given."""
-
-    @cached_property
-    def rows(self) -> np.ndarray:
-        """Indices into the card's table of the readings kept."""
-        return self.near[self.keep]
+    sight: Sight
+    table: Table = field(compare=False)
+    kept: Readings | None = field(default=None, compare=False)
+    """The readings kept, if already at hand."""
 
     @cached_property
     def readings(self) -> Readings:
         """The readings kept."""
-        return _keep(self.weighed, self.keep)
+        return self.kept if self.kept is not None else readings(self.table, self.rows,
+                                                                self.sight)
 
 
 def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = SLACK,
-         hands: np.ndarray | None = None) -> Plan:
+         removed: Sequence[int] = ()) -> Plan:
     """The readings the exposures allow and the unseen tiles can still finish, at most
     ``slack`` tiles further than the nearest (all the allowed ones if none can), with
-    the best for the sight's hand and for each of ``hands`` (k x FACES) among them.
-    ``need`` is what :func:`~generator.games.american.card.needs` gives for the hand, if
-    known."""
+    the best for the sight's hand and for the hand less a tile of each face of
+    ``removed`` among them. ``need`` is what
+    :func:`~generator.games.american.card.needs` gives for the hand, if known."""
     table = card.table
-    k = 0 if hands is None else len(hands)
+    k = len(removed)
     allowed = allowed_rows(card, sight.exposures)
     if sight.exposures and not allowed.any():
         nothing = (UNREACHABLE, 99, -1)
-        rows = np.zeros(0, dtype=np.intp)
-        return Plan(rows, readings(table, rows, sight), np.zeros(0, dtype=bool), nothing,
-                    [nothing] * k)
+        return Plan(_NO_ROWS, nothing, [nothing] * k, sight, table)
     if need is None:
         need = needs(table, sight.counts, sight.exposed)
-    batch = sight.counts[None, :] if hands is None else np.concatenate(
-        (sight.counts[None, :], hands))
+    if compiled.enabled():
+        found = _choose(table, sight, np.array(removed, dtype=np.int64), need=need,
+                        allowed=allowed, slack=slack)
+        return Plan(found[0], found[1], list(found[2:]), sight, table)
+    batch = sight.counts[None, :]
+    if k:
+        batch = np.concatenate((batch, sight.counts - _ONE[list(removed)]))
     if sight.exposures:
         need = np.where(allowed, need, _FAR)
     nearest = int(need.min())
@@ -198,7 +213,23 @@ def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = 
     j = np.arange(len(batch))
     found = list(zip(key[j, i].tolist(), missing[j, i].tolist(), near[i].tolist(),
                      strict=True))
-    return Plan(near, r, keep, found[0], found[1:])
+    return Plan(near[keep], found[0], found[1:], sight, table, _keep(r, keep))
+
+
+def _choose(table: Table, sight: Sight, removed: np.ndarray, rows: np.ndarray | None = None,
+            need: np.ndarray = _NO_NEED, allowed: np.ndarray = _NO_ALLOWED, slack: int = SLACK,
+            counts: np.ndarray | None = None) -> tuple:
+    """The compiled weighing (:func:`~generator.games.american.weighing.choose`) of
+    ``counts`` (the sight's hand if not given) and the hand less each of ``removed``:
+    among ``rows`` if given, else the rows :func:`plan` keeps; (rows, then (key, tiles
+    missing, row) for each hand)."""
+    keys, found = choose(rows is not None, _NO_ROWS if rows is None else rows, need,
+                         allowed, slack, *table.lacks.sparse, table.values, sight.exposed,
+                         sight.unseen, sight.counts if counts is None else counts, removed,
+                         _SEARCH, _WEIGHTS)
+    k = len(removed) + 1
+    ints = found[:2 * k].tolist()
+    return found[2 * k:], *zip(keys.tolist(), ints[:k], ints[k:], strict=True)
 
 
 TWO_STAGE = 96
@@ -242,12 +273,16 @@ _TERMS = 7
 """The sums over the faces :func:`weigh` reads."""
 _SEARCH = np.arange(64) * HARMONIC[np.minimum(np.arange(64), 15)]
 """``n * H(n)``, the time to find ``n`` missing tiles (a reading has 14 tiles)."""
+_WEIGHTS = np.array([NATURAL, SCARCITY, VALUE_WEIGHT, CALLED - 1, UNREACHABLE])
+"""The constants of :func:`weigh`, for the compiled loop."""
 
 
 def best(plan: Plan, counts: np.ndarray) -> tuple[float, int, int]:
     """(key, tiles missing, card row) of the best reading of the plan for ``counts``."""
     if not len(plan.rows):
         return UNREACHABLE, 99, -1
+    if compiled.enabled():
+        return _choose(plan.table, plan.sight, _NO_ROWS, plan.rows, counts=counts)[1]
     need, key = weigh(plan.readings, counts[None, :])
     i = int(np.argmin(key[0]))
     return float(key[0, i]), int(need[0, i]), int(plan.rows[i])
@@ -257,28 +292,44 @@ def risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray) -> np.
     """For a player with these exposures (and a hand among the ``unseen`` tiles): the
     share of the hands still open to them that a discard of each face would help with a
     pung, kong or quint, weighted by how much of the hand is exposed."""
+    return shared_risk(card, exposures, unseen).copy()
+
+
+_NO_RISK = np.zeros(len(COPIES))
+_NO_RISK.setflags(write=False)
+
+
+def shared_risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray
+                ) -> np.ndarray:
+    """:func:`risk`, remembered: the array is shared, read-only."""
     if not exposures:
-        return np.zeros(len(COPIES))
-    memo = card.table.memo.setdefault("risk", {})
-    key = tuple(sorted((e.face, e.size) for e in exposures))
-    opened = memo.get(key)
-    if opened is None:
-        opened = memo[key] = _Opened.of(card, exposures)
+        return _NO_RISK
+    memo = card.table.memo.get("risk")
+    if memo is None:
+        memo = card.table.memo["risk"] = {}
+    # the same tuple of exposures comes back while a player's exposures stand
+    last = memo.get(id(exposures))
+    if last is not None and last[0] is exposures:
+        opened = last[1]
+    else:
+        key = tuple(sorted((e.face, e.size) for e in exposures))
+        opened = memo.get(key)
+        if opened is None:
+            opened = memo[key] = _Opened.of(card, exposures)
+        if len(memo) > 512:
+            memo.clear()
+        memo[id(exposures)] = (exposures, opened)
     if not len(opened.P):
-        return np.zeros(len(COPIES))
+        return _NO_RISK
     u = unseen[opened.faces]
-    answer = opened.answers.get((u.tobytes(), int(unseen[JOKER])))
+    key = (u.tobytes(), int(unseen[JOKER]))
+    answer = opened.answers.get(key)
     if answer is None:
         if len(opened.answers) > 256:
             opened.answers.clear()
-        # can_complete from no tiles: the naturals there, and the rest from jokers
-        ok = (u >= opened.P).all(axis=1) & (np.maximum(
-            opened.Q - np.maximum(u - opened.P, 0), 0).sum(axis=1) <= int(unseen[JOKER]))
-        answer = np.zeros(len(COPIES))
-        if ok.any():
-            answer = opened.groups[ok].mean(axis=0) * opened.share
-        opened.answers[(u.tobytes(), int(unseen[JOKER]))] = answer
-    return answer.copy()
+        answer = opened.answers[key] = opened.answer(u, key[1])
+        answer.setflags(write=False)
+    return answer
 
 
 @dataclass(frozen=True)
@@ -302,8 +353,21 @@ class _Opened:
         P, Q = table.P[rows, :JOKER], np.maximum(table.Q[rows, :JOKER] - exposed[:JOKER], 0)
         faces = np.flatnonzero((P > 0).any(axis=0) | (table.Q[rows, :JOKER] > 0).any(axis=0))
         groups = np.maximum(table.Q[rows] - exposed[None, :], 0) > 0
-        return _Opened(faces, P[:, faces], Q[:, faces], groups, int(exposed.sum()) / 14)
+        return _Opened(faces, np.ascontiguousarray(P[:, faces]),
+                       np.ascontiguousarray(Q[:, faces]), groups, int(exposed.sum()) / 14)
+
+    def answer(self, u: np.ndarray, jokers: int) -> np.ndarray:
+        """:func:`risk` for ``u`` unseen tiles of the faces and ``jokers`` unseen jokers."""
+        if compiled.enabled():
+            count, held = opened_share(self.P, self.Q, self.groups, u, jokers)
+            return held / count * self.share if count else np.zeros(len(COPIES))
+        # can_complete from no tiles: the naturals there, and the rest from jokers
+        ok = (u >= self.P).all(axis=1) & (np.maximum(
+            self.Q - np.maximum(u - self.P, 0), 0).sum(axis=1) <= jokers)
+        if not ok.any():
+            return np.zeros(len(COPIES))
+        return self.groups[ok].mean(axis=0) * self.share
 
 
 __all__ = ["Plan", "Readings", "Sight", "best", "exposed_tiles", "plan", "readings", "risk",
-           "sight_of", "weigh"]
+           "shared_risk", "sight_of", "weigh"]

@@ -68,6 +68,7 @@ from generator.games.american.events import (
     Stop,
 )
 from generator.games.american.faces import COPY_COUNTS
+from generator.games.american.lacks import one_away
 from generator.games.american.options import AmericanOptions
 from generator.tiles import Tile
 
@@ -105,7 +106,13 @@ class AmericanGame(Charleston):
         self._alive: list[tuple[Any, frozenset[int], tuple]] = [((), frozenset(), ())] * 4
         """For each player: exposures last found alive, the faces their hands use, and
         the hands still open then (:func:`~generator.games.american.dead.judge`)."""
-        self._seen_cache: tuple[Any, Any] = (None, None)
+        self._seen_cache: tuple[Any, Any, Any] = (None, None, None)
+        """The tiles in sight: (discards, exposures' version), the last discard, counts."""
+        self._exposures: list[tuple[int, Any, int, tuple[Exposure, ...]]] = [
+            (-1, None, 0, ())] * 4
+        """Each player's exposures as :meth:`exposures` last found them."""
+        self._claimers: tuple[Any, list[bool], tuple[int, ...]] = (None, [], ())
+        """The last discard and dead hands :meth:`claimers` answered for, and its answer."""
         self._waits_cache: list[tuple[Any, frozenset[int]]] = [(None, frozenset())] * 4
         """The last hand checked for Mah Jongg, and the hands it makes."""
 
@@ -120,13 +127,20 @@ class AmericanGame(Charleston):
         new.pending, new.votes = dict(self.pending), dict(self.votes)
         new.offers, new.answers = dict(self.offers), dict(self.answers)
         new._waits_cache, new._alive = list(self._waits_cache), list(self._alive)
+        new._exposures = list(self._exposures)
         return new
 
     # -- what players see ----------------------------------------------------------
 
     def exposures(self, p: int) -> tuple[Exposure, ...]:
+        """``p``'s exposed groups as exposures, remembered while they stay the same (the
+        same list, as long, and no call or redemption since)."""
+        groups = self.exposed[p]
+        version, known, size, found = self._exposures[p]
+        if version == self._exposed_version and known is groups and size == len(groups):
+            return found
         out = []
-        for group in self.exposed[p]:
+        for group in groups:
             jokers, face = 0, -1
             for t in group:
                 if t.is_joker:
@@ -134,7 +148,9 @@ class AmericanGame(Charleston):
                 elif face < 0:
                     face = face_of(t)
             out.append(Exposure(face, len(group), jokers))
-        return tuple(out)
+        found = tuple(out)
+        self._exposures[p] = (self._exposed_version, groups, len(groups), found)
+        return found
 
     def counts(self, p: int):
         """``p``'s hand (not the exposures) as a count of each face."""
@@ -142,12 +158,20 @@ class AmericanGame(Charleston):
 
     def seen(self):
         """Tiles visible to everyone, by face: discards and exposures."""
-        version = (len(self.discards), self._exposed_version)
-        if self._seen_cache[0] != version:
-            tiles = [t for _, t in self.discards]
-            tiles += [t for groups in self.exposed for g in groups for t in g]
-            self._seen_cache = (version, counts_of(tiles))
-        return self._seen_cache[1].copy()
+        discards = self.discards
+        version = (len(discards), self._exposed_version)
+        known, last, counts = self._seen_cache
+        if known != version:
+            if known == (version[0] - 1, version[1]) and (
+                    last is None if len(discards) == 1 else discards[-2] is last):
+                counts = counts.copy()  # the same tiles and one more discard
+                counts[face_of(discards[-1][1])] += 1
+            else:
+                tiles = [t for _, t in discards]
+                tiles += [t for groups in self.exposed for g in groups for t in g]
+                counts = counts_of(tiles)
+            self._seen_cache = (version, discards[-1] if discards else None, counts)
+        return counts.copy()
 
     def tile_count(self, p: int) -> int:
         return len(self.hands[p]) + sum(len(g) for g in self.exposed[p])
@@ -185,19 +209,13 @@ class AmericanGame(Charleston):
         """The faces but the joker that might complete ``p``'s 13 tiles ``hand`` (every
         one, and perhaps a few more: :meth:`_made` decides), remembered while the hand
         stays the same."""
-        counts = counts_of(hand)
-        key = (counts.tobytes(), tuple(tuple(g) for g in self.exposed[p]))
+        key = (tuple(hand), tuple(tuple(g) for g in self.exposed[p]))
         if self._waits_cache[p][0] != key:
+            counts = counts_of(hand)
             table, exposures = self.card.table, self.exposures(p)
             exposed = exposed_faces(exposures)
-            rows = allowed_rows(self.card, exposures) & (needs(table, counts, exposed) == 1)
-            faces: frozenset[int] = frozenset()
-            if rows.any():
-                P = table.P[rows, :JOKER_FACE]
-                Q = table.Q[rows, :JOKER_FACE] - exposed[:JOKER_FACE]
-                c = counts[:JOKER_FACE]
-                short = (c < P) | (np.maximum(c - P, 0) < Q)
-                faces = frozenset(np.nonzero(short.any(axis=0))[0].tolist())
+            faces = one_away(table.lacks, needs(table, counts, exposed),
+                             allowed_rows(self.card, exposures), counts, exposed)
             self._waits_cache[p] = (key, faces)
         return self._waits_cache[p][1]
 
@@ -221,12 +239,19 @@ class AmericanGame(Charleston):
                 return q
         return p
 
-    def claimers(self) -> list[int]:
-        """Seats that may call the last discard, in turn order after the discarder."""
-        if self.last is None or self.last[1].is_joker:
-            return []
-        p = self.last[0]
-        return [(p + k) % 4 for k in (1, 2, 3) if not self.dead[(p + k) % 4]]
+    def claimers(self) -> tuple[int, ...]:
+        """Seats that may call the last discard, in turn order after the discarder
+        (remembered while the discard and the dead hands stay the same)."""
+        last, dead = self.last, self.dead
+        known = self._claimers
+        if known[0] is last and known[1] == dead:
+            return known[2]
+        found: tuple[int, ...] = ()
+        if last is not None and not last[1].is_joker:
+            p = last[0]
+            found = tuple((p + k) % 4 for k in (1, 2, 3) if not dead[(p + k) % 4])
+        self._claimers = (last, list(dead), found)
+        return found
 
     def calling(self, call: str) -> tuple[int, ...]:
         """The seats that answered the last discard with ``call``, in turn order."""

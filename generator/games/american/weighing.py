@@ -1,0 +1,350 @@
+"""The American planner's and rules' hot loops, compiled when numba is there
+(:mod:`generator.compiled`): the weighing (:func:`choose`: the choice of readings and the
+best of them for each hand, over the card's rows face by face, instead of some seventy
+numpy calls), the tiles each reading lacks, the risk of a discard, and the faces a hand
+waits on or may expose. The numpy code in :mod:`~generator.games.american.planning` and
+:mod:`~generator.games.american.lacks` is the reference and the fallback: these loops do
+the same sums in whole numbers and the same float operations in the same order, so every
+key is the same float, bit for bit, and every tie goes to the same (first) reading.
+
+A row's faces are only those its hand uses: the other faces add nothing to any sum
+(no tile short, none spare but those held, and an unseen count never below zero).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from generator.compiled import kernel
+from generator.games.american.faces import JOKER
+
+TOP = 14
+"""Counts from here on lack nothing of a face (a reading has at most 14 tiles)."""
+_NONE = 1 << 30
+"""More tiles missing than any reading can have."""
+
+
+class Sparse(NamedTuple):
+    """A card's table row by row, on the faces each row uses: row ``r`` is entries
+    ``starts[r]`` to ``starts[r + 1]`` of ``faces``, ``P`` and ``Q``."""
+
+    starts: np.ndarray
+    faces: np.ndarray
+    P: np.ndarray
+    Q: np.ndarray
+
+    @staticmethod
+    def of(P: np.ndarray, Q: np.ndarray) -> Sparse:
+        used = (P[:, :JOKER] > 0) | (Q[:, :JOKER] > 0)
+        rows, faces = np.nonzero(used)  # row by row, faces ascending
+        starts = np.zeros(len(P) + 1, dtype=np.int64)
+        np.cumsum(used.sum(axis=1), out=starts[1:])
+        return Sparse(
+            starts,
+            faces.astype(np.int64),
+            P[rows, faces].astype(np.int64),
+            Q[rows, faces].astype(np.int64),
+        )
+
+
+@kernel
+def lacks(
+    counts: np.ndarray,
+    exposed: np.ndarray,
+    base_natural: np.ndarray,
+    base_joker: np.ndarray,
+    delta: np.ndarray,
+    P: np.ndarray,
+    Q: np.ndarray,
+) -> np.ndarray:
+    """Tiles each row lacks for a hand of ``counts`` with the exposures' tiles
+    ``exposed`` by face, from the tables of
+    :class:`~generator.games.american.lacks.LackTables`: the empty hand's lacks, the
+    change each face held makes, and an exposed face's own column worked out."""
+    rows = len(base_natural)
+    change = np.zeros(2 * rows, dtype=np.int64)
+    for f in range(JOKER):
+        if counts[f] > 0:
+            d = delta[f * (TOP + 1) + min(counts[f], TOP)]
+            for i in range(2 * rows):
+                change[i] += d[i]
+    for f in range(JOKER):
+        e = exposed[f]
+        if e > 0:
+            c = counts[f]
+            for r in range(rows):
+                spare = max(c - P[r, f], 0)
+                q = Q[r, f]
+                change[rows + r] += max(max(q - e, 0) - spare, 0) - max(q - spare, 0)
+    out = np.empty(rows, dtype=np.int64)
+    jokers = counts[JOKER]
+    for r in range(rows):
+        joker = base_joker[r] + change[rows + r]
+        out[r] = base_natural[r] + change[r] + max(joker - jokers, 0)
+    return out
+
+
+@kernel
+def choose(
+    fixed: bool,
+    rows: np.ndarray,
+    need: np.ndarray,
+    allowed: np.ndarray,
+    slack: int,
+    starts: np.ndarray,
+    faces: np.ndarray,
+    P: np.ndarray,
+    Q: np.ndarray,
+    values: np.ndarray,
+    exposed: np.ndarray,
+    unseen: np.ndarray,
+    counts: np.ndarray,
+    removed: np.ndarray,
+    search: np.ndarray,
+    weights: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """For the hand of ``counts`` and each hand less a tile of a face of ``removed``
+    (``hands``): the key of its best reading among the rows kept; then
+    in one array of whole numbers (each array numba returns costs about a microsecond)
+    the tiles missing of each of those readings, their rows, and the rows kept. With
+    ``fixed`` the rows kept are ``rows``; otherwise they are chosen as
+    :func:`~generator.games.american.planning.plan` chooses them, from ``need`` (tiles
+    each row lacks for ``hands[0]``) on the ``allowed`` rows: the nearest within
+    ``slack`` (all allowed rows if none of those can be finished), those the unseen
+    tiles can finish, at most ``slack`` tiles further than the nearest of them.
+    ``weights``: NATURAL, SCARCITY, VALUE_WEIGHT, CALLED - 1, UNREACHABLE."""
+    natural_w, scarcity, value_w, called_w, unreachable = (
+        weights[0],
+        weights[1],
+        weights[2],
+        weights[3],
+        weights[4],
+    )
+    unseen_jokers = unseen[JOKER]
+    hands = np.empty((len(removed) + 1, len(counts)), dtype=np.int64)
+    for j in range(len(hands)):
+        hands[j] = counts
+        if j:
+            hands[j, removed[j - 1]] -= 1
+
+    def terms(e: int, held: int, jokers: int) -> tuple[int, int, int, int, int, int, int]:
+        """Entry ``e``'s part of the seven sums, with ``held`` tiles of its face."""
+        f = faces[e]
+        q = max(Q[e] - exposed[f], 0)
+        u = unseen[f]
+        d = P[e] - held
+        short_natural = max(d, 0)
+        spare = short_natural - d
+        short_joker = max(q - spare, 0)
+        left = u - short_natural
+        free = max(left, 0)
+        opened = free if short_joker > 0 else 0
+        return (
+            short_natural,
+            short_joker,
+            opened,
+            opened if spare + jokers >= 2 else 0,
+            u if short_natural > 0 else 0,
+            1 if left < 0 else 0,
+            min(short_joker, free),
+        )
+
+    def sums(r: int, j: int) -> tuple[int, int, int, int, int, int, int]:
+        """The seven sums of row ``r`` for hand ``j``."""
+        jokers = hands[j, JOKER]
+        s0 = s1 = s2 = s3 = s4 = s5 = s6 = 0
+        for e in range(starts[r], starts[r + 1]):
+            t = terms(e, hands[j, faces[e]], jokers)
+            s0 += t[0]
+            s1 += t[1]
+            s2 += t[2]
+            s3 += t[3]
+            s4 += t[4]
+            s5 += t[5]
+            s6 += t[6]
+        return s0, s1, s2, s3, s4, s5, s6
+
+    def score(
+        r: int, t: tuple[int, int, int, int, int, int, int], jokers: int
+    ) -> tuple[int, float]:
+        """(tiles missing, key) of row ``r`` from its seven sums ``t``."""
+        naturals, joker_short, opened, called, natural_help, short, fillable = t
+        rest = max(joker_short - jokers, 0)
+        missing = naturals + rest
+        helpers = natural_help + (opened + called_w * called + unseen_jokers) * (
+            1.0 if rest > 0 else 0.0
+        )
+        if short != 0 or rest > fillable + unseen_jokers or (helpers <= 0 and missing != 0):
+            return missing, unreachable
+        cost = search[missing] / max(helpers, 1e-9)
+        return missing, natural_w * naturals + rest + scarcity * cost - value_w * values[r]
+
+    kept_rows = rows
+    missing0 = np.empty(0, dtype=np.int64)
+    key0 = np.empty(0, dtype=np.float64)
+    sums0 = np.empty((0, 7), dtype=np.int64)
+    if not fixed:
+        nearest = _NONE
+        for r in range(len(need)):
+            if allowed[r] and need[r] < nearest:
+                nearest = need[r]
+        near = np.empty(len(need), dtype=np.int64)
+        missing0 = np.empty(len(need), dtype=np.int64)
+        key0 = np.empty(len(need), dtype=np.float64)
+        sums0 = np.empty((len(need), 7), dtype=np.int64)
+        n = 0
+        fewest = _NONE
+        for stage in range(2):
+            # the nearest readings; further ones only if none of those can be made
+            widen = slack if stage == 0 else 99
+            n = 0
+            for r in range(len(need)):
+                if allowed[r] and need[r] <= nearest + widen:
+                    t = sums(r, 0)
+                    m, key = score(r, t, hands[0, JOKER])
+                    near[n], missing0[n], key0[n] = r, m, key
+                    for x in range(7):
+                        sums0[n, x] = t[x]
+                    n += 1
+                    if key < unreachable and m < fewest:
+                        fewest = m
+            if fewest < _NONE:
+                break
+        reachable = fewest < _NONE
+        if not reachable:  # none can be made: all are kept in the running
+            for i in range(n):
+                fewest = min(fewest, missing0[i])
+        kept = 0
+        for i in range(n):
+            if (key0[i] < unreachable or not reachable) and missing0[i] <= fewest + slack:
+                near[kept], missing0[kept], key0[kept] = near[i], missing0[i], key0[i]
+                for x in range(7):
+                    sums0[kept, x] = sums0[i, x]
+                kept += 1
+        kept_rows = near[:kept].copy()
+    k = len(hands)
+    keys = np.empty(k, dtype=np.float64)
+    found = np.empty(2 * k + len(kept_rows), dtype=np.int64)  # missing, row; rows kept
+    found[2 * k :] = kept_rows
+    for j in range(k):
+        keys[j] = np.inf
+        found[k + j] = -1
+        jokers = hands[j, JOKER]
+        # a hand less a tile of a face but the joker: the first hand's sums, with that
+        # face's part changed (the same whole numbers)
+        g = removed[j - 1] if j and not fixed else JOKER
+        for i in range(len(kept_rows)):
+            r = kept_rows[i]
+            if j == 0 and not fixed:
+                m, key = missing0[i], key0[i]
+            else:
+                if g != JOKER:
+                    t = (
+                        sums0[i, 0],
+                        sums0[i, 1],
+                        sums0[i, 2],
+                        sums0[i, 3],
+                        sums0[i, 4],
+                        sums0[i, 5],
+                        sums0[i, 6],
+                    )
+                    for e in range(starts[r], starts[r + 1]):
+                        if faces[e] == g:
+                            a = terms(e, hands[0, g], jokers)
+                            b = terms(e, hands[j, g], jokers)
+                            t = (
+                                t[0] - a[0] + b[0],
+                                t[1] - a[1] + b[1],
+                                t[2] - a[2] + b[2],
+                                t[3] - a[3] + b[3],
+                                t[4] - a[4] + b[4],
+                                t[5] - a[5] + b[5],
+                                t[6] - a[6] + b[6],
+                            )
+                else:
+                    t = sums(r, j)
+                m, key = score(r, t, jokers)
+            if key < keys[j]:  # the first of equals, as numpy's argmin
+                keys[j], found[j], found[k + j] = key, m, r
+    return keys, found
+
+
+@kernel
+def opened_share(
+    P: np.ndarray, Q: np.ndarray, groups: np.ndarray, unseen: np.ndarray, jokers: int
+) -> tuple[int, np.ndarray]:
+    """For :func:`~generator.games.american.planning.risk`: how many of the rows (``P``
+    and ``Q`` on some faces, with ``unseen`` tiles of those faces and ``jokers`` unseen
+    jokers) the unseen tiles alone can finish, and how many of those have an open group
+    of each face (``groups``, rows x faces)."""
+    held = np.zeros(groups.shape[1], dtype=np.int64)
+    count = 0
+    for r in range(len(P)):
+        ok = True
+        short = 0
+        for i in range(len(unseen)):
+            if unseen[i] < P[r, i]:
+                ok = False
+                break
+            short += max(Q[r, i] - max(unseen[i] - P[r, i], 0), 0)
+        if ok and short <= jokers:
+            count += 1
+            for f in range(groups.shape[1]):
+                held[f] += groups[r, f]
+    return count, held
+
+
+@kernel
+def short_faces(
+    need: np.ndarray,
+    allowed: np.ndarray,
+    starts: np.ndarray,
+    faces: np.ndarray,
+    P: np.ndarray,
+    Q: np.ndarray,
+    counts: np.ndarray,
+    exposed: np.ndarray,
+) -> np.ndarray:
+    """The faces that the allowed rows one tile away are short of: fewer natural tiles
+    than ``P``, or fewer spare than ``Q`` less the exposures (``lacks.one_away``)."""
+    short = np.zeros(JOKER, dtype=np.bool_)
+    for r in range(len(need)):
+        if allowed[r] and need[r] == 1:
+            for e in range(starts[r], starts[r + 1]):
+                f = faces[e]
+                c = counts[f]
+                if c < P[e] or max(c - P[e], 0) < Q[e] - exposed[f]:
+                    short[f] = True
+    return np.flatnonzero(short)
+
+
+@kernel
+def group_faces(
+    need: np.ndarray,
+    allowed: np.ndarray,
+    slack: int,
+    starts: np.ndarray,
+    faces: np.ndarray,
+    Q: np.ndarray,
+    counts: np.ndarray,
+) -> np.ndarray:
+    """The faces of a pung, kong or quint of the allowed rows at most ``slack`` tiles
+    further than the nearest of which the hand holds one, and another or a joker
+    (``lacks.group_faces``)."""
+    nearest = _NONE
+    for r in range(len(need)):
+        if allowed[r] and need[r] < nearest:
+            nearest = need[r]
+    wanted = np.zeros(JOKER, dtype=np.bool_)
+    for r in range(len(need)):
+        if allowed[r] and need[r] <= nearest + slack:
+            for e in range(starts[r], starts[r + 1]):
+                f = faces[e]
+                if Q[e] > 0 and counts[f] >= 1 and counts[f] + counts[JOKER] >= 2:
+                    wanted[f] = True
+    return np.flatnonzero(wanted)
+
+
+__all__ = ["Sparse", "choose", "group_faces", "lacks", "opened_share", "short_faces"]
