@@ -54,7 +54,10 @@ class Kernel:
             return self.python
         import numba
 
-        return numba.njit(cache=True, nogil=True)(self.python)
+        try:
+            return numba.njit(cache=True, nogil=True)(self.python)
+        except RuntimeError:  # nowhere to keep the machine code: compile in each process
+            return numba.njit(nogil=True)(self.python)
 
 
 def kernel(python: Callable[..., Any]) -> Kernel:
