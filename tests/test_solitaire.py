@@ -370,13 +370,16 @@ def test_the_luby_schedule() -> None:
 
 def test_the_fast_play_ends_where_the_timed_play_ends() -> None:
     # Table.end (no clock) removes pairs at once and looks at a tile only when it becomes
-    # free; it must leave the same tiles as the play that keeps the clock
+    # free; it must leave the same tiles as the play that keeps the clock, compiled or not
+    from generator.compiled import enabled
     from generator.engine.solitaire_play import Table, geometry
 
     for layout, seed in [(builtin("turtle"), 1), (builtin("turtle"), 2), (SMALL[0], 3)]:
         deal = rules.deal_random(layout, random.Random(seed), bonus=False)
         rng = random.Random(seed)
         table = Table(geometry(layout), deal.groups, (1 << len(layout)) - 1)
+        fast = table.compiled
+        assert (fast is not None) == enabled()
         for _ in range(60):
             partner = [-1] * len(layout)
             share = rng.random()
@@ -387,9 +390,12 @@ def test_the_fast_play_ends_where_the_timed_play_ends() -> None:
                         partner[ms[i]], partner[ms[i + 1]] = ms[i + 1], ms[i]
             clock = [-1] * len(layout)
             left = table.play(partner, clock)
-            assert table.play(partner) == left
-            assert table.stranded(partner) == (left, [t for t in range(len(layout))
-                                                      if clock[t] < 0])
+            for compiled in (None, fast):  # the plain loop, then the compiled one if any
+                table.compiled = compiled
+                assert table.play(partner) == left
+                assert table.stranded(partner) == (left, [t for t in range(len(layout))
+                                                          if clock[t] < 0])
+            table.compiled = fast
 
 
 @settings(max_examples=60, deadline=None)

@@ -17,13 +17,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from generator.engine.solitaire import board_for
+from generator.engine.solitaire_kernel import GONE, HALF_GONE, Compiled
 from generator.layouts import Layout
 
 FREE_CODES = frozenset({0, 1, 2, 3, 4, 8, 12})
 """Codes of a free tile: nothing on it, and a side (left or right) clear."""
-GONE = 1 << 40
-HALF_GONE = GONE >> 1
-"""Below it, the code of a tile still in place."""
 OVER, LEFT, RIGHT = 16, 4, 1
 """What a tile's removal subtracts from the code of a tile it lies on, of the tile to
 its right (whose left side it touched), of the tile to its left."""
@@ -116,6 +114,9 @@ class Table:
                     self.members.append([])
                 self.members[g].append(t)
                 self.group_of[t] = g
+        self.compiled = Compiled.build(self.code0, self.free0, geo.touch, self.group_of,
+                                       len(self.members), self.count0)
+        """The arrays of the compiled :meth:`end`, None without numba."""
 
     def play(self, partner: Sequence[int], clock: list[int] | None = None,
              record: list[tuple[int, int]] | None = None) -> int:
@@ -167,11 +168,14 @@ class Table:
                         push(j)
         return left
 
-    def end(self, partner: Sequence[int]) -> tuple[int, list[int]]:
+    def end(self, partner: Sequence[int]) -> tuple[int, Sequence[int]]:
         """Where :meth:`play` ends: the number of tiles left and every tile's code (a
         removed tile's is :data:`GONE` or a little less). The end does not depend on the
         order of the removals (a removal never blocks a tile), so this faster loop
-        removes a pair at once and looks at a tile only when it becomes free."""
+        removes a pair at once and looks at a tile only when it becomes free. With numba
+        the same loop runs compiled (:mod:`.solitaire_kernel`)."""
+        if self.compiled is not None:
+            return self.compiled.end(partner)
         code = self.code0[:]
         touch, group_of, free = self.geo.touch, self.group_of, FREE_CODES
         waiting: list = [None] * len(self.members)
@@ -226,6 +230,8 @@ class Table:
 
     def stranded(self, partner: Sequence[int]) -> tuple[int, list[int]]:
         """Play ``partner``; the tiles left and the list of those tiles."""
+        if self.compiled is not None:
+            return self.compiled.stranded(partner)
         left, code = self.end(partner)
         return left, [t for t, c in enumerate(code) if c < HALF_GONE]
 
