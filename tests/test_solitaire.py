@@ -398,6 +398,20 @@ def test_the_fast_play_ends_where_the_timed_play_ends() -> None:
             table.compiled = fast
 
 
+def test_the_compiled_play_changes_no_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    # budgets count plays, so with numba or without a solve ends the same way, restarts
+    # and all (a budget past the first restart)
+    from generator.compiled import enabled
+    from generator.engine import solitaire_kernel
+
+    if not enabled():
+        pytest.skip("numba is not installed or TILEPRESS_NO_JIT is set")
+    deals = [rules.deal_random(builtin("turtle"), random.Random(s)) for s in (105, 210, 7)]
+    fast = [rules.solve(d, budget=9_000) for d in deals]
+    monkeypatch.setattr(solitaire_kernel, "enabled", lambda: False)
+    assert [rules.solve(d, budget=9_000) for d in deals] == fast
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(range(len(SMALL))), st.integers(0, 10**9))
 def test_restarts_keep_the_verdicts_sound(which: int, seed: int) -> None:
