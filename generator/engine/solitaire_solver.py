@@ -264,6 +264,7 @@ class PairingSearch:
         the local search's best pairing (see :meth:`adopt`)."""
         self.pending: list[int] | None = None
         self.costs: dict[tuple[int, int], int] = {}
+        """:meth:`cost` of the pairs asked so far (cleared when the preferences change)."""
         self.partners_of = [itemgetter(*ms) for ms in self.members]
         """For each face, its tiles' partners (as a tuple) in a ``partner`` list."""
         self.options_of: dict[tuple[int, ...], list[Pairing] | None] = {}
