@@ -368,15 +368,20 @@ def test_the_luby_schedule() -> None:
     assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
 
 
-def test_the_fast_play_ends_where_the_timed_play_ends() -> None:
+def test_the_fast_play_ends_where_the_timed_play_ends(monkeypatch: pytest.MonkeyPatch) -> None:
     # Table.end (no clock) removes pairs at once and looks at a tile only when it becomes
-    # free; it must leave the same tiles as the play that keeps the clock
+    # free; it must leave the same tiles as the play that keeps the clock, compiled or not
+    from generator.compiled import enabled
+    from generator.engine import solitaire_play
     from generator.engine.solitaire_play import Table, geometry
 
+    monkeypatch.setattr(solitaire_play, "FAST_AFTER", 10**18)  # compiled only when given
     for layout, seed in [(builtin("turtle"), 1), (builtin("turtle"), 2), (SMALL[0], 3)]:
         deal = rules.deal_random(layout, random.Random(seed), bonus=False)
         rng = random.Random(seed)
         table = Table(geometry(layout), deal.groups, (1 << len(layout)) - 1)
+        fast = table.fast(now=True)
+        assert (fast is not None) == enabled()
         for _ in range(60):
             partner = [-1] * len(layout)
             share = rng.random()
@@ -387,9 +392,27 @@ def test_the_fast_play_ends_where_the_timed_play_ends() -> None:
                         partner[ms[i]], partner[ms[i + 1]] = ms[i + 1], ms[i]
             clock = [-1] * len(layout)
             left = table.play(partner, clock)
-            assert table.play(partner) == left
-            assert table.stranded(partner) == (left, [t for t in range(len(layout))
-                                                      if clock[t] < 0])
+            for compiled in (None, fast):  # the plain loop, then the compiled one if any
+                table.compiled = compiled
+                assert table.play(partner) == left
+                assert table.stranded(partner) == (left, [t for t in range(len(layout))
+                                                          if clock[t] < 0])
+            table.compiled = fast
+
+
+def test_the_compiled_play_changes_no_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    # budgets count plays, so with numba or without a solve ends the same way, restarts
+    # and all (a budget past the first restart)
+    from generator.compiled import enabled
+    from generator.engine import solitaire_kernel, solitaire_play
+
+    if not enabled():
+        pytest.skip("numba is not installed or TILEPRESS_NO_JIT is set")
+    deals = [rules.deal_random(builtin("turtle"), random.Random(s)) for s in (105, 210, 7)]
+    monkeypatch.setattr(solitaire_play, "FAST_AFTER", 0)
+    fast = [rules.solve(d, budget=9_000) for d in deals]
+    monkeypatch.setattr(solitaire_kernel, "enabled", lambda: False)
+    assert [rules.solve(d, budget=9_000) for d in deals] == fast
 
 
 @settings(max_examples=60, deadline=None)

@@ -17,13 +17,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from generator.engine.solitaire import board_for
+from generator.engine.solitaire_kernel import GONE, HALF_GONE, Compiled
 from generator.layouts import Layout
 
 FREE_CODES = frozenset({0, 1, 2, 3, 4, 8, 12})
 """Codes of a free tile: nothing on it, and a side (left or right) clear."""
-GONE = 1 << 40
-HALF_GONE = GONE >> 1
-"""Below it, the code of a tile still in place."""
 OVER, LEFT, RIGHT = 16, 4, 1
 """What a tile's removal subtracts from the code of a tile it lies on, of the tile to
 its right (whose left side it touched), of the tile to its left."""
@@ -89,6 +87,11 @@ def is_pair(geo: Geometry, a: int, c: int) -> bool:
     return not (below[a] >> c & 1 or below[c] >> a & 1)
 
 
+FAST_AFTER = 10_000
+"""Plays of the plain loop in a process after which :meth:`Table.end` runs compiled:
+numba's start-up (about 0.4 s) pays off only on long work, so short jobs never load it."""
+
+
 class Table:
     """One position of a deal, ready for fast simulated plays.
 
@@ -98,6 +101,9 @@ class Table:
     as it is free. That is never harder than the real game, so a relaxed play that
     sticks proves that no pairing of the open tiles wins; with every tile paired it is
     the real game, and the order does not matter (a removal never blocks a tile)."""
+
+    plain_plays = 0
+    """Plays of the plain loop so far in this process (see :data:`FAST_AFTER`)."""
 
     def __init__(self, geo: Geometry, groups: Sequence[int], remaining: int) -> None:
         n = len(groups)
@@ -116,6 +122,17 @@ class Table:
                     self.members.append([])
                 self.members[g].append(t)
                 self.group_of[t] = g
+        self.compiled: Compiled | None = None
+        """The arrays of the compiled :meth:`end` (see :meth:`fast`)."""
+
+    def fast(self, *, now: bool = False) -> Compiled | None:
+        """The compiled loop's arrays, built once this process has played
+        :data:`FAST_AFTER` plays of the plain loop (or ``now``); None before, or without
+        numba."""
+        if self.compiled is None and (now or Table.plain_plays >= FAST_AFTER):
+            self.compiled = Compiled.build(self.code0, self.free0, self.geo.touch,
+                                           self.group_of, len(self.members), self.count0)
+        return self.compiled
 
     def play(self, partner: Sequence[int], clock: list[int] | None = None,
              record: list[tuple[int, int]] | None = None) -> int:
@@ -167,11 +184,17 @@ class Table:
                         push(j)
         return left
 
-    def end(self, partner: Sequence[int]) -> tuple[int, list[int]]:
+    def end(self, partner: Sequence[int]) -> tuple[int, Sequence[int]]:
         """Where :meth:`play` ends: the number of tiles left and every tile's code (a
         removed tile's is :data:`GONE` or a little less). The end does not depend on the
         order of the removals (a removal never blocks a tile), so this faster loop
-        removes a pair at once and looks at a tile only when it becomes free."""
+        removes a pair at once and looks at a tile only when it becomes free. With numba
+        the same loop runs compiled (:mod:`.solitaire_kernel`) once the process has
+        played :data:`FAST_AFTER` plays."""
+        fast = self.fast()
+        if fast is not None:
+            return fast.end(partner)
+        Table.plain_plays += 1
         code = self.code0[:]
         touch, group_of, free = self.geo.touch, self.group_of, FREE_CODES
         waiting: list = [None] * len(self.members)
@@ -226,6 +249,9 @@ class Table:
 
     def stranded(self, partner: Sequence[int]) -> tuple[int, list[int]]:
         """Play ``partner``; the tiles left and the list of those tiles."""
+        fast = self.fast()
+        if fast is not None:
+            return fast.stranded(partner)
         left, code = self.end(partner)
         return left, [t for t, c in enumerate(code) if c < HALF_GONE]
 
@@ -322,4 +348,5 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-__all__ = ["FREE_CODES", "GONE", "Geometry", "Table", "codes_after", "geometry", "is_pair"]
+__all__ = ["FAST_AFTER", "FREE_CODES", "GONE", "Geometry", "Table", "codes_after", "geometry",
+           "is_pair"]

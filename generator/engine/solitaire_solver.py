@@ -35,6 +35,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 
 from generator.engine.solitaire import (
     SOLVED,
@@ -70,6 +71,8 @@ PRUNE = True
 """Whether the complete search first drops the pairings that stick alone (see
 :meth:`PairingSearch.prune`; a switch for the benchmarks)."""
 Pairing = tuple[tuple[int, int], ...]
+OFF_PHASE = 1 << 32
+"""The cost of a pair not in the preferred ones, above any sum of time gaps."""
 PLAYOUT_COST = 4
 """A playout scores the pairs on offer at every risky step: it counts as four plays."""
 TURN = 100
@@ -260,6 +263,10 @@ class PairingSearch:
         """Pairs preferred before all others: those of the best playout, later those of
         the local search's best pairing (see :meth:`adopt`)."""
         self.pending: list[int] | None = None
+        self.costs: dict[tuple[int, int], int] = {}
+        """:meth:`cost` of the pairs asked so far (cleared when the preferences change)."""
+        self.partners_of = [itemgetter(*ms) for ms in self.members]
+        """For each face, its tiles' partners (as a tuple) in a ``partner`` list."""
         self.options_of: dict[tuple[int, ...], list[Pairing] | None] = {}
         self.completions: dict[tuple[int, ...], Pairing] = {}
         self.allowed: dict[int, set[frozenset[tuple[int, int]]]] = {}
@@ -295,9 +302,16 @@ class PairingSearch:
 
     # -- preferences -------------------------------------------------------------------
 
-    def cost(self, a: int, c: int) -> tuple[int, int]:
-        """Pairs of the best playout first, then tiles that went close in time."""
-        return ((min(a, c), max(a, c)) not in self.phase, abs(self.clock[a] - self.clock[c]))
+    def cost(self, a: int, c: int) -> int:
+        """Pairs of the best playout first, then tiles that went close in time (a sum of
+        costs compares as the pair of sums: the time gaps add up to less than
+        :data:`OFF_PHASE`)."""
+        key = (a, c) if a < c else (c, a)
+        got = self.costs.get(key)
+        if got is None:
+            got = self.costs[key] = ((key in self.phase) ^ 1) * OFF_PHASE + abs(
+                self.clock[a] - self.clock[c])
+        return got
 
     def adopt(self, partner: Sequence[int]) -> None:
         """Prefer the pairs of ``partner`` from the next node on (a node keeps the
@@ -309,11 +323,12 @@ class PairingSearch:
             self.phase = {(a, c) for a, c in enumerate(self.pending) if a < c}
             self.pending = None
             self.completions.clear()
+            self.costs.clear()
 
     def options(self, partner: Sequence[int], g: int) -> list[Pairing] | None:
         """The pairings of face ``g``'s open tiles that keep every tile off its partner
         and that :meth:`prune` left to the face (None: too many to list)."""
-        key = (g, *(partner[t] for t in self.members[g]))
+        key = (g, self.partners_of[g](partner))
         if key in self.options_of:
             return self.options_of[key]
         tiles = self.open_tiles(partner, g)
@@ -330,14 +345,15 @@ class PairingSearch:
     def complete(self, partner: Sequence[int], g: int) -> Pairing:
         """The preferred pairing of face ``g``'s open tiles: the cheapest option, or the
         closest pairs first when there are too many to list."""
-        key = (g, *(partner[t] for t in self.members[g]))
+        key = (g, self.partners_of[g](partner))
         if key in self.completions:
             return self.completions[key]
         tiles = self.open_tiles(partner, g)
         options = self.options(partner, g)
         if options is not None:
-            chosen = min(options or [_matchings(tiles)[0]], key=lambda m: tuple(
-                map(sum, zip(*(self.cost(a, c) for a, c in m), strict=True))))
+            cost = self.cost
+            chosen = min(options or [_matchings(tiles)[0]],
+                         key=lambda m: sum(cost(a, c) for a, c in m))
         else:
             pairs = sorted(((a, c) for i, a in enumerate(tiles) for c in tiles[i + 1:]),
                            key=lambda p: self.cost(*p))
