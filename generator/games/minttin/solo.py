@@ -68,9 +68,10 @@ class SoloMatch(MintTinMatch):
 
     def forced(self) -> Event | None:
         """Your draw, the opponent's moves, and the end of a round."""
-        if self.phase == Phase.DRAW:
+        phase = self.phase
+        if phase is Phase.DRAW:
             return Draw(0, self.wall[0])
-        if self.phase == Phase.OPPONENT:
+        if phase is Phase.OPPONENT:
             return self.queue[0] if self.queue else OpponentDraw(self.wall[0])
         return super().forced()
 

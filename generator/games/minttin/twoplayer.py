@@ -48,6 +48,7 @@ class TwoPlayerMatch(MintTinMatch):
     game = TWO
     DECISIONS = frozenset({Phase.PASS_OFFER, Phase.PASS, Phase.TURN, Phase.ACT,
                            Phase.PAIR_CALLED, Phase.ANSWER})
+    MAY_FORCE = frozenset({Phase.TURN})
 
     def __init__(self, options: MintTinOptions) -> None:
         super().__init__(options)
@@ -79,8 +80,8 @@ class TwoPlayerMatch(MintTinMatch):
 
     def forced(self) -> Event | None:
         """Also: after a double is taken, the taker's turns are draws."""
-        if self.phase == Phase.TURN and self.doubler is not None:
-            return Draw(self.current, self.wall[0])
+        if self.phase is Phase.TURN:
+            return None if self.doubler is None else Draw(self.current, self.wall[0])
         return super().forced()
 
     def _candidates(self, p: int) -> Iterator[Event]:
