@@ -10,7 +10,7 @@ import pytest
 
 from generator.engine.rules import LegalActions, play_out
 from generator.games.minttin.bots import Planner, RandomDiscards
-from generator.games.minttin.cards import ALL_CARDS, JOKER, parse_cards
+from generator.games.minttin.cards import ALL_CARDS, JOKER, copies, parse_cards
 from generator.games.minttin.hand import deck
 from generator.games.minttin.options import MintTinOptions
 from generator.games.minttin.rules import Call, MintTinMatch, Swap, code_counts
@@ -257,3 +257,11 @@ def test_who_moves_and_the_kept_views_are_their_plain_definitions(solo: bool) ->
                 ev = planner.choose(match, LegalActions(match), rng)
             match.apply(ev)
     assert positions > 300
+
+
+def test_copies_counts_as_list_count_does() -> None:
+    rng = random.Random(2)
+    for _ in range(200):
+        cards = rng.choices(ALL_CARDS, k=rng.randrange(20))
+        card = rng.choice(ALL_CARDS)
+        assert copies(cards, card) == cards.count(card)

@@ -25,7 +25,7 @@ from math import comb
 from typing import TypeVar
 
 from generator.engine.log import Event
-from generator.games.minttin.cards import ALL_CARDS, JOKER, Card
+from generator.games.minttin.cards import ALL_CARDS, JOKER, Card, copies
 from generator.games.minttin.rules import (
     Answer,
     Call,
@@ -81,12 +81,12 @@ def _counts(match: MintTinMatch, p: int, hand: list[Card]) -> tuple[int, ...]:
 def unseen(match: MintTinMatch, p: int, card: Card) -> int:
     """How many copies of ``card`` player ``p`` cannot see: not in the hand, in an
     exposure, on the discards (or the solo row and hold spot), nor being called."""
-    seen = match.seats[p].hand.count(card) + sum(
-        m.cards.count(card) for seat in match.seats for m in seat.melds)
+    seen = copies(match.seats[p].hand, card) + sum(
+        copies(m.cards, card) for seat in match.seats for m in seat.melds)
     if isinstance(match, SoloMatch):
-        seen += match.row.count(card) + (match.hold == card)
+        seen += copies(match.row, card) + (match.hold is card)
     else:
-        seen += sum(1 for _, c in match.discards if c == card)  # the last one included
+        seen += sum(1 for _, c in match.discards if c is card)  # the last one included
     return 4 - seen
 
 

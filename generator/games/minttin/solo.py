@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from generator.engine.log import Event
 from generator.engine.rules import checks, handles
 from generator.errors import IllegalActionError
-from generator.games.minttin.cards import JOKER, Card
+from generator.games.minttin.cards import JOKER, Card, copies
 from generator.games.minttin.hand import deck
 from generator.games.minttin.options import MintTinOptions
 from generator.games.minttin.rules import (
@@ -182,14 +182,14 @@ class SoloMatch(MintTinMatch):
 
     def _eligible(self, card: Card) -> list[int]:
         """Indices of the row's cards identical to ``card`` that an exposure may use."""
-        return [i for i in range(self.block_at, len(self.row)) if self.row[i] == card]
+        return [i for i in range(self.block_at, len(self.row)) if self.row[i] is card]
 
     def _exposure_for(self, card: Card) -> None:
         """A card reached the row: queue the opponent's exposure, if it makes one."""
         self.queue = []
         if card.is_joker or len(self.row) - 1 < self.block_at:
             return
-        matching = self.row[self.block_at:].count(card)
+        matching = copies(self.row[self.block_at:], card)
         if self.joker_spot and matching >= 2:
             self.queue.append(OpponentExposes((card, card, JOKER)))
         elif matching >= 3:
