@@ -280,8 +280,8 @@ class _Ranking:
 
     __slots__ = ("_digits", "_f", "_made", "_places", "_size", "keys")
 
-    def __init__(self, keys: list[int], places: list[int], digits: Counts | list[int],
-                 f: int, size: int) -> None:
+    def __init__(self, keys: list[int], places: list[int] | Callable[[int], int],
+                 digits: Counts | list[int], f: int, size: int) -> None:
         self.keys, self._places = keys, places
         self._digits, self._f, self._size = digits, f, size
         self._made: list[Ranked] = []
@@ -297,7 +297,8 @@ class _Ranking:
         key = self.keys[at]
         k = key & _INDEX_MASK
         held = _LOOKUP[k][0](self._digits)
-        place = self._places[at]
+        places = self._places
+        place = places[at] if isinstance(places, list) else places(k)
         made_key = (key, held, place, self._f, self._size)
         made = _MADE.get(made_key)
         if made is None:
@@ -378,8 +379,7 @@ def _table_ranking(counts: Counts, fixed: Fixed) -> _Ranking | None:
     best = keys[:_KEEP].tolist()
     while best and best[-1] >= _EXCLUDED >> 1:
         best.pop()
-    places = choice[index[keys[:len(best)] & _INDEX_MASK]].tolist()
-    return _Ranking(best, places, digits, f, state[0])
+    return _Ranking(best, lambda k: int(choice[index[k]]), digits, f, state[0])
 
 
 @lru_cache(maxsize=1024)
