@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 from math import comb
@@ -49,7 +49,8 @@ from generator.games.minttin.targets import (
 )
 
 E = TypeVar("E", bound=Event)
-Danger = Callable[[Card], float]
+Danger = tuple[float, ...]
+"""How much discarding each card (by code) helps the solo virtual opponent."""
 
 @lru_cache(maxsize=256)
 def _names(faces: tuple[int, ...]) -> str:
@@ -148,7 +149,7 @@ class Planner:
                 continue
             need, minus_points, faces = costs[code]
             card = ALL_CARDS[code]
-            penalty = danger(card) if danger else 0.0
+            penalty = danger[code] if danger else 0.0
             bonus = 0.4 if code == JOKER.code and need == best_need else 0.0
             # the codes differ, so the penalty (last) never decides the order
             options.append((need + penalty - bonus, minus_points, code, card, need, faces,
@@ -367,15 +368,11 @@ class Planner:
         return self._call(match, 0, card) or ToRow(card)
 
     def danger(self, match: SoloMatch) -> Danger:
-        """How much a discard helps the virtual opponent: 1.5 for a card that makes it a
-        pung now, 0 otherwise."""
+        """How much a discard helps the virtual opponent, by card code: 1.5 for a card
+        that makes it a pung now, 0 otherwise (a joker never)."""
         on_row = code_counts(match.row[match.block_at:])
         enough = 1 if match.joker_spot else 2  # with a joker in its spot, one is enough
-
-        def cost(card: Card) -> float:
-            return 1.5 if not card.is_joker and on_row[card.code] >= enough else 0.0
-
-        return cost
+        return (*(1.5 if n >= enough else 0.0 for n in on_row[:JOKER.code]), 0.0)
 
 
 class RandomDiscards:
