@@ -80,6 +80,9 @@ class View(NamedTuple):
 def view_of(seat: Seat) -> View:
     """A seat's :class:`View`."""
     held = code_counts(seat.hand)
+    if not seat.melds:
+        in_hand = tuple(held)
+        return View(in_hand, in_hand, (), ())
     counts = list(held)
     for m in seat.melds:
         for c in m.cards:

@@ -134,7 +134,7 @@ def _fit_exposed(pairs: tuple[tuple[int, int], ...], jokers: int,
                     need += 2 - (c if c < 2 else 2)
                 else:
                     gaps += size - (c if c < size else size)
-            if gaps > jokers:
+            if gaps >= jokers:
                 need += gaps - jokers
             if best is None or (need, -points) < best[:2]:
                 best = (need, -points, tuple(free))
@@ -516,21 +516,19 @@ def discard_costs(counts: Counts, fixed: Fixed = ()
         if i and (need, -points) >= limit:
             break
         kept = (need, -points, faces)
-        sizes = dict(assigned)
+        lost = {f for f, size in assigned
+                if counts[f] <= (caps.get(f, size) if caps else size)}
+        if jokers and JOKER in pending:
+            gaps = 0
+            for f, size in assigned:
+                if size > 2:
+                    cap = caps.get(f, size) if caps else size
+                    gaps += size - (counts[f] if counts[f] < cap else cap)
+            if gaps >= jokers:
+                lost.add(JOKER)
         still = []
         for code in pending:
-            if code == JOKER:
-                gaps = 0
-                for f, size in assigned:
-                    if size > 2:
-                        cap = caps.get(f, size) if caps else size
-                        gaps += size - (counts[f] if counts[f] < cap else cap)
-                lost = gaps >= jokers
-            else:
-                size = sizes.get(code)
-                lost = size is not None and counts[code] <= (caps.get(code, size) if caps
-                                                            else size)
-            if lost:
+            if code in lost:
                 still.append(code)
             else:
                 costs[code] = kept
