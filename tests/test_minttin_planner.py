@@ -15,6 +15,7 @@ from generator.games.minttin.hand import deck
 from generator.games.minttin.options import MintTinOptions
 from generator.games.minttin.rules import Call, MintTinMatch, Swap, code_counts
 from generator.games.minttin.runner import chance_event, new_state
+from generator.games.minttin.table import is_deck
 from generator.games.minttin.targets import (
     TARGETS,
     _rank_by_levels,
@@ -265,3 +266,16 @@ def test_copies_counts_as_list_count_does() -> None:
         cards = rng.choices(ALL_CARDS, k=rng.randrange(20))
         card = rng.choice(ALL_CARDS)
         assert copies(cards, card) == cards.count(card)
+
+
+@pytest.mark.parametrize("jokers", [0, 2, 4])
+def test_a_deal_is_checked_as_the_sorted_deck_was(jokers: int) -> None:
+    rng = random.Random(jokers)
+    cards = list(deck(jokers))
+    for _ in range(50):
+        rng.shuffle(cards)
+        other = list(cards)
+        other[rng.randrange(len(other))] = rng.choice(ALL_CARDS)
+        for tried in (cards, other, cards[1:], [*cards, JOKER]):
+            assert is_deck(tried, jokers) == (sorted(tried) == sorted(deck(jokers)))
+    assert not is_deck(cards, jokers + 1)

@@ -15,7 +15,6 @@ from generator.engine.log import Event
 from generator.engine.rules import checks, handles
 from generator.errors import IllegalActionError
 from generator.games.minttin.cards import JOKER, Card, copies
-from generator.games.minttin.hand import deck
 from generator.games.minttin.options import MintTinOptions
 from generator.games.minttin.rules import (
     SOLO,
@@ -34,6 +33,7 @@ from generator.games.minttin.rules import (
     Swap,
     ToRow,
 )
+from generator.games.minttin.table import is_deck
 
 
 class SoloMatch(MintTinMatch):
@@ -90,7 +90,7 @@ class SoloMatch(MintTinMatch):
         self.expect(Phase.DEAL, None, "dealing")
         if ev.round != self.round + 1 or ev.dealer != 0:
             raise IllegalActionError(f"this is round {self.round + 1}, and you deal")
-        if sorted(ev.deck) != sorted(deck(0)):
+        if not is_deck(ev.deck, 0):
             raise IllegalActionError("the deck is the 48 cards without jokers")
 
     @checks(Draw)

@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from generator.games.minttin.cards import Card, format_cards
-from generator.games.minttin.hand import Exposure, Extras
+from generator.games.minttin.hand import Exposure, Extras, deck
 
 if TYPE_CHECKING:
     from generator.games.minttin.rules import MintTinMatch
@@ -117,6 +117,17 @@ def code_counts(cards: Iterable[Card]) -> list[int]:
     return counts
 
 
+@lru_cache(maxsize=8)
+def _deck_counts(jokers: int) -> tuple[int, ...]:
+    return tuple(code_counts(deck(jokers)))
+
+
+def is_deck(cards: Iterable[Card], jokers: int) -> bool:
+    """Whether ``cards`` are the game's cards with ``jokers`` jokers, in any order (by
+    counts: sorting cards compares them through ``Card.__lt__``, hundreds of calls)."""
+    return tuple(code_counts(cards)) == _deck_counts(jokers)
+
+
 def remove_cards(hand: list[Card], cards: Iterable[Card]) -> None:
     for c in cards:
         hand.remove(c)
@@ -148,4 +159,4 @@ class PointsKept:
 
 
 __all__ = ["Meld", "PointsKept", "Seat", "View", "code_counts", "counts_hold", "exposure_of",
-           "extras_of", "holds", "remove_cards", "scores_for", "view_of"]
+           "extras_of", "holds", "is_deck", "remove_cards", "scores_for", "view_of"]

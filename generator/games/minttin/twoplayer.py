@@ -16,7 +16,6 @@ from generator.engine.log import Event
 from generator.engine.rules import checks, handles
 from generator.errors import IllegalActionError
 from generator.games.minttin.cards import JOKER, Card, format_cards
-from generator.games.minttin.hand import deck
 from generator.games.minttin.options import MintTinOptions
 from generator.games.minttin.rules import (
     TWO,
@@ -39,6 +38,7 @@ from generator.games.minttin.rules import (
     remove_cards,
     scores_for,
 )
+from generator.games.minttin.table import is_deck
 
 
 class TwoPlayerMatch(MintTinMatch):
@@ -105,7 +105,7 @@ class TwoPlayerMatch(MintTinMatch):
         dealer = ev.dealer if self.round == 0 and ev.dealer in (0, 1) else self.dealer
         if ev.round != self.round + 1 or ev.dealer != dealer:
             raise IllegalActionError(f"round {self.round + 1} is dealt by player {dealer}")
-        if sorted(ev.deck) != sorted(deck(self.options.shuffled_jokers())):
+        if not is_deck(ev.deck, self.options.shuffled_jokers()):
             raise IllegalActionError("the deck is not the game's cards")
 
     @checks(PassOffer)
