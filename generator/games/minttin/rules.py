@@ -429,11 +429,11 @@ class MintTinMatch(Rules):
 
     def _check_call(self, ev: Call, available: Card | None) -> None:
         seat = self.seats[ev.player]
-        if available is None or ev.card != available:
+        if available is None or ev.card is not available:  # cards are interned
             raise IllegalActionError(f"{ev.card} is not there to call")
         if ev.card.is_joker:
             raise IllegalActionError("a discarded joker cannot be called")
-        if any(c != ev.card and not c.is_joker for c in ev.cards):
+        if any(c is not ev.card and not c.is_joker for c in ev.cards):
             raise IllegalActionError(f"a call of {ev.card} goes with identical cards or jokers, "
                                      f"not {format_cards(ev.cards)}")
         if not 1 <= len(ev.cards) <= 4:

@@ -100,7 +100,7 @@ class SoloMatch(MintTinMatch):
     @checks(ToRow)
     def _check_to_row(self, ev: ToRow) -> None:
         self.expect(Phase.HOLD, None, "passing on the hold card")
-        if ev.card != self.hold:
+        if ev.card is not self.hold:
             raise IllegalActionError(f"the hold spot has {self.hold}, not {ev.card}")
 
     @checks(Call)
@@ -264,7 +264,7 @@ class SoloMatch(MintTinMatch):
     def _swap_target(self, card: Card) -> tuple[int, Card] | None:
         for owner in (1, 0):  # its own exposures first, then yours
             for m in self.seats[owner].melds:
-                if m.face == card and m.jokers:
+                if m.face is card and m.jokers:
                     return owner, card
         return None
 

@@ -128,7 +128,7 @@ class TwoPlayerMatch(MintTinMatch):
         self.expect(Phase.TURN, ev.player, "drawing")
         if not self.wall:
             raise IllegalActionError("the draw deck is empty")
-        if ev.card != self.wall[0]:
+        if ev.card is not self.wall[0]:
             raise IllegalActionError(f"the top card is {self.wall[0]}, not {ev.card}")
 
     @checks(Exhausted)
