@@ -8,13 +8,14 @@ import random
 
 import pytest
 
-from generator.engine.rules import play_out
+from generator.engine.rules import LegalActions, play_out
 from generator.games.minttin.bots import Planner, RandomDiscards
-from generator.games.minttin.cards import ALL_CARDS, JOKER, parse_cards
+from generator.games.minttin.cards import ALL_CARDS, JOKER, copies, parse_cards
 from generator.games.minttin.hand import deck
 from generator.games.minttin.options import MintTinOptions
-from generator.games.minttin.rules import Call, MintTinMatch, Swap
+from generator.games.minttin.rules import Call, MintTinMatch, Swap, code_counts
 from generator.games.minttin.runner import chance_event, new_state
+from generator.games.minttin.table import is_deck
 from generator.games.minttin.targets import (
     TARGETS,
     _rank_by_levels,
@@ -221,3 +222,60 @@ def test_points_are_kept_while_a_bot_looks_and_only_then() -> None:
             assert match.hand_points(0) == -1                   # change while kept)
         assert match.hand_points(0) == -1
     assert match.hand_points(0) >= 1  # the look is over: the points are read again
+
+
+def _plain_view(match: MintTinMatch, p: int) -> tuple:
+    seat = match.seats[p]
+    return (tuple(seat.counts()), tuple(code_counts(seat.hand)), seat.exposures(),
+            tuple((m.face.code, len(m.cards), m.jokers) for m in seat.melds))
+
+
+@pytest.mark.parametrize("solo", [False, True])
+def test_who_moves_and_the_kept_views_are_their_plain_definitions(solo: bool) -> None:
+    """At every position of whole matches: who is to move (which asks ``forced()`` only
+    where it may give the move) and each player's view, kept or not."""
+    planner, rng = Planner(), random.Random(5)
+    positions = 0
+    for _ in range(3):
+        match = new_state(MintTinOptions(), solo)
+        while not match.over:
+            plain = match.current if match.phase in match.DECISIONS and \
+                match.forced() is None else None
+            assert match.to_move == plain
+            for p in (0, 1):
+                assert tuple(match.view(p)) == _plain_view(match, p)
+                with match.points_kept():
+                    assert tuple(match.view(p)) == _plain_view(match, p)
+                    assert match.view(p) is match.view(p)  # kept while the position stands
+            positions += 1
+            ev = match.forced()
+            if ev is not None:
+                match.play_forced(ev)
+                continue
+            if match.phase in match.CHANCE:
+                ev = chance_event(match, rng)
+            else:
+                ev = planner.choose(match, LegalActions(match), rng)
+            match.apply(ev)
+    assert positions > 300
+
+
+def test_copies_counts_as_list_count_does() -> None:
+    rng = random.Random(2)
+    for _ in range(200):
+        cards = rng.choices(ALL_CARDS, k=rng.randrange(20))
+        card = rng.choice(ALL_CARDS)
+        assert copies(cards, card) == cards.count(card)
+
+
+@pytest.mark.parametrize("jokers", [0, 2, 4])
+def test_a_deal_is_checked_as_the_sorted_deck_was(jokers: int) -> None:
+    rng = random.Random(jokers)
+    cards = list(deck(jokers))
+    for _ in range(50):
+        rng.shuffle(cards)
+        other = list(cards)
+        other[rng.randrange(len(other))] = rng.choice(ALL_CARDS)
+        for tried in (cards, other, cards[1:], [*cards, JOKER]):
+            assert is_deck(tried, jokers) == (sorted(tried) == sorted(deck(jokers)))
+    assert not is_deck(cards, jokers + 1)

@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 from math import comb
 from typing import TypeVar
 
 from generator.engine.log import Event
-from generator.games.minttin.cards import ALL_CARDS, JOKER, Card
+from generator.games.minttin.cards import ALL_CARDS, JOKER, Card, copies
 from generator.games.minttin.rules import (
     Answer,
     Call,
@@ -44,13 +44,13 @@ from generator.games.minttin.rules import (
 )
 from generator.games.minttin.solo import SoloMatch
 from generator.games.minttin.targets import (
-    Fixed,
     discard_costs,
     evaluate,
 )
 
 E = TypeVar("E", bound=Event)
-Danger = Callable[[Card], float]
+Danger = tuple[float, ...]
+"""How much discarding each card (by code) helps the solo virtual opponent."""
 
 @lru_cache(maxsize=256)
 def _names(faces: tuple[int, ...]) -> str:
@@ -82,12 +82,12 @@ def _counts(match: MintTinMatch, p: int, hand: list[Card]) -> tuple[int, ...]:
 def unseen(match: MintTinMatch, p: int, card: Card) -> int:
     """How many copies of ``card`` player ``p`` cannot see: not in the hand, in an
     exposure, on the discards (or the solo row and hold spot), nor being called."""
-    seen = match.seats[p].hand.count(card) + sum(
-        m.cards.count(card) for seat in match.seats for m in seat.melds)
+    seen = copies(match.seats[p].hand, card) + sum(
+        copies(m.cards, card) for seat in match.seats for m in seat.melds)
     if isinstance(match, SoloMatch):
-        seen += match.row.count(card) + (match.hold == card)
+        seen += copies(match.row, card) + (match.hold is card)
     else:
-        seen += sum(1 for _, c in match.discards if c == card)  # the last one included
+        seen += sum(1 for _, c in match.discards if c is card)  # the last one included
     return 4 - seen
 
 
@@ -131,29 +131,35 @@ class Planner:
 
     # -- reading a hand ---------------------------------------------------------
 
-    def _fixed(self, match: MintTinMatch, p: int) -> Fixed:
-        return tuple((m.face.code, len(m.cards), m.jokers) for m in match.seats[p].melds)
-
     def best_discard(self, match: MintTinMatch, p: int, danger: Danger | None = None,
                      hand: list[Card] | None = None) -> tuple[Card, str]:
         """The discard that costs the best targets least: a card is lost to a target when
         its face is in it and every copy held is used (a joker, when the gaps take all
         the jokers). ``hand`` stands in for the player's hand (for a pass)."""
-        hand = match.seats[p].hand if hand is None else hand
-        best, costs = discard_costs(_counts(match, p, hand), self._fixed(match, p))
+        view = match.view(p)
+        if hand is None:
+            counts, held = view.counts, view.held
+        else:
+            counts, held = _counts(match, p, hand), tuple(code_counts(hand))
+        best, costs = discard_costs(counts, view.fixed)
         best_need = best[0]
         options = []
-        for card in (ALL_CARDS[code] for code, n in enumerate(code_counts(hand)) if n):
-            need, minus_points, faces = costs[card.code]
-            penalty = danger(card) if danger else 0.0
-            bonus = 0.4 if card.is_joker and need == best_need else 0.0
-            options.append((need + penalty - bonus, minus_points, card.code, card, need, faces))
+        for code, n in enumerate(held):
+            if not n:
+                continue
+            need, minus_points, faces = costs[code]
+            card = ALL_CARDS[code]
+            penalty = danger[code] if danger else 0.0
+            bonus = 0.4 if code == JOKER.code and need == best_need else 0.0
+            # the codes differ, so the penalty (last) never decides the order
+            options.append((need + penalty - bonus, minus_points, code, card, need, faces,
+                            penalty))
         options.sort()
-        _, _, _, card, need, faces = options[0]
+        card, need, faces, penalty = options[0][3:]
         names = _names(faces)
         why = (f"keeps the hand {need} card{'s' * (need != 1)} from {names}"
                if need else f"the hand stays ready ({names})")
-        if danger and danger(card) == 0 and any(danger(o[3]) for o in options[1:4]):
+        if danger and penalty == 0 and any(o[6] for o in options[1:4]):
             why += "; gives the opponent no pung"
         return card, why
 
@@ -183,14 +189,13 @@ class Planner:
         before = None
         can_win = match.points_with_card(p, card) >= 1
         if not can_win:  # no call of it wins (nor a pair call, then)
-            held = code_counts(match.seats[p].hand)
+            held = match.view(p).held
             if not match.wall or held[card.code] + held[JOKER.code] < 2 or \
                     match.seats[p].meld_of(card) is not None:
                 return None
-        counts = match.seats[p].counts()
-        fixed = self._fixed(match, p)
+        counts, _, _, fixed = match.view(p)
         if not can_win:
-            before = evaluate(tuple(counts), fixed)
+            before = evaluate(counts, fixed)
             if card.code not in before[2]:
                 return None
         calls = [ev for ev in (match.legal_calls(card) if legal is None else legal)
@@ -205,16 +210,18 @@ class Planner:
         if not match.wall:  # nothing left to draw: only a call for Mahjong helps
             return None
         if before is None:
-            before = evaluate(tuple(counts), fixed)
+            before = evaluate(counts, fixed)
         if card.code not in before[2]:
             return None
-        counts[card.code] += 1
+        with_card = list(counts)
+        with_card[card.code] += 1
+        counted = tuple(with_card)
         best = None
         for call in calls:
             jokers = call.cards.count(JOKER)
             if jokers and unseen(match, p, card) > 0:
                 continue  # the joker could be swapped out of the exposure, to the opponent
-            after = evaluate(tuple(counts), (*fixed, (card.code, len(call.cards) + 1, jokers)))
+            after = evaluate(counted, (*fixed, (card.code, len(call.cards) + 1, jokers)))
             key = (after[0], -after[1], jokers)
             if after[0] < before[0] and (best is None or key < best[0]):
                 best = (key, call)
@@ -295,12 +302,11 @@ class Planner:
         swaps = [ev for ev in legal if isinstance(ev, Swap)]
         if not swaps:
             return None
-        seat = match.seats[p]
-        counts = seat.counts()
-        fixed = self._fixed(match, p)
+        view = match.view(p)
+        counts, fixed = list(view.counts), view.fixed
         # the best target (the discard that follows ranks these cards again: the
         # ranking is kept)
-        need, points, _, _ = evaluate(tuple(counts), fixed)
+        need, points, _, _ = evaluate(view.counts, fixed)
         for ev in swaps:
             sign = -1 if ev.give_joker else 1
             counts[ev.face.code] -= sign
@@ -322,7 +328,8 @@ class Planner:
     def answer(self, match: MintTinMatch, legal: Sequence[Event]) -> Answer:
         p = match.to_move
         assert p is not None
-        need = evaluate(tuple(match.seats[p].counts()), self._fixed(match, p))[0]
+        view = match.view(p)
+        need = evaluate(view.counts, view.fixed)[0]
         take = need <= 1
         why = ("one card from winning: take the double" if take else
                f"{need} cards from winning: drop")
@@ -333,7 +340,7 @@ class Planner:
         """Offer to pass the cards outside the best target, at most 3."""
         p = match.to_move
         assert p is not None
-        _, _, faces, _ = evaluate(tuple(match.seats[p].counts()), ())
+        _, _, faces, _ = evaluate(match.view(p).counts, ())
         stray = sum(1 for c in match.seats[p].hand if not c.is_joker and c.code not in faces)
         return next(ev for ev in legal if isinstance(ev, PassOffer) and ev.count == min(stray, 3))
 
@@ -361,15 +368,11 @@ class Planner:
         return self._call(match, 0, card) or ToRow(card)
 
     def danger(self, match: SoloMatch) -> Danger:
-        """How much a discard helps the virtual opponent: 1.5 for a card that makes it a
-        pung now, 0 otherwise."""
+        """How much a discard helps the virtual opponent, by card code: 1.5 for a card
+        that makes it a pung now, 0 otherwise (a joker never)."""
         on_row = code_counts(match.row[match.block_at:])
         enough = 1 if match.joker_spot else 2  # with a joker in its spot, one is enough
-
-        def cost(card: Card) -> float:
-            return 1.5 if not card.is_joker and on_row[card.code] >= enough else 0.0
-
-        return cost
+        return (*(1.5 if n >= enough else 0.0 for n in on_row[:JOKER.code]), 0.0)
 
 
 class RandomDiscards:

@@ -168,7 +168,18 @@ def count_cards(cards: Iterable[Card]) -> list[int]:
     return counts
 
 
-__all__ = ["ALL_CARDS", "FACES", "JOKER", "SUITS", "SUIT_NAMES", "Card", "count_cards",
+def copies(cards: Iterable[Card], card: Card) -> int:
+    """How many of ``cards`` are ``card``. Cards are interned, so identity is equality;
+    ``list.count`` and ``in`` compare through the ordering's slots, several times
+    slower."""
+    n = 0
+    for c in cards:
+        if c is card:
+            n += 1
+    return n
+
+
+__all__ = ["ALL_CARDS", "FACES", "JOKER", "SUITS", "SUIT_NAMES", "Card", "copies", "count_cards",
            "dragon", "format_cards", "parse_card", "parse_cards"]
 
 

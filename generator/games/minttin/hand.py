@@ -360,8 +360,11 @@ def _shape(mask: int, dragon_bits: int) -> tuple[tuple[int, ...], int] | None:
     return faces, special
 
 
-_PATTERN_POINTS = tuple((p, (1 if 4 in (p.small, p.large) else 0)
-                         + (p.large_count if p.large == 5 else 0)) for p in PATTERNS)
+_PATTERN_POINTS: dict[int, list[tuple[int, Pattern]]] = {}
+"""By number of blocks, in the order of :data:`PATTERNS`: each pattern's points."""
+for _p in PATTERNS:
+    _PATTERN_POINTS.setdefault(_p.blocks, []).append(
+        ((1 if 4 in (_p.small, _p.large) else 0) + (_p.large_count if _p.large == 5 else 0), _p))
 
 
 def wins(counts: Sequence[int], exposures: tuple[Exposure, ...] = (), extras: Extras = Extras(),
@@ -391,8 +394,8 @@ def wins(counts: Sequence[int], exposures: tuple[Exposure, ...] = (), extras: Ex
         faces, special = shape
         fixed = {e.face.code: e.size for e in exposures}
         n = len(faces)
-        for pattern, points in _PATTERN_POINTS:
-            if pattern.blocks != n or special + points <= best_score:
+        for points, pattern in _PATTERN_POINTS.get(n, ()):
+            if special + points <= best_score:
                 continue
             a, b = pattern.small, pattern.large
             only_a = only_b = 0

@@ -28,12 +28,15 @@ from generator.games.minttin.table import (
     Meld,
     PointsKept,
     Seat,
+    View,
     code_counts,
+    counts_hold,
     exposure_of,
     extras_of,
     holds,
     remove_cards,
     scores_for,
+    view_of,
 )
 
 TWO = "minttin"
@@ -41,6 +44,8 @@ SOLO = "minttin-solo"
 
 Cards = tuple[Card, ...]
 E = TypeVar("E", bound=Event)
+_VIEWS = ((0, "view"), (1, "view"))
+"""The keys of each player's :meth:`MintTinMatch.view` among what is kept with points."""
 
 
 # ---------------------------------------------------------------------------
@@ -236,9 +241,14 @@ class MintTinMatch(Rules):
     def over(self) -> bool:
         return self.phase == Phase.OVER
 
+    MAY_FORCE: ClassVar[frozenset[Phase]] = frozenset()
+    """Phases of :attr:`DECISIONS` where :meth:`forced` may still give the move (elsewhere
+    among them it gives none, so :attr:`to_move` need not ask it)."""
+
     @property
     def to_move(self) -> int | None:
-        if self.phase in self.DECISIONS and self.forced() is None:
+        phase = self.phase
+        if phase in self.DECISIONS and (phase not in self.MAY_FORCE or self.forced() is None):
             return self.current
         return None
 
@@ -256,32 +266,53 @@ class MintTinMatch(Rules):
         memo = self._points
         if memo is not None and p in memo:
             return memo[p]
-        seat = self.seats[p]
         extras = extras_of(self.joker_bonus(p), self.concealed(p))
-        points = wins(seat.counts(), seat.exposures(), extras, self.rules)
+        view = self.view(p)
+        points = wins(view.counts, view.exposures, extras, self.rules)
         if memo is not None:
             memo[p] = points
         return points
 
+    def view(self, p: int) -> View:
+        """Player ``p``'s cards as counts and exposures; kept while points are
+        (:meth:`points_kept`)."""
+        memo = self._points
+        if memo is None:
+            return view_of(self.seats[p])
+        found = memo.get(_VIEWS[p])
+        if found is None:
+            found = memo[_VIEWS[p]] = view_of(self.seats[p])
+        return found
+
     def points_with_call(self, p: int, card: Card, cards: Cards) -> int:
-        """What the hand would score after calling ``card`` with ``cards`` (-1: no win)."""
-        seat = self.seats[p]
-        counts = seat.counts()
-        counts[card.code] += 1
+        """What the hand would score after calling ``card`` with ``cards`` (-1: no win);
+        kept while points are."""
         jokers = sum(1 for c in cards if c.is_joker)
-        exposures = (*seat.exposures(), exposure_of(card, len(cards) + 1, jokers))
-        extras = extras_of(self.joker_bonus(p), not seat.melds)
-        return wins(counts, exposures, extras, self.rules)
+        memo = self._points
+        key = (p, card.code, len(cards), jokers)
+        if memo is not None:
+            found = memo.get(key)
+            if found is not None:
+                return found
+        view = self.view(p)
+        counts = list(view.counts)
+        counts[card.code] += 1
+        exposures = (*view.exposures, exposure_of(card, len(cards) + 1, jokers))
+        extras = extras_of(self.joker_bonus(p), not self.seats[p].melds)
+        points = wins(counts, exposures, extras, self.rules)
+        if memo is not None:
+            memo[key] = points
+        return points
 
     def points_with_card(self, p: int, card: Card) -> int:
         """The most the hand could score with ``card`` added, whatever block it is called
         into (an exposure only narrows the readings): no less than
         :meth:`points_with_call` of any call of it."""
-        seat = self.seats[p]
-        counts = seat.counts()
+        view = self.view(p)
+        counts = list(view.counts)
         counts[card.code] += 1
-        extras = extras_of(self.joker_bonus(p), not seat.melds)
-        return wins(counts, seat.exposures(), extras, self.rules)
+        extras = extras_of(self.joker_bonus(p), not self.seats[p].melds)
+        return wins(counts, view.exposures, extras, self.rules)
 
     def mahjong_award(self, p: int) -> int | None:
         """What declaring Mahjong now would score, or None if it would be a miscall."""
@@ -294,7 +325,7 @@ class MintTinMatch(Rules):
 
     def forced(self) -> Event | None:
         """The score of a round that has ended."""
-        if self.phase == Phase.ROUND_END:
+        if self.phase is Phase.ROUND_END:
             assert self.outcome is not None
             return self.outcome.event()
         return None
@@ -368,7 +399,7 @@ class MintTinMatch(Rules):
     def _swap_candidates(self, p: int) -> Iterator[Swap]:
         """Joker swaps both ways with every exposure player ``p`` may swap with (but those
         the hand cannot make: a card of the face for a joker, a joker for a card)."""
-        held = code_counts(self.seats[p].hand)
+        held = self.view(p).held
         joker = held[JOKER.code] > 0
         for owner in self.swap_owners(p):
             seat = self.seats[owner]
@@ -383,8 +414,7 @@ class MintTinMatch(Rules):
         """Calls of ``card`` with each number of identical cards and jokers held."""
         if card is None:
             return
-        hand = self.seats[p].hand
-        held = code_counts(hand)
+        held = self.view(p).held
         same, jokers = held[card.code], held[JOKER.code]
         for k in range(same + 1):
             for j in range(jokers + 1):
@@ -399,11 +429,11 @@ class MintTinMatch(Rules):
 
     def _check_call(self, ev: Call, available: Card | None) -> None:
         seat = self.seats[ev.player]
-        if available is None or ev.card != available:
+        if available is None or ev.card is not available:  # cards are interned
             raise IllegalActionError(f"{ev.card} is not there to call")
         if ev.card.is_joker:
             raise IllegalActionError("a discarded joker cannot be called")
-        if any(c != ev.card and not c.is_joker for c in ev.cards):
+        if any(c is not ev.card and not c.is_joker for c in ev.cards):
             raise IllegalActionError(f"a call of {ev.card} goes with identical cards or jokers, "
                                      f"not {format_cards(ev.cards)}")
         if not 1 <= len(ev.cards) <= 4:
@@ -412,7 +442,7 @@ class MintTinMatch(Rules):
             raise IllegalActionError(f"{ev.card} is already exposed; a card is in one block")
         if len(ev.cards) == 1 and ev.cards[0].is_joker:
             raise IllegalActionError("a pair cannot hold a joker")
-        if not holds(seat.hand, ev.cards):
+        if not counts_hold(self.view(ev.player).held, ev.cards):
             raise IllegalActionError(f"calling: {format_cards(ev.cards)} are not all in the "
                                      "hand")
         if len(ev.cards) == 1 and self.points_with_call(ev.player, ev.card, ev.cards) < 1:

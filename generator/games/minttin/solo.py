@@ -14,8 +14,7 @@ from collections.abc import Iterator
 from generator.engine.log import Event
 from generator.engine.rules import checks, handles
 from generator.errors import IllegalActionError
-from generator.games.minttin.cards import JOKER, Card
-from generator.games.minttin.hand import deck
+from generator.games.minttin.cards import JOKER, Card, copies
 from generator.games.minttin.options import MintTinOptions
 from generator.games.minttin.rules import (
     SOLO,
@@ -34,6 +33,7 @@ from generator.games.minttin.rules import (
     Swap,
     ToRow,
 )
+from generator.games.minttin.table import is_deck
 
 
 class SoloMatch(MintTinMatch):
@@ -68,9 +68,10 @@ class SoloMatch(MintTinMatch):
 
     def forced(self) -> Event | None:
         """Your draw, the opponent's moves, and the end of a round."""
-        if self.phase == Phase.DRAW:
+        phase = self.phase
+        if phase is Phase.DRAW:
             return Draw(0, self.wall[0])
-        if self.phase == Phase.OPPONENT:
+        if phase is Phase.OPPONENT:
             return self.queue[0] if self.queue else OpponentDraw(self.wall[0])
         return super().forced()
 
@@ -89,7 +90,7 @@ class SoloMatch(MintTinMatch):
         self.expect(Phase.DEAL, None, "dealing")
         if ev.round != self.round + 1 or ev.dealer != 0:
             raise IllegalActionError(f"this is round {self.round + 1}, and you deal")
-        if sorted(ev.deck) != sorted(deck(0)):
+        if not is_deck(ev.deck, 0):
             raise IllegalActionError("the deck is the 48 cards without jokers")
 
     @checks(Draw)
@@ -99,7 +100,7 @@ class SoloMatch(MintTinMatch):
     @checks(ToRow)
     def _check_to_row(self, ev: ToRow) -> None:
         self.expect(Phase.HOLD, None, "passing on the hold card")
-        if ev.card != self.hold:
+        if ev.card is not self.hold:
             raise IllegalActionError(f"the hold spot has {self.hold}, not {ev.card}")
 
     @checks(Call)
@@ -181,14 +182,14 @@ class SoloMatch(MintTinMatch):
 
     def _eligible(self, card: Card) -> list[int]:
         """Indices of the row's cards identical to ``card`` that an exposure may use."""
-        return [i for i in range(self.block_at, len(self.row)) if self.row[i] == card]
+        return [i for i in range(self.block_at, len(self.row)) if self.row[i] is card]
 
     def _exposure_for(self, card: Card) -> None:
         """A card reached the row: queue the opponent's exposure, if it makes one."""
         self.queue = []
         if card.is_joker or len(self.row) - 1 < self.block_at:
             return
-        matching = self.row[self.block_at:].count(card)
+        matching = copies(self.row[self.block_at:], card)
         if self.joker_spot and matching >= 2:
             self.queue.append(OpponentExposes((card, card, JOKER)))
         elif matching >= 3:
@@ -263,7 +264,7 @@ class SoloMatch(MintTinMatch):
     def _swap_target(self, card: Card) -> tuple[int, Card] | None:
         for owner in (1, 0):  # its own exposures first, then yours
             for m in self.seats[owner].melds:
-                if m.face == card and m.jokers:
+                if m.face is card and m.jokers:
                     return owner, card
         return None
 

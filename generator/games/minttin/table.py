@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from generator.games.minttin.cards import Card, format_cards
-from generator.games.minttin.hand import Exposure, Extras
+from generator.games.minttin.hand import Exposure, Extras, deck
 
 if TYPE_CHECKING:
     from generator.games.minttin.rules import MintTinMatch
@@ -65,9 +65,42 @@ class Seat:
         return next((m for m in self.melds if m.face is face), None)  # cards are interned
 
 
+class View(NamedTuple):
+    """A player's cards as the bots and the scoring read them."""
+
+    counts: tuple[int, ...]
+    """How many of each card (index = card code), exposures included."""
+    held: tuple[int, ...]
+    """How many of each card in the hand (no exposure)."""
+    exposures: tuple[Exposure, ...]
+    fixed: tuple[tuple[int, int, int], ...]
+    """The exposed blocks as (face code, size, jokers)."""
+
+
+def view_of(seat: Seat) -> View:
+    """A seat's :class:`View`."""
+    held = code_counts(seat.hand)
+    if not seat.melds:
+        in_hand = tuple(held)
+        return View(in_hand, in_hand, (), ())
+    counts = list(held)
+    for m in seat.melds:
+        for c in m.cards:
+            counts[c.code] += 1
+    exposures = seat.exposures()
+    return View(tuple(counts), tuple(held), exposures,
+                tuple((e.face.code, e.size, e.jokers) for e in exposures))
+
+
 def holds(hand: Iterable[Card], cards: Iterable[Card]) -> bool:
     """Whether ``hand`` holds every card of ``cards`` (as many copies as named)."""
-    left = code_counts(hand)
+    return counts_hold(code_counts(hand), cards)
+
+
+def counts_hold(counts: Iterable[int], cards: Iterable[Card]) -> bool:
+    """Whether a hand of these counts (index = card code) holds every card of ``cards``
+    (as many copies as named)."""
+    left = list(counts)
     for c in cards:
         left[c.code] -= 1
         if left[c.code] < 0:
@@ -82,6 +115,17 @@ def code_counts(cards: Iterable[Card]) -> list[int]:
     for c in cards:
         counts[c.code] += 1
     return counts
+
+
+@lru_cache(maxsize=8)
+def _deck_counts(jokers: int) -> tuple[int, ...]:
+    return tuple(code_counts(deck(jokers)))
+
+
+def is_deck(cards: Iterable[Card], jokers: int) -> bool:
+    """Whether ``cards`` are the game's cards with ``jokers`` jokers, in any order (by
+    counts: sorting cards compares them through ``Card.__lt__``, hundreds of calls)."""
+    return tuple(code_counts(cards)) == _deck_counts(jokers)
 
 
 def remove_cards(hand: list[Card], cards: Iterable[Card]) -> None:
@@ -114,5 +158,5 @@ class PointsKept:
             self.match._points = None
 
 
-__all__ = ["Meld", "PointsKept", "Seat", "code_counts", "exposure_of", "extras_of", "holds",
-           "remove_cards", "scores_for"]
+__all__ = ["Meld", "PointsKept", "Seat", "View", "code_counts", "counts_hold", "exposure_of",
+           "extras_of", "holds", "is_deck", "remove_cards", "scores_for", "view_of"]

@@ -22,6 +22,8 @@ from operator import itemgetter
 
 import numpy as np
 
+from generator import compiled
+from generator.games.minttin import kernels
 from generator.games.minttin.hand import PATTERNS, SETS, SPECIAL_POINTS, suit_of_number
 
 _SUITS = ("S", "M", "F")
@@ -76,7 +78,7 @@ _INDEX_MASK = (1 << _ORDER_BITS) - 1
 _KEYS = -(_FACES << _ORDER_BITS)
 """By the cards of each face, the sort key: a target with more cards of its faces held
 has a lower bound on its need (14, less the jokers and those cards)."""
-_EXCLUDED = 1 << 30
+_EXCLUDED = kernels.EXCLUDED
 """A table's value (and a shut target's addition) for a target that cannot be fitted."""
 _SHUT_KEYS = [np.where(_FACES[:, f] == 0, _EXCLUDED, 0) for f in range(13)]
 """Added to the sort key of a target that lacks an exposed face (it cannot be fitted)."""
@@ -132,7 +134,7 @@ def _fit_exposed(pairs: tuple[tuple[int, int], ...], jokers: int,
                     need += 2 - (c if c < 2 else 2)
                 else:
                     gaps += size - (c if c < size else size)
-            if gaps > jokers:
+            if gaps >= jokers:
                 need += gaps - jokers
             if best is None or (need, -points) < best[:2]:
                 best = (need, -points, tuple(free))
@@ -216,8 +218,17 @@ tie)."""
 _CARRY = 1 << 12
 """Added to a sort key before its need and points are read: the bound and index below
 them can be negative."""
-_KEEP = 6
+_KEEP = kernels.KEEP
 """The most targets a ranking keeps."""
+_ROWS = np.full((len(TARGETS), kernels.FIRST_FACE + 6), -1, dtype=np.int64)
+"""The kernel's row per target: faces, its part of a table, its key without the
+table's value (index less special points), then its faces."""
+for _k, (_faces, _, _) in enumerate(TARGETS):
+    _ROWS[_k, :kernels.FIRST_FACE] = len(_faces), _OFFSETS[_k], _BASE_KEYS[_k]
+    _ROWS[_k, kernels.FIRST_FACE:kernels.FIRST_FACE + len(_faces)] = _faces
+_MADE: dict[tuple, Ranked] = {}
+"""Targets made by :class:`_Ranking`, by (key, cards of its faces, pattern's place,
+exposed face, exposed size): a few thousand."""
 
 
 def _build_table(state: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
@@ -264,46 +275,61 @@ def _build_table(state: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
 
 class _Ranking:
     """The best targets of a hand, read from the tables: their sort keys, best first,
-    and each target (need, points, faces, assignment) made when first asked for."""
+    the place of each one's best pattern, and each target (need, points, faces,
+    assignment) made when first asked for."""
 
-    __slots__ = ("_choice", "_digits", "_f", "_index", "_made", "_size", "keys")
+    __slots__ = ("_digits", "_f", "_made", "_places", "_size", "keys")
 
-    def __init__(self, keys: list[int], digits: Counts | list[int], f: int, size: int,
-                 index: np.ndarray, choice: np.ndarray) -> None:
-        self.keys = keys
+    def __init__(self, keys: list[int], places: list[int] | Callable[[int], int],
+                 digits: Counts | list[int], f: int, size: int) -> None:
+        self.keys, self._places = keys, places
         self._digits, self._f, self._size = digits, f, size
-        self._index, self._choice = index, choice
         self._made: list[Ranked] = []
 
     def best(self, keep: int) -> tuple[Ranked, ...]:
         """The ``keep`` best targets (fewer when fewer take the hand)."""
         made = self._made
         while len(made) < keep and len(made) < len(self.keys):
-            made.append(self._make(self.keys[len(made)]))
+            made.append(self._make(len(made)))
         return tuple(made[:keep])
 
-    def _make(self, key: int) -> Ranked:
+    def _make(self, at: int) -> Ranked:
+        key = self.keys[at]
         k = key & _INDEX_MASK
-        faces = TARGETS[k][0]
         held = _LOOKUP[k][0](self._digits)
-        by_held = _BY_HELD.get(held)
-        if by_held is None:  # stable
-            by_held = _BY_HELD[held] = tuple(sorted(range(len(held)), key=held.__getitem__,
-                                                    reverse=True))
-        place = int(self._choice[self._index[k]])
-        if self._f < 0:
-            order = by_held
-        else:
-            at = faces.index(self._f)
-            order = (at, *(i for i in by_held if i != at))
-        sizes = _SIZES.get((len(held), place, self._size))
-        if sizes is None:
-            sizes = _sizes(len(held), place, self._size)
-        getter = _ORDERS.get(order)
-        if getter is None:
-            getter = _ORDERS[order] = itemgetter(*order)
-        need, minus_points = _need_points(key)
-        return need, -minus_points, faces, tuple(zip(getter(faces), sizes, strict=True))
+        places = self._places
+        place = places[at] if isinstance(places, list) else places(k)
+        made_key = (key, held, place, self._f, self._size)
+        made = _MADE.get(made_key)
+        if made is None:
+            made = _made(key, held, place, self._f, self._size)
+            if len(_MADE) < _FITS_LIMIT:
+                _MADE[made_key] = made
+        return made
+
+
+def _made(key: int, held: tuple[int, ...], place: int, f: int, size: int) -> Ranked:
+    """The target of sort ``key`` as (need, points, faces, assignment): its faces hold
+    ``held`` cards, take the sizes of its pattern at ``place``, the exposed face ``f``
+    (if any) its block of ``size``, the others largest first by cards held."""
+    faces = TARGETS[key & _INDEX_MASK][0]
+    by_held = _BY_HELD.get(held)
+    if by_held is None:  # stable
+        by_held = _BY_HELD[held] = tuple(sorted(range(len(held)), key=held.__getitem__,
+                                                reverse=True))
+    if f < 0:
+        order = by_held
+    else:
+        at = faces.index(f)
+        order = (at, *(i for i in by_held if i != at))
+    sizes = _SIZES.get((len(held), place, size))
+    if sizes is None:
+        sizes = _sizes(len(held), place, size)
+    getter = _ORDERS.get(order)
+    if getter is None:
+        getter = _ORDERS[order] = itemgetter(*order)
+    need, minus_points = _need_points(key)
+    return need, -minus_points, faces, tuple(zip(getter(faces), sizes, strict=True))
 
 
 def _need_points(key: int) -> tuple[int, int]:
@@ -332,14 +358,19 @@ def _table_ranking(counts: Counts, fixed: Fixed) -> _Ranking | None:
         digits = capped
     if max(digits[:JOKER]) >= _DIGIT:
         return None
-    both = (_MATRIX @ np.array((*counts, 1), dtype=np.float64)).astype(np.int64)
-    index = both[:len(TARGETS)]
-    if fixed and counts[f]:  # the exposed face's digit is 0
-        index -= _DIGIT_COLUMNS[f] * counts[f]
     tables = _TABLES.get(state)
     if tables is None:
         tables = _TABLES[state] = _build_table(state)
     table, choice = tables
+    if compiled.enabled():
+        out = np.empty(2 * _KEEP, dtype=np.int64)
+        n = kernels.best_keys(counts, f, _ROWS, table, choice, out)
+        found = out.tolist()
+        return _Ranking(found[:n], found[_KEEP:_KEEP + n], digits, f, state[0])
+    both = (_MATRIX @ np.array((*counts, 1), dtype=np.float64)).astype(np.int64)
+    index = both[:len(TARGETS)]
+    if fixed and counts[f]:  # the exposed face's digit is 0
+        index -= _DIGIT_COLUMNS[f] * counts[f]
     keys = both[len(TARGETS):]
     keys += table[index]
     if fixed:
@@ -348,7 +379,7 @@ def _table_ranking(counts: Counts, fixed: Fixed) -> _Ranking | None:
     best = keys[:_KEEP].tolist()
     while best and best[-1] >= _EXCLUDED >> 1:
         best.pop()
-    return _Ranking(best, digits, f, state[0], index, choice)
+    return _Ranking(best, lambda k: int(choice[index[k]]), digits, f, state[0])
 
 
 @lru_cache(maxsize=1024)
@@ -485,21 +516,19 @@ def discard_costs(counts: Counts, fixed: Fixed = ()
         if i and (need, -points) >= limit:
             break
         kept = (need, -points, faces)
-        sizes = dict(assigned)
+        lost = {f for f, size in assigned
+                if counts[f] <= (caps.get(f, size) if caps else size)}
+        if jokers and JOKER in pending:
+            gaps = 0
+            for f, size in assigned:
+                if size > 2:
+                    cap = caps.get(f, size) if caps else size
+                    gaps += size - (counts[f] if counts[f] < cap else cap)
+            if gaps >= jokers:
+                lost.add(JOKER)
         still = []
         for code in pending:
-            if code == JOKER:
-                gaps = 0
-                for f, size in assigned:
-                    if size > 2:
-                        cap = caps.get(f, size) if caps else size
-                        gaps += size - (counts[f] if counts[f] < cap else cap)
-                lost = gaps >= jokers
-            else:
-                size = sizes.get(code)
-                lost = size is not None and counts[code] <= (caps.get(code, size) if caps
-                                                            else size)
-            if lost:
+            if code in lost:
                 still.append(code)
             else:
                 costs[code] = kept

@@ -16,7 +16,6 @@ from generator.engine.log import Event
 from generator.engine.rules import checks, handles
 from generator.errors import IllegalActionError
 from generator.games.minttin.cards import JOKER, Card, format_cards
-from generator.games.minttin.hand import deck
 from generator.games.minttin.options import MintTinOptions
 from generator.games.minttin.rules import (
     TWO,
@@ -39,6 +38,7 @@ from generator.games.minttin.rules import (
     remove_cards,
     scores_for,
 )
+from generator.games.minttin.table import is_deck
 
 
 class TwoPlayerMatch(MintTinMatch):
@@ -48,6 +48,7 @@ class TwoPlayerMatch(MintTinMatch):
     game = TWO
     DECISIONS = frozenset({Phase.PASS_OFFER, Phase.PASS, Phase.TURN, Phase.ACT,
                            Phase.PAIR_CALLED, Phase.ANSWER})
+    MAY_FORCE = frozenset({Phase.TURN})
 
     def __init__(self, options: MintTinOptions) -> None:
         super().__init__(options)
@@ -79,8 +80,8 @@ class TwoPlayerMatch(MintTinMatch):
 
     def forced(self) -> Event | None:
         """Also: after a double is taken, the taker's turns are draws."""
-        if self.phase == Phase.TURN and self.doubler is not None:
-            return Draw(self.current, self.wall[0])
+        if self.phase is Phase.TURN:
+            return None if self.doubler is None else Draw(self.current, self.wall[0])
         return super().forced()
 
     def _candidates(self, p: int) -> Iterator[Event]:
@@ -104,7 +105,7 @@ class TwoPlayerMatch(MintTinMatch):
         dealer = ev.dealer if self.round == 0 and ev.dealer in (0, 1) else self.dealer
         if ev.round != self.round + 1 or ev.dealer != dealer:
             raise IllegalActionError(f"round {self.round + 1} is dealt by player {dealer}")
-        if sorted(ev.deck) != sorted(deck(self.options.shuffled_jokers())):
+        if not is_deck(ev.deck, self.options.shuffled_jokers()):
             raise IllegalActionError("the deck is not the game's cards")
 
     @checks(PassOffer)
@@ -127,7 +128,7 @@ class TwoPlayerMatch(MintTinMatch):
         self.expect(Phase.TURN, ev.player, "drawing")
         if not self.wall:
             raise IllegalActionError("the draw deck is empty")
-        if ev.card != self.wall[0]:
+        if ev.card is not self.wall[0]:
             raise IllegalActionError(f"the top card is {self.wall[0]}, not {ev.card}")
 
     @checks(Exhausted)

@@ -10,6 +10,7 @@ played from its task's seed and read into a record.
 from __future__ import annotations
 
 import functools
+import gc
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
@@ -62,9 +63,23 @@ def prepared(setup: Setup) -> tuple[Game, Any, Any, Recorder]:
 
 
 def play_record(setup: Setup, task: Task) -> GameRecord:
-    """The batch task: a game played from the task's seed, read into its record."""
+    """The batch task: a game played from the task's seed, read into its record. After
+    a process's first game, what it holds is frozen out of the garbage collector's
+    passes (:func:`_freeze_once`)."""
     game, options, play, read = prepared(setup)
-    return read(game.play(options, play, task.seed))
+    record = read(game.play(options, play, task.seed))
+    _freeze_once()
+    return record
+
+
+@functools.cache
+def _freeze_once() -> None:
+    """Move every object alive into the collector's permanent generation
+    (:func:`gc.freeze`), once per process: the modules, numba and the games' tables
+    loaded for the first game live as long as the process, and walking them in every
+    full pass took 6-20% of a Mint Tin game's time. Games are played and records read
+    as before; only the collector's work changes."""
+    gc.freeze()
 
 
 # -- the generic reading -----------------------------------------------------------------

@@ -1,0 +1,114 @@
+"""The Mint Tin planner's compiled kernel (minttin/kernels.py) against its plain Python
+function and the numpy path it stands in for; and whole logs alike with kernels on and
+off."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from generator import compiled
+from generator.games.minttin import kernels, targets
+from generator.games.minttin.hand import deck
+
+
+def random_state(rng: random.Random) -> tuple[tuple[int, ...], int, tuple[int, int]]:
+    """Counts of 13 or 14 cards (a face at most 4, jokers at most 4), an exposed face or
+    -1, and the table's state (exposed size, its cards held)."""
+    counts = [0] * 13
+    for c in rng.sample(deck(4), rng.choice((13, 14))):
+        counts[c.code] += 1
+    held = [f for f in range(12) if counts[f]]
+    if not held or rng.random() < 0.4:
+        return tuple(counts), -1, (0, 0)
+    f = rng.choice(held)
+    size = rng.choice((2, 3, 4, 5))
+    counts[f] = min(counts[f], size)
+    return tuple(counts), f, (size, counts[f])
+
+
+def tables(state: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    found = targets._TABLES.get(state)
+    if found is None:
+        found = targets._TABLES[state] = targets._build_table(state)
+    return found
+
+
+def test_the_kernel_gives_its_python_functions_results() -> None:
+    rng = random.Random(16)
+    seen = set()
+    for _ in range(400):
+        counts, f, state = random_state(rng)
+        table, choice = tables(state)
+        plain, fast = np.zeros(12, dtype=np.int64), np.zeros(12, dtype=np.int64)
+        n = kernels.best_keys.python(counts, f, targets._ROWS, table, choice, plain)
+        assert kernels.best_keys(counts, f, targets._ROWS, table, choice, fast) == n
+        assert fast[:n].tolist() == plain[:n].tolist()
+        assert fast[6 : 6 + n].tolist() == plain[6 : 6 + n].tolist()
+        seen.add(n)
+    assert 6 in seen
+
+
+@pytest.mark.parametrize("fixed_share", [0.0, 0.6])
+def test_the_kernel_and_the_numpy_path_rank_alike(
+    monkeypatch: pytest.MonkeyPatch, fixed_share: float
+) -> None:
+    rng = random.Random(7)
+    compared = 0
+    for _ in range(300):
+        counts = [0] * 13
+        for c in rng.sample(deck(4), rng.choice((13, 14))):
+            counts[c.code] += 1
+        fixed: tuple[tuple[int, int, int], ...] = ()
+        held = [f for f in range(12) if counts[f]]
+        if rng.random() < fixed_share:
+            f = rng.choice(held)
+            size = rng.choice((2, 3, 4, 5))
+            fixed = ((f, size, rng.randint(0, min(counts[12], size - 2))),)
+        rankings = []
+        for on in (True, False):
+            monkeypatch.setattr(compiled, "enabled", lambda on=on: on)
+            ranking = targets._table_ranking.__wrapped__(tuple(counts), fixed)
+            rankings.append(None if ranking is None else (ranking.keys, ranking.best(6)))
+        assert rankings[0] == rankings[1]
+        compared += rankings[0] is not None
+    assert compared > 200
+
+
+def _log_hashes(jit: bool) -> str:
+    """The hashes of a few logs of each game, played in a fresh process."""
+    code = (
+        "import hashlib\n"
+        "from generator.games.minttin.options import MintTinOptions\n"
+        "from generator.games.minttin.runner import play\n"
+        "from generator import compiled\n"
+        "out = [str(compiled.enabled())]\n"
+        "for solo in (False, True):\n"
+        "    d = hashlib.sha256()\n"
+        "    for seed in range(6):\n"
+        "        d.update(play(MintTinOptions(), seed, solo=solo).to_jsonl().encode())\n"
+        "    out.append(d.hexdigest()[:16])\n"
+        "print(' '.join(out))\n"
+    )
+    env = {**os.environ, "TILEPRESS_NO_JIT": "0" if jit else "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    return done.stdout.strip()
+
+
+def test_logs_are_the_same_with_kernels_on_and_off() -> None:
+    on, off = _log_hashes(True).split(), _log_hashes(False).split()
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        assert on[0] == "False"
+    else:
+        assert on[0] == "True"
+    assert off[0] == "False"
+    assert on[1:] == off[1:]
