@@ -100,6 +100,11 @@ def test_dates_and_ranges_are_checked():
         daily.plan_work(plan(), dt.date(2027, 1, 2), dt.date(2027, 1, 1))
     with pytest.raises(RequestError, match="the series starts on 2026-01-01: there is no sheet"):
         daily.plan_work(plan(), dt.date(2025, 12, 31), dt.date(2026, 1, 2))
+    with pytest.raises(RequestError, match="sheets go up to the end of 9998"):
+        parse_date("9999-12-31")  # its next day would not exist
+    assert parse_date("9998-12-31") == dt.date(9998, 12, 31)
+    with pytest.raises(RequestError, match="holds 3,654 days; one run makes at most 3,653"):
+        daily.plan_work(plan(), dt.date(2027, 1, 1), dt.date(2027, 1, 1) + dt.timedelta(3653))
 
 
 # -- the same sheet for everyone ----------------------------------------------------------

@@ -252,3 +252,18 @@ def test_parquet_without_pyarrow_is_one_line(cli, tmp_path, monkeypatch):
                  tmp_path / "rows.parquet")
     assert result.code == 2 and "pip install 'tilepress[parquet]'" in result.err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_run_against_fewer_seats_reports_both():
+    """Run B with fewer players than run A (castle --against "--players 2"): the tables
+    give run B's missing seats as "-", and the whole report is drawn."""
+    from generator.publish.stats.report import report_document
+
+    data = run_stats(StatsRun("castle", {}, {}, 3, 7, batch=BatchOptions(jobs=1),
+                              against={"players": 2}))
+    assert [len(r["summary"]["sides"]) for r in data["runs"]] == [4, 2]
+    from generator.draw.canvas import PAPERS
+
+    pages = probe(report_document(data, PAPERS["a4"]))
+    words = " ".join(t.text for page in pages for t in page.texts)
+    assert "seat 3" in words and "seat 4" in words

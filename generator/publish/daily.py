@@ -112,6 +112,10 @@ class Sheet:
         return tuple(p for _, ps in self.groups for p in ps)
 
 
+
+MOST_DAYS = 3_653
+"""The most sheets one run makes: ten years (a longer range is made in parts)."""
+
 def make_sheet(plan: Plan, day: dt.date, sets: Sequence[EntrySet]) -> Sheet:
     groups = []
     n = 0
@@ -190,6 +194,10 @@ def plan_work(plan: Plan, first: dt.date, last: dt.date) -> tuple[Work, ...]:
     if last < first:
         raise RequestError(f"the range ends ({last.isoformat()}) before it starts "
                            f"({first.isoformat()})")
+    if (last - first).days >= MOST_DAYS:
+        raise RequestError(f"the range {first.isoformat()} to {last.isoformat()} holds "
+                           f"{(last - first).days + 1:,} days; one run makes at most "
+                           f"{MOST_DAYS:,} (ten years): make longer ones in parts")
     needed: dict[dt.date, set[int]] = defaultdict(set)
     printed = set()
     day = first

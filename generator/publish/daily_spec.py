@@ -210,10 +210,17 @@ def parse_date(text: str, *, what: str = "date") -> dt.date:
     try:
         if len(text.strip()) != 10:
             raise ValueError
-        return dt.date.fromisoformat(text.strip())
+        day = dt.date.fromisoformat(text.strip())
     except ValueError:
         raise RequestError(f"{what} {text!r} is not a date like 2027-03-01 "
                            "(year-month-day)") from None
+    if day.year > LAST_YEAR:
+        raise RequestError(f"{what} {text!r}: sheets go up to the end of {LAST_YEAR}")
+    return day
+
+
+LAST_YEAR = 9998
+"""The last year with sheets (its day after, for next-day answers, must exist)."""
 
 
 _PARAMS: dict[tuple[str, int, int], Any] = {}

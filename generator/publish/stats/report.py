@@ -238,10 +238,11 @@ def _ends_chart(data: dict[str, Any], runs: list[tuple[str, dict[str, Any]]]
 def _table_blocks(data: dict[str, Any]) -> list[Block]:
     runs = data["runs"]
     blocks: list[Block] = [PageBreak(soft=True), Section("Tables")]
-    first = runs[0]["summary"]
-    if first["win_rate"]:
+    first = max((r["summary"] for r in runs), key=lambda s: len(s["sides"]))
+    if first["win_rate"]:  # runs of fewer seats (--against "--players 2") show "-"
         rows = tuple((figures.seat_label(k, name),
-                      *(_interval(r["summary"]["win_rate"][k]) for r in runs))
+                      *(_interval(r["summary"]["win_rate"][k])
+                        if k < len(r["summary"]["win_rate"]) else "-" for r in runs))
                      for k, name in enumerate(first["sides"]))
         rows += (("nobody", *(_interval(r["summary"]["no_winner"]) for r in runs)),)
         blocks += [Heading("Wins by seat", level=2),
