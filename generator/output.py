@@ -112,6 +112,9 @@ def write_document(document: Printed, path: str | os.PathLike[str], *,
     return write_pages(document, path, booklet=booklet)[0]
 
 
+MOST_PIXELS = 150_000_000
+"""The largest PNG written (about 600 MB while it is made): an A4 page at 1200 dpi is 140
+million pixels."""
 FIGURE_EDGE = 0.5
 """Transparent margin (mm) round a figure written alone, so the outer half of a line on
 its edge (a tile's border, an outline) is not cut off."""
@@ -124,16 +127,24 @@ def figure_bytes(figure: Figure, fmt: str, *, dpi: int = 300) -> bytes:
     from generator.draw.pdf import PdfSurface
     from generator.draw.svg import SvgSurface
 
-    surface = SvgSurface(background=None) if fmt == "svg" else PdfSurface()
     edge = FIGURE_EDGE
+    if fmt == "png":
+        if not 36 <= dpi <= 1200:
+            raise RequestError(f"dpi must be between 36 and 1200, not {dpi}")
+        across, down = ((size + 2 * edge) / 25.4 * dpi for size in (figure.width,
+                                                                   figure.height))
+        if across * down > MOST_PIXELS:
+            raise RequestError(f"a PNG of {across:,.0f} x {down:,.0f} pixels is too large "
+                               f"(at most {MOST_PIXELS // 1_000_000} million pixels): "
+                               "ask for fewer dots per inch or narrower tiles, or write "
+                               "PDF or SVG")
+    surface = SvgSurface(background=None) if fmt == "svg" else PdfSurface()
     with surface.page(figure.width + 2 * edge, figure.height + 2 * edge) as c, \
             c.group(translate=(edge, edge)):
         figure.draw(c)
     data = surface.finish()
     if fmt != "png":
         return data
-    if not 36 <= dpi <= 1200:
-        raise RequestError(f"dpi must be between 36 and 1200, not {dpi}")
     import io
 
     import pypdfium2

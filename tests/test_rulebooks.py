@@ -158,3 +158,13 @@ def test_a_figure_wider_than_a_page_is_drawn_with_narrower_tiles(cli, tmp_path: 
     small = tmp_path / "small.pdf"
     r = cli("draw", "waits", "123m456p789s111z2z", "-o", small)  # fits: drawn as asked
     assert r.code == 0 and "fit a page" not in r.out, r
+
+
+def test_a_png_too_large_to_make_is_refused_before_it_is_drawn(cli, tmp_path: Path) -> None:
+    """Nine gates at 60 mm tiles and 1200 dpi would be over 200 million pixels: one line,
+    exit 2, nothing written (it used to fill the memory and fail inside pdfium)."""
+    out = tmp_path / "huge.png"
+    r = cli("draw", "waits", "1112345678999m", "--tile-width", "60", "--dpi", "1200",
+            "-o", out)
+    assert r.code == 2 and "too large" in r.err and r.err.count("\n") == 1, r
+    assert not out.exists()
