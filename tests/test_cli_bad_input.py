@@ -19,6 +19,7 @@ import typing
 from pathlib import Path
 
 import pytest
+import typer
 
 from generator.cli import app
 from generator.cli.common import _flags
@@ -369,6 +370,8 @@ def automatic(path: tuple[str, ...], name: str) -> list[Case]:
 
 def _takes_a_value(callback, name: str) -> bool:
     param = inspect.signature(callback, eval_str=True).parameters[name]
+    if param.annotation is typer.Context:  # given by Typer, not by the user
+        return False
     base = typing.get_args(param.annotation)[0] if typing.get_args(param.annotation) else None
     return base is not bool
 

@@ -237,10 +237,11 @@ def test_a_full_one_player_board_fits_a_page(cli, logs, tmp_path) -> None:
     sizes = {}
     for name, extra in (("fit", ()), ("nine", ("--tile-width", "9"))):
         out = tmp_path / f"{name}.pdf"
-        assert cli("draw", "position", logs["oneplayer"], "--at", last, "-o", out,
-                   *extra).code == 0
+        r = cli("draw", "position", logs["oneplayer"], "--at", last, "-o", out, *extra)
+        assert r.code == 0, r
         box = PdfReader(out).pages[0].mediabox
         sizes[name] = (float(box.width) * 25.4 / 72, float(box.height) * 25.4 / 72)
+        assert ("to fit a page" in r.out) == (name == "fit"), r
     assert sizes["fit"][0] <= 181.1 and sizes["fit"][1] <= 268.1, sizes  # 0.5 mm edge round
     assert sizes["nine"][1] > 300, sizes  # the same board at the width asked for
     assert sizes["fit"][1] > 200, sizes  # made to fit, not shrunk to a stamp

@@ -155,6 +155,9 @@ def test_a_figure_wider_than_a_page_is_drawn_with_narrower_tiles(cli, tmp_path: 
     assert r.code == 0 and "to fit a page" in r.out, r
     assert cli("draw", "waits", "1112345678999m", "--tile-width", "12.5", "-o", wide).code == 0
     assert _pdf_size_mm(fit)[0] <= 181.1 < 250 < _pdf_size_mm(wide)[0]
+    same = tmp_path / "same.pdf"  # a width given is kept, even the default one
+    r = cli("draw", "waits", "1112345678999m", "--tile-width", "12", "-o", same)
+    assert r.code == 0 and "fit a page" not in r.out and _pdf_size_mm(same)[0] > 250, r
     small = tmp_path / "small.pdf"
     r = cli("draw", "waits", "123m456p789s111z2z", "-o", small)  # fits: drawn as asked
     assert r.code == 0 and "fit a page" not in r.out, r

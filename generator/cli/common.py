@@ -122,6 +122,14 @@ def command(body: Callable[[dict[str, Any]], None], doc: str,
     return run
 
 
+def given(context: typer.Context, name: str) -> bool:
+    """Whether the command's option ``name`` was given (on the command line or in the
+    environment), not left at its default; ``context`` is the command's Typer context
+    (a parameter ``context: typer.Context`` of the command)."""
+    source = context.get_parameter_source(name)
+    return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
+
+
 def take(values: dict[str, Any], params_type: type | None) -> dict[str, Any]:
     """The values that belong to ``params_type``'s fields, removed from ``values``."""
     if params_type is None:
@@ -135,4 +143,4 @@ def request(message: str) -> RequestError:
 
 
 __all__ = ["Json", "Paper", "Path", "Seed", "command", "dataclass_parameters", "echo", "fail",
-           "new_app", "output_option", "paper", "parameter", "request", "take"]
+           "given", "new_app", "output_option", "paper", "parameter", "request", "take"]

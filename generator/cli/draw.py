@@ -4,6 +4,7 @@ descriptors' figure kinds; SVG, PDF or PNG by the file's suffix, no page around 
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -15,6 +16,7 @@ from generator.cli.common import (
     command,
     dataclass_parameters,
     echo,
+    given,
     new_app,
     output_option,
     parameter,
@@ -32,10 +34,12 @@ def draw_figure(game: Game, entry: FigureEntry, values: dict[str, Any]) -> None:
     from generator.params import parse_params
 
     output, dpi, facts = values.pop("output"), values.pop("dpi"), values.pop("facts")
+    context = values.pop("context")
     check_output(output)
     fmt = output_format(output, (".svg", ".pdf", ".png"))
     params = parse_params(entry.params, take(values, entry.params), where=f"draw {entry.kind}")
-    drawn, note = fitted(getattr(game.module("pictures"), entry.function), params)
+    drawn, note = fitted(getattr(game.module("pictures"), entry.function), params,
+                         width_given=given(context, "tile_width"))
     write_atomic(output, figure_bytes(drawn.figure, fmt, dpi=dpi))
     echo(f"wrote {entry.kind} ({drawn.figure.width:.1f} x {drawn.figure.height:.1f} mm"
          f"{note}) to {output}")
@@ -43,16 +47,17 @@ def draw_figure(game: Game, entry: FigureEntry, values: dict[str, Any]) -> None:
         echo(json.dumps(dict(drawn.facts), ensure_ascii=False))
 
 
-def fitted(make: Callable[[Any], Illustration], params: Any) -> tuple[Illustration, str]:
-    """``make(params)``; a figure larger than an A4 or Letter page whose tile width was left
-    at its default is drawn again with narrower tiles (not below the option's least), and
+def fitted(make: Callable[[Any], Illustration], params: Any, *, width_given: bool = False
+           ) -> tuple[Illustration, str]:
+    """``make(params)``; a figure larger than an A4 or Letter page whose tile width was not
+    given is drawn again with narrower tiles (not below the option's least), and
     the note says so."""
     from generator.documents.assemble import PAGE_AREA, fit_page
     from generator.params import bounds
 
     drawn = make(params)
     width = next((f for f in dataclasses.fields(params) if f.name == "tile_width"), None)
-    if (width is None or params.tile_width != width.default
+    if (width is None or width_given
             or (drawn.figure.width <= PAGE_AREA[0] and drawn.figure.height <= PAGE_AREA[1])):
         return drawn, ""
     asked: list[float] = []
@@ -77,6 +82,8 @@ def _draw_command(game: Game, entry: FigureEntry) -> Any:
                   Annotated[Path, output_option(".svg .pdf .png")]),
         parameter("dpi", 300, Annotated[int, typer.Option("--dpi", help="Resolution of a "
                                                            ".png, in dots per inch.")]),
+        inspect.Parameter("context", inspect.Parameter.KEYWORD_ONLY,
+                          annotation=typer.Context),
         parameter("facts", False, Annotated[bool, typer.Option(
             "--facts", help="Also print what the engine says of the figure, as JSON (the "
             "facts a rulebook's claims are checked against).")]),

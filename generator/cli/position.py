@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from functools import partial
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -90,13 +90,20 @@ def position(
         fail(f"{log}: {exc}", code=1)
     draw = partial(game.module("pictures").position_figure, game_log, count,
                    seat=None if seat is None else seat - 1)
+    widths = [DEFAULT_WIDTH if tile_width is None else tile_width]
+
+    def redraw(width: float) -> Any:
+        widths.append(width)
+        return draw(tile_width=width)
+
     if tile_width is None:
-        drawn = fit_page(lambda width: draw(tile_width=width), DEFAULT_WIDTH,
-                         smallest=LOW_WIDTH)
+        drawn = fit_page(redraw, DEFAULT_WIDTH, smallest=LOW_WIDTH)
     else:
         drawn = draw(tile_width=tile_width)
+    note = (f"; tiles {widths[-1]:g} mm wide, to fit a page" if widths[-1] != widths[0]
+            else "")
     write_atomic(output, figure_bytes(drawn.figure, fmt, dpi=dpi))
     echo(f"wrote the position after line {drawn.facts['line']} ({drawn.figure.width:.1f} x "
-         f"{drawn.figure.height:.1f} mm) to {output}")
+         f"{drawn.figure.height:.1f} mm{note}) to {output}")
     if facts:
         echo(json.dumps(dict(drawn.facts), ensure_ascii=False))
