@@ -531,3 +531,14 @@ def test_the_american_puzzle_prints_the_card_hands_it_asks_about():
         letters = dict(zip((m.hand.id for m in choices), "ABCD", strict=True))
         for hand_id in named:
             assert f"{letters[hand_id]}, {hand_id}" in back
+
+
+def test_a_sheet_is_laid_out_for_a4_or_letter_only(cli, tmp_path):
+    """A5 is a paper tilepress knows (booklets), but a daily sheet on it ran to 5 pages."""
+    r = cli("daily", "2027-01-04", "--paper", "a5", "-o", tmp_path / "d.pdf")
+    assert r.code == 2 and "choose a4 or letter" in r.err, r
+    spec = tmp_path / "s.toml"
+    spec.write_text('paper = "a3"\n' + TINY)
+    r = cli("daily", "2027-01-04", "--spec", spec, "-o", tmp_path / "d.pdf")
+    assert r.code == 2 and f"{spec}: paper must be a4 or letter" in r.err, r
+    assert not (tmp_path / "d.pdf").exists()

@@ -267,3 +267,14 @@ def test_a_run_against_fewer_seats_reports_both():
     pages = probe(report_document(data, PAPERS["a4"]))
     words = " ".join(t.text for page in pages for t in page.texts)
     assert "seat 3" in words and "seat 4" in words
+
+
+def test_an_error_in_run_b_names_against(cli, tmp_path):
+    r = cli("stats", "minttin", "--games", "2", "--against", "--target 9",
+            "-o", tmp_path / "r.pdf")
+    assert r.code == 2 and "--against: target must be one of 7, 14" in r.err, r
+    options = tmp_path / "b.toml"
+    options.write_text("bogus = 1\n")
+    r = cli("stats", "minttin", "--games", "2", "--against", options, "-o", tmp_path / "r.pdf")
+    assert r.code == 2 and "--against: unknown option 'bogus'" in r.err, r
+    assert not (tmp_path / "r.pdf").exists()

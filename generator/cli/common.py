@@ -39,10 +39,9 @@ def paper(name: str) -> Any:
     from generator.draw.canvas import find_paper
     from generator.errors import RequestError
 
-    try:
-        return find_paper(name)
-    except RequestError as exc:
-        raise RequestError(f"--paper: {exc}") from None
+    if name.lower() not in ("a4", "letter"):  # the sheets printers take; A5 is a booklet's
+        raise RequestError(f"--paper: unknown paper {name!r}; choose a4 or letter")
+    return find_paper(name)
 
 
 def echo(text: str = "") -> None:

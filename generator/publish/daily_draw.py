@@ -14,7 +14,13 @@ from typing import Any
 from generator.errors import RequestError
 from generator.games import find_kind
 from generator.params import params_dict
-from generator.publish.daily_spec import ANSWERS, DailySpec, check_series, entry_params
+from generator.publish.daily_spec import (
+    ANSWERS,
+    SHEET_PAPERS,
+    DailySpec,
+    check_series,
+    entry_params,
+)
 from generator.puzzles.base import (
     Candidate,
     Puzzle,
@@ -85,6 +91,9 @@ def make_plan(spec: DailySpec, *, series: str | None = None, answers: str | None
     if mode not in ANSWERS:
         raise RequestError(f"answers must be back or next-day, not {mode!r}")
     sheet = (spec.paper if paper is None else paper).lower()
+    if sheet not in SHEET_PAPERS:
+        raise RequestError(f"--paper must be {' or '.join(SHEET_PAPERS)} for daily sheets, "
+                           f"not {sheet!r}")
     find_paper(sheet)
     return Plan(spec, check_series(series) if series is not None else spec.series, mode, sheet)
 

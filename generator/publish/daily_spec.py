@@ -127,6 +127,9 @@ def parse_daily_spec(text: str, *, source: str = "daily spec") -> DailySpec:
             raise FileFormatError(f"{source}: {key} must be text")
     if answers not in ANSWERS:
         raise FileFormatError(f"{source}: answers must be back or next-day, not {answers!r}")
+    if paper.lower() not in SHEET_PAPERS:
+        raise FileFormatError(f"{source}: paper must be {' or '.join(SHEET_PAPERS)}, not "
+                              f"{paper!r} (a sheet is one page of puzzles)")
     try:
         series = check_series(series)
     except RequestError as exc:
@@ -219,6 +222,8 @@ def parse_date(text: str, *, what: str = "date") -> dt.date:
     return day
 
 
+SHEET_PAPERS = ("a4", "letter")
+"""The papers a daily sheet is laid out for: a page of puzzles, the answers on its back."""
 LAST_YEAR = 9998
 """The last year with sheets (its day after, for next-day answers, must exist)."""
 

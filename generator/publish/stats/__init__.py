@@ -66,11 +66,13 @@ def setups(run: StatsRun) -> list[Setup]:
     for extra, label in ((None, "A"), (run.against, "B")):
         if label == "B" and extra is None:
             break
+        if label == "B":  # an error in run B's options is an error of --against
+            where = f"{where} --against"
         values = {**run.options, **(extra or {})}
         known = {*_names(game.options), *_names(game.play_options)}
         unknown = sorted(set(extra or {}) - known)
         if unknown:
-            raise RequestError(f"{where}: run B: unknown option {unknown[0]!r}")
+            raise RequestError(f"{where}: unknown option {unknown[0]!r}")
         options = game.options_from({k: v for k, v in values.items()
                                      if k in _names(game.options)}, where)
         play = game.play_options_from({**play_values, **{
