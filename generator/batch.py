@@ -349,7 +349,8 @@ def _check(count: int, options: BatchOptions) -> None:
     for field in ("jobs", "chunk_size", "window"):
         value = getattr(options, field)
         if value is not None and value < 1:
-            raise RequestError(f"{field.replace('_', ' ')} must be 1 or more, not {value}")
+            name = "--jobs: jobs" if field == "jobs" else field.replace("_", " ")
+            raise RequestError(f"{name} must be 1 or more, not {value}")
     if options.retries < 0:
         raise RequestError(f"retries must be 0 or more, not {options.retries}")
     if options.max_failures is not None and options.max_failures < 1:

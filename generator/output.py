@@ -130,7 +130,7 @@ def figure_bytes(figure: Figure, fmt: str, *, dpi: int = 300) -> bytes:
     edge = FIGURE_EDGE
     if fmt == "png":
         if not 36 <= dpi <= 1200:
-            raise RequestError(f"dpi must be between 36 and 1200, not {dpi}")
+            raise RequestError(f"--dpi: dpi must be between 36 and 1200, not {dpi}")
         across, down = ((size + 2 * edge) / 25.4 * dpi for size in (figure.width,
                                                                    figure.height))
         if across * down > MOST_PIXELS:

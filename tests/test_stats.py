@@ -278,3 +278,12 @@ def test_an_error_in_run_b_names_against(cli, tmp_path):
     r = cli("stats", "minttin", "--games", "2", "--against", options, "-o", tmp_path / "r.pdf")
     assert r.code == 2 and "--against: unknown option 'bogus'" in r.err, r
     assert not (tmp_path / "r.pdf").exists()
+
+
+def test_rows_under_a_file_are_refused_naming_the_file(cli, tmp_path):
+    (tmp_path / "keep.pdf").write_text("a user's file")
+    r = cli("stats", "castle", "--games", "2", "--rows", tmp_path / "keep.pdf" / "r.csv",
+            "-o", tmp_path / "r.pdf")
+    assert r.code == 2 and "keep.pdf' is a file, not a folder" in r.err, r
+    assert (tmp_path / "keep.pdf").read_text() == "a user's file"
+    assert not (tmp_path / "r.pdf").exists()

@@ -75,7 +75,7 @@ def position(
         raise RequestError(f"--tile-width must be from {LOW_WIDTH:g} to {HIGH_WIDTH:g} mm, "
                            f"not {tile_width:g}")
     if fmt == "png" and not 36 <= dpi <= 1200:
-        raise RequestError(f"dpi must be between 36 and 1200, not {dpi}")
+        raise RequestError(f"--dpi: dpi must be between 36 and 1200, not {dpi}")
     game_log = read_log(read_text(log, "game log"), source=str(log))
     count = event_count(game_log, at)
     game = find_game(game_log.game)

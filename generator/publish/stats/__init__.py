@@ -50,7 +50,8 @@ class StatsRun:
 
 def check_games(games: int) -> None:
     if not 1 <= games <= MOST_GAMES:
-        raise RequestError(f"the number of games must be 1 to {MOST_GAMES:,}, not {games}")
+        raise RequestError(f"--games: the number of games must be 1 to {MOST_GAMES:,}, "
+                           f"not {games}")
 
 
 def setups(run: StatsRun) -> list[Setup]:

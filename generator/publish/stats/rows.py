@@ -90,6 +90,12 @@ class RowWriter:
         self.format = rows_format(path)
         if self.path.is_dir():
             raise FileFormatError(f"cannot write rows to {os.fspath(path)!r}: it is a folder")
+        for parent in self.path.parents:  # the first that exists must be a folder
+            if parent.exists():
+                if not parent.is_dir():
+                    raise FileFormatError(f"cannot write rows to {os.fspath(path)!r}: "
+                                          f"{os.fspath(parent)!r} is a file, not a folder")
+                break
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp",
