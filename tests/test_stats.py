@@ -287,3 +287,10 @@ def test_rows_under_a_file_are_refused_naming_the_file(cli, tmp_path):
     assert r.code == 2 and "keep.pdf' is a file, not a folder" in r.err, r
     assert (tmp_path / "keep.pdf").read_text() == "a user's file"
     assert not (tmp_path / "r.pdf").exists()
+
+
+def test_a_card_file_that_cannot_be_read_stops_before_the_games(cli, tmp_path):
+    for args in (("--card", "nosuch"), ("--against", "--card nosuch")):
+        r = cli("stats", "american", "--games", "2", *args, "-o", tmp_path / "r.pdf")
+        assert r.code == 2 and "card file 'nosuch' does not exist" in r.err, r
+        assert "game 0" not in r.err and r.err.count("\n") == 1  # not once per game
