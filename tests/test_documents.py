@@ -207,9 +207,9 @@ def test_fit_page_narrows_tiles_until_the_figure_fits() -> None:
         asked.append(width)
         return Illustration(Figure(10 * width, 30 * width * 1.3 + 20, lambda c: None), {})
 
-    drawn = fit_page(draw, 9.0)
+    drawn, _ = fit_page(draw, 9.0)
     assert drawn.figure.height <= 267.0 and drawn.figure.width <= 180.0
     assert drawn.figure.height > 240.0  # not much smaller than it must be
     assert asked[0] == 9.0 and len(asked) <= 5
-    assert fit_page(draw, 5.0).figure.height == 30 * 5.0 * 1.3 + 20  # fits: drawn once
-    assert fit_page(draw, 40.0, smallest=30.0).figure.height == 30 * 30.0 * 1.3 + 20
+    assert fit_page(draw, 5.0)[0].figure.height == 30 * 5.0 * 1.3 + 20  # fits: drawn once
+    assert fit_page(draw, 40.0, smallest=30.0)[0].figure.height == 30 * 30.0 * 1.3 + 20

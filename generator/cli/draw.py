@@ -50,29 +50,21 @@ def draw_figure(game: Game, entry: FigureEntry, values: dict[str, Any]) -> None:
 def fitted(make: Callable[[Any], Illustration], params: Any, *, width_given: bool = False
            ) -> tuple[Illustration, str]:
     """``make(params)``; a figure larger than an A4 or Letter page whose tile width was not
-    given is drawn again with narrower tiles (not below the option's least), and
-    the note says so."""
-    from generator.documents.assemble import PAGE_AREA, fit_page
+    given is drawn again with narrower tiles (not below the option's least), and the note
+    says so."""
+    from generator.documents.assemble import fit_note, fit_page, fits_page
     from generator.params import bounds
 
     drawn = make(params)
     width = next((f for f in dataclasses.fields(params) if f.name == "tile_width"), None)
-    if (width is None or width_given
-            or (drawn.figure.width <= PAGE_AREA[0] and drawn.figure.height <= PAGE_AREA[1])):
+    if width is None or width_given or fits_page(drawn.figure):
         return drawn, ""
-    asked: list[float] = []
-
-    def redraw(tile_width: float) -> Illustration:
-        asked.append(tile_width)
-        return make(dataclasses.replace(params, tile_width=tile_width))
-
-    smaller = fit_page(redraw, params.tile_width, smallest=bounds(width)[0] or 4.0)
-    size = smaller.figure.width, smaller.figure.height
-    if size == (drawn.figure.width, drawn.figure.height):
+    smaller, used = fit_page(lambda w: make(dataclasses.replace(params, tile_width=w)),
+                             params.tile_width, smallest=bounds(width)[0] or 4.0)
+    if (smaller.figure.width, smaller.figure.height) == (drawn.figure.width,
+                                                         drawn.figure.height):
         return drawn, ""  # its size does not follow the tiles' (a view drawn to --width)
-    fits = size[0] <= PAGE_AREA[0] and size[1] <= PAGE_AREA[1]
-    return smaller, (f"; tiles {asked[-1]:g} mm wide, "
-                     + ("to fit a page" if fits else "the narrowest; still larger than a page"))
+    return smaller, fit_note(params.tile_width, used, smaller.figure)
 
 
 def _draw_command(game: Game, entry: FigureEntry) -> Any:

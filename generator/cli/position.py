@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -63,7 +63,7 @@ def position(
 
     Example: tilepress draw position out/onesuit.jsonl --at 20 --seat 1 -o position.pdf
     """
-    from generator.documents.assemble import fit_page
+    from generator.documents.assemble import fit_note, fit_page
     from generator.errors import IllegalActionError, RequestError
     from generator.files import check_output, read_text, write_atomic
     from generator.games import find_game, read_log
@@ -90,18 +90,12 @@ def position(
         fail(f"{log}: {exc}", code=1)
     draw = partial(game.module("pictures").position_figure, game_log, count,
                    seat=None if seat is None else seat - 1)
-    widths = [DEFAULT_WIDTH if tile_width is None else tile_width]
-
-    def redraw(width: float) -> Any:
-        widths.append(width)
-        return draw(tile_width=width)
-
     if tile_width is None:
-        drawn = fit_page(redraw, DEFAULT_WIDTH, smallest=LOW_WIDTH)
+        drawn, used = fit_page(lambda width: draw(tile_width=width), DEFAULT_WIDTH,
+                               smallest=LOW_WIDTH)
+        note = fit_note(DEFAULT_WIDTH, used, drawn.figure)
     else:
-        drawn = draw(tile_width=tile_width)
-    note = (f"; tiles {widths[-1]:g} mm wide, to fit a page" if widths[-1] != widths[0]
-            else "")
+        drawn, note = draw(tile_width=tile_width), ""
     write_atomic(output, figure_bytes(drawn.figure, fmt, dpi=dpi))
     echo(f"wrote the position after line {drawn.facts['line']} ({drawn.figure.width:.1f} x "
          f"{drawn.figure.height:.1f} mm{note}) to {output}")

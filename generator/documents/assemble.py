@@ -135,10 +135,16 @@ PAGE_AREA = (180.0, 267.0)
 margins."""
 
 
+def fits_page(figure: Figure, area: tuple[float, float] = PAGE_AREA) -> bool:
+    return figure.width <= area[0] and figure.height <= area[1]
+
+
 def fit_page(draw: Callable[[float], Illustration], tile_width: float, *,
-             smallest: float = 4.0, area: tuple[float, float] = PAGE_AREA) -> Illustration:
+             smallest: float = 4.0, area: tuple[float, float] = PAGE_AREA
+             ) -> tuple[Illustration, float]:
     """``draw(tile_width)``, drawn again with narrower tiles (never below ``smallest``) while
-    it is larger than ``area``; text keeps its size, so the width is found in a few steps."""
+    it is larger than ``area``; text keeps its size, so the width is found in a few steps.
+    Returns the figure and the tile width it was drawn at."""
     drawn = draw(tile_width)
     for _ in range(4):
         scale = min(area[0] / drawn.figure.width, area[1] / drawn.figure.height)
@@ -146,8 +152,16 @@ def fit_page(draw: Callable[[float], Illustration], tile_width: float, *,
             break
         tile_width = max(smallest, int(tile_width * scale * 10) / 10)
         drawn = draw(tile_width)
-    return drawn
+    return drawn, tile_width
 
 
-__all__ = ["column", "fit_page", "grid", "labelled", "padded", "position_frame", "row",
-           "text_figure", "tiles_figure"]
+def fit_note(asked: float, used: float, figure: Figure) -> str:
+    """What a command says of a figure :func:`fit_page` narrowed ("" when it did not)."""
+    if used == asked:
+        return ""
+    return (f"; tiles {used:g} mm wide, "
+            + ("to fit a page" if fits_page(figure) else "the narrowest; still larger than a page"))
+
+
+__all__ = ["column", "fit_note", "fit_page", "fits_page", "grid", "labelled", "padded",
+           "position_frame", "row", "text_figure", "tiles_figure"]
