@@ -13,8 +13,11 @@ KEEP = 6
 EXCLUDED = 1 << 30
 """Added to the sort key of a target that lacks the exposed face."""
 JOKER = 12
+"""The joker's index in a hand's counts."""
 DIGIT = 5
+"""The base of a face's digit in a table's index (0-4 cards)."""
 ORDER_BITS = 8
+"""Low bits of a sort key that hold the target's index."""
 FIRST_FACE = 3
 """Columns of a target's row (see :func:`best_keys`) before its faces."""
 

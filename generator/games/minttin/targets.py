@@ -27,7 +27,7 @@ from generator.games.minttin import kernels
 from generator.games.minttin.hand import PATTERNS, SETS, SPECIAL_POINTS, suit_of_number
 
 _SUITS = ("S", "M", "F")
-JOKER = 12
+JOKER = kernels.JOKER
 """The joker's index in a hand's counts."""
 
 Fixed = tuple[tuple[int, int, int], ...]
@@ -71,7 +71,7 @@ _FACES = np.zeros((len(TARGETS), 13), dtype=np.int64)
 """One row per target: 1 for each of its faces."""
 for _k, (_faces, _, _) in enumerate(TARGETS):
     _FACES[_k, list(_faces)] = 1
-_ORDER_BITS = 8
+_ORDER_BITS = kernels.ORDER_BITS
 assert len(TARGETS) < 1 << _ORDER_BITS
 _INDEX = np.arange(len(TARGETS), dtype=np.int64)
 _INDEX_MASK = (1 << _ORDER_BITS) - 1
@@ -181,7 +181,7 @@ def _placed(held: tuple[int, ...], exposed: tuple[int, ...] | None, jokers: int,
 # are computed a table at a time, with numpy. The sort key of a target packs need, points, bound
 # and index, so one sort gives the order of the bound-level search.
 _MAX_JOKERS = 4
-_DIGIT = 5
+_DIGIT = kernels.DIGIT
 _TABLE_SIZE = 0
 _DIGITS = np.zeros((len(TARGETS), 13), dtype=np.int64)
 """Per target: a face's digit weight (5 ** place), the joker's (5 ** faces), to which
