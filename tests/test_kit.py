@@ -278,7 +278,7 @@ def test_every_game_plans_its_components() -> None:
     assert "22 x 30 mm" in probe(castle["board"].build())[0].words()
     minttin = {p.name for p in kit_parts(games["minttin"], KitOptions(),
                                          rulebook_required=False)}
-    assert {"deck", "rules-cards", "score-sheet"} <= minttin
+    assert {"deck", "score-sheet"} <= minttin and "rules-cards" not in minttin
 
 
 def test_the_kits_are_the_games_with_a_rulebook() -> None:
@@ -365,3 +365,20 @@ def test_a_changed_kit_file_is_not_replaced(cli, built, tmp_path) -> None:
     r = cli("kit", SMALL_KIT, "-o", folder, "-q")
     assert r.code == 2 and "was changed after the kit was written" in r.err
     assert sheet.read_bytes().endswith(b"% my notes\n")
+
+
+def test_the_mint_tin_rules_cards_fill_the_decks_last_sheet() -> None:
+    """The rules summary cards ride in the free places of the deck's last sheet, rather
+    than on a sheet of their own that would stay nearly empty."""
+    from generator.draw.canvas import PAPERS
+    from generator.games.minttin.options import DeckOptions
+    from generator.games.minttin.printables import deck, rules_card
+
+    parts = {p.name: p for p in kit_parts(kit_game("minttin", rulebook_required=False),
+                                           KitOptions(), rulebook_required=False)}
+    sheets = parts["deck"].build()
+    alone = deck(PAPERS["a4"], DeckOptions())
+    rules = rules_card(PAPERS["a4"], DeckOptions())
+    assert [c.name for c in sheets.cards] == [c.name for c in alone.cards + rules.cards]
+    assert len(rules.cards) == 4
+    assert sheets.sheets == alone.sheets == 4

@@ -126,10 +126,10 @@ PLANS: dict[str, Plan] = {
         printables=(Printable("sheet", "score-sheet", "Score sheet for the ten lines"),)),
     "minttin": Plan(
         printables=(
-            Printable("deck", "deck", "The 54 cards, with the two score cards", CARD,
-                      TWO_SIDED, {"card_size": "{card_size}", "duplex": "{duplex}"}),
-            Printable("card", "rules-cards", "Rules summary on cards, two copies", CARD,
-                      TWO_SIDED, {"card_size": "{card_size}", "duplex": "{duplex}"}),
+            Printable("deck", "deck", "The 54 cards with the two score cards, and the rules "
+                      "summary on cards, two copies", CARD, TWO_SIDED,
+                      {"card_size": "{card_size}", "duplex": "{duplex}",
+                       "rules_cards": True}),
             Printable("sheet", "score-sheet", "Score sheet, two players"),
             Printable("sheet", "score-sheet-solo", "Score sheet, the solo game",
                       options={"solo": True}),

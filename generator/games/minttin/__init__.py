@@ -13,6 +13,7 @@ from generator.documents.cards import CardSheetOptions
 from generator.engine.game import FigureEntry, Game, PrintableEntry, PuzzleEntry
 from generator.games.minttin.options import (
     CardsFigure,
+    DeckOptions,
     MintTinOptions,
     MintTinParams,
     MintTinPlay,
@@ -42,8 +43,9 @@ GAME = Game(
                     "tilepress puzzle minttin-discard --difficulty expert -o out/md.pdf"),
     ),
     printables=(
-        PrintableEntry("deck", "deck", "The 54-card deck: bleed, crop marks, duplex backs.",
-                       options=CardSheetOptions),
+        PrintableEntry("deck", "deck", "The 54-card deck: bleed, crop marks, duplex backs; "
+                       "with --rules-cards, the rules summary cards too.",
+                       options=DeckOptions),
         PrintableEntry("card", "rules_card", "The rules summary on cards at deck size.",
                        options=CardSheetOptions),
         PrintableEntry("sheet", "score_sheet", "A score sheet: two players, or --solo.",

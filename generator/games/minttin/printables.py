@@ -21,7 +21,7 @@ from generator.documents.text_cards import CardStyle, CardText, text_cards
 from generator.draw.canvas import Canvas, Paper
 from generator.games.minttin.cards import ALL_CARDS, JOKER
 from generator.games.minttin.hand import CATEGORIES, CATEGORY_NAMES, PATTERNS, SPECIAL_POINTS
-from generator.games.minttin.options import ScoreSheetOptions
+from generator.games.minttin.options import DeckOptions, ScoreSheetOptions
 from generator.games.minttin.pictures import draw_card_back, draw_card_face, draw_score_side
 
 
@@ -55,8 +55,13 @@ def deck_cards() -> list[CardSpec]:
 
 def deck(paper: Paper, options: CardSheetOptions | None = None) -> CardSheets:
     """The 54-card Mint Tin Mahjong deck, ready to print (the cards without a back of
-    their own take the deck's back)."""
-    return CardSheets("Mint Tin Mahjong deck", deck_cards(), paper, options, back=_back)
+    their own take the deck's back); with ``rules_cards`` (:class:`DeckOptions`), the
+    rules summary cards follow it, in the free places of its last sheet."""
+    cards, title = deck_cards(), "Mint Tin Mahjong deck"
+    if isinstance(options, DeckOptions) and options.rules_cards:
+        cards += _rules_cards(options)
+        title += " and rules cards"
+    return CardSheets(title, cards, paper, options, back=_back)
 
 
 # ---------------------------------------------------------------------------
@@ -111,9 +116,13 @@ RULES_STYLE = CardStyle(background="#f4ead2", panel="#fffdf8", accent="#9a7410")
 def rules_card(paper: Paper, options: CardSheetOptions | None = None) -> CardSheets:
     """The rules summary at deck size, two copies: it takes as many cards as its type
     (never under 6.5 pt) needs at that size -- two at mini size, one at poker size."""
-    cards = text_cards("rules", rules_parts(), card_size_of(options), RULES_STYLE, copies=2,
-                       blank=_back)
-    return CardSheets("Mint Tin Mahjong rules card", cards, paper, options, back=_back)
+    return CardSheets("Mint Tin Mahjong rules card", _rules_cards(options), paper, options,
+                      back=_back)
+
+
+def _rules_cards(options: CardSheetOptions | None) -> list[CardSpec]:
+    return text_cards("rules", rules_parts(), card_size_of(options), RULES_STYLE, copies=2,
+                      blank=_back)
 
 
 def score_sheet(paper: Paper, options: ScoreSheetOptions | None = None) -> Document:
