@@ -706,3 +706,21 @@ def test_print_setup_of_one_castle(cli, tmp_path: Path) -> None:
     assert cli("print", "setup", "castle", "--layout", mine, "-o", out).code == 0
     r = cli("print", "card", "castle", "--layout", mine, "-o", tmp_path / "x.pdf")
     assert r.code == 2 and "No such option: --layout" in r.err
+
+
+def test_the_board_page_carries_the_players_shrines_when_they_fit(cli, tmp_path: Path
+                                                                   ) -> None:
+    from pypdf import PdfReader
+
+    def words(*args: str) -> str:
+        out = tmp_path / "b.pdf"
+        r = cli("print", "board", "castle", *args, "-o", out)
+        assert r.code == 0, r.err
+        reader = PdfReader(out)
+        assert len(reader.pages) == 1
+        return reader.pages[0].extract_text()
+
+    assert "Your three shrines" in words("--tile-size", "20,27")
+    assert "Your three shrines" not in words("--tile-size", "20,27", "--no-shrines")
+    # 26 x 34.7 mm cells fill the page: the shrines are left to their own sheet
+    assert "Your three shrines" not in words()

@@ -273,9 +273,15 @@ def test_every_game_plans_its_components() -> None:
                     "castle": 112}
     castle = {p.name: p for p in kit_parts(games["castle"], KitOptions(tile_size="22x30"),
                                            rulebook_required=False)}
-    assert {"board", "shrines", "castle-setup", "turn-card"} <= set(castle)
-    assert len(castle["shrines"].build().cards) == 12
-    assert "22 x 30 mm" in probe(castle["board"].build())[0].words()
+    assert {"board", "castle-setup", "turn-card"} <= set(castle)
+    board = probe(castle["board"].build())[0].words()
+    assert "22 x 30 mm" in board
+    # each player's board page has room for their three shrines: no sheet of shrines
+    assert "shrines" not in castle and "Your three shrines" in board
+    big = {p.name: p for p in kit_parts(games["castle"], KitOptions(tile_size="26x34.7"),
+                                        rulebook_required=False)}
+    assert len(big["shrines"].build().cards) == 12
+    assert "Your three shrines" not in probe(big["board"].build())[0].words()
     minttin = {p.name for p in kit_parts(games["minttin"], KitOptions(),
                                          rulebook_required=False)}
     assert {"deck", "score-sheet"} <= minttin and "rules-cards" not in minttin

@@ -211,11 +211,15 @@ def kit_parts(game: Game, options: KitOptions, *, rulebook_required: bool = True
                           TWO_SIDED, lambda: tile_sheets(paper, tiles,
                                                          title=f"{game.title} tiles"),
                           quick=True))
-    if plan.shrines:
+    on_board = plan.shrines and _shrines_on_board(game, paper, options)
+    if plan.shrines and not on_board:
         parts.append(Part("shrines", "12 shrines: three for each player, up to four", CARD,
                           TWO_SIDED, lambda: _shrines(game, paper, options), quick=True))
     for item in plan.printables:
-        parts.append(Part(item.name, item.what, item.stock, item.how,
+        what = item.what
+        if on_board and item.item == "board":
+            what += ", and your three shrines to cut out"
+        parts.append(Part(item.name, what, item.stock, item.how,
                           _printable(game, item, paper, options), quick=bool(item.options)))
     if plan.puzzles:
         count = sum(p.count for p in plan.puzzles)
@@ -254,6 +258,14 @@ def _printable(game: Game, item: Printable, paper: Paper, options: KitOptions
         return getattr(game.module("printables"), entry.function)(paper, values)
 
     return build
+
+
+def _shrines_on_board(game: Game, paper: Paper, options: KitOptions) -> bool:
+    """Whether each player's board page has room for their three shrines (then the kit
+    needs no sheet of shrines)."""
+    w, h = tile_size(options.tile_size)
+    board = game.module("options").BoardOptions(tile_size=f"{w:g},{h:g}")
+    return bool(game.module("printables").shrines_fit(paper, board))
 
 
 def _shrines(game: Game, paper: Paper, options: KitOptions) -> Printed:

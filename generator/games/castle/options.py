@@ -135,6 +135,9 @@ class BoardOptions:
     tile_size: str = option(f"{TILE_SIZE[0]:g},{TILE_SIZE[1]:g}",
                             help="Your tiles' width and height in mm, as W,H: the board's "
                             "cells fit them (26,34.7 unless told).")
+    shrines: bool = option(True, flags=("--shrines/--no-shrines",),
+                           help="Print your three shrine tokens below the board, to cut "
+                           "out, where the page has room for them (the default).")
 
     def cell(self) -> tuple[float, float]:
         parts = self.tile_size.replace(" ", "").replace("x", ",").split(",")

@@ -40,7 +40,7 @@ from generator.games.castle.pictures import (
     heightmap_figure,
     isometric_figure,
 )
-from generator.games.castle.tokens import shrine_tokens
+from generator.games.castle.tokens import draw_shrine, shrine_tokens, token_size
 from generator.layouts.castle import BUILTIN_CASTLES, Castle, builtin_castle, check_castle
 from generator.layouts.files import find_castle
 
@@ -108,22 +108,13 @@ def _building_notes(castle: Castle) -> list[str]:
 
 
 def castle_board(paper: Paper, options: BoardOptions | None = None) -> Document:
-    """A 6x6 board with cells the size of your tiles, for building your own castle."""
-    cell_w, cell_h = (options or BoardOptions()).cell()
+    """A 6x6 board with cells the size of your tiles, for building your own castle; below
+    it, where the page has room, the player's three shrines to cut out."""
+    options = options or BoardOptions()
+    cell_w, cell_h = options.cell()
     w, h = SIZE * cell_w, SIZE * cell_h
-    heading = Heading("Your castle (6 x 6)")
-    words = Paragraph(
-        f"Each cell is {cell_w:g} x {cell_h:g} mm, for tiles up to that size. Build only "
-        "inside the board. A new tile goes on a face-down tile, or on an empty cell "
-        "touching one of your tiles (sides or corners); never on a face-up tile or a "
-        "shrine. Four or more face-up tiles of one type joined by their sides flip face "
-        "down and score.", size=8.5)
-    margin = 10.0
-    frame_w = paper.width - 2 * margin
-    frame_h = paper.height - 2 * margin  # one sheet: no running header, no page number
-    bar = calibration_figure()
-    room_h = (frame_h - measure(heading, frame_w) - measure(words, frame_w)
-              - measure(bar, frame_w) - 6.0)
+    heading, words = _board_words(cell_w, cell_h)
+    frame_w, room_h = _board_room(paper, heading, words)
     if w + 4 > frame_w or h + 4 > room_h:
         most_w, most_h = (frame_w - 4) / SIZE, (room_h - 4) / SIZE
         raise RequestError(f"a 6 x 6 board of {cell_w:g} x {cell_h:g} mm cells does not fit "
@@ -143,10 +134,60 @@ def castle_board(paper: Paper, options: BoardOptions | None = None) -> Document:
             c.text(-1.5, k * cell_h + cell_h / 2 + 1, str(k + 1), size=7, anchor="end",
                    fill=LABEL)
 
-    return Document("Dragon Castle: castle board", paper, (
-        Section("Castle board"), heading, words,
-        Figure(w + 4, h + 4, lambda c: _offset(c, draw, 3, 3)), bar,
-    ), margin=margin, page_numbers=False, running_header=False)
+    blocks: list[Block] = [Section("Castle board"), heading, words,
+                           Figure(w + 4, h + 4, lambda c: _offset(c, draw, 3, 3))]
+    if options.shrines and shrines_fit(paper, options):
+        blocks += _shrine_blocks(cell_w)
+    return Document("Dragon Castle: castle board", paper, (*blocks, calibration_figure()),
+                    margin=BOARD_MARGIN, page_numbers=False, running_header=False)
+
+
+BOARD_MARGIN = 10.0
+SHRINE_WORDS = ("Your three shrines: cut them out along the outline. A shrine goes on a "
+                "face-down tile of a group you have just flipped.")
+
+
+def _board_words(cell_w: float, cell_h: float) -> tuple[Heading, Paragraph]:
+    return Heading("Your castle (6 x 6)"), Paragraph(
+        f"Each cell is {cell_w:g} x {cell_h:g} mm, for tiles up to that size. Build only "
+        "inside the board. A new tile goes on a face-down tile, or on an empty cell "
+        "touching one of your tiles (sides or corners); never on a face-up tile or a "
+        "shrine. Four or more face-up tiles of one type joined by their sides flip face "
+        "down and score.", size=8.5)
+
+
+def _board_room(paper: Paper, *above: Block) -> tuple[float, float]:
+    """The board page's width, and the height left for the board (and the shrines) below
+    ``above`` and above the calibration bar: one sheet, no running header."""
+    frame_w = paper.width - 2 * BOARD_MARGIN
+    frame_h = paper.height - 2 * BOARD_MARGIN
+    used = sum(measure(b, frame_w) for b in (*above, calibration_figure()))
+    return frame_w, frame_h - used - 6.0
+
+
+def _shrine_blocks(cell_w: float) -> list[Block]:
+    side = float(token_size(cell_w).split("x")[0])
+    gap = 6.0
+
+    def draw(c: Canvas) -> None:
+        for k in range(SHRINES_PER_PLAYER):
+            with c.group(translate=(1 + k * (side + gap), 1)):
+                draw_shrine(c, side, side, 0.0)
+                c.rect(0, 0, side, side, stroke=INK_LINE, stroke_width=0.3)
+
+    width = SHRINES_PER_PLAYER * side + (SHRINES_PER_PLAYER - 1) * gap + 2
+    return [Paragraph(SHRINE_WORDS, size=8.5), Figure(width, side + 2, draw)]
+
+
+INK_LINE = "#3a3530"
+
+
+def shrines_fit(paper: Paper, options: BoardOptions) -> bool:
+    """Whether a player's three shrines fit below the board on its page."""
+    cell_w, cell_h = options.cell()
+    frame_w, room_h = _board_room(paper, *_board_words(cell_w, cell_h))
+    return SIZE * cell_h + 4 + sum(measure(b, frame_w) for b in _shrine_blocks(cell_w)) \
+        <= room_h
 
 
 def _offset(c: Canvas, draw, dx: float, dy: float) -> None:
@@ -221,4 +262,5 @@ def turn_card(paper: Paper, options: None = None) -> PlayerAid:
     ), page_numbers=False, running_header=False, margin=10.0), paper)
 
 
-__all__ = ["castle_board", "score_pad", "setup_diagram", "shrine_tokens", "turn_card"]
+__all__ = ["castle_board", "score_pad", "setup_diagram", "shrine_tokens", "shrines_fit",
+           "turn_card"]
