@@ -724,3 +724,18 @@ def test_the_board_page_carries_the_players_shrines_when_they_fit(cli, tmp_path:
     assert "Your three shrines" not in words("--tile-size", "20,27", "--no-shrines")
     # 26 x 34.7 mm cells fill the page: the shrines are left to their own sheet
     assert "Your three shrines" not in words()
+
+
+@pytest.mark.parametrize("view", ["floors", "isometric", "heights", "above"])
+@pytest.mark.parametrize("name", ["octagon", "quarters", "towers"])
+def test_every_view_of_a_built_in_castle_fits_a_page(cli, tmp_path: Path, name: str,
+                                                     view: str) -> None:
+    """A drawn castle prints at full size on A4 or Letter (within 180 x 267 mm): the
+    floors of a wide castle go two across on narrower tiles rather than one under another
+    down a page and a third."""
+    import re
+
+    r = cli("draw", "castle", name, "--view", view, "--dealt", "-o", tmp_path / "c.svg")
+    assert r.code == 0, r.err
+    w, h = map(float, re.search(r"\(([\d.]+) x ([\d.]+) mm", r.out).groups())
+    assert w <= 180 and h <= 267, r.out

@@ -172,7 +172,7 @@ class CastleFigure:
                           "all, or a custom tile string.")
     open: bool = option(False, help="Outline the tiles that can be taken at the start "
                         "(floors and above views).")
-    tile_width: float = option(9.0, low=8, high=40, help="Width of a tile (or a stack) in mm.")
+    tile_width: float = option(9.0, low=7, high=40, help="Width of a tile (or a stack) in mm.")
     width: float = option(180.0, low=40, high=1000, help="Widest the figure may be, in mm "
                           "(floors view: floors side by side while they fit; isometric view: "
                           "drawn smaller to fit).")
