@@ -720,10 +720,10 @@ def test_the_board_page_carries_the_players_shrines_when_they_fit(cli, tmp_path:
         assert len(reader.pages) == 1
         return reader.pages[0].extract_text()
 
-    assert "Your three shrines" in words("--tile-size", "20,27")
-    assert "Your three shrines" not in words("--tile-size", "20,27", "--no-shrines")
+    assert "Cut out these three shrines" in words("--tile-size", "20,27")
+    assert "Cut out these three shrines" not in words("--tile-size", "20,27", "--no-shrines")
     # 26 x 34.7 mm cells fill the page: the shrines are left to their own sheet
-    assert "Your three shrines" not in words()
+    assert "Cut out these three shrines" not in words()
 
 
 @pytest.mark.parametrize("view", ["floors", "isometric", "heights", "above"])

@@ -277,11 +277,11 @@ def test_every_game_plans_its_components() -> None:
     board = probe(castle["board"].build())[0].words()
     assert "22 x 30 mm" in board
     # each player's board page has room for their three shrines: no sheet of shrines
-    assert "shrines" not in castle and "Your three shrines" in board
+    assert "shrines" not in castle and "Cut out these three shrines" in board
     big = {p.name: p for p in kit_parts(games["castle"], KitOptions(tile_size="26x34.7"),
                                         rulebook_required=False)}
     assert len(big["shrines"].build().cards) == 12
-    assert "Your three shrines" not in probe(big["board"].build())[0].words()
+    assert "Cut out these three shrines" not in probe(big["board"].build())[0].words()
     minttin = {p.name for p in kit_parts(games["minttin"], KitOptions(),
                                          rulebook_required=False)}
     assert {"deck", "score-sheet"} <= minttin and "rules-cards" not in minttin
@@ -377,7 +377,7 @@ def test_the_mint_tin_rules_cards_fill_the_decks_last_sheet() -> None:
     """The rules summary cards ride in the free places of the deck's last sheet, rather
     than on a sheet of their own that would stay nearly empty."""
     from generator.draw.canvas import PAPERS
-    from generator.games.minttin.options import DeckOptions
+    from generator.games.minttin.deck_options import DeckOptions
     from generator.games.minttin.printables import deck, rules_card
 
     parts = {p.name: p for p in kit_parts(kit_game("minttin", rulebook_required=False),

@@ -218,7 +218,7 @@ def kit_parts(game: Game, options: KitOptions, *, rulebook_required: bool = True
     for item in plan.printables:
         what = item.what
         if on_board and item.item == "board":
-            what += ", and your three shrines to cut out"
+            what += ", and three shrines to cut out for the pool"
         parts.append(Part(item.name, what, item.stock, item.how,
                           _printable(game, item, paper, options), quick=bool(item.options)))
     if plan.puzzles:

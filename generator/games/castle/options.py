@@ -136,7 +136,7 @@ class BoardOptions:
                             help="Your tiles' width and height in mm, as W,H: the board's "
                             "cells fit them (26,34.7 unless told).")
     shrines: bool = option(True, flags=("--shrines/--no-shrines",),
-                           help="Print your three shrine tokens below the board, to cut "
+                           help="Print three shrines for the pool below the board, to cut "
                            "out, where the page has room for them (the default).")
 
     def cell(self) -> tuple[float, float]:

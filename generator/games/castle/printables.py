@@ -109,7 +109,7 @@ def _building_notes(castle: Castle) -> list[str]:
 
 def castle_board(paper: Paper, options: BoardOptions | None = None) -> Document:
     """A 6x6 board with cells the size of your tiles, for building your own castle; below
-    it, where the page has room, the player's three shrines to cut out."""
+    it, where the page has room, three shrines for the pool to cut out."""
     options = options or BoardOptions()
     cell_w, cell_h = options.cell()
     w, h = SIZE * cell_w, SIZE * cell_h
@@ -143,8 +143,8 @@ def castle_board(paper: Paper, options: BoardOptions | None = None) -> Document:
 
 
 BOARD_MARGIN = 10.0
-SHRINE_WORDS = ("Your three shrines: cut them out along the outline. A shrine goes on a "
-                "face-down tile of a group you have just flipped.")
+SHRINE_WORDS = ("Cut out these three shrines along their outline and put them in the "
+                "pool with the other players' shrines: the pool holds three for each player.")
 
 
 def _board_words(cell_w: float, cell_h: float) -> tuple[Heading, Paragraph]:

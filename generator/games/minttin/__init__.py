@@ -11,9 +11,9 @@ pungs from your discards. Rulings: docs/rulings.md.
 
 from generator.documents.cards import CardSheetOptions
 from generator.engine.game import FigureEntry, Game, PrintableEntry, PuzzleEntry
+from generator.games.minttin.deck_options import DeckOptions
 from generator.games.minttin.options import (
     CardsFigure,
-    DeckOptions,
     MintTinOptions,
     MintTinParams,
     MintTinPlay,

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from generator.documents.cards import CardSheetOptions
 from generator.errors import RequestError
 from generator.params import option
 from generator.puzzles.base import DIFFICULTIES
@@ -71,15 +70,6 @@ class MintTinOptions:
 
     def shuffled_jokers(self) -> int:
         return 2 if self.jokers in ("backs", "all") else 0
-
-
-@dataclass(frozen=True)
-class DeckOptions(CardSheetOptions):
-    """The deck's printing options, and whether the rules summary cards come with it."""
-
-    rules_cards: bool = option(False, flags=("--rules-cards",),
-                               help="Add the rules summary cards (two copies) after the "
-                               "deck, in the free places of its last sheet.")
 
 
 @dataclass(frozen=True)

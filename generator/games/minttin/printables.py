@@ -20,8 +20,9 @@ from generator.documents.model import Bullets, Document, Heading, Paragraph, Sec
 from generator.documents.text_cards import CardStyle, CardText, text_cards
 from generator.draw.canvas import Canvas, Paper
 from generator.games.minttin.cards import ALL_CARDS, JOKER
+from generator.games.minttin.deck_options import DeckOptions
 from generator.games.minttin.hand import CATEGORIES, CATEGORY_NAMES, PATTERNS, SPECIAL_POINTS
-from generator.games.minttin.options import DeckOptions, ScoreSheetOptions
+from generator.games.minttin.options import ScoreSheetOptions
 from generator.games.minttin.pictures import draw_card_back, draw_card_face, draw_score_side
 
 
