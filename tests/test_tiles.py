@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import pickle
 
 import pytest
@@ -28,6 +29,17 @@ def test_every_tile_round_trips(tile: Tile) -> None:
     assert parse_tiles(str(tile)) == (tile,)
     assert eval(repr(tile)) is tile
     assert pickle.loads(pickle.dumps(tile)) is tile
+    assert copy.copy(tile) is tile and copy.deepcopy([tile])[0] is tile
+
+
+def test_tiles_are_equal_exactly_when_they_are_the_same_kind_and_colour() -> None:
+    """Equality is identity (every tile is interned): it must agree with the tile's kind
+    and red flag, over every pair, and never equal a non-tile."""
+    for a in EVERY_TILE:
+        for b in EVERY_TILE:
+            assert (a == b) == ((a.kind, a.is_red) == (b.kind, b.is_red))
+            assert (a != b) == ((a.kind, a.is_red) != (b.kind, b.is_red))
+        assert a != str(a) and a != a.kind
 
 
 def test_the_notation_covers_every_kind_once() -> None:
