@@ -13,20 +13,18 @@ from dataclasses import dataclass, field, replace
 from generator.documents.blocks import (
     ACCENT,
     BADGES,
-    BOX_PAD,
     FRAME,
     INK,
     MUTED,
     SHADE,
     draw,
     figure_scale,
-    grid_cell_width,
-    grid_rows,
     leading,
     measure,
     split,
     split_rows,
 )
+from generator.documents.containers import BOX_PAD, grid_cell_width, grid_rows
 from generator.documents.model import (
     Block,
     Box,

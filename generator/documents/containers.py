@@ -1,0 +1,166 @@
+"""Container blocks: a :class:`~.model.Box` (a framed puzzle or answer, with a title
+and a difficulty badge) and a :class:`~.model.Grid` of cells; registered with
+:mod:`.blocks`' ``measure``, ``draw`` and ``split``."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from generator.documents.blocks import (
+    ACCENT,
+    BADGES,
+    FRAME,
+    INK,
+    MUTED,
+    draw,
+    leading,
+    measure,
+    split,
+)
+from generator.documents.model import Block, Box, Grid
+from generator.draw.canvas import Canvas
+from generator.draw.fonts import text_width, wrap
+
+BOX_PAD = 3.0
+_HEAD = 7.5
+_LINE = 8.5
+
+
+def _has_head(block: Box) -> bool:
+    return bool(block.number or block.title or block.badge)
+
+
+def _badge_width(label: str) -> float:
+    return text_width(label, 7.5, "bold") + (12.5 if label in BADGES else 0.0)
+
+
+def _box_title(block: Box, width: float) -> tuple[float, list[str]]:
+    """The title's type size and lines: it never runs into the badge; a long title gets
+    smaller type (down to 8 pt), then a second line."""
+    room = (width - 2 * BOX_PAD - (8.0 if block.number else 0.0)
+            - (_badge_width(block.badge) + 2.5 if block.badge else 0.0))
+    for size in (9.5, 8.0):
+        if text_width(block.title, size, "bold") <= room:
+            return size, [block.title]
+    return 8.0, wrap(block.title, room, 8.0, "bold")
+
+
+def _head_height(block: Box, width: float) -> float:
+    if not _has_head(block):
+        return 0.0
+    if not block.title:
+        return _HEAD
+    size, lines = _box_title(block, width)
+    return _HEAD + (len(lines) - 1) * leading(size)
+
+
+@measure.register
+def _(block: Box, width: float) -> float:
+    inner = width - 2 * BOX_PAD
+    h = 2 * BOX_PAD + _head_height(block, width)
+    h += sum(measure(b, inner) for b in block.body)
+    h += block.lines * _LINE
+    return max(h, block.min_height)
+
+
+def _draw_badge(c: Canvas, label: str, right: float, y: float) -> None:
+    level = BADGES.get(label)
+    c.text(right - (level is not None) * 12.5, y + 4.0, label, size=7.5, font="bold",
+           anchor="end", fill=MUTED)
+    if level is None:
+        return
+    for i in range(4):
+        cx = right - 10.5 + i * 3.0
+        c.polyline([(cx, y + 1.7), (cx + 1.2, y + 2.9), (cx, y + 4.1), (cx - 1.2, y + 2.9)],
+                   closed=True, fill=ACCENT if i < level else None, stroke=ACCENT,
+                   stroke_width=0.25)
+
+
+@draw.register
+def _(block: Box, c: Canvas, x: float, y: float, width: float) -> None:
+    height = measure(block, width)
+    c.rect(x, y, width, height, stroke=FRAME, stroke_width=0.35, radius=2.0)
+    cursor = y + BOX_PAD
+    inner = width - 2 * BOX_PAD
+    if _has_head(block):
+        tx = x + BOX_PAD
+        if block.number:
+            r = 3.0
+            c.circle(tx + r, cursor + r, r, fill=INK)
+            c.text(tx + r, cursor + r + 1.25, block.number, size=8.5 if len(block.number) < 3
+                   else 7.0, font="bold", anchor="middle", fill="#ffffff")
+            tx += 2 * r + 2.0
+        if block.title:
+            size, lines = _box_title(block, width)
+            for k, line in enumerate(lines):
+                c.text(tx, cursor + 4.3 + k * leading(size), line, size=size, font="bold",
+                       fill=INK)
+        if block.badge:
+            _draw_badge(c, block.badge, x + width - BOX_PAD, cursor)
+        cursor += _head_height(block, width)
+    for b in block.body:
+        draw(b, c, x + BOX_PAD, cursor, inner)
+        cursor += measure(b, inner)
+    cursor = max(cursor, y + height - BOX_PAD - block.lines * _LINE)
+    labels = [*block.line_labels[:block.lines],
+              *[block.line_label] * max(block.lines - len(block.line_labels), 0)]
+    indent = max((text_width(label, 8.5) + 2.0 for label in labels if label), default=0.0)
+    for label in labels:
+        base = cursor + _LINE - 1.8
+        lx = x + BOX_PAD
+        if label:
+            c.text(lx, base - 0.6, label, size=8.5, fill=MUTED)
+        lx += indent
+        c.line(lx, base, x + width - BOX_PAD, base, stroke=FRAME, stroke_width=0.3, dash=(0.8, 0.8))
+        cursor += _LINE
+
+
+# Grids ---------------------------------------------------------------------
+
+
+def grid_rows(block: Grid) -> list[tuple[Block, ...]]:
+    n = max(1, block.columns)
+    return [block.cells[i : i + n] for i in range(0, len(block.cells), n)]
+
+
+def grid_cell_width(block: Grid, width: float) -> float:
+    n = max(1, block.columns)
+    return (width - block.gap * (n - 1)) / n
+
+
+@measure.register
+def _(block: Grid, width: float) -> float:
+    cw = grid_cell_width(block, width)
+    rows = grid_rows(block)
+    return sum(max(measure(cell, cw) for cell in row) for row in rows) + block.gap * len(rows)
+
+
+@draw.register
+def _(block: Grid, c: Canvas, x: float, y: float, width: float) -> None:
+    cw = grid_cell_width(block, width)
+    cursor = y
+    for row in grid_rows(block):
+        height = max(measure(cell, cw) for cell in row)
+        for i, cell in enumerate(row):
+            if isinstance(cell, Box):
+                cell = replace(cell, min_height=height)
+            draw(cell, c, x + i * (cw + block.gap), cursor, cw)
+        cursor += height + block.gap
+
+
+@split.register
+def _(block: Grid, width: float, height: float):
+    cw = grid_cell_width(block, width)
+    used = 0.0
+    taken = 0
+    for row in grid_rows(block):
+        h = max(measure(cell, cw) for cell in row)
+        if used + h > height + 1e-9:  # the gap after the last row may fall off the page
+            break
+        used += h + block.gap
+        taken += len(row)
+    if taken == len(block.cells):
+        return block, None
+    if taken == 0:
+        return None, block
+    return replace(block, cells=block.cells[:taken]), replace(block, cells=block.cells[taken:])
