@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from generator.engine.log import Event, GameLog
+from generator.engine.log import GameLog
 from generator.engine.record import GameRecord, counted, lead_history
 from generator.games.minttin.hand import Extras, best
 from generator.games.minttin.rules import (
@@ -64,33 +64,41 @@ def winning_hand(match: MintTinMatch, p: int) -> list[str]:
     return names
 
 
-def _actions(ev: Event) -> list[str]:
-    """The optional actions ``ev`` takes, as players name them."""
-    if isinstance(ev, Call):
-        jokers = any(c.is_joker for c in ev.cards)
-        return ["call" if not jokers else "call with jokers"] + (
-            ["pair called for Mahjong"] if len(ev.cards) == 1 else [])
-    if isinstance(ev, Swap):
-        way = "joker given" if ev.give_joker else "joker taken"
-        mine = " (own exposure)" if ev.owner == ev.player else ""
-        return [f"joker swap, {way}{mine}"]
-    if isinstance(ev, Discard):
-        if ev.block:
-            return ["Joker Block"]
-        return ["joker discarded for a point"] if ev.card.is_joker else []
-    if isinstance(ev, Double):
-        return ["double"]
-    if isinstance(ev, Answer):
-        return ["double taken" if ev.take else "double dropped"]
-    if isinstance(ev, PassCards):
-        return ["cards passed"] if ev.cards else []
-    if isinstance(ev, Mahjong) and not ev.points:
-        return ["miscalled Mahjong"]
-    if isinstance(ev, OpponentSwap):
-        return ["virtual opponent's joker swap"]
-    if isinstance(ev, OpponentExposes):
-        return ["virtual opponent's pung"]
-    return []
+def _call(ev: Call) -> list[str]:
+    jokers = any(c.is_joker for c in ev.cards)
+    return ["call" if not jokers else "call with jokers"] + (
+        ["pair called for Mahjong"] if len(ev.cards) == 1 else [])
+
+
+def _swap(ev: Swap) -> list[str]:
+    way = "joker given" if ev.give_joker else "joker taken"
+    mine = " (own exposure)" if ev.owner == ev.player else ""
+    return [f"joker swap, {way}{mine}"]
+
+
+def _discard(ev: Discard) -> list[str]:
+    if ev.block:
+        return ["Joker Block"]
+    return ["joker discarded for a point"] if ev.card.is_joker else []
+
+
+_ACTIONS: dict[type, Callable[[Any], list[str]]] = {
+    Call: _call,
+    Swap: _swap,
+    Discard: _discard,
+    Double: lambda ev: ["double"],
+    Answer: lambda ev: ["double taken" if ev.take else "double dropped"],
+    PassCards: lambda ev: ["cards passed"] if ev.cards else [],
+    Mahjong: lambda ev: [] if ev.points else ["miscalled Mahjong"],
+    OpponentSwap: lambda ev: ["virtual opponent's joker swap"],
+    OpponentExposes: lambda ev: ["virtual opponent's pung"],
+}
+"""By event type (no event type derives from another), the optional actions an event
+takes, as players name them; other events take none."""
+
+
+_TURNS = frozenset({Draw, Call, OpponentDraw})
+"""Events that start a turn."""
 
 
 def record(log: GameLog) -> GameRecord:
@@ -110,24 +118,28 @@ def record(log: GameLog) -> GameRecord:
     doubled: list[str] = []
     first: int | None = None
     turns = without = 0
+    named = _ACTIONS.get
     for ev in log.events:
-        if isinstance(ev, Draw | Call | OpponentDraw):
+        kind = type(ev)
+        if kind in _TURNS:
             turns += 1
-        elif isinstance(ev, Deal) and first is None and not solo:
+        elif kind is Deal and first is None and not solo:
             first = ev.dealer
-        elif isinstance(ev, Mahjong) and ev.points:
+        elif kind is Mahjong and ev.points:
             wins += winning_hand(match, ev.player)
-        elif isinstance(ev, Double):
+        elif kind is Double:
             doubled = winning_hand(match, ev.player)
-        elif isinstance(ev, RoundEnd):
+        elif kind is RoundEnd:
             ends.append(ev.reason)
             if ev.reason.startswith(HELD_DOUBLE):
                 wins += doubled
             without += not any(ev.scores)
             running = (running[0] + ev.scores[0], running[1] + ev.scores[1])
             totals.append(running)
-        actions += _actions(ev)
-        handlers[type(ev)](match, ev)
+        action = named(kind)
+        if action is not None:
+            actions += action(ev)
+        handlers[kind](match, ev)
     scores = tuple(log.result["scores"])
     winner = log.result["winner"]
     winners = () if winner is None else (winner - 1,)
