@@ -80,6 +80,69 @@ def test_the_kernel_and_the_numpy_path_rank_alike(
     assert compared > 200
 
 
+def random_exposed(rng: random.Random) -> tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]:
+    """Counts of 13 or 14 cards from a deck with four jokers, and no exposure or one of a
+    face held (its size and jokers)."""
+    counts = [0] * 13
+    for c in rng.sample(deck(4), rng.choice((13, 14))):
+        counts[c.code] += 1
+    held = [f for f in range(12) if counts[f]]
+    if rng.random() < 0.4:
+        return tuple(counts), ()
+    f = rng.choice(held)
+    size = rng.choice((2, 3, 4, 5))
+    return tuple(counts), ((f, size, rng.randint(0, min(counts[12], size - 2))),)
+
+
+def test_the_keepers_kernel_gives_its_python_functions_results() -> None:
+    rng = random.Random(23)
+    weighed = set()
+    for _ in range(400):
+        counts, fixed = random_exposed(rng)
+        f, size, cap = -1, 0, 0
+        capped = list(counts)
+        if fixed:
+            (f, size, jokers), = fixed
+            cap = size - jokers
+            capped[f] = min(capped[f], cap)
+        table, choice = tables((size, capped[f]) if fixed else (0, 0))
+        ranked = np.zeros(12, dtype=np.int64)
+        n = kernels.best_keys.python(tuple(capped), f, targets._ROWS, table, choice, ranked)
+        if not n:
+            continue
+        found = []
+        for run in (kernels.keepers.python, kernels.keepers):
+            out = np.full(28, -7, dtype=np.int64)
+            wanted = run(counts, f, size, cap, ranked, n, targets._ROWS,
+                         targets._PATTERN_SIZES, out)
+            found.append((wanted, out[:13].tolist()))
+        assert found[0] == found[1]
+        weighed.add(found[0][0])
+    assert {1, 2, 3} <= weighed
+
+
+def test_discard_costs_are_alike_with_kernels_on_and_off(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    rng = random.Random(29)
+    kept_by_kernel = 0
+    for _ in range(300):
+        counts, fixed = random_exposed(rng)
+        found = []
+        for on in (True, False):
+            monkeypatch.setattr(compiled, "enabled", lambda on=on: on)
+            targets._table_ranking.cache_clear()
+            ranking = targets._table_ranking(counts, fixed)
+            kept_by_kernel += on and ranking is not None and ranking.ranked is not None
+            found.append(targets.discard_costs.__wrapped__(counts, fixed))
+        assert found[0] == found[1], (counts, fixed)
+    targets._table_ranking.cache_clear()
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return
+    assert kept_by_kernel > 200
+
+
 def _log_hashes(jit: bool) -> str:
     """The hashes of a few logs of each game, played in a fresh process."""
     code = (

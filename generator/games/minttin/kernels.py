@@ -20,6 +20,13 @@ ORDER_BITS = 8
 """Low bits of a sort key that hold the target's index."""
 FIRST_FACE = 3
 """Columns of a target's row (see :func:`best_keys`) before its faces."""
+CARRY, LOW_BITS, POINT_BITS = 1 << 12, 13, 6
+"""How a sort key holds a target's need and points (see ``targets._need_points``)."""
+MOST_FACES = 6
+"""The most faces a target has."""
+SCRATCH = 16
+"""Where :func:`keepers` keeps its work in ``out``: a target's order of faces, then its
+block sizes in that order (``out`` holds at least ``SCRATCH + 2 * MOST_FACES``)."""
 
 
 @kernel
@@ -76,4 +83,96 @@ def best_keys(
     return n_out
 
 
-__all__ = ["EXCLUDED", "KEEP", "best_keys"]
+@kernel
+def keepers(
+    counts: tuple[int, ...],
+    f: int,
+    size: int,
+    cap: int,
+    ranked: np.ndarray,
+    n_ranked: int,
+    targets: np.ndarray,
+    sizes: np.ndarray,
+    out: np.ndarray,
+) -> int:
+    """For each card code held, the first of the best targets that keeps it once a card
+    of it is thrown away (``out[code]``, an index into ``ranked``), or -1 when none of
+    them does; returns how many targets were weighed (those better than the first with a
+    card lost). As ``targets.discard_costs`` reads them: a card is lost to a target when
+    its face is in it and every copy held is used (no more than ``cap`` for the exposed
+    face ``f``, of a block of ``size``), a joker when the gaps take all the jokers.
+
+    ``counts``: the 13 counts, not capped; ``ranked``: :func:`best_keys`'s ``out``, with
+    ``n_ranked`` (at least 1) keys; ``targets``: the rows of :func:`best_keys`;
+    ``sizes[n, place]``: the block sizes of the pattern at ``place`` of targets of ``n``
+    faces, largest first. A target's faces take them most cards first (in order on a
+    tie), the exposed face first with its own ``size``."""
+    hi = (ranked[0] + CARRY) >> LOW_BITS
+    limit_need, limit_minus = (hi >> POINT_BITS) + 1, (hi & 63) - 32
+    wanted = 1
+    while wanted < n_ranked:
+        hi = (ranked[wanted] + CARRY) >> LOW_BITS
+        need, minus = hi >> POINT_BITS, (hi & 63) - 32
+        if need > limit_need or (need == limit_need and minus >= limit_minus):
+            break
+        wanted += 1
+    for code in range(JOKER + 1):
+        out[code] = -1
+    jokers = counts[JOKER]
+    order = SCRATCH
+    taken = SCRATCH + MOST_FACES
+    for i in range(wanted):
+        k = ranked[i] & ((1 << ORDER_BITS) - 1)
+        n = targets[k, 0]
+        place = ranked[KEEP + i]
+        m = 0
+        if f >= 0:  # the exposed face first, with its own size
+            for j in range(n):
+                if targets[k, FIRST_FACE + j] == f:
+                    out[order] = j
+            out[taken] = size
+            m = 1
+            t = 1
+            removed = False
+            for j in range(n):
+                s = sizes[n, place, j]
+                if s == size and not removed:
+                    removed = True
+                else:
+                    out[taken + t] = s
+                    t += 1
+        else:
+            for j in range(n):
+                out[taken + j] = sizes[n, place, j]
+        first = m
+        for j in range(n):  # the others, most cards first (stable)
+            face = targets[k, FIRST_FACE + j]
+            if face == f:
+                continue
+            c = counts[face]
+            at = m
+            while at > first and counts[targets[k, FIRST_FACE + out[order + at - 1]]] < c:
+                out[order + at] = out[order + at - 1]
+                at -= 1
+            out[order + at] = j
+            m += 1
+        lost = 0
+        gaps = 0
+        for j in range(n):
+            face = targets[k, FIRST_FACE + out[order + j]]
+            s = out[taken + j]
+            c = counts[face]
+            most = cap if face == f else s
+            if c <= most:
+                lost |= 1 << face
+            if s > 2:
+                gaps += s - (c if c < most else most)
+        if jokers and gaps >= jokers:
+            lost |= 1 << JOKER
+        for code in range(JOKER + 1):
+            if counts[code] and out[code] < 0 and not lost >> code & 1:
+                out[code] = i
+    return wanted
+
+
+__all__ = ["EXCLUDED", "KEEP", "best_keys", "keepers"]

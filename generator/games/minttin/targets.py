@@ -196,7 +196,7 @@ for _k, (_faces, _, _) in enumerate(TARGETS):
     _DIGITS[_k, JOKER] = _DIGIT ** len(_faces)
     _OFFSETS[_k] = _PART[len(_faces)]
 _PATTERNS = {len(faces): patterns for faces, _, patterns in TARGETS}
-_POINT_BITS, _LOW_BITS = 6, 13
+_POINT_BITS, _LOW_BITS = kernels.POINT_BITS, kernels.LOW_BITS
 _BASE_KEYS = _INDEX - (np.array([special for _, special, _ in TARGETS],
                                 dtype=np.int64) << _LOW_BITS)
 _MATRIX = np.hstack([np.vstack([_DIGITS, _KEYS]),
@@ -215,7 +215,7 @@ exposed face's first, the others' largest first."""
 _BY_HELD: dict[tuple[int, ...], tuple[int, ...]] = {}
 """By the cards of a target's faces: their places, most cards first (in order on a
 tie)."""
-_CARRY = 1 << 12
+_CARRY = kernels.CARRY
 """Added to a sort key before its need and points are read: the bound and index below
 them can be negative."""
 _KEEP = kernels.KEEP
@@ -278,13 +278,16 @@ class _Ranking:
     the place of each one's best pattern, and each target (need, points, faces,
     assignment) made when first asked for."""
 
-    __slots__ = ("_digits", "_f", "_made", "_places", "_size", "keys")
+    __slots__ = ("_digits", "_f", "_made", "_places", "_size", "keys", "ranked")
 
     def __init__(self, keys: list[int], places: list[int] | Callable[[int], int],
-                 digits: Counts | list[int], f: int, size: int) -> None:
+                 digits: Counts | list[int], f: int, size: int,
+                 ranked: np.ndarray | None = None) -> None:
         self.keys, self._places = keys, places
         self._digits, self._f, self._size = digits, f, size
         self._made: list[Ranked] = []
+        self.ranked = ranked
+        """The kernel's output the keys and places come from (compiled only)."""
 
     def best(self, keep: int) -> tuple[Ranked, ...]:
         """The ``keep`` best targets (fewer when fewer take the hand)."""
@@ -366,7 +369,7 @@ def _table_ranking(counts: Counts, fixed: Fixed) -> _Ranking | None:
         out = np.empty(2 * _KEEP, dtype=np.int64)
         n = kernels.best_keys(counts, f, _ROWS, table, choice, out)
         found = out.tolist()
-        return _Ranking(found[:n], found[_KEEP:_KEEP + n], digits, f, state[0])
+        return _Ranking(found[:n], found[_KEEP:_KEEP + n], digits, f, state[0], out)
     both = (_MATRIX @ np.array((*counts, 1), dtype=np.float64)).astype(np.int64)
     index = both[:len(TARGETS)]
     if fixed and counts[f]:  # the exposed face's digit is 0
@@ -489,6 +492,8 @@ def discard_costs(counts: Counts, fixed: Fixed = ()
     held is used (no more than an exposed block's natural cards count), a joker when the
     gaps take all the jokers. The first target wins a tie."""
     ranking = _table_ranking(counts, fixed)
+    if ranking is not None and ranking.ranked is not None and ranking.keys:
+        return _kept_costs(counts, fixed, ranking)
     if ranking is None:
         targets = rank_targets(counts, fixed)
     else:  # only the targets better than the first with a card lost (below) are made
@@ -538,6 +543,43 @@ def discard_costs(counts: Counts, fixed: Fixed = ()
     for code in pending:
         costs[code] = lost_all
     return targets[0], costs
+
+
+_PATTERN_SIZES = np.zeros((kernels.MOST_FACES + 1, max(map(len, _PATTERNS.values())),
+                           kernels.MOST_FACES), dtype=np.int64)
+"""By faces and pattern's place, the block sizes, largest first (for the kernel)."""
+for _n, _patterns in _PATTERNS.items():
+    for _place, (_sizes_of, _) in enumerate(_patterns):
+        _PATTERN_SIZES[_n, _place, :_n] = _sizes_of
+
+
+def _kept_costs(counts: Counts, fixed: Fixed, ranking: _Ranking
+                ) -> tuple[Ranked, dict[int, tuple[int, int, tuple[int, ...]]]]:
+    """:func:`discard_costs` of a hand the compiled kernels rank: the same costs, each
+    card's keeper found by :func:`kernels.keepers`; only the first target is made."""
+    f, size, cap = -1, 0, 0
+    if fixed:
+        (f, size, jokers), = fixed
+        cap = size - jokers
+    out = np.empty(kernels.SCRATCH + 2 * kernels.MOST_FACES, dtype=np.int64)
+    kernels.keepers(counts, f, size, cap, ranking.ranked, len(ranking.keys), _ROWS,
+                    _PATTERN_SIZES, out)
+    first = ranking.best(1)[0]
+    lost_all = (first[0] + 1, -first[1], first[2])
+    keys = ranking.keys
+    kept: dict[int, tuple[int, int, tuple[int, ...]]] = {}
+    costs = {}
+    for code, i in enumerate(out[:JOKER + 1].tolist()):
+        if counts[code]:
+            if i < 0:
+                costs[code] = lost_all
+                continue
+            cost = kept.get(i)
+            if cost is None:
+                key = keys[i]
+                cost = kept[i] = (*_need_points(key), TARGETS[key & _INDEX_MASK][0])
+            costs[code] = cost
+    return first, costs
 
 
 __all__ = ["TARGETS", "Counts", "Fixed", "Ranked", "discard_costs", "evaluate",
