@@ -51,6 +51,7 @@ from generator.games.minttin.targets import (
 E = TypeVar("E", bound=Event)
 Danger = tuple[float, ...]
 """How much discarding each card (by code) helps the solo virtual opponent."""
+JOKER_CODE = JOKER.code
 
 @lru_cache(maxsize=256)
 def _names(faces: tuple[int, ...]) -> str:
@@ -145,23 +146,21 @@ class Planner:
         best_need = best[0]
         options = []
         for code, n in enumerate(held):
-            if not n:
-                continue
-            need, minus_points, faces = costs[code]
-            card = ALL_CARDS[code]
-            penalty = danger[code] if danger else 0.0
-            bonus = 0.4 if code == JOKER.code and need == best_need else 0.0
-            # the codes differ, so the penalty (last) never decides the order
-            options.append((need + penalty - bonus, minus_points, code, card, need, faces,
-                            penalty))
+            if n:
+                need, minus_points, _ = costs[code]
+                score = need + (danger[code] if danger else 0.0)
+                if code == JOKER_CODE and need == best_need:
+                    score -= 0.4
+                options.append((score, minus_points, code))  # the codes differ
         options.sort()
-        card, need, faces, penalty = options[0][3:]
+        code = options[0][2]
+        need, _, faces = costs[code]
         names = _names(faces)
         why = (f"keeps the hand {need} card{'s' * (need != 1)} from {names}"
                if need else f"the hand stays ready ({names})")
-        if danger and penalty == 0 and any(o[6] for o in options[1:4]):
+        if danger and danger[code] == 0 and any(danger[o[2]] for o in options[1:4]):
             why += "; gives the opponent no pung"
-        return card, why
+        return ALL_CARDS[code], why
 
     # -- a turn -------------------------------------------------------------------
 
