@@ -370,8 +370,9 @@ class Planner:
         """How much a discard helps the virtual opponent, by card code: 1.5 for a card
         that makes it a pung now, 0 otherwise (a joker never)."""
         on_row = code_counts(match.row[match.block_at:])
+        on_row[JOKER_CODE] = 0
         enough = 1 if match.joker_spot else 2  # with a joker in its spot, one is enough
-        return (*(1.5 if n >= enough else 0.0 for n in on_row[:JOKER.code]), 0.0)
+        return tuple([1.5 if n >= enough else 0.0 for n in on_row])
 
 
 class RandomDiscards:
