@@ -1,19 +1,19 @@
 """A Mint Tin match read into the facts of a balance report (:class:`GameRecord`).
 
 The events say who won each round and how; the winning hand's pattern and set need the
-cards held at that moment, so the match is replayed through the rules' handlers (the
-log is a finished, checked one: no check is run again) and the hand is read at each
-Mahjong and each double. Optional actions are named as players name them: calls (with
+cards held at that moment, so each round with a Mahjong that scores or a double is
+replayed through the rules' handlers (the log is a finished, checked one: no check is
+run again) and the hand is read at each such Mahjong and double. Optional actions are named as players name them: calls (with
 jokers, or a pair for Mahjong), joker swaps both ways, jokers discarded for a point,
 doubles and the answers to them, Joker Blocks, the pass before play.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from generator.engine.log import GameLog
+from generator.engine.log import Event, GameLog
 from generator.engine.record import GameRecord, counted, lead_history
 from generator.games.minttin.hand import Extras, best
 from generator.games.minttin.rules import (
@@ -101,6 +101,22 @@ _TURNS = frozenset({Draw, Call, OpponentDraw})
 """Events that start a turn."""
 
 
+def _rounds_read(events: Sequence[Event]) -> set[int]:
+    """The rounds (by their deal's number) whose hands a record reads: those with a
+    Mahjong that scores or a double. The others need not be replayed: a deal sets every
+    seat's hand, exposures and discarded jokers afresh, and the hands are all that is
+    read of the match."""
+    read = set()
+    current = 0
+    for ev in events:
+        kind = type(ev)
+        if kind is Deal:
+            current = ev.round
+        elif kind is Double or (kind is Mahjong and ev.points):
+            read.add(current)
+    return read
+
+
 def record(log: GameLog) -> GameRecord:
     """The match's facts: scores and winner, the rounds and how each ended, each round's
     winning hand (pattern, set, special hand), the optional actions, and the lead after
@@ -119,12 +135,16 @@ def record(log: GameLog) -> GameRecord:
     first: int | None = None
     turns = without = 0
     named = _ACTIONS.get
+    read = _rounds_read(log.events)
+    replaying = True
     for ev in log.events:
         kind = type(ev)
         if kind in _TURNS:
             turns += 1
-        elif kind is Deal and first is None and not solo:
-            first = ev.dealer
+        elif kind is Deal:
+            replaying = ev.round in read
+            if first is None and not solo:
+                first = ev.dealer
         elif kind is Mahjong and ev.points:
             wins += winning_hand(match, ev.player)
         elif kind is Double:
@@ -139,7 +159,8 @@ def record(log: GameLog) -> GameRecord:
         action = named(kind)
         if action is not None:
             actions += action(ev)
-        handlers[kind](match, ev)
+        if replaying:
+            handlers[kind](match, ev)
     scores = tuple(log.result["scores"])
     winner = log.result["winner"]
     winners = () if winner is None else (winner - 1,)
