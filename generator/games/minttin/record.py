@@ -3,9 +3,10 @@
 The events say who won each round and how; the winning hand's pattern and set need the
 cards held at that moment, so each round with a Mahjong that scores or a double is
 replayed through the rules' handlers (the log is a finished, checked one: no check is
-run again) and the hand is read at each such Mahjong and double. Optional actions are named as players name them: calls (with
-jokers, or a pair for Mahjong), joker swaps both ways, jokers discarded for a point,
-doubles and the answers to them, Joker Blocks, the pass before play.
+run again) and the hand is read at each such Mahjong and double. Optional actions are
+named as players name them: calls (with jokers, or a pair for Mahjong), joker swaps
+both ways, jokers discarded for a point, doubles and the answers to them, Joker Blocks,
+the pass before play.
 """
 
 from __future__ import annotations
