@@ -198,7 +198,7 @@ class Phase(BasePhase):
 # Phases as module names: reading a member off an Enum class goes through a descriptor
 # (about 70 ns on Python 3.11), and the match reads these at every event.
 ACT, DRAW, HOLD, OPPONENT = Phase.ACT, Phase.DRAW, Phase.HOLD, Phase.OPPONENT
-OVER, ROUND_END = Phase.OVER, Phase.ROUND_END
+OVER, ROUND_END, TURN = Phase.OVER, Phase.ROUND_END, Phase.TURN
 
 
 @dataclass(frozen=True)
@@ -578,8 +578,8 @@ class MintTinMatch(Rules):
                 "winner": None if self.winner is None else self.winner + 1}
 
 
-__all__ = ["ACT", "DRAW", "HOLD", "OPPONENT", "OVER", "ROUND_END", "SOLO", "TWO", "Answer",
-           "Call", "Cards", "Deal", "Discard", "Double", "Draw", "Exhausted", "Mahjong", "Meld",
-           "MintTinMatch", "MintTinOptions", "OpponentDraw", "OpponentExposes", "OpponentSwap",
-           "Outcome", "PassCards", "PassOffer", "Phase", "RoundEnd", "Seat", "Swap", "ToRow",
-           "code_counts", "holds", "remove_cards", "scores_for"]
+__all__ = ["ACT", "DRAW", "HOLD", "OPPONENT", "OVER", "ROUND_END", "SOLO", "TURN", "TWO",
+           "Answer", "Call", "Cards", "Deal", "Discard", "Double", "Draw", "Exhausted", "Mahjong",
+           "Meld", "MintTinMatch", "MintTinOptions", "OpponentDraw", "OpponentExposes",
+           "OpponentSwap", "Outcome", "PassCards", "PassOffer", "Phase", "RoundEnd", "Seat",
+           "Swap", "ToRow", "code_counts", "holds", "remove_cards", "scores_for"]
