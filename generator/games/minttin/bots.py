@@ -44,7 +44,7 @@ from generator.games.minttin.rules import (
 )
 from generator.games.minttin.solo import SoloMatch
 from generator.games.minttin.targets import (
-    discard_costs,
+    discard_order,
     evaluate,
 )
 
@@ -142,23 +142,11 @@ class Planner:
             counts, held = view.counts, view.held
         else:
             counts, held = _counts(match, p, hand), tuple(code_counts(hand))
-        best, costs = discard_costs(counts, view.fixed)
-        best_need = best[0]
-        options = []
-        for code, n in enumerate(held):
-            if n:
-                need, minus_points, _ = costs[code]
-                score = need + (danger[code] if danger else 0.0)
-                if code == JOKER_CODE and need == best_need:
-                    score -= 0.4
-                options.append((score, minus_points, code))  # the codes differ
-        options.sort()
-        code = options[0][2]
-        need, _, faces = costs[code]
+        code, need, faces, next_codes = discard_order(counts, view.fixed, held, danger)
         names = _names(faces)
         why = (f"keeps the hand {need} card{'s' * (need != 1)} from {names}"
                if need else f"the hand stays ready ({names})")
-        if danger and danger[code] == 0 and any(danger[o[2]] for o in options[1:4]):
+        if danger and danger[code] == 0 and any(danger[c] for c in next_codes):
             why += "; gives the opponent no pung"
         return ALL_CARDS[code], why
 

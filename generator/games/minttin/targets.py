@@ -492,8 +492,6 @@ def discard_costs(counts: Counts, fixed: Fixed = ()
     held is used (no more than an exposed block's natural cards count), a joker when the
     gaps take all the jokers. The first target wins a tie."""
     ranking = _table_ranking(counts, fixed)
-    if ranking is not None and ranking.ranked is not None and ranking.keys:
-        return _kept_costs(counts, fixed, ranking)
     if ranking is None:
         targets = rank_targets(counts, fixed)
     else:  # only the targets better than the first with a card lost (below) are made
@@ -553,34 +551,48 @@ for _n, _patterns in _PATTERNS.items():
         _PATTERN_SIZES[_n, _place, :_n] = _sizes_of
 
 
-def _kept_costs(counts: Counts, fixed: Fixed, ranking: _Ranking
-                ) -> tuple[Ranked, dict[int, tuple[int, int, tuple[int, ...]]]]:
-    """:func:`discard_costs` of a hand the compiled kernels rank: the same costs, each
-    card's keeper found by :func:`kernels.keepers`; only the first target is made."""
+Discard = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+"""The planner's discard: (code, need once it is thrown, the faces of the target that
+need is of, the codes of the next three discards in order)."""
+NO_DANGER = (0.0,) * (JOKER + 1)
+
+
+def discard_order(counts: Counts, fixed: Fixed, held: Counts,
+                  danger: tuple[float, ...] | None = None) -> Discard:
+    """The discard of a card held (``held``: the hand's counts) that costs the best
+    targets least (:func:`discard_costs`): by need once it is thrown, plus ``danger``
+    (by code), less 0.4 for a joker that costs the best target nothing; then by points,
+    most first; then by code. Weighed by :func:`kernels.discard_order` when the kernels
+    run and the tables take the hand, else from :func:`discard_costs`, alike."""
+    ranking = _table_ranking(counts, fixed)
+    if ranking is None or ranking.ranked is None or not ranking.keys:
+        best, costs = discard_costs(counts, fixed)
+        options = []
+        for code, n in enumerate(held):
+            if n:
+                need, minus_points, _ = costs[code]
+                score = need + (danger[code] if danger else 0.0)
+                if code == JOKER and need == best[0]:
+                    score -= kernels.JOKER_BONUS
+                options.append((score, minus_points, code))  # the codes differ
+        options.sort()
+        code = options[0][2]
+        need, _, faces = costs[code]
+        return code, need, faces, tuple(o[2] for o in options[1:4])
     f, size, cap = -1, 0, 0
     if fixed:
         (f, size, jokers), = fixed
         cap = size - jokers
-    out = np.empty(kernels.SCRATCH + 2 * kernels.MOST_FACES, dtype=np.int64)
-    kernels.keepers(counts, f, size, cap, ranking.ranked, len(ranking.keys), _ROWS,
-                    _PATTERN_SIZES, out)
-    first = ranking.best(1)[0]
-    lost_all = (first[0] + 1, -first[1], first[2])
-    keys = ranking.keys
-    kept: dict[int, tuple[int, int, tuple[int, ...]]] = {}
-    costs = {}
-    for code, i in enumerate(out[:JOKER + 1].tolist()):
-        if counts[code]:
-            if i < 0:
-                costs[code] = lost_all
-                continue
-            cost = kept.get(i)
-            if cost is None:
-                key = keys[i]
-                cost = kept[i] = (*_need_points(key), TARGETS[key & _INDEX_MASK][0])
-            costs[code] = cost
-    return first, costs
+    out = np.empty(kernels.OUT, dtype=np.int64)
+    n = kernels.discard_order(counts, f, size, cap, ranking.ranked, len(ranking.keys), _ROWS,
+                              _PATTERN_SIZES, held, danger or NO_DANGER, out)
+    found = out[:kernels.ORDER + min(n, 4)].tolist()
+    code = found[kernels.ORDER]
+    keeper = found[code]
+    key = ranking.keys[max(keeper, 0)]
+    need = _need_points(key)[0] + (keeper < 0)
+    return code, need, TARGETS[key & _INDEX_MASK][0], tuple(found[kernels.ORDER + 1:])
 
 
-__all__ = ["TARGETS", "Counts", "Fixed", "Ranked", "discard_costs", "evaluate",
-           "rank_targets"]
+__all__ = ["TARGETS", "Counts", "Discard", "Fixed", "Ranked", "discard_costs",
+           "discard_order", "evaluate", "rank_targets"]
