@@ -189,11 +189,12 @@ class Planner:
                  if isinstance(ev, Call)]
         if not calls:
             return None
-        scored = [(match.points_with_call(p, card, c.cards), -c.cards.count(JOKER), c)
-                  for c in calls]
-        points, _, win = max(scored, key=lambda t: t[:2])
-        if points >= 1:
-            return replace(win, reason=f"{card} completes the hand: Mahjong")
+        if can_win:  # else no call wins: points_with_card is at least each call's points
+            scored = [(match.points_with_call(p, card, c.cards), -c.cards.count(JOKER), c)
+                      for c in calls]
+            points, _, win = max(scored, key=lambda t: t[:2])
+            if points >= 1:
+                return replace(win, reason=f"{card} completes the hand: Mahjong")
         if not match.wall:  # nothing left to draw: only a call for Mahjong helps
             return None
         if before is None:
