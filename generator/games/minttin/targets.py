@@ -11,7 +11,7 @@ and points are read from a numpy table (one per exposed block) and the targets s
 once; other hands try targets in order of a lower bound on their need (14, less the
 jokers and the cards of their faces held), so most are never fitted. Ties keep the
 order of that bound, then of :data:`TARGETS`. :func:`discard_costs` says what throwing
-away each card costs the best targets.
+away each card costs the best targets, and :func:`discard_order` orders the discards by it.
 """
 
 from __future__ import annotations
@@ -555,6 +555,7 @@ Discard = tuple[int, int, tuple[int, ...], tuple[int, ...]]
 """The planner's discard: (code, need once it is thrown, the faces of the target that
 need is of, the codes of the next three discards in order)."""
 NO_DANGER = (0.0,) * (JOKER + 1)
+"""The kernel's danger when there is none."""
 
 
 def discard_order(counts: Counts, fixed: Fixed, held: Counts,
