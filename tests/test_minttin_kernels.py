@@ -80,6 +80,95 @@ def test_the_kernel_and_the_numpy_path_rank_alike(
     assert compared > 200
 
 
+def random_exposed(rng: random.Random) -> tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]:
+    """Counts of 13 or 14 cards from a deck with four jokers, and no exposure or one of a
+    face held (its size and jokers)."""
+    counts = [0] * 13
+    for c in rng.sample(deck(4), rng.choice((13, 14))):
+        counts[c.code] += 1
+    held = [f for f in range(12) if counts[f]]
+    if rng.random() < 0.4:
+        return tuple(counts), ()
+    f = rng.choice(held)
+    size = rng.choice((2, 3, 4, 5))
+    return tuple(counts), ((f, size, rng.randint(0, min(counts[12], size - 2))),)
+
+
+def random_discard(rng: random.Random):
+    """A hand as the planner weighs its discard: counts, no exposure or one, the cards
+    held (the counts less the exposure's), and the solo danger by code or None."""
+    counts, fixed = random_exposed(rng)
+    held = list(counts)
+    if fixed:
+        (f, size, jokers), = fixed
+        held[f] = max(0, held[f] - (size - jokers))
+        held[12] = max(0, held[12] - jokers)
+    danger = None
+    if rng.random() < 0.5:
+        danger = (*(rng.choice((0.0, 0.0, 1.5)) for _ in range(12)), 0.0)
+    return counts, fixed, tuple(held), danger
+
+
+def test_the_discard_order_kernel_gives_its_python_functions_results() -> None:
+    rng = random.Random(23)
+    weighed = 0
+    for _ in range(400):
+        counts, fixed, held, danger = random_discard(rng)
+        f, size, cap = -1, 0, 0
+        capped = list(counts)
+        if fixed:
+            (f, size, jokers), = fixed
+            cap = size - jokers
+            capped[f] = min(capped[f], cap)
+        table, choice = tables((size, capped[f]) if fixed else (0, 0))
+        ranked = np.zeros(12, dtype=np.int64)
+        n = kernels.best_keys.python(tuple(capped), f, targets._ROWS, table, choice, ranked)
+        if not n or not any(held):
+            continue
+        found = []
+        for run in (kernels.discard_order.python, kernels.discard_order):
+            out = np.full(kernels.OUT, -7, dtype=np.int64)
+            held_codes = run(counts, f, size, cap, ranked, n, targets._ROWS,
+                             targets._PATTERN_SIZES, held, danger or targets.NO_DANGER, out)
+            found.append(out[:kernels.ORDER + held_codes].tolist())
+        assert found[0] == found[1]
+        weighed += 1
+    assert weighed > 300
+
+
+def test_the_discard_is_alike_with_kernels_on_and_off(monkeypatch: pytest.MonkeyPatch
+                                                      ) -> None:
+    """targets.discard_order through the kernel and through discard_costs; and that
+    order is the one of the costs (a joker's bonus, the danger, points, code)."""
+    rng = random.Random(29)
+    by_kernel = 0
+    for _ in range(400):
+        counts, fixed, held, danger = random_discard(rng)
+        if not any(held):
+            continue
+        found = []
+        for on in (True, False):
+            monkeypatch.setattr(compiled, "enabled", lambda on=on: on)
+            targets._table_ranking.cache_clear()
+            ranking = targets._table_ranking(counts, fixed)
+            by_kernel += on and ranking is not None and ranking.ranked is not None
+            found.append(targets.discard_order(counts, fixed, held, danger))
+        assert found[0] == found[1], (counts, fixed, held, danger)
+        best, costs = targets.discard_costs.__wrapped__(counts, fixed)
+        code, need, faces, _ = found[0]
+        assert (need, faces) == (costs[code][0], costs[code][2])
+        scores = {c: (costs[c][0] + (danger[c] if danger else 0.0)
+                      - (0.4 if c == 12 and costs[c][0] == best[0] else 0.0), costs[c][1])
+                  for c in range(13) if held[c]}
+        assert min(scores.values()) == scores[code]
+    targets._table_ranking.cache_clear()
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return
+    assert by_kernel > 250
+
+
 def _log_hashes(jit: bool) -> str:
     """The hashes of a few logs of each game, played in a fresh process."""
     code = (

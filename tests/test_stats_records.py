@@ -97,6 +97,39 @@ def test_minttin_record_reads_doubles_and_solo_sides():
         lines(solo), "opponent-exposes")
 
 
+@pytest.mark.parametrize("name", ["minttin", "minttin-solo"])
+def test_minttin_record_reads_the_hands_a_full_replay_shows(name):
+    """The record replays only the rounds it reads a hand in; the hands are those of a
+    replay of every event, read at each Mahjong that scores and each double."""
+    from generator.games.minttin.record import winning_hand
+    from generator.games.minttin.runner import new_match
+
+    read = skipped = 0
+    for seed in range(12):
+        log = played(name, seed)
+        match = new_match(log)
+        hands, doubled, rounds, won = [], [], [], False
+        for ev in log.events:
+            if ev.TYPE == "deal":
+                rounds.append(won)
+                won = False
+            elif ev.TYPE == "mahjong" and ev.points:
+                hands += winning_hand(match, ev.player)
+                won = True
+            elif ev.TYPE == "double":
+                doubled = winning_hand(match, ev.player)
+                won = True
+            elif ev.TYPE == "round-end" and ev.reason.startswith(
+                    ("the double held", "the double was dropped")):
+                hands += doubled
+            type(match)._handlers[type(ev)](match, ev)
+        rounds.append(won)
+        assert recorder(find_game(name))(log).wins == tuple(hands)
+        read += sum(rounds)
+        skipped += len(rounds) - 1 - sum(rounds)
+    assert read and skipped
+
+
 # -- American Mah Jongg -------------------------------------------------------------------
 
 

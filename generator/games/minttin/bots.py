@@ -44,13 +44,14 @@ from generator.games.minttin.rules import (
 )
 from generator.games.minttin.solo import SoloMatch
 from generator.games.minttin.targets import (
-    discard_costs,
+    discard_order,
     evaluate,
 )
 
 E = TypeVar("E", bound=Event)
 Danger = tuple[float, ...]
 """How much discarding each card (by code) helps the solo virtual opponent."""
+JOKER_CODE = JOKER.code
 
 @lru_cache(maxsize=256)
 def _names(faces: tuple[int, ...]) -> str:
@@ -141,27 +142,13 @@ class Planner:
             counts, held = view.counts, view.held
         else:
             counts, held = _counts(match, p, hand), tuple(code_counts(hand))
-        best, costs = discard_costs(counts, view.fixed)
-        best_need = best[0]
-        options = []
-        for code, n in enumerate(held):
-            if not n:
-                continue
-            need, minus_points, faces = costs[code]
-            card = ALL_CARDS[code]
-            penalty = danger[code] if danger else 0.0
-            bonus = 0.4 if code == JOKER.code and need == best_need else 0.0
-            # the codes differ, so the penalty (last) never decides the order
-            options.append((need + penalty - bonus, minus_points, code, card, need, faces,
-                            penalty))
-        options.sort()
-        card, need, faces, penalty = options[0][3:]
+        code, need, faces, next_codes = discard_order(counts, view.fixed, held, danger)
         names = _names(faces)
         why = (f"keeps the hand {need} card{'s' * (need != 1)} from {names}"
                if need else f"the hand stays ready ({names})")
-        if danger and penalty == 0 and any(o[6] for o in options[1:4]):
+        if danger and danger[code] == 0 and any(danger[c] for c in next_codes):
             why += "; gives the opponent no pung"
-        return card, why
+        return ALL_CARDS[code], why
 
     # -- a turn -------------------------------------------------------------------
 
@@ -202,11 +189,12 @@ class Planner:
                  if isinstance(ev, Call)]
         if not calls:
             return None
-        scored = [(match.points_with_call(p, card, c.cards), -c.cards.count(JOKER), c)
-                  for c in calls]
-        points, _, win = max(scored, key=lambda t: t[:2])
-        if points >= 1:
-            return replace(win, reason=f"{card} completes the hand: Mahjong")
+        if can_win:  # else no call wins: points_with_card is at least each call's points
+            scored = [(match.points_with_call(p, card, c.cards), -c.cards.count(JOKER), c)
+                      for c in calls]
+            points, _, win = max(scored, key=lambda t: t[:2])
+            if points >= 1:
+                return replace(win, reason=f"{card} completes the hand: Mahjong")
         if not match.wall:  # nothing left to draw: only a call for Mahjong helps
             return None
         if before is None:
@@ -371,8 +359,9 @@ class Planner:
         """How much a discard helps the virtual opponent, by card code: 1.5 for a card
         that makes it a pung now, 0 otherwise (a joker never)."""
         on_row = code_counts(match.row[match.block_at:])
+        on_row[JOKER_CODE] = 0
         enough = 1 if match.joker_spot else 2  # with a joker in its spot, one is enough
-        return (*(1.5 if n >= enough else 0.0 for n in on_row[:JOKER.code]), 0.0)
+        return tuple([1.5 if n >= enough else 0.0 for n in on_row])
 
 
 class RandomDiscards:

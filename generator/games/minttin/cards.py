@@ -27,8 +27,14 @@ FACES = 12
 class Card:
     """One card: ``code`` 0-8 are the numbers 1-9, 9-11 the dragons (S, M, F), 12 the joker."""
 
-    __slots__ = ("code",)
+    __slots__ = ("code", "is_dragon", "is_joker", "is_number")
     _cache: ClassVar[dict[int, Card]] = {}
+    code: int
+    is_number: bool
+    is_dragon: bool
+    is_joker: bool
+    """What kind of card it is: set with ``code`` (plain attributes, read thousands of
+    times a simulated game; a property's call costs several times more)."""
 
     def __new__(cls, code: int | str) -> Card:
         if isinstance(code, str):
@@ -39,6 +45,9 @@ class Card:
         if card is None:
             card = object.__new__(cls)
             object.__setattr__(card, "code", code)
+            object.__setattr__(card, "is_number", code < NUMBERS)
+            object.__setattr__(card, "is_dragon", NUMBERS <= code < JOKER_CODE)
+            object.__setattr__(card, "is_joker", code == JOKER_CODE)
             cls._cache[code] = card
         return card
 
@@ -57,18 +66,6 @@ class Card:
 
     def __hash__(self) -> int:
         return hash(("card", self.code))
-
-    @property
-    def is_number(self) -> bool:
-        return self.code < NUMBERS
-
-    @property
-    def is_dragon(self) -> bool:
-        return NUMBERS <= self.code < JOKER_CODE
-
-    @property
-    def is_joker(self) -> bool:
-        return self.code == JOKER_CODE
 
     @property
     def number(self) -> int:

@@ -371,7 +371,7 @@ def wins(counts: Sequence[int], exposures: tuple[Exposure, ...] = (), extras: Ex
          rules: MintTinRules = MintTinRules()) -> int:
     """The best score of 14 cards given as counts (index = card code); -1 if they make no
     valid shape. A hand wins when this is at least 1."""
-    if not _exposures_hold(counts, exposures):
+    if exposures and not _exposures_hold(counts, exposures):
         return -1
     if rules.joker_blocks:
         found = _arrangements(tuple(counts), exposures, rules)

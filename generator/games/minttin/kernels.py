@@ -20,6 +20,19 @@ ORDER_BITS = 8
 """Low bits of a sort key that hold the target's index."""
 FIRST_FACE = 3
 """Columns of a target's row (see :func:`best_keys`) before its faces."""
+CARRY, LOW_BITS, POINT_BITS = 1 << 12, 13, 6
+"""How a sort key holds a target's need and points (see ``targets._need_points``)."""
+MOST_FACES = 6
+"""The most faces a target has."""
+ORDER = JOKER + 1
+"""Where :func:`discard_order` writes the codes held, best discard first."""
+SCRATCH = ORDER + JOKER + 1
+"""Where :func:`discard_order` keeps its work in ``out``: a target's order of faces, then
+its block sizes in that order."""
+OUT = SCRATCH + 2 * MOST_FACES
+"""The size of :func:`discard_order`'s ``out``."""
+JOKER_BONUS = 0.4
+"""Taken off a joker's discard score when the best target is kept without it."""
 
 
 @kernel
@@ -76,4 +89,130 @@ def best_keys(
     return n_out
 
 
-__all__ = ["EXCLUDED", "KEEP", "best_keys"]
+@kernel
+def discard_order(
+    counts: tuple[int, ...],
+    f: int,
+    size: int,
+    cap: int,
+    ranked: np.ndarray,
+    n_ranked: int,
+    targets: np.ndarray,
+    sizes: np.ndarray,
+    held: tuple[int, ...],
+    danger: tuple[float, ...],
+    out: np.ndarray,
+) -> int:
+    """The planner's discards in order, as ``targets.discard_costs`` and its scores weigh
+    them; returns how many codes are held.
+
+    ``out[code]``, for each code of ``counts``: the first of the best targets that keeps
+    the hand's need once a card of it is thrown away (an index into ``ranked``), or -1
+    when none does (the first target, a card short, is what is left). A card is lost to
+    a target when its face is in it and every copy held is used (no more than ``cap``
+    for the exposed face ``f``, of a block of ``size``), a joker when the gaps take all
+    the jokers. Only targets better than the first with a card lost are weighed.
+    ``out[ORDER:]``: the codes held (``held``), by score (need, plus ``danger``, less
+    :data:`JOKER_BONUS` for a joker that costs the first target nothing), then points
+    (most first), then code.
+
+    ``counts``: the 13 counts, not capped; ``ranked``: :func:`best_keys`'s ``out``, with
+    ``n_ranked`` (at least 1) keys; ``targets``: the rows of :func:`best_keys`;
+    ``sizes[n, place]``: the block sizes of the pattern at ``place`` of targets of ``n``
+    faces, largest first. A target's faces take them most cards first (in order on a
+    tie), the exposed face first with its own ``size``."""
+    hi = (ranked[0] + CARRY) >> LOW_BITS
+    first_need, first_minus = hi >> POINT_BITS, (hi & 63) - 32
+    wanted = 1
+    while wanted < n_ranked:
+        hi = (ranked[wanted] + CARRY) >> LOW_BITS
+        need, minus = hi >> POINT_BITS, (hi & 63) - 32
+        if need > first_need + 1 or (need == first_need + 1 and minus >= first_minus):
+            break
+        wanted += 1
+    for code in range(JOKER + 1):
+        out[code] = -1
+    jokers = counts[JOKER]
+    order = SCRATCH
+    taken = SCRATCH + MOST_FACES
+    for i in range(wanted):
+        k = ranked[i] & ((1 << ORDER_BITS) - 1)
+        n = targets[k, 0]
+        place = ranked[KEEP + i]
+        m = 0
+        if f >= 0:  # the exposed face first, with its own size
+            for j in range(n):
+                if targets[k, FIRST_FACE + j] == f:
+                    out[order] = j
+            out[taken] = size
+            m = 1
+            t = 1
+            removed = False
+            for j in range(n):
+                s = sizes[n, place, j]
+                if s == size and not removed:
+                    removed = True
+                else:
+                    out[taken + t] = s
+                    t += 1
+        else:
+            for j in range(n):
+                out[taken + j] = sizes[n, place, j]
+        first = m
+        for j in range(n):  # the others, most cards first (stable)
+            face = targets[k, FIRST_FACE + j]
+            if face == f:
+                continue
+            c = counts[face]
+            at = m
+            while at > first and counts[targets[k, FIRST_FACE + out[order + at - 1]]] < c:
+                out[order + at] = out[order + at - 1]
+                at -= 1
+            out[order + at] = j
+            m += 1
+        lost = 0
+        gaps = 0
+        for j in range(n):
+            face = targets[k, FIRST_FACE + out[order + j]]
+            s = out[taken + j]
+            c = counts[face]
+            most = cap if face == f else s
+            if c <= most:
+                lost |= 1 << face
+            if s > 2:
+                gaps += s - (c if c < most else most)
+        if jokers and gaps >= jokers:
+            lost |= 1 << JOKER
+        for code in range(JOKER + 1):
+            if counts[code] and out[code] < 0 and not lost >> code & 1:
+                out[code] = i
+    scores = np.empty(JOKER + 1, dtype=np.float64)
+    minuses = np.empty(JOKER + 1, dtype=np.int64)
+    n_held = 0
+    for code in range(JOKER + 1):
+        if not held[code]:
+            continue
+        i = out[code]
+        if i < 0:
+            need, minus = first_need + 1, first_minus
+        else:
+            hi = (ranked[i] + CARRY) >> LOW_BITS
+            need, minus = hi >> POINT_BITS, (hi & 63) - 32
+        score = need + danger[code]
+        if code == JOKER and need == first_need:
+            score -= JOKER_BONUS
+        at = n_held  # after every code before it that scores as well
+        while at > 0 and (score < scores[at - 1] or (score == scores[at - 1]
+                                                     and minus < minuses[at - 1])):
+            scores[at] = scores[at - 1]
+            minuses[at] = minuses[at - 1]
+            out[ORDER + at] = out[ORDER + at - 1]
+            at -= 1
+        scores[at] = score
+        minuses[at] = minus
+        out[ORDER + at] = code
+        n_held += 1
+    return n_held
+
+
+__all__ = ["EXCLUDED", "KEEP", "best_keys", "discard_order"]

@@ -1,16 +1,17 @@
 """A Mint Tin match read into the facts of a balance report (:class:`GameRecord`).
 
 The events say who won each round and how; the winning hand's pattern and set need the
-cards held at that moment, so the match is replayed through the rules' handlers (the
-log is a finished, checked one: no check is run again) and the hand is read at each
-Mahjong and each double. Optional actions are named as players name them: calls (with
-jokers, or a pair for Mahjong), joker swaps both ways, jokers discarded for a point,
-doubles and the answers to them, Joker Blocks, the pass before play.
+cards held at that moment, so each round with a Mahjong that scores or a double is
+replayed through the rules' handlers (the log is a finished, checked one: no check is
+run again) and the hand is read at each such Mahjong and double. Optional actions are
+named as players name them: calls (with jokers, or a pair for Mahjong), joker swaps
+both ways, jokers discarded for a point, doubles and the answers to them, Joker Blocks,
+the pass before play.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from generator.engine.log import Event, GameLog
@@ -64,33 +65,57 @@ def winning_hand(match: MintTinMatch, p: int) -> list[str]:
     return names
 
 
-def _actions(ev: Event) -> list[str]:
-    """The optional actions ``ev`` takes, as players name them."""
-    if isinstance(ev, Call):
-        jokers = any(c.is_joker for c in ev.cards)
-        return ["call" if not jokers else "call with jokers"] + (
-            ["pair called for Mahjong"] if len(ev.cards) == 1 else [])
-    if isinstance(ev, Swap):
-        way = "joker given" if ev.give_joker else "joker taken"
-        mine = " (own exposure)" if ev.owner == ev.player else ""
-        return [f"joker swap, {way}{mine}"]
-    if isinstance(ev, Discard):
-        if ev.block:
-            return ["Joker Block"]
-        return ["joker discarded for a point"] if ev.card.is_joker else []
-    if isinstance(ev, Double):
-        return ["double"]
-    if isinstance(ev, Answer):
-        return ["double taken" if ev.take else "double dropped"]
-    if isinstance(ev, PassCards):
-        return ["cards passed"] if ev.cards else []
-    if isinstance(ev, Mahjong) and not ev.points:
-        return ["miscalled Mahjong"]
-    if isinstance(ev, OpponentSwap):
-        return ["virtual opponent's joker swap"]
-    if isinstance(ev, OpponentExposes):
-        return ["virtual opponent's pung"]
-    return []
+def _call(ev: Call) -> list[str]:
+    jokers = any(c.is_joker for c in ev.cards)
+    return ["call" if not jokers else "call with jokers"] + (
+        ["pair called for Mahjong"] if len(ev.cards) == 1 else [])
+
+
+def _swap(ev: Swap) -> list[str]:
+    way = "joker given" if ev.give_joker else "joker taken"
+    mine = " (own exposure)" if ev.owner == ev.player else ""
+    return [f"joker swap, {way}{mine}"]
+
+
+def _discard(ev: Discard) -> list[str]:
+    if ev.block:
+        return ["Joker Block"]
+    return ["joker discarded for a point"] if ev.card.is_joker else []
+
+
+_ACTIONS: dict[type, Callable[[Any], list[str]]] = {
+    Call: _call,
+    Swap: _swap,
+    Discard: _discard,
+    Double: lambda ev: ["double"],
+    Answer: lambda ev: ["double taken" if ev.take else "double dropped"],
+    PassCards: lambda ev: ["cards passed"] if ev.cards else [],
+    Mahjong: lambda ev: [] if ev.points else ["miscalled Mahjong"],
+    OpponentSwap: lambda ev: ["virtual opponent's joker swap"],
+    OpponentExposes: lambda ev: ["virtual opponent's pung"],
+}
+"""By event type (no event type derives from another), the optional actions an event
+takes, as players name them; other events take none."""
+
+
+_TURNS = frozenset({Draw, Call, OpponentDraw})
+"""Events that start a turn."""
+
+
+def _rounds_read(events: Sequence[Event]) -> set[int]:
+    """The rounds (by their deal's number) whose hands a record reads: those with a
+    Mahjong that scores or a double. The others need not be replayed: a deal sets every
+    seat's hand, exposures and discarded jokers afresh, and the hands are all that is
+    read of the match."""
+    read = set()
+    current = 0
+    for ev in events:
+        kind = type(ev)
+        if kind is Deal:
+            current = ev.round
+        elif kind is Double or (kind is Mahjong and ev.points):
+            read.add(current)
+    return read
 
 
 def record(log: GameLog) -> GameRecord:
@@ -110,24 +135,33 @@ def record(log: GameLog) -> GameRecord:
     doubled: list[str] = []
     first: int | None = None
     turns = without = 0
+    named = _ACTIONS.get
+    read = _rounds_read(log.events)
+    replaying = True
     for ev in log.events:
-        if isinstance(ev, Draw | Call | OpponentDraw):
+        kind = type(ev)
+        if kind in _TURNS:
             turns += 1
-        elif isinstance(ev, Deal) and first is None and not solo:
-            first = ev.dealer
-        elif isinstance(ev, Mahjong) and ev.points:
+        elif kind is Deal:
+            replaying = ev.round in read
+            if first is None and not solo:
+                first = ev.dealer
+        elif kind is Mahjong and ev.points:
             wins += winning_hand(match, ev.player)
-        elif isinstance(ev, Double):
+        elif kind is Double:
             doubled = winning_hand(match, ev.player)
-        elif isinstance(ev, RoundEnd):
+        elif kind is RoundEnd:
             ends.append(ev.reason)
             if ev.reason.startswith(HELD_DOUBLE):
                 wins += doubled
             without += not any(ev.scores)
             running = (running[0] + ev.scores[0], running[1] + ev.scores[1])
             totals.append(running)
-        actions += _actions(ev)
-        handlers[type(ev)](match, ev)
+        action = named(kind)
+        if action is not None:
+            actions += action(ev)
+        if replaying:
+            handlers[kind](match, ev)
     scores = tuple(log.result["scores"])
     winner = log.result["winner"]
     winners = () if winner is None else (winner - 1,)

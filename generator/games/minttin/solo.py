@@ -17,6 +17,10 @@ from generator.errors import IllegalActionError
 from generator.games.minttin.cards import JOKER, Card, copies
 from generator.games.minttin.options import MintTinOptions
 from generator.games.minttin.rules import (
+    ACT,
+    DRAW,
+    HOLD,
+    OPPONENT,
     SOLO,
     Call,
     Deal,
@@ -69,9 +73,9 @@ class SoloMatch(MintTinMatch):
     def forced(self) -> Event | None:
         """Your draw, the opponent's moves, and the end of a round."""
         phase = self.phase
-        if phase is Phase.DRAW:
+        if phase is DRAW:
             return Draw(0, self.wall[0])
-        if phase is Phase.OPPONENT:
+        if phase is OPPONENT:
             return self.queue[0] if self.queue else OpponentDraw(self.wall[0])
         return super().forced()
 
@@ -143,7 +147,7 @@ class SoloMatch(MintTinMatch):
         self.wall.pop(0)
         self.seats[0].hand.append(ev.card)
         self.called_this_turn = None
-        self.phase = Phase.ACT
+        self.phase = ACT
 
     @handles(ToRow)
     def _to_row(self, ev: ToRow) -> None:
@@ -206,18 +210,18 @@ class SoloMatch(MintTinMatch):
                 self.end_round(Outcome((0, points), "the opponent exposed five pungs"))
             return
         if self.queue:
-            self.phase = Phase.OPPONENT
+            self.phase = OPPONENT
         elif self.then == "hold":
-            self.phase, self.current = Phase.HOLD, 0
+            self.phase, self.current = HOLD, 0
         elif self.then == "double" and self.flipped >= 3:
             points = 2 * self.double_points if self.double_points else 1
             self.end_round(Outcome((points, 0), "the double held for three cards"))
         elif not self.wall:
             self.end_round(Outcome((0, 0), "wall game"))
         elif self.then == "you-draw":
-            self.phase, self.current = Phase.DRAW, 0
+            self.phase, self.current = DRAW, 0
         else:  # the opponent draws (to the hold spot, or a card of the double)
-            self.phase = Phase.OPPONENT
+            self.phase = OPPONENT
 
     @handles(OpponentExposes)
     def _opponent_exposes(self, ev: OpponentExposes) -> None:

@@ -11,7 +11,7 @@ and points are read from a numpy table (one per exposed block) and the targets s
 once; other hands try targets in order of a lower bound on their need (14, less the
 jokers and the cards of their faces held), so most are never fitted. Ties keep the
 order of that bound, then of :data:`TARGETS`. :func:`discard_costs` says what throwing
-away each card costs the best targets.
+away each card costs the best targets, and :func:`discard_order` orders the discards by it.
 """
 
 from __future__ import annotations
@@ -196,7 +196,7 @@ for _k, (_faces, _, _) in enumerate(TARGETS):
     _DIGITS[_k, JOKER] = _DIGIT ** len(_faces)
     _OFFSETS[_k] = _PART[len(_faces)]
 _PATTERNS = {len(faces): patterns for faces, _, patterns in TARGETS}
-_POINT_BITS, _LOW_BITS = 6, 13
+_POINT_BITS, _LOW_BITS = kernels.POINT_BITS, kernels.LOW_BITS
 _BASE_KEYS = _INDEX - (np.array([special for _, special, _ in TARGETS],
                                 dtype=np.int64) << _LOW_BITS)
 _MATRIX = np.hstack([np.vstack([_DIGITS, _KEYS]),
@@ -215,7 +215,7 @@ exposed face's first, the others' largest first."""
 _BY_HELD: dict[tuple[int, ...], tuple[int, ...]] = {}
 """By the cards of a target's faces: their places, most cards first (in order on a
 tie)."""
-_CARRY = 1 << 12
+_CARRY = kernels.CARRY
 """Added to a sort key before its need and points are read: the bound and index below
 them can be negative."""
 _KEEP = kernels.KEEP
@@ -278,13 +278,16 @@ class _Ranking:
     the place of each one's best pattern, and each target (need, points, faces,
     assignment) made when first asked for."""
 
-    __slots__ = ("_digits", "_f", "_made", "_places", "_size", "keys")
+    __slots__ = ("_digits", "_f", "_made", "_places", "_size", "keys", "ranked")
 
     def __init__(self, keys: list[int], places: list[int] | Callable[[int], int],
-                 digits: Counts | list[int], f: int, size: int) -> None:
+                 digits: Counts | list[int], f: int, size: int,
+                 ranked: np.ndarray | None = None) -> None:
         self.keys, self._places = keys, places
         self._digits, self._f, self._size = digits, f, size
         self._made: list[Ranked] = []
+        self.ranked = ranked
+        """The kernel's output the keys and places come from (compiled only)."""
 
     def best(self, keep: int) -> tuple[Ranked, ...]:
         """The ``keep`` best targets (fewer when fewer take the hand)."""
@@ -366,7 +369,7 @@ def _table_ranking(counts: Counts, fixed: Fixed) -> _Ranking | None:
         out = np.empty(2 * _KEEP, dtype=np.int64)
         n = kernels.best_keys(counts, f, _ROWS, table, choice, out)
         found = out.tolist()
-        return _Ranking(found[:n], found[_KEEP:_KEEP + n], digits, f, state[0])
+        return _Ranking(found[:n], found[_KEEP:_KEEP + n], digits, f, state[0], out)
     both = (_MATRIX @ np.array((*counts, 1), dtype=np.float64)).astype(np.int64)
     index = both[:len(TARGETS)]
     if fixed and counts[f]:  # the exposed face's digit is 0
@@ -540,5 +543,57 @@ def discard_costs(counts: Counts, fixed: Fixed = ()
     return targets[0], costs
 
 
-__all__ = ["TARGETS", "Counts", "Fixed", "Ranked", "discard_costs", "evaluate",
-           "rank_targets"]
+_PATTERN_SIZES = np.zeros((kernels.MOST_FACES + 1, max(map(len, _PATTERNS.values())),
+                           kernels.MOST_FACES), dtype=np.int64)
+"""By faces and pattern's place, the block sizes, largest first (for the kernel)."""
+for _n, _patterns in _PATTERNS.items():
+    for _place, (_sizes_of, _) in enumerate(_patterns):
+        _PATTERN_SIZES[_n, _place, :_n] = _sizes_of
+
+
+Discard = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+"""The planner's discard: (code, need once it is thrown, the faces of the target that
+need is of, the codes of the next three discards in order)."""
+NO_DANGER = (0.0,) * (JOKER + 1)
+"""The kernel's danger when there is none."""
+
+
+def discard_order(counts: Counts, fixed: Fixed, held: Counts,
+                  danger: tuple[float, ...] | None = None) -> Discard:
+    """The discard of a card held (``held``: the hand's counts) that costs the best
+    targets least (:func:`discard_costs`): by need once it is thrown, plus ``danger``
+    (by code), less 0.4 for a joker that costs the best target nothing; then by points,
+    most first; then by code. Weighed by :func:`kernels.discard_order` when the kernels
+    run and the tables take the hand, else from :func:`discard_costs`, alike."""
+    ranking = _table_ranking(counts, fixed)
+    if ranking is None or ranking.ranked is None or not ranking.keys:
+        best, costs = discard_costs(counts, fixed)
+        options = []
+        for code, n in enumerate(held):
+            if n:
+                need, minus_points, _ = costs[code]
+                score = need + (danger[code] if danger else 0.0)
+                if code == JOKER and need == best[0]:
+                    score -= kernels.JOKER_BONUS
+                options.append((score, minus_points, code))  # the codes differ
+        options.sort()
+        code = options[0][2]
+        need, _, faces = costs[code]
+        return code, need, faces, tuple(o[2] for o in options[1:4])
+    f, size, cap = -1, 0, 0
+    if fixed:
+        (f, size, jokers), = fixed
+        cap = size - jokers
+    out = np.empty(kernels.OUT, dtype=np.int64)
+    n = kernels.discard_order(counts, f, size, cap, ranking.ranked, len(ranking.keys), _ROWS,
+                              _PATTERN_SIZES, held, danger or NO_DANGER, out)
+    found = out[:kernels.ORDER + min(n, 4)].tolist()
+    code = found[kernels.ORDER]
+    keeper = found[code]
+    key = ranking.keys[max(keeper, 0)]
+    need = _need_points(key)[0] + (keeper < 0)
+    return code, need, TARGETS[key & _INDEX_MASK][0], tuple(found[kernels.ORDER + 1:])
+
+
+__all__ = ["TARGETS", "Counts", "Discard", "Fixed", "Ranked", "discard_costs",
+           "discard_order", "evaluate", "rank_targets"]

@@ -18,6 +18,7 @@ from generator.errors import IllegalActionError
 from generator.games.minttin.cards import JOKER, Card, format_cards
 from generator.games.minttin.options import MintTinOptions
 from generator.games.minttin.rules import (
+    TURN,
     TWO,
     Answer,
     Call,
@@ -80,7 +81,7 @@ class TwoPlayerMatch(MintTinMatch):
 
     def forced(self) -> Event | None:
         """Also: after a double is taken, the taker's turns are draws."""
-        if self.phase is Phase.TURN:
+        if self.phase is TURN:
             return None if self.doubler is None else Draw(self.current, self.wall[0])
         return super().forced()
 
