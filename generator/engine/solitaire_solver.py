@@ -8,7 +8,7 @@ which -- and a play of it (:mod:`.solitaire_play`) settles whether it wins. A fa
 pairing is still open is played *relaxed*, which is never harder than the real game: a
 relaxed play that sticks proves that no pairing of the open faces can win.
 
-Four tools, cheapest first:
+Five tools, cheapest first:
 
 1. the relaxed play of the whole deal (many dead deals stick at once);
 2. a few quick playouts (safe moves at once, else the pair that holds up the most);
@@ -23,7 +23,10 @@ Four tools, cheapest first:
    search would reach late, and proves nothing. Past :data:`RESTART` plays it starts
    again from fresh playouts with a new random stream, on a Luby schedule, and each of
    its turns begins with a few playouts; the complete search never restarts, so what
-   it has ruled out stays ruled out.
+   it has ruled out stays ruled out;
+5. from the first restart on, a third in the turns: an exact search over the real
+   positions (:class:`.solitaire_exact.ExactSearch`), which proves dead the deals whose
+   relaxed plays never stick, and now and then finds a win.
 
 The budget counts simulated plays, never seconds, so a verdict is the same on every
 machine; a search that runs out answers "undecided", never a wrong verdict.
@@ -44,6 +47,7 @@ from generator.engine.solitaire import (
     Deal,
     replay_solution,
 )
+from generator.engine.solitaire_exact import WON, ExactSearch
 from generator.engine.solitaire_play import GONE, Table, geometry, is_pair
 from generator.engine.solitaire_repair import Repair
 
@@ -62,7 +66,7 @@ class _OutOfBudget(Exception):
 
 
 class _Found(Exception):
-    def __init__(self, partner: list[int]) -> None:
+    def __init__(self, partner: list[int] | None) -> None:
         super().__init__()
         self.partner = partner
 
@@ -82,6 +86,9 @@ RESTART = 4000
 again from fresh playouts with a new random stream, and then again after each span of a
 doubling (Luby) schedule: 1, 1, 2, 1, 1, 2, 4, ... times this. Above every budget the
 puzzles use, so that their deals and solutions stay the same."""
+EXACT_TURN = 100
+"""From the first restart on, positions the exact search looks at in each turn (each
+counts as one play: its checks cost about one play)."""
 TURN_PLAYOUTS = 5
 """From the first restart on, playouts played at each turn of the local search (with the
 restart's random stream, learning from the earlier ones' penalties): the best seeds the
@@ -126,8 +133,9 @@ class Solver:
         self.rng = random.Random(seed)
         self.repair: Repair | None = None
         self.search: PairingSearch | None = None
+        self.exact: ExactSearch | None = None
         self.found_by = "search"
-        """What settled the deal: "playout", "search" or "repair" (for the benchmarks)."""
+        """What settled it: "playout", "search", "repair" or "exact" (for the benchmarks)."""
         self.turn_at = 0
         self.seed = seed
         self.restarts = 0
@@ -159,11 +167,22 @@ class Solver:
             elif self.restarts:
                 self.playouts()
             found = repair.run(self.work + TURN)
+            if found is None and self.restarts:
+                self.exact_turn()
             self.repair, self.turn_at = repair, self.work + TURN
             if self.search is not None:
                 self.search.adopt(repair.best[1])
             if found is not None:
                 raise _Found(found)
+
+    def exact_turn(self) -> None:
+        """A turn of the exact search (made at the first restart); its win or its proof
+        ends the solve (as :class:`_Found`, with no pairing for a proof)."""
+        exact = self.exact = self.exact or ExactSearch(self.table)
+        self.spend(exact.run(min(EXACT_TURN, self.budget - self.work)))  # only counted
+        if exact.status is not None:
+            self.found_by = "exact"
+            raise _Found(exact.pairing() if exact.status == WON else None)
 
     def playouts(self) -> None:
         """:data:`TURN_PLAYOUTS` playouts with the restart's random stream; a win ends
@@ -237,7 +256,7 @@ class Solver:
         except _OutOfBudget:
             return SolveResult(UNDECIDED, work=self.work)
         finally:
-            self.repair = self.search = None
+            self.repair = self.search = self.exact = None
         if partner is None:
             return SolveResult(UNSOLVABLE, work=self.work)
         moves: list[tuple[int, int]] = []
