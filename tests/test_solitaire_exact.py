@@ -33,12 +33,15 @@ def _exact(deal: rules.Deal, chunk: int = 10**9) -> ExactSearch:
     return search
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(st.sampled_from(range(len(WIDER))), st.integers(0, 10**9), st.integers(1, 4),
-       st.integers(1, 3))
-def test_the_exact_search_agrees_with_an_exhaustive_search(which: int, seed: int,
-                                                           faces: int, copies: int) -> None:
-    # faces of two to eight copies (of a pair per face and up), shuffled on small layouts
+       st.integers(1, 3), st.sampled_from([1, 3, 2000]))
+def test_the_exact_search_agrees_with_an_exhaustive_search(which: int, seed: int, faces: int,
+                                                           copies: int, restart: int) -> None:
+    # faces of two to six copies, shuffled on small layouts; searched in short chunks,
+    # restarting every few positions or not
+    from generator.engine import solitaire_exact
+
     layout = WIDER[which]
     rng = random.Random(seed)
     pool = [Tile(f"{k}p") for k in range(1, faces + 1)]
@@ -48,7 +51,9 @@ def test_the_exact_search_agrees_with_an_exhaustive_search(which: int, seed: int
         return
     rng.shuffle(tiles)
     deal = rules.Deal(layout, tuple(tiles))
-    search = _exact(deal, chunk=rng.randint(1, 5))  # resumed between chunks
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solitaire_exact, "RESTART_NODES", restart)
+        search = _exact(deal, chunk=rng.randint(1, 5))  # resumed between chunks
     assert search.status in (WON, DEAD)
     assert (search.status == WON) == _brute(deal)
     if search.status == WON:

@@ -5,34 +5,38 @@ runs out of positions, proves the deal dead.
 A position is the set of tiles removed (a Python int, one bit a tile); the search keeps
 an explicit stack, so that it can stop after any number of positions and go on later
 where it stopped (it takes turns with the solver's other searches). Each position it
-looks at counts as one play of the solver's budget: its dead-position checks cost about
-one play.
+looks at counts as one play of the solver's budget (its relaxed play, compiled with the
+solver's, costs about one). A tile is *inert* when it is free and touches no tile in
+place: its presence changes no other tile's freedom, now or later.
 
-Reductions, each sound (it never drops a position that could still win):
+Reductions, each sound (it never drops the last position that could still win):
 
-- *safe moves*: a face whose remaining tiles are all free goes at once. Sound: in any
-  win from here, deleting that face's moves leaves a legal win (a removal never blocks a
-  tile, so every other move stays legal), and the face's tiles, all free now, may go
-  first.
-- *memo*: a position (after its safe moves) whose every continuation was searched and
-  failed is remembered and never searched again. Sound: whether a position can be won
-  depends only on the tiles still in place.
-- *relaxed play*: a position whose relaxed play (:class:`.solitaire_play.Table`: an open
-  face goes freely once two of its tiles are free together) sticks is dead. Sound: the
+- *safe moves*: the free tiles of a face go at once, all but as many inert ones as the
+  face has tiles not free (all of them when every tile left is free). Sound: take a win
+  from here; pair each inert tile kept with one of the face's other tiles when that one
+  goes in the win, drop the win's other moves of the face. Every move stays legal: more
+  tiles are gone at each step (a removal never blocks a tile), the inert tiles kept
+  block nothing and stay free, and nothing lies under or on them.
+- *interchangeable tiles*: of a face's inert tiles, moves use only the first two (the
+  first with any other tile, the pair of the first two). Sound: swapping two inert tiles
+  of a face maps the game from here onto itself.
+- *memo*: a position (after its safe moves) whose every continuation failed is
+  remembered and not searched again. Sound: whether a position can be won depends only
+  on the tiles in place.
+- *relaxed play*: a position whose relaxed play (:class:`.solitaire_play.Table`: a face
+  goes freely once two of its tiles are free together) sticks is dead. Sound: the
   relaxed play is never harder than the real game.
-- *stacked pairs*: a position where a face's remaining tiles cannot be split into pairs
-  with no tile lying on its partner (say its last two, one on the other) is dead. Sound:
-  such a pair is never free together.
-- *doomed moves*: a move that leaves its face's remaining tiles so split is never tried
-  (it would be the dead position above).
+- *doomed moves*: a move after which its face's remaining tiles cannot be split into
+  pairs with no tile lying on its partner (say its last two, one on the other) is not
+  tried. Sound: such a pair is never free together. The deal itself was checked so by
+  the solver.
 
-Children are tried in the order of the quick playouts: the pair holding up the most
-first (:attr:`.solitaire_play.Geometry.weight`).
+Moves are tried as the quick playouts choose theirs: the pair holding up the most first
+(:attr:`.solitaire_play.Geometry.weight`); restarts (:data:`RESTART_NODES`) add noise.
 """
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Sequence
 from functools import lru_cache
@@ -42,7 +46,12 @@ import numpy as np
 from generator.engine.solitaire_kernel import END, GONE, Compiled
 from generator.engine.solitaire_play import FREE_CODES, Table
 
-WAITERS = os.environ.get("EXW", "1") == "1"
+RESTART_NODES = 2000
+"""Positions after which the search starts again from the root, and then again after
+each span of the Luby schedule (1, 1, 2, 1, 1, 2, 4, ... times this); from the first
+restart on, a little noise (up to one tile held up) breaks the ties of the move order.
+The failed positions stay remembered, so the schedule's growing spans end in a proof
+when there is one."""
 WON = "won"
 DEAD = "dead"
 
@@ -125,13 +134,12 @@ class ExactSearch:
                                        gone, []))
         self.pending: _Frame | None = self.fresh_root()
         """A position made but not yet looked at (the root at first)."""
-        self.unit = int(os.environ.get("EXU", "0"))
-        self.noise = float(os.environ.get("EXN", "0"))
         self.restarts = 0
-        self.restart_at = self.unit or -1
+        self.restart_at = RESTART_NODES
         self.rng = random.Random(0)
 
     def fresh_root(self) -> _Frame:
+        """A copy of the root position, to search from (again)."""
         r = self.root
         return _Frame(r.code[:], r.free[:], r.rest[:], r.left, r.mask, r.taken[:])
 
@@ -152,7 +160,7 @@ class ExactSearch:
         while self.status is None and done < positions:
             if self.nodes == self.restart_at:
                 self.restarts += 1
-                self.restart_at = self.nodes + self.unit * luby(self.restarts + 1)
+                self.restart_at = self.nodes + RESTART_NODES * luby(self.restarts + 1)
                 self.rng = random.Random(self.restarts)
                 stack.clear()
                 self.pending = self.fresh_root()
@@ -203,7 +211,7 @@ class ExactSearch:
             moved = False
             for g, tiles in by_face.items():
                 waiting = rest[g] - len(tiles)
-                if len(tiles) - waiting < 2 or (waiting and not WAITERS):
+                if len(tiles) - waiting < 2:
                     continue
                 out = tiles
                 if waiting:
@@ -268,7 +276,7 @@ class ExactSearch:
                             tuple(t for t in others if t != a and t != c)):
                         continue
                     scored.append((-(weight[a] + weight[c])
-                                   - (self.noise * self.rng.random() if self.restarts else 0),
+                                   - (self.rng.random() if self.restarts else 0),
                                    a, c))
         scored.sort()
         return [(a, c) for _, a, c in scored]
@@ -344,4 +352,4 @@ class ExactSearch:
         return left
 
 
-__all__ = ["DEAD", "WON", "ExactSearch"]
+__all__ = ["DEAD", "RESTART_NODES", "WON", "ExactSearch", "luby"]

@@ -47,7 +47,7 @@ from generator.engine.solitaire import (
     Deal,
     replay_solution,
 )
-from generator.engine.solitaire_exact import WON, ExactSearch
+from generator.engine.solitaire_exact import WON, ExactSearch, luby
 from generator.engine.solitaire_play import GONE, Table, geometry, is_pair
 from generator.engine.solitaire_repair import Repair
 
@@ -93,15 +93,6 @@ TURN_PLAYOUTS = 5
 """From the first restart on, playouts played at each turn of the local search (with the
 restart's random stream, learning from the earlier ones' penalties): the best seeds the
 next restart."""
-
-
-def luby(i: int) -> int:
-    """The ``i``-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ..."""
-    while True:
-        k = i.bit_length()
-        if i == (1 << k) - 1:
-            return 1 << (k - 1)
-        i -= (1 << (k - 1)) - 1
 
 
 @lru_cache(maxsize=4096)
