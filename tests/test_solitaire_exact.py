@@ -85,19 +85,48 @@ def test_a_removed_tile_is_never_taken_for_one_in_place() -> None:
     assert rules.replay_solution(deal, search.solution) == []
 
 
-def test_the_solver_takes_the_exact_search_only_from_the_first_restart(
+def test_the_solver_takes_the_exact_search_only_past_the_default_budget(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # budgets below the first restart never make one (so puzzles stay as they were)
+    # a deal the default budget leaves undecided: no exact search within it (so puzzles
+    # and the Turtle benchmark stay as they were), one past it
     from generator.engine import solitaire_solver
 
     made = []
     real = solitaire_solver.ExactSearch
     monkeypatch.setattr(solitaire_solver, "ExactSearch",
                         lambda table: made.append(1) or real(table))
-    deal = rules.deal_random(builtin("turtle"), random.Random(3))
-    solver = solitaire_solver.Solver(deal, budget=solitaire_solver.RESTART - 1)
-    solver.solve(playouts=0)
+    deal = rules.deal_random(builtin("turtle"), random.Random(724))
+    assert solitaire_solver.Solver(deal).solve().status == rules.UNDECIDED
     assert not made
+    solitaire_solver.Solver(deal, budget=solitaire_solver.EXACT_AFTER + 1000).solve()
+    assert made
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(range(len(WIDER))), st.integers(0, 10**9))
+def test_the_solver_with_exact_turns_agrees_with_an_exhaustive_search(which: int,
+                                                                       seed: int) -> None:
+    # restarts, turns and the exact search from the first plays on: a win still replays
+    # and "no solution" is still a proof
+    from generator.engine import solitaire_solver
+
+    layout = WIDER[which]
+    rng = random.Random(seed)
+    tiles = [Tile("1p")] * 6 + [Tile(f"{k}s") for k in (1, 2, 3) for _ in range(2)]
+    tiles = (tiles * 2)[: len(layout)]
+    if any(tiles.count(t) % 2 for t in set(tiles)):
+        return
+    rng.shuffle(tiles)
+    deal = rules.Deal(layout, tuple(tiles))
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("RESTART", "TURN", "EXACT_TURN"):
+            patch.setattr(solitaire_solver, name, 1)
+        patch.setattr(solitaire_solver, "EXACT_AFTER", 0)
+        result = solitaire_solver.Solver(deal, seed=seed).solve(playouts=0)
+    assert result.status != rules.UNDECIDED
+    assert (result.status == rules.SOLVED) == _brute(deal)
+    if result.status == rules.SOLVED:
+        assert rules.replay_solution(deal, result.solution) == []
 
 
 def test_the_compiled_relaxed_play_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:

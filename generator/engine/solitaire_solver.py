@@ -24,9 +24,9 @@ Five tools, cheapest first:
    again from fresh playouts with a new random stream, on a Luby schedule, and each of
    its turns begins with a few playouts; the complete search never restarts, so what
    it has ruled out stays ruled out;
-5. from the first restart on, a third in the turns: an exact search over the real
-   positions (:class:`.solitaire_exact.ExactSearch`), which proves dead the deals whose
-   relaxed plays never stick, and now and then finds a win.
+5. past :data:`EXACT_AFTER` plays, a turn after each of the local search's: an exact
+   search over the real positions (:class:`.solitaire_exact.ExactSearch`), which proves
+   dead some deals whose relaxed plays never stick, and finds some wins.
 
 The budget counts simulated plays, never seconds, so a verdict is the same on every
 machine; a search that runs out answers "undecided", never a wrong verdict.
@@ -86,9 +86,11 @@ RESTART = 4000
 again from fresh playouts with a new random stream, and then again after each span of a
 doubling (Luby) schedule: 1, 1, 2, 1, 1, 2, 4, ... times this. Above every budget the
 puzzles use, so that their deals and solutions stay the same."""
+EXACT_AFTER = 25_000
+"""Plays after which the exact search takes turns too: the default budget, so that every
+verdict within it (puzzles, the Turtle benchmark) stays as it was."""
 EXACT_TURN = 100
-"""From the first restart on, positions the exact search looks at in each turn (each
-counts as one play: its checks cost about one play)."""
+"""Positions the exact search looks at in each of its turns (each counts as a play)."""
 TURN_PLAYOUTS = 5
 """From the first restart on, playouts played at each turn of the local search (with the
 restart's random stream, learning from the earlier ones' penalties): the best seeds the
@@ -121,6 +123,9 @@ class Solver:
         self.group_of = self.table.group_of
         self.budget = budget
         self.work = 0
+        self.exact_work = 0
+        """Plays of the exact search, kept apart: the other searches' schedules (turns,
+        restarts) run on :attr:`work` alone, so they go exactly as without it."""
         self.rng = random.Random(seed)
         self.repair: Repair | None = None
         self.search: PairingSearch | None = None
@@ -149,7 +154,7 @@ class Solver:
         """Count simulated plays; past the budget the solve ends "undecided". Every
         :data:`TURN` plays of the complete search, the local search takes a turn."""
         self.work += plays
-        if self.work > self.budget:
+        if self.work + self.exact_work > self.budget:
             raise _OutOfBudget
         if self.repair is not None and self.work >= self.turn_at:
             repair, self.repair = self.repair, None  # no turns inside a turn
@@ -158,7 +163,7 @@ class Solver:
             elif self.restarts:
                 self.playouts()
             found = repair.run(self.work + TURN)
-            if found is None and self.restarts:
+            if found is None and self.restarts and self.work > EXACT_AFTER:
                 self.exact_turn()
             self.repair, self.turn_at = repair, self.work + TURN
             if self.search is not None:
@@ -167,10 +172,11 @@ class Solver:
                 raise _Found(found)
 
     def exact_turn(self) -> None:
-        """A turn of the exact search (made at the first restart); its win or its proof
+        """A turn of the exact search (made at the first one); its win or its proof
         ends the solve (as :class:`_Found`, with no pairing for a proof)."""
         exact = self.exact = self.exact or ExactSearch(self.table)
-        self.spend(exact.run(min(EXACT_TURN, self.budget - self.work)))  # only counted
+        self.exact_work += exact.run(min(EXACT_TURN,
+                                         self.budget - self.work - self.exact_work))
         if exact.status is not None:
             self.found_by = "exact"
             raise _Found(exact.pairing() if exact.status == WON else None)
@@ -245,15 +251,16 @@ class Solver:
             if self.found_by == "search":
                 self.found_by = "repair"
         except _OutOfBudget:
-            return SolveResult(UNDECIDED, work=self.work)
+            return SolveResult(UNDECIDED, work=self.work + self.exact_work)
         finally:
             self.repair = self.search = self.exact = None
+        work = self.work + self.exact_work
         if partner is None:
-            return SolveResult(UNSOLVABLE, work=self.work)
+            return SolveResult(UNSOLVABLE, work=work)
         moves: list[tuple[int, int]] = []
         if self.table.play(partner, record=moves):  # pragma: no cover - a search bug
-            return SolveResult(UNDECIDED, work=self.work)
-        return SolveResult(SOLVED, tuple(moves), self.work)
+            return SolveResult(UNDECIDED, work=work)
+        return SolveResult(SOLVED, tuple(moves), work)
 
 
 class PairingSearch:
