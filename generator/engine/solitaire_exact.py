@@ -44,7 +44,7 @@ from functools import lru_cache
 import numpy as np
 
 from generator.engine.solitaire_kernel import END, GONE, Compiled
-from generator.engine.solitaire_play import FREE_CODES, Table
+from generator.engine.solitaire_play import FREE_CODES, Table, end_from
 
 RESTART_NODES = 2000
 """Positions after which the search starts again from the root, and then again after
@@ -123,6 +123,8 @@ class ExactSearch:
         self.solution: list[tuple[int, int]] = []
         self.stack: list[_Frame] = []
         self.compiled: Compiled | None = None
+        self.open = [-1] * self.n
+        """Nothing paired: the relaxed play."""
         self.no_partner = np.full(self.n, -1, np.int64)
         self.scratch = np.empty(self.n, np.int64)
         gone = (1 << self.n) - 1
@@ -321,35 +323,8 @@ class ExactSearch:
             return int(END(np.array(code, np.int64), np.array(free, np.int64), fast.start,
                            fast.target, fast.delta, fast.group_of, fast.faces, left,
                            self.no_partner, self.scratch))
-        code = code[:]
-        touch, group_of, ok = self.touch, self.group_of, FREE_CODES
-        waiting: list = [None] * len(self.members)
-        stack = free[:]
-        pop, push = stack.pop, stack.append
-        while stack:
-            t = pop()
-            if code[t] not in ok:
-                continue
-            g = group_of[t]
-            w = waiting[g]
-            if w is None:
-                waiting[g] = t
-                continue
-            out = (t,)
-            if w is not True:
-                if w == t:
-                    continue
-                waiting[g] = True
-                out = (w, t)
-            for x in out:
-                code[x] = GONE
-                left -= 1
-                for j, d in touch[x]:
-                    c = code[j] - d
-                    code[j] = c
-                    if c in ok and c + d not in ok:
-                        push(j)
-        return left
+        return end_from(code, free, left, self.open, self.touch, self.group_of,
+                        len(self.members))[0]
 
 
 __all__ = ["DEAD", "RESTART_NODES", "WON", "ExactSearch", "luby"]
