@@ -52,6 +52,8 @@ each span of the Luby schedule (1, 1, 2, 1, 1, 2, 4, ... times this); from the f
 restart on, a little noise (up to one tile held up) breaks the ties of the move order.
 The failed positions stay remembered, so the schedule's growing spans end in a proof
 when there is one."""
+NOISE = 1.0
+"""From the first restart on, the most a move's score (tiles it holds up) is shaken by."""
 WON = "won"
 DEAD = "dead"
 
@@ -278,7 +280,7 @@ class ExactSearch:
                             tuple(t for t in others if t != a and t != c)):
                         continue
                     scored.append((-(weight[a] + weight[c])
-                                   - (self.rng.random() if self.restarts else 0),
+                                   - (NOISE * self.rng.random() if self.restarts else 0),
                                    a, c))
         scored.sort()
         return [(a, c) for _, a, c in scored]
