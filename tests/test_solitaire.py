@@ -418,8 +418,9 @@ def test_the_compiled_play_changes_no_verdict(monkeypatch: pytest.MonkeyPatch) -
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(range(len(SMALL))), st.integers(0, 10**9))
 def test_restarts_keep_the_verdicts_sound(which: int, seed: int) -> None:
-    # the local search's turns and restarts from the first plays on: a win still replays
-    # and "no solution" is still a proof (checked against the exhaustive search)
+    # the local search's turns and restarts, and the exact search's turns, from the first
+    # plays on: a win still replays and "no solution" is still a proof (checked against
+    # the exhaustive search)
     from generator.engine import solitaire_solver
 
     layout = SMALL[which]
@@ -433,6 +434,8 @@ def test_restarts_keep_the_verdicts_sound(which: int, seed: int) -> None:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(solitaire_solver, "RESTART", 1)
         patch.setattr(solitaire_solver, "TURN", 1)
+        patch.setattr(solitaire_solver, "EXACT_AFTER", 0)  # and the exact search's turns
+        patch.setattr(solitaire_solver, "EXACT_TURN", 1)
         solver = solitaire_solver.Solver(deal, seed=seed)
         result = solver.solve(playouts=0)
     assert result.status != rules.UNDECIDED

@@ -195,57 +195,8 @@ class Table:
         if fast is not None:
             return fast.end(partner)
         Table.plain_plays += 1
-        code = self.code0[:]
-        touch, group_of, free = self.geo.touch, self.group_of, FREE_CODES
-        waiting: list = [None] * len(self.members)
-        stack = self.free0[:]
-        pop, push = stack.pop, stack.append
-        left = self.count0
-        while stack:
-            t = pop()
-            if code[t] not in free:
-                continue
-            p = partner[t]
-            if p >= 0:
-                if code[p] not in free:
-                    continue
-                code[t] = code[p] = GONE
-                left -= 2
-                for j, d in touch[t]:
-                    c = code[j] - d
-                    code[j] = c
-                    if c in free and c + d not in free:
-                        push(j)
-                for j, d in touch[p]:
-                    c = code[j] - d
-                    code[j] = c
-                    if c in free and c + d not in free:
-                        push(j)
-                continue
-            g = group_of[t]
-            w = waiting[g]
-            if w is None:
-                waiting[g] = t
-                continue
-            if w is not True:
-                if w == t:
-                    continue
-                waiting[g] = True
-                code[w] = GONE
-                left -= 1
-                for j, d in touch[w]:
-                    c = code[j] - d
-                    code[j] = c
-                    if c in free and c + d not in free:
-                        push(j)
-            code[t] = GONE
-            left -= 1
-            for j, d in touch[t]:
-                c = code[j] - d
-                code[j] = c
-                if c in free and c + d not in free:
-                    push(j)
-        return left, code
+        return end_from(self.code0, self.free0, self.count0, partner, self.geo.touch,
+                        self.group_of, len(self.members))
 
     def stranded(self, partner: Sequence[int]) -> tuple[int, list[int]]:
         """Play ``partner``; the tiles left and the list of those tiles."""
@@ -335,6 +286,64 @@ class Table:
         return pick
 
 
+def end_from(code0: Sequence[int], free0: Sequence[int], count0: int, partner: Sequence[int],
+             touch: Sequence[Sequence[tuple[int, int]]], group_of: Sequence[int],
+             faces: int) -> tuple[int, list[int]]:
+    """The plain loop of :meth:`Table.end` from any position: its codes ``code0``, the
+    tiles free in it ``free0``, and ``count0`` tiles in place."""
+    code = list(code0)
+    free = FREE_CODES
+    waiting: list = [None] * faces
+    stack = list(free0)
+    pop, push = stack.pop, stack.append
+    left = count0
+    while stack:
+        t = pop()
+        if code[t] not in free:
+            continue
+        p = partner[t]
+        if p >= 0:
+            if code[p] not in free:
+                continue
+            code[t] = code[p] = GONE
+            left -= 2
+            for j, d in touch[t]:
+                c = code[j] - d
+                code[j] = c
+                if c in free and c + d not in free:
+                    push(j)
+            for j, d in touch[p]:
+                c = code[j] - d
+                code[j] = c
+                if c in free and c + d not in free:
+                    push(j)
+            continue
+        g = group_of[t]
+        w = waiting[g]
+        if w is None:
+            waiting[g] = t
+            continue
+        if w is not True:
+            if w == t:
+                continue
+            waiting[g] = True
+            code[w] = GONE
+            left -= 1
+            for j, d in touch[w]:
+                c = code[j] - d
+                code[j] = c
+                if c in free and c + d not in free:
+                    push(j)
+        code[t] = GONE
+        left -= 1
+        for j, d in touch[t]:
+            c = code[j] - d
+            code[j] = c
+            if c in free and c + d not in free:
+                push(j)
+    return left, code
+
+
 def _count(mask: int) -> int:
     return bin(mask).count("1")
 
@@ -348,5 +357,5 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-__all__ = ["FAST_AFTER", "FREE_CODES", "GONE", "Geometry", "Table", "codes_after", "geometry",
-           "is_pair"]
+__all__ = ["FAST_AFTER", "FREE_CODES", "GONE", "Geometry", "Table", "codes_after", "end_from",
+           "geometry", "is_pair"]

@@ -8,7 +8,7 @@ which -- and a play of it (:mod:`.solitaire_play`) settles whether it wins. A fa
 pairing is still open is played *relaxed*, which is never harder than the real game: a
 relaxed play that sticks proves that no pairing of the open faces can win.
 
-Four tools, cheapest first:
+Five tools, cheapest first:
 
 1. the relaxed play of the whole deal (many dead deals stick at once);
 2. a few quick playouts (safe moves at once, else the pair that holds up the most);
@@ -23,7 +23,10 @@ Four tools, cheapest first:
    search would reach late, and proves nothing. Past :data:`RESTART` plays it starts
    again from fresh playouts with a new random stream, on a Luby schedule, and each of
    its turns begins with a few playouts; the complete search never restarts, so what
-   it has ruled out stays ruled out.
+   it has ruled out stays ruled out;
+5. past :data:`EXACT_AFTER` plays, a turn after each of the local search's: an exact
+   search over the real positions (:class:`.solitaire_exact.ExactSearch`), which proves
+   dead some deals whose relaxed plays never stick, and finds some wins.
 
 The budget counts simulated plays, never seconds, so a verdict is the same on every
 machine; a search that runs out answers "undecided", never a wrong verdict.
@@ -44,6 +47,7 @@ from generator.engine.solitaire import (
     Deal,
     replay_solution,
 )
+from generator.engine.solitaire_exact import WON, ExactSearch, luby
 from generator.engine.solitaire_play import GONE, Table, geometry, is_pair
 from generator.engine.solitaire_repair import Repair
 
@@ -62,7 +66,7 @@ class _OutOfBudget(Exception):
 
 
 class _Found(Exception):
-    def __init__(self, partner: list[int]) -> None:
+    def __init__(self, partner: list[int] | None) -> None:
         super().__init__()
         self.partner = partner
 
@@ -82,19 +86,15 @@ RESTART = 4000
 again from fresh playouts with a new random stream, and then again after each span of a
 doubling (Luby) schedule: 1, 1, 2, 1, 1, 2, 4, ... times this. Above every budget the
 puzzles use, so that their deals and solutions stay the same."""
+EXACT_AFTER = 25_000
+"""Plays after which the exact search takes turns too: the default budget, so that every
+verdict within it (puzzles, the Turtle benchmark) stays as it was."""
+EXACT_TURN = 100
+"""Positions the exact search looks at in each of its turns (each counts as a play)."""
 TURN_PLAYOUTS = 5
 """From the first restart on, playouts played at each turn of the local search (with the
 restart's random stream, learning from the earlier ones' penalties): the best seeds the
 next restart."""
-
-
-def luby(i: int) -> int:
-    """The ``i``-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ..."""
-    while True:
-        k = i.bit_length()
-        if i == (1 << k) - 1:
-            return 1 << (k - 1)
-        i -= (1 << (k - 1)) - 1
 
 
 @lru_cache(maxsize=4096)
@@ -123,11 +123,15 @@ class Solver:
         self.group_of = self.table.group_of
         self.budget = budget
         self.work = 0
+        self.exact_work = 0
+        """Plays of the exact search, kept apart: the other searches' schedules (turns,
+        restarts) run on :attr:`work` alone, so they go exactly as without it."""
         self.rng = random.Random(seed)
         self.repair: Repair | None = None
         self.search: PairingSearch | None = None
+        self.exact: ExactSearch | None = None
         self.found_by = "search"
-        """What settled the deal: "playout", "search" or "repair" (for the benchmarks)."""
+        """What settled it: "playout", "search", "repair" or "exact" (for the benchmarks)."""
         self.turn_at = 0
         self.seed = seed
         self.restarts = 0
@@ -150,7 +154,7 @@ class Solver:
         """Count simulated plays; past the budget the solve ends "undecided". Every
         :data:`TURN` plays of the complete search, the local search takes a turn."""
         self.work += plays
-        if self.work > self.budget:
+        if self.work + self.exact_work > self.budget:
             raise _OutOfBudget
         if self.repair is not None and self.work >= self.turn_at:
             repair, self.repair = self.repair, None  # no turns inside a turn
@@ -159,11 +163,23 @@ class Solver:
             elif self.restarts:
                 self.playouts()
             found = repair.run(self.work + TURN)
+            if found is None and self.restarts and self.work > EXACT_AFTER:
+                self.exact_turn()
             self.repair, self.turn_at = repair, self.work + TURN
             if self.search is not None:
                 self.search.adopt(repair.best[1])
             if found is not None:
                 raise _Found(found)
+
+    def exact_turn(self) -> None:
+        """A turn of the exact search (made at the first one); its win or its proof
+        ends the solve (as :class:`_Found`, with no pairing for a proof)."""
+        exact = self.exact = self.exact or ExactSearch(self.table)
+        self.exact_work += exact.run(min(EXACT_TURN,
+                                         self.budget - self.work - self.exact_work))
+        if exact.status is not None:
+            self.found_by = "exact"
+            raise _Found(exact.pairing() if exact.status == WON else None)
 
     def playouts(self) -> None:
         """:data:`TURN_PLAYOUTS` playouts with the restart's random stream; a win ends
@@ -235,15 +251,16 @@ class Solver:
             if self.found_by == "search":
                 self.found_by = "repair"
         except _OutOfBudget:
-            return SolveResult(UNDECIDED, work=self.work)
+            return SolveResult(UNDECIDED, work=self.work + self.exact_work)
         finally:
-            self.repair = self.search = None
+            self.repair = self.search = self.exact = None
+        work = self.work + self.exact_work
         if partner is None:
-            return SolveResult(UNSOLVABLE, work=self.work)
+            return SolveResult(UNSOLVABLE, work=work)
         moves: list[tuple[int, int]] = []
         if self.table.play(partner, record=moves):  # pragma: no cover - a search bug
-            return SolveResult(UNDECIDED, work=self.work)
-        return SolveResult(SOLVED, tuple(moves), self.work)
+            return SolveResult(UNDECIDED, work=work)
+        return SolveResult(SOLVED, tuple(moves), work)
 
 
 class PairingSearch:

@@ -1,0 +1,332 @@
+"""The solitaire solver's exact search over real positions (see :mod:`.solitaire_solver`):
+a depth-first search over the positions of the real game, which finds wins and, when it
+runs out of positions, proves the deal dead.
+
+A position is the set of tiles removed (a Python int, one bit a tile); the search keeps
+an explicit stack, so that it can stop after any number of positions and go on later
+where it stopped (it takes turns with the solver's other searches). Each position it
+looks at counts as one play of the solver's budget (its relaxed play, compiled with the
+solver's, costs about one). A tile is *inert* when it is free and touches no tile in
+place: its presence changes no other tile's freedom, now or later.
+
+Reductions, each sound (it never drops the last position that could still win):
+
+- *safe moves*: the free tiles of a face go at once, all but as many inert ones as the
+  face has tiles not free (all of them when every tile left is free). Sound: take a win
+  from here; pair each inert tile kept with one of the face's other tiles when that one
+  goes in the win, drop the win's other moves of the face. Every move stays legal: more
+  tiles are gone at each step (a removal never blocks a tile), the inert tiles kept
+  block nothing and stay free, and nothing lies under or on them.
+- *interchangeable tiles*: of a face's inert tiles, moves use only the first two (the
+  first with any other tile, the pair of the first two). Sound: swapping two inert tiles
+  of a face maps the game from here onto itself.
+- *memo*: a position (after its safe moves) whose every continuation failed is
+  remembered and not searched again. Sound: whether a position can be won depends only
+  on the tiles in place.
+- *relaxed play*: a position whose relaxed play (:class:`.solitaire_play.Table`: a face
+  goes freely once two of its tiles are free together) sticks is dead. Sound: the
+  relaxed play is never harder than the real game.
+- *doomed moves*: a move after which its face's remaining tiles cannot be split into
+  pairs with no tile lying on its partner (say its last two, one on the other) is not
+  tried. Sound: such a pair is never free together. The deal itself was checked so by
+  the solver.
+
+Moves are tried as the quick playouts choose theirs: the pair holding up the most first
+(:attr:`.solitaire_play.Geometry.weight`); restarts (:data:`RESTART_NODES`) add noise.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
+
+from generator.engine.solitaire_kernel import END, GONE, Compiled
+from generator.engine.solitaire_play import FREE_CODES, Table, end_from
+
+RESTART_NODES = 2000
+"""Positions after which the search starts again from the root, and then again after
+each span of the Luby schedule (1, 1, 2, 1, 1, 2, 4, ... times this); from the first
+restart on, a little noise (up to one tile held up) breaks the ties of the move order.
+The failed positions stay remembered, so the schedule's growing spans end in a proof
+when there is one."""
+NOISE = 1.0
+"""From the first restart on, the most a move's score (tiles it holds up) is shaken by."""
+WON = "won"
+DEAD = "dead"
+
+
+@lru_cache(maxsize=8192)
+def _pairings(count: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Every way to split positions ``0..count-1`` into pairs."""
+    if count == 0:
+        return ((),)
+    out = []
+    for k in range(1, count):
+        rest = [i for i in range(1, count) if i != k]
+        for m in _pairings(count - 2):
+            out.append(((0, k), *((rest[a], rest[b]) for a, b in m)))
+    return tuple(out)
+
+
+def luby(i: int) -> int:
+    """The ``i``-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ..."""
+    while True:
+        k = i.bit_length()
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
+
+
+class _Frame:
+    """A position on the search's stack and the moves still to try from it."""
+
+    __slots__ = ("code", "free", "left", "mask", "moves", "next", "rest", "taken")
+
+    def __init__(self, code: list[int], free: list[int], rest: list[int], left: int,
+                 mask: int, taken: list[tuple[int, int]]) -> None:
+        self.code = code
+        self.free = free
+        """The tiles in place and free."""
+        self.rest = rest
+        """Tiles in place per face."""
+        self.left = left
+        self.mask = mask
+        """The tiles removed, one bit each."""
+        self.taken = taken
+        """The moves that led here from the position below on the stack."""
+        self.moves: list[tuple[int, int]] = []
+        self.next = 0
+
+
+class ExactSearch:
+    """Depth-first search over the real positions of ``table`` (see the module's
+    docstring). :meth:`run` looks at positions until it finds a win (:attr:`status`
+    :data:`WON`, the moves in :attr:`solution`), runs out of positions (:data:`DEAD`: a
+    proof), or has looked at as many as it was given (None: call again)."""
+
+    def __init__(self, table: Table) -> None:
+        geo = table.geo
+        self.table = table
+        self.touch = geo.touch
+        self.below = geo.below
+        self.weight = geo.weight
+        self.members = table.members
+        self.group_of = table.group_of
+        self.n = table.n
+        self.failed: set[int] = set()
+        self.pairable_of: dict[tuple[int, ...], bool] = {}
+        self.nodes = 0
+        self.best = table.count0
+        """The fewest tiles left in a position looked at."""
+        self.status: str | None = None
+        self.solution: list[tuple[int, int]] = []
+        self.stack: list[_Frame] = []
+        self.compiled: Compiled | None = None
+        self.open = [-1] * self.n
+        """Nothing paired: the relaxed play."""
+        self.no_partner = np.full(self.n, -1, np.int64)
+        self.scratch = np.empty(self.n, np.int64)
+        gone = (1 << self.n) - 1
+        for t in range(self.n):
+            if table.code0[t] != GONE:
+                gone &= ~(1 << t)
+        self.root = self.settle(_Frame(table.code0[:], table.free0[:],
+                                       [len(ms) for ms in self.members], table.count0,
+                                       gone, []))
+        self.pending: _Frame | None = self.fresh_root()
+        """A position made but not yet looked at (the root at first)."""
+        self.restarts = 0
+        self.restart_at = RESTART_NODES
+        self.rng = random.Random(0)
+
+    def fresh_root(self) -> _Frame:
+        """A copy of the root position, to search from (again)."""
+        r = self.root
+        return _Frame(r.code[:], r.free[:], r.rest[:], r.left, r.mask, r.taken[:])
+
+    def pairing(self) -> list[int]:
+        """The win's pairs as a ``partner`` list (every tile paired)."""
+        partner = [-1] * self.n
+        for a, c in self.solution:
+            partner[a], partner[c] = c, a
+        return partner
+
+    # -- the search ----------------------------------------------------------------------
+
+    def run(self, positions: int) -> int:
+        """Look at up to ``positions`` positions; the number looked at. Sets
+        :attr:`status` when the search ends."""
+        done = 0
+        stack = self.stack
+        while self.status is None and done < positions:
+            if self.nodes == self.restart_at:
+                self.restarts += 1
+                self.restart_at = self.nodes + RESTART_NODES * luby(self.restarts + 1)
+                self.rng = random.Random(self.restarts)
+                stack.clear()
+                self.pending = self.fresh_root()
+            frame = self.pending
+            if frame is not None:
+                self.pending = None
+                done += 1
+                self.look(frame)
+                continue
+            if not stack:
+                self.status = DEAD
+                break
+            top = stack[-1]
+            if top.next == len(top.moves):
+                stack.pop()
+                self.failed.add(top.mask)
+                continue
+            move = top.moves[top.next]
+            top.next += 1
+            child = self.child(top, move)
+            if child is not None:
+                self.pending = child
+        return done
+
+    def child(self, parent: _Frame, move: tuple[int, int]) -> _Frame | None:
+        """The position after ``move`` and the safe moves that follow; None when it is
+        known to fail."""
+        code, free, rest = parent.code[:], parent.free[:], parent.rest[:]
+        a, c = move
+        free.remove(a)
+        free.remove(c)
+        self.take(code, move, free)
+        rest[self.group_of[a]] -= 2
+        frame = self.settle(_Frame(code, free, rest, parent.left - 2,
+                                   parent.mask | 1 << a | 1 << c, [move]))
+        return None if frame.mask in self.failed else frame
+
+    def settle(self, frame: _Frame) -> _Frame:
+        """Play the safe moves of ``frame`` until there are none: the free tiles of a
+        face go but as many *waiters* as it has tiles not free, waiters being free
+        tiles that touch no tile in place (with none not free, the whole face goes)."""
+        group_of, rest, free, code = self.group_of, frame.rest, frame.free, frame.code
+        touch, half = self.touch, GONE >> 1
+        while frame.left:
+            by_face: dict[int, list[int]] = {}
+            for t in sorted(free):
+                by_face.setdefault(group_of[t], []).append(t)
+            moved = False
+            for g, tiles in by_face.items():
+                waiting = rest[g] - len(tiles)
+                if len(tiles) - waiting < 2:
+                    continue
+                out = tiles
+                if waiting:
+                    inert = [t for t in tiles if all(code[j] > half for j, _ in touch[t])]
+                    if len(inert) < waiting:
+                        continue
+                    out = [t for t in tiles if t not in inert[:waiting]]
+                for x in out:
+                    free.remove(x)
+                    frame.mask |= 1 << x
+                self.take(code, out, free)
+                frame.taken.extend((out[i], out[i + 1]) for i in range(0, len(out), 2))
+                frame.left -= len(out)
+                rest[g] -= len(out)
+                moved = True
+            if not moved:
+                break
+        return frame
+
+    def look(self, frame: _Frame) -> None:
+        """Check a new position: a win ends the search, a dead one is remembered, else
+        it goes on the stack with its moves, the most promising last (tried first)."""
+        self.nodes += 1
+        if frame.left < self.best:
+            self.best = frame.left
+        if not frame.left:
+            self.status = WON
+            self.solution = [m for f in self.stack for m in f.taken] + frame.taken
+            return
+        if self.relaxed_left(frame.code, frame.free, frame.left):
+            self.failed.add(frame.mask)
+            return
+        frame.moves = self.moves(frame)
+        self.stack.append(frame)
+
+    def moves(self, frame: _Frame) -> list[tuple[int, int]]:
+        """The pairs of free tiles worth trying, the pair holding up the most first;
+        none that leaves its face's remaining tiles unpairable, and of the face's free
+        tiles that touch no tile in place (interchangeable) only the first two."""
+        by_face: dict[int, list[int]] = {}
+        group_of, touch, half = self.group_of, self.touch, GONE >> 1
+        weight, code = self.weight, frame.code
+        for t in sorted(frame.free):
+            by_face.setdefault(group_of[t], []).append(t)
+        scored = []
+        for g, tiles in by_face.items():
+            if len(tiles) < 2:
+                continue
+            others = None
+            if frame.rest[g] > 2:
+                others = [t for t in self.members[g] if code[t] < half]
+            rank = {}
+            for t in tiles:
+                if all(code[j] > half for j, _ in touch[t]):
+                    rank[t] = len(rank)
+            for i, a in enumerate(tiles):
+                for c in tiles[i + 1:]:
+                    ra, rc = rank.get(a, 0), rank.get(c, 0)
+                    if ra + rc > 1 or (ra + rc == 1 and (a not in rank or c not in rank)):
+                        continue
+                    if others is not None and not self.pairable(
+                            tuple(t for t in others if t != a and t != c)):
+                        continue
+                    scored.append((-(weight[a] + weight[c])
+                                   - (NOISE * self.rng.random() if self.restarts else 0),
+                                   a, c))
+        scored.sort()
+        return [(a, c) for _, a, c in scored]
+
+    def pairable(self, tiles: tuple[int, ...]) -> bool:
+        """Whether ``tiles`` split into pairs with no tile lying on its partner."""
+        got = self.pairable_of.get(tiles)
+        if got is None:
+            below = self.below
+            got = False
+            for m in _pairings(len(tiles)):
+                for i, j in m:
+                    a, c = tiles[i], tiles[j]
+                    if below[a] >> c & 1 or below[c] >> a & 1:
+                        break
+                else:
+                    got = True
+                    break
+            self.pairable_of[tiles] = got
+        return got
+
+    def take(self, code: list[int], tiles: Sequence[int], free: list[int]) -> None:
+        """Remove ``tiles`` from ``code``; the tiles this frees join ``free``."""
+        touch, ok = self.touch, FREE_CODES
+        for x in tiles:
+            code[x] = GONE
+        for x in tiles:
+            for j, d in touch[x]:
+                c = code[j] - d
+                code[j] = c
+                if c in ok and c + d not in ok:
+                    free.append(j)
+
+    # -- the relaxed play ----------------------------------------------------------------
+
+    def relaxed_left(self, code: list[int], free: list[int], left: int) -> int:
+        """Tiles left by the relaxed play of a position (as :meth:`Table.end` with
+        nothing paired), compiled when the table's play is."""
+        fast = self.compiled or self.table.fast()
+        if fast is not None:
+            self.compiled = fast
+            return int(END(np.array(code, np.int64), np.array(free, np.int64), fast.start,
+                           fast.target, fast.delta, fast.group_of, fast.faces, left,
+                           self.no_partner, self.scratch))
+        return end_from(code, free, left, self.open, self.touch, self.group_of,
+                        len(self.members))[0]
+
+
+__all__ = ["DEAD", "RESTART_NODES", "WON", "ExactSearch", "luby"]

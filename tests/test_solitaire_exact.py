@@ -1,0 +1,166 @@
+"""The solitaire solver's exact search over real positions (:mod:`.solitaire_exact`),
+checked against the independent exhaustive search of ``bruteforce``."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_solitaire import SMALL, _brute
+
+from generator.engine import solitaire as rules
+from generator.engine.solitaire_exact import DEAD, WON, ExactSearch
+from generator.engine.solitaire_play import Table, geometry
+from generator.layouts import Layout, block, builtin, row, tile
+from generator.tiles import Tile
+
+WIDER = [*SMALL, Layout.of("test", [*block(0, 0, 2, 0, 1), *row(0, 2, 0, 2),
+                                    *row(1, 0.5, 0.5, 1.5), *tile(2, 1, 0.5)]),
+         Layout.of("rows", [*row(0, 0, 0, 5), *row(0, 1, 0, 5)])]
+
+
+def _table(deal: rules.Deal) -> Table:
+    n = len(deal.tiles)
+    return Table(geometry(deal.layout), deal.groups, (1 << n) - 1)
+
+
+def _exact(deal: rules.Deal, chunk: int = 10**9) -> ExactSearch:
+    search = ExactSearch(_table(deal))
+    while search.status is None:
+        assert search.run(chunk) <= chunk
+    return search
+
+
+@settings(max_examples=250, deadline=None)
+@given(st.sampled_from(range(len(WIDER))), st.integers(0, 10**9), st.integers(1, 4),
+       st.integers(1, 3), st.sampled_from([1, 3, 2000]))
+def test_the_exact_search_agrees_with_an_exhaustive_search(which: int, seed: int, faces: int,
+                                                           copies: int, restart: int) -> None:
+    # faces of two to six copies, shuffled on small layouts; searched in short chunks,
+    # restarting every few positions or not
+    from generator.engine import solitaire_exact
+
+    layout = WIDER[which]
+    rng = random.Random(seed)
+    pool = [Tile(f"{k}p") for k in range(1, faces + 1)]
+    tiles = [t for t in pool for _ in range(2 * copies)] * len(layout)
+    tiles = tiles[: len(layout)]
+    if len(tiles) % 2 or any(tiles.count(t) % 2 for t in set(tiles)):
+        return
+    rng.shuffle(tiles)
+    deal = rules.Deal(layout, tuple(tiles))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solitaire_exact, "RESTART_NODES", restart)
+        search = _exact(deal, chunk=rng.randint(1, 5))  # resumed between chunks
+    assert search.status in (WON, DEAD)
+    assert (search.status == WON) == _brute(deal)
+    if search.status == WON:
+        assert rules.replay_solution(deal, search.solution) == []
+
+
+def test_it_proves_dead_a_deal_whose_relaxed_play_goes_out() -> None:
+    # the relaxed play lets the 1p face go freely once two are free together, so it
+    # clears the board; the real game cannot (checked by the exhaustive search)
+    layout = SMALL[0]
+    deal = rules.Deal(layout, tuple(Tile(t) for t in (
+        "3p", "1p", "3p", "1p", "2p", "2p", "2p", "2p", "1p", "1p")))
+    table = _table(deal)
+    assert table.play([-1] * len(layout)) == 0
+    assert not _brute(deal)
+    assert _exact(deal).status == DEAD
+    result = rules.solve(deal)
+    assert result.status == rules.UNSOLVABLE
+
+
+def test_a_removed_tile_is_never_taken_for_one_in_place() -> None:
+    # a removed tile's code drops below GONE when a neighbour goes later: counting it
+    # among its face's remaining tiles once made the search skip every move of the face
+    # and call this winnable deal dead
+    deal = rules.Deal(WIDER[-1], tuple(Tile(f"{k}p") for k in "221221211211"))
+    assert _brute(deal)
+    search = _exact(deal)
+    assert search.status == WON
+    assert rules.replay_solution(deal, search.solution) == []
+
+
+def test_the_solver_takes_the_exact_search_only_past_the_default_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # a deal the default budget leaves undecided: no exact search within it (so puzzles
+    # and the Turtle benchmark stay as they were), one past it
+    from generator.engine import solitaire_solver
+
+    made = []
+    real = solitaire_solver.ExactSearch
+    monkeypatch.setattr(solitaire_solver, "ExactSearch",
+                        lambda table: made.append(1) or real(table))
+    deal = rules.deal_random(builtin("turtle"), random.Random(724))
+    assert solitaire_solver.Solver(deal).solve().status == rules.UNDECIDED
+    assert not made
+    solitaire_solver.Solver(deal, budget=solitaire_solver.EXACT_AFTER + 1000).solve()
+    assert made
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(range(len(WIDER))), st.integers(0, 10**9))
+def test_the_solver_ends_with_the_exact_search_s_verdict(which: int, seed: int) -> None:
+    # the other searches muted (they only spend plays): the exact search's proof ends
+    # the solve as unsolvable, its win as a solution that replays
+    from generator.engine import solitaire_solver
+
+    layout = WIDER[which]
+    rng = random.Random(seed)
+    tiles = [Tile("1p")] * 4 + [Tile(f"{k}s") for k in (1, 2, 3) for _ in range(4)]
+    tiles = (tiles * 2)[: len(layout)]
+    if any(tiles.count(t) % 2 for t in set(tiles)):
+        return
+    rng.shuffle(tiles)
+    deal = rules.Deal(layout, tuple(tiles))
+
+    def idle(self, *args):
+        while True:
+            self.solver.spend()
+
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in (("RESTART", 1), ("TURN", 1), ("TURN_PLAYOUTS", 0),
+                            ("EXACT_AFTER", 0), ("EXACT_TURN", 2)):
+            patch.setattr(solitaire_solver, name, value)
+        patch.setattr(solitaire_solver.PairingSearch, "run", lambda self: idle(self))
+        patch.setattr(solitaire_solver.Repair, "run",
+                      lambda self, until: (self.solver.spend(until - self.solver.work)
+                                           if until > self.solver.work else None))
+        solver = solitaire_solver.Solver(deal, seed=seed, budget=10**6)
+        result = solver.solve(playouts=0)
+    assert result.status != rules.UNDECIDED
+    assert (result.status == rules.SOLVED) == _brute(deal)
+    if result.status == rules.SOLVED:
+        assert rules.replay_solution(deal, result.solution) == []
+    # (unless the first relaxed play, or the faces' own shapes, already proved it dead)
+    assert solver.found_by == "exact" or (result.status == rules.UNSOLVABLE
+                                          and result.work <= 1)
+
+
+def test_the_compiled_relaxed_play_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the relaxed check runs compiled when the table's play does; the search must look
+    # at the same positions, in the same order, either way
+    from generator.compiled import enabled
+    from generator.engine import solitaire_kernel, solitaire_play
+
+    if not enabled():
+        pytest.skip("numba is not installed or TILEPRESS_NO_JIT is set")
+    monkeypatch.setattr(solitaire_play, "FAST_AFTER", 0)
+    deals = [rules.deal_random(builtin("turtle"), random.Random(s)) for s in (1, 9)]
+
+    def trace() -> list:
+        out = []
+        for deal in deals:
+            search = ExactSearch(_table(deal))
+            search.run(1500)
+            out.append((search.status, search.nodes, search.best, sorted(search.failed),
+                        search.solution))
+        return out
+
+    fast = trace()
+    monkeypatch.setattr(solitaire_kernel, "enabled", lambda: False)
+    assert trace() == fast
