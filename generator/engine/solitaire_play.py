@@ -344,6 +344,18 @@ def end_from(code0: Sequence[int], free0: Sequence[int], count0: int, partner: S
     return left, code
 
 
+@lru_cache(maxsize=4096)
+def matchings(items: tuple[int, ...]) -> list[tuple[tuple[int, int], ...]]:
+    """Every way to split an even number of tiles into pairs."""
+    if not items:
+        return [()]
+    first, out = items[0], []
+    for k in range(1, len(items)):
+        rest = (*items[1:k], *items[k + 1:])
+        out.extend(((first, items[k]), *m) for m in matchings(rest))
+    return out
+
+
 def _count(mask: int) -> int:
     return bin(mask).count("1")
 
@@ -358,4 +370,4 @@ def _bits(mask: int) -> list[int]:
 
 
 __all__ = ["FAST_AFTER", "FREE_CODES", "GONE", "Geometry", "Table", "codes_after", "end_from",
-           "geometry", "is_pair"]
+           "geometry", "is_pair", "matchings"]

@@ -37,7 +37,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from operator import itemgetter
 
 from generator.engine.solitaire import (
@@ -48,7 +47,7 @@ from generator.engine.solitaire import (
     replay_solution,
 )
 from generator.engine.solitaire_exact import WON, ExactSearch, luby
-from generator.engine.solitaire_play import GONE, Table, geometry, is_pair
+from generator.engine.solitaire_play import GONE, Table, geometry, is_pair, matchings
 from generator.engine.solitaire_repair import Repair
 
 
@@ -97,18 +96,6 @@ restart's random stream, learning from the earlier ones' penalties): the best se
 next restart."""
 
 
-@lru_cache(maxsize=4096)
-def _matchings(items: tuple[int, ...]) -> list[tuple[tuple[int, int], ...]]:
-    """Every way to split an even number of tiles into pairs."""
-    if not items:
-        return [()]
-    first, out = items[0], []
-    for k in range(1, len(items)):
-        rest = (*items[1:k], *items[k + 1:])
-        out.extend(((first, items[k]), *m) for m in _matchings(rest))
-    return out
-
-
 class Solver:
     """Solves one position of a deal (see the module's docstring for how)."""
 
@@ -142,7 +129,7 @@ class Solver:
         self.playout_k = 0
         self.longest: list[tuple[int, int]] = []
         self.impossible = any(len(ms) % 2 for ms in self.members) or any(
-            len(ms) <= 8 and not any(self.valid(m) for m in _matchings(tuple(ms)))
+            len(ms) <= 8 and not any(self.valid(m) for m in matchings(tuple(ms)))
             for ms in self.members)
 
     def valid(self, pairs: Sequence[tuple[int, int]]) -> bool:
@@ -351,7 +338,7 @@ class PairingSearch:
         tiles = self.open_tiles(partner, g)
         found = None
         if len(tiles) <= 8:
-            found = [m for m in _matchings(tiles) if self.solver.valid(m)]
+            found = [m for m in matchings(tiles) if self.solver.valid(m)]
             allowed = self.allowed.get(g)
             if allowed is not None:
                 fixed = self.fixed_pairs(partner, g)
@@ -369,7 +356,7 @@ class PairingSearch:
         options = self.options(partner, g)
         if options is not None:
             cost = self.cost
-            chosen = min(options or [_matchings(tiles)[0]],
+            chosen = min(options or [matchings(tiles)[0]],
                          key=lambda m: sum(cost(a, c) for a, c in m))
         else:
             pairs = sorted(((a, c) for i, a in enumerate(tiles) for c in tiles[i + 1:]),
