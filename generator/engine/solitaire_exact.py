@@ -39,12 +39,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import lru_cache
 
 import numpy as np
 
 from generator.engine.solitaire_kernel import END, GONE, Compiled
-from generator.engine.solitaire_play import FREE_CODES, Table, end_from
+from generator.engine.solitaire_play import FREE_CODES, Table, end_from, matchings
 
 RESTART_NODES = 2000
 """Positions after which the search starts again from the root, and then again after
@@ -56,19 +55,6 @@ NOISE = 1.0
 """From the first restart on, the most a move's score (tiles it holds up) is shaken by."""
 WON = "won"
 DEAD = "dead"
-
-
-@lru_cache(maxsize=8192)
-def _pairings(count: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """Every way to split positions ``0..count-1`` into pairs."""
-    if count == 0:
-        return ((),)
-    out = []
-    for k in range(1, count):
-        rest = [i for i in range(1, count) if i != k]
-        for m in _pairings(count - 2):
-            out.append(((0, k), *((rest[a], rest[b]) for a, b in m)))
-    return tuple(out)
 
 
 def luby(i: int) -> int:
@@ -206,20 +192,16 @@ class ExactSearch:
         """Play the safe moves of ``frame`` until there are none: the free tiles of a
         face go but as many *waiters* as it has tiles not free, waiters being free
         tiles that touch no tile in place (with none not free, the whole face goes)."""
-        group_of, rest, free, code = self.group_of, frame.rest, frame.free, frame.code
-        touch, half = self.touch, GONE >> 1
+        rest, free, code = frame.rest, frame.free, frame.code
         while frame.left:
-            by_face: dict[int, list[int]] = {}
-            for t in sorted(free):
-                by_face.setdefault(group_of[t], []).append(t)
             moved = False
-            for g, tiles in by_face.items():
+            for g, tiles in self.free_by_face(free).items():
                 waiting = rest[g] - len(tiles)
                 if len(tiles) - waiting < 2:
                     continue
                 out = tiles
                 if waiting:
-                    inert = [t for t in tiles if all(code[j] > half for j, _ in touch[t])]
+                    inert = [t for t in tiles if self.inert(code, t)]
                     if len(inert) < waiting:
                         continue
                     out = [t for t in tiles if t not in inert[:waiting]]
@@ -255,13 +237,9 @@ class ExactSearch:
         """The pairs of free tiles worth trying, the pair holding up the most first;
         none that leaves its face's remaining tiles unpairable, and of the face's free
         tiles that touch no tile in place (interchangeable) only the first two."""
-        by_face: dict[int, list[int]] = {}
-        group_of, touch, half = self.group_of, self.touch, GONE >> 1
-        weight, code = self.weight, frame.code
-        for t in sorted(frame.free):
-            by_face.setdefault(group_of[t], []).append(t)
+        weight, code, half = self.weight, frame.code, GONE >> 1
         scored = []
-        for g, tiles in by_face.items():
+        for g, tiles in self.free_by_face(frame.free).items():
             if len(tiles) < 2:
                 continue
             others = None
@@ -269,7 +247,7 @@ class ExactSearch:
                 others = [t for t in self.members[g] if code[t] < half]
             rank = {}
             for t in tiles:
-                if all(code[j] > half for j, _ in touch[t]):
+                if self.inert(code, t):
                     rank[t] = len(rank)
             for i, a in enumerate(tiles):
                 for c in tiles[i + 1:]:
@@ -285,20 +263,28 @@ class ExactSearch:
         scored.sort()
         return [(a, c) for _, a, c in scored]
 
+    def free_by_face(self, free: list[int]) -> dict[int, list[int]]:
+        """The free tiles by face, each face's in order, the faces in order of their
+        first free tile."""
+        by_face: dict[int, list[int]] = {}
+        group_of = self.group_of
+        for t in sorted(free):
+            by_face.setdefault(group_of[t], []).append(t)
+        return by_face
+
+    def inert(self, code: list[int], t: int) -> bool:
+        """Whether tile ``t`` touches no tile in place (removed tiles' codes are
+        :data:`GONE` or a little less, above half of it)."""
+        half = GONE >> 1
+        return all(code[j] > half for j, _ in self.touch[t])
+
     def pairable(self, tiles: tuple[int, ...]) -> bool:
         """Whether ``tiles`` split into pairs with no tile lying on its partner."""
         got = self.pairable_of.get(tiles)
         if got is None:
             below = self.below
-            got = False
-            for m in _pairings(len(tiles)):
-                for i, j in m:
-                    a, c = tiles[i], tiles[j]
-                    if below[a] >> c & 1 or below[c] >> a & 1:
-                        break
-                else:
-                    got = True
-                    break
+            got = any(not any(below[a] >> c & 1 or below[c] >> a & 1 for a, c in m)
+                      for m in matchings(tiles))
             self.pairable_of[tiles] = got
         return got
 
