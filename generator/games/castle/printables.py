@@ -136,13 +136,15 @@ def castle_board(paper: Paper, options: BoardOptions | None = None) -> Document:
 
     blocks: list[Block] = [Section("Castle board"), heading, words,
                            Figure(w + 4, h + 4, lambda c: _offset(c, draw, 3, 3))]
-    if options.shrines and shrines_fit(paper, options):
-        blocks += _shrine_blocks(cell_w)
+    shrines = _shrine_blocks(cell_w)
+    if options.shrines and _fits_below(h, shrines, frame_w, room_h):
+        blocks += shrines
     return Document("Dragon Castle: castle board", paper, (*blocks, calibration_figure()),
                     margin=BOARD_MARGIN, page_numbers=False, running_header=False)
 
 
 BOARD_MARGIN = 10.0
+INK_LINE = "#3a3530"
 SHRINE_WORDS = ("Cut out these three shrines along their outline and put them in the "
                 "pool with the other players' shrines: the pool holds three for each player.")
 
@@ -179,15 +181,15 @@ def _shrine_blocks(cell_w: float) -> list[Block]:
     return [Paragraph(SHRINE_WORDS, size=8.5), Figure(width, side + 2, draw)]
 
 
-INK_LINE = "#3a3530"
+def _fits_below(board_h: float, shrines: list[Block], frame_w: float, room_h: float) -> bool:
+    return board_h + 4 + sum(measure(b, frame_w) for b in shrines) <= room_h
 
 
 def shrines_fit(paper: Paper, options: BoardOptions) -> bool:
     """Whether a player's three shrines fit below the board on its page."""
     cell_w, cell_h = options.cell()
     frame_w, room_h = _board_room(paper, *_board_words(cell_w, cell_h))
-    return SIZE * cell_h + 4 + sum(measure(b, frame_w) for b in _shrine_blocks(cell_w)) \
-        <= room_h
+    return _fits_below(SIZE * cell_h, _shrine_blocks(cell_w), frame_w, room_h)
 
 
 def _offset(c: Canvas, draw, dx: float, dy: float) -> None:
