@@ -243,13 +243,14 @@ class ExactSearch:
             self.status = WON
             self.solution = [m for f in self.stack for m in f.taken] + frame.taken
             return
-        if self.relaxed_left(frame.code, frame.free, frame.left):
+        codes = np.array(frame.code, np.int64)
+        if self.relaxed_left(frame.code, frame.free, frame.left, codes):
             self.failed.add(frame.mask)
             return
-        frame.moves = self.moves(frame)
+        frame.moves = self.moves(frame, codes)
         self.stack.append(frame)
 
-    def moves(self, frame: _Frame) -> list[tuple[int, int]]:
+    def moves(self, frame: _Frame, codes: np.ndarray | None = None) -> list[tuple[int, int]]:
         """The pairs of free tiles worth trying, the pair holding up the most first;
         none that leaves its face's remaining tiles unpairable, and of the face's free
         tiles that touch no tile in place (interchangeable) only the first two."""
@@ -280,7 +281,8 @@ class ExactSearch:
         out = [(a, c) for _, a, c in scored]
         if self.reduce and len(out) > 1:
             kept = np.empty(len(out), np.int64)
-            STUBBORN(np.array(code, np.int64), np.array(out, np.int64), self.lists[0],
+            STUBBORN(np.array(code, np.int64) if codes is None else codes,
+                     np.array(out, np.int64), self.lists[0],
                      *self.lists[1:], kept)
             out = [m for m, k in zip(out, kept, strict=True) if k]
         return out
@@ -349,13 +351,15 @@ class ExactSearch:
 
     # -- the relaxed play ----------------------------------------------------------------
 
-    def relaxed_left(self, code: list[int], free: list[int], left: int) -> int:
+    def relaxed_left(self, code: list[int], free: list[int], left: int,
+                     codes: np.ndarray) -> int:
         """Tiles left by the relaxed play of a position (as :meth:`Table.end` with
-        nothing paired), compiled when the table's play is."""
+        nothing paired), compiled when the table's play is (``codes``: ``code`` as an
+        array)."""
         fast = self.compiled or self.table.fast()
         if fast is not None:
             self.compiled = fast
-            return int(END(np.array(code, np.int64), np.array(free, np.int64), fast.start,
+            return int(END(codes, np.array(free, np.int64), fast.start,
                            fast.target, fast.delta, fast.group_of, fast.faces, left,
                            self.no_partner, self.scratch))
         return end_from(code, free, left, self.open, self.touch, self.group_of,
