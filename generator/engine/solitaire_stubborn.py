@@ -4,11 +4,11 @@
 
 A move takes a pair of free tiles of one face. A removal never blocks a tile, so a move
 stays legal until one of its own tiles goes, and two moves with no tile in common can be
-swapped. The set ``T`` of moves is built from a *key* move ``{a, c}`` (both free) by
-closing a set ``R`` of tiles (every move that takes a tile of ``R`` is in ``T``) and a
-set ``F`` of blocked tiles waiting to be freed:
+swapped. The set ``T`` of moves is built from a free tile ``a`` with a move on offer, by
+closing a set ``R`` of tiles (every move that takes a tile of ``R`` is in ``T``) and a set
+``F`` of blocked tiles waiting to be freed:
 
-- ``a`` and ``c`` are in ``R``;
+- ``a`` is in ``R``;
 - for a tile ``x`` of ``R`` and a tile ``p`` of its face that can pair with it (neither
   lies on the other): when ``x`` is blocked, ``x`` is in ``F``; else when ``p`` is
   blocked, ``p`` is in ``F`` (the move ``{x, p}`` is disabled: it needs ``p`` freed);
@@ -30,10 +30,10 @@ itself, so ``R`` counts as holding all of a face's inert tiles when it holds one
 Moves that are never legal (a tile lying on its partner) are left out of ``T``: they are
 in no game. A stubborn set is only a search's choice of moves, so the memo of failed
 positions stays sound: a position fails only when every kept move failed, which the
-argument above makes a proof. Every move on offer is tried as the key (the union of its
-two tiles' closures), and the one that keeps the fewest moves wins (the first such);
-which enabler a closure takes (one already in ``R``, else a free tile with the fewest
-partners) only changes the set's size.
+argument above makes a proof. Every free tile with a move on offer is tried as ``a``, and
+the one whose set keeps the fewest moves wins (the first such); which enabler a closure
+takes (one already in ``R``, else a free tile with the fewest partners) only changes the
+set's size.
 """
 
 from __future__ import annotations
@@ -150,39 +150,26 @@ def _stubborn(code: np.ndarray, moves: np.ndarray, group_of: np.ndarray,
                 if side == 0:
                     break
     best = -1
-    best_i = 0
+    best_s = 0
     hit = np.zeros(group_of.max() + 1, np.bool_)
-    for i in range(k):
-        sa = seed_of[moves[i, 0]]
-        sc = seed_of[moves[i, 1]]
+    for r in range(ns + 1):  # each seed's set, then the best one's marks
+        sa = r if r < ns else best_s
         hit[:] = False
         for s in range(ns):
             x = seeds[s]
-            if inert[x] and (in_r[sa, x] or in_r[sc, x]):
+            if inert[x] and in_r[sa, x]:
                 hit[group_of[x]] = True
         m = 0
         for j in range(k):
+            kept[j] = 0
             for e in range(2):
                 x = moves[j, e]
-                if in_r[sa, x] or in_r[sc, x] or (inert[x] and hit[group_of[x]]):
-                    m += 1
-                    break
-        if best < 0 or m < best:
+                if in_r[sa, x] or (inert[x] and hit[group_of[x]]):
+                    kept[j] = 1
+            m += kept[j]
+        if r < ns and (best < 0 or m < best):
             best = m
-            best_i = i
-    sa = seed_of[moves[best_i, 0]]
-    sc = seed_of[moves[best_i, 1]]
-    hit[:] = False
-    for s in range(ns):
-        x = seeds[s]
-        if inert[x] and (in_r[sa, x] or in_r[sc, x]):
-            hit[group_of[x]] = True
-    for j in range(k):
-        kept[j] = 0
-        for e in range(2):
-            x = moves[j, e]
-            if in_r[sa, x] or in_r[sc, x] or (inert[x] and hit[group_of[x]]):
-                kept[j] = 1
+            best_s = r
     return best
 
 
