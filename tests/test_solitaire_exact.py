@@ -251,7 +251,7 @@ def test_the_moves_a_stubborn_set_keeps_still_win(which: int, seed: int,
     _kept_moves_win(deal, (1 << len(tiles)) - 1, 200)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.sampled_from(["turtle", "pyramid", "fortress"]), st.integers(0, 10**9),
        st.integers(2, 4), st.integers(8, 16))
 def test_the_moves_a_stubborn_set_keeps_still_win_late_in_a_game(
