@@ -111,7 +111,7 @@ def _stubborn(code: np.ndarray, moves: np.ndarray, group_of: np.ndarray,
                 continue
             nf -= 1
             y = fre[nf]
-            side = 0  # 0: what lies on y, then 1: its left, 2: its right
+            # side 0: what must go before y is free; then 1: its left, 2: its right
             for side in range(3):
                 if side == 0:
                     lo, hi, lst = ostart[y], ostart[y + 1], olist
