@@ -189,7 +189,12 @@ def solitaire_winnable(over, left, right, groups) -> bool:
 
     ``over``/``left``/``right`` are, for each position, the sets of positions lying on it
     and touching its sides; ``groups`` says which tiles match."""
-    n = len(groups)
+    return solitaire_win(over, left, right, groups)(frozenset(range(len(groups))))
+
+
+def solitaire_win(over, left, right, groups):
+    """Whether a position (the set of tiles in place) of a small solitaire deal can be
+    cleared, as a function (remembering what it found; see :func:`solitaire_winnable`)."""
 
     def free(rem, i):
         if any(j in rem for j in over[i]):
@@ -208,7 +213,7 @@ def solitaire_winnable(over, left, right, groups) -> bool:
                     return True
         return False
 
-    return win(frozenset(range(n)))
+    return win
 
 
 # -- Mint Tin Mahjong ------------------------------------------------------------------

@@ -4,7 +4,9 @@ checked against the independent exhaustive search of ``bruteforce``."""
 from __future__ import annotations
 
 import random
+from functools import cache
 
+import bruteforce
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -142,10 +144,16 @@ def test_the_solver_ends_with_the_exact_search_s_verdict(which: int, seed: int) 
 
 
 def test_the_compiled_relaxed_play_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the relaxed check runs compiled when the table's play does; the search must look
-    # at the same positions, in the same order, either way
+    # the relaxed check runs compiled when the table's play does, the stubborn sets when
+    # numba is there; the search must look at the same positions, in the same order,
+    # either way
     from generator.compiled import enabled
-    from generator.engine import solitaire_kernel, solitaire_play
+    from generator.engine import (
+        solitaire_exact,
+        solitaire_kernel,
+        solitaire_play,
+        solitaire_stubborn,
+    )
 
     if not enabled():
         pytest.skip("numba is not installed or TILEPRESS_NO_JIT is set")
@@ -163,4 +171,134 @@ def test_the_compiled_relaxed_play_changes_nothing(monkeypatch: pytest.MonkeyPat
 
     fast = trace()
     monkeypatch.setattr(solitaire_kernel, "enabled", lambda: False)
+    monkeypatch.setattr(solitaire_exact, "STUBBORN", solitaire_stubborn.STUBBORN.python)
     assert trace() == fast
+
+
+def _positions(deal: rules.Deal, limit: int, start: int) -> list[int]:
+    """Up to ``limit`` positions (tiles in place, as bits) met by legal play from
+    ``start``."""
+    board = rules.board_for(deal.layout)
+    groups = deal.groups
+    seen, todo = set(), [start]
+    while todo and len(seen) < limit:
+        rem = todo.pop()
+        if rem in seen:
+            continue
+        seen.add(rem)
+        free = board.free_tiles(rem)
+        todo += [rem & ~(1 << a) & ~(1 << c) for i, a in enumerate(free)
+                 for c in free[i + 1:] if groups[a] == groups[c]]
+    return sorted(seen)
+
+
+def _winner(deal: rules.Deal):
+    """Whether a position (tiles in place, as bits) of ``deal`` can be won, by the
+    exhaustive search."""
+    board = rules.board_for(deal.layout)
+    n = len(deal.tiles)
+
+    def bits(m: int) -> set[int]:
+        return {i for i in range(n) if m >> i & 1}
+
+    win = bruteforce.solitaire_win([bits(m) for m in board.over],
+                                   [bits(m) for m in board.left],
+                                   [bits(m) for m in board.right], deal.groups)
+    return lambda rem: win(frozenset(bits(rem)))
+
+
+ROWS = Layout.of("rows3", [*row(0, 0, 0, 4), *row(0, 1, 0, 4), *row(1, 0.5, 0.5, 2.5),
+                          *tile(2, 1.5, 0.5)])
+
+
+def _kept_moves_win(deal: rules.Deal, start: int, limit: int) -> None:
+    """From every position met by legal play from ``start`` (tiles in place, as bits),
+    a game playing only the moves kept can be won exactly when the exhaustive search
+    wins it."""
+    n = len(deal.tiles)
+    search = ExactSearch(Table(geometry(deal.layout), deal.groups, start))
+    winnable = _winner(deal)
+
+    @cache
+    def reduced(rem: int) -> bool:
+        if not rem:
+            return True
+        frame = _frame(search, deal, rem)
+        everything = _moves(search, frame, reduce=False)
+        kept = _moves(search, frame, reduce=True)
+        assert set(kept) <= set(everything) and bool(kept) == bool(everything)
+        return any(reduced(rem & ~(1 << a) & ~(1 << c)) for a, c in kept)
+
+    for rem in _positions(deal, limit, start):
+        assert reduced(rem) == winnable(rem), (rem, (1 << n) - 1)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(range(len(WIDER) + 1)), st.integers(0, 10**9),
+       st.sampled_from([(2, 1), (3, 1), (2, 2), (1, 4), (3, 2), (4, 1)]))
+def test_the_moves_a_stubborn_set_keeps_still_win(which: int, seed: int,
+                                                  shape: tuple[int, int]) -> None:
+    # small layouts, faces of up to eight copies
+    layout = [*WIDER, ROWS][which]
+    faces, copies = shape
+    rng = random.Random(seed)
+    tiles = [Tile(f"{k}p") for k in range(1, faces + 1) for _ in range(2 * copies)]
+    tiles = (tiles * len(layout))[: len(layout)]
+    if any(tiles.count(t) % 2 for t in set(tiles)):
+        return
+    rng.shuffle(tiles)
+    deal = rules.Deal(layout, tuple(tiles))
+    _kept_moves_win(deal, (1 << len(tiles)) - 1, 200)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["turtle", "pyramid", "fortress"]), st.integers(0, 10**9),
+       st.integers(2, 4), st.integers(8, 16))
+def test_the_moves_a_stubborn_set_keeps_still_win_late_in_a_game(
+        name: str, seed: int, faces: int, left: int) -> None:
+    # the last tiles of a big layout (played down at random, few faces, so that up to
+    # eight or more of a face are left): stacks, and tiles blocked on both sides
+    layout = builtin(name)
+    rng = random.Random(seed)
+    tiles = [Tile(f"{k % faces + 1}p") for k in range(len(layout))]
+    if any(tiles.count(t) % 2 for t in set(tiles)):
+        return
+    rng.shuffle(tiles)
+    deal = rules.Deal(layout, tuple(tiles))
+    board, groups = rules.board_for(layout), deal.groups
+    rem = (1 << len(tiles)) - 1
+    while rem.bit_count() > left:
+        free = board.free_tiles(rem)
+        pairs = [(a, c) for i, a in enumerate(free) for c in free[i + 1:]
+                 if groups[a] == groups[c]]
+        if not pairs:
+            break
+        a, c = rng.choice(pairs)
+        rem &= ~(1 << a) & ~(1 << c)
+    _kept_moves_win(deal, rem, 300)
+
+
+def test_a_stubborn_set_prunes() -> None:
+    # the reduction is on, and cuts moves at the start of a Turtle deal
+    deal = rules.deal_random(builtin("turtle"), random.Random(3))
+    search = ExactSearch(_table(deal))
+    frame = search.root
+    everything = _moves(search, frame, reduce=False)
+    kept = _moves(search, frame, reduce=True)
+    assert 0 < len(kept) < len(everything)
+
+
+def _frame(search: ExactSearch, deal: rules.Deal, rem: int):
+    from generator.engine.solitaire_exact import _Frame
+    from generator.engine.solitaire_play import FREE_CODES, codes_after
+
+    code = codes_after(search.table.geo, rem)
+    free = [t for t in range(len(code)) if code[t] in FREE_CODES]
+    rest = [sum(1 for t in ms if rem >> t & 1) for ms in search.members]
+    n = len(deal.tiles)
+    return _Frame(code, free, rest, bin(rem).count("1"), ((1 << n) - 1) & ~rem, [])
+
+
+def _moves(search: ExactSearch, frame, *, reduce: bool) -> list[tuple[int, int]]:
+    search.reduce = reduce
+    return search.moves(frame)

@@ -30,6 +30,9 @@ Reductions, each sound (it never drops the last position that could still win):
   pairs with no tile lying on its partner (say its last two, one on the other) is not
   tried. Sound: such a pair is never free together. The deal itself was checked so by
   the solver.
+- *stubborn sets*: of a position's moves only those of a stubborn set are tried
+  (:mod:`.solitaire_stubborn`, where it is argued sound): a win, when there is one,
+  starts with one of them.
 
 Moves are tried as the quick playouts choose theirs: the pair holding up the most first
 (:attr:`.solitaire_play.Geometry.weight`); restarts (:data:`RESTART_NODES`) add noise.
@@ -43,7 +46,16 @@ from collections.abc import Sequence
 import numpy as np
 
 from generator.engine.solitaire_kernel import END, GONE, Compiled
-from generator.engine.solitaire_play import FREE_CODES, Table, end_from, matchings
+from generator.engine.solitaire_play import (
+    FREE_CODES,
+    LEFT,
+    OVER,
+    RIGHT,
+    Table,
+    end_from,
+    matchings,
+)
+from generator.engine.solitaire_stubborn import STUBBORN, flat
 
 RESTART_NODES = 2000
 """Positions after which the search starts again from the root, and then again after
@@ -53,6 +65,8 @@ The failed positions stay remembered, so the schedule's growing spans end in a p
 when there is one."""
 NOISE = 1.0
 """From the first restart on, the most a move's score (tiles it holds up) is shaken by."""
+REDUCE = True
+"""Whether a position's moves are cut to a stubborn set (:mod:`.solitaire_stubborn`)."""
 WON = "won"
 DEAD = "dead"
 
@@ -122,6 +136,8 @@ class ExactSearch:
         self.root = self.settle(_Frame(table.code0[:], table.free0[:],
                                        [len(ms) for ms in self.members], table.count0,
                                        gone, []))
+        self.reduce = REDUCE
+        self.lists = self.stubborn_lists()
         self.pending: _Frame | None = self.fresh_root()
         """A position made but not yet looked at (the root at first)."""
         self.restarts = 0
@@ -227,13 +243,14 @@ class ExactSearch:
             self.status = WON
             self.solution = [m for f in self.stack for m in f.taken] + frame.taken
             return
-        if self.relaxed_left(frame.code, frame.free, frame.left):
+        codes = np.array(frame.code, np.int64)
+        if self.relaxed_left(frame.code, frame.free, frame.left, codes):
             self.failed.add(frame.mask)
             return
-        frame.moves = self.moves(frame)
+        frame.moves = self.moves(frame, codes)
         self.stack.append(frame)
 
-    def moves(self, frame: _Frame) -> list[tuple[int, int]]:
+    def moves(self, frame: _Frame, codes: np.ndarray | None = None) -> list[tuple[int, int]]:
         """The pairs of free tiles worth trying, the pair holding up the most first;
         none that leaves its face's remaining tiles unpairable, and of the face's free
         tiles that touch no tile in place (interchangeable) only the first two."""
@@ -261,7 +278,39 @@ class ExactSearch:
                                    - (NOISE * self.rng.random() if self.restarts else 0),
                                    a, c))
         scored.sort()
-        return [(a, c) for _, a, c in scored]
+        out = [(a, c) for _, a, c in scored]
+        if self.reduce and len(out) > 1:
+            kept = np.empty(len(out), np.int64)
+            STUBBORN(np.array(code, np.int64) if codes is None else codes,
+                     np.array(out, np.int64), self.lists[0],
+                     *self.lists[1:], kept)
+            out = [m for m, k in zip(out, kept, strict=True) if k]
+        return out
+
+    def stubborn_lists(self) -> tuple[np.ndarray, ...]:
+        """The arrays the stubborn sets are built from (:mod:`.solitaire_stubborn`):
+        the faces, and for each tile its possible partners (tiles of its face, neither
+        lying on the other), the tiles that must go before it is free, its left and right
+        neighbours, and the tiles its removal touches. On a root where a tile in place
+        lies on one removed (no game gets there), "must go before" shrinks to the tiles
+        that lie on it."""
+        n, below, members, group_of = self.n, self.below, self.members, self.group_of
+        near: dict[int, list[list[int]]] = {d: [[] for _ in range(n)]
+                                             for d in (OVER, LEFT, RIGHT)}
+        for x in range(n):
+            for j, d in self.touch[x]:
+                near[d][j].append(x)
+        before = [[x for x in range(n) if below[y] >> x & 1] for y in range(n)]
+        place = self.table.code0
+        if any(place[x] < GONE >> 1 for y in range(n) if place[y] >= GONE >> 1
+               for x in near[OVER][y]):
+            before = near[OVER]
+        partners = [[p for p in (members[group_of[x]] if group_of[x] >= 0 else ())
+                     if p != x and x not in before[p] and p not in before[x]]
+                    for x in range(n)]
+        return (np.array(group_of, np.int64), *flat(partners), *flat(before),
+                *flat(near[LEFT]), *flat(near[RIGHT]),
+                *flat([[j for j, _ in self.touch[x]] for x in range(n)]))
 
     def free_by_face(self, free: list[int]) -> dict[int, list[int]]:
         """The free tiles by face, each face's in order, the faces in order of their
@@ -302,13 +351,15 @@ class ExactSearch:
 
     # -- the relaxed play ----------------------------------------------------------------
 
-    def relaxed_left(self, code: list[int], free: list[int], left: int) -> int:
+    def relaxed_left(self, code: list[int], free: list[int], left: int,
+                     codes: np.ndarray) -> int:
         """Tiles left by the relaxed play of a position (as :meth:`Table.end` with
-        nothing paired), compiled when the table's play is."""
+        nothing paired), compiled when the table's play is (``codes``: ``code`` as an
+        array)."""
         fast = self.compiled or self.table.fast()
         if fast is not None:
             self.compiled = fast
-            return int(END(np.array(code, np.int64), np.array(free, np.int64), fast.start,
+            return int(END(codes, np.array(free, np.int64), fast.start,
                            fast.target, fast.delta, fast.group_of, fast.faces, left,
                            self.no_partner, self.scratch))
         return end_from(code, free, left, self.open, self.touch, self.group_of,
