@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from generator import compiled
-from generator.games.minttin import kernels, targets
+from generator.games.minttin import discards, kernels, targets
 from generator.games.minttin.hand import deck
 
 
@@ -129,7 +129,7 @@ def test_the_discard_order_kernel_gives_its_python_functions_results() -> None:
         for run in (kernels.discard_order.python, kernels.discard_order):
             out = np.full(kernels.OUT, -7, dtype=np.int64)
             held_codes = run(counts, f, size, cap, ranked, n, targets._ROWS,
-                             targets._PATTERN_SIZES, held, danger or targets.NO_DANGER, out)
+                             targets._PATTERN_SIZES, held, danger or discards.NO_DANGER, out)
             found.append(out[:kernels.ORDER + held_codes].tolist())
         assert found[0] == found[1]
         weighed += 1
@@ -138,7 +138,7 @@ def test_the_discard_order_kernel_gives_its_python_functions_results() -> None:
 
 def test_the_discard_is_alike_with_kernels_on_and_off(monkeypatch: pytest.MonkeyPatch
                                                       ) -> None:
-    """targets.discard_order through the kernel and through discard_costs; and that
+    """discards.discard_order through the kernel and through discard_costs; and that
     order is the one of the costs (a joker's bonus, the danger, points, code)."""
     rng = random.Random(29)
     by_kernel = 0
@@ -152,9 +152,9 @@ def test_the_discard_is_alike_with_kernels_on_and_off(monkeypatch: pytest.Monkey
             targets._table_ranking.cache_clear()
             ranking = targets._table_ranking(counts, fixed)
             by_kernel += on and ranking is not None and ranking.ranked is not None
-            found.append(targets.discard_order(counts, fixed, held, danger))
+            found.append(discards.discard_order(counts, fixed, held, danger))
         assert found[0] == found[1], (counts, fixed, held, danger)
-        best, costs = targets.discard_costs.__wrapped__(counts, fixed)
+        best, costs = discards.discard_costs.__wrapped__(counts, fixed)
         code, need, faces, _ = found[0]
         assert (need, faces) == (costs[code][0], costs[code][2])
         scores = {c: (costs[c][0] + (danger[c] if danger else 0.0)

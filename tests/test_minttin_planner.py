@@ -11,6 +11,7 @@ import pytest
 from generator.engine.rules import LegalActions, play_out
 from generator.games.minttin.bots import Planner, RandomDiscards
 from generator.games.minttin.cards import ALL_CARDS, JOKER, copies, parse_cards
+from generator.games.minttin.discards import discard_costs
 from generator.games.minttin.hand import deck
 from generator.games.minttin.options import MintTinOptions
 from generator.games.minttin.rules import Call, MintTinMatch, Swap, code_counts
@@ -20,7 +21,6 @@ from generator.games.minttin.targets import (
     TARGETS,
     _rank_by_levels,
     _table_ranking,
-    discard_costs,
     evaluate,
     rank_targets,
 )

@@ -26,6 +26,7 @@ from typing import TypeVar
 
 from generator.engine.log import Event
 from generator.games.minttin.cards import ALL_CARDS, JOKER, Card, copies
+from generator.games.minttin.discards import discard_order
 from generator.games.minttin.rules import (
     Answer,
     Call,
@@ -43,10 +44,7 @@ from generator.games.minttin.rules import (
     code_counts,
 )
 from generator.games.minttin.solo import SoloMatch
-from generator.games.minttin.targets import (
-    discard_order,
-    evaluate,
-)
+from generator.games.minttin.targets import evaluate
 
 E = TypeVar("E", bound=Event)
 Danger = tuple[float, ...]

@@ -10,8 +10,8 @@ cards of the target's faces, so for a hand with no exposure or one every target'
 and points are read from a numpy table (one per exposed block) and the targets sorted
 once; other hands try targets in order of a lower bound on their need (14, less the
 jokers and the cards of their faces held), so most are never fitted. Ties keep the
-order of that bound, then of :data:`TARGETS`. :func:`discard_costs` says what throwing
-away each card costs the best targets, and :func:`discard_order` orders the discards by it.
+order of that bound, then of :data:`TARGETS`. What a discard costs these targets is in
+:mod:`generator.games.minttin.discards`.
 """
 
 from __future__ import annotations
@@ -483,66 +483,6 @@ def evaluate(counts: Counts, fixed: Fixed = ()) -> Ranked:
     return rank_targets(counts, fixed, 1)[0]
 
 
-@lru_cache(maxsize=1024)
-def discard_costs(counts: Counts, fixed: Fixed = ()
-                  ) -> tuple[Ranked, dict[int, tuple[int, int, tuple[int, ...]]]]:
-    """The best target (:func:`evaluate`) and, for each card code held, the best
-    (need, -points, faces) of the best targets (:func:`rank_targets`) once a card of it
-    is thrown away: a card is lost to a target when its face is in it and every copy
-    held is used (no more than an exposed block's natural cards count), a joker when the
-    gaps take all the jokers. The first target wins a tie."""
-    ranking = _table_ranking(counts, fixed)
-    if ranking is None:
-        targets = rank_targets(counts, fixed)
-    else:  # only the targets better than the first with a card lost (below) are made
-        keys = ranking.keys
-        if not keys:
-            targets = ((99, 0, (), ()),)
-        else:
-            need, minus_points = _need_points(keys[0])
-            limit = (need + 1, minus_points)
-            wanted = 1
-            while wanted < len(keys) and _need_points(keys[wanted]) < limit:
-                wanted += 1
-            targets = ranking.best(wanted)
-    caps = {f: size - jokers for f, size, jokers in fixed}
-    jokers = counts[JOKER]
-    # the targets are in order of (need, -points): a card costs the first target that
-    # does not lose it nothing, and every target before it one card, the first least;
-    # once a target is no better than the first with a card lost, none after it is
-    first_need, first_points, first_faces, _ = targets[0]
-    lost_all = (first_need + 1, -first_points, first_faces)
-    limit = lost_all[:2]
-    costs: dict[int, tuple[int, int, tuple[int, ...]]] = {}
-    pending = [code for code in range(13) if counts[code]]
-    for i, (need, points, faces, assigned) in enumerate(targets):
-        if i and (need, -points) >= limit:
-            break
-        kept = (need, -points, faces)
-        lost = {f for f, size in assigned
-                if counts[f] <= (caps.get(f, size) if caps else size)}
-        if jokers and JOKER in pending:
-            gaps = 0
-            for f, size in assigned:
-                if size > 2:
-                    cap = caps.get(f, size) if caps else size
-                    gaps += size - (counts[f] if counts[f] < cap else cap)
-            if gaps >= jokers:
-                lost.add(JOKER)
-        still = []
-        for code in pending:
-            if code in lost:
-                still.append(code)
-            else:
-                costs[code] = kept
-        pending = still
-        if not pending:
-            break
-    for code in pending:
-        costs[code] = lost_all
-    return targets[0], costs
-
-
 _PATTERN_SIZES = np.zeros((kernels.MOST_FACES + 1, max(map(len, _PATTERNS.values())),
                            kernels.MOST_FACES), dtype=np.int64)
 """By faces and pattern's place, the block sizes, largest first (for the kernel)."""
@@ -551,49 +491,4 @@ for _n, _patterns in _PATTERNS.items():
         _PATTERN_SIZES[_n, _place, :_n] = _sizes_of
 
 
-Discard = tuple[int, int, tuple[int, ...], tuple[int, ...]]
-"""The planner's discard: (code, need once it is thrown, the faces of the target that
-need is of, the codes of the next three discards in order)."""
-NO_DANGER = (0.0,) * (JOKER + 1)
-"""The kernel's danger when there is none."""
-
-
-def discard_order(counts: Counts, fixed: Fixed, held: Counts,
-                  danger: tuple[float, ...] | None = None) -> Discard:
-    """The discard of a card held (``held``: the hand's counts) that costs the best
-    targets least (:func:`discard_costs`): by need once it is thrown, plus ``danger``
-    (by code), less 0.4 for a joker that costs the best target nothing; then by points,
-    most first; then by code. Weighed by :func:`kernels.discard_order` when the kernels
-    run and the tables take the hand, else from :func:`discard_costs`, alike."""
-    ranking = _table_ranking(counts, fixed)
-    if ranking is None or ranking.ranked is None or not ranking.keys:
-        best, costs = discard_costs(counts, fixed)
-        options = []
-        for code, n in enumerate(held):
-            if n:
-                need, minus_points, _ = costs[code]
-                score = need + (danger[code] if danger else 0.0)
-                if code == JOKER and need == best[0]:
-                    score -= kernels.JOKER_BONUS
-                options.append((score, minus_points, code))  # the codes differ
-        options.sort()
-        code = options[0][2]
-        need, _, faces = costs[code]
-        return code, need, faces, tuple(o[2] for o in options[1:4])
-    f, size, cap = -1, 0, 0
-    if fixed:
-        (f, size, jokers), = fixed
-        cap = size - jokers
-    out = np.empty(kernels.OUT, dtype=np.int64)
-    n = kernels.discard_order(counts, f, size, cap, ranking.ranked, len(ranking.keys), _ROWS,
-                              _PATTERN_SIZES, held, danger or NO_DANGER, out)
-    found = out[:kernels.ORDER + min(n, 4)].tolist()
-    code = found[kernels.ORDER]
-    keeper = found[code]
-    key = ranking.keys[max(keeper, 0)]
-    need = _need_points(key)[0] + (keeper < 0)
-    return code, need, TARGETS[key & _INDEX_MASK][0], tuple(found[kernels.ORDER + 1:])
-
-
-__all__ = ["TARGETS", "Counts", "Discard", "Fixed", "Ranked", "discard_costs",
-           "discard_order", "evaluate", "rank_targets"]
+__all__ = ["TARGETS", "Counts", "Fixed", "Ranked", "evaluate", "rank_targets"]
