@@ -169,6 +169,60 @@ def test_the_discard_is_alike_with_kernels_on_and_off(monkeypatch: pytest.Monkey
     assert by_kernel > 250
 
 
+def random_level_hand(rng: random.Random
+                      ) -> tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]:
+    """Counts of 13 or 14 cards from a deck with four or eight jokers, and up to three
+    exposures of faces held (their sizes and jokers): mostly hands the tables do not
+    take."""
+    counts = [0] * 13
+    for c in rng.sample(deck(rng.choice((4, 8))), rng.choice((13, 14))):
+        counts[c.code] += 1
+    held = [f for f in range(12) if counts[f]]
+    fixed = []
+    spare = counts[12]
+    for f in rng.sample(held, k=min(len(held), rng.choice((0, 1, 2, 2, 3, 3)))):
+        size = rng.choice((2, 3, 4, 5))
+        jokers = 0 if size == 2 else rng.randint(0, min(spare, size - 2))
+        spare -= jokers
+        fixed.append((f, size, jokers))
+    return tuple(counts), tuple(fixed)
+
+
+def test_the_fitted_keys_kernel_gives_its_python_functions_results() -> None:
+    rng = random.Random(41)
+    seen = set()
+    for _ in range(500):
+        counts, fixed = random_level_hand(rng)
+        capped, exposed = list(counts), [0] * 13
+        for f, size, jokers in fixed:
+            exposed[f] = size
+            capped[f] = min(capped[f], size - jokers)
+        found = []
+        for run in (kernels.fitted_keys.python, kernels.fitted_keys):
+            out = np.full((kernels.KEEP, 1 + 2 * kernels.MOST_FACES), -7, dtype=np.int64)
+            n = run(tuple(capped), tuple(exposed), len(fixed), targets._ROWS,
+                    targets._PATTERN_SIZES, targets._PATTERN_POINTS, targets._PLACES, out)
+            found.append((n, out[:n].tolist()))
+        assert found[0] == found[1], (counts, fixed)
+        seen.add((min(len(fixed), 2), found[0][0]))
+    assert {(2, 6), (2, 0), (0, 6), (1, 6)} <= seen
+
+
+def test_the_level_search_is_alike_with_kernels_on_and_off(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """targets._rank_by_levels through kernels.fitted_keys and through the plain level
+    search, at every keep."""
+    rng = random.Random(43)
+    for _ in range(300):
+        counts, fixed = random_level_hand(rng)
+        for keep in (1, 2, 6):
+            found = []
+            for on in (True, False):
+                monkeypatch.setattr(compiled, "enabled", lambda on=on: on)
+                found.append(targets._rank_by_levels(counts, fixed, keep))
+            assert found[0] == found[1], (counts, fixed, keep)
+
+
 def _log_hashes(jit: bool) -> str:
     """The hashes of a few logs of each game, played in a fresh process."""
     code = (

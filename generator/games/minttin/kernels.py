@@ -215,4 +215,131 @@ def discard_order(
     return n_held
 
 
-__all__ = ["EXCLUDED", "KEEP", "best_keys", "discard_order"]
+@kernel
+def fitted_keys(
+    counts: tuple[int, ...],
+    exposed: tuple[int, ...],
+    n_exposed: int,
+    targets: np.ndarray,
+    sizes: np.ndarray,
+    points: np.ndarray,
+    places: np.ndarray,
+    out: np.ndarray,
+) -> int:
+    """The ``KEEP`` lowest sort keys of the targets, fitting each one (for hands the
+    tables do not take: two exposures or more, more than four jokers), lowest first, in
+    ``out[:, 0]``; returns how many. The keys pack what ``targets._rank_by_levels``
+    sorts by: need, then points (less the special points), then the bound, then the
+    index. ``out[i, 1:]``: the faces of the target of key ``i`` in the order they take
+    their block sizes, then those sizes (``MOST_FACES`` columns each).
+
+    ``counts``: the 13 counts, an exposed face's capped to its block's natural cards;
+    ``exposed``: each code's exposed block size, or 0; ``n_exposed``: how many faces are
+    exposed (a target lacking one is left out); ``targets``: the rows of
+    :func:`best_keys`; ``sizes[n, place]``, ``points[n, place]`` and ``places[n]``: the
+    patterns of targets of ``n`` faces (block sizes, largest first). A target's exposed
+    faces keep their own sizes, the others take the sizes left, most cards first (in
+    order on a tie); the first pattern with the fewest cards lacking, then the most
+    points, is its fit, and a target no pattern takes is left out."""
+    jokers = counts[JOKER]
+    orders = np.empty((targets.shape[0], MOST_FACES), dtype=np.int64)
+    taken_sizes = np.empty((targets.shape[0], MOST_FACES), dtype=np.int64)
+    free = np.empty(MOST_FACES, dtype=np.int64)
+    n_out = 0
+    for k in range(targets.shape[0]):
+        n = targets[k, 0]
+        found = 0
+        held = 0
+        for i in range(n):
+            face = targets[k, FIRST_FACE + i]
+            held += counts[face]
+            if exposed[face]:
+                found += 1
+        if found < n_exposed:
+            continue
+        order = orders[k]
+        for i in range(n):  # exposed faces first, each part most cards first (stable)
+            face = targets[k, FIRST_FACE + i]
+            c = counts[face]
+            rest = exposed[face] == 0
+            at = i
+            while at > 0:
+                before = targets[k, FIRST_FACE + order[at - 1]]
+                before_rest = exposed[before] == 0
+                if (before_rest == rest and counts[before] >= c) or before_rest < rest:
+                    break
+                order[at] = order[at - 1]
+                at -= 1
+            order[at] = i
+        best_need = -1
+        best_points = 0
+        for place in range(places[n]):
+            for j in range(n):
+                free[j] = sizes[n, place, j]
+            need = 0
+            gaps = 0
+            taken = True
+            for j in range(found):  # the exposed faces take their own sizes
+                face = targets[k, FIRST_FACE + order[j]]
+                s = exposed[face]
+                hit = 0
+                while hit < n and free[hit] != s:
+                    hit += 1
+                if hit == n:
+                    taken = False
+                    break
+                free[hit] = 0
+                c = min(counts[face], s)
+                if s == 2:
+                    need += 2 - c
+                else:
+                    gaps += s - c
+            if not taken:
+                continue
+            t = 0
+            for j in range(found, n):  # the others take the sizes left, largest first
+                while free[t] == 0:
+                    t += 1
+                s = free[t]
+                t += 1
+                c = min(counts[targets[k, FIRST_FACE + order[j]]], s)
+                if s == 2:
+                    need += 2 - c
+                else:
+                    gaps += s - c
+            if gaps >= jokers:
+                need += gaps - jokers
+            if best_need < 0 or need < best_need or (need == best_need
+                                                      and points[n, place] > best_points):
+                best_need = need
+                best_points = points[n, place]
+                t = 0
+                for j in range(found, n):
+                    while free[t] == 0:
+                        t += 1
+                    taken_sizes[k, j] = free[t]
+                    t += 1
+        if best_need < 0:
+            continue
+        key = ((best_need << POINT_BITS | 32 - best_points) << LOW_BITS) + targets[k, 2] \
+            - (held << ORDER_BITS)
+        for j in range(found):
+            taken_sizes[k, j] = exposed[targets[k, FIRST_FACE + order[j]]]
+        if n_out == KEEP and key >= out[KEEP - 1, 0]:
+            continue
+        j = n_out if n_out < KEEP else KEEP - 1
+        while j > 0 and out[j - 1, 0] > key:
+            out[j, 0] = out[j - 1, 0]
+            j -= 1
+        out[j, 0] = key
+        if n_out < KEEP:
+            n_out += 1
+    for i in range(n_out):
+        k = out[i, 0] & ((1 << ORDER_BITS) - 1)
+        for j in range(targets[k, 0]):
+            out[i, 1 + j] = targets[k, FIRST_FACE + orders[k, j]]
+            out[i, 1 + MOST_FACES + j] = taken_sizes[k, j]
+    return n_out
+
+
+__all__ = ["EXCLUDED", "KEEP", "best_keys", "discard_order", "fitted_keys"]

@@ -412,7 +412,8 @@ def _sizes(n: int, place: int, exposed: int) -> tuple[int, ...]:
 
 def _rank_by_levels(counts: Counts, fixed: Fixed, keep: int) -> tuple[Ranked, ...]:
     """As :func:`rank_targets`, fitting targets a bound at a time: once ``keep`` of
-    those fitted need less than the next bound, no target left can rank among them."""
+    those fitted need less than the next bound, no target left can rank among them.
+    With kernels, every target is fitted by :func:`kernels.fitted_keys`, alike."""
     exposed = [0] * 13
     if fixed:  # cards of an exposed face beyond its block are of no use
         capped = list(counts)
@@ -421,18 +422,71 @@ def _rank_by_levels(counts: Counts, fixed: Fixed, keep: int) -> tuple[Ranked, ..
             if capped[f] > size - jokers:
                 capped[f] = size - jokers
         counts = tuple(capped)
-    jokers = counts[JOKER]
+    if compiled.enabled():
+        out = np.empty((_KEEP, 1 + 2 * kernels.MOST_FACES), dtype=np.int64)
+        n = kernels.fitted_keys(counts, tuple(exposed), len(fixed), _ROWS, _PATTERN_SIZES,
+                                _PATTERN_POINTS, _PLACES, out)
+        if not n:
+            return ((99, 0, (), ()),)
+        ranked = []
+        for row in out[:min(n, keep)].tolist():
+            key, faces = row[0], TARGETS[row[0] & _INDEX_MASK][0]
+            need, minus_points = _need_points(key)
+            at = 1 + kernels.MOST_FACES
+            ranked.append((need, -minus_points, faces,
+                           tuple(zip(row[1:1 + len(faces)], row[at:at + len(faces)],
+                                     strict=True))))
+        return tuple(ranked)
+    fitted = _level_search(counts, exposed, fixed, keep)
+    if not fitted:
+        return ((99, 0, (), ()),)
+    ranked = []
+    for need, minus_points, sort_key, fit in fitted:
+        k = sort_key & _INDEX_MASK
+        faces = TARGETS[k][0]
+        order = _ORDERS.get(fit[2])
+        if order is None:
+            order = _ORDERS[fit[2]] = itemgetter(*fit[2])
+        ranked.append((need, -minus_points, faces, tuple(zip(order(faces), fit[3], strict=True))))
+    return tuple(ranked)
+
+
+def _fit(k: int, counts: Counts, exposed: list[int], fixed: Fixed,
+         fits: dict[tuple, _Placed]) -> tuple[int, _Placed]:
+    """Target ``k``'s special points and its fit (:func:`_placed`), kept in ``fits``."""
+    get, special, patterns = _LOOKUP[k]
+    held = get(counts)
+    room = len(fits) < _FITS_LIMIT
+    if fixed:
+        sizes = get(exposed)
+        fit = fits.get((held, sizes), _UNKNOWN)
+        if fit is _UNKNOWN:
+            fit = _placed(held, sizes, counts[JOKER], patterns)
+            if room:
+                fits[held, sizes] = fit
+    else:
+        fit = fits.get(held)
+        if fit is None:
+            fit = _placed(held, None, counts[JOKER], patterns)
+            if room:
+                fits[held] = fit
+    return special, fit
+
+
+def _level_search(counts: Counts, exposed: list[int], fixed: Fixed, keep: int
+                  ) -> list[tuple]:
+    """The ``keep`` best targets of :func:`_rank_by_levels` as (need, -points, sort key,
+    fit), fitted in order of their bound, without kernels."""
+    fits = _FITS.get(counts[JOKER])
+    if fits is None:
+        fits = _FITS[counts[JOKER]] = {}
     sort_keys = _KEYS @ np.array(counts, dtype=np.int64)
     sort_keys += _INDEX
     for f, _, _ in fixed:
         sort_keys += _SHUT_KEYS[f]
     sort_keys.sort()
-    top = 14 - jokers
-    fits = _FITS.get(jokers)
-    if fits is None:
-        fits = _FITS[jokers] = {}
-    room = len(fits) < _FITS_LIMIT
-    fitted: list[tuple] = []  # (need, -points, sort key, assignment by position)
+    top = 14 - counts[JOKER]
+    fitted: list[tuple] = []
     needing = [0] * 16  # how many fitted targets need each number of cards (15: more)
     level = -1
     for sort_key in sort_keys.tolist():
@@ -441,39 +495,14 @@ def _rank_by_levels(counts: Counts, fixed: Fixed, keep: int) -> tuple[Ranked, ..
             if bound > 14 or sum(needing[:bound]) >= keep:
                 break
             level = bound
-        get, special, patterns = _LOOKUP[sort_key & _INDEX_MASK]
-        held = get(counts)
-        if fixed:
-            sizes = get(exposed)
-            fit = fits.get((held, sizes), _UNKNOWN)
-            if fit is _UNKNOWN:
-                fit = _placed(held, sizes, jokers, patterns)
-                if room:
-                    fits[held, sizes] = fit
-            if fit is None:
-                continue
-        else:
-            fit = fits.get(held)
-            if fit is None:
-                fit = _placed(held, None, jokers, patterns)
-                if room:
-                    fits[held] = fit
-        assert fit is not None
+        special, fit = _fit(sort_key & _INDEX_MASK, counts, exposed, fixed, fits)
+        if fit is None:
+            continue
         need = fit[0]
         fitted.append((need, fit[1] - special, sort_key, fit))
         needing[need if need < 15 else 15] += 1
-    if not fitted:
-        return ((99, 0, (), ()),)
     fitted.sort()
-    out = []
-    for need, minus_points, sort_key, fit in fitted[:keep]:
-        k = sort_key & _INDEX_MASK
-        faces = TARGETS[k][0]
-        order = _ORDERS.get(fit[2])
-        if order is None:
-            order = _ORDERS[fit[2]] = itemgetter(*fit[2])
-        out.append((need, -minus_points, faces, tuple(zip(order(faces), fit[3], strict=True))))
-    return tuple(out)
+    return fitted[:keep]
 
 
 def evaluate(counts: Counts, fixed: Fixed = ()) -> Ranked:
@@ -489,6 +518,13 @@ _PATTERN_SIZES = np.zeros((kernels.MOST_FACES + 1, max(map(len, _PATTERNS.values
 for _n, _patterns in _PATTERNS.items():
     for _place, (_sizes_of, _) in enumerate(_patterns):
         _PATTERN_SIZES[_n, _place, :_n] = _sizes_of
+_PATTERN_POINTS = np.zeros(_PATTERN_SIZES.shape[:2], dtype=np.int64)
+"""By faces and pattern's place, the points the pattern scores (for the kernel)."""
+_PLACES = np.zeros(kernels.MOST_FACES + 1, dtype=np.int64)
+"""By faces, how many patterns there are."""
+for _n, _patterns in _PATTERNS.items():
+    _PLACES[_n] = len(_patterns)
+    _PATTERN_POINTS[_n, :len(_patterns)] = [_points for _, _points in _patterns]
 
 
 __all__ = ["TARGETS", "Counts", "Fixed", "Ranked", "evaluate", "rank_targets"]
