@@ -22,6 +22,7 @@ from generator.games.minttin.targets import (
     _rank_by_levels,
     _table_ranking,
     evaluate,
+    evaluate_head,
     rank_targets,
 )
 
@@ -98,6 +99,7 @@ def test_the_ranking_is_the_reference_ranking_on_random_hands(size: int) -> None
             want = reference_ranking(counts, fixed, keep)
             assert rank_targets.__wrapped__(counts, fixed, keep) == want, (counts, fixed)
         assert evaluate(counts, fixed) == reference_ranking(counts, fixed, 1)[0]
+        assert evaluate_head(counts, fixed) == reference_ranking(counts, fixed, 1)[0][:3]
     assert 100 < with_exposures < 350  # both kinds of hand were tried
 
 

@@ -44,7 +44,7 @@ from generator.games.minttin.rules import (
     code_counts,
 )
 from generator.games.minttin.solo import SoloMatch
-from generator.games.minttin.targets import evaluate
+from generator.games.minttin.targets import evaluate, evaluate_head
 
 E = TypeVar("E", bound=Event)
 Danger = tuple[float, ...]
@@ -180,7 +180,7 @@ class Planner:
                 return None
         counts, _, _, fixed = match.view(p)
         if not can_win:
-            before = evaluate(counts, fixed)
+            before = evaluate_head(counts, fixed)
             if card.code not in before[2]:
                 return None
         calls = [ev for ev in (match.legal_calls(card) if legal is None else legal)
@@ -196,7 +196,7 @@ class Planner:
         if not match.wall:  # nothing left to draw: only a call for Mahjong helps
             return None
         if before is None:
-            before = evaluate(counts, fixed)
+            before = evaluate_head(counts, fixed)
         if card.code not in before[2]:
             return None
         with_card = list(counts)
@@ -207,7 +207,7 @@ class Planner:
             jokers = call.cards.count(JOKER)
             if jokers and unseen(match, p, card) > 0:
                 continue  # the joker could be swapped out of the exposure, to the opponent
-            after = evaluate(counted, (*fixed, (card.code, len(call.cards) + 1, jokers)))
+            after = evaluate_head(counted, (*fixed, (card.code, len(call.cards) + 1, jokers)))
             key = (after[0], -after[1], jokers)
             if after[0] < before[0] and (best is None or key < best[0]):
                 best = (key, call)
