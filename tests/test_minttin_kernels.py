@@ -32,11 +32,8 @@ def random_state(rng: random.Random) -> tuple[tuple[int, ...], int, tuple[int, i
     return tuple(counts), f, (size, counts[f])
 
 
-def tables(state: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
-    found = targets._TABLES.get(state)
-    if found is None:
-        found = targets._TABLES[state] = targets._build_table(state)
-    return found
+def packed(state: tuple[int, int]) -> np.ndarray:
+    return targets._packed(*targets._tables(state))
 
 
 def test_the_kernel_gives_its_python_functions_results() -> None:
@@ -44,10 +41,10 @@ def test_the_kernel_gives_its_python_functions_results() -> None:
     seen = set()
     for _ in range(400):
         counts, f, state = random_state(rng)
-        table, choice = tables(state)
+        table = packed(state)
         plain, fast = np.zeros(12, dtype=np.int64), np.zeros(12, dtype=np.int64)
-        n = kernels.best_keys.python(counts, f, targets._ROWS, table, choice, plain)
-        assert kernels.best_keys(counts, f, targets._ROWS, table, choice, fast) == n
+        n = kernels.best_keys.python(counts, f, targets._ROWS, table, plain)
+        assert kernels.best_keys(counts, f, targets._ROWS, table, fast) == n
         assert fast[:n].tolist() == plain[:n].tolist()
         assert fast[6 : 6 + n].tolist() == plain[6 : 6 + n].tolist()
         seen.add(n)
@@ -120,9 +117,9 @@ def test_the_discard_order_kernel_gives_its_python_functions_results() -> None:
             (f, size, jokers), = fixed
             cap = size - jokers
             capped[f] = min(capped[f], cap)
-        table, choice = tables((size, capped[f]) if fixed else (0, 0))
+        table = packed((size, capped[f]) if fixed else (0, 0))
         ranked = np.zeros(12, dtype=np.int64)
-        n = kernels.best_keys.python(tuple(capped), f, targets._ROWS, table, choice, ranked)
+        n = kernels.best_keys.python(tuple(capped), f, targets._ROWS, table, ranked)
         if not n or not any(held):
             continue
         found = []

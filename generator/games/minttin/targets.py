@@ -209,6 +209,8 @@ _TABLES: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
 """By exposed block (size, cards held), (0, 0) for none: for each jokers and digits,
 (need << 6 | 32 - points) << 13 of a target's best pattern, and that pattern's place
 (the first best); built when first needed."""
+_PACKED: dict[tuple[int, int], np.ndarray] = {}
+"""By exposed block, the tables packed for :func:`kernels.best_keys`."""
 _SIZES: dict[tuple[int, int, int], tuple[int, ...]] = {}
 """By (faces, pattern's place, exposed size or 0): the sizes the faces take, the
 exposed face's first, the others' largest first."""
@@ -271,6 +273,23 @@ def _build_table(state: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
         table[start:start + part.size] = part.ravel()
         choice[start:start + part.size] = chosen.ravel()
     return table, choice
+
+
+def _tables(state: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """The tables of an exposed block (see :data:`_TABLES`), built when first asked for."""
+    tables = _TABLES.get(state)
+    if tables is None:
+        tables = _TABLES[state] = _build_table(state)
+    return tables
+
+
+def _packed(table: np.ndarray, choice: np.ndarray) -> np.ndarray:
+    """The tables as :func:`kernels.best_keys` reads them: one int16 per entry."""
+    shut = table >= _EXCLUDED
+    packed = (table >> _LOW_BITS << kernels.PLACE_BITS) | choice
+    assert int(packed[~shut].max()) < kernels.SHUT and int(choice.max()) < 1 << kernels.PLACE_BITS
+    packed[shut] = kernels.SHUT
+    return packed.astype(np.int16)
 
 
 class _Ranking:
@@ -361,15 +380,15 @@ def _table_ranking(counts: Counts, fixed: Fixed) -> _Ranking | None:
         digits = capped
     if max(digits[:JOKER]) >= _DIGIT:
         return None
-    tables = _TABLES.get(state)
-    if tables is None:
-        tables = _TABLES[state] = _build_table(state)
-    table, choice = tables
     if compiled.enabled():
+        packed = _PACKED.get(state)
+        if packed is None:
+            packed = _PACKED[state] = _packed(*_tables(state))
         out = np.empty(2 * _KEEP, dtype=np.int64)
-        n = kernels.best_keys(counts, f, _ROWS, table, choice, out)
+        n = kernels.best_keys(counts, f, _ROWS, packed, out)
         found = out.tolist()
         return _Ranking(found[:n], found[_KEEP:_KEEP + n], digits, f, state[0], out)
+    table, choice = _tables(state)
     both = (_MATRIX @ np.array((*counts, 1), dtype=np.float64)).astype(np.int64)
     index = both[:len(TARGETS)]
     if fixed and counts[f]:  # the exposed face's digit is 0
