@@ -188,6 +188,7 @@ def _check_partial_lists(match: MintTinMatch) -> None:
         getattr(match, "last_discard", None)
     calls = [ev for ev in legal if isinstance(ev, Call)]
     assert match.legal_calls(card) == calls
+    assert [ev for ev in match.call_candidates(card) if match.is_legal(ev)] == calls
     assert match.legal_swaps() == [ev for ev in legal if isinstance(ev, Swap)]
     p = match.to_move
     assert p is not None

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from math import comb
@@ -164,14 +164,13 @@ class Planner:
         return Exhausted(p, reason="nothing left to draw, and the last discard does not "
                          "complete the hand")
 
-    def _call(self, match: MintTinMatch, p: int, card: Card,
-              legal: Sequence[Event] | None = None) -> Call | None:
+    def _call(self, match: MintTinMatch, p: int, card: Card) -> Call | None:
         """A call for Mahjong (the one that scores most, with the fewest jokers);
         otherwise, while cards are left to draw, the call (with identical cards or
-        jokers) that brings the best target closest, if it brings it closer. ``legal``:
-        the legal calls (other actions are passed over), asked of the rules only when
-        some call could help: ``card`` could win, or is a face of the best target."""
-        before = None
+        jokers) that brings the best target closest, if it brings it closer. The rules
+        list the legal calls only when ``card`` could win; otherwise the calls are
+        weighed as the rules would list them, and the rules check a pair (called only
+        for Mahjong) before it is weighed, and any other call once it weighs best."""
         can_win = match.points_with_card(p, card) >= 1
         if not can_win:  # no call of it wins (nor a pair call, then)
             held = match.view(p).held
@@ -179,26 +178,23 @@ class Planner:
                     match.seats[p].meld_of(card) is not None:
                 return None
         counts, _, _, fixed = match.view(p)
-        if not can_win:
-            before = evaluate_head(counts, fixed)
-            if card.code not in before[2]:
+        if can_win:
+            calls: Iterable[Call] = match.legal_calls(card)
+            if not calls:
                 return None
-        calls = [ev for ev in (match.legal_calls(card) if legal is None else legal)
-                 if isinstance(ev, Call)]
-        if not calls:
-            return None
-        if can_win:  # else no call wins: points_with_card is at least each call's points
+            # else no call wins: points_with_card is at least each call's points
             scored = [(match.points_with_call(p, card, c.cards), -c.cards.count(JOKER), c)
                       for c in calls]
             points, _, win = max(scored, key=lambda t: t[:2])
             if points >= 1:
                 return replace(win, reason=f"{card} completes the hand: Mahjong")
-        if not match.wall:  # nothing left to draw: only a call for Mahjong helps
-            return None
-        if before is None:
-            before = evaluate_head(counts, fixed)
+            if not match.wall:  # nothing left to draw: only a call for Mahjong helps
+                return None
+        before = evaluate_head(counts, fixed)
         if card.code not in before[2]:
             return None
+        if not can_win:
+            calls = match.call_candidates(card)
         with_card = list(counts)
         with_card[card.code] += 1
         counted = tuple(with_card)
@@ -207,9 +203,12 @@ class Planner:
             jokers = call.cards.count(JOKER)
             if jokers and unseen(match, p, card) > 0:
                 continue  # the joker could be swapped out of the exposure, to the opponent
+            if not can_win and len(call.cards) == 1 and not match.is_legal(call):
+                continue
             after = evaluate_head(counted, (*fixed, (card.code, len(call.cards) + 1, jokers)))
             key = (after[0], -after[1], jokers)
-            if after[0] < before[0] and (best is None or key < best[0]):
+            if after[0] < before[0] and (best is None or key < best[0]) and \
+                    (can_win or match.is_legal(call)):
                 best = (key, call)
         if best is None:
             return None

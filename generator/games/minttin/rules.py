@@ -360,6 +360,13 @@ class MintTinMatch(Rules):
         p = self.to_move
         return [] if p is None else self._accepted(self._call_candidates(p, card))
 
+    def call_candidates(self, card: Card | None) -> Iterator[Call]:
+        """The calls of ``card`` :meth:`legal_calls` checks, in its order, unchecked
+        (for a bot that weighs them first and asks :meth:`is_legal` of the one it
+        plays)."""
+        p = self.to_move
+        return iter(()) if p is None else self._call_candidates(p, card)
+
     def legal_swaps(self) -> list[Swap]:
         """The joker swaps :attr:`to_move` may make now, in the order of
         :meth:`legal_actions`."""
