@@ -291,18 +291,19 @@ class Planner:
         counts, fixed = list(view.counts), view.fixed
         # the best target (the discard that follows ranks these cards again: the
         # ranking is kept)
-        need, points, _, _ = evaluate(view.counts, fixed)
+        need, points, _ = evaluate_head(view.counts, fixed)
         for ev in swaps:
             sign = -1 if ev.give_joker else 1
             counts[ev.face.code] -= sign
             counts[12] += sign
-            after = evaluate(tuple(counts), fixed)
+            swapped = tuple(counts)
+            after = evaluate_head(swapped, fixed)
             counts[ev.face.code] += sign
             counts[12] -= sign
             if not ev.give_joker and (after[0], -after[1]) <= (need, -points):
                 return replace(ev, reason=f"a joker is worth more than {ev.face}")
             if ev.give_joker and (after[0], -after[1]) < (need, -points):
-                pair = dict(after[3]).get(ev.face.code) == 2
+                pair = dict(evaluate(swapped, fixed)[3]).get(ev.face.code) == 2
                 why = (f"a joker cannot fill the pair of {ev.face}" if pair else
                        f"{ev.face} is worth more than a joker")
                 return replace(ev, reason=f"{why}: {need} cards short, then {after[0]}")

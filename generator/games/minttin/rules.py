@@ -417,9 +417,10 @@ class MintTinMatch(Rules):
         for owner in self.swap_owners(p):
             seat = self.seats[owner]
             for meld in seat.melds:
-                swapped = seat.meld_of(meld.face)  # the exposure a swap of its face uses
-                if held[meld.face.code] and swapped is not None and swapped.jokers:
-                    yield Swap(p, owner, meld.face, False)
+                if held[meld.face.code]:
+                    swapped = seat.meld_of(meld.face)  # the exposure a swap of its face uses
+                    if swapped is not None and swapped.jokers:
+                        yield Swap(p, owner, meld.face, False)
                 if joker and self.gives_jokers:
                     yield Swap(p, owner, meld.face, True)
 
