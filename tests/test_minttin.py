@@ -577,14 +577,14 @@ def test_the_planner_exposes_a_joker_only_where_no_card_can_swap_it_out() -> Non
     assert unseen(m, 1, Card("2")) == 2       # two 2s are still out there
     calls = [ev for ev in m.legal_actions() if isinstance(ev, Call)]
     assert Call(1, Card("2"), C("2J")) in calls  # a pung 22J: legal, but the joker could
-    assert Planner()._call(m, 1, Card("2"), m.legal_actions()) is None  # be swapped out
+    assert Planner()._call(m, 1, Card("2")) is None  # be swapped out
     m.apply(Draw(1, m.wall[0]))
     m.apply(Discard(1, Card("8")))
     for p, card in ((0, "2"), (1, "9"), (0, "2")):
         m.apply(Draw(p, m.wall[0]))
         m.apply(Discard(p, Card(card)))       # at last every 2 is in sight
     assert unseen(m, 1, Card("2")) == 0
-    choice = Planner()._call(m, 1, Card("2"), m.legal_actions())
+    choice = Planner()._call(m, 1, Card("2"))
     assert choice == Call(1, Card("2"), C("2J"), choice.reason)
     assert "and 1 joker (2 cards short, then 1)" in choice.reason
 
