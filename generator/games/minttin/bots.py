@@ -169,8 +169,8 @@ class Planner:
         otherwise, while cards are left to draw, the call (with identical cards or
         jokers) that brings the best target closest, if it brings it closer. The rules
         list the legal calls only when ``card`` could win; otherwise the calls are
-        weighed as the rules would list them, and the rules check a pair (called only
-        for Mahjong) before it is weighed, and any other call once it weighs best."""
+        weighed as the rules would list them (but a pair, called only for Mahjong), and
+        the rules check a call once it weighs best."""
         can_win = match.points_with_card(p, card) >= 1
         if not can_win:  # no call of it wins (nor a pair call, then)
             held = match.view(p).held
@@ -199,12 +199,16 @@ class Planner:
         with_card[card.code] += 1
         counted = tuple(with_card)
         best = None
+        out = None  # the unseen copies of the card, counted when a call takes a joker
         for call in calls:
+            if not can_win and len(call.cards) == 1:
+                continue  # a pair is called only for Mahjong, and no call of the card wins
             jokers = call.cards.count(JOKER)
-            if jokers and unseen(match, p, card) > 0:
-                continue  # the joker could be swapped out of the exposure, to the opponent
-            if not can_win and len(call.cards) == 1 and not match.is_legal(call):
-                continue
+            if jokers:
+                if out is None:
+                    out = unseen(match, p, card)
+                if out > 0:
+                    continue  # the joker could be swapped out of the exposure, to the opponent
             after = evaluate_head(counted, (*fixed, (card.code, len(call.cards) + 1, jokers)))
             key = (after[0], -after[1], jokers)
             if after[0] < before[0] and (best is None or key < best[0]) and \
