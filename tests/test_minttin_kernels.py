@@ -133,6 +133,52 @@ def test_the_discard_order_kernel_gives_its_python_functions_results() -> None:
     assert weighed > 300
 
 
+def test_the_ranked_discards_kernel_gives_its_python_functions_results() -> None:
+    """kernels.ranked_discards, compiled and plain: the ranking of best_keys, then the
+    order of discard_order, in one call."""
+    rng = random.Random(37)
+    compared = 0
+    for _ in range(400):
+        counts, fixed, held, danger = random_discard(rng)
+        hand = targets.table_hand(counts, fixed)
+        if hand is None or not any(held):
+            continue
+        capped, _, f, state = hand
+        size = cap = 0
+        if fixed:
+            (_, size, jokers), = fixed
+            cap = size - jokers
+        found = []
+        for run in (kernels.ranked_discards.python, kernels.ranked_discards):
+            out = np.full(kernels.OUT + 2 * kernels.KEEP, -7, dtype=np.int64)
+            n = run(capped, counts, f, size, cap, targets._ROWS, targets.packed_table(state),
+                    targets._PATTERN_SIZES, held, danger or discards.NO_DANGER, out)
+            found.append((n, out[:kernels.ORDER + max(n, 0)].tolist(),
+                          out[kernels.OUT:].tolist()))
+        assert found[0] == found[1], (counts, fixed, held, danger)
+        compared += found[0][0] > 0
+    assert compared > 250
+
+
+def test_a_hand_of_dragons_is_discarded_alike_with_kernels_on_and_off(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    counts = (0,) * 9 + (4, 4, 4, 2)  # dragons and jokers only
+    found = []
+    for on in (True, False):
+        monkeypatch.setattr(compiled, "enabled", lambda on=on: on)
+        found.append(discards.discard_order(counts, (), counts, None))
+    assert found[0] == found[1]
+
+
+def test_a_kernel_calling_kernels_is_compiled_with_theirs() -> None:
+    if not compiled.enabled():
+        pytest.skip("kernels run as plain Python")
+    made = compiled._calling_compiled(kernels.ranked_discards.python)
+    assert made.__globals__["best_keys"] is kernels.best_keys.compiled()
+    assert made.__globals__["discard_order"] is kernels.discard_order.compiled()
+    assert compiled._calling_compiled(kernels.best_keys.python) is kernels.best_keys.python
+
+
 def test_the_discard_is_alike_with_kernels_on_and_off(monkeypatch: pytest.MonkeyPatch
                                                       ) -> None:
     """discards.discard_order through the kernel and through discard_costs; and that
@@ -147,8 +193,7 @@ def test_the_discard_is_alike_with_kernels_on_and_off(monkeypatch: pytest.Monkey
         for on in (True, False):
             monkeypatch.setattr(compiled, "enabled", lambda on=on: on)
             targets._table_ranking.cache_clear()
-            ranking = targets._table_ranking(counts, fixed)
-            by_kernel += on and ranking is not None and ranking.ranked is not None
+            by_kernel += on and targets.table_hand(counts, fixed) is not None
             found.append(discards.discard_order(counts, fixed, held, danger))
         assert found[0] == found[1], (counts, fixed, held, danger)
         best, costs = discards.discard_costs.__wrapped__(counts, fixed)

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from generator import compiled
 from generator.games.minttin import kernels
 from generator.games.minttin.targets import (
     _INDEX_MASK,
@@ -25,7 +26,9 @@ from generator.games.minttin.targets import (
     Ranked,
     _need_points,
     _table_ranking,
+    packed_table,
     rank_targets,
+    table_hand,
 )
 
 
@@ -102,36 +105,39 @@ def discard_order(counts: Counts, fixed: Fixed, held: Counts,
     """The discard of a card held (``held``: the hand's counts) that costs the best
     targets least (:func:`discard_costs`): by need once it is thrown, plus ``danger``
     (by code), less 0.4 for a joker that costs the best target nothing; then by points,
-    most first; then by code. Weighed by :func:`kernels.discard_order` when the kernels
-    run and the tables take the hand, else from :func:`discard_costs`, alike."""
-    ranking = _table_ranking(counts, fixed)
-    if ranking is None or ranking.ranked is None or not ranking.keys:
-        best, costs = discard_costs(counts, fixed)
-        options = []
-        for code, n in enumerate(held):
-            if n:
-                need, minus_points, _ = costs[code]
-                score = need + (danger[code] if danger else 0.0)
-                if code == JOKER and need == best[0]:
-                    score -= kernels.JOKER_BONUS
-                options.append((score, minus_points, code))  # the codes differ
-        options.sort()
-        code = options[0][2]
-        need, _, faces = costs[code]
-        return code, need, faces, tuple(o[2] for o in options[1:4])
-    f, size, cap = -1, 0, 0
-    if fixed:
-        (f, size, jokers), = fixed
-        cap = size - jokers
-    out = np.empty(kernels.OUT, dtype=np.int64)
-    n = kernels.discard_order(counts, f, size, cap, ranking.ranked, len(ranking.keys), _ROWS,
-                              _PATTERN_SIZES, held, danger or NO_DANGER, out)
-    found = out[:kernels.ORDER + min(n, 4)].tolist()
-    code = found[kernels.ORDER]
-    keeper = found[code]
-    key = ranking.keys[max(keeper, 0)]
-    need = _need_points(key)[0] + (keeper < 0)
-    return code, need, TARGETS[key & _INDEX_MASK][0], tuple(found[kernels.ORDER + 1:])
+    most first; then by code. Ranked and weighed in one call of
+    :func:`kernels.ranked_discards` when the kernels run and the tables take the hand,
+    else from :func:`discard_costs`, alike."""
+    hand = table_hand(counts, fixed) if compiled.enabled() else None
+    if hand is not None:
+        capped, _, f, state = hand
+        size = cap = 0
+        if fixed:
+            (_, size, jokers), = fixed
+            cap = size - jokers
+        out = np.empty(kernels.OUT + 2 * kernels.KEEP, dtype=np.int64)
+        n = kernels.ranked_discards(capped, counts, f, size, cap, _ROWS, packed_table(state),
+                                    _PATTERN_SIZES, held, danger or NO_DANGER, out)
+        if n >= 0:
+            found = out[:kernels.ORDER + min(n, 4)].tolist()
+            code = found[kernels.ORDER]
+            keeper = found[code]
+            key = int(out[kernels.OUT + max(keeper, 0)])
+            need = _need_points(key)[0] + (keeper < 0)
+            return code, need, TARGETS[key & _INDEX_MASK][0], tuple(found[kernels.ORDER + 1:])
+    best, costs = discard_costs(counts, fixed)
+    options = []
+    for code, n in enumerate(held):
+        if n:
+            need, minus_points, _ = costs[code]
+            score = need + (danger[code] if danger else 0.0)
+            if code == JOKER and need == best[0]:
+                score -= kernels.JOKER_BONUS
+            options.append((score, minus_points, code))  # the codes differ
+    options.sort()
+    code = options[0][2]
+    need, _, faces = costs[code]
+    return code, need, faces, tuple(o[2] for o in options[1:4])
 
 
 __all__ = ["Discard", "discard_costs", "discard_order"]

@@ -358,4 +358,29 @@ def fitted_keys(
     return n_out
 
 
-__all__ = ["EXCLUDED", "KEEP", "best_keys", "discard_order", "fitted_keys"]
+@kernel
+def ranked_discards(
+    capped: tuple[int, ...],
+    counts: tuple[int, ...],
+    f: int,
+    size: int,
+    cap: int,
+    targets: np.ndarray,
+    packed: np.ndarray,
+    sizes: np.ndarray,
+    held: tuple[int, ...],
+    danger: tuple[float, ...],
+    out: np.ndarray,
+) -> int:
+    """:func:`best_keys` (of ``capped``, the counts with the exposed face's capped to
+    ``cap``), its keys and places in ``out[OUT:]``, then :func:`discard_order` of them in
+    ``out[:OUT]``, in one call; returns how many codes are held, or -1 when no target
+    takes the hand (nothing is ordered)."""
+    ranked = out[OUT:]
+    n = best_keys(capped, f, targets, packed, ranked)
+    if n == 0:
+        return -1
+    return discard_order(counts, f, size, cap, ranked, n, targets, sizes, held, danger, out)
+
+
+__all__ = ["EXCLUDED", "KEEP", "best_keys", "discard_order", "fitted_keys", "ranked_discards"]

@@ -360,10 +360,15 @@ def _need_points(key: int) -> tuple[int, int]:
     return hi >> _POINT_BITS, (hi & 63) - 32
 
 
-@lru_cache(maxsize=1024)  # a hand comes back within a turn, seldom later
-def _table_ranking(counts: Counts, fixed: Fixed) -> _Ranking | None:
-    """The hand's best targets from the tables (the 6 best at most), or None when the
-    tables do not take it (two exposures or more, more than 4 jokers)."""
+TableHand = tuple[Counts, Counts | list[int], int, tuple[int, int]]
+"""A hand as the tables read it: its counts (an exposed face's capped to its block's
+natural cards), its digits (the exposed face's 0), the exposed face or -1, and the
+table's exposed block (size, cards held) or (0, 0)."""
+
+
+def table_hand(counts: Counts, fixed: Fixed) -> TableHand | None:
+    """The hand as the tables read it, or None when they do not take it (two exposures
+    or more, more than 4 jokers)."""
     if len(fixed) > 1 or counts[JOKER] > _MAX_JOKERS:
         return None
     digits: Counts | list[int] = counts
@@ -380,12 +385,28 @@ def _table_ranking(counts: Counts, fixed: Fixed) -> _Ranking | None:
         digits = capped
     if max(digits[:JOKER]) >= _DIGIT:
         return None
+    return counts, digits, f, state
+
+
+def packed_table(state: tuple[int, int]) -> np.ndarray:
+    """The packed table of an exposed block (:func:`_packed`), kept."""
+    packed = _PACKED.get(state)
+    if packed is None:
+        packed = _PACKED[state] = _packed(*_tables(state))
+    return packed
+
+
+@lru_cache(maxsize=1024)  # a hand comes back within a turn, seldom later
+def _table_ranking(counts: Counts, fixed: Fixed) -> _Ranking | None:
+    """The hand's best targets from the tables (the 6 best at most), or None when the
+    tables do not take it (:func:`table_hand`)."""
+    hand = table_hand(counts, fixed)
+    if hand is None:
+        return None
+    counts, digits, f, state = hand
     if compiled.enabled():
-        packed = _PACKED.get(state)
-        if packed is None:
-            packed = _PACKED[state] = _packed(*_tables(state))
         out = np.empty(2 * _KEEP, dtype=np.int64)
-        n = kernels.best_keys(counts, f, _ROWS, packed, out)
+        n = kernels.best_keys(counts, f, _ROWS, packed_table(state), out)
         found = out.tolist()
         return _Ranking(found[:n], found[_KEEP:_KEEP + n], digits, f, state[0], out)
     table, choice = _tables(state)
