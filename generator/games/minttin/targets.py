@@ -8,10 +8,11 @@ faces are fitted to a pattern's block sizes most cards first, largest block firs
 exposed face keeps its own block's size). A fit depends only on the jokers and the
 cards of the target's faces, so for a hand with no exposure or one every target's need
 and points are read from a numpy table (one per exposed block) and the targets sorted
-once; other hands try targets in order of a lower bound on their need (14, less the
-jokers and the cards of their faces held), so most are never fitted. Ties keep the
-order of that bound, then of :data:`TARGETS`. What a discard costs these targets is in
-:mod:`generator.games.minttin.discards`.
+once; other hands are fitted target by target in a compiled loop when the kernels run
+(:mod:`generator.games.minttin.kernels`), else in order of a lower bound on their need
+(14, less the jokers and the cards of their faces held), so most are never fitted.
+Ties keep the order of that bound, then of :data:`TARGETS`. What a discard costs these
+targets is in :mod:`generator.games.minttin.discards`.
 """
 
 from __future__ import annotations
