@@ -171,13 +171,12 @@ class Planner:
         list the legal calls only when ``card`` could win; otherwise the calls are
         weighed as the rules would list them (but a pair, called only for Mahjong), and
         the rules check a call once it weighs best."""
+        counts, held, _, fixed = match.view(p)
+        if not held[card.code] + held[JOKER.code] or match.seats[p].meld_of(card) is not None:
+            return None  # no call of it can be made: nothing to call with, or it is exposed
         can_win = match.points_with_card(p, card) >= 1
-        if not can_win:  # no call of it wins (nor a pair call, then)
-            held = match.view(p).held
-            if not match.wall or held[card.code] + held[JOKER.code] < 2 or \
-                    match.seats[p].meld_of(card) is not None:
-                return None
-        counts, _, _, fixed = match.view(p)
+        if not can_win and (not match.wall or held[card.code] + held[JOKER.code] < 2):
+            return None  # no call of it wins (nor a pair call, then)
         if can_win:
             calls: Iterable[Call] = match.legal_calls(card)
             if not calls:
