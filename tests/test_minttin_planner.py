@@ -190,6 +190,7 @@ def _check_partial_lists(match: MintTinMatch) -> None:
     assert match.legal_calls(card) == calls
     assert [ev for ev in match.call_candidates(card) if match.is_legal(ev)] == calls
     assert match.legal_swaps() == [ev for ev in legal if isinstance(ev, Swap)]
+    assert [ev for ev in match.swap_candidates() if match.is_legal(ev)] == match.legal_swaps()
     p = match.to_move
     assert p is not None
     every_swap = [Swap(p, owner, meld.face, give) for owner in (0, 1)

@@ -237,9 +237,10 @@ class Planner:
         if double is not None and match.hand_points(p) == 0:
             return replace(double, reason="the hand is complete but worth 0: a double can "
                            "still score it")
-        swap = self._swap(match, p, match.legal_swaps())
-        if swap is not None:
-            return swap
+        if next(match.swap_candidates(), None) is not None:  # else no swap is legal
+            swap = self._swap(match, p, match.legal_swaps())
+            if swap is not None:
+                return swap
         danger = self.danger(match) if isinstance(match, SoloMatch) else None
         card, why = self.best_discard(match, p, danger)
         if card.is_joker:

@@ -367,6 +367,12 @@ class MintTinMatch(Rules):
         p = self.to_move
         return iter(()) if p is None else self._call_candidates(p, card)
 
+    def swap_candidates(self) -> Iterator[Swap]:
+        """The joker swaps :meth:`legal_swaps` checks, in its order, unchecked (for a
+        bot: with none, no swap is legal)."""
+        p = self.to_move
+        return iter(()) if p is None else self._swap_candidates(p)
+
     def legal_swaps(self) -> list[Swap]:
         """The joker swaps :attr:`to_move` may make now, in the order of
         :meth:`legal_actions`."""
