@@ -21,7 +21,7 @@ from generator.engine.log import Event, event
 from generator.engine.rules import Phase as BasePhase
 from generator.engine.rules import Rules, checks, handles
 from generator.errors import IllegalActionError
-from generator.games.minttin.cards import JOKER, Card, format_cards
+from generator.games.minttin.cards import JOKER, Card, copies, format_cards
 from generator.games.minttin.hand import wins
 from generator.games.minttin.options import MintTinOptions
 from generator.games.minttin.table import (
@@ -513,7 +513,7 @@ class MintTinMatch(Rules):
     @checks(Discard)
     def _check_discard(self, ev: Discard) -> None:
         self.expect(Phase.ACT, ev.player, "discarding")
-        if ev.card not in self.seats[ev.player].hand:
+        if not copies(self.seats[ev.player].hand, ev.card):
             raise IllegalActionError(f"discarding: {ev.card} is not in the hand")
         if ev.block and not (ev.card.is_joker and self.blocks_allowed()):
             raise IllegalActionError("only a joker is placed as a block, and only in the "

@@ -62,7 +62,10 @@ class Seat:
         return tuple(m.exposure() for m in self.melds)
 
     def meld_of(self, face: Card) -> Meld | None:
-        return next((m for m in self.melds if m.face is face), None)  # cards are interned
+        for m in self.melds:  # a loop: a generator costs more than the few melds
+            if m.face is face:  # cards are interned
+                return m
+        return None
 
 
 class View(NamedTuple):
