@@ -383,6 +383,14 @@ def test_deal_sizes_follow_the_jokers() -> None:
         assert sum(s.hand.count(JOKER) for s in m.seats) >= 2 * m.options.starting_jokers()
 
 
+def test_only_a_card_held_is_discarded() -> None:
+    m = two()
+    m.apply(Deal(1, 0, rigged("22 4444 6666 888", "1 1 2 3 5 7 8 9 DS DM DF 3 5")))
+    m.apply(Draw(0, m.wall[0]))
+    absent = next(c for c in ALL_CARDS[:12] if c not in m.seats[0].hand)
+    with pytest.raises(IllegalActionError, match="not in the hand"):
+        m.apply(Discard(0, absent))
+    m.apply(Discard(0, m.seats[0].hand[0]))
 def test_a_pair_is_called_only_for_mahjong_and_jokers_are_never_called() -> None:
     m = two()
     # player 0 deals; player 1 holds 22 4444 6666 888 and waits on an 8
