@@ -383,6 +383,14 @@ def test_deal_sizes_follow_the_jokers() -> None:
         assert sum(s.hand.count(JOKER) for s in m.seats) >= 2 * m.options.starting_jokers()
 
 
+def test_only_a_card_held_is_discarded() -> None:
+    m = two()
+    m.apply(Deal(1, 0, rigged("22 4444 6666 888", "1 1 2 3 5 7 8 9 DS DM DF 3 5")))
+    m.apply(Draw(0, m.wall[0]))
+    absent = next(c for c in ALL_CARDS[:12] if c not in m.seats[0].hand)
+    with pytest.raises(IllegalActionError, match="not in the hand"):
+        m.apply(Discard(0, absent))
+    m.apply(Discard(0, m.seats[0].hand[0]))
 def test_a_pair_is_called_only_for_mahjong_and_jokers_are_never_called() -> None:
     m = two()
     # player 0 deals; player 1 holds 22 4444 6666 888 and waits on an 8
@@ -577,14 +585,14 @@ def test_the_planner_exposes_a_joker_only_where_no_card_can_swap_it_out() -> Non
     assert unseen(m, 1, Card("2")) == 2       # two 2s are still out there
     calls = [ev for ev in m.legal_actions() if isinstance(ev, Call)]
     assert Call(1, Card("2"), C("2J")) in calls  # a pung 22J: legal, but the joker could
-    assert Planner()._call(m, 1, Card("2"), m.legal_actions()) is None  # be swapped out
+    assert Planner()._call(m, 1, Card("2")) is None  # be swapped out
     m.apply(Draw(1, m.wall[0]))
     m.apply(Discard(1, Card("8")))
     for p, card in ((0, "2"), (1, "9"), (0, "2")):
         m.apply(Draw(p, m.wall[0]))
         m.apply(Discard(p, Card(card)))       # at last every 2 is in sight
     assert unseen(m, 1, Card("2")) == 0
-    choice = Planner()._call(m, 1, Card("2"), m.legal_actions())
+    choice = Planner()._call(m, 1, Card("2"))
     assert choice == Call(1, Card("2"), C("2J"), choice.reason)
     assert "and 1 joker (2 cards short, then 1)" in choice.reason
 

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from generator import compiled
-from generator.games.minttin import kernels, targets
+from generator.games.minttin import discards, kernels, targets
 from generator.games.minttin.hand import deck
 
 
@@ -32,11 +32,8 @@ def random_state(rng: random.Random) -> tuple[tuple[int, ...], int, tuple[int, i
     return tuple(counts), f, (size, counts[f])
 
 
-def tables(state: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
-    found = targets._TABLES.get(state)
-    if found is None:
-        found = targets._TABLES[state] = targets._build_table(state)
-    return found
+def packed(state: tuple[int, int]) -> np.ndarray:
+    return targets._packed(*targets._tables(state))
 
 
 def test_the_kernel_gives_its_python_functions_results() -> None:
@@ -44,10 +41,10 @@ def test_the_kernel_gives_its_python_functions_results() -> None:
     seen = set()
     for _ in range(400):
         counts, f, state = random_state(rng)
-        table, choice = tables(state)
+        table = packed(state)
         plain, fast = np.zeros(12, dtype=np.int64), np.zeros(12, dtype=np.int64)
-        n = kernels.best_keys.python(counts, f, targets._ROWS, table, choice, plain)
-        assert kernels.best_keys(counts, f, targets._ROWS, table, choice, fast) == n
+        n = kernels.best_keys.python(counts, f, targets._ROWS, table, plain)
+        assert kernels.best_keys(counts, f, targets._ROWS, table, fast) == n
         assert fast[:n].tolist() == plain[:n].tolist()
         assert fast[6 : 6 + n].tolist() == plain[6 : 6 + n].tolist()
         seen.add(n)
@@ -120,25 +117,71 @@ def test_the_discard_order_kernel_gives_its_python_functions_results() -> None:
             (f, size, jokers), = fixed
             cap = size - jokers
             capped[f] = min(capped[f], cap)
-        table, choice = tables((size, capped[f]) if fixed else (0, 0))
+        table = packed((size, capped[f]) if fixed else (0, 0))
         ranked = np.zeros(12, dtype=np.int64)
-        n = kernels.best_keys.python(tuple(capped), f, targets._ROWS, table, choice, ranked)
+        n = kernels.best_keys.python(tuple(capped), f, targets._ROWS, table, ranked)
         if not n or not any(held):
             continue
         found = []
         for run in (kernels.discard_order.python, kernels.discard_order):
             out = np.full(kernels.OUT, -7, dtype=np.int64)
             held_codes = run(counts, f, size, cap, ranked, n, targets._ROWS,
-                             targets._PATTERN_SIZES, held, danger or targets.NO_DANGER, out)
+                             targets._PATTERN_SIZES, held, danger or discards.NO_DANGER, out)
             found.append(out[:kernels.ORDER + held_codes].tolist())
         assert found[0] == found[1]
         weighed += 1
     assert weighed > 300
 
 
+def test_the_ranked_discards_kernel_gives_its_python_functions_results() -> None:
+    """kernels.ranked_discards, compiled and plain: the ranking of best_keys, then the
+    order of discard_order, in one call."""
+    rng = random.Random(37)
+    compared = 0
+    for _ in range(400):
+        counts, fixed, held, danger = random_discard(rng)
+        hand = targets.table_hand(counts, fixed)
+        if hand is None or not any(held):
+            continue
+        capped, _, f, state = hand
+        size = cap = 0
+        if fixed:
+            (_, size, jokers), = fixed
+            cap = size - jokers
+        found = []
+        for run in (kernels.ranked_discards.python, kernels.ranked_discards):
+            out = np.full(kernels.OUT + 2 * kernels.KEEP, -7, dtype=np.int64)
+            n = run(capped, counts, f, size, cap, targets._ROWS, targets.packed_table(state),
+                    targets._PATTERN_SIZES, held, danger or discards.NO_DANGER, out)
+            found.append((n, out[:kernels.ORDER + max(n, 0)].tolist(),
+                          out[kernels.OUT:].tolist()))
+        assert found[0] == found[1], (counts, fixed, held, danger)
+        compared += found[0][0] > 0
+    assert compared > 250
+
+
+def test_a_hand_of_dragons_is_discarded_alike_with_kernels_on_and_off(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    counts = (0,) * 9 + (4, 4, 4, 2)  # dragons and jokers only
+    found = []
+    for on in (True, False):
+        monkeypatch.setattr(compiled, "enabled", lambda on=on: on)
+        found.append(discards.discard_order(counts, (), counts, None))
+    assert found[0] == found[1]
+
+
+def test_a_kernel_calling_kernels_is_compiled_with_theirs() -> None:
+    if not compiled.enabled():
+        pytest.skip("kernels run as plain Python")
+    made = compiled._calling_compiled(kernels.ranked_discards.python)
+    assert made.__globals__["best_keys"] is kernels.best_keys.compiled()
+    assert made.__globals__["discard_order"] is kernels.discard_order.compiled()
+    assert compiled._calling_compiled(kernels.best_keys.python) is kernels.best_keys.python
+
+
 def test_the_discard_is_alike_with_kernels_on_and_off(monkeypatch: pytest.MonkeyPatch
                                                       ) -> None:
-    """targets.discard_order through the kernel and through discard_costs; and that
+    """discards.discard_order through the kernel and through discard_costs; and that
     order is the one of the costs (a joker's bonus, the danger, points, code)."""
     rng = random.Random(29)
     by_kernel = 0
@@ -150,11 +193,10 @@ def test_the_discard_is_alike_with_kernels_on_and_off(monkeypatch: pytest.Monkey
         for on in (True, False):
             monkeypatch.setattr(compiled, "enabled", lambda on=on: on)
             targets._table_ranking.cache_clear()
-            ranking = targets._table_ranking(counts, fixed)
-            by_kernel += on and ranking is not None and ranking.ranked is not None
-            found.append(targets.discard_order(counts, fixed, held, danger))
+            by_kernel += on and targets.table_hand(counts, fixed) is not None
+            found.append(discards.discard_order(counts, fixed, held, danger))
         assert found[0] == found[1], (counts, fixed, held, danger)
-        best, costs = targets.discard_costs.__wrapped__(counts, fixed)
+        best, costs = discards.discard_costs.__wrapped__(counts, fixed)
         code, need, faces, _ = found[0]
         assert (need, faces) == (costs[code][0], costs[code][2])
         scores = {c: (costs[c][0] + (danger[c] if danger else 0.0)
@@ -167,6 +209,60 @@ def test_the_discard_is_alike_with_kernels_on_and_off(monkeypatch: pytest.Monkey
     except ImportError:
         return
     assert by_kernel > 250
+
+
+def random_level_hand(rng: random.Random
+                      ) -> tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]:
+    """Counts of 13 or 14 cards from a deck with four or eight jokers, and up to three
+    exposures of faces held (their sizes and jokers): mostly hands the tables do not
+    take."""
+    counts = [0] * 13
+    for c in rng.sample(deck(rng.choice((4, 8))), rng.choice((13, 14))):
+        counts[c.code] += 1
+    held = [f for f in range(12) if counts[f]]
+    fixed = []
+    spare = counts[12]
+    for f in rng.sample(held, k=min(len(held), rng.choice((0, 1, 2, 2, 3, 3)))):
+        size = rng.choice((2, 3, 4, 5))
+        jokers = 0 if size == 2 else rng.randint(0, min(spare, size - 2))
+        spare -= jokers
+        fixed.append((f, size, jokers))
+    return tuple(counts), tuple(fixed)
+
+
+def test_the_fitted_keys_kernel_gives_its_python_functions_results() -> None:
+    rng = random.Random(41)
+    seen = set()
+    for _ in range(500):
+        counts, fixed = random_level_hand(rng)
+        capped, exposed = list(counts), [0] * 13
+        for f, size, jokers in fixed:
+            exposed[f] = size
+            capped[f] = min(capped[f], size - jokers)
+        found = []
+        for run in (kernels.fitted_keys.python, kernels.fitted_keys):
+            out = np.full((kernels.KEEP, 1 + 2 * kernels.MOST_FACES), -7, dtype=np.int64)
+            n = run(tuple(capped), tuple(exposed), len(fixed), targets._ROWS,
+                    targets._PATTERN_SIZES, targets._PATTERN_POINTS, targets._PLACES, out)
+            found.append((n, out[:n].tolist()))
+        assert found[0] == found[1], (counts, fixed)
+        seen.add((min(len(fixed), 2), found[0][0]))
+    assert {(2, 6), (2, 0), (0, 6), (1, 6)} <= seen
+
+
+def test_the_level_search_is_alike_with_kernels_on_and_off(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """targets._rank_by_levels through kernels.fitted_keys and through the plain level
+    search, at every keep."""
+    rng = random.Random(43)
+    for _ in range(300):
+        counts, fixed = random_level_hand(rng)
+        for keep in (1, 2, 6):
+            found = []
+            for on in (True, False):
+                monkeypatch.setattr(compiled, "enabled", lambda on=on: on)
+                found.append(targets._rank_by_levels(counts, fixed, keep))
+            assert found[0] == found[1], (counts, fixed, keep)
 
 
 def _log_hashes(jit: bool) -> str:

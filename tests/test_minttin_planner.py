@@ -11,6 +11,7 @@ import pytest
 from generator.engine.rules import LegalActions, play_out
 from generator.games.minttin.bots import Planner, RandomDiscards
 from generator.games.minttin.cards import ALL_CARDS, JOKER, copies, parse_cards
+from generator.games.minttin.discards import discard_costs
 from generator.games.minttin.hand import deck
 from generator.games.minttin.options import MintTinOptions
 from generator.games.minttin.rules import Call, MintTinMatch, Swap, code_counts
@@ -20,8 +21,8 @@ from generator.games.minttin.targets import (
     TARGETS,
     _rank_by_levels,
     _table_ranking,
-    discard_costs,
     evaluate,
+    evaluate_head,
     rank_targets,
 )
 
@@ -98,6 +99,7 @@ def test_the_ranking_is_the_reference_ranking_on_random_hands(size: int) -> None
             want = reference_ranking(counts, fixed, keep)
             assert rank_targets.__wrapped__(counts, fixed, keep) == want, (counts, fixed)
         assert evaluate(counts, fixed) == reference_ranking(counts, fixed, 1)[0]
+        assert evaluate_head(counts, fixed) == reference_ranking(counts, fixed, 1)[0][:3]
     assert 100 < with_exposures < 350  # both kinds of hand were tried
 
 
@@ -186,7 +188,9 @@ def _check_partial_lists(match: MintTinMatch) -> None:
         getattr(match, "last_discard", None)
     calls = [ev for ev in legal if isinstance(ev, Call)]
     assert match.legal_calls(card) == calls
+    assert [ev for ev in match.call_candidates(card) if match.is_legal(ev)] == calls
     assert match.legal_swaps() == [ev for ev in legal if isinstance(ev, Swap)]
+    assert [ev for ev in match.swap_candidates() if match.is_legal(ev)] == match.legal_swaps()
     p = match.to_move
     assert p is not None
     every_swap = [Swap(p, owner, meld.face, give) for owner in (0, 1)

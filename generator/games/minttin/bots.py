@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from math import comb
@@ -26,6 +26,7 @@ from typing import TypeVar
 
 from generator.engine.log import Event
 from generator.games.minttin.cards import ALL_CARDS, JOKER, Card, copies
+from generator.games.minttin.discards import discard_order
 from generator.games.minttin.rules import (
     Answer,
     Call,
@@ -43,10 +44,7 @@ from generator.games.minttin.rules import (
     code_counts,
 )
 from generator.games.minttin.solo import SoloMatch
-from generator.games.minttin.targets import (
-    discard_order,
-    evaluate,
-)
+from generator.games.minttin.targets import evaluate, evaluate_head
 
 E = TypeVar("E", bound=Event)
 Danger = tuple[float, ...]
@@ -166,52 +164,54 @@ class Planner:
         return Exhausted(p, reason="nothing left to draw, and the last discard does not "
                          "complete the hand")
 
-    def _call(self, match: MintTinMatch, p: int, card: Card,
-              legal: Sequence[Event] | None = None) -> Call | None:
+    def _call(self, match: MintTinMatch, p: int, card: Card) -> Call | None:
         """A call for Mahjong (the one that scores most, with the fewest jokers);
         otherwise, while cards are left to draw, the call (with identical cards or
-        jokers) that brings the best target closest, if it brings it closer. ``legal``:
-        the legal calls (other actions are passed over), asked of the rules only when
-        some call could help: ``card`` could win, or is a face of the best target."""
-        before = None
+        jokers) that brings the best target closest, if it brings it closer. The rules
+        list the legal calls only when ``card`` could win; otherwise the calls are
+        weighed as the rules would list them (but a pair, called only for Mahjong), and
+        the rules check a call once it weighs best."""
+        counts, held, _, fixed = match.view(p)
+        if not held[card.code] + held[JOKER.code] or match.seats[p].meld_of(card) is not None:
+            return None  # no call of it can be made: nothing to call with, or it is exposed
         can_win = match.points_with_card(p, card) >= 1
-        if not can_win:  # no call of it wins (nor a pair call, then)
-            held = match.view(p).held
-            if not match.wall or held[card.code] + held[JOKER.code] < 2 or \
-                    match.seats[p].meld_of(card) is not None:
+        if not can_win and (not match.wall or held[card.code] + held[JOKER.code] < 2):
+            return None  # no call of it wins (nor a pair call, then)
+        if can_win:
+            calls: Iterable[Call] = match.legal_calls(card)
+            if not calls:
                 return None
-        counts, _, _, fixed = match.view(p)
-        if not can_win:
-            before = evaluate(counts, fixed)
-            if card.code not in before[2]:
-                return None
-        calls = [ev for ev in (match.legal_calls(card) if legal is None else legal)
-                 if isinstance(ev, Call)]
-        if not calls:
-            return None
-        if can_win:  # else no call wins: points_with_card is at least each call's points
+            # else no call wins: points_with_card is at least each call's points
             scored = [(match.points_with_call(p, card, c.cards), -c.cards.count(JOKER), c)
                       for c in calls]
             points, _, win = max(scored, key=lambda t: t[:2])
             if points >= 1:
                 return replace(win, reason=f"{card} completes the hand: Mahjong")
-        if not match.wall:  # nothing left to draw: only a call for Mahjong helps
-            return None
-        if before is None:
-            before = evaluate(counts, fixed)
+            if not match.wall:  # nothing left to draw: only a call for Mahjong helps
+                return None
+        before = evaluate_head(counts, fixed)
         if card.code not in before[2]:
             return None
+        if not can_win:
+            calls = match.call_candidates(card)
         with_card = list(counts)
         with_card[card.code] += 1
         counted = tuple(with_card)
         best = None
+        out = None  # the unseen copies of the card, counted when a call takes a joker
         for call in calls:
+            if not can_win and len(call.cards) == 1:
+                continue  # a pair is called only for Mahjong, and no call of the card wins
             jokers = call.cards.count(JOKER)
-            if jokers and unseen(match, p, card) > 0:
-                continue  # the joker could be swapped out of the exposure, to the opponent
-            after = evaluate(counted, (*fixed, (card.code, len(call.cards) + 1, jokers)))
+            if jokers:
+                if out is None:
+                    out = unseen(match, p, card)
+                if out > 0:
+                    continue  # the joker could be swapped out of the exposure, to the opponent
+            after = evaluate_head(counted, (*fixed, (card.code, len(call.cards) + 1, jokers)))
             key = (after[0], -after[1], jokers)
-            if after[0] < before[0] and (best is None or key < best[0]):
+            if after[0] < before[0] and (best is None or key < best[0]) and \
+                    (can_win or match.is_legal(call)):
                 best = (key, call)
         if best is None:
             return None
@@ -237,9 +237,10 @@ class Planner:
         if double is not None and match.hand_points(p) == 0:
             return replace(double, reason="the hand is complete but worth 0: a double can "
                            "still score it")
-        swap = self._swap(match, p, match.legal_swaps())
-        if swap is not None:
-            return swap
+        if next(match.swap_candidates(), None) is not None:  # else no swap is legal
+            swap = self._swap(match, p, match.legal_swaps())
+            if swap is not None:
+                return swap
         danger = self.danger(match) if isinstance(match, SoloMatch) else None
         card, why = self.best_discard(match, p, danger)
         if card.is_joker:
@@ -294,18 +295,19 @@ class Planner:
         counts, fixed = list(view.counts), view.fixed
         # the best target (the discard that follows ranks these cards again: the
         # ranking is kept)
-        need, points, _, _ = evaluate(view.counts, fixed)
+        need, points, _ = evaluate_head(view.counts, fixed)
         for ev in swaps:
             sign = -1 if ev.give_joker else 1
             counts[ev.face.code] -= sign
             counts[12] += sign
-            after = evaluate(tuple(counts), fixed)
+            swapped = tuple(counts)
+            after = evaluate_head(swapped, fixed)
             counts[ev.face.code] += sign
             counts[12] -= sign
             if not ev.give_joker and (after[0], -after[1]) <= (need, -points):
                 return replace(ev, reason=f"a joker is worth more than {ev.face}")
             if ev.give_joker and (after[0], -after[1]) < (need, -points):
-                pair = dict(after[3]).get(ev.face.code) == 2
+                pair = dict(evaluate(swapped, fixed)[3]).get(ev.face.code) == 2
                 why = (f"a joker cannot fill the pair of {ev.face}" if pair else
                        f"{ev.face} is worth more than a joker")
                 return replace(ev, reason=f"{why}: {need} cards short, then {after[0]}")

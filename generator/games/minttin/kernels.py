@@ -33,6 +33,11 @@ OUT = SCRATCH + 2 * MOST_FACES
 """The size of :func:`discard_order`'s ``out``."""
 JOKER_BONUS = 0.4
 """Taken off a joker's discard score when the best target is kept without it."""
+PLACE_BITS = 2
+"""Low bits of a packed table entry (see :func:`best_keys`) that hold the pattern's
+place."""
+SHUT = 0x7FFF
+"""The packed table entry of a target no pattern takes."""
 
 
 @kernel
@@ -40,8 +45,7 @@ def best_keys(
     counts: tuple[int, ...],
     f: int,
     targets: np.ndarray,
-    table: np.ndarray,
-    choice: np.ndarray,
+    packed: np.ndarray,
     out: np.ndarray,
 ) -> int:
     """The ``KEEP`` lowest sort keys of the targets, lowest first, in ``out[:KEEP]``,
@@ -50,9 +54,12 @@ def best_keys(
 
     ``counts``: the hand's 13 counts, a tuple (an exposed face's capped to its block); ``f``: the
     exposed face or -1; ``targets``: a row per target, (faces, its part of a table,
-    its key without the table's value, then its faces); ``table`` and ``choice``: the
-    table of the exposed block (see ``targets._build_table``). Keys differ in their
-    low bits (the target's index), so the order has no ties."""
+    its key without the table's value, then its faces); ``packed``: the table of the
+    exposed block (see ``targets._build_table``), each entry a target's (need << 6 | 32
+    - points) << PLACE_BITS | its pattern's place, or :data:`SHUT`: one small read per
+    target. Keys differ in their low bits (the target's index), so the order has no
+    ties."""
+    count = np.array(counts)  # numba reads a tuple by a variable index slowly
     n_out = 0
     for k in range(targets.shape[0]):
         n = targets[k, 0]
@@ -62,15 +69,19 @@ def best_keys(
         shut = f >= 0
         for i in range(n):
             face = targets[k, FIRST_FACE + i]
-            c = counts[face]
+            c = count[face]
             key -= c << ORDER_BITS
             if face == f:
                 shut = False
             else:
                 index += weight * c
             weight *= DIGIT
-        index += weight * counts[JOKER]
-        key += table[index]
+        index += weight * count[JOKER]
+        entry = int(packed[index])
+        if entry == SHUT:
+            shut = True
+        else:
+            key += entry >> PLACE_BITS << LOW_BITS
         if shut:
             key += EXCLUDED
         if n_out == KEEP and key >= out[KEEP - 1]:
@@ -81,7 +92,7 @@ def best_keys(
             out[KEEP + j] = out[KEEP + j - 1]
             j -= 1
         out[j] = key
-        out[KEEP + j] = choice[index]
+        out[KEEP + j] = entry & (1 << PLACE_BITS) - 1
         if n_out < KEEP:
             n_out += 1
     while n_out and out[n_out - 1] >= EXCLUDED >> 1:
@@ -121,6 +132,9 @@ def discard_order(
     ``sizes[n, place]``: the block sizes of the pattern at ``place`` of targets of ``n``
     faces, largest first. A target's faces take them most cards first (in order on a
     tie), the exposed face first with its own ``size``."""
+    count = np.array(counts)  # numba reads a tuple by a variable index slowly
+    holding = np.array(held)
+    risk = np.array(danger)
     hi = (ranked[0] + CARRY) >> LOW_BITS
     first_need, first_minus = hi >> POINT_BITS, (hi & 63) - 32
     wanted = 1
@@ -132,7 +146,7 @@ def discard_order(
         wanted += 1
     for code in range(JOKER + 1):
         out[code] = -1
-    jokers = counts[JOKER]
+    jokers = count[JOKER]
     order = SCRATCH
     taken = SCRATCH + MOST_FACES
     for i in range(wanted):
@@ -163,9 +177,9 @@ def discard_order(
             face = targets[k, FIRST_FACE + j]
             if face == f:
                 continue
-            c = counts[face]
+            c = count[face]
             at = m
-            while at > first and counts[targets[k, FIRST_FACE + out[order + at - 1]]] < c:
+            while at > first and count[targets[k, FIRST_FACE + out[order + at - 1]]] < c:
                 out[order + at] = out[order + at - 1]
                 at -= 1
             out[order + at] = j
@@ -175,7 +189,7 @@ def discard_order(
         for j in range(n):
             face = targets[k, FIRST_FACE + out[order + j]]
             s = out[taken + j]
-            c = counts[face]
+            c = count[face]
             most = cap if face == f else s
             if c <= most:
                 lost |= 1 << face
@@ -184,13 +198,13 @@ def discard_order(
         if jokers and gaps >= jokers:
             lost |= 1 << JOKER
         for code in range(JOKER + 1):
-            if counts[code] and out[code] < 0 and not lost >> code & 1:
+            if count[code] and out[code] < 0 and not lost >> code & 1:
                 out[code] = i
     scores = np.empty(JOKER + 1, dtype=np.float64)
     minuses = np.empty(JOKER + 1, dtype=np.int64)
     n_held = 0
     for code in range(JOKER + 1):
-        if not held[code]:
+        if not holding[code]:
             continue
         i = out[code]
         if i < 0:
@@ -198,7 +212,7 @@ def discard_order(
         else:
             hi = (ranked[i] + CARRY) >> LOW_BITS
             need, minus = hi >> POINT_BITS, (hi & 63) - 32
-        score = need + danger[code]
+        score = need + risk[code]
         if code == JOKER and need == first_need:
             score -= JOKER_BONUS
         at = n_held  # after every code before it that scores as well
@@ -215,4 +229,158 @@ def discard_order(
     return n_held
 
 
-__all__ = ["EXCLUDED", "KEEP", "best_keys", "discard_order"]
+@kernel
+def fitted_keys(
+    counts: tuple[int, ...],
+    exposed: tuple[int, ...],
+    n_exposed: int,
+    targets: np.ndarray,
+    sizes: np.ndarray,
+    points: np.ndarray,
+    places: np.ndarray,
+    out: np.ndarray,
+) -> int:
+    """The ``KEEP`` lowest sort keys of the targets, fitting each one (for hands the
+    tables do not take: two exposures or more, more than four jokers), lowest first, in
+    ``out[:, 0]``; returns how many. The keys pack what ``targets._rank_by_levels``
+    sorts by: need, then points (less the special points), then the bound, then the
+    index. ``out[i, 1:]``: the faces of the target of key ``i`` in the order they take
+    their block sizes, then those sizes (``MOST_FACES`` columns each).
+
+    ``counts``: the 13 counts, an exposed face's capped to its block's natural cards;
+    ``exposed``: each code's exposed block size, or 0; ``n_exposed``: how many faces are
+    exposed (a target lacking one is left out); ``targets``: the rows of
+    :func:`best_keys`; ``sizes[n, place]``, ``points[n, place]`` and ``places[n]``: the
+    patterns of targets of ``n`` faces (block sizes, largest first). A target's exposed
+    faces keep their own sizes, the others take the sizes left, most cards first (in
+    order on a tie); the first pattern with the fewest cards lacking, then the most
+    points, is its fit, and a target no pattern takes is left out."""
+    count = np.array(counts)  # numba reads a tuple by a variable index slowly
+    exposure = np.array(exposed)
+    jokers = count[JOKER]
+    orders = np.empty((targets.shape[0], MOST_FACES), dtype=np.int64)
+    taken_sizes = np.empty((targets.shape[0], MOST_FACES), dtype=np.int64)
+    free = np.empty(MOST_FACES, dtype=np.int64)
+    n_out = 0
+    for k in range(targets.shape[0]):
+        n = targets[k, 0]
+        found = 0
+        held = 0
+        for i in range(n):
+            face = targets[k, FIRST_FACE + i]
+            held += count[face]
+            if exposure[face]:
+                found += 1
+        if found < n_exposed:
+            continue
+        order = orders[k]
+        for i in range(n):  # exposed faces first, each part most cards first (stable)
+            face = targets[k, FIRST_FACE + i]
+            c = count[face]
+            rest = exposure[face] == 0
+            at = i
+            while at > 0:
+                before = targets[k, FIRST_FACE + order[at - 1]]
+                before_rest = exposure[before] == 0
+                if (before_rest == rest and count[before] >= c) or before_rest < rest:
+                    break
+                order[at] = order[at - 1]
+                at -= 1
+            order[at] = i
+        best_need = -1
+        best_points = 0
+        for place in range(places[n]):
+            for j in range(n):
+                free[j] = sizes[n, place, j]
+            need = 0
+            gaps = 0
+            taken = True
+            for j in range(found):  # the exposed faces take their own sizes
+                face = targets[k, FIRST_FACE + order[j]]
+                s = exposure[face]
+                hit = 0
+                while hit < n and free[hit] != s:
+                    hit += 1
+                if hit == n:
+                    taken = False
+                    break
+                free[hit] = 0
+                c = min(count[face], s)
+                if s == 2:
+                    need += 2 - c
+                else:
+                    gaps += s - c
+            if not taken:
+                continue
+            t = 0
+            for j in range(found, n):  # the others take the sizes left, largest first
+                while free[t] == 0:
+                    t += 1
+                s = free[t]
+                t += 1
+                c = min(count[targets[k, FIRST_FACE + order[j]]], s)
+                if s == 2:
+                    need += 2 - c
+                else:
+                    gaps += s - c
+            if gaps >= jokers:
+                need += gaps - jokers
+            if best_need < 0 or need < best_need or (need == best_need
+                                                      and points[n, place] > best_points):
+                best_need = need
+                best_points = points[n, place]
+                t = 0
+                for j in range(found, n):
+                    while free[t] == 0:
+                        t += 1
+                    taken_sizes[k, j] = free[t]
+                    t += 1
+        if best_need < 0:
+            continue
+        key = ((best_need << POINT_BITS | 32 - best_points) << LOW_BITS) + targets[k, 2] \
+            - (held << ORDER_BITS)
+        for j in range(found):
+            taken_sizes[k, j] = exposure[targets[k, FIRST_FACE + order[j]]]
+        if n_out == KEEP and key >= out[KEEP - 1, 0]:
+            continue
+        j = n_out if n_out < KEEP else KEEP - 1
+        while j > 0 and out[j - 1, 0] > key:
+            out[j, 0] = out[j - 1, 0]
+            j -= 1
+        out[j, 0] = key
+        if n_out < KEEP:
+            n_out += 1
+    for i in range(n_out):
+        k = out[i, 0] & ((1 << ORDER_BITS) - 1)
+        for j in range(targets[k, 0]):
+            out[i, 1 + j] = targets[k, FIRST_FACE + orders[k, j]]
+            out[i, 1 + MOST_FACES + j] = taken_sizes[k, j]
+    return n_out
+
+
+@kernel
+def ranked_discards(
+    capped: tuple[int, ...],
+    counts: tuple[int, ...],
+    f: int,
+    size: int,
+    cap: int,
+    targets: np.ndarray,
+    packed: np.ndarray,
+    sizes: np.ndarray,
+    held: tuple[int, ...],
+    danger: tuple[float, ...],
+    out: np.ndarray,
+) -> int:
+    """:func:`best_keys` (of ``capped``, the counts with the exposed face's capped to
+    ``cap``), its keys and places in ``out[OUT:]``, then :func:`discard_order` of them in
+    ``out[:OUT]``, in one call; returns how many codes are held, or -1 when no target
+    takes the hand (nothing is ordered)."""
+    ranked = out[OUT:]
+    n = best_keys(capped, f, targets, packed, ranked)
+    if n == 0:
+        return -1
+    return discard_order(counts, f, size, cap, ranked, n, targets, sizes, held, danger, out)
+
+
+__all__ = ["EXCLUDED", "KEEP", "best_keys", "discard_order", "fitted_keys", "ranked_discards"]

@@ -21,7 +21,7 @@ from generator.engine.log import Event, event
 from generator.engine.rules import Phase as BasePhase
 from generator.engine.rules import Rules, checks, handles
 from generator.errors import IllegalActionError
-from generator.games.minttin.cards import JOKER, Card, format_cards
+from generator.games.minttin.cards import JOKER, Card, copies, format_cards
 from generator.games.minttin.hand import wins
 from generator.games.minttin.options import MintTinOptions
 from generator.games.minttin.table import (
@@ -360,6 +360,19 @@ class MintTinMatch(Rules):
         p = self.to_move
         return [] if p is None else self._accepted(self._call_candidates(p, card))
 
+    def call_candidates(self, card: Card | None) -> Iterator[Call]:
+        """The calls of ``card`` :meth:`legal_calls` checks, in its order, unchecked
+        (for a bot that weighs them first and asks :meth:`is_legal` of the one it
+        plays)."""
+        p = self.to_move
+        return iter(()) if p is None else self._call_candidates(p, card)
+
+    def swap_candidates(self) -> Iterator[Swap]:
+        """The joker swaps :meth:`legal_swaps` checks, in its order, unchecked (for a
+        bot: with none, no swap is legal)."""
+        p = self.to_move
+        return iter(()) if p is None else self._swap_candidates(p)
+
     def legal_swaps(self) -> list[Swap]:
         """The joker swaps :attr:`to_move` may make now, in the order of
         :meth:`legal_actions`."""
@@ -410,9 +423,10 @@ class MintTinMatch(Rules):
         for owner in self.swap_owners(p):
             seat = self.seats[owner]
             for meld in seat.melds:
-                swapped = seat.meld_of(meld.face)  # the exposure a swap of its face uses
-                if held[meld.face.code] and swapped is not None and swapped.jokers:
-                    yield Swap(p, owner, meld.face, False)
+                if held[meld.face.code]:
+                    swapped = seat.meld_of(meld.face)  # the exposure a swap of its face uses
+                    if swapped is not None and swapped.jokers:
+                        yield Swap(p, owner, meld.face, False)
                 if joker and self.gives_jokers:
                     yield Swap(p, owner, meld.face, True)
 
@@ -499,7 +513,7 @@ class MintTinMatch(Rules):
     @checks(Discard)
     def _check_discard(self, ev: Discard) -> None:
         self.expect(Phase.ACT, ev.player, "discarding")
-        if ev.card not in self.seats[ev.player].hand:
+        if not copies(self.seats[ev.player].hand, ev.card):
             raise IllegalActionError(f"discarding: {ev.card} is not in the hand")
         if ev.block and not (ev.card.is_joker and self.blocks_allowed()):
             raise IllegalActionError("only a joker is placed as a block, and only in the "

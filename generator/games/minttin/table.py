@@ -62,7 +62,10 @@ class Seat:
         return tuple(m.exposure() for m in self.melds)
 
     def meld_of(self, face: Card) -> Meld | None:
-        return next((m for m in self.melds if m.face is face), None)  # cards are interned
+        for m in self.melds:  # a loop: a generator costs more than the few melds
+            if m.face is face:  # cards are interned
+                return m
+        return None
 
 
 class View(NamedTuple):
@@ -77,19 +80,32 @@ class View(NamedTuple):
     """The exposed blocks as (face code, size, jokers)."""
 
 
+_BY_BLOCK: dict[tuple[int, int, int], Exposure] = {}
+"""Exposures by (face code, size, jokers): found without hashing cards (a card's hash
+is a Python call)."""
+
+
 def view_of(seat: Seat) -> View:
-    """A seat's :class:`View`."""
+    """A seat's :class:`View` (its exposures are :meth:`Seat.exposures`)."""
     held = code_counts(seat.hand)
     if not seat.melds:
         in_hand = tuple(held)
         return View(in_hand, in_hand, (), ())
     counts = list(held)
+    exposures = []
+    fixed = []
     for m in seat.melds:
+        jokers = 0
         for c in m.cards:
             counts[c.code] += 1
-    exposures = seat.exposures()
-    return View(tuple(counts), tuple(held), exposures,
-                tuple((e.face.code, e.size, e.jokers) for e in exposures))
+            jokers += c.is_joker
+        block = (m.face.code, len(m.cards), jokers)
+        exposure = _BY_BLOCK.get(block)
+        if exposure is None:
+            exposure = _BY_BLOCK[block] = exposure_of(m.face, len(m.cards), jokers)
+        exposures.append(exposure)
+        fixed.append(block)
+    return View(tuple(counts), tuple(held), tuple(exposures), tuple(fixed))
 
 
 def holds(hand: Iterable[Card], cards: Iterable[Card]) -> bool:

@@ -8,10 +8,11 @@ faces are fitted to a pattern's block sizes most cards first, largest block firs
 exposed face keeps its own block's size). A fit depends only on the jokers and the
 cards of the target's faces, so for a hand with no exposure or one every target's need
 and points are read from a numpy table (one per exposed block) and the targets sorted
-once; other hands try targets in order of a lower bound on their need (14, less the
-jokers and the cards of their faces held), so most are never fitted. Ties keep the
-order of that bound, then of :data:`TARGETS`. :func:`discard_costs` says what throwing
-away each card costs the best targets, and :func:`discard_order` orders the discards by it.
+once; other hands are fitted target by target in a compiled loop when the kernels run
+(:mod:`generator.games.minttin.kernels`), else in order of a lower bound on their need
+(14, less the jokers and the cards of their faces held), so most are never fitted.
+Ties keep the order of that bound, then of :data:`TARGETS`. What a discard costs these
+targets is in :mod:`generator.games.minttin.discards`.
 """
 
 from __future__ import annotations
@@ -209,6 +210,8 @@ _TABLES: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
 """By exposed block (size, cards held), (0, 0) for none: for each jokers and digits,
 (need << 6 | 32 - points) << 13 of a target's best pattern, and that pattern's place
 (the first best); built when first needed."""
+_PACKED: dict[tuple[int, int], np.ndarray] = {}
+"""By exposed block, the tables packed for :func:`kernels.best_keys`."""
 _SIZES: dict[tuple[int, int, int], tuple[int, ...]] = {}
 """By (faces, pattern's place, exposed size or 0): the sizes the faces take, the
 exposed face's first, the others' largest first."""
@@ -271,6 +274,23 @@ def _build_table(state: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
         table[start:start + part.size] = part.ravel()
         choice[start:start + part.size] = chosen.ravel()
     return table, choice
+
+
+def _tables(state: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """The tables of an exposed block (see :data:`_TABLES`), built when first asked for."""
+    tables = _TABLES.get(state)
+    if tables is None:
+        tables = _TABLES[state] = _build_table(state)
+    return tables
+
+
+def _packed(table: np.ndarray, choice: np.ndarray) -> np.ndarray:
+    """The tables as :func:`kernels.best_keys` reads them: one int16 per entry."""
+    shut = table >= _EXCLUDED
+    packed = (table >> _LOW_BITS << kernels.PLACE_BITS) | choice
+    assert int(packed[~shut].max()) < kernels.SHUT and int(choice.max()) < 1 << kernels.PLACE_BITS
+    packed[shut] = kernels.SHUT
+    return packed.astype(np.int16)
 
 
 class _Ranking:
@@ -341,10 +361,15 @@ def _need_points(key: int) -> tuple[int, int]:
     return hi >> _POINT_BITS, (hi & 63) - 32
 
 
-@lru_cache(maxsize=1024)  # a hand comes back within a turn, seldom later
-def _table_ranking(counts: Counts, fixed: Fixed) -> _Ranking | None:
-    """The hand's best targets from the tables (the 6 best at most), or None when the
-    tables do not take it (two exposures or more, more than 4 jokers)."""
+TableHand = tuple[Counts, Counts | list[int], int, tuple[int, int]]
+"""A hand as the tables read it: its counts (an exposed face's capped to its block's
+natural cards), its digits (the exposed face's 0), the exposed face or -1, and the
+table's exposed block (size, cards held) or (0, 0)."""
+
+
+def table_hand(counts: Counts, fixed: Fixed) -> TableHand | None:
+    """The hand as the tables read it, or None when they do not take it (two exposures
+    or more, more than 4 jokers)."""
     if len(fixed) > 1 or counts[JOKER] > _MAX_JOKERS:
         return None
     digits: Counts | list[int] = counts
@@ -361,15 +386,31 @@ def _table_ranking(counts: Counts, fixed: Fixed) -> _Ranking | None:
         digits = capped
     if max(digits[:JOKER]) >= _DIGIT:
         return None
-    tables = _TABLES.get(state)
-    if tables is None:
-        tables = _TABLES[state] = _build_table(state)
-    table, choice = tables
+    return counts, digits, f, state
+
+
+def packed_table(state: tuple[int, int]) -> np.ndarray:
+    """The packed table of an exposed block (:func:`_packed`), kept."""
+    packed = _PACKED.get(state)
+    if packed is None:
+        packed = _PACKED[state] = _packed(*_tables(state))
+    return packed
+
+
+@lru_cache(maxsize=1024)  # a hand comes back within a turn, seldom later
+def _table_ranking(counts: Counts, fixed: Fixed) -> _Ranking | None:
+    """The hand's best targets from the tables (the 6 best at most), or None when the
+    tables do not take it (:func:`table_hand`)."""
+    hand = table_hand(counts, fixed)
+    if hand is None:
+        return None
+    counts, digits, f, state = hand
     if compiled.enabled():
         out = np.empty(2 * _KEEP, dtype=np.int64)
-        n = kernels.best_keys(counts, f, _ROWS, table, choice, out)
+        n = kernels.best_keys(counts, f, _ROWS, packed_table(state), out)
         found = out.tolist()
         return _Ranking(found[:n], found[_KEEP:_KEEP + n], digits, f, state[0], out)
+    table, choice = _tables(state)
     both = (_MATRIX @ np.array((*counts, 1), dtype=np.float64)).astype(np.int64)
     index = both[:len(TARGETS)]
     if fixed and counts[f]:  # the exposed face's digit is 0
@@ -383,6 +424,17 @@ def _table_ranking(counts: Counts, fixed: Fixed) -> _Ranking | None:
     while best and best[-1] >= _EXCLUDED >> 1:
         best.pop()
     return _Ranking(best, lambda k: int(choice[index[k]]), digits, f, state[0])
+
+
+def evaluate_head(counts: Counts, fixed: Fixed = ()) -> tuple[int, int, tuple[int, ...]]:
+    """The best target's (need, points, faces), as :func:`evaluate` gives them, without
+    making its assignment when the tables take the hand."""
+    ranking = _table_ranking(counts, fixed)
+    if ranking is None or not ranking.keys:
+        return evaluate(counts, fixed)[:3]
+    key = ranking.keys[0]
+    need, minus_points = _need_points(key)
+    return need, -minus_points, TARGETS[key & _INDEX_MASK][0]
 
 
 @lru_cache(maxsize=1024)
@@ -412,7 +464,8 @@ def _sizes(n: int, place: int, exposed: int) -> tuple[int, ...]:
 
 def _rank_by_levels(counts: Counts, fixed: Fixed, keep: int) -> tuple[Ranked, ...]:
     """As :func:`rank_targets`, fitting targets a bound at a time: once ``keep`` of
-    those fitted need less than the next bound, no target left can rank among them."""
+    those fitted need less than the next bound, no target left can rank among them.
+    With kernels, every target is fitted by :func:`kernels.fitted_keys`, alike."""
     exposed = [0] * 13
     if fixed:  # cards of an exposed face beyond its block are of no use
         capped = list(counts)
@@ -421,18 +474,71 @@ def _rank_by_levels(counts: Counts, fixed: Fixed, keep: int) -> tuple[Ranked, ..
             if capped[f] > size - jokers:
                 capped[f] = size - jokers
         counts = tuple(capped)
-    jokers = counts[JOKER]
+    if compiled.enabled():
+        out = np.empty((_KEEP, 1 + 2 * kernels.MOST_FACES), dtype=np.int64)
+        n = kernels.fitted_keys(counts, tuple(exposed), len(fixed), _ROWS, _PATTERN_SIZES,
+                                _PATTERN_POINTS, _PLACES, out)
+        if not n:
+            return ((99, 0, (), ()),)
+        ranked = []
+        for row in out[:min(n, keep)].tolist():
+            key, faces = row[0], TARGETS[row[0] & _INDEX_MASK][0]
+            need, minus_points = _need_points(key)
+            at = 1 + kernels.MOST_FACES
+            ranked.append((need, -minus_points, faces,
+                           tuple(zip(row[1:1 + len(faces)], row[at:at + len(faces)],
+                                     strict=True))))
+        return tuple(ranked)
+    fitted = _level_search(counts, exposed, fixed, keep)
+    if not fitted:
+        return ((99, 0, (), ()),)
+    ranked = []
+    for need, minus_points, sort_key, fit in fitted:
+        k = sort_key & _INDEX_MASK
+        faces = TARGETS[k][0]
+        order = _ORDERS.get(fit[2])
+        if order is None:
+            order = _ORDERS[fit[2]] = itemgetter(*fit[2])
+        ranked.append((need, -minus_points, faces, tuple(zip(order(faces), fit[3], strict=True))))
+    return tuple(ranked)
+
+
+def _fit(k: int, counts: Counts, exposed: list[int], fixed: Fixed,
+         fits: dict[tuple, _Placed]) -> tuple[int, _Placed]:
+    """Target ``k``'s special points and its fit (:func:`_placed`), kept in ``fits``."""
+    get, special, patterns = _LOOKUP[k]
+    held = get(counts)
+    room = len(fits) < _FITS_LIMIT
+    if fixed:
+        sizes = get(exposed)
+        fit = fits.get((held, sizes), _UNKNOWN)
+        if fit is _UNKNOWN:
+            fit = _placed(held, sizes, counts[JOKER], patterns)
+            if room:
+                fits[held, sizes] = fit
+    else:
+        fit = fits.get(held)
+        if fit is None:
+            fit = _placed(held, None, counts[JOKER], patterns)
+            if room:
+                fits[held] = fit
+    return special, fit
+
+
+def _level_search(counts: Counts, exposed: list[int], fixed: Fixed, keep: int
+                  ) -> list[tuple]:
+    """The ``keep`` best targets of :func:`_rank_by_levels` as (need, -points, sort key,
+    fit), fitted in order of their bound, without kernels."""
+    fits = _FITS.get(counts[JOKER])
+    if fits is None:
+        fits = _FITS[counts[JOKER]] = {}
     sort_keys = _KEYS @ np.array(counts, dtype=np.int64)
     sort_keys += _INDEX
     for f, _, _ in fixed:
         sort_keys += _SHUT_KEYS[f]
     sort_keys.sort()
-    top = 14 - jokers
-    fits = _FITS.get(jokers)
-    if fits is None:
-        fits = _FITS[jokers] = {}
-    room = len(fits) < _FITS_LIMIT
-    fitted: list[tuple] = []  # (need, -points, sort key, assignment by position)
+    top = 14 - counts[JOKER]
+    fitted: list[tuple] = []
     needing = [0] * 16  # how many fitted targets need each number of cards (15: more)
     level = -1
     for sort_key in sort_keys.tolist():
@@ -441,39 +547,14 @@ def _rank_by_levels(counts: Counts, fixed: Fixed, keep: int) -> tuple[Ranked, ..
             if bound > 14 or sum(needing[:bound]) >= keep:
                 break
             level = bound
-        get, special, patterns = _LOOKUP[sort_key & _INDEX_MASK]
-        held = get(counts)
-        if fixed:
-            sizes = get(exposed)
-            fit = fits.get((held, sizes), _UNKNOWN)
-            if fit is _UNKNOWN:
-                fit = _placed(held, sizes, jokers, patterns)
-                if room:
-                    fits[held, sizes] = fit
-            if fit is None:
-                continue
-        else:
-            fit = fits.get(held)
-            if fit is None:
-                fit = _placed(held, None, jokers, patterns)
-                if room:
-                    fits[held] = fit
-        assert fit is not None
+        special, fit = _fit(sort_key & _INDEX_MASK, counts, exposed, fixed, fits)
+        if fit is None:
+            continue
         need = fit[0]
         fitted.append((need, fit[1] - special, sort_key, fit))
         needing[need if need < 15 else 15] += 1
-    if not fitted:
-        return ((99, 0, (), ()),)
     fitted.sort()
-    out = []
-    for need, minus_points, sort_key, fit in fitted[:keep]:
-        k = sort_key & _INDEX_MASK
-        faces = TARGETS[k][0]
-        order = _ORDERS.get(fit[2])
-        if order is None:
-            order = _ORDERS[fit[2]] = itemgetter(*fit[2])
-        out.append((need, -minus_points, faces, tuple(zip(order(faces), fit[3], strict=True))))
-    return tuple(out)
+    return fitted[:keep]
 
 
 def evaluate(counts: Counts, fixed: Fixed = ()) -> Ranked:
@@ -483,117 +564,19 @@ def evaluate(counts: Counts, fixed: Fixed = ()) -> Ranked:
     return rank_targets(counts, fixed, 1)[0]
 
 
-@lru_cache(maxsize=1024)
-def discard_costs(counts: Counts, fixed: Fixed = ()
-                  ) -> tuple[Ranked, dict[int, tuple[int, int, tuple[int, ...]]]]:
-    """The best target (:func:`evaluate`) and, for each card code held, the best
-    (need, -points, faces) of the best targets (:func:`rank_targets`) once a card of it
-    is thrown away: a card is lost to a target when its face is in it and every copy
-    held is used (no more than an exposed block's natural cards count), a joker when the
-    gaps take all the jokers. The first target wins a tie."""
-    ranking = _table_ranking(counts, fixed)
-    if ranking is None:
-        targets = rank_targets(counts, fixed)
-    else:  # only the targets better than the first with a card lost (below) are made
-        keys = ranking.keys
-        if not keys:
-            targets = ((99, 0, (), ()),)
-        else:
-            need, minus_points = _need_points(keys[0])
-            limit = (need + 1, minus_points)
-            wanted = 1
-            while wanted < len(keys) and _need_points(keys[wanted]) < limit:
-                wanted += 1
-            targets = ranking.best(wanted)
-    caps = {f: size - jokers for f, size, jokers in fixed}
-    jokers = counts[JOKER]
-    # the targets are in order of (need, -points): a card costs the first target that
-    # does not lose it nothing, and every target before it one card, the first least;
-    # once a target is no better than the first with a card lost, none after it is
-    first_need, first_points, first_faces, _ = targets[0]
-    lost_all = (first_need + 1, -first_points, first_faces)
-    limit = lost_all[:2]
-    costs: dict[int, tuple[int, int, tuple[int, ...]]] = {}
-    pending = [code for code in range(13) if counts[code]]
-    for i, (need, points, faces, assigned) in enumerate(targets):
-        if i and (need, -points) >= limit:
-            break
-        kept = (need, -points, faces)
-        lost = {f for f, size in assigned
-                if counts[f] <= (caps.get(f, size) if caps else size)}
-        if jokers and JOKER in pending:
-            gaps = 0
-            for f, size in assigned:
-                if size > 2:
-                    cap = caps.get(f, size) if caps else size
-                    gaps += size - (counts[f] if counts[f] < cap else cap)
-            if gaps >= jokers:
-                lost.add(JOKER)
-        still = []
-        for code in pending:
-            if code in lost:
-                still.append(code)
-            else:
-                costs[code] = kept
-        pending = still
-        if not pending:
-            break
-    for code in pending:
-        costs[code] = lost_all
-    return targets[0], costs
-
-
 _PATTERN_SIZES = np.zeros((kernels.MOST_FACES + 1, max(map(len, _PATTERNS.values())),
                            kernels.MOST_FACES), dtype=np.int64)
 """By faces and pattern's place, the block sizes, largest first (for the kernel)."""
 for _n, _patterns in _PATTERNS.items():
     for _place, (_sizes_of, _) in enumerate(_patterns):
         _PATTERN_SIZES[_n, _place, :_n] = _sizes_of
+_PATTERN_POINTS = np.zeros(_PATTERN_SIZES.shape[:2], dtype=np.int64)
+"""By faces and pattern's place, the points the pattern scores (for the kernel)."""
+_PLACES = np.zeros(kernels.MOST_FACES + 1, dtype=np.int64)
+"""By faces, how many patterns there are."""
+for _n, _patterns in _PATTERNS.items():
+    _PLACES[_n] = len(_patterns)
+    _PATTERN_POINTS[_n, :len(_patterns)] = [_points for _, _points in _patterns]
 
 
-Discard = tuple[int, int, tuple[int, ...], tuple[int, ...]]
-"""The planner's discard: (code, need once it is thrown, the faces of the target that
-need is of, the codes of the next three discards in order)."""
-NO_DANGER = (0.0,) * (JOKER + 1)
-"""The kernel's danger when there is none."""
-
-
-def discard_order(counts: Counts, fixed: Fixed, held: Counts,
-                  danger: tuple[float, ...] | None = None) -> Discard:
-    """The discard of a card held (``held``: the hand's counts) that costs the best
-    targets least (:func:`discard_costs`): by need once it is thrown, plus ``danger``
-    (by code), less 0.4 for a joker that costs the best target nothing; then by points,
-    most first; then by code. Weighed by :func:`kernels.discard_order` when the kernels
-    run and the tables take the hand, else from :func:`discard_costs`, alike."""
-    ranking = _table_ranking(counts, fixed)
-    if ranking is None or ranking.ranked is None or not ranking.keys:
-        best, costs = discard_costs(counts, fixed)
-        options = []
-        for code, n in enumerate(held):
-            if n:
-                need, minus_points, _ = costs[code]
-                score = need + (danger[code] if danger else 0.0)
-                if code == JOKER and need == best[0]:
-                    score -= kernels.JOKER_BONUS
-                options.append((score, minus_points, code))  # the codes differ
-        options.sort()
-        code = options[0][2]
-        need, _, faces = costs[code]
-        return code, need, faces, tuple(o[2] for o in options[1:4])
-    f, size, cap = -1, 0, 0
-    if fixed:
-        (f, size, jokers), = fixed
-        cap = size - jokers
-    out = np.empty(kernels.OUT, dtype=np.int64)
-    n = kernels.discard_order(counts, f, size, cap, ranking.ranked, len(ranking.keys), _ROWS,
-                              _PATTERN_SIZES, held, danger or NO_DANGER, out)
-    found = out[:kernels.ORDER + min(n, 4)].tolist()
-    code = found[kernels.ORDER]
-    keeper = found[code]
-    key = ranking.keys[max(keeper, 0)]
-    need = _need_points(key)[0] + (keeper < 0)
-    return code, need, TARGETS[key & _INDEX_MASK][0], tuple(found[kernels.ORDER + 1:])
-
-
-__all__ = ["TARGETS", "Counts", "Discard", "Fixed", "Ranked", "discard_costs",
-           "discard_order", "evaluate", "rank_targets"]
+__all__ = ["TARGETS", "Counts", "Fixed", "Ranked", "evaluate", "evaluate_head", "rank_targets"]
