@@ -1,6 +1,8 @@
-"""Mint Tin Mahjong: the planner's hottest loop as a compiled kernel
-(:mod:`generator.compiled`), used by :mod:`generator.games.minttin.targets` when
-kernels are enabled; its numpy path gives the same results otherwise."""
+"""Mint Tin Mahjong: the planner's hottest loops as compiled kernels
+(:mod:`generator.compiled`): the ranking of targets, the fitting of hands the tables do
+not take, and the discard order, used by :mod:`generator.games.minttin.targets` and
+:mod:`generator.games.minttin.discards` when kernels are enabled; their Python paths give
+the same results otherwise."""
 
 from __future__ import annotations
 

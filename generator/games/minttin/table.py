@@ -16,10 +16,18 @@ if TYPE_CHECKING:
     from generator.games.minttin.rules import MintTinMatch
 
 
-@lru_cache(maxsize=1024)
+_EXPOSURES: dict[tuple[int, int, int], Exposure] = {}
+"""By (face code, size, jokers): found without hashing a card (a card's hash is a
+Python call)."""
+
+
 def exposure_of(face: Card, size: int, jokers: int) -> Exposure:
     """One exposure value per block (they are immutable)."""
-    return Exposure(face, size, jokers)
+    block = (face.code, size, jokers)
+    found = _EXPOSURES.get(block)
+    if found is None:
+        found = _EXPOSURES[block] = Exposure(face, size, jokers)
+    return found
 
 
 @lru_cache(maxsize=64)
@@ -80,11 +88,6 @@ class View(NamedTuple):
     """The exposed blocks as (face code, size, jokers)."""
 
 
-_BY_BLOCK: dict[tuple[int, int, int], Exposure] = {}
-"""Exposures by (face code, size, jokers): found without hashing cards (a card's hash
-is a Python call)."""
-
-
 def view_of(seat: Seat) -> View:
     """A seat's :class:`View` (its exposures are :meth:`Seat.exposures`)."""
     held = code_counts(seat.hand)
@@ -99,12 +102,8 @@ def view_of(seat: Seat) -> View:
         for c in m.cards:
             counts[c.code] += 1
             jokers += c.is_joker
-        block = (m.face.code, len(m.cards), jokers)
-        exposure = _BY_BLOCK.get(block)
-        if exposure is None:
-            exposure = _BY_BLOCK[block] = exposure_of(m.face, len(m.cards), jokers)
-        exposures.append(exposure)
-        fixed.append(block)
+        exposures.append(exposure_of(m.face, len(m.cards), jokers))
+        fixed.append((m.face.code, len(m.cards), jokers))
     return View(tuple(counts), tuple(held), tuple(exposures), tuple(fixed))
 
 

@@ -298,16 +298,13 @@ class _Ranking:
     the place of each one's best pattern, and each target (need, points, faces,
     assignment) made when first asked for."""
 
-    __slots__ = ("_digits", "_f", "_made", "_places", "_size", "keys", "ranked")
+    __slots__ = ("_digits", "_f", "_made", "_places", "_size", "keys")
 
     def __init__(self, keys: list[int], places: list[int] | Callable[[int], int],
-                 digits: Counts | list[int], f: int, size: int,
-                 ranked: np.ndarray | None = None) -> None:
+                 digits: Counts | list[int], f: int, size: int) -> None:
         self.keys, self._places = keys, places
         self._digits, self._f, self._size = digits, f, size
         self._made: list[Ranked] = []
-        self.ranked = ranked
-        """The kernel's output the keys and places come from (compiled only)."""
 
     def best(self, keep: int) -> tuple[Ranked, ...]:
         """The ``keep`` best targets (fewer when fewer take the hand)."""
@@ -409,7 +406,7 @@ def _table_ranking(counts: Counts, fixed: Fixed) -> _Ranking | None:
         out = np.empty(2 * _KEEP, dtype=np.int64)
         n = kernels.best_keys(counts, f, _ROWS, packed_table(state), out)
         found = out.tolist()
-        return _Ranking(found[:n], found[_KEEP:_KEEP + n], digits, f, state[0], out)
+        return _Ranking(found[:n], found[_KEEP:_KEEP + n], digits, f, state[0])
     table, choice = _tables(state)
     both = (_MATRIX @ np.array((*counts, 1), dtype=np.float64)).astype(np.int64)
     index = both[:len(TARGETS)]
