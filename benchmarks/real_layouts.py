@@ -99,7 +99,14 @@ def main() -> None:
                         help="simulated plays for a big deal")
     parser.add_argument("--big-only", action="store_true",
                         help="only the random deals of the big layouts")
+    parser.add_argument("--no-model", action="store_true",
+                        help="leave out the constraint model (as without OR-Tools installed)")
     args = parser.parse_args()
+    from generator.engine import solitaire_cpsat, solitaire_solver
+
+    solitaire_solver.MODEL = not args.no_model
+    model = solitaire_solver.MODEL and solitaire_cpsat.available()
+    print(f"constraint model: {'on' if model else 'off'}")
     real = specs(layout_files(args.paths))
     rows = []
     if not args.big_only:

@@ -126,7 +126,7 @@ def test_the_solver_ends_with_the_exact_search_s_verdict(which: int, seed: int) 
 
     with pytest.MonkeyPatch.context() as patch:
         for name, value in (("RESTART", 1), ("TURN", 1), ("TURN_PLAYOUTS", 0),
-                            ("EXACT_AFTER", 0), ("EXACT_TURN", 2)):
+                            ("EXACT_AFTER", 0), ("EXACT_TURN", 2), ("MODEL", False)):
             patch.setattr(solitaire_solver, name, value)
         patch.setattr(solitaire_solver.PairingSearch, "run", lambda self: idle(self))
         patch.setattr(solitaire_solver.Repair, "run",
