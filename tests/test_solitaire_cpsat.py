@@ -11,7 +11,7 @@ import bruteforce
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_solitaire_exact import WIDER
+from test_solitaire_exact import WIDER, muted_solve, played_down
 
 from generator.engine import solitaire as rules
 from generator.engine.solitaire_cpsat import DEAD, WON, available, decide
@@ -84,21 +84,9 @@ def test_the_model_agrees_late_in_a_big_layout(name: str, seed: int, faces: int,
                                               left: int) -> None:
     # the last tiles of a big layout, played down at random: stacks, tiles blocked on
     # both sides, and (few faces) up to eight or more of a face
-    rng = random.Random(seed)
-    deal = _deal(builtin(name), rng, faces)
-    if deal is None:
-        return
-    board, groups = rules.board_for(deal.layout), deal.groups
-    rem = (1 << len(deal.tiles)) - 1
-    while rem.bit_count() > left:
-        free = board.free_tiles(rem)
-        pairs = [(a, c) for i, a in enumerate(free) for c in free[i + 1:]
-                 if groups[a] == groups[c]]
-        if not pairs:
-            break
-        a, c = rng.choice(pairs)
-        rem &= ~(1 << a) & ~(1 << c)
-    _check(deal, rem)
+    played = played_down(builtin(name), random.Random(seed), faces, left)
+    if played is not None:
+        _check(*played)
 
 
 def test_both_verdicts_occur_and_a_stack_is_dead() -> None:
@@ -127,26 +115,12 @@ def test_the_solver_ends_with_the_model_s_verdict(which: int, seed: int) -> None
     # the other searches muted (they only spend plays) and the model's turn at once: its
     # proof ends the solve as unsolvable, its win as a solution that replays, and the
     # deterministic time it used is counted in the budget
-    from generator.engine import solitaire_solver
 
     deal = _deal(WIDER[which], random.Random(seed), 3)
     if deal is None:
         return
 
-    def idle(self, *args):
-        while True:
-            self.solver.spend()
-
-    with pytest.MonkeyPatch.context() as patch:
-        for name, value in (("RESTART", 1), ("TURN", 1), ("TURN_PLAYOUTS", 0),
-                            ("EXACT_AFTER", 0), ("MODEL_PLAYS", 10**9)):
-            patch.setattr(solitaire_solver, name, value)
-        patch.setattr(solitaire_solver.PairingSearch, "run", lambda self: idle(self))
-        patch.setattr(solitaire_solver.Repair, "run",
-                      lambda self, until: (self.solver.spend(until - self.solver.work)
-                                           if until > self.solver.work else None))
-        solver = solitaire_solver.Solver(deal, seed=seed, budget=10**9)
-        result = solver.solve(playouts=0)
+    solver, result = muted_solve(deal, seed, 10**9, MODEL_PLAYS=10**9)
     assert (result.status == rules.SOLVED) == _winnable(deal, (1 << len(deal.tiles)) - 1)
     assert result.status != rules.UNDECIDED
     if solver.found_by != "model":  # the relaxed play of the deal stuck at once

@@ -104,12 +104,33 @@ def test_the_solver_takes_the_exact_search_only_past_the_default_budget(
     assert made
 
 
+def muted_solve(deal: rules.Deal, seed: int, budget: int, **constants):
+    """A solve whose complete and local searches only spend plays, with turns, restarts
+    and the exact search's turns from the first plays (and the solver's ``constants``
+    set): the solver and its result."""
+    from generator.engine import solitaire_solver
+
+    def idle(self, *args):
+        while True:
+            self.solver.spend()
+
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in {"RESTART": 1, "TURN": 1, "TURN_PLAYOUTS": 0, "EXACT_AFTER": 0,
+                            **constants}.items():
+            patch.setattr(solitaire_solver, name, value)
+        patch.setattr(solitaire_solver.PairingSearch, "run", lambda self: idle(self))
+        patch.setattr(solitaire_solver.Repair, "run",
+                      lambda self, until: (self.solver.spend(until - self.solver.work)
+                                           if until > self.solver.work else None))
+        solver = solitaire_solver.Solver(deal, seed=seed, budget=budget)
+        return solver, solver.solve(playouts=0)
+
+
 @settings(max_examples=80, deadline=None)
 @given(st.sampled_from(range(len(WIDER))), st.integers(0, 10**9))
 def test_the_solver_ends_with_the_exact_search_s_verdict(which: int, seed: int) -> None:
     # the other searches muted (they only spend plays): the exact search's proof ends
     # the solve as unsolvable, its win as a solution that replays
-    from generator.engine import solitaire_solver
 
     layout = WIDER[which]
     rng = random.Random(seed)
@@ -120,20 +141,7 @@ def test_the_solver_ends_with_the_exact_search_s_verdict(which: int, seed: int) 
     rng.shuffle(tiles)
     deal = rules.Deal(layout, tuple(tiles))
 
-    def idle(self, *args):
-        while True:
-            self.solver.spend()
-
-    with pytest.MonkeyPatch.context() as patch:
-        for name, value in (("RESTART", 1), ("TURN", 1), ("TURN_PLAYOUTS", 0),
-                            ("EXACT_AFTER", 0), ("EXACT_TURN", 2), ("MODEL", False)):
-            patch.setattr(solitaire_solver, name, value)
-        patch.setattr(solitaire_solver.PairingSearch, "run", lambda self: idle(self))
-        patch.setattr(solitaire_solver.Repair, "run",
-                      lambda self, until: (self.solver.spend(until - self.solver.work)
-                                           if until > self.solver.work else None))
-        solver = solitaire_solver.Solver(deal, seed=seed, budget=10**6)
-        result = solver.solve(playouts=0)
+    solver, result = muted_solve(deal, seed, 10**6, EXACT_TURN=2, MODEL=False)
     assert result.status != rules.UNDECIDED
     assert (result.status == rules.SOLVED) == _brute(deal)
     if result.status == rules.SOLVED:
@@ -251,18 +259,14 @@ def test_the_moves_a_stubborn_set_keeps_still_win(which: int, seed: int,
     _kept_moves_win(deal, (1 << len(tiles)) - 1, 200)
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.sampled_from(["turtle", "pyramid", "fortress"]), st.integers(0, 10**9),
-       st.integers(2, 4), st.integers(8, 16))
-def test_the_moves_a_stubborn_set_keeps_still_win_late_in_a_game(
-        name: str, seed: int, faces: int, left: int) -> None:
-    # the last tiles of a big layout (played down at random, few faces, so that up to
-    # eight or more of a face are left): stacks, and tiles blocked on both sides
-    layout = builtin(name)
-    rng = random.Random(seed)
+def played_down(layout: Layout, rng: random.Random, faces: int,
+                left: int) -> tuple[rules.Deal, int] | None:
+    """A deal of ``faces`` faces shuffled on ``layout`` and played down at random by legal
+    moves to ``left`` tiles (or until stuck): the deal and the tiles in place. None when
+    the faces cannot all be paired."""
     tiles = [Tile(f"{k % faces + 1}p") for k in range(len(layout))]
     if any(tiles.count(t) % 2 for t in set(tiles)):
-        return
+        return None
     rng.shuffle(tiles)
     deal = rules.Deal(layout, tuple(tiles))
     board, groups = rules.board_for(layout), deal.groups
@@ -275,6 +279,20 @@ def test_the_moves_a_stubborn_set_keeps_still_win_late_in_a_game(
             break
         a, c = rng.choice(pairs)
         rem &= ~(1 << a) & ~(1 << c)
+    return deal, rem
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["turtle", "pyramid", "fortress"]), st.integers(0, 10**9),
+       st.integers(2, 4), st.integers(8, 16))
+def test_the_moves_a_stubborn_set_keeps_still_win_late_in_a_game(
+        name: str, seed: int, faces: int, left: int) -> None:
+    # the last tiles of a big layout (played down at random, few faces, so that up to
+    # eight or more of a face are left): stacks, and tiles blocked on both sides
+    played = played_down(builtin(name), random.Random(seed), faces, left)
+    if played is None:
+        return
+    deal, rem = played
     _kept_moves_win(deal, rem, 300)
 
 

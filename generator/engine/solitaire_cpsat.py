@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from generator.engine.solitaire import Board
+from generator.engine.solitaire_play import tiles_in
 
 WON, DEAD = "won", "dead"
 """What :func:`decide` settles (otherwise it answers None)."""
@@ -54,21 +55,12 @@ class Verdict:
     """The deterministic time used."""
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def decide(board: Board, groups: Sequence[int], remaining: int, limit: float) -> Verdict:
     """Win or prove dead the position ``remaining`` (bit masks over ``board``'s positions;
     ``groups[t]`` is tile ``t``'s face), within ``limit`` of deterministic time."""
     from ortools.sat.python import cp_model
 
-    tiles = _bits(remaining)
+    tiles = tiles_in(remaining)
     steps = len(tiles) // 2
     model = cp_model.CpModel()
     step = {t: model.new_int_var(0, max(steps - 1, 0), f"s{t}") for t in tiles}
@@ -89,9 +81,9 @@ def decide(board: Board, groups: Sequence[int], remaining: int, limit: float) ->
                 partners[c].append(together)
     for t in tiles:
         model.add_exactly_one(partners[t])
-        for j in _bits(board.over[t] & remaining):
+        for j in tiles_in(board.over[t] & remaining):
             model.add(step[j] < step[t])
-        left, right = _bits(board.left[t] & remaining), _bits(board.right[t] & remaining)
+        left, right = tiles_in(board.left[t] & remaining), tiles_in(board.right[t] & remaining)
         if left and right:
             by_left = model.new_bool_var(f"l{t}")
             for j in left:

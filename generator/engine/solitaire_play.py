@@ -52,7 +52,7 @@ def geometry(layout: Layout) -> Geometry:
     sides = [0] * n
     for step, masks in ((OVER, board.over), (LEFT, board.left), (RIGHT, board.right)):
         for j in range(n):
-            for t in _bits(masks[j]):
+            for t in tiles_in(masks[j]):
                 touch[t].append((j, step))
                 if step != OVER:
                     sides[t] += 1
@@ -60,7 +60,7 @@ def geometry(layout: Layout) -> Geometry:
         touch[t].sort(key=lambda e: (e[1] != OVER, e[1] != LEFT))
     held = [0] * n
     for j in range(n):
-        for t in _bits(board.below[j]):
+        for t in tiles_in(board.below[j]):
             held[t] += 1
     code = tuple(OVER * _count(board.over[t]) + LEFT * _count(board.left[t])
                  + RIGHT * _count(board.right[t]) for t in range(n))
@@ -72,7 +72,7 @@ def codes_after(geo: Geometry, remaining: int) -> list[int]:
     """The codes of a position: the tiles not in ``remaining`` taken away."""
     code = list(geo.code)
     touch = geo.touch
-    gone = _bits(((1 << len(code)) - 1) & ~remaining)
+    gone = tiles_in(((1 << len(code)) - 1) & ~remaining)
     for t in gone:
         for j, d in touch[t]:
             code[j] -= d
@@ -360,7 +360,7 @@ def _count(mask: int) -> int:
     return bin(mask).count("1")
 
 
-def _bits(mask: int) -> list[int]:
+def tiles_in(mask: int) -> list[int]:
     out = []
     while mask:
         low = mask & -mask
