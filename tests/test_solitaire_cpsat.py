@@ -115,7 +115,6 @@ def test_the_solver_ends_with_the_model_s_verdict(which: int, seed: int) -> None
     # the other searches muted (they only spend plays) and the model's turn at once: its
     # proof ends the solve as unsolvable, its win as a solution that replays, and the
     # deterministic time it used is counted in the budget
-
     deal = _deal(WIDER[which], random.Random(seed), 3)
     if deal is None:
         return
@@ -126,7 +125,7 @@ def test_the_solver_ends_with_the_model_s_verdict(which: int, seed: int) -> None
     if solver.found_by != "model":  # the relaxed play of the deal stuck at once
         assert result.status == rules.UNSOLVABLE and result.work <= 1
         return
-    assert result.work > solver.work  # the model's time, at a billion plays a unit
+    assert result.work > solver.work  # the model's time (at least a play), at 10**9 a unit
     if result.status == rules.SOLVED:
         assert rules.replay_solution(deal, result.solution) == []
 

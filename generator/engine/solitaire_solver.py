@@ -177,7 +177,7 @@ class Solver:
             limit = min(MODEL_SHARE * self.budget, left) / MODEL_PLAYS
             verdict = solitaire_cpsat.decide(board_for(self.deal.layout), self.deal.groups,
                                              self.remaining, limit)
-            self.exact_work += round(verdict.spent * MODEL_PLAYS)
+            self.exact_work += max(1, round(verdict.spent * MODEL_PLAYS))
             if verdict.status is not None:
                 self.found_by = "model"
                 won = verdict.status == solitaire_cpsat.WON
