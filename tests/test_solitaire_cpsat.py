@@ -152,3 +152,17 @@ def test_the_solver_settles_a_big_board_deal_through_the_model() -> None:
     solver = Solver(rules.deal_random(layout, random.Random(3)), budget=200_000)
     assert solver.solve().status == rules.UNSOLVABLE
     assert solver.found_by == "model"
+
+
+def test_a_short_solve_never_imports_or_tools() -> None:
+    # importing CP-SAT takes most of a second: only a solve that reaches the model pays it
+    import subprocess
+    import sys
+
+    code = ("import random, sys\n"
+            "from generator.engine import solitaire\n"
+            "from generator.layouts import builtin\n"
+            "deal = solitaire.deal_random(builtin('turtle'), random.Random(5))\n"
+            "assert solitaire.solve(deal).status == 'solved'\n"
+            "assert not [m for m in sys.modules if m.startswith('ortools')]\n")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
