@@ -423,17 +423,6 @@ def _table_ranking(counts: Counts, fixed: Fixed) -> _Ranking | None:
     return _Ranking(best, lambda k: int(choice[index[k]]), digits, f, state[0])
 
 
-def evaluate_head(counts: Counts, fixed: Fixed = ()) -> tuple[int, int, tuple[int, ...]]:
-    """The best target's (need, points, faces), as :func:`evaluate` gives them, without
-    making its assignment when the tables take the hand."""
-    ranking = _table_ranking(counts, fixed)
-    if ranking is None or not ranking.keys:
-        return evaluate(counts, fixed)[:3]
-    key = ranking.keys[0]
-    need, minus_points = _need_points(key)
-    return need, -minus_points, TARGETS[key & _INDEX_MASK][0]
-
-
 @lru_cache(maxsize=1024)
 def rank_targets(counts: Counts, fixed: Fixed = (), keep: int = _KEEP) -> tuple[Ranked, ...]:
     """The ``keep`` best targets for these cards, best first, each (need, points, faces,
@@ -576,4 +565,4 @@ for _n, _patterns in _PATTERNS.items():
     _PATTERN_POINTS[_n, :len(_patterns)] = [_points for _, _points in _patterns]
 
 
-__all__ = ["TARGETS", "Counts", "Fixed", "Ranked", "evaluate", "evaluate_head", "rank_targets"]
+__all__ = ["TARGETS", "Counts", "Fixed", "Ranked", "evaluate", "rank_targets"]
