@@ -44,6 +44,23 @@ SHUT = 0x7FFF
 
 
 @kernel
+def kept(out: np.ndarray, n_out: int, keep: int, key: int, entry: int) -> int:
+    """Keeps ``key`` among the ``keep`` lowest in ``out[:keep]`` (``n_out`` so far, lowest
+    first), with its pattern's place (``entry``'s low bits) in ``out[KEEP:]``; returns how
+    many are kept."""
+    if n_out == keep and key >= out[keep - 1]:
+        return n_out
+    j = n_out if n_out < keep else keep - 1
+    while j > 0 and out[j - 1] > key:
+        out[j] = out[j - 1]
+        out[KEEP + j] = out[KEEP + j - 1]
+        j -= 1
+    out[j] = key
+    out[KEEP + j] = entry & (1 << PLACE_BITS) - 1
+    return n_out + 1 if n_out < keep else n_out
+
+
+@kernel
 def best_keys(
     counts: tuple[int, ...],
     f: int,
@@ -87,17 +104,7 @@ def best_keys(
             key += entry >> PLACE_BITS << LOW_BITS
         if shut:
             key += EXCLUDED
-        if n_out == KEEP and key >= out[KEEP - 1]:
-            continue
-        j = n_out if n_out < KEEP else KEEP - 1
-        while j > 0 and out[j - 1] > key:
-            out[j] = out[j - 1]
-            out[KEEP + j] = out[KEEP + j - 1]
-            j -= 1
-        out[j] = key
-        out[KEEP + j] = entry & (1 << PLACE_BITS) - 1
-        if n_out < KEEP:
-            n_out += 1
+        n_out = kept(out, n_out, KEEP, key, entry)
     while n_out and out[n_out - 1] >= EXCLUDED >> 1:
         n_out -= 1
     return n_out
@@ -246,9 +253,10 @@ def fit(
     taken: np.ndarray,
     free: np.ndarray,
 ) -> int:
-    """Target ``k``'s fit (see :func:`fitted_keys`): returns its (need << POINT_BITS | 32
-    - points), as the tables hold it, or -1 when no pattern takes its ``found`` exposed
-    faces. ``order[:n]``: its faces' places in the order they take their block sizes;
+    """Target ``k``'s fit (see :func:`fitted_keys`): returns its ((need << POINT_BITS | 32
+    - points) << PLACE_BITS | the pattern's place), as a packed table holds it (see
+    :func:`best_keys`), or -1 when no pattern takes its ``found`` exposed faces.
+    ``order[:n]``: its faces' places in the order they take their block sizes;
     ``taken[:n]``: those sizes; ``free``: scratch. ``count``: capped, as
     :func:`fitted_keys` reads it; ``exposure``: each code's exposed block size, or 0."""
     n = targets[k, 0]
@@ -268,6 +276,7 @@ def fit(
         order[at] = i
     best_need = -1
     best_points = 0
+    best_place = 0
     for place in range(places[n]):
         for j in range(n):
             free[j] = sizes[n, place, j]
@@ -308,6 +317,7 @@ def fit(
                                                   and points[n, place] > best_points):
             best_need = need
             best_points = points[n, place]
+            best_place = place
             t = 0
             for j in range(found, n):
                 while free[t] == 0:
@@ -318,7 +328,7 @@ def fit(
         return -1
     for j in range(found):
         taken[j] = exposure[targets[k, FIRST_FACE + order[j]]]
-    return best_need << POINT_BITS | 32 - best_points
+    return (best_need << POINT_BITS | 32 - best_points) << PLACE_BITS | best_place
 
 
 @kernel
@@ -385,7 +395,7 @@ def fitted_keys(
                     orders[k], taken_sizes[k], free)
         if value < 0:
             continue
-        key = (value << LOW_BITS) + targets[k, 2] - (held << ORDER_BITS)
+        key = (value >> PLACE_BITS << LOW_BITS) + targets[k, 2] - (held << ORDER_BITS)
         if n_out == KEEP and key >= out[KEEP - 1, 0]:
             continue
         j = n_out if n_out < KEEP else KEEP - 1
@@ -404,29 +414,32 @@ def fitted_keys(
 
 
 @kernel
-def lowest_key(
+def lowest_keys(
     count: np.ndarray,
     exposure: np.ndarray,
     n_exposed: int,
+    keep: int,
     targets: np.ndarray,
     sizes: np.ndarray,
     points: np.ndarray,
     places: np.ndarray,
     scratch: np.ndarray,
+    out: np.ndarray,
 ) -> int:
-    """The lowest sort key of :func:`fitted_keys` (its first), or -1 when no target takes
-    the hand, fitting the targets a bound at a time: most cards of their faces held
-    first, until the best needs less than the next bound (14 less the jokers and those
-    cards: no target fitted later can need less). ``count``, ``exposure``: as
-    :func:`fit` reads them; ``scratch``: (5, targets) of work."""
+    """The ``keep`` (at most ``KEEP``) lowest sort keys of :func:`fitted_keys` and the
+    places of their patterns, as :func:`best_keys` gives them (in ``out[:keep]`` and
+    ``out[KEEP:]``); returns how many. The targets are fitted a bound at a time: most
+    cards of their faces held first, until the last kept needs less than the next bound
+    (14 less the jokers and those cards: no target fitted later can need less).
+    ``count``, ``exposure``: as :func:`fit` reads them; ``scratch``: (5, targets) of
+    work."""
     held, found = scratch[0], scratch[1]
     order, taken, free = scratch[2], scratch[3], scratch[4]
     most = tally(count, exposure, n_exposed, targets, scratch)
-    best = -1
-    best_need = 0
+    n_out = 0
     top = 14 - count[JOKER]
     for h in range(most, -1, -1):
-        if best >= 0 and best_need < top - h:
+        if n_out == keep and (out[keep - 1] + CARRY) >> LOW_BITS >> POINT_BITS < top - h:
             break
         for k in range(targets.shape[0]):
             if held[k] != h:
@@ -435,11 +448,9 @@ def lowest_key(
                         taken, free)
             if value < 0:
                 continue
-            key = (value << LOW_BITS) + targets[k, 2] - (h << ORDER_BITS)
-            if best < 0 or key < best:
-                best = key
-                best_need = value >> POINT_BITS
-    return best
+            key = (value >> PLACE_BITS << LOW_BITS) + targets[k, 2] - (h << ORDER_BITS)
+            n_out = kept(out, n_out, keep, key, value)
+    return n_out
 
 
 @kernel
@@ -477,7 +488,11 @@ def best_head(
     and exposures (see :func:`expose`), or -1 when no target takes the hand; the key
     :func:`best_keys` and :func:`fitted_keys` put first."""
     count, exposure, n_exposed, scratch = expose(counts, exposed, exposed_jokers, targets)
-    return lowest_key(count, exposure, n_exposed, targets, sizes, points, places, scratch)
+    out = np.empty(2 * KEEP, dtype=np.int64)
+    if not lowest_keys(count, exposure, n_exposed, 1, targets, sizes, points, places, scratch,
+                       out):
+        return -1
+    return out[0]
 
 
 CALL_STRIDE = 5
@@ -498,11 +513,13 @@ def call_keys(counts: tuple[int, ...], exposed: int, exposed_jokers: int, card: 
     block of ``k + j + 1``: for ``k`` up to ``same``, ``j`` up to ``jokers``, and 2 to 4
     cards (or 1, a pair, when ``pairs``)."""
     count, exposure, n_exposed, scratch = expose(counts, exposed, exposed_jokers, targets)
-    before = lowest_key(count, exposure, n_exposed, targets, sizes, points, places, scratch)
-    out[0] = before
-    if before < 0:
+    keys = np.empty(2 * KEEP, dtype=np.int64)
+    out[0] = -1
+    if not lowest_keys(count, exposure, n_exposed, 1, targets, sizes, points, places, scratch,
+                       keys):
         return 0
-    k = before & ((1 << ORDER_BITS) - 1)
+    out[0] = keys[0]
+    k = keys[0] & ((1 << ORDER_BITS) - 1)
     holds = False
     for i in range(targets[k, 0]):
         if targets[k, FIRST_FACE + i] == card:
@@ -516,36 +533,41 @@ def call_keys(counts: tuple[int, ...], exposed: int, exposed_jokers: int, card: 
                 continue
             exposure[card] = k + j + 1
             count[card] = min(held + 1, k + 1)
-            out[1 + CALL_STRIDE * k + j] = lowest_key(count, exposure, n_exposed + 1, targets,
-                                                      sizes, points, places, scratch)
+            found = lowest_keys(count, exposure, n_exposed + 1, 1, targets, sizes, points,
+                                places, scratch, keys)
+            out[1 + CALL_STRIDE * k + j] = keys[0] if found else -1
     return 1
 
 
 @kernel
 def ranked_discards(
-    capped: tuple[int, ...],
     counts: tuple[int, ...],
     f: int,
     size: int,
     cap: int,
     targets: np.ndarray,
-    packed: np.ndarray,
     sizes: np.ndarray,
+    points: np.ndarray,
+    places: np.ndarray,
     held: tuple[int, ...],
     danger: tuple[float, ...],
     out: np.ndarray,
 ) -> int:
-    """:func:`best_keys` (of ``capped``, the counts with the exposed face's capped to
-    ``cap``), its keys and places in ``out[OUT:]``, then :func:`discard_order` of them in
-    ``out[:OUT]``, in one call; returns how many codes are held, or -1 when no target
-    takes the hand (nothing is ordered)."""
+    """The ``KEEP`` best targets (:func:`lowest_keys` of the counts, the exposed face
+    ``f``'s capped to ``cap``), their keys and places in ``out[OUT:]``, then
+    :func:`discard_order` of them in ``out[:OUT]``, in one call; returns how many codes
+    are held, or -1 when no target takes the hand (nothing is ordered)."""
+    exposed = 0 if f < 0 else size << 3 * f
+    jokers = 0 if f < 0 else size - cap << 3 * f
+    count, exposure, n_exposed, scratch = expose(counts, exposed, jokers, targets)
     ranked = out[OUT:]
-    n = best_keys(capped, f, targets, packed, ranked)
+    n = lowest_keys(count, exposure, n_exposed, KEEP, targets, sizes, points, places, scratch,
+                    ranked)
     if n == 0:
         return -1
     return discard_order(counts, f, size, cap, ranked, n, targets, sizes, held, danger, out)
 
 
 __all__ = ["CALL_OUT", "CALL_STRIDE", "EXCLUDED", "KEEP", "best_head", "best_keys", "call_keys",
-           "discard_order", "expose", "fit", "fitted_keys", "lowest_key", "ranked_discards",
-           "tally"]
+           "discard_order", "expose", "fit", "fitted_keys", "kept", "lowest_keys",
+           "ranked_discards", "tally"]
