@@ -13,7 +13,7 @@ from test_minttin_kernels import random_level_hand  # tests/, on the path (conft
 from generator import compiled
 from generator.games.minttin import heads, kernels, targets
 
-TABLES = (targets._ROWS, targets._PATTERN_SIZES, targets._PATTERN_POINTS, targets._PLACES)
+TABLES = targets.FITTING
 
 
 def random_call(rng: random.Random) -> tuple[tuple[int, ...], tuple[tuple[int, int, int], ...],

@@ -149,9 +149,8 @@ def test_the_ranked_discards_kernel_gives_its_python_functions_results() -> None
         found = []
         for run in (kernels.ranked_discards.python, kernels.ranked_discards):
             out = np.full(kernels.OUT + 2 * kernels.KEEP, -7, dtype=np.int64)
-            n = run(counts, f, size, cap, targets._ROWS, targets._PATTERN_SIZES,
-                    targets._PATTERN_POINTS, targets._PLACES, held,
-                    danger or discards.NO_DANGER, out)
+            n = run(counts, f, size, cap, *targets.FITTING, held, danger or discards.NO_DANGER,
+                    out)
             found.append((n, out[:kernels.ORDER + max(n, 0)].tolist(),
                           out[kernels.OUT:].tolist()))
         assert found[0] == found[1], (counts, fixed, held, danger)
@@ -165,7 +164,7 @@ def test_the_lowest_keys_are_the_tables_and_the_fitted_keys() -> None:
     keys of fitted_keys for any hand."""
     rng = random.Random(47)
     seen = set()
-    tables = (targets._ROWS, targets._PATTERN_SIZES, targets._PATTERN_POINTS, targets._PLACES)
+    tables = targets.FITTING
     for i in range(400):
         counts, fixed = random_exposed(rng) if i % 2 else random_level_hand(rng)
         capped, exposed = list(counts), [0] * 13
@@ -185,7 +184,7 @@ def test_the_lowest_keys_are_the_tables_and_the_fitted_keys() -> None:
             found = []
             for run in (kernels.lowest_keys.python, kernels.lowest_keys):
                 out = np.full(2 * kernels.KEEP, -7, dtype=np.int64)
-                scratch = np.empty((5, len(targets.TARGETS)), dtype=np.int64)
+                scratch = np.empty((6, len(targets.TARGETS)), dtype=np.int64)
                 n = run(np.array(capped), np.array(exposed), len(fixed), keep, *tables,
                         scratch, out)
                 found.append((n, out[:n].tolist(), out[kernels.KEEP:kernels.KEEP + n].tolist()))
@@ -318,8 +317,7 @@ def test_the_fitted_keys_kernel_gives_its_python_functions_results() -> None:
         found = []
         for run in (kernels.fitted_keys.python, kernels.fitted_keys):
             out = np.full((kernels.KEEP, 1 + 2 * kernels.MOST_FACES), -7, dtype=np.int64)
-            n = run(tuple(capped), tuple(exposed), len(fixed), targets._ROWS,
-                    targets._PATTERN_SIZES, targets._PATTERN_POINTS, targets._PLACES, out)
+            n = run(tuple(capped), tuple(exposed), len(fixed), *targets.FITTING, out)
             found.append((n, out[:n].tolist()))
         assert found[0] == found[1], (counts, fixed)
         seen.add((min(len(fixed), 2), found[0][0]))

@@ -17,10 +17,7 @@ from generator import compiled
 from generator.games.minttin import kernels
 from generator.games.minttin.targets import (
     _INDEX_MASK,
-    _PATTERN_POINTS,
-    _PATTERN_SIZES,
-    _PLACES,
-    _ROWS,
+    FITTING,
     JOKER,
     TARGETS,
     Counts,
@@ -114,8 +111,7 @@ def discard_order(counts: Counts, fixed: Fixed, held: Counts,
             (f, size, jokers), = fixed
             cap = size - jokers
         out = np.empty(kernels.OUT + 2 * kernels.KEEP, dtype=np.int64)
-        n = kernels.ranked_discards(counts, f, size, cap, _ROWS,
-                                    _PATTERN_SIZES, _PATTERN_POINTS, _PLACES, held,
+        n = kernels.ranked_discards(counts, f, size, cap, *FITTING, held,
                                     danger or NO_DANGER, out)
         if n >= 0:
             found = out[:kernels.ORDER + min(n, 4)].tolist()

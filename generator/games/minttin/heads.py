@@ -18,10 +18,7 @@ from generator import compiled
 from generator.games.minttin import kernels
 from generator.games.minttin.targets import (
     _INDEX_MASK,
-    _PATTERN_POINTS,
-    _PATTERN_SIZES,
-    _PLACES,
-    _ROWS,
+    FITTING,
     TARGETS,
     Counts,
     Fixed,
@@ -61,8 +58,7 @@ def evaluate_head(counts: Counts, fixed: Fixed = ()) -> Head:
     """The best target's (need, points, faces), as :func:`evaluate` gives them, without
     making its assignment."""
     if compiled.enabled():
-        return _head_of(kernels.best_head(counts, *exposed_bits(fixed), _ROWS, _PATTERN_SIZES,
-                                          _PATTERN_POINTS, _PLACES))
+        return _head_of(kernels.best_head(counts, *exposed_bits(fixed), *FITTING))
     ranking = _table_ranking(counts, fixed)
     if ranking is None or not ranking.keys:
         return evaluate(counts, fixed)[:3]
@@ -78,7 +74,7 @@ def call_heads(counts: Counts, fixed: Fixed, code: int, same: int, jokers: int,
     if compiled.enabled():
         out = np.empty(kernels.CALL_OUT, dtype=np.int64)
         if not kernels.call_keys(counts, *exposed_bits(fixed), code, same, jokers, pairs,
-                                 _ROWS, _PATTERN_SIZES, _PATTERN_POINTS, _PLACES, out):
+                                 *FITTING, out):
             return None
         keys = out.tolist()
         return _head_of(keys[0]), lambda k, j: _head_of(keys[1 + kernels.CALL_STRIDE * k + j])

@@ -332,24 +332,31 @@ def fit(
 
 
 @kernel
-def tally(count: np.ndarray, exposure: np.ndarray, n_exposed: int, targets: np.ndarray,
+def tally(count: np.ndarray, exposure: np.ndarray, n_exposed: int, members: np.ndarray,
           out: np.ndarray) -> int:
     """For each target, the cards of its faces held (``out[0]``; -1 for a target lacking
     one of the ``n_exposed`` exposed faces, which is left out) and its exposed faces
-    (``out[1]``); returns the most cards held."""
+    (``out[1]``); returns the most cards held. ``members[code, k]``: 1 when target ``k``
+    has face ``code``, else 0 (a row a code, so that the sums run over whole rows)."""
+    held, found = out[0], out[1]
+    held[:] = 0
+    found[:] = 0
+    for code in range(JOKER):
+        c = count[code]
+        if c:
+            row = members[code]
+            for k in range(members.shape[1]):
+                held[k] += row[k] * c
+        if exposure[code]:
+            row = members[code]
+            for k in range(members.shape[1]):
+                found[k] += row[k]
     most = -1
-    for k in range(targets.shape[0]):
-        held = 0
-        found = 0
-        for i in range(targets[k, 0]):
-            face = targets[k, FIRST_FACE + i]
-            held += count[face]
-            if exposure[face]:
-                found += 1
-        out[0, k] = held if found >= n_exposed else -1
-        out[1, k] = found
-        if out[0, k] > most:
-            most = held
+    for k in range(members.shape[1]):
+        if found[k] < n_exposed:
+            held[k] = -1
+        elif held[k] > most:
+            most = held[k]
     return most
 
 
@@ -359,6 +366,7 @@ def fitted_keys(
     exposed: tuple[int, ...],
     n_exposed: int,
     targets: np.ndarray,
+    members: np.ndarray,
     sizes: np.ndarray,
     points: np.ndarray,
     places: np.ndarray,
@@ -385,7 +393,7 @@ def fitted_keys(
     taken_sizes = np.empty((targets.shape[0], MOST_FACES), dtype=np.int64)
     free = np.empty(MOST_FACES, dtype=np.int64)
     tallies = np.empty((2, targets.shape[0]), dtype=np.int64)
-    tally(count, exposure, n_exposed, targets, tallies)
+    tally(count, exposure, n_exposed, members, tallies)
     n_out = 0
     for k in range(targets.shape[0]):
         held = tallies[0, k]
@@ -420,6 +428,7 @@ def lowest_keys(
     n_exposed: int,
     keep: int,
     targets: np.ndarray,
+    members: np.ndarray,
     sizes: np.ndarray,
     points: np.ndarray,
     places: np.ndarray,
@@ -431,18 +440,28 @@ def lowest_keys(
     ``out[KEEP:]``); returns how many. The targets are fitted a bound at a time: most
     cards of their faces held first, until the last kept needs less than the next bound
     (14 less the jokers and those cards: no target fitted later can need less).
-    ``count``, ``exposure``: as :func:`fit` reads them; ``scratch``: (5, targets) of
+    ``count``, ``exposure``: as :func:`fit` reads them; ``scratch``: (6, targets) of
     work."""
     held, found = scratch[0], scratch[1]
-    order, taken, free = scratch[2], scratch[3], scratch[4]
-    most = tally(count, exposure, n_exposed, targets, scratch)
+    order, taken, free, richest = scratch[2], scratch[3], scratch[4], scratch[5]
+    most = tally(count, exposure, n_exposed, members, scratch)
+    for n in range(MOST_FACES + 1):  # by faces, the most points a pattern scores
+        richest[n] = 0
+        for place in range(places[n]):
+            richest[n] = max(richest[n], points[n, place])
     n_out = 0
     top = 14 - count[JOKER]
     for h in range(most, -1, -1):
-        if n_out == keep and (out[keep - 1] + CARRY) >> LOW_BITS >> POINT_BITS < top - h:
+        bound = max(top - h, 0)
+        if n_out == keep and (out[keep - 1] + CARRY) >> LOW_BITS >> POINT_BITS < bound:
             break
         for k in range(targets.shape[0]):
             if held[k] != h:
+                continue
+            # the least key a target could have: this bound, the richest pattern
+            least = ((bound << POINT_BITS | 32 - richest[targets[k, 0]]) << LOW_BITS) + \
+                targets[k, 2] - (h << ORDER_BITS)
+            if n_out == keep and least >= out[keep - 1]:
                 continue
             value = fit(k, count, exposure, found[k], targets, sizes, points, places, order,
                         taken, free)
@@ -471,7 +490,7 @@ def expose(counts: tuple[int, ...], exposed: int, exposed_jokers: int, targets: 
             cap = size - (exposed_jokers >> 3 * code & 7)
             if count[code] > cap:
                 count[code] = cap
-    return count, exposure, n, np.empty((5, targets.shape[0]), dtype=np.int64)
+    return count, exposure, n, np.empty((6, targets.shape[0]), dtype=np.int64)
 
 
 @kernel
@@ -480,6 +499,7 @@ def best_head(
     exposed: int,
     exposed_jokers: int,
     targets: np.ndarray,
+    members: np.ndarray,
     sizes: np.ndarray,
     points: np.ndarray,
     places: np.ndarray,
@@ -489,8 +509,8 @@ def best_head(
     :func:`best_keys` and :func:`fitted_keys` put first."""
     count, exposure, n_exposed, scratch = expose(counts, exposed, exposed_jokers, targets)
     out = np.empty(2 * KEEP, dtype=np.int64)
-    if not lowest_keys(count, exposure, n_exposed, 1, targets, sizes, points, places, scratch,
-                       out):
+    if not lowest_keys(count, exposure, n_exposed, 1, targets, members, sizes, points, places,
+                       scratch, out):
         return -1
     return out[0]
 
@@ -504,8 +524,9 @@ CALL_OUT = 1 + CALL_STRIDE * CALL_STRIDE
 
 @kernel
 def call_keys(counts: tuple[int, ...], exposed: int, exposed_jokers: int, card: int, same: int,
-              jokers: int, pairs: bool, targets: np.ndarray, sizes: np.ndarray,
-              points: np.ndarray, places: np.ndarray, out: np.ndarray) -> int:
+              jokers: int, pairs: bool, targets: np.ndarray, members: np.ndarray,
+              sizes: np.ndarray, points: np.ndarray, places: np.ndarray, out: np.ndarray
+              ) -> int:
     """The hold decision's rankings in one call. ``out[0]``: :func:`best_head` of the
     hand; returns 0 when that target lacks face ``card`` (or none takes the hand). Else
     returns 1, and ``out[1 + CALL_STRIDE * k + j]`` is :func:`best_head` once ``card``
@@ -515,8 +536,8 @@ def call_keys(counts: tuple[int, ...], exposed: int, exposed_jokers: int, card: 
     count, exposure, n_exposed, scratch = expose(counts, exposed, exposed_jokers, targets)
     keys = np.empty(2 * KEEP, dtype=np.int64)
     out[0] = -1
-    if not lowest_keys(count, exposure, n_exposed, 1, targets, sizes, points, places, scratch,
-                       keys):
+    if not lowest_keys(count, exposure, n_exposed, 1, targets, members, sizes, points, places,
+                       scratch, keys):
         return 0
     out[0] = keys[0]
     k = keys[0] & ((1 << ORDER_BITS) - 1)
@@ -533,8 +554,8 @@ def call_keys(counts: tuple[int, ...], exposed: int, exposed_jokers: int, card: 
                 continue
             exposure[card] = k + j + 1
             count[card] = min(held + 1, k + 1)
-            found = lowest_keys(count, exposure, n_exposed + 1, 1, targets, sizes, points,
-                                places, scratch, keys)
+            found = lowest_keys(count, exposure, n_exposed + 1, 1, targets, members, sizes,
+                                points, places, scratch, keys)
             out[1 + CALL_STRIDE * k + j] = keys[0] if found else -1
     return 1
 
@@ -546,6 +567,7 @@ def ranked_discards(
     size: int,
     cap: int,
     targets: np.ndarray,
+    members: np.ndarray,
     sizes: np.ndarray,
     points: np.ndarray,
     places: np.ndarray,
@@ -561,8 +583,8 @@ def ranked_discards(
     jokers = 0 if f < 0 else size - cap << 3 * f
     count, exposure, n_exposed, scratch = expose(counts, exposed, jokers, targets)
     ranked = out[OUT:]
-    n = lowest_keys(count, exposure, n_exposed, KEEP, targets, sizes, points, places, scratch,
-                    ranked)
+    n = lowest_keys(count, exposure, n_exposed, KEEP, targets, members, sizes, points, places,
+                    scratch, ranked)
     if n == 0:
         return -1
     return discard_order(counts, f, size, cap, ranked, n, targets, sizes, held, danger, out)

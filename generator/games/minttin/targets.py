@@ -74,6 +74,8 @@ for _k, (_faces, _, _) in enumerate(TARGETS):
     _FACES[_k, list(_faces)] = 1
 _ORDER_BITS = kernels.ORDER_BITS
 assert len(TARGETS) < 1 << _ORDER_BITS
+_MEMBERS = np.ascontiguousarray(_FACES.T)
+"""One row per card code: 1 for each target with that face (for the kernels)."""
 _INDEX = np.arange(len(TARGETS), dtype=np.int64)
 _INDEX_MASK = (1 << _ORDER_BITS) - 1
 _KEYS = -(_FACES << _ORDER_BITS)
@@ -462,7 +464,8 @@ def _rank_by_levels(counts: Counts, fixed: Fixed, keep: int) -> tuple[Ranked, ..
         counts = tuple(capped)
     if compiled.enabled():
         out = np.empty((_KEEP, 1 + 2 * kernels.MOST_FACES), dtype=np.int64)
-        n = kernels.fitted_keys(counts, tuple(exposed), len(fixed), _ROWS, _PATTERN_SIZES,
+        n = kernels.fitted_keys(counts, tuple(exposed), len(fixed), _ROWS, _MEMBERS,
+                                _PATTERN_SIZES,
                                 _PATTERN_POINTS, _PLACES, out)
         if not n:
             return ((99, 0, (), ()),)
@@ -563,6 +566,9 @@ _PLACES = np.zeros(kernels.MOST_FACES + 1, dtype=np.int64)
 for _n, _patterns in _PATTERNS.items():
     _PLACES[_n] = len(_patterns)
     _PATTERN_POINTS[_n, :len(_patterns)] = [_points for _, _points in _patterns]
+FITTING = (_ROWS, _MEMBERS, _PATTERN_SIZES, _PATTERN_POINTS, _PLACES)
+"""What the kernels that fit targets read beside the hand (``targets`` to ``places``):
+the targets' rows, their faces by code, and the patterns by faces."""
 
 
-__all__ = ["TARGETS", "Counts", "Fixed", "Ranked", "evaluate", "rank_targets"]
+__all__ = ["FITTING", "TARGETS", "Counts", "Fixed", "Ranked", "evaluate", "rank_targets"]
