@@ -371,25 +371,22 @@ def wins(counts: Sequence[int], exposures: tuple[Exposure, ...] = (), extras: Ex
          rules: MintTinRules = MintTinRules()) -> int:
     """The best score of 14 cards given as counts (index = card code); -1 if they make no
     valid shape. A hand wins when this is at least 1."""
-    if exposures and not _exposures_hold(counts, exposures):
-        return -1
     if rules.joker_blocks:
-        found = _arrangements(tuple(counts), exposures, rules)
+        found = _arrangements(tuple(counts), exposures, rules)  # () unless exposures hold
         if not found:
             return -1
         return max(a.score for a in found) + extras.jokers_discarded + int(extras.concealed)
-    mask = dragons = 0
-    for i in range(NUMBERS):
-        if counts[i]:
-            mask |= 1 << i
-    for k in range(3):
-        if counts[NUMBERS + k]:
-            dragons |= 1 << k
+    c1, c2, c3, c4, c5, c6, c7, c8, c9, s, m, f = counts[:JOKER.code]  # numbers, dragons
+    mask = ((c1 > 0) | (c2 > 0) << 1 | (c3 > 0) << 2 | (c4 > 0) << 3 | (c5 > 0) << 4
+            | (c6 > 0) << 5 | (c7 > 0) << 6 | (c8 > 0) << 7 | (c9 > 0) << 8)
+    if mask not in _SET_MASKS or (exposures and not _exposures_hold(counts, exposures)):
+        return -1  # no set (not the Epic Hand either: its numbers are a set)
+    dragons = (s > 0) | (m > 0) << 1 | (f > 0) << 2
     best_score = -1
     if counts[-1] == 2 and mask == 511 and dragons == 7 and not exposures and \
             all(c == 1 for c in counts[:-1]):
         best_score = SPECIAL_POINTS["epic hand"]
-    shape = _shape(mask, dragons) if mask in _SET_MASKS else None
+    shape = _shape(mask, dragons)
     if shape is not None:
         faces, special = shape
         fixed = {e.face.code: e.size for e in exposures}
