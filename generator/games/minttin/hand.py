@@ -17,6 +17,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 
 from generator.errors import HandError
 from generator.games.minttin.cards import (
@@ -39,6 +40,7 @@ CATEGORIES = {"run": (1, 2, 3, 4, 5, 6, 7, 8, 9), "odds": (1, 3, 5, 7, 9), "even
 CATEGORY_NAMES = {"run": "Consecutive Run", "odds": "Consecutive Odds",
                   "evens": "Consecutive Evens"}
 SPECIAL_POINTS = {"one suit": 2, "three suits": 3, "epic hand": 7}
+_SCORE = attrgetter("score")
 
 
 # ---------------------------------------------------------------------------
@@ -334,9 +336,11 @@ def arrangements(concealed: Sequence[Card], exposures: Sequence[Exposure] = (),
 
 def best(concealed: Sequence[Card], exposures: Sequence[Exposure] = (),
          extras: Extras = Extras(), rules: MintTinRules = MintTinRules()) -> Arrangement | None:
-    """The best-scoring reading, or None if the cards make no valid shape."""
-    found = arrangements(concealed, exposures, extras, rules)
-    return found[0] if found else None
+    """The best-scoring reading, or None if the cards make no valid shape: the first of
+    :func:`arrangements`, read without sorting them (the extras add alike to each)."""
+    counts = _check(concealed, exposures, HAND)
+    found = _arrangements(tuple(counts), tuple(exposures), rules)
+    return _with_extras(max(found, key=_SCORE), extras) if found else None
 
 
 @lru_cache(maxsize=4096)
