@@ -192,7 +192,7 @@ class Planner:
                 return None
         heads = call_heads(counts, fixed, card.code, held[card.code], held[JOKER.code], can_win)
         if heads is None:
-            return None  # the best target lacks the card
+            return None  # the best target lacks the card, or no call brings it closer
         before, after_call = heads
         if not can_win:
             calls = match.call_candidates(card)

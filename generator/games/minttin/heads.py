@@ -70,11 +70,12 @@ def call_heads(counts: Counts, fixed: Fixed, code: int, same: int, jokers: int,
     """The head of the hand (:func:`evaluate_head`) before a call of a card of ``code``
     (a face not exposed), and what gives the head once it is called with ``k`` identical
     cards and ``j`` jokers (``k`` up to ``same``, ``j`` up to ``jokers``, 2 to 4 cards,
-    or 1 when ``pairs``); None when the hand's best target lacks ``code``."""
+    or 1 when ``pairs``); None when the hand's best target lacks ``code`` (with kernels,
+    also when no such call needs fewer cards than the hand: none brings it closer)."""
     if compiled.enabled():
         out = np.empty(kernels.CALL_OUT, dtype=np.int64)
-        if not kernels.call_keys(counts, *exposed_bits(fixed), code, same, jokers, pairs,
-                                 *FITTING, out):
+        if kernels.call_keys(counts, *exposed_bits(fixed), code, same, jokers, pairs,
+                             *FITTING, out) < 2:
             return None
         keys = out.tolist()
         return _head_of(keys[0]), lambda k, j: _head_of(keys[1 + kernels.CALL_STRIDE * k + j])

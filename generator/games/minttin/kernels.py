@@ -529,10 +529,11 @@ def call_keys(counts: tuple[int, ...], exposed: int, exposed_jokers: int, card: 
               ) -> int:
     """The hold decision's rankings in one call. ``out[0]``: :func:`best_head` of the
     hand; returns 0 when that target lacks face ``card`` (or none takes the hand). Else
-    returns 1, and ``out[1 + CALL_STRIDE * k + j]`` is :func:`best_head` once ``card``
-    (not exposed) is called with ``k`` identical cards and ``j`` jokers, into an exposed
-    block of ``k + j + 1``: for ``k`` up to ``same``, ``j`` up to ``jokers``, and 2 to 4
-    cards (or 1, a pair, when ``pairs``)."""
+    ``out[1 + CALL_STRIDE * k + j]`` is :func:`best_head` once ``card`` (not exposed) is
+    called with ``k`` identical cards and ``j`` jokers, into an exposed block of ``k + j
+    + 1``: for ``k`` up to ``same``, ``j`` up to ``jokers``, and 2 to 4 cards (or 1, a
+    pair, when ``pairs``); returns 2 when one of those needs fewer cards than the hand,
+    else 1."""
     count, exposure, n_exposed, scratch = expose(counts, exposed, exposed_jokers, targets)
     keys = np.empty(2 * KEEP, dtype=np.int64)
     out[0] = -1
@@ -548,6 +549,8 @@ def call_keys(counts: tuple[int, ...], exposed: int, exposed_jokers: int, card: 
     if not holds:
         return 0
     held = count[card]
+    need = (keys[0] + CARRY) >> LOW_BITS >> POINT_BITS
+    closer = 1
     for k in range(same + 1):
         for j in range(jokers + 1):
             if k + j > 4 or k + j < (1 if pairs else 2):
@@ -557,7 +560,9 @@ def call_keys(counts: tuple[int, ...], exposed: int, exposed_jokers: int, card: 
             found = lowest_keys(count, exposure, n_exposed + 1, 1, targets, members, sizes,
                                 points, places, scratch, keys)
             out[1 + CALL_STRIDE * k + j] = keys[0] if found else -1
-    return 1
+            if found and (keys[0] + CARRY) >> LOW_BITS >> POINT_BITS < need:
+                closer = 2
+    return closer
 
 
 @kernel
