@@ -146,6 +146,22 @@ def test_full_arrangements_agree_with_the_quick_check() -> None:
             assert all(b.jokers == 0 for b in a.blocks if b.size == 2)
 
 
+def test_the_best_reading_is_the_first_arrangement() -> None:
+    """best() reads the top of arrangements() without sorting them: the first of the
+    highest score (readings tie often), with the round's extras, exposures or not."""
+    hands = mint_tin_winning_hands()
+    rng = random.Random(13)
+    ties = 0
+    for counts in list(hands)[::25]:
+        cards = [ALL_CARDS[i] for i in range(13) for _ in range(counts[i])]
+        extras = rules.Extras(rng.randint(0, 2), rng.random() < 0.5)
+        found = rules.arrangements(cards, extras=extras)
+        assert rules.best(cards, extras=extras) == found[0]
+        ties += len(found) > 1 and found[1].score == found[0].score
+    assert ties > 100
+    assert rules.best(C("11 444 555 666 DMDMDM")) is None
+
+
 def test_the_texts_sample_hands() -> None:
     odds = rules.best(C("555 777 9999 1111"))
     assert odds is not None and (odds.category, str(odds.pattern)) == (

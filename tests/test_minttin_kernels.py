@@ -134,30 +134,69 @@ def test_the_discard_order_kernel_gives_its_python_functions_results() -> None:
 
 
 def test_the_ranked_discards_kernel_gives_its_python_functions_results() -> None:
-    """kernels.ranked_discards, compiled and plain: the ranking of best_keys, then the
+    """kernels.ranked_discards, compiled and plain: the ranking of lowest_keys, then the
     order of discard_order, in one call."""
     rng = random.Random(37)
     compared = 0
     for _ in range(400):
         counts, fixed, held, danger = random_discard(rng)
-        hand = targets.table_hand(counts, fixed)
-        if hand is None or not any(held):
+        if not any(held):
             continue
-        capped, _, f, state = hand
-        size = cap = 0
+        f, size, cap = -1, 0, 0
         if fixed:
-            (_, size, jokers), = fixed
+            (f, size, jokers), = fixed
             cap = size - jokers
         found = []
         for run in (kernels.ranked_discards.python, kernels.ranked_discards):
             out = np.full(kernels.OUT + 2 * kernels.KEEP, -7, dtype=np.int64)
-            n = run(capped, counts, f, size, cap, targets._ROWS, targets.packed_table(state),
-                    targets._PATTERN_SIZES, held, danger or discards.NO_DANGER, out)
+            n = run(counts, f, size, cap, *targets.FITTING, held, danger or discards.NO_DANGER,
+                    out)
             found.append((n, out[:kernels.ORDER + max(n, 0)].tolist(),
                           out[kernels.OUT:].tolist()))
         assert found[0] == found[1], (counts, fixed, held, danger)
         compared += found[0][0] > 0
     assert compared > 250
+
+
+def test_the_lowest_keys_are_the_tables_and_the_fitted_keys() -> None:
+    """kernels.lowest_keys, compiled and plain, at every keep: the first keys (and
+    places) of best_keys from the tables, for hands with no exposure or one; the first
+    keys of fitted_keys for any hand."""
+    rng = random.Random(47)
+    seen = set()
+    tables = targets.FITTING
+    for i in range(400):
+        counts, fixed = random_exposed(rng) if i % 2 else random_level_hand(rng)
+        capped, exposed = list(counts), [0] * 13
+        for f, size, jokers in fixed:
+            exposed[f] = size
+            capped[f] = min(capped[f], size - jokers)
+        fitted = np.zeros((kernels.KEEP, 1 + 2 * kernels.MOST_FACES), dtype=np.int64)
+        n_fitted = kernels.fitted_keys(tuple(capped), tuple(exposed), len(fixed), *tables,
+                                       fitted)
+        by_table = np.zeros(2 * kernels.KEEP, dtype=np.int64)
+        hand = targets.table_hand(counts, fixed)
+        if hand is not None:
+            n_table = kernels.best_keys(hand[0], hand[2], targets._ROWS,
+                                        targets.packed_table(hand[3]), by_table)
+            assert n_table == n_fitted
+        for keep in (1, 3, kernels.KEEP):
+            found = []
+            for run in (kernels.lowest_keys.python, kernels.lowest_keys):
+                out = np.full(2 * kernels.KEEP, -7, dtype=np.int64)
+                scratch = np.empty((6, len(targets.TARGETS)), dtype=np.int64)
+                n = run(np.array(capped), np.array(exposed), len(fixed), keep, *tables,
+                        scratch, out)
+                found.append((n, out[:n].tolist(), out[kernels.KEEP:kernels.KEEP + n].tolist()))
+            assert found[0] == found[1], (counts, fixed, keep)
+            n, keys, places = found[0]
+            assert n == min(keep, n_fitted)
+            assert keys == fitted[:n, 0].tolist(), (counts, fixed, keep)
+            if hand is not None:
+                assert keys == by_table[:n].tolist()
+                assert places == by_table[kernels.KEEP:kernels.KEEP + n].tolist()
+        seen.add((min(len(fixed), 2), min(n_fitted, 1)))
+    assert {(0, 1), (1, 1), (2, 1), (2, 0)} <= seen
 
 
 def test_a_hand_of_dragons_is_discarded_alike_with_kernels_on_and_off(
@@ -170,13 +209,49 @@ def test_a_hand_of_dragons_is_discarded_alike_with_kernels_on_and_off(
     assert found[0] == found[1]
 
 
+def test_a_discard_with_more_jokers_than_the_tables_hold_is_alike_with_kernels_on_and_off(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The discard kernel also takes hands of five jokers or more (the tables do not)."""
+    rng = random.Random(53)
+    compared = 0
+    while compared < 60:
+        counts, fixed = random_level_hand(rng)
+        if len(fixed) > 1 or counts[12] <= 4:
+            continue
+        held = list(counts)
+        for f, size, jokers in fixed:
+            held[f] -= min(held[f], size - jokers)
+            held[12] -= jokers
+        found = []
+        for on in (True, False):
+            monkeypatch.setattr(compiled, "enabled", lambda on=on: on)
+            found.append(discards.discard_order(counts, fixed, tuple(held), None))
+        assert found[0] == found[1], (counts, fixed)
+        compared += 1
+
+
+def test_a_card_beyond_an_exposed_blocks_own_is_discarded_alike_with_kernels_on_and_off(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pung of 1s exposed with a joker, and a third 1 held: the 1 held cannot stand in
+    for the exposure's joker, so the hand is as far off with kernels as without."""
+    counts = (3, 1, 1, 2, 2, 2, 1, 0, 0, 1, 0, 0, 1)  # 1 [1 1 J] 2 3 44 55 66 7 SD
+    fixed = ((0, 3, 1),)
+    held = (1, 1, 1, 2, 2, 2, 1, 0, 0, 1, 0, 0, 0)
+    found = []
+    for on in (True, False):
+        monkeypatch.setattr(compiled, "enabled", lambda on=on: on)
+        found.append(discards.discard_order(counts, fixed, held, None))
+    assert found[0] == found[1]
+    assert found[1][1] == discards.discard_costs.__wrapped__(counts, fixed)[1][found[1][0]][0]
+
+
 def test_a_kernel_calling_kernels_is_compiled_with_theirs() -> None:
     if not compiled.enabled():
         pytest.skip("kernels run as plain Python")
     made = compiled._calling_compiled(kernels.ranked_discards.python)
-    assert made.__globals__["best_keys"] is kernels.best_keys.compiled()
+    assert made.__globals__["lowest_keys"] is kernels.lowest_keys.compiled()
     assert made.__globals__["discard_order"] is kernels.discard_order.compiled()
-    assert compiled._calling_compiled(kernels.best_keys.python) is kernels.best_keys.python
+    assert compiled._calling_compiled(kernels.discard_order.python) is kernels.discard_order.python
 
 
 def test_the_discard_is_alike_with_kernels_on_and_off(monkeypatch: pytest.MonkeyPatch
@@ -242,8 +317,7 @@ def test_the_fitted_keys_kernel_gives_its_python_functions_results() -> None:
         found = []
         for run in (kernels.fitted_keys.python, kernels.fitted_keys):
             out = np.full((kernels.KEEP, 1 + 2 * kernels.MOST_FACES), -7, dtype=np.int64)
-            n = run(tuple(capped), tuple(exposed), len(fixed), targets._ROWS,
-                    targets._PATTERN_SIZES, targets._PATTERN_POINTS, targets._PLACES, out)
+            n = run(tuple(capped), tuple(exposed), len(fixed), *targets.FITTING, out)
             found.append((n, out[:n].tolist()))
         assert found[0] == found[1], (counts, fixed)
         seen.add((min(len(fixed), 2), found[0][0]))

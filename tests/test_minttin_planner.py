@@ -13,6 +13,7 @@ from generator.games.minttin.bots import Planner, RandomDiscards
 from generator.games.minttin.cards import ALL_CARDS, JOKER, copies, parse_cards
 from generator.games.minttin.discards import discard_costs
 from generator.games.minttin.hand import deck
+from generator.games.minttin.heads import evaluate_head
 from generator.games.minttin.options import MintTinOptions
 from generator.games.minttin.rules import Call, MintTinMatch, Swap, code_counts
 from generator.games.minttin.runner import chance_event, new_state
@@ -22,7 +23,6 @@ from generator.games.minttin.targets import (
     _rank_by_levels,
     _table_ranking,
     evaluate,
-    evaluate_head,
     rank_targets,
 )
 

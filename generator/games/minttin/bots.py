@@ -27,6 +27,7 @@ from typing import TypeVar
 from generator.engine.log import Event
 from generator.games.minttin.cards import ALL_CARDS, JOKER, Card, copies
 from generator.games.minttin.discards import discard_order
+from generator.games.minttin.heads import call_heads, evaluate_head
 from generator.games.minttin.rules import (
     Answer,
     Call,
@@ -44,7 +45,7 @@ from generator.games.minttin.rules import (
     code_counts,
 )
 from generator.games.minttin.solo import SoloMatch
-from generator.games.minttin.targets import evaluate, evaluate_head
+from generator.games.minttin.targets import evaluate
 
 E = TypeVar("E", bound=Event)
 Danger = tuple[float, ...]
@@ -189,14 +190,12 @@ class Planner:
                 return replace(win, reason=f"{card} completes the hand: Mahjong")
             if not match.wall:  # nothing left to draw: only a call for Mahjong helps
                 return None
-        before = evaluate_head(counts, fixed)
-        if card.code not in before[2]:
-            return None
+        heads = call_heads(counts, fixed, card.code, held[card.code], held[JOKER.code], can_win)
+        if heads is None:
+            return None  # the best target lacks the card, or no call brings it closer
+        before, after_call = heads
         if not can_win:
             calls = match.call_candidates(card)
-        with_card = list(counts)
-        with_card[card.code] += 1
-        counted = tuple(with_card)
         best = None
         out = None  # the unseen copies of the card, counted when a call takes a joker
         for call in calls:
@@ -208,7 +207,7 @@ class Planner:
                     out = unseen(match, p, card)
                 if out > 0:
                     continue  # the joker could be swapped out of the exposure, to the opponent
-            after = evaluate_head(counted, (*fixed, (card.code, len(call.cards) + 1, jokers)))
+            after = after_call(len(call.cards) - jokers, jokers)
             key = (after[0], -after[1], jokers)
             if after[0] < before[0] and (best is None or key < best[0]) and \
                     (can_win or match.is_legal(call)):

@@ -17,8 +17,7 @@ from generator import compiled
 from generator.games.minttin import kernels
 from generator.games.minttin.targets import (
     _INDEX_MASK,
-    _PATTERN_SIZES,
-    _ROWS,
+    FITTING,
     JOKER,
     TARGETS,
     Counts,
@@ -26,9 +25,7 @@ from generator.games.minttin.targets import (
     Ranked,
     _need_points,
     _table_ranking,
-    packed_table,
     rank_targets,
-    table_hand,
 )
 
 
@@ -108,16 +105,14 @@ def discard_order(counts: Counts, fixed: Fixed, held: Counts,
     most first; then by code. Ranked and weighed in one call of
     :func:`kernels.ranked_discards` when the kernels run and the tables take the hand,
     else from :func:`discard_costs`, alike."""
-    hand = table_hand(counts, fixed) if compiled.enabled() else None
-    if hand is not None:
-        capped, _, f, state = hand
-        size = cap = 0
+    if compiled.enabled() and len(fixed) <= 1:
+        f, size, cap = -1, 0, 0
         if fixed:
-            (_, size, jokers), = fixed
+            (f, size, jokers), = fixed
             cap = size - jokers
         out = np.empty(kernels.OUT + 2 * kernels.KEEP, dtype=np.int64)
-        n = kernels.ranked_discards(capped, counts, f, size, cap, _ROWS, packed_table(state),
-                                    _PATTERN_SIZES, held, danger or NO_DANGER, out)
+        n = kernels.ranked_discards(counts, f, size, cap, *FITTING, held,
+                                    danger or NO_DANGER, out)
         if n >= 0:
             found = out[:kernels.ORDER + min(n, 4)].tolist()
             code = found[kernels.ORDER]

@@ -17,6 +17,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 
 from generator.errors import HandError
 from generator.games.minttin.cards import (
@@ -39,6 +40,7 @@ CATEGORIES = {"run": (1, 2, 3, 4, 5, 6, 7, 8, 9), "odds": (1, 3, 5, 7, 9), "even
 CATEGORY_NAMES = {"run": "Consecutive Run", "odds": "Consecutive Odds",
                   "evens": "Consecutive Evens"}
 SPECIAL_POINTS = {"one suit": 2, "three suits": 3, "epic hand": 7}
+_SCORE = attrgetter("score")
 
 
 # ---------------------------------------------------------------------------
@@ -334,9 +336,11 @@ def arrangements(concealed: Sequence[Card], exposures: Sequence[Exposure] = (),
 
 def best(concealed: Sequence[Card], exposures: Sequence[Exposure] = (),
          extras: Extras = Extras(), rules: MintTinRules = MintTinRules()) -> Arrangement | None:
-    """The best-scoring reading, or None if the cards make no valid shape."""
-    found = arrangements(concealed, exposures, extras, rules)
-    return found[0] if found else None
+    """The best-scoring reading, or None if the cards make no valid shape: the first of
+    :func:`arrangements`, read without sorting them (the extras add alike to each)."""
+    counts = _check(concealed, exposures, HAND)
+    found = _arrangements(tuple(counts), tuple(exposures), rules)
+    return _with_extras(max(found, key=_SCORE), extras) if found else None
 
 
 @lru_cache(maxsize=4096)
@@ -371,25 +375,22 @@ def wins(counts: Sequence[int], exposures: tuple[Exposure, ...] = (), extras: Ex
          rules: MintTinRules = MintTinRules()) -> int:
     """The best score of 14 cards given as counts (index = card code); -1 if they make no
     valid shape. A hand wins when this is at least 1."""
-    if exposures and not _exposures_hold(counts, exposures):
-        return -1
     if rules.joker_blocks:
-        found = _arrangements(tuple(counts), exposures, rules)
+        found = _arrangements(tuple(counts), exposures, rules)  # () unless exposures hold
         if not found:
             return -1
         return max(a.score for a in found) + extras.jokers_discarded + int(extras.concealed)
-    mask = dragons = 0
-    for i in range(NUMBERS):
-        if counts[i]:
-            mask |= 1 << i
-    for k in range(3):
-        if counts[NUMBERS + k]:
-            dragons |= 1 << k
+    c1, c2, c3, c4, c5, c6, c7, c8, c9, s, m, f = counts[:JOKER.code]  # numbers, dragons
+    mask = ((c1 > 0) | (c2 > 0) << 1 | (c3 > 0) << 2 | (c4 > 0) << 3 | (c5 > 0) << 4
+            | (c6 > 0) << 5 | (c7 > 0) << 6 | (c8 > 0) << 7 | (c9 > 0) << 8)
+    if mask not in _SET_MASKS or (exposures and not _exposures_hold(counts, exposures)):
+        return -1  # no set (not the Epic Hand either: its numbers are a set)
+    dragons = (s > 0) | (m > 0) << 1 | (f > 0) << 2
     best_score = -1
     if counts[-1] == 2 and mask == 511 and dragons == 7 and not exposures and \
             all(c == 1 for c in counts[:-1]):
         best_score = SPECIAL_POINTS["epic hand"]
-    shape = _shape(mask, dragons) if mask in _SET_MASKS else None
+    shape = _shape(mask, dragons)
     if shape is not None:
         faces, special = shape
         fixed = {e.face.code: e.size for e in exposures}

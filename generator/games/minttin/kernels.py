@@ -1,8 +1,9 @@
 """Mint Tin Mahjong: the planner's hottest loops as compiled kernels
 (:mod:`generator.compiled`): the ranking of targets, the fitting of hands the tables do
-not take, and the discard order, used by :mod:`generator.games.minttin.targets` and
-:mod:`generator.games.minttin.discards` when kernels are enabled; their Python paths give
-the same results otherwise."""
+not take, the discard order, and the best target alone (of a hand, and of each call the
+hold decision weighs), used by :mod:`generator.games.minttin.targets`,
+:mod:`generator.games.minttin.discards` and :mod:`generator.games.minttin.heads` when
+kernels are enabled; their Python paths give the same results otherwise."""
 
 from __future__ import annotations
 
@@ -40,6 +41,23 @@ PLACE_BITS = 2
 place."""
 SHUT = 0x7FFF
 """The packed table entry of a target no pattern takes."""
+
+
+@kernel
+def kept(out: np.ndarray, n_out: int, keep: int, key: int, entry: int) -> int:
+    """Keeps ``key`` among the ``keep`` lowest in ``out[:keep]`` (``n_out`` so far, lowest
+    first), with its pattern's place (``entry``'s low bits) in ``out[KEEP:]``; returns how
+    many are kept."""
+    if n_out == keep and key >= out[keep - 1]:
+        return n_out
+    j = n_out if n_out < keep else keep - 1
+    while j > 0 and out[j - 1] > key:
+        out[j] = out[j - 1]
+        out[KEEP + j] = out[KEEP + j - 1]
+        j -= 1
+    out[j] = key
+    out[KEEP + j] = entry & (1 << PLACE_BITS) - 1
+    return n_out + 1 if n_out < keep else n_out
 
 
 @kernel
@@ -86,17 +104,7 @@ def best_keys(
             key += entry >> PLACE_BITS << LOW_BITS
         if shut:
             key += EXCLUDED
-        if n_out == KEEP and key >= out[KEEP - 1]:
-            continue
-        j = n_out if n_out < KEEP else KEEP - 1
-        while j > 0 and out[j - 1] > key:
-            out[j] = out[j - 1]
-            out[KEEP + j] = out[KEEP + j - 1]
-            j -= 1
-        out[j] = key
-        out[KEEP + j] = entry & (1 << PLACE_BITS) - 1
-        if n_out < KEEP:
-            n_out += 1
+        n_out = kept(out, n_out, KEEP, key, entry)
     while n_out and out[n_out - 1] >= EXCLUDED >> 1:
         n_out -= 1
     return n_out
@@ -232,11 +240,133 @@ def discard_order(
 
 
 @kernel
+def fit(
+    k: int,
+    count: np.ndarray,
+    exposure: np.ndarray,
+    found: int,
+    targets: np.ndarray,
+    sizes: np.ndarray,
+    points: np.ndarray,
+    places: np.ndarray,
+    order: np.ndarray,
+    taken: np.ndarray,
+    free: np.ndarray,
+) -> int:
+    """Target ``k``'s fit (see :func:`fitted_keys`): returns its ((need << POINT_BITS | 32
+    - points) << PLACE_BITS | the pattern's place), as a packed table holds it (see
+    :func:`best_keys`), or -1 when no pattern takes its ``found`` exposed faces.
+    ``order[:n]``: its faces' places in the order they take their block sizes;
+    ``taken[:n]``: those sizes; ``free``: scratch. ``count``: capped, as
+    :func:`fitted_keys` reads it; ``exposure``: each code's exposed block size, or 0."""
+    n = targets[k, 0]
+    jokers = count[JOKER]
+    for i in range(n):  # exposed faces first, each part most cards first (stable)
+        face = targets[k, FIRST_FACE + i]
+        c = count[face]
+        rest = exposure[face] == 0
+        at = i
+        while at > 0:
+            before = targets[k, FIRST_FACE + order[at - 1]]
+            before_rest = exposure[before] == 0
+            if (before_rest == rest and count[before] >= c) or before_rest < rest:
+                break
+            order[at] = order[at - 1]
+            at -= 1
+        order[at] = i
+    best_need = -1
+    best_points = 0
+    best_place = 0
+    for place in range(places[n]):
+        for j in range(n):
+            free[j] = sizes[n, place, j]
+        need = 0
+        gaps = 0
+        placed = True
+        for j in range(found):  # the exposed faces take their own sizes
+            face = targets[k, FIRST_FACE + order[j]]
+            s = exposure[face]
+            hit = 0
+            while hit < n and free[hit] != s:
+                hit += 1
+            if hit == n:
+                placed = False
+                break
+            free[hit] = 0
+            c = min(count[face], s)
+            if s == 2:
+                need += 2 - c
+            else:
+                gaps += s - c
+        if not placed:
+            continue
+        t = 0
+        for j in range(found, n):  # the others take the sizes left, largest first
+            while free[t] == 0:
+                t += 1
+            s = free[t]
+            t += 1
+            c = min(count[targets[k, FIRST_FACE + order[j]]], s)
+            if s == 2:
+                need += 2 - c
+            else:
+                gaps += s - c
+        if gaps >= jokers:
+            need += gaps - jokers
+        if best_need < 0 or need < best_need or (need == best_need
+                                                  and points[n, place] > best_points):
+            best_need = need
+            best_points = points[n, place]
+            best_place = place
+            t = 0
+            for j in range(found, n):
+                while free[t] == 0:
+                    t += 1
+                taken[j] = free[t]
+                t += 1
+    if best_need < 0:
+        return -1
+    for j in range(found):
+        taken[j] = exposure[targets[k, FIRST_FACE + order[j]]]
+    return (best_need << POINT_BITS | 32 - best_points) << PLACE_BITS | best_place
+
+
+@kernel
+def tally(count: np.ndarray, exposure: np.ndarray, n_exposed: int, members: np.ndarray,
+          out: np.ndarray) -> int:
+    """For each target, the cards of its faces held (``out[0]``; -1 for a target lacking
+    one of the ``n_exposed`` exposed faces, which is left out) and its exposed faces
+    (``out[1]``); returns the most cards held. ``members[code, k]``: 1 when target ``k``
+    has face ``code``, else 0 (a row a code, so that the sums run over whole rows)."""
+    held, found = out[0], out[1]
+    held[:] = 0
+    found[:] = 0
+    for code in range(JOKER):
+        c = count[code]
+        if c:
+            row = members[code]
+            for k in range(members.shape[1]):
+                held[k] += row[k] * c
+        if exposure[code]:
+            row = members[code]
+            for k in range(members.shape[1]):
+                found[k] += row[k]
+    most = -1
+    for k in range(members.shape[1]):
+        if found[k] < n_exposed:
+            held[k] = -1
+        elif held[k] > most:
+            most = held[k]
+    return most
+
+
+@kernel
 def fitted_keys(
     counts: tuple[int, ...],
     exposed: tuple[int, ...],
     n_exposed: int,
     targets: np.ndarray,
+    members: np.ndarray,
     sizes: np.ndarray,
     points: np.ndarray,
     places: np.ndarray,
@@ -259,90 +389,21 @@ def fitted_keys(
     points, is its fit, and a target no pattern takes is left out."""
     count = np.array(counts)  # numba reads a tuple by a variable index slowly
     exposure = np.array(exposed)
-    jokers = count[JOKER]
     orders = np.empty((targets.shape[0], MOST_FACES), dtype=np.int64)
     taken_sizes = np.empty((targets.shape[0], MOST_FACES), dtype=np.int64)
     free = np.empty(MOST_FACES, dtype=np.int64)
+    tallies = np.empty((2, targets.shape[0]), dtype=np.int64)
+    tally(count, exposure, n_exposed, members, tallies)
     n_out = 0
     for k in range(targets.shape[0]):
-        n = targets[k, 0]
-        found = 0
-        held = 0
-        for i in range(n):
-            face = targets[k, FIRST_FACE + i]
-            held += count[face]
-            if exposure[face]:
-                found += 1
-        if found < n_exposed:
+        held = tallies[0, k]
+        if held < 0:
             continue
-        order = orders[k]
-        for i in range(n):  # exposed faces first, each part most cards first (stable)
-            face = targets[k, FIRST_FACE + i]
-            c = count[face]
-            rest = exposure[face] == 0
-            at = i
-            while at > 0:
-                before = targets[k, FIRST_FACE + order[at - 1]]
-                before_rest = exposure[before] == 0
-                if (before_rest == rest and count[before] >= c) or before_rest < rest:
-                    break
-                order[at] = order[at - 1]
-                at -= 1
-            order[at] = i
-        best_need = -1
-        best_points = 0
-        for place in range(places[n]):
-            for j in range(n):
-                free[j] = sizes[n, place, j]
-            need = 0
-            gaps = 0
-            taken = True
-            for j in range(found):  # the exposed faces take their own sizes
-                face = targets[k, FIRST_FACE + order[j]]
-                s = exposure[face]
-                hit = 0
-                while hit < n and free[hit] != s:
-                    hit += 1
-                if hit == n:
-                    taken = False
-                    break
-                free[hit] = 0
-                c = min(count[face], s)
-                if s == 2:
-                    need += 2 - c
-                else:
-                    gaps += s - c
-            if not taken:
-                continue
-            t = 0
-            for j in range(found, n):  # the others take the sizes left, largest first
-                while free[t] == 0:
-                    t += 1
-                s = free[t]
-                t += 1
-                c = min(count[targets[k, FIRST_FACE + order[j]]], s)
-                if s == 2:
-                    need += 2 - c
-                else:
-                    gaps += s - c
-            if gaps >= jokers:
-                need += gaps - jokers
-            if best_need < 0 or need < best_need or (need == best_need
-                                                      and points[n, place] > best_points):
-                best_need = need
-                best_points = points[n, place]
-                t = 0
-                for j in range(found, n):
-                    while free[t] == 0:
-                        t += 1
-                    taken_sizes[k, j] = free[t]
-                    t += 1
-        if best_need < 0:
+        value = fit(k, count, exposure, tallies[1, k], targets, sizes, points, places,
+                    orders[k], taken_sizes[k], free)
+        if value < 0:
             continue
-        key = ((best_need << POINT_BITS | 32 - best_points) << LOW_BITS) + targets[k, 2] \
-            - (held << ORDER_BITS)
-        for j in range(found):
-            taken_sizes[k, j] = exposure[targets[k, FIRST_FACE + order[j]]]
+        key = (value >> PLACE_BITS << LOW_BITS) + targets[k, 2] - (held << ORDER_BITS)
         if n_out == KEEP and key >= out[KEEP - 1, 0]:
             continue
         j = n_out if n_out < KEEP else KEEP - 1
@@ -361,28 +422,179 @@ def fitted_keys(
 
 
 @kernel
+def lowest_keys(
+    count: np.ndarray,
+    exposure: np.ndarray,
+    n_exposed: int,
+    keep: int,
+    targets: np.ndarray,
+    members: np.ndarray,
+    sizes: np.ndarray,
+    points: np.ndarray,
+    places: np.ndarray,
+    scratch: np.ndarray,
+    out: np.ndarray,
+) -> int:
+    """The ``keep`` (at most ``KEEP``) lowest sort keys of :func:`fitted_keys` and the
+    places of their patterns, as :func:`best_keys` gives them (in ``out[:keep]`` and
+    ``out[KEEP:]``); returns how many. The targets are fitted a bound at a time: most
+    cards of their faces held first, until the last kept needs less than the next bound
+    (14 less the jokers and those cards: no target fitted later can need less).
+    ``count``, ``exposure``: as :func:`fit` reads them; ``scratch``: (6, targets) of
+    work."""
+    held, found = scratch[0], scratch[1]
+    order, taken, free, richest = scratch[2], scratch[3], scratch[4], scratch[5]
+    most = tally(count, exposure, n_exposed, members, scratch)
+    for n in range(MOST_FACES + 1):  # by faces, the most points a pattern scores
+        richest[n] = 0
+        for place in range(places[n]):
+            richest[n] = max(richest[n], points[n, place])
+    n_out = 0
+    top = 14 - count[JOKER]
+    for h in range(most, -1, -1):
+        bound = max(top - h, 0)
+        if n_out == keep and (out[keep - 1] + CARRY) >> LOW_BITS >> POINT_BITS < bound:
+            break
+        for k in range(targets.shape[0]):
+            if held[k] != h:
+                continue
+            # the least key a target could have: this bound, the richest pattern
+            least = ((bound << POINT_BITS | 32 - richest[targets[k, 0]]) << LOW_BITS) + \
+                targets[k, 2] - (h << ORDER_BITS)
+            if n_out == keep and least >= out[keep - 1]:
+                continue
+            value = fit(k, count, exposure, found[k], targets, sizes, points, places, order,
+                        taken, free)
+            if value < 0:
+                continue
+            key = (value >> PLACE_BITS << LOW_BITS) + targets[k, 2] - (h << ORDER_BITS)
+            n_out = kept(out, n_out, keep, key, value)
+    return n_out
+
+
+@kernel
+def expose(counts: tuple[int, ...], exposed: int, exposed_jokers: int, targets: np.ndarray
+           ) -> tuple[np.ndarray, np.ndarray, int, np.ndarray]:
+    """The counts and exposures as :func:`lowest_key` reads them: (the counts, an exposed
+    face's capped to its block's natural cards; each code's exposed block size or 0; how
+    many are exposed; its scratch). ``exposed``: the block sizes, 3 bits a code
+    (``exposed >> 3 * code & 7``), and ``exposed_jokers`` the jokers in them."""
+    count = np.array(counts)  # numba reads a tuple by a variable index slowly
+    exposure = np.empty(JOKER + 1, dtype=np.int64)
+    n = 0
+    for code in range(JOKER + 1):
+        size = exposed >> 3 * code & 7
+        exposure[code] = size
+        if size:
+            n += 1
+            cap = size - (exposed_jokers >> 3 * code & 7)
+            if count[code] > cap:
+                count[code] = cap
+    return count, exposure, n, np.empty((6, targets.shape[0]), dtype=np.int64)
+
+
+@kernel
+def best_head(
+    counts: tuple[int, ...],
+    exposed: int,
+    exposed_jokers: int,
+    targets: np.ndarray,
+    members: np.ndarray,
+    sizes: np.ndarray,
+    points: np.ndarray,
+    places: np.ndarray,
+) -> int:
+    """The first sort key of the ranking of these counts (the 13, exposures included)
+    and exposures (see :func:`expose`), or -1 when no target takes the hand; the key
+    :func:`best_keys` and :func:`fitted_keys` put first."""
+    count, exposure, n_exposed, scratch = expose(counts, exposed, exposed_jokers, targets)
+    out = np.empty(2 * KEEP, dtype=np.int64)
+    if not lowest_keys(count, exposure, n_exposed, 1, targets, members, sizes, points, places,
+                       scratch, out):
+        return -1
+    return out[0]
+
+
+CALL_STRIDE = 5
+""":func:`call_keys` writes the call with ``k`` cards and ``j`` jokers at ``1 +
+CALL_STRIDE * k + j``."""
+CALL_OUT = 1 + CALL_STRIDE * CALL_STRIDE
+"""The size of :func:`call_keys`'s ``out``."""
+
+
+@kernel
+def call_keys(counts: tuple[int, ...], exposed: int, exposed_jokers: int, card: int, same: int,
+              jokers: int, pairs: bool, targets: np.ndarray, members: np.ndarray,
+              sizes: np.ndarray, points: np.ndarray, places: np.ndarray, out: np.ndarray
+              ) -> int:
+    """The hold decision's rankings in one call. ``out[0]``: :func:`best_head` of the
+    hand; returns 0 when that target lacks face ``card`` (or none takes the hand). Else
+    ``out[1 + CALL_STRIDE * k + j]`` is :func:`best_head` once ``card`` (not exposed) is
+    called with ``k`` identical cards and ``j`` jokers, into an exposed block of ``k + j
+    + 1``: for ``k`` up to ``same``, ``j`` up to ``jokers``, and 2 to 4 cards (or 1, a
+    pair, when ``pairs``); returns 2 when one of those needs fewer cards than the hand,
+    else 1."""
+    count, exposure, n_exposed, scratch = expose(counts, exposed, exposed_jokers, targets)
+    keys = np.empty(2 * KEEP, dtype=np.int64)
+    out[0] = -1
+    if not lowest_keys(count, exposure, n_exposed, 1, targets, members, sizes, points, places,
+                       scratch, keys):
+        return 0
+    out[0] = keys[0]
+    k = keys[0] & ((1 << ORDER_BITS) - 1)
+    holds = False
+    for i in range(targets[k, 0]):
+        if targets[k, FIRST_FACE + i] == card:
+            holds = True
+    if not holds:
+        return 0
+    held = count[card]
+    need = (keys[0] + CARRY) >> LOW_BITS >> POINT_BITS
+    closer = 1
+    for k in range(same + 1):
+        for j in range(jokers + 1):
+            if k + j > 4 or k + j < (1 if pairs else 2):
+                continue
+            exposure[card] = k + j + 1
+            count[card] = min(held + 1, k + 1)
+            found = lowest_keys(count, exposure, n_exposed + 1, 1, targets, members, sizes,
+                                points, places, scratch, keys)
+            out[1 + CALL_STRIDE * k + j] = keys[0] if found else -1
+            if found and (keys[0] + CARRY) >> LOW_BITS >> POINT_BITS < need:
+                closer = 2
+    return closer
+
+
+@kernel
 def ranked_discards(
-    capped: tuple[int, ...],
     counts: tuple[int, ...],
     f: int,
     size: int,
     cap: int,
     targets: np.ndarray,
-    packed: np.ndarray,
+    members: np.ndarray,
     sizes: np.ndarray,
+    points: np.ndarray,
+    places: np.ndarray,
     held: tuple[int, ...],
     danger: tuple[float, ...],
     out: np.ndarray,
 ) -> int:
-    """:func:`best_keys` (of ``capped``, the counts with the exposed face's capped to
-    ``cap``), its keys and places in ``out[OUT:]``, then :func:`discard_order` of them in
-    ``out[:OUT]``, in one call; returns how many codes are held, or -1 when no target
-    takes the hand (nothing is ordered)."""
+    """The ``KEEP`` best targets (:func:`lowest_keys` of the counts, the exposed face
+    ``f``'s capped to ``cap``), their keys and places in ``out[OUT:]``, then
+    :func:`discard_order` of them in ``out[:OUT]``, in one call; returns how many codes
+    are held, or -1 when no target takes the hand (nothing is ordered)."""
+    exposed = 0 if f < 0 else size << 3 * f
+    jokers = 0 if f < 0 else size - cap << 3 * f
+    count, exposure, n_exposed, scratch = expose(counts, exposed, jokers, targets)
     ranked = out[OUT:]
-    n = best_keys(capped, f, targets, packed, ranked)
+    n = lowest_keys(count, exposure, n_exposed, KEEP, targets, members, sizes, points, places,
+                    scratch, ranked)
     if n == 0:
         return -1
     return discard_order(counts, f, size, cap, ranked, n, targets, sizes, held, danger, out)
 
 
-__all__ = ["EXCLUDED", "KEEP", "best_keys", "discard_order", "fitted_keys", "ranked_discards"]
+__all__ = ["CALL_OUT", "CALL_STRIDE", "EXCLUDED", "KEEP", "best_head", "best_keys", "call_keys",
+           "discard_order", "expose", "fit", "fitted_keys", "kept", "lowest_keys",
+           "ranked_discards", "tally"]

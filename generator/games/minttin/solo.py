@@ -21,6 +21,7 @@ from generator.games.minttin.rules import (
     DRAW,
     HOLD,
     OPPONENT,
+    ROUND_END,
     SOLO,
     Call,
     Deal,
@@ -77,7 +78,9 @@ class SoloMatch(MintTinMatch):
             return Draw(0, self.wall[0])
         if phase is OPPONENT:
             return self.queue[0] if self.queue else OpponentDraw(self.wall[0])
-        return super().forced()
+        if phase is ROUND_END:  # the base forces nothing else (asked at every move)
+            return super().forced()
+        return None
 
     def _candidates(self, p: int) -> Iterator[Event]:
         if self.phase == Phase.HOLD:

@@ -74,6 +74,8 @@ for _k, (_faces, _, _) in enumerate(TARGETS):
     _FACES[_k, list(_faces)] = 1
 _ORDER_BITS = kernels.ORDER_BITS
 assert len(TARGETS) < 1 << _ORDER_BITS
+_MEMBERS = np.ascontiguousarray(_FACES.T)
+"""One row per card code: 1 for each target with that face (for the kernels)."""
 _INDEX = np.arange(len(TARGETS), dtype=np.int64)
 _INDEX_MASK = (1 << _ORDER_BITS) - 1
 _KEYS = -(_FACES << _ORDER_BITS)
@@ -423,17 +425,6 @@ def _table_ranking(counts: Counts, fixed: Fixed) -> _Ranking | None:
     return _Ranking(best, lambda k: int(choice[index[k]]), digits, f, state[0])
 
 
-def evaluate_head(counts: Counts, fixed: Fixed = ()) -> tuple[int, int, tuple[int, ...]]:
-    """The best target's (need, points, faces), as :func:`evaluate` gives them, without
-    making its assignment when the tables take the hand."""
-    ranking = _table_ranking(counts, fixed)
-    if ranking is None or not ranking.keys:
-        return evaluate(counts, fixed)[:3]
-    key = ranking.keys[0]
-    need, minus_points = _need_points(key)
-    return need, -minus_points, TARGETS[key & _INDEX_MASK][0]
-
-
 @lru_cache(maxsize=1024)
 def rank_targets(counts: Counts, fixed: Fixed = (), keep: int = _KEEP) -> tuple[Ranked, ...]:
     """The ``keep`` best targets for these cards, best first, each (need, points, faces,
@@ -473,7 +464,8 @@ def _rank_by_levels(counts: Counts, fixed: Fixed, keep: int) -> tuple[Ranked, ..
         counts = tuple(capped)
     if compiled.enabled():
         out = np.empty((_KEEP, 1 + 2 * kernels.MOST_FACES), dtype=np.int64)
-        n = kernels.fitted_keys(counts, tuple(exposed), len(fixed), _ROWS, _PATTERN_SIZES,
+        n = kernels.fitted_keys(counts, tuple(exposed), len(fixed), _ROWS, _MEMBERS,
+                                _PATTERN_SIZES,
                                 _PATTERN_POINTS, _PLACES, out)
         if not n:
             return ((99, 0, (), ()),)
@@ -574,6 +566,9 @@ _PLACES = np.zeros(kernels.MOST_FACES + 1, dtype=np.int64)
 for _n, _patterns in _PATTERNS.items():
     _PLACES[_n] = len(_patterns)
     _PATTERN_POINTS[_n, :len(_patterns)] = [_points for _, _points in _patterns]
+FITTING = (_ROWS, _MEMBERS, _PATTERN_SIZES, _PATTERN_POINTS, _PLACES)
+"""What the kernels that fit targets read beside the hand (``targets`` to ``places``):
+the targets' rows, their faces by code, and the patterns by faces."""
 
 
-__all__ = ["TARGETS", "Counts", "Fixed", "Ranked", "evaluate", "evaluate_head", "rank_targets"]
+__all__ = ["FITTING", "TARGETS", "Counts", "Fixed", "Ranked", "evaluate", "rank_targets"]
