@@ -29,6 +29,7 @@ from generator.games.american.card import (
     Exposure,
     allowed_rows,
     counts_of,
+    exposed_faces,
     face_of,
     needs,
 )
@@ -60,6 +61,8 @@ from generator.tiles import ALL_TILES, Tile
 
 JOKER_TILE = Tile("1j")
 _NO_TILES = np.zeros(FACES, dtype=np.int16)
+_NO_DANGER = np.zeros(FACES)
+_NO_DANGER.setflags(write=False)
 EPSILON = 1e-9
 RISK_WEIGHT = 0.15
 """How much the planner gives up to keep a tile an opponent's exposures want."""
@@ -75,7 +78,9 @@ class Planner:
     name = "planner"
 
     def __init__(self) -> None:
-        self._claimable: dict[tuple, frozenset[int]] = {}
+        self._claimable: list[tuple] = [(None, (), (), frozenset())] * 4
+        """For each seat: the card, hand and exposures :meth:`claimable` last answered
+        for, and its answer."""
         self._weighed: dict[tuple, tuple[Plan, list]] = {}
         """Recent answers of :meth:`_weigh_removals`: the vote's for the courtesy pass,
         the call's for the discard after it."""
@@ -93,7 +98,7 @@ class Planner:
             return self.courtesy(game, p)
         if game.phase == Phase.CLAIMS:
             assert game.last is not None
-            return Answer(p, self.claim(game, p, game.last[1]) or PASS)
+            return _ANSWERS[p, self.claim(game, p, game.last[1]) or PASS]
         if game.phase == Phase.CALL:
             if p in game.calling(MAHJONG):
                 return mahjong_call(game, p)
@@ -190,12 +195,14 @@ class Planner:
         return Discard(p, tile, why)
 
     def danger(self, game: AmericanGame, p: int, s: Sight) -> np.ndarray:
-        """For each face, how much the live opponents' exposures want it."""
-        total = np.zeros(len(s.unseen))
+        """For each face, how much the live opponents' exposures want it (summed in seat
+        order; perhaps a shared array: read-only)."""
+        total = None
         for q in range(4):
             if q != p and not game.dead[q] and game.exposed[q]:
-                total += shared_risk(game.card, game.exposures(q), s.unseen)
-        return total
+                risk = shared_risk(game.card, game.exposures(q), s.unseen)
+                total = risk if total is None else total + risk
+        return _NO_DANGER if total is None else total
 
     def _redeem(self, game: AmericanGame, p: int, pl: Plan) -> Redeem | None:
         hand = game.hands[p]
@@ -227,25 +234,26 @@ class Planner:
         """The faces of the discards ``p`` might call as the hand and exposures stand:
         those the hand may wait on for Mah Jongg, and those of which it holds a tile
         (and a second or a joker) for a pung, kong or quint of its nearest readings
-        (what :meth:`exposure` looks at first). Remembered by the hand."""
-        hand = game.hands[p]
-        key = (id(game.card), tuple(hand), tuple(tuple(g) for g in game.exposed[p]))
-        found = self._claimable.get(key)
-        if found is None:
-            if len(self._claimable) > 256:
-                self._claimable.clear()
-            found = self._claimable[key] = game.waits(p) | self._exposable(game, p)
+        (what :meth:`exposure` looks at first). Remembered for each seat while its hand
+        and exposures stay the same (compared, not hashed)."""
+        hand = tuple(game.hands[p])
+        exposures = game.exposures(p)
+        card, held, shown, found = self._claimable[p]
+        if card is game.card and held == hand and shown == exposures:
+            return found
+        found = game.waits(p) | self._exposable(game, counts_of(hand), exposures)
+        self._claimable[p] = (game.card, hand, exposures, found)
         return found
 
-    def _exposable(self, game: AmericanGame, p: int) -> frozenset[int]:
+    def _exposable(self, game: AmericanGame, counts: np.ndarray,
+                   exposures: tuple[Exposure, ...]) -> frozenset[int]:
         """The faces :meth:`exposure` does not turn down before weighing the hand."""
-        counts = counts_of(game.hands[p])
-        exposures = game.exposures(p)
         allowed = allowed_rows(game.card, exposures)
         if not allowed.any():
             return frozenset()
-        need = self._need(game, Sight(counts, exposures, _NO_TILES))
-        return group_faces(game.card.table.lacks, need, allowed, counts, SLACK)
+        table = game.card.table
+        need = needs(table, counts, exposed_faces(exposures))
+        return group_faces(table.lacks, need, allowed, counts, SLACK)
 
     def exposure(self, game: AmericanGame, p: int, tile: Tile) -> tuple | None:
         """The tiles to expose with ``tile`` when the hand is then nearer its best
@@ -295,6 +303,9 @@ class Planner:
         return use, (f"{tile} exposes a group of {self._name(game, row_after, need_after)} "
                      f"(was {was} away)")
 
+
+_ANSWERS = {(p, call): Answer(p, call) for p in range(4) for call in (PASS, MAHJONG, EXPOSE)}
+"""Every answer to a discard, made once (events are values: one serves every game)."""
 
 _BY_NAME = {t: k for k, t in enumerate(sorted(
     (*ALL_TILES, *(Tile(f"0{suit}") for suit in "mps")), key=lambda t: (t.is_joker, str(t))))}

@@ -184,9 +184,14 @@ class AmericanGame(Charleston):
             return []
         drawn = self.drawn
         if drawn is not None and not drawn.is_joker:
-            # a drawn tile completes the hand only if the hand was waiting on it
-            before = list(self.hands[p])
-            before.remove(drawn)
+            # a drawn tile completes the hand only if the hand was waiting on it (the
+            # hand before the draw, in its order: the waits it remembers are at hand)
+            hand = self.hands[p]
+            if hand[-1] is drawn:
+                before = hand[:-1]
+            else:
+                before = list(hand)
+                before.remove(drawn)
             if face_of(drawn) not in self._waits(p, before):
                 return []
         return self._made(p, self.hands[p], self.called)
@@ -438,9 +443,8 @@ class AmericanGame(Charleston):
         stays alive when no hand its exposures allow has ``tile`` (remembered: the faces
         those hands use), or while one of the hands it was found alive by can still be
         finished (:func:`~generator.games.american.dead.still_alive`)."""
-        seen = self.seen()
+        seen = unseen = None
         found = {v.player for v in self.verdicts if isinstance(v, Dead)}
-        unseen = None
         for q in range(4):
             if not self.exposed[q] or self.dead[q] or q in found:
                 continue
@@ -449,12 +453,16 @@ class AmericanGame(Charleston):
             if known == exposures:
                 if tile is not None and face_of(tile) not in faces:
                     continue
+                if seen is None:
+                    seen = self.seen()
                 if unseen is None:
                     unseen = (COPY_COUNTS - seen).tolist()
                 alive = still_alive(witnesses, unseen)
                 if alive is not None:
                     self._alive[q] = (known, faces, alive)
                     continue
+            if seen is None:
+                seen = self.seen()
             reason, witnesses = judge(self.card, exposures, seen)
             if reason:
                 self.verdicts.append(Dead(q, reason))
