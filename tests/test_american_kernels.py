@@ -26,17 +26,27 @@ from generator import compiled
 from generator.games.american import planning
 from generator.games.american.card import (
     Exposure,
+    allowed_rows,
+    can_complete,
     counts_of,
     example,
     exposed_faces,
     face_of,
     needs,
 )
+from generator.games.american.dead import judge
 from generator.games.american.faces import COPY_COUNTS
 from generator.games.american.lacks import _NOTHING as NOTHING
 from generator.games.american.lacks import TOP, group_faces, one_away
 from generator.games.american.planning import best, plan
-from generator.games.american.weighing import Sparse, choose, lacks, opened_share, short_faces
+from generator.games.american.weighing import (
+    Sparse,
+    choose,
+    lacks,
+    open_rows,
+    opened_share,
+    short_faces,
+)
 from generator.games.american.weighing import group_faces as group_faces_loop
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -169,6 +179,38 @@ def test_risk_compiled_equals_the_numpy_risk(monkeypatch: pytest.MonkeyPatch) ->
         count, held = opened_share.python(opened.P, opened.Q, opened.groups, u, jokers)
         assert np.array_equal(held / max(count, 1) * opened.share, want)
     assert some > 30
+
+
+def test_open_rows_compiled_equal_can_complete(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dead-hand judge's loop (``weighing.open_rows``, compiled and its Python)
+    against ``can_complete`` of no tiles, and judge's verdict and witnesses either way;
+    on tiles in sight up to the whole set, and now and then more of a face than the set
+    holds."""
+    rng = random.Random(12)
+    found = dead = 0
+    for _ in range(400):
+        exposures = tuple(e for e in random_exposures(rng) if e.size >= 3)
+        rows = allowed_rows(CARD, exposures)
+        left = list(SET)
+        rng.shuffle(left)
+        seen = counts_of(left[: rng.randint(0, 152)])
+        if rng.random() < 0.05:
+            seen[rng.randrange(planning.JOKER)] += 5
+        unseen = COPY_COUNTS - seen
+        exposed = exposed_faces(exposures)
+        allowed = np.nonzero(rows)[0]
+        want = allowed[can_complete(TABLE, np.zeros_like(seen), unseen, exposed, allowed)]
+        for loop in (open_rows.python, open_rows) if compiled.enabled() else (
+                open_rows.python,):
+            got = loop(rows, *TABLE.lacks.sparse, exposed, unseen)
+            assert got.dtype == np.int64 and np.array_equal(got, want)
+        with monkeypatch.context() as m:
+            m.setattr(compiled, "enabled", lambda: False)
+            verdict = judge(CARD, exposures, seen)
+        assert judge(CARD, exposures, seen) == verdict
+        found += len(want) > 0
+        dead += bool(rows.any()) and not len(want)
+    assert found > 50 and dead > 20
 
 
 def one_tile_away(rng: random.Random) -> planning.Sight:

@@ -120,16 +120,18 @@ class Planner:
                         ) -> tuple[Plan, list[tuple[float, int, int, Tile]]]:
         """The plan of a sight, and for each distinct tile of ``tiles``: (key, tiles
         missing, row) of the best reading without it, best first."""
-        candidates = sorted(set(tiles), key=_order)
+        candidates = sorted(set(tiles), key=_ORDER.__getitem__)
         key = (id(game.card), s.counts.tobytes(), s.exposures, s.unseen.tobytes(),
                tuple(candidates))
         found = self._weighed.get(key)
         if found is None:
             if len(self._weighed) > 16:
                 self._weighed.clear()
-            pl = plan(game.card, s, self._need(game, s), removed=[face_of(t) for t in candidates])
-            out = [(*found, t) for found, t in zip(pl.others, candidates, strict=True)]
-            out.sort(key=lambda c: (c[0], _BY_NAME[c[3]]))
+            pl = plan(game.card, s, self._need(game, s), removed=[_FACE[t] for t in candidates])
+            # best first; between equal keys, by name (a tile's place is never shared)
+            ranked = sorted([(found[0], _BY_NAME[t], found, t)
+                             for found, t in zip(pl.others, candidates, strict=True)])
+            out = [(*found, t) for _, _, found, t in ranked]
             found = self._weighed[key] = (pl, out)
         return found[0], list(found[1])
 
@@ -187,8 +189,8 @@ class Planner:
         if redeem is not None:
             return redeem
         danger = self.danger(game, p, s).tolist()
-        _, need, row, tile = min(options, key=lambda c: (
-            c[0] + RISK_WEIGHT * danger[face_of(c[3])], _BY_NAME[c[3]]))
+        _, _, (_, need, row, tile) = min([
+            (c[0] + RISK_WEIGHT * danger[_FACE[c[3]]], _BY_NAME[c[3]], c) for c in options])
         why = f"keeps {self._name(game, row, need)}" if need else "the hand stays ready"
         if options[0][3] != tile and danger[face_of(options[0][3])] > danger[face_of(tile)]:
             why += f"; holds {options[0][3]}, which an opponent's exposures want"
@@ -313,9 +315,10 @@ _BY_NAME = {t: k for k, t in enumerate(sorted(
 weigh the same."""
 
 
-def _order(tile: Tile) -> tuple[int, bool]:
-    """The order of tiles (``Tile.__lt__``), as a key."""
-    return tile.kind, tile.is_red
+_ORDER = {t: (t.kind, t.is_red) for t in _BY_NAME}
+"""The order of tiles (``Tile.__lt__``), as a key for each tile."""
+_FACE = {t: face_of(t) for t in _BY_NAME}
+"""Each tile's face."""
 
 
 def _rest(hand: list[Tile], used: list[Tile]) -> list[Tile]:

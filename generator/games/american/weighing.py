@@ -1,9 +1,10 @@
 """The American planner's and rules' hot loops, compiled when numba is there
 (:mod:`generator.compiled`): the weighing (:func:`choose`: the choice of readings and the
 best of them for each hand, over the card's rows face by face, instead of some seventy
-numpy calls), the tiles each reading lacks, the risk of a discard, and the faces a hand
-waits on or may expose. The numpy code in :mod:`~generator.games.american.planning` and
-:mod:`~generator.games.american.lacks` is the reference and the fallback: these loops do
+numpy calls), the tiles each reading lacks, the risk of a discard, the faces a hand
+waits on or may expose, and the readings exposures can still make. The numpy code in
+:mod:`~generator.games.american.planning`, :mod:`~generator.games.american.lacks` and
+:mod:`~generator.games.american.dead` is the reference and the fallback: these loops do
 the same sums in whole numbers and the same float operations in the same order, so every
 key is the same float, bit for bit, and every tie goes to the same (first) reading.
 
@@ -297,6 +298,43 @@ def opened_share(
 
 
 @kernel
+def open_rows(
+    allowed: np.ndarray,
+    starts: np.ndarray,
+    faces: np.ndarray,
+    P: np.ndarray,
+    Q: np.ndarray,
+    exposed: np.ndarray,
+    unseen: np.ndarray,
+) -> np.ndarray:
+    """The ``allowed`` rows that the ``unseen`` tiles alone can finish, the exposures'
+    tiles (``exposed``, by face) filling their own groups: every natural tile, and the
+    rest of each group from naturals or unseen jokers (``card.can_complete`` for a hand
+    of no tiles, for :func:`~generator.games.american.dead.judge`)."""
+    for f in range(JOKER):
+        if unseen[f] < 0:  # fewer than none: no row (as numpy finds, face by face)
+            return np.empty(0, dtype=np.int64)
+    out = np.empty(len(allowed), dtype=np.int64)
+    n = 0
+    for r in range(len(allowed)):
+        if not allowed[r]:
+            continue
+        ok = True
+        rest = 0
+        for e in range(starts[r], starts[r + 1]):
+            f = faces[e]
+            free = unseen[f] - P[e]
+            if free < 0:
+                ok = False
+                break
+            rest += max(max(Q[e] - exposed[f], 0) - free, 0)
+        if ok and rest <= unseen[JOKER]:
+            out[n] = r
+            n += 1
+    return out[:n].copy()
+
+
+@kernel
 def short_faces(
     need: np.ndarray,
     allowed: np.ndarray,
@@ -347,4 +385,5 @@ def group_faces(
     return np.flatnonzero(wanted)
 
 
-__all__ = ["Sparse", "choose", "group_faces", "lacks", "opened_share", "short_faces"]
+__all__ = ["Sparse", "choose", "group_faces", "lacks", "open_rows", "opened_share",
+           "short_faces"]
