@@ -90,16 +90,17 @@ class Planner:
     def choose(self, game: AmericanGame, legal: list[Event], rng: random.Random) -> Event:
         p = game.to_move
         assert p is not None
-        if game.phase == Phase.PASS:
-            return self.charleston(game, p)
-        if game.phase == Phase.VOTE:
-            return self.stop(game, p)
-        if game.phase == Phase.COURTESY:
-            return self.courtesy(game, p)
-        if game.phase == Phase.CLAIMS:
+        phase = game.phase
+        if phase == _CLAIMS:  # the most frequent, first
             assert game.last is not None
             return _ANSWERS[p, self.claim(game, p, game.last[1]) or PASS]
-        if game.phase == Phase.CALL:
+        if phase == Phase.PASS:
+            return self.charleston(game, p)
+        if phase == Phase.VOTE:
+            return self.stop(game, p)
+        if phase == Phase.COURTESY:
+            return self.courtesy(game, p)
+        if phase == Phase.CALL:
             if p in game.calling(MAHJONG):
                 return mahjong_call(game, p)
             assert game.last is not None
@@ -285,8 +286,10 @@ class Planner:
             return None
         s = sight(game, p)
         pl = plan(game.card, s, need)
-        sizes = sorted({size for i in pl.rows for f, size, jokers_ok in
-                        table.requirements[i].groups if f == face and jokers_ok})
+        # the sizes of the face's groups (jokers allowed) in the readings kept
+        kinds = table.kinds
+        sizes = sorted(size for (f, size), column in kinds.columns.items()
+                       if f == face and kinds.counts[pl.rows, column].any())
         before, was, _ = pl.best
         found = None
         for size in sizes:
@@ -306,6 +309,8 @@ class Planner:
                      f"(was {was} away)")
 
 
+_CLAIMS = Phase.CLAIMS
+"""Read at every answer (a member of an enum is slow to look up on its class)."""
 _ANSWERS = {(p, call): Answer(p, call) for p in range(4) for call in (PASS, MAHJONG, EXPOSE)}
 """Every answer to a discard, made once (events are values: one serves every game)."""
 

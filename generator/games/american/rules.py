@@ -75,6 +75,9 @@ from generator.tiles import Tile
 JOKER = Tile("1j")
 _NOBODY = frozenset({Phase.DICE, Phase.DEAL, Phase.DRAW, Phase.END, Phase.OVER})
 """Phases in which chance or the rules move the game on."""
+_OVER, _CLAIMS, _DRAW, _DISCARD = Phase.OVER, Phase.CLAIMS, Phase.DRAW, Phase.DISCARD
+"""The phases read at every move, as names of this module (a member of an enum is slow
+to look up on its class)."""
 
 
 class AmericanGame(Charleston):
@@ -273,13 +276,13 @@ class AmericanGame(Charleston):
 
     @property
     def over(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == _OVER
 
     @property
     def to_move(self) -> int | None:
         if self.verdicts or self.phase in _NOBODY:
             return None
-        if self.phase == Phase.CLAIMS:
+        if self.phase == _CLAIMS:
             return self.claimers()[len(self.answers)]
         return self.current
 
@@ -288,7 +291,7 @@ class AmericanGame(Charleston):
         rules found them), and each draw from the wall."""
         if self.verdicts:
             return self.verdicts[0]
-        if self.phase == Phase.DRAW:
+        if self.phase == _DRAW:
             return Draw(self.current, self.wall[0])
         return None
 
@@ -335,12 +338,12 @@ class AmericanGame(Charleston):
 
     @checks(Discard)
     def _check_discard(self, ev: Discard) -> None:
-        self.expect(Phase.DISCARD, ev.player, "discarding")
+        self.expect(_DISCARD, ev.player, "discarding")
         self._have(ev.player, (ev.tile,))
 
     @checks(Answer)
     def _check_answer(self, ev: Answer) -> None:
-        self.expect(Phase.CLAIMS, ev.player, "answering the discard")
+        self.expect(_CLAIMS, ev.player, "answering the discard")
         self._answer_problem(ev.player, ev.call)
 
     def _answer_problem(self, p: int, call: str) -> None:
