@@ -42,7 +42,7 @@ def judge(card: Card, exposures: tuple[Exposure, ...], seen
         return "", ()
     table = card.table
     rows = allowed_rows(card, exposures)
-    if not rows.any():
+    if not np.count_nonzero(rows):
         concealed_fit = any(
             all(any(f == e.face and s == e.size and j for f, s, j in r.groups)
                 for e in exposures) for r, c in zip(table.requirements, table.concealed,

@@ -448,13 +448,14 @@ class AmericanGame(Charleston):
         finished (:func:`~generator.games.american.dead.still_alive`)."""
         seen = unseen = None
         found = {v.player for v in self.verdicts if isinstance(v, Dead)}
+        face = -1 if tile is None else face_of(tile)
         for q in range(4):
             if not self.exposed[q] or self.dead[q] or q in found:
                 continue
             exposures = self.exposures(q)
             known, faces, witnesses = self._alive[q]
             if known == exposures:
-                if tile is not None and face_of(tile) not in faces:
+                if face >= 0 and face not in faces:
                     continue
                 if seen is None:
                     seen = self.seen()

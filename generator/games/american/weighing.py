@@ -105,11 +105,14 @@ def choose(
     removed: np.ndarray,
     search: np.ndarray,
     weights: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray]:
+    keys: np.ndarray,
+    found: np.ndarray,
+) -> int:
     """For the hand of ``counts`` and each hand less a tile of a face of ``removed``
-    (``hands``): the key of its best reading among the rows kept; then
-    in one array of whole numbers (each array numba returns costs about a microsecond)
-    the tiles missing of each of those readings, their rows, and the rows kept. With
+    (``hands``): the key of its best reading among the rows kept, into ``keys``; then
+    into ``found``, whole numbers, the tiles missing of each of those readings, their
+    rows, and the rows kept; how many rows are kept. (The caller gives the arrays: each
+    array numba returns costs about a microsecond.) With
     ``fixed`` the rows kept are ``rows``; otherwise they are chosen as
     :func:`~generator.games.american.planning.plan` chooses them, from ``need`` (tiles
     each row lacks for ``hands[0]``) on the ``allowed`` rows: the nearest within
@@ -226,9 +229,7 @@ def choose(
                 kept += 1
         kept_rows = near[:kept].copy()
     k = len(hands)
-    keys = np.empty(k, dtype=np.float64)
-    found = np.empty(2 * k + len(kept_rows), dtype=np.int64)  # missing, row; rows kept
-    found[2 * k :] = kept_rows
+    found[2 * k : 2 * k + len(kept_rows)] = kept_rows  # after missing, row of each hand
     for j in range(k):
         keys[j] = np.inf
         found[k + j] = -1
@@ -269,7 +270,7 @@ def choose(
                 m, key = score(r, t, jokers)
             if key < keys[j]:  # the first of equals, as numpy's argmin
                 keys[j], found[j], found[k + j] = key, m, r
-    return keys, found
+    return len(kept_rows)
 
 
 @kernel
