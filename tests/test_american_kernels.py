@@ -37,7 +37,7 @@ from generator.games.american.card import (
 from generator.games.american.dead import judge
 from generator.games.american.faces import COPY_COUNTS
 from generator.games.american.lacks import _NOTHING as NOTHING
-from generator.games.american.lacks import TOP, group_faces, one_away
+from generator.games.american.lacks import TOP, faces_of, group_faces, one_away
 from generator.games.american.planning import best, plan
 from generator.games.american.weighing import (
     Sparse,
@@ -147,18 +147,10 @@ def test_lacks_compiled_equal_the_look_up(seed: int, monkeypatch: pytest.MonkeyP
         exposed = exposed_faces(random_exposures(rng)) if rng.random() < 0.5 else None
         got = tables._lacks(counts, exposed) if compiled.enabled() else None
         shown = NOTHING if exposed is None else exposed
-        assert np.array_equal(
-            lacks.python(
-                counts,
-                shown,
-                tables.base_natural,
-                tables.base_joker,
-                tables.delta,
-                tables.P,
-                tables.Q,
-            ),
-            want := numpy_lacks(monkeypatch, counts, exposed),
-        )
+        plain = np.full(tables.rows, -99, dtype=np.int64)
+        lacks.python(counts, shown, tables.base_natural, tables.base_joker, tables.delta,
+                     tables.P, tables.Q, plain)
+        assert np.array_equal(plain, want := numpy_lacks(monkeypatch, counts, exposed))
         assert got is None or (got.dtype == want.dtype and np.array_equal(got, want))
 
 
@@ -253,12 +245,9 @@ def test_claim_faces_compiled_equal_numpy(seed: int, monkeypatch: pytest.MonkeyP
             want = one_away(tables, *args[0]), group_faces(tables, *args[1])
         starts, faces, _, Q = tables.sparse
         plain = (
-            frozenset(short_faces.python(need, allowed, *tables.sparse, *args[0][2:]).tolist()),
-            frozenset(
-                group_faces_loop.python(
-                    *args[1][:2], slack, starts, faces, Q, sight.counts
-                ).tolist()
-            ),
+            faces_of(short_faces.python(need, allowed, *tables.sparse, *args[0][2:])),
+            faces_of(group_faces_loop.python(*args[1][:2], slack, starts, faces, Q,
+                                             sight.counts)),
         )
         assert plain == want
         if compiled.enabled():

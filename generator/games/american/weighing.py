@@ -59,9 +59,10 @@ def lacks(
     delta: np.ndarray,
     P: np.ndarray,
     Q: np.ndarray,
-) -> np.ndarray:
-    """Tiles each row lacks for a hand of ``counts`` with the exposures' tiles
-    ``exposed`` by face, from the tables of
+    out: np.ndarray,
+) -> None:
+    """Into ``out``: the tiles each row lacks for a hand of ``counts`` with the
+    exposures' tiles ``exposed`` by face, from the tables of
     :class:`~generator.games.american.lacks.LackTables`: the empty hand's lacks, the
     change each face held makes, and an exposed face's own column worked out."""
     rows = len(base_natural)
@@ -79,12 +80,10 @@ def lacks(
                 spare = max(c - P[r, f], 0)
                 q = Q[r, f]
                 change[rows + r] += max(max(q - e, 0) - spare, 0) - max(q - spare, 0)
-    out = np.empty(rows, dtype=np.int64)
     jokers = counts[JOKER]
     for r in range(rows):
         joker = base_joker[r] + change[rows + r]
         out[r] = base_natural[r] + change[r] + max(joker - jokers, 0)
-    return out
 
 
 @kernel
@@ -345,18 +344,19 @@ def short_faces(
     Q: np.ndarray,
     counts: np.ndarray,
     exposed: np.ndarray,
-) -> np.ndarray:
+) -> int:
     """The faces that the allowed rows one tile away are short of: fewer natural tiles
-    than ``P``, or fewer spare than ``Q`` less the exposures (``lacks.one_away``)."""
-    short = np.zeros(JOKER, dtype=np.bool_)
+    than ``P``, or fewer spare than ``Q`` less the exposures (``lacks.one_away``), as
+    the bits of a number (face ``f`` is ``1 << f``)."""
+    short = 0
     for r in range(len(need)):
         if allowed[r] and need[r] == 1:
             for e in range(starts[r], starts[r + 1]):
                 f = faces[e]
                 c = counts[f]
                 if c < P[e] or max(c - P[e], 0) < Q[e] - exposed[f]:
-                    short[f] = True
-    return np.flatnonzero(short)
+                    short |= 1 << f
+    return short
 
 
 @kernel
@@ -368,22 +368,22 @@ def group_faces(
     faces: np.ndarray,
     Q: np.ndarray,
     counts: np.ndarray,
-) -> np.ndarray:
+) -> int:
     """The faces of a pung, kong or quint of the allowed rows at most ``slack`` tiles
     further than the nearest of which the hand holds one, and another or a joker
-    (``lacks.group_faces``)."""
+    (``lacks.group_faces``), as the bits of a number (face ``f`` is ``1 << f``)."""
     nearest = _NONE
     for r in range(len(need)):
         if allowed[r] and need[r] < nearest:
             nearest = need[r]
-    wanted = np.zeros(JOKER, dtype=np.bool_)
+    wanted = 0
     for r in range(len(need)):
         if allowed[r] and need[r] <= nearest + slack:
             for e in range(starts[r], starts[r + 1]):
                 f = faces[e]
                 if Q[e] > 0 and counts[f] >= 1 and counts[f] + counts[JOKER] >= 2:
-                    wanted[f] = True
-    return np.flatnonzero(wanted)
+                    wanted |= 1 << f
+    return wanted
 
 
 __all__ = ["Sparse", "choose", "group_faces", "lacks", "open_rows", "opened_share",
