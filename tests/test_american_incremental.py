@@ -313,6 +313,9 @@ class CheckedPlanner(Planner):
         full = (MAHJONG if game.mahjong_with(p, tile) else
                 EXPOSE if self._expose(game, p, tile) is not None else None)
         assert answer == full
+        # the faces remembered for the seat are those of its hand and exposures now
+        assert self.claimable(game, p) == game.waits(p) | self._exposable(
+            game, counts_of(game.hands[p]), game.exposures(p))
         CheckedPlanner.checked += 1
         return answer
 
