@@ -361,8 +361,9 @@ class _Opened:
     def answer(self, u: np.ndarray, jokers: int) -> np.ndarray:
         """:func:`risk` for ``u`` unseen tiles of the faces and ``jokers`` unseen jokers."""
         if compiled.enabled():
-            count, held = opened_share(self.P, self.Q, self.groups, u, jokers)
-            return held / count * self.share if count else np.zeros(len(COPIES))
+            out = np.empty(len(COPIES))
+            opened_share(self.P, self.Q, self.groups, u, jokers, self.share, out)
+            return out
         # can_complete from no tiles: the naturals there, and the rest from jokers
         ok = (u >= self.P).all(axis=1) & (np.maximum(
             self.Q - np.maximum(u - self.P, 0), 0).sum(axis=1) <= jokers)

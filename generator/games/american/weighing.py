@@ -274,12 +274,19 @@ def choose(
 
 @kernel
 def opened_share(
-    P: np.ndarray, Q: np.ndarray, groups: np.ndarray, unseen: np.ndarray, jokers: int
-) -> tuple[int, np.ndarray]:
+    P: np.ndarray,
+    Q: np.ndarray,
+    groups: np.ndarray,
+    unseen: np.ndarray,
+    jokers: int,
+    share: float,
+    out: np.ndarray,
+) -> int:
     """For :func:`~generator.games.american.planning.risk`: how many of the rows (``P``
     and ``Q`` on some faces, with ``unseen`` tiles of those faces and ``jokers`` unseen
-    jokers) the unseen tiles alone can finish, and how many of those have an open group
-    of each face (``groups``, rows x faces)."""
+    jokers) the unseen tiles alone can finish; and into ``out``, for each face, the share
+    of those with an open group of it (``groups``, rows x faces) times ``share`` (as
+    numpy's ``held / count * share``: the same float operations)."""
     held = np.zeros(groups.shape[1], dtype=np.int64)
     count = 0
     for r in range(len(P)):
@@ -294,7 +301,9 @@ def opened_share(
             count += 1
             for f in range(groups.shape[1]):
                 held[f] += groups[r, f]
-    return count, held
+    for f in range(groups.shape[1]):
+        out[f] = held[f] / count * share if count else 0.0
+    return count
 
 
 @kernel
