@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from operator import itemgetter
 
 import numpy as np
 
@@ -121,7 +122,8 @@ class Planner:
                         ) -> tuple[Plan, list[tuple[float, int, int, Tile]]]:
         """The plan of a sight, and for each distinct tile of ``tiles``: (key, tiles
         missing, row) of the best reading without it, best first."""
-        candidates = sorted(set(tiles), key=_ORDER.__getitem__)
+        # by name: the sort by key below keeps that order between equal keys
+        candidates = sorted(set(tiles), key=_BY_NAME.__getitem__)
         key = (id(game.card), s.counts.tobytes(), s.exposures, s.unseen.tobytes(),
                tuple(candidates))
         found = self._weighed.get(key)
@@ -129,10 +131,8 @@ class Planner:
             if len(self._weighed) > 16:
                 self._weighed.clear()
             pl = plan(game.card, s, self._need(game, s), removed=[_FACE[t] for t in candidates])
-            # best first; between equal keys, by name (a tile's place is never shared)
-            ranked = sorted([(found[0], _BY_NAME[t], found, t)
-                             for found, t in zip(pl.others, candidates, strict=True)])
-            out = [(*found, t) for _, _, found, t in ranked]
+            out = [(*found, t) for found, t in zip(pl.others, candidates, strict=True)]
+            out.sort(key=itemgetter(0))  # best first; equal keys by name
             found = self._weighed[key] = (pl, out)
         return found[0], list(found[1])
 
@@ -320,8 +320,6 @@ _BY_NAME = {t: k for k, t in enumerate(sorted(
 weigh the same."""
 
 
-_ORDER = {t: (t.kind, t.is_red) for t in _BY_NAME}
-"""The order of tiles (``Tile.__lt__``), as a key for each tile."""
 _FACE = {t: face_of(t) for t in _BY_NAME}
 """Each tile's face."""
 
