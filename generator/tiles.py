@@ -54,13 +54,23 @@ ALL_KINDS = 43
 class Tile:
     """One mahjong tile, written in MPSZ notation (``Tile("3p")``)."""
 
-    __slots__ = ("_hash", "_kind", "_number", "_red", "_suit")
+    # Plain slots, read in C (tiles are read on every hot path of the bots); set once in
+    # :meth:`_make`, and immutable through ``__setattr__``/``__delattr__``.
+    __slots__ = {
+        "_hash": "The tile's hash as a method of an int, read by ``__hash__`` in C.",
+        "is_joker": "The joker.",
+        "is_red": "A red five.",
+        "kind": "Index of the tile's kind; a red five has the kind of a five.",
+        "number": "The rank as a player reads it (a red five is 5).",
+        "suit": "The suit letter: ``m``, ``p``, ``s``, ``z``, ``f`` or ``j``.",
+    }
     _interned: ClassVar[dict[str, Tile]] = {}
 
-    _kind: int
-    _red: bool
-    _suit: str
-    _number: int
+    kind: int
+    suit: str
+    number: int
+    is_red: bool
+    is_joker: bool
 
     def __new__(cls, notation: str) -> Tile:
         try:
@@ -75,11 +85,11 @@ class Tile:
     @classmethod
     def _make(cls, suit: str, number: int, red: bool) -> Tile:
         tile = object.__new__(cls)
-        object.__setattr__(tile, "_kind", _OFFSET[suit] + number - 1)
-        object.__setattr__(tile, "_red", red)
-        object.__setattr__(tile, "_suit", suit)
-        object.__setattr__(tile, "_number", number)
-        object.__setattr__(tile, "_hash", hash((tile._kind, red)))
+        kind = _OFFSET[suit] + number - 1
+        for name, value in (("kind", kind), ("is_red", red), ("suit", suit),
+                            ("number", number), ("is_joker", kind == 42),
+                            ("_hash", hash((kind, red)).__int__)):
+            object.__setattr__(tile, name, value)
         return tile
 
     @classmethod
@@ -97,43 +107,27 @@ class Tile:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("tiles are immutable")
 
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("tiles are immutable")
+
     def __reduce__(self) -> tuple[type, tuple[str]]:
         return (Tile, (str(self),))
 
     @property
-    def kind(self) -> int:
-        """Index of the tile's kind; a red five has the kind of a five."""
-        return self._kind
-
-    @property
-    def suit(self) -> str:
-        """The suit letter: ``m``, ``p``, ``s``, ``z``, ``f`` or ``j``."""
-        return self._suit
-
-    @property
-    def number(self) -> int:
-        """The rank as a player reads it (a red five is 5)."""
-        return self._number
-
-    @property
-    def is_red(self) -> bool:
-        return self._red
-
-    @property
     def is_number(self) -> bool:
-        return self._kind < 27
+        return self.kind < 27
 
     @property
     def is_honor(self) -> bool:
-        return 27 <= self._kind < 34
+        return 27 <= self.kind < 34
 
     @property
     def is_wind(self) -> bool:
-        return 27 <= self._kind < 31
+        return 27 <= self.kind < 31
 
     @property
     def is_dragon(self) -> bool:
-        return 31 <= self._kind < 34
+        return 31 <= self.kind < 34
 
     @property
     def is_terminal(self) -> bool:
@@ -142,26 +136,22 @@ class Tile:
     @property
     def is_bonus(self) -> bool:
         """A flower or a season."""
-        return 34 <= self._kind < 42
+        return 34 <= self.kind < 42
 
     @property
     def is_flower(self) -> bool:
-        return 34 <= self._kind < 38
+        return 34 <= self.kind < 38
 
     @property
     def is_season(self) -> bool:
-        return 38 <= self._kind < 42
-
-    @property
-    def is_joker(self) -> bool:
-        return self._kind == 42
+        return 38 <= self.kind < 42
 
     @property
     def name(self) -> str:
         """The name a player would say: ``"3 Dots"``, ``"red 5 Bamboo"``, ``"East Wind"``."""
         suit, number = self.suit, self.number
         if suit in NUMBER_SUITS:
-            return f"{'red ' if self._red else ''}{number} {SUIT_NAMES[suit]}"
+            return f"{'red ' if self.is_red else ''}{number} {SUIT_NAMES[suit]}"
         if suit == "z":
             return f"{HONOR_NAMES[number - 1]} {'Wind' if number <= 4 else 'Dragon'}"
         if suit == "f":
@@ -171,28 +161,31 @@ class Tile:
         return "Joker"
 
     def __str__(self) -> str:
-        return f"{0 if self._red else self.number}{self.suit}"
+        return f"{0 if self.is_red else self.number}{self.suit}"
 
     def __repr__(self) -> str:
         return f"Tile({str(self)!r})"
-
-    def __hash__(self) -> int:
-        return self._hash
 
     # Equality is identity (object's own, in C): every tile is one of the interned
     # instances, however it was made (parsed, by kind, unpickled or copied).
 
     def __lt__(self, other: Tile) -> bool:
-        return (self._kind, self._red) < (other._kind, other._red)
+        return (self.kind, self.is_red) < (other.kind, other.is_red)
 
     def __le__(self, other: Tile) -> bool:
-        return (self._kind, self._red) <= (other._kind, other._red)
+        return (self.kind, self.is_red) <= (other.kind, other.is_red)
 
     def __gt__(self, other: Tile) -> bool:
-        return (self._kind, self._red) > (other._kind, other._red)
+        return (self.kind, self.is_red) > (other.kind, other.is_red)
 
     def __ge__(self, other: Tile) -> bool:
-        return (self._kind, self._red) >= (other._kind, other._red)
+        return (self.kind, self.is_red) >= (other.kind, other.is_red)
+
+
+Tile.__hash__ = Tile._hash  # type: ignore[assignment,method-assign]
+"""A tile's hash is ``hash((kind, is_red))``, as it always was (sets of tiles keep their
+order), returned by the int method kept in ``_hash``: the slot's descriptor gives that
+method and the hash calls it, with no Python frame."""
 
 
 def _build() -> dict[int, tuple[Tile, Tile | None]]:

@@ -270,6 +270,21 @@ def test_dice_and_the_deal() -> None:
     assert len(g.wall) == 152 - 53
 
 
+@pytest.mark.parametrize("change", ["one short", "one more", "a tile for another"])
+def test_the_walls_hold_exactly_the_set(change: str) -> None:
+    wall = list(rules.american_set())
+    if change == "one short":
+        wall.pop()
+    elif change == "one more":
+        wall.append(wall[0])
+    else:
+        wall[wall.index(Tile("1j"))] = Tile("1m")
+    g = AmericanGame(AmericanOptions(), CARD)
+    g.apply(Dice(((6, 6), (1, 1), (1, 1), (1, 1)), 0))
+    with pytest.raises(IllegalActionError, match="152 tiles of the set"):
+        g.apply(Deal(tuple(wall)))
+
+
 def test_the_charleston_rules() -> None:
     g = dealt()
     p = g.current

@@ -313,6 +313,9 @@ class CheckedPlanner(Planner):
         full = (MAHJONG if game.mahjong_with(p, tile) else
                 EXPOSE if self._expose(game, p, tile) is not None else None)
         assert answer == full
+        # the faces remembered for the seat are those of its hand and exposures now
+        assert self.claimable(game, p) == game.waits(p) | self._exposable(
+            game, counts_of(game.hands[p]), game.exposures(p))
         CheckedPlanner.checked += 1
         return answer
 
@@ -365,3 +368,24 @@ def test_tie_break_order_is_the_order_of_joker_then_name() -> None:
         tiles = rng.sample(SET, 14)
         assert sorted(tiles, key=_BY_NAME.__getitem__) == sorted(
             tiles, key=lambda t: (t.is_joker, str(t)))
+
+
+def test_weighed_removals_are_best_first_then_by_name() -> None:
+    """The planner's tiles to let go: one per distinct tile, ordered by key and, between
+    equal keys, by the (joker, name) order; the same when remembered."""
+    from generator.games.american.bots import _BY_NAME
+
+    rng = random.Random(5)
+    planner = Planner()
+    state = AmericanGame(AmericanOptions(), CARD)
+    ties = 0
+    for _ in range(150):
+        tiles = rng.sample(SET, 14)
+        sight = sight_of(tiles, ())
+        _, options = planner._weigh_removals(state, sight, tiles)
+        assert sorted({t for *_, t in options}, key=str) == sorted(set(tiles), key=str)
+        assert options == sorted(options, key=lambda c: (c[0], _BY_NAME[c[3]]))
+        assert planner._weigh_removals(state, sight, tiles)[1] == options
+        keys = [c[0] for c in options]
+        ties += len(keys) - len(set(keys))
+    assert ties > 20

@@ -26,17 +26,27 @@ from generator import compiled
 from generator.games.american import planning
 from generator.games.american.card import (
     Exposure,
+    allowed_rows,
+    can_complete,
     counts_of,
     example,
     exposed_faces,
     face_of,
     needs,
 )
+from generator.games.american.dead import judge
 from generator.games.american.faces import COPY_COUNTS
 from generator.games.american.lacks import _NOTHING as NOTHING
-from generator.games.american.lacks import TOP, group_faces, one_away
+from generator.games.american.lacks import TOP, faces_of, group_faces, one_away
 from generator.games.american.planning import best, plan
-from generator.games.american.weighing import Sparse, choose, lacks, opened_share, short_faces
+from generator.games.american.weighing import (
+    Sparse,
+    choose,
+    lacks,
+    open_rows,
+    opened_share,
+    short_faces,
+)
 from generator.games.american.weighing import group_faces as group_faces_loop
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -116,9 +126,14 @@ def test_choose_compiled_equals_its_python(fixed: bool) -> None:
     rng = random.Random(17 + fixed)
     for _ in range(60):
         args = _arguments(rng, fixed)
-        got, want = choose(*args), choose.python(*args)
-        for a, b in zip(got, want, strict=True):  # keys bit for bit, then whole numbers
-            assert a.dtype == b.dtype and np.array_equal(a, b)
+        k = len(args[13]) + 1  # the hands: as is, and less each of removed
+        out = [(np.full(k, np.nan), np.full(2 * k + len(TABLE.P), -7, dtype=np.int64))
+               for _ in range(2)]
+        kept = choose(*args, *out[0]), choose.python(*args, *out[1])
+        assert kept[0] == kept[1]
+        for a, b in zip(*out, strict=True):  # keys bit for bit, then whole numbers
+            assert np.array_equal(a[:2 * k + kept[0]], b[:2 * k + kept[0]])
+        assert not np.isnan(out[0][0]).any()
 
 
 @pytest.mark.parametrize("seed", range(2))
@@ -132,18 +147,10 @@ def test_lacks_compiled_equal_the_look_up(seed: int, monkeypatch: pytest.MonkeyP
         exposed = exposed_faces(random_exposures(rng)) if rng.random() < 0.5 else None
         got = tables._lacks(counts, exposed) if compiled.enabled() else None
         shown = NOTHING if exposed is None else exposed
-        assert np.array_equal(
-            lacks.python(
-                counts,
-                shown,
-                tables.base_natural,
-                tables.base_joker,
-                tables.delta,
-                tables.P,
-                tables.Q,
-            ),
-            want := numpy_lacks(monkeypatch, counts, exposed),
-        )
+        plain = np.full(tables.rows, -99, dtype=np.int64)
+        lacks.python(counts, shown, tables.base_natural, tables.base_joker, tables.delta,
+                     tables.P, tables.Q, plain)
+        assert np.array_equal(plain, want := numpy_lacks(monkeypatch, counts, exposed))
         assert got is None or (got.dtype == want.dtype and np.array_equal(got, want))
 
 
@@ -166,9 +173,43 @@ def test_risk_compiled_equals_the_numpy_risk(monkeypatch: pytest.MonkeyPatch) ->
             got = opened.answer(u, jokers)
             assert got.dtype == want.dtype and np.array_equal(got, want)  # bit for bit
         some += bool(want.any())
-        count, held = opened_share.python(opened.P, opened.Q, opened.groups, u, jokers)
-        assert np.array_equal(held / max(count, 1) * opened.share, want)
+        plain = np.full(len(want), np.nan)
+        count = opened_share.python(opened.P, opened.Q, opened.groups, u, jokers,
+                                    opened.share, plain)
+        assert np.array_equal(plain, want) and count >= bool(want.any())
     assert some > 30
+
+
+def test_open_rows_compiled_equal_can_complete(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dead-hand judge's loop (``weighing.open_rows``, compiled and its Python)
+    against ``can_complete`` of no tiles, and judge's verdict and witnesses either way;
+    on tiles in sight up to the whole set, and now and then more of a face than the set
+    holds."""
+    rng = random.Random(12)
+    found = dead = 0
+    for _ in range(400):
+        exposures = tuple(e for e in random_exposures(rng) if e.size >= 3)
+        rows = allowed_rows(CARD, exposures)
+        left = list(SET)
+        rng.shuffle(left)
+        seen = counts_of(left[: rng.randint(0, 152)])
+        if rng.random() < 0.05:
+            seen[rng.randrange(planning.JOKER)] += 5
+        unseen = COPY_COUNTS - seen
+        exposed = exposed_faces(exposures)
+        allowed = np.nonzero(rows)[0]
+        want = allowed[can_complete(TABLE, np.zeros_like(seen), unseen, exposed, allowed)]
+        for loop in (open_rows.python, open_rows) if compiled.enabled() else (
+                open_rows.python,):
+            got = loop(rows, *TABLE.lacks.sparse, exposed, unseen)
+            assert got.dtype == np.int64 and np.array_equal(got, want)
+        with monkeypatch.context() as m:
+            m.setattr(compiled, "enabled", lambda: False)
+            verdict = judge(CARD, exposures, seen)
+        assert judge(CARD, exposures, seen) == verdict
+        found += len(want) > 0
+        dead += bool(rows.any()) and not len(want)
+    assert found > 50 and dead > 20
 
 
 def one_tile_away(rng: random.Random) -> planning.Sight:
@@ -206,12 +247,9 @@ def test_claim_faces_compiled_equal_numpy(seed: int, monkeypatch: pytest.MonkeyP
             want = one_away(tables, *args[0]), group_faces(tables, *args[1])
         starts, faces, _, Q = tables.sparse
         plain = (
-            frozenset(short_faces.python(need, allowed, *tables.sparse, *args[0][2:]).tolist()),
-            frozenset(
-                group_faces_loop.python(
-                    *args[1][:2], slack, starts, faces, Q, sight.counts
-                ).tolist()
-            ),
+            faces_of(short_faces.python(need, allowed, *tables.sparse, *args[0][2:])),
+            faces_of(group_faces_loop.python(*args[1][:2], slack, starts, faces, Q,
+                                             sight.counts)),
         )
         assert plain == want
         if compiled.enabled():

@@ -74,6 +74,21 @@ def test_categories() -> None:
 def test_tiles_are_immutable() -> None:
     with pytest.raises(AttributeError):
         Tile("1m")._kind = 3  # type: ignore[misc]
+    for name in ("kind", "is_red", "is_joker", "suit", "number", "_hash"):
+        with pytest.raises(AttributeError):
+            setattr(Tile("1m"), name, 3)
+        with pytest.raises(AttributeError):
+            delattr(Tile("1m"), name)
+
+
+@pytest.mark.parametrize("tile", EVERY_TILE, ids=str)
+def test_a_tiles_hash_and_attributes_stay_what_they_were(tile: Tile) -> None:
+    """The hash is that of (kind, red), as before it was kept in a slot: sets of tiles
+    iterate in the same order, so no bot's choice moves."""
+    assert hash(tile) == hash((tile.kind, tile.is_red)) == tile.__hash__()
+    assert tile.is_joker == (tile.kind == 42) == (tile.suit == "j")
+    assert tile.is_red == (str(tile)[0] == "0")
+    assert tile.number == (5 if tile.is_red else int(str(tile)[0]))
 
 
 @pytest.mark.parametrize(

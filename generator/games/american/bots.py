@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from operator import itemgetter
 
 import numpy as np
 
@@ -29,6 +30,7 @@ from generator.games.american.card import (
     Exposure,
     allowed_rows,
     counts_of,
+    exposed_faces,
     face_of,
     needs,
 )
@@ -60,6 +62,8 @@ from generator.tiles import ALL_TILES, Tile
 
 JOKER_TILE = Tile("1j")
 _NO_TILES = np.zeros(FACES, dtype=np.int16)
+_NO_DANGER = np.zeros(FACES)
+_NO_DANGER.setflags(write=False)
 EPSILON = 1e-9
 RISK_WEIGHT = 0.15
 """How much the planner gives up to keep a tile an opponent's exposures want."""
@@ -75,7 +79,9 @@ class Planner:
     name = "planner"
 
     def __init__(self) -> None:
-        self._claimable: dict[tuple, frozenset[int]] = {}
+        self._claimable: list[tuple] = [(None, (), (), frozenset())] * 4
+        """For each seat: the card, hand and exposures :meth:`claimable` last answered
+        for, and its answer."""
         self._weighed: dict[tuple, tuple[Plan, list]] = {}
         """Recent answers of :meth:`_weigh_removals`: the vote's for the courtesy pass,
         the call's for the discard after it."""
@@ -85,16 +91,17 @@ class Planner:
     def choose(self, game: AmericanGame, legal: list[Event], rng: random.Random) -> Event:
         p = game.to_move
         assert p is not None
-        if game.phase == Phase.PASS:
-            return self.charleston(game, p)
-        if game.phase == Phase.VOTE:
-            return self.stop(game, p)
-        if game.phase == Phase.COURTESY:
-            return self.courtesy(game, p)
-        if game.phase == Phase.CLAIMS:
+        phase = game.phase
+        if phase == _CLAIMS:  # the most frequent, first
             assert game.last is not None
-            return Answer(p, self.claim(game, p, game.last[1]) or PASS)
-        if game.phase == Phase.CALL:
+            return _ANSWERS[p, self.claim(game, p, game.last[1]) or PASS]
+        if phase == Phase.PASS:
+            return self.charleston(game, p)
+        if phase == Phase.VOTE:
+            return self.stop(game, p)
+        if phase == Phase.COURTESY:
+            return self.courtesy(game, p)
+        if phase == Phase.CALL:
             if p in game.calling(MAHJONG):
                 return mahjong_call(game, p)
             assert game.last is not None
@@ -115,16 +122,17 @@ class Planner:
                         ) -> tuple[Plan, list[tuple[float, int, int, Tile]]]:
         """The plan of a sight, and for each distinct tile of ``tiles``: (key, tiles
         missing, row) of the best reading without it, best first."""
-        candidates = sorted(set(tiles), key=_order)
+        # by name: the sort by key below keeps that order between equal keys
+        candidates = sorted(set(tiles), key=_BY_NAME.__getitem__)
         key = (id(game.card), s.counts.tobytes(), s.exposures, s.unseen.tobytes(),
                tuple(candidates))
         found = self._weighed.get(key)
         if found is None:
             if len(self._weighed) > 16:
                 self._weighed.clear()
-            pl = plan(game.card, s, self._need(game, s), removed=[face_of(t) for t in candidates])
+            pl = plan(game.card, s, self._need(game, s), removed=[_FACE[t] for t in candidates])
             out = [(*found, t) for found, t in zip(pl.others, candidates, strict=True)]
-            out.sort(key=lambda c: (c[0], _BY_NAME[c[3]]))
+            out.sort(key=itemgetter(0))  # best first; equal keys by name
             found = self._weighed[key] = (pl, out)
         return found[0], list(found[1])
 
@@ -182,20 +190,22 @@ class Planner:
         if redeem is not None:
             return redeem
         danger = self.danger(game, p, s).tolist()
-        _, need, row, tile = min(options, key=lambda c: (
-            c[0] + RISK_WEIGHT * danger[face_of(c[3])], _BY_NAME[c[3]]))
+        _, _, (_, need, row, tile) = min([
+            (c[0] + RISK_WEIGHT * danger[_FACE[c[3]]], _BY_NAME[c[3]], c) for c in options])
         why = f"keeps {self._name(game, row, need)}" if need else "the hand stays ready"
         if options[0][3] != tile and danger[face_of(options[0][3])] > danger[face_of(tile)]:
             why += f"; holds {options[0][3]}, which an opponent's exposures want"
         return Discard(p, tile, why)
 
     def danger(self, game: AmericanGame, p: int, s: Sight) -> np.ndarray:
-        """For each face, how much the live opponents' exposures want it."""
-        total = np.zeros(len(s.unseen))
+        """For each face, how much the live opponents' exposures want it (summed in seat
+        order; perhaps a shared array: read-only)."""
+        total = None
         for q in range(4):
             if q != p and not game.dead[q] and game.exposed[q]:
-                total += shared_risk(game.card, game.exposures(q), s.unseen)
-        return total
+                risk = shared_risk(game.card, game.exposures(q), s.unseen)
+                total = risk if total is None else total + risk
+        return _NO_DANGER if total is None else total
 
     def _redeem(self, game: AmericanGame, p: int, pl: Plan) -> Redeem | None:
         hand = game.hands[p]
@@ -227,25 +237,26 @@ class Planner:
         """The faces of the discards ``p`` might call as the hand and exposures stand:
         those the hand may wait on for Mah Jongg, and those of which it holds a tile
         (and a second or a joker) for a pung, kong or quint of its nearest readings
-        (what :meth:`exposure` looks at first). Remembered by the hand."""
-        hand = game.hands[p]
-        key = (id(game.card), tuple(hand), tuple(tuple(g) for g in game.exposed[p]))
-        found = self._claimable.get(key)
-        if found is None:
-            if len(self._claimable) > 256:
-                self._claimable.clear()
-            found = self._claimable[key] = game.waits(p) | self._exposable(game, p)
+        (what :meth:`exposure` looks at first). Remembered for each seat while its hand
+        and exposures stay the same (compared, not hashed)."""
+        hand = tuple(game.hands[p])
+        exposures = game.exposures(p)
+        card, held, shown, found = self._claimable[p]
+        if card is game.card and held == hand and shown == exposures:
+            return found
+        found = game.waits(p) | self._exposable(game, counts_of(hand), exposures)
+        self._claimable[p] = (game.card, hand, exposures, found)
         return found
 
-    def _exposable(self, game: AmericanGame, p: int) -> frozenset[int]:
+    def _exposable(self, game: AmericanGame, counts: np.ndarray,
+                   exposures: tuple[Exposure, ...]) -> frozenset[int]:
         """The faces :meth:`exposure` does not turn down before weighing the hand."""
-        counts = counts_of(game.hands[p])
-        exposures = game.exposures(p)
         allowed = allowed_rows(game.card, exposures)
-        if not allowed.any():
+        if not np.count_nonzero(allowed):  # (ndarray.any is slower, in Python)
             return frozenset()
-        need = self._need(game, Sight(counts, exposures, _NO_TILES))
-        return group_faces(game.card.table.lacks, need, allowed, counts, SLACK)
+        table = game.card.table
+        need = needs(table, counts, exposed_faces(exposures))
+        return group_faces(table.lacks, need, allowed, counts, SLACK)
 
     def exposure(self, game: AmericanGame, p: int, tile: Tile) -> tuple | None:
         """The tiles to expose with ``tile`` when the hand is then nearer its best
@@ -267,16 +278,18 @@ class Planner:
         exposures = game.exposures(p)
         need = self._need(game, Sight(counts_of(hand), exposures, _NO_TILES))
         allowed = allowed_rows(game.card, exposures)
-        if not allowed.any():
+        if not np.count_nonzero(allowed):
             return None
         near = allowed & (need <= int(need[allowed].min()) + SLACK)
         table = game.card.table
-        if not (table.Q[near, face] > 0).any():
+        if not np.count_nonzero(table.Q[near, face]):
             return None
         s = sight(game, p)
         pl = plan(game.card, s, need)
-        sizes = sorted({size for i in pl.rows for f, size, jokers_ok in
-                        table.requirements[i].groups if f == face and jokers_ok})
+        # the sizes of the face's groups (jokers allowed) in the readings kept
+        kinds = table.kinds
+        sizes = sorted(size for (f, size), column in kinds.columns.items()
+                       if f == face and np.count_nonzero(kinds.counts[pl.rows, column]))
         before, was, _ = pl.best
         found = None
         for size in sizes:
@@ -296,15 +309,19 @@ class Planner:
                      f"(was {was} away)")
 
 
+_CLAIMS = Phase.CLAIMS
+"""Read at every answer (a member of an enum is slow to look up on its class)."""
+_ANSWERS = {(p, call): Answer(p, call) for p in range(4) for call in (PASS, MAHJONG, EXPOSE)}
+"""Every answer to a discard, made once (events are values: one serves every game)."""
+
 _BY_NAME = {t: k for k, t in enumerate(sorted(
     (*ALL_TILES, *(Tile(f"0{suit}") for suit in "mps")), key=lambda t: (t.is_joker, str(t))))}
 """Every tile's place in the order of (is_joker, name): the tie-break between tiles that
 weigh the same."""
 
 
-def _order(tile: Tile) -> tuple[int, bool]:
-    """The order of tiles (``Tile.__lt__``), as a key."""
-    return tile.kind, tile.is_red
+_FACE = {t: face_of(t) for t in _BY_NAME}
+"""Each tile's face."""
 
 
 def _rest(hand: list[Tile], used: list[Tile]) -> list[Tile]:

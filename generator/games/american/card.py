@@ -376,7 +376,7 @@ def _allowed(table: Table, exposures: Sequence[Exposure]) -> np.ndarray:
 def allowed_rows(card: Card, exposures: Sequence[Exposure]) -> np.ndarray:
     """:func:`_allowed` for a card, remembered (by the faces and sizes exposed)."""
     cache = card.allowed_cache
-    key = tuple(sorted((e.face, e.size) for e in exposures))
+    key = tuple(sorted((e.face, e.size) for e in exposures)) if exposures else ()
     rows = cache.get(key)
     if rows is None:
         rows = cache[key] = _allowed(card.table, exposures)

@@ -13,7 +13,8 @@ own hand; tiles can travel on through several blind passes.
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
+from functools import cache
 
 from generator.engine.log import Event
 from generator.engine.rules import Rules, checks, handles
@@ -26,6 +27,12 @@ from generator.tiles import Tile, sort_tiles
 PASSES_1 = (("right", False), ("across", False), ("left", True))
 PASSES_2 = (("left", False), ("across", False), ("right", True))
 OFFSET = {"right": 1, "across": 2, "left": 3}
+
+
+@cache
+def _set_counts() -> Counter[Tile]:
+    """How many of each tile the set holds."""
+    return Counter(american_set())
 
 
 class Charleston(Rules):
@@ -95,7 +102,7 @@ class Charleston(Rules):
     @checks(Deal)
     def _check_deal(self, ev: Deal) -> None:
         self.expect(Phase.DEAL, None, "dealing")
-        if sorted(ev.wall) != sorted(american_set()):
+        if Counter(ev.wall) != _set_counts():
             raise IllegalActionError("the walls must hold the 152 tiles of the set")
 
     @checks(Pass)

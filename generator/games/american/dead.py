@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from generator import compiled
+from generator.games.american import weighing
 from generator.games.american.card import (
     Card,
     Exposure,
@@ -40,7 +42,7 @@ def judge(card: Card, exposures: tuple[Exposure, ...], seen
         return "", ()
     table = card.table
     rows = allowed_rows(card, exposures)
-    if not rows.any():
+    if not np.count_nonzero(rows):
         concealed_fit = any(
             all(any(f == e.face and s == e.size and j for f, s, j in r.groups)
                 for e in exposures) for r, c in zip(table.requirements, table.concealed,
@@ -48,11 +50,14 @@ def judge(card: Card, exposures: tuple[Exposure, ...], seen
         if concealed_fit:
             return "the exposures reveal a concealed hand", ()
         return "the exposures match no hand on the card", ()
-    nothing = np.zeros(FACES, dtype=np.int16)
     unseen = COPY_COUNTS - np.asarray(seen, dtype=np.int16)
     exposed = exposed_faces(exposures)
-    allowed = np.nonzero(rows)[0]
-    open_rows = allowed[can_complete(table, nothing, unseen, exposed, allowed)]
+    if compiled.enabled():
+        open_rows = weighing.open_rows(rows, *table.lacks.sparse, exposed, unseen)
+    else:
+        allowed = np.nonzero(rows)[0]
+        nothing = np.zeros(FACES, dtype=np.int16)
+        open_rows = allowed[can_complete(table, nothing, unseen, exposed, allowed)]
     if len(open_rows):
         return "", _witnesses(card, exposed, open_rows)
     return "the exposures can no longer be completed: the tiles they need are gone", ()

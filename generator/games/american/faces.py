@@ -5,6 +5,7 @@ a face's tile and name, the counts of a hand, and the 152 tiles of the set."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 import numpy as np
 
@@ -70,8 +71,9 @@ def counts_of(tiles: Iterable[Tile]) -> np.ndarray:
     return np.bincount(faces, minlength=FACES).astype(np.int16)
 
 
+@cache
 def american_set() -> tuple[Tile, ...]:
-    """The 152 tiles: 108 suited, 16 winds, 12 dragons, 8 flowers, 8 jokers."""
+    """The 152 tiles: 108 suited, 16 winds, 12 dragons, 8 flowers, 8 jokers (made once)."""
     tiles = [Tile(f"{n}{s}") for s in SUITS for n in range(1, 10) for _ in range(4)]
     tiles += [Tile(f"{k}z") for k in range(1, 8) for _ in range(4)]
     tiles += [Tile(f"{k}f") for k in range(1, 9)]

@@ -83,9 +83,10 @@ class LackTables:
 
     def _lacks(self, counts: np.ndarray, exposed: np.ndarray | None) -> np.ndarray:
         if compiled.enabled():
-            return weighing.lacks(counts, _NOTHING if exposed is None else exposed,
-                                  self.base_natural, self.base_joker, self.delta, self.P,
-                                  self.Q)
+            out = np.empty(self.rows, dtype=np.int64)
+            weighing.lacks(counts, _NOTHING if exposed is None else exposed,
+                           self.base_natural, self.base_joker, self.delta, self.P, self.Q, out)
+            return out
         c = counts[:JOKER]
         held = c.nonzero()[0]
         at = held * (TOP + 1) + np.minimum(c[held], TOP)
@@ -113,14 +114,26 @@ class LackTables:
         return change
 
 
+_FACE_SETS: dict[int, frozenset[int]] = {}
+
+
+def faces_of(bits: int) -> frozenset[int]:
+    """The faces whose bits are set (face ``f`` is ``1 << f``), remembered."""
+    found = _FACE_SETS.get(bits)
+    if found is None:
+        if len(_FACE_SETS) >= MEMO:
+            _FACE_SETS.clear()
+        found = _FACE_SETS[bits] = frozenset(f for f in range(FACES) if bits >> f & 1)
+    return found
+
+
 def one_away(tables: LackTables, need: np.ndarray, allowed: np.ndarray, counts: np.ndarray,
              exposed: np.ndarray) -> frozenset[int]:
     """The faces but the joker that the ``allowed`` rows lacking one tile (``need``, for
     a hand of ``counts`` with the exposures ``exposed``) are short of: the faces a
     discard may complete the hand with (and perhaps a few more)."""
     if compiled.enabled():
-        return frozenset(weighing.short_faces(need, allowed, *tables.sparse, counts,
-                                              exposed).tolist())
+        return faces_of(weighing.short_faces(need, allowed, *tables.sparse, counts, exposed))
     rows = allowed & (need == 1)
     if not rows.any():
         return frozenset()
@@ -137,8 +150,7 @@ def group_faces(tables: LackTables, need: np.ndarray, allowed: np.ndarray,
     and another or a joker. Some row must be allowed."""
     if compiled.enabled():
         starts, faces, _, Q = tables.sparse
-        return frozenset(weighing.group_faces(need, allowed, slack, starts, faces, Q,
-                                              counts).tolist())
+        return faces_of(weighing.group_faces(need, allowed, slack, starts, faces, Q, counts))
     near = allowed & (need <= int(need[allowed].min()) + slack)
     c = counts[:JOKER]
     wanted = (tables.Q[near] > 0).any(axis=0) & (c >= 1) & (c + counts[JOKER] >= 2)
@@ -184,4 +196,4 @@ class GroupKinds:
         return ok
 
 
-__all__ = ["MEMO", "TOP", "GroupKinds", "LackTables", "group_faces", "one_away"]
+__all__ = ["MEMO", "TOP", "GroupKinds", "LackTables", "faces_of", "group_faces", "one_away"]

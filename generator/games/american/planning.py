@@ -177,7 +177,7 @@ def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = 
     table = card.table
     k = len(removed)
     allowed = allowed_rows(card, sight.exposures)
-    if sight.exposures and not allowed.any():
+    if sight.exposures and not np.count_nonzero(allowed):
         nothing = (UNREACHABLE, 99, -1)
         return Plan(_NO_ROWS, nothing, [nothing] * k, sight, table)
     if need is None:
@@ -223,13 +223,15 @@ def _choose(table: Table, sight: Sight, removed: np.ndarray, rows: np.ndarray | 
     ``counts`` (the sight's hand if not given) and the hand less each of ``removed``:
     among ``rows`` if given, else the rows :func:`plan` keeps; (rows, then (key, tiles
     missing, row) for each hand)."""
-    keys, found = choose(rows is not None, _NO_ROWS if rows is None else rows, need,
-                         allowed, slack, *table.lacks.sparse, table.values, sight.exposed,
-                         sight.unseen, sight.counts if counts is None else counts, removed,
-                         _SEARCH, _WEIGHTS)
     k = len(removed) + 1
+    keys = np.empty(k)
+    found = np.empty(2 * k + (len(need) if rows is None else len(rows)), dtype=np.int64)
+    n = choose(rows is not None, _NO_ROWS if rows is None else rows, need, allowed, slack,
+               *table.lacks.sparse, table.values, sight.exposed, sight.unseen,
+               sight.counts if counts is None else counts, removed, _SEARCH, _WEIGHTS, keys,
+               found)
     ints = found[:2 * k].tolist()
-    return found[2 * k:], *zip(keys.tolist(), ints[:k], ints[k:], strict=True)
+    return found[2 * k:2 * k + n], *zip(keys.tolist(), ints[:k], ints[k:], strict=True)
 
 
 TWO_STAGE = 96
@@ -359,8 +361,9 @@ class _Opened:
     def answer(self, u: np.ndarray, jokers: int) -> np.ndarray:
         """:func:`risk` for ``u`` unseen tiles of the faces and ``jokers`` unseen jokers."""
         if compiled.enabled():
-            count, held = opened_share(self.P, self.Q, self.groups, u, jokers)
-            return held / count * self.share if count else np.zeros(len(COPIES))
+            out = np.empty(len(COPIES))
+            opened_share(self.P, self.Q, self.groups, u, jokers, self.share, out)
+            return out
         # can_complete from no tiles: the naturals there, and the rest from jokers
         ok = (u >= self.P).all(axis=1) & (np.maximum(
             self.Q - np.maximum(u - self.P, 0), 0).sum(axis=1) <= jokers)

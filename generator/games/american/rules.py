@@ -75,6 +75,9 @@ from generator.tiles import Tile
 JOKER = Tile("1j")
 _NOBODY = frozenset({Phase.DICE, Phase.DEAL, Phase.DRAW, Phase.END, Phase.OVER})
 """Phases in which chance or the rules move the game on."""
+_OVER, _CLAIMS, _DRAW, _DISCARD = Phase.OVER, Phase.CLAIMS, Phase.DRAW, Phase.DISCARD
+"""The phases read at every move, as names of this module (a member of an enum is slow
+to look up on its class)."""
 
 
 class AmericanGame(Charleston):
@@ -184,9 +187,14 @@ class AmericanGame(Charleston):
             return []
         drawn = self.drawn
         if drawn is not None and not drawn.is_joker:
-            # a drawn tile completes the hand only if the hand was waiting on it
-            before = list(self.hands[p])
-            before.remove(drawn)
+            # a drawn tile completes the hand only if the hand was waiting on it (the
+            # hand before the draw, in its order: the waits it remembers are at hand)
+            hand = self.hands[p]
+            if hand[-1] is drawn:
+                before = hand[:-1]
+            else:
+                before = list(hand)
+                before.remove(drawn)
             if face_of(drawn) not in self._waits(p, before):
                 return []
         return self._made(p, self.hands[p], self.called)
@@ -268,13 +276,13 @@ class AmericanGame(Charleston):
 
     @property
     def over(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == _OVER
 
     @property
     def to_move(self) -> int | None:
         if self.verdicts or self.phase in _NOBODY:
             return None
-        if self.phase == Phase.CLAIMS:
+        if self.phase == _CLAIMS:
             return self.claimers()[len(self.answers)]
         return self.current
 
@@ -283,7 +291,7 @@ class AmericanGame(Charleston):
         rules found them), and each draw from the wall."""
         if self.verdicts:
             return self.verdicts[0]
-        if self.phase == Phase.DRAW:
+        if self.phase == _DRAW:
             return Draw(self.current, self.wall[0])
         return None
 
@@ -330,12 +338,12 @@ class AmericanGame(Charleston):
 
     @checks(Discard)
     def _check_discard(self, ev: Discard) -> None:
-        self.expect(Phase.DISCARD, ev.player, "discarding")
+        self.expect(_DISCARD, ev.player, "discarding")
         self._have(ev.player, (ev.tile,))
 
     @checks(Answer)
     def _check_answer(self, ev: Answer) -> None:
-        self.expect(Phase.CLAIMS, ev.player, "answering the discard")
+        self.expect(_CLAIMS, ev.player, "answering the discard")
         self._answer_problem(ev.player, ev.call)
 
     def _answer_problem(self, p: int, call: str) -> None:
@@ -438,23 +446,27 @@ class AmericanGame(Charleston):
         stays alive when no hand its exposures allow has ``tile`` (remembered: the faces
         those hands use), or while one of the hands it was found alive by can still be
         finished (:func:`~generator.games.american.dead.still_alive`)."""
-        seen = self.seen()
+        seen = unseen = None
         found = {v.player for v in self.verdicts if isinstance(v, Dead)}
-        unseen = None
+        face = -1 if tile is None else face_of(tile)
         for q in range(4):
             if not self.exposed[q] or self.dead[q] or q in found:
                 continue
             exposures = self.exposures(q)
             known, faces, witnesses = self._alive[q]
             if known == exposures:
-                if tile is not None and face_of(tile) not in faces:
+                if face >= 0 and face not in faces:
                     continue
+                if seen is None:
+                    seen = self.seen()
                 if unseen is None:
                     unseen = (COPY_COUNTS - seen).tolist()
                 alive = still_alive(witnesses, unseen)
                 if alive is not None:
                     self._alive[q] = (known, faces, alive)
                     continue
+            if seen is None:
+                seen = self.seen()
             reason, witnesses = judge(self.card, exposures, seen)
             if reason:
                 self.verdicts.append(Dead(q, reason))

@@ -1,9 +1,10 @@
 """The American planner's and rules' hot loops, compiled when numba is there
 (:mod:`generator.compiled`): the weighing (:func:`choose`: the choice of readings and the
 best of them for each hand, over the card's rows face by face, instead of some seventy
-numpy calls), the tiles each reading lacks, the risk of a discard, and the faces a hand
-waits on or may expose. The numpy code in :mod:`~generator.games.american.planning` and
-:mod:`~generator.games.american.lacks` is the reference and the fallback: these loops do
+numpy calls), the tiles each reading lacks, the risk of a discard, the faces a hand
+waits on or may expose, and the readings exposures can still make. The numpy code in
+:mod:`~generator.games.american.planning`, :mod:`~generator.games.american.lacks` and
+:mod:`~generator.games.american.dead` is the reference and the fallback: these loops do
 the same sums in whole numbers and the same float operations in the same order, so every
 key is the same float, bit for bit, and every tie goes to the same (first) reading.
 
@@ -58,9 +59,10 @@ def lacks(
     delta: np.ndarray,
     P: np.ndarray,
     Q: np.ndarray,
-) -> np.ndarray:
-    """Tiles each row lacks for a hand of ``counts`` with the exposures' tiles
-    ``exposed`` by face, from the tables of
+    out: np.ndarray,
+) -> None:
+    """Into ``out``: the tiles each row lacks for a hand of ``counts`` with the
+    exposures' tiles ``exposed`` by face, from the tables of
     :class:`~generator.games.american.lacks.LackTables`: the empty hand's lacks, the
     change each face held makes, and an exposed face's own column worked out."""
     rows = len(base_natural)
@@ -78,12 +80,10 @@ def lacks(
                 spare = max(c - P[r, f], 0)
                 q = Q[r, f]
                 change[rows + r] += max(max(q - e, 0) - spare, 0) - max(q - spare, 0)
-    out = np.empty(rows, dtype=np.int64)
     jokers = counts[JOKER]
     for r in range(rows):
         joker = base_joker[r] + change[rows + r]
         out[r] = base_natural[r] + change[r] + max(joker - jokers, 0)
-    return out
 
 
 @kernel
@@ -104,11 +104,14 @@ def choose(
     removed: np.ndarray,
     search: np.ndarray,
     weights: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray]:
+    keys: np.ndarray,
+    found: np.ndarray,
+) -> int:
     """For the hand of ``counts`` and each hand less a tile of a face of ``removed``
-    (``hands``): the key of its best reading among the rows kept; then
-    in one array of whole numbers (each array numba returns costs about a microsecond)
-    the tiles missing of each of those readings, their rows, and the rows kept. With
+    (``hands``): the key of its best reading among the rows kept, into ``keys``; then
+    into ``found``, whole numbers, the tiles missing of each of those readings, their
+    rows, and the rows kept; how many rows are kept. (The caller gives the arrays: each
+    array numba returns costs about a microsecond.) With
     ``fixed`` the rows kept are ``rows``; otherwise they are chosen as
     :func:`~generator.games.american.planning.plan` chooses them, from ``need`` (tiles
     each row lacks for ``hands[0]``) on the ``allowed`` rows: the nearest within
@@ -225,9 +228,7 @@ def choose(
                 kept += 1
         kept_rows = near[:kept].copy()
     k = len(hands)
-    keys = np.empty(k, dtype=np.float64)
-    found = np.empty(2 * k + len(kept_rows), dtype=np.int64)  # missing, row; rows kept
-    found[2 * k :] = kept_rows
+    found[2 * k : 2 * k + len(kept_rows)] = kept_rows  # after missing, row of each hand
     for j in range(k):
         keys[j] = np.inf
         found[k + j] = -1
@@ -268,17 +269,24 @@ def choose(
                 m, key = score(r, t, jokers)
             if key < keys[j]:  # the first of equals, as numpy's argmin
                 keys[j], found[j], found[k + j] = key, m, r
-    return keys, found
+    return len(kept_rows)
 
 
 @kernel
 def opened_share(
-    P: np.ndarray, Q: np.ndarray, groups: np.ndarray, unseen: np.ndarray, jokers: int
-) -> tuple[int, np.ndarray]:
+    P: np.ndarray,
+    Q: np.ndarray,
+    groups: np.ndarray,
+    unseen: np.ndarray,
+    jokers: int,
+    share: float,
+    out: np.ndarray,
+) -> int:
     """For :func:`~generator.games.american.planning.risk`: how many of the rows (``P``
     and ``Q`` on some faces, with ``unseen`` tiles of those faces and ``jokers`` unseen
-    jokers) the unseen tiles alone can finish, and how many of those have an open group
-    of each face (``groups``, rows x faces)."""
+    jokers) the unseen tiles alone can finish; and into ``out``, for each face, the share
+    of those with an open group of it (``groups``, rows x faces) times ``share`` (as
+    numpy's ``held / count * share``: the same float operations)."""
     held = np.zeros(groups.shape[1], dtype=np.int64)
     count = 0
     for r in range(len(P)):
@@ -293,7 +301,46 @@ def opened_share(
             count += 1
             for f in range(groups.shape[1]):
                 held[f] += groups[r, f]
-    return count, held
+    for f in range(groups.shape[1]):
+        out[f] = held[f] / count * share if count else 0.0
+    return count
+
+
+@kernel
+def open_rows(
+    allowed: np.ndarray,
+    starts: np.ndarray,
+    faces: np.ndarray,
+    P: np.ndarray,
+    Q: np.ndarray,
+    exposed: np.ndarray,
+    unseen: np.ndarray,
+) -> np.ndarray:
+    """The ``allowed`` rows that the ``unseen`` tiles alone can finish, the exposures'
+    tiles (``exposed``, by face) filling their own groups: every natural tile, and the
+    rest of each group from naturals or unseen jokers (``card.can_complete`` for a hand
+    of no tiles, for :func:`~generator.games.american.dead.judge`)."""
+    for f in range(JOKER):
+        if unseen[f] < 0:  # fewer than none: no row (as numpy finds, face by face)
+            return np.empty(0, dtype=np.int64)
+    out = np.empty(len(allowed), dtype=np.int64)
+    n = 0
+    for r in range(len(allowed)):
+        if not allowed[r]:
+            continue
+        ok = True
+        rest = 0
+        for e in range(starts[r], starts[r + 1]):
+            f = faces[e]
+            free = unseen[f] - P[e]
+            if free < 0:
+                ok = False
+                break
+            rest += max(max(Q[e] - exposed[f], 0) - free, 0)
+        if ok and rest <= unseen[JOKER]:
+            out[n] = r
+            n += 1
+    return out[:n].copy()
 
 
 @kernel
@@ -306,18 +353,19 @@ def short_faces(
     Q: np.ndarray,
     counts: np.ndarray,
     exposed: np.ndarray,
-) -> np.ndarray:
+) -> int:
     """The faces that the allowed rows one tile away are short of: fewer natural tiles
-    than ``P``, or fewer spare than ``Q`` less the exposures (``lacks.one_away``)."""
-    short = np.zeros(JOKER, dtype=np.bool_)
+    than ``P``, or fewer spare than ``Q`` less the exposures (``lacks.one_away``), as
+    the bits of a number (face ``f`` is ``1 << f``)."""
+    short = 0
     for r in range(len(need)):
         if allowed[r] and need[r] == 1:
             for e in range(starts[r], starts[r + 1]):
                 f = faces[e]
                 c = counts[f]
                 if c < P[e] or max(c - P[e], 0) < Q[e] - exposed[f]:
-                    short[f] = True
-    return np.flatnonzero(short)
+                    short |= 1 << f
+    return short
 
 
 @kernel
@@ -329,22 +377,23 @@ def group_faces(
     faces: np.ndarray,
     Q: np.ndarray,
     counts: np.ndarray,
-) -> np.ndarray:
+) -> int:
     """The faces of a pung, kong or quint of the allowed rows at most ``slack`` tiles
     further than the nearest of which the hand holds one, and another or a joker
-    (``lacks.group_faces``)."""
+    (``lacks.group_faces``), as the bits of a number (face ``f`` is ``1 << f``)."""
     nearest = _NONE
     for r in range(len(need)):
         if allowed[r] and need[r] < nearest:
             nearest = need[r]
-    wanted = np.zeros(JOKER, dtype=np.bool_)
+    wanted = 0
     for r in range(len(need)):
         if allowed[r] and need[r] <= nearest + slack:
             for e in range(starts[r], starts[r + 1]):
                 f = faces[e]
                 if Q[e] > 0 and counts[f] >= 1 and counts[f] + counts[JOKER] >= 2:
-                    wanted[f] = True
-    return np.flatnonzero(wanted)
+                    wanted |= 1 << f
+    return wanted
 
 
-__all__ = ["Sparse", "choose", "group_faces", "lacks", "opened_share", "short_faces"]
+__all__ = ["Sparse", "choose", "group_faces", "lacks", "open_rows", "opened_share",
+           "short_faces"]
