@@ -166,3 +166,19 @@ def test_a_short_solve_never_imports_or_tools() -> None:
             "assert solitaire.solve(deal).status == 'solved'\n"
             "assert not [m for m in sys.modules if m.startswith('ortools')]\n")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+
+
+def test_a_pair_joined_only_through_a_removed_tile_can_go() -> None:
+    # a half-step staircase (found by an independent check): b lies on a, c on b, but c
+    # not on a; with b gone (a position no play reaches, but one the rules define) a and
+    # c are both free and match. With b in place and a fourth tile matching it, dead.
+    from generator.layouts import Layout, Position
+
+    stair = rules.board_for(Layout.of("stair", [Position(0, 0, 0), Position(1, 0, 1),
+                                                Position(2, 0, 2)]))
+    assert not stair.over[0] >> 2 & 1 and stair.below[0] >> 2 & 1
+    verdict = decide(stair, [0, 1, 0], 0b101, 5.0)
+    assert verdict.status == WON and verdict.pairs == ((0, 2),)
+    four = rules.board_for(Layout.of("stair4", [Position(0, 0, 0), Position(0, 0, 6),
+                                                Position(1, 0, 1), Position(2, 0, 2)]))
+    assert decide(four, [0, 1, 1, 0], 0b1111, 5.0).status == DEAD

@@ -67,11 +67,15 @@ def decide(board: Board, groups: Sequence[int], remaining: int, limit: float) ->
         faces.setdefault(groups[t], []).append(t)
     pairs: dict[tuple[int, int], cp_model.IntVar] = {}
     partners: dict[int, list] = {t: [] for t in tiles}
-    below = board.below
+    above: dict[int, int] = {}  # the tiles in place lying on each, at any depth
+    for t in sorted(tiles, key=lambda t: -board.layout.positions[t].z):
+        above[t] = board.over[t] & remaining
+        for j in tiles_in(above[t]):
+            above[t] |= above[j]
     for members in faces.values():
         for k, a in enumerate(members):
             for c in members[k + 1:]:
-                if below[a] >> c & 1 or below[c] >> a & 1:
+                if above[a] >> c & 1 or above[c] >> a & 1:
                     continue  # one lies on the other: never free together
                 together = pairs[a, c] = model.new_bool_var(f"p{a}_{c}")
                 model.add(step[a] == step[c]).only_enforce_if(together)
