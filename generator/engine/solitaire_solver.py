@@ -277,7 +277,9 @@ class Solver:
 
 def solve(deal: Deal, *, budget: int = 25_000, remaining: int | None = None) -> SolveResult:
     """Solve a deal (or a position of it): a replayed solution, a proof that none exists,
-    or "undecided" when ``budget`` simulated plays were not enough."""
+    or "undecided" when ``budget`` simulated plays were not enough. A position
+    (``remaining``, a bit mask of the tiles in place) must be one that play can reach: no
+    tile in place lies on a removed tile."""
     result = Solver(deal, remaining, budget=budget).solve()
     if result.status == SOLVED and remaining is None and replay_solution(deal, result.solution):
         return SolveResult(UNDECIDED, work=result.work)  # pragma: no cover - never wrong
