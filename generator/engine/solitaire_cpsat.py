@@ -45,6 +45,8 @@ def available() -> bool:
 
 @dataclass(frozen=True)
 class Verdict:
+    """What :func:`decide` found."""
+
     status: str | None
     """:data:`WON`, :data:`DEAD`, or None when the limit came first."""
     pairs: tuple[tuple[int, int], ...]
