@@ -160,6 +160,8 @@ class Solver:
                 self.playouts()
             found = repair.run(self.work + TURN)
             if found is None and self.restarts and self.work > EXACT_AFTER:
+                if not self.modelled:
+                    self.model_turn()
                 self.exact_turn()
             self.repair, self.turn_at = repair, self.work + TURN
             if self.search is not None:
@@ -167,21 +169,23 @@ class Solver:
             if found is not None:
                 raise _Found(found)
 
+    def model_turn(self) -> None:
+        """The constraint model's only turn, with its share of the budget; its win or its
+        proof ends the solve (as :class:`_Found`, with no pairing for a proof)."""
+        self.modelled = True
+        left = self.budget - self.work - self.exact_work
+        limit = min(MODEL_SHARE * self.budget, left) / MODEL_PLAYS
+        verdict = solitaire_cpsat.decide(board_for(self.deal.layout), self.deal.groups,
+                                         self.remaining, limit)
+        self.exact_work += max(1, round(verdict.spent * MODEL_PLAYS))
+        if verdict.status is not None:
+            self.found_by = "model"
+            won = verdict.status == solitaire_cpsat.WON
+            raise _Found(self.partner(verdict.pairs) if won else None)
+
     def exact_turn(self) -> None:
-        """A turn of the exact search (made at the first one, after the model's only
-        turn); its win or its proof ends the solve (as :class:`_Found`, with no pairing
-        for a proof)."""
-        if not self.modelled:
-            self.modelled = True
-            left = self.budget - self.work - self.exact_work
-            limit = min(MODEL_SHARE * self.budget, left) / MODEL_PLAYS
-            verdict = solitaire_cpsat.decide(board_for(self.deal.layout), self.deal.groups,
-                                             self.remaining, limit)
-            self.exact_work += max(1, round(verdict.spent * MODEL_PLAYS))
-            if verdict.status is not None:
-                self.found_by = "model"
-                won = verdict.status == solitaire_cpsat.WON
-                raise _Found(self.partner(verdict.pairs) if won else None)
+        """A turn of the exact search (made at the first one); its win or its proof
+        ends the solve (as :class:`_Found`, with no pairing for a proof)."""
         exact = self.exact = self.exact or ExactSearch(self.table)
         self.exact_work += exact.run(min(EXACT_TURN,
                                          self.budget - self.work - self.exact_work))
