@@ -107,7 +107,12 @@ def main() -> None:
     solitaire_solver.MODEL = not args.no_model
     model = solitaire_solver.MODEL and solitaire_cpsat.available()
     print(f"constraint model: {'on' if model else 'off'}")
-    real = specs(layout_files(args.paths))
+    from generator.errors import TilepressError
+
+    try:
+        real = specs(layout_files(args.paths))
+    except TilepressError as exc:
+        parser.error(str(exc))  # one line, exit 2
     rows = []
     if not args.big_only:
         puzzles = default_puzzles(real)
