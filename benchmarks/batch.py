@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import (  # benchmarks/run.py, beside this file
+from table import (  # benchmarks/table.py, beside this file
     print_table,
     record,
     timed,

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import print_table, record  # benchmarks/run.py, beside this file
+from table import print_table, record  # benchmarks/table.py, beside this file
 
 YEAR = (dt.date(2027, 1, 1), dt.date(2027, 12, 31))
 CLI = "import sys; from generator.cli import main; sys.exit(main(sys.argv[1:]))"

@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import ROOT, print_table, record  # benchmarks/run.py, beside this file
+from table import ROOT, print_table, record  # benchmarks/table.py, beside this file
 
 from generator.publish.kit import PLANS, build_kit
 from generator.publish.kit_files import write_kits

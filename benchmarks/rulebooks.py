@@ -17,7 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import bench_book, print_table, record  # benchmarks/run.py, beside this file
+from run import bench_book  # benchmarks/run.py, beside this file
+from table import print_table, record  # benchmarks/table.py, beside this file
 
 from generator.draw.canvas import PAPERS
 from generator.output import render_bytes

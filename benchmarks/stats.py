@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import RESULTS, record, two_bare_processes  # benchmarks/run.py, beside this file
+from table import RESULTS, record, two_bare_processes  # benchmarks/table.py, beside this file
 
 from generator.batch import BatchOptions, Task, run_batch, task_seed
 from generator.publish.stats.records import Setup, play_record, prepared
