@@ -136,9 +136,10 @@ def castle_board(paper: Paper, options: BoardOptions | None = None) -> Document:
 
     blocks: list[Block] = [Section("Castle board"), heading, words,
                            Figure(w + 4, h + 4, lambda c: _offset(c, draw, 3, 3))]
-    shrines = _shrine_blocks(cell_w)
-    if options.shrines and _fits_below(h, shrines, frame_w, room_h):
-        blocks += shrines
+    if options.shrines:
+        shrines = _shrine_blocks(cell_w)
+        if _fits_below(h, shrines, frame_w, room_h):
+            blocks += shrines
     return Document("Dragon Castle: castle board", paper, (*blocks, calibration_figure()),
                     margin=BOARD_MARGIN, page_numbers=False, running_header=False)
 
