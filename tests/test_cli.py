@@ -242,7 +242,16 @@ def test_layout_check(cli, tmp_path) -> None:
     bad = tmp_path / "odd.layout"
     bad.write_text("kmahjongg-layout-v1.1\nw6\nh2\nd1\n121212\n434343\n")
     r = cli("layout", "check", bad)
-    assert r.code == 1 and "3 is odd" in r.out
+    assert r.code == 1 and "3 is odd" in r.out and "not playable" in r.out
+    # a tile on layer 2 over an empty layer 1 (as GNOME's own Ziggurat and Overpass have):
+    # screen and paper play it, real tiles cannot stand so: a note, not an error
+    floating = tmp_path / "floating.map"
+    floating.write_text("<mahjongg><map name='f'><layer z='0'><tile x='0' y='0'/>"
+                        "<tile x='2' y='0'/><tile x='4' y='0'/></layer><layer z='2'>"
+                        "<tile x='2' y='0'/></layer></map></mahjongg>")
+    r = cli("layout", "check", floating)
+    assert r.code == 0 and "hanging over nothing: 1 tile" in r.out
+    assert "verdict: ok to play on screen or on paper; not with real tiles" in r.out
     broken = tmp_path / "broken.map"
     broken.write_text("<mahjongg><map><layer z='0'><tile x='a' y='0'/></layer></map></mahjongg>")
     r = cli("layout", "check", broken)

@@ -176,6 +176,9 @@ def test_layout_check_findings() -> None:
     assert len(report.overlaps) == 1 and len(report.floating) == 1 and report.sets == 0
     text = "\n".join(report.lines())
     assert "overlap" in text and "hanging over nothing: 1 tile" in text and "odd" in text
+    assert not report.ok and "verdict: not playable" in text
+    hanging = check_layout(lay(tile(0, 0, 0), tile(0, 2, 0), tile(1, 1, 0), tile(0, 4, 0)))
+    assert hanging.ok and not hanging.buildable and hanging.sets == 1
     big = lay(block(0, 0, 15, 0, 9), block(1, 0, 7, 0, 9))
     assert check_layout(big).sets == 2
 

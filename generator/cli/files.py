@@ -29,7 +29,8 @@ def layout_check(
     """Report a layout's tile count, layers, half-tile offsets, overlaps, tiles hanging
     over nothing, and whether the count fits a tile set; for a Dragon Castle height map,
     its floors, symmetry and fit to a tile set; for a GNOME Mahjongg .map file, each of its
-    maps. Exit 1 if it cannot be played.
+    maps. Exit 1 if it cannot be played (a layout real tiles cannot build but screen and paper
+    can play is not an error).
 
     Example: tilepress layout check my.layout
     """

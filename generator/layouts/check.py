@@ -26,7 +26,15 @@ class LayoutReport:
 
     @property
     def ok(self) -> bool:
-        return not self.overlaps and not self.floating and self.sets > 0
+        """Whether the layout can be played: on screen and on paper a tile hanging over
+        nothing plays like any other (the home apps ship such maps), so only overlapping
+        tiles or a count no tile set deals stop it."""
+        return not self.overlaps and self.sets > 0
+
+    @property
+    def buildable(self) -> bool:
+        """Whether real tiles can stand as the layout puts them (none over nothing)."""
+        return not self.floating
 
     def lines(self) -> list[str]:
         n = len(self.layout)
@@ -44,7 +52,8 @@ class LayoutReport:
             out.append("overlaps: none")
         if self.floating:
             out.append(f"hanging over nothing: {len(self.floating)} tile"
-                       f"{'s' * (len(self.floating) > 1)}, first {self.floating[0]}")
+                       f"{'s' * (len(self.floating) > 1)}, first {self.floating[0]} (they play "
+                       "on screen and on paper, but real tiles cannot stand like that)")
         else:
             out.append("hanging over nothing: none")
         if self.bridging:
@@ -62,7 +71,12 @@ class LayoutReport:
         out.extend(f"warning: {w}" for w in shown)
         if len(self.layout.warnings) > len(shown):
             out.append(f"warning: ... and {len(self.layout.warnings) - len(shown)} more")
-        out.append("verdict: ok" if self.ok else "verdict: not playable as it stands")
+        if not self.ok:
+            out.append("verdict: not playable as it stands")
+        elif not self.buildable:
+            out.append("verdict: ok to play on screen or on paper; not with real tiles")
+        else:
+            out.append("verdict: ok")
         return out
 
 
