@@ -189,11 +189,18 @@ class Planner:
         redeem = self._redeem(game, p, pl)
         if redeem is not None:
             return redeem
-        danger = self.danger(game, p, s).tolist()
-        _, _, (_, need, row, tile) = min([
-            (c[0] + RISK_WEIGHT * danger[_FACE[c[3]]], _BY_NAME[c[3]], c) for c in options])
+        risk = self.danger(game, p, s)
+        if risk is _NO_DANGER:  # no risk: the first of the options (by key, then name)
+            _, need, row, tile = options[0]
+            danger = None
+        else:
+            danger = risk.tolist()
+            _, _, (_, need, row, tile) = min([
+                (c[0] + RISK_WEIGHT * danger[_FACE[c[3]]], _BY_NAME[c[3]], c)
+                for c in options])
         why = f"keeps {self._name(game, row, need)}" if need else "the hand stays ready"
-        if options[0][3] != tile and danger[face_of(options[0][3])] > danger[face_of(tile)]:
+        if danger is not None and options[0][3] != tile and (
+                danger[face_of(options[0][3])] > danger[face_of(tile)]):
             why += f"; holds {options[0][3]}, which an opponent's exposures want"
         return Discard(p, tile, why)
 

@@ -280,10 +280,11 @@ class AmericanGame(Charleston):
 
     @property
     def to_move(self) -> int | None:
-        if self.verdicts or self.phase in _NOBODY:
+        phase = self.phase
+        if phase is _CLAIMS:  # the most frequent first (hashing a phase runs Python)
+            return None if self.verdicts else self.claimers()[len(self.answers)]
+        if self.verdicts or phase in _NOBODY:
             return None
-        if self.phase == _CLAIMS:
-            return self.claimers()[len(self.answers)]
         return self.current
 
     def forced(self) -> Event | None:

@@ -242,28 +242,25 @@ def choose(
                 m, key = missing0[i], key0[i]
             else:
                 if g != JOKER:
+                    at = starts[r]  # the entry of face g, if the row uses it
+                    while at < starts[r + 1] and faces[at] != g:
+                        at += 1
+                    if at == starts[r + 1]:  # the same sums as the first hand's
+                        if key0[i] < keys[j]:
+                            keys[j], found[j], found[k + j] = key0[i], missing0[i], r
+                        continue
+                    # a row has one entry of a face
+                    a = terms(at, hands[0, g], jokers)
+                    b = terms(at, hands[j, g], jokers)
                     t = (
-                        sums0[i, 0],
-                        sums0[i, 1],
-                        sums0[i, 2],
-                        sums0[i, 3],
-                        sums0[i, 4],
-                        sums0[i, 5],
-                        sums0[i, 6],
+                        sums0[i, 0] - a[0] + b[0],
+                        sums0[i, 1] - a[1] + b[1],
+                        sums0[i, 2] - a[2] + b[2],
+                        sums0[i, 3] - a[3] + b[3],
+                        sums0[i, 4] - a[4] + b[4],
+                        sums0[i, 5] - a[5] + b[5],
+                        sums0[i, 6] - a[6] + b[6],
                     )
-                    for e in range(starts[r], starts[r + 1]):
-                        if faces[e] == g:
-                            a = terms(e, hands[0, g], jokers)
-                            b = terms(e, hands[j, g], jokers)
-                            t = (
-                                t[0] - a[0] + b[0],
-                                t[1] - a[1] + b[1],
-                                t[2] - a[2] + b[2],
-                                t[3] - a[3] + b[3],
-                                t[4] - a[4] + b[4],
-                                t[5] - a[5] + b[5],
-                                t[6] - a[6] + b[6],
-                            )
                 else:
                     t = sums(r, j)
                 m, key = score(r, t, jokers)
