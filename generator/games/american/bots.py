@@ -52,9 +52,9 @@ from generator.games.american.planning import (
     SLACK,
     Plan,
     Sight,
+    add_risk,
     best,
     plan,
-    shared_risk,
     sight_of,
 )
 from generator.games.american.rules import AmericanGame, Phase
@@ -85,6 +85,8 @@ class Planner:
         self._weighed: dict[tuple, tuple[Plan, list]] = {}
         """Recent answers of :meth:`_weigh_removals`: the vote's for the courtesy pass,
         the call's for the discard after it."""
+        self._jokers: tuple = (None, -1, [])
+        """The game, its exposures' version and :meth:`_jokered`'s answer."""
         self._exposure: tuple[tuple, tuple | None] = ((), None)
         """The last answer of :meth:`exposure`: asked again when the call is made."""
 
@@ -208,29 +210,38 @@ class Planner:
         """For each face, how much the live opponents' exposures want it (summed in seat
         order; perhaps a shared array: read-only)."""
         total = None
+        added = False
         for q in range(4):
             if q != p and not game.dead[q] and game.exposed[q]:
-                risk = shared_risk(game.card, game.exposures(q), s.unseen)
-                total = risk if total is None else total + risk
-        return _NO_DANGER if total is None else total
+                if total is None:
+                    total = np.zeros(FACES)
+                added |= add_risk(game.card, game.exposures(q), s.unseen, total)
+        return total if added else _NO_DANGER
 
     def _redeem(self, game: AmericanGame, p: int, pl: Plan) -> Redeem | None:
         hand = game.hands[p]
-        for owner in range(4):
-            for group in game.exposed[owner]:
-                if JOKER_TILE not in group:
-                    continue
-                face = face_of(next(t for t in group if not t.is_joker))
-                natural = next((t for t in hand if face_of(t) == face), None)
-                if natural is None:
-                    continue
-                counts = counts_of(hand)
-                counts[face] -= 1
-                counts[JOKER] += 1
-                if best(pl, counts)[0] <= pl.best[0] + EPSILON:
-                    return Redeem(p, owner, natural, f"a joker for its {natural}: jokers "
-                                  "fit more groups")
+        for owner, face in self._jokered(game):
+            natural = next((t for t in hand if face_of(t) == face), None)
+            if natural is None:
+                continue
+            counts = pl.sight.counts.copy()  # the hand's
+            counts[face] -= 1
+            counts[JOKER] += 1
+            if best(pl, counts)[0] <= pl.best[0] + EPSILON:
+                return Redeem(p, owner, natural, f"a joker for its {natural}: jokers "
+                              "fit more groups")
         return None
+
+    def _jokered(self, game: AmericanGame) -> list[tuple[int, int]]:
+        """(owner, face) of each exposure holding a joker, in seat and table order
+        (remembered while the exposures stay the same)."""
+        known, version, found = self._jokers
+        if known is not game or version != game._exposed_version:
+            found = [(owner, face_of(next(t for t in group if not t.is_joker)))
+                     for owner in range(4) for group in game.exposed[owner]
+                     if JOKER_TILE in group]
+            self._jokers = (game, game._exposed_version, found)
+        return found
 
     def claim(self, game: AmericanGame, p: int, tile: Tile) -> str | None:
         """The answer to the last discard: 'mahjong', 'expose' or None."""

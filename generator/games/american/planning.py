@@ -37,7 +37,7 @@ from generator.games.american.card import (
     needs,
 )
 from generator.games.american.faces import COPY_COUNTS
-from generator.games.american.weighing import choose, opened_share
+from generator.games.american.weighing import add_share, choose, opened_share
 
 HARMONIC = np.array([sum(1 / k for k in range(1, n + 1)) for n in range(16)])
 VALUE_WEIGHT = 0.004
@@ -306,21 +306,7 @@ def shared_risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray
     """:func:`risk`, remembered: the array is shared, read-only."""
     if not exposures:
         return _NO_RISK
-    memo = card.table.memo.get("risk")
-    if memo is None:
-        memo = card.table.memo["risk"] = {}
-    # the same tuple of exposures comes back while a player's exposures stand
-    last = memo.get(id(exposures))
-    if last is not None and last[0] is exposures:
-        opened = last[1]
-    else:
-        key = tuple(sorted((e.face, e.size) for e in exposures))
-        opened = memo.get(key)
-        if opened is None:
-            opened = memo[key] = _Opened.of(card, exposures)
-        if len(memo) > 512:
-            memo.clear()
-        memo[id(exposures)] = (exposures, opened)
+    opened = _opened(card, exposures)
     if not len(opened.P):
         return _NO_RISK
     u = unseen[opened.faces]
@@ -332,6 +318,39 @@ def shared_risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray
         answer = opened.answers[key] = opened.answer(u, key[1])
         answer.setflags(write=False)
     return answer
+
+
+def add_risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray,
+             out: np.ndarray) -> bool:
+    """Add :func:`risk` into ``out`` (the same float operations as adding its array);
+    False when it adds nothing (no hand is open to the exposures)."""
+    opened = _opened(card, exposures)
+    if not len(opened.P):
+        return False
+    if compiled.enabled():
+        add_share(opened.P, opened.Q, opened.groups, opened.faces, unseen, opened.share, out)
+    else:
+        out += opened.answer(unseen[opened.faces], int(unseen[JOKER]))
+    return True
+
+
+def _opened(card: Card, exposures: tuple[Exposure, ...]) -> _Opened:
+    """What :func:`risk` keeps for these exposures (remembered)."""
+    memo = card.table.memo.get("risk")
+    if memo is None:
+        memo = card.table.memo["risk"] = {}
+    # the same tuple of exposures comes back while a player's exposures stand
+    last = memo.get(id(exposures))
+    if last is not None and last[0] is exposures:
+        return last[1]
+    key = tuple(sorted((e.face, e.size) for e in exposures))
+    opened = memo.get(key)
+    if opened is None:
+        opened = memo[key] = _Opened.of(card, exposures)
+    if len(memo) > 512:
+        memo.clear()
+    memo[id(exposures)] = (exposures, opened)
+    return opened
 
 
 @dataclass(frozen=True)
@@ -372,5 +391,5 @@ class _Opened:
         return self.groups[ok].mean(axis=0) * self.share
 
 
-__all__ = ["Plan", "Readings", "Sight", "best", "exposed_tiles", "plan", "readings", "risk",
-           "shared_risk", "sight_of", "weigh"]
+__all__ = ["Plan", "Readings", "Sight", "add_risk", "best", "exposed_tiles", "plan", "readings",
+           "risk", "shared_risk", "sight_of", "weigh"]

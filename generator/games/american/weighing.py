@@ -304,6 +304,41 @@ def opened_share(
 
 
 @kernel
+def add_share(
+    P: np.ndarray,
+    Q: np.ndarray,
+    groups: np.ndarray,
+    faces: np.ndarray,
+    unseen: np.ndarray,
+    share: float,
+    out: np.ndarray,
+) -> int:
+    """:func:`opened_share` for the unseen tiles of ``faces`` (``unseen`` by face, jokers
+    at JOKER), added into ``out`` (a face's sum: the same float operations); how many
+    rows the unseen tiles alone can finish."""
+    jokers = unseen[JOKER]
+    held = np.zeros(groups.shape[1], dtype=np.int64)
+    count = 0
+    for r in range(len(P)):
+        ok = True
+        short = 0
+        for i in range(len(faces)):
+            u = unseen[faces[i]]
+            if u < P[r, i]:
+                ok = False
+                break
+            short += max(Q[r, i] - max(u - P[r, i], 0), 0)
+        if ok and short <= jokers:
+            count += 1
+            for f in range(groups.shape[1]):
+                held[f] += groups[r, f]
+    if count:
+        for f in range(groups.shape[1]):
+            out[f] += held[f] / count * share
+    return count
+
+
+@kernel
 def open_rows(
     allowed: np.ndarray,
     starts: np.ndarray,
@@ -392,5 +427,5 @@ def group_faces(
     return wanted
 
 
-__all__ = ["Sparse", "choose", "group_faces", "lacks", "open_rows", "opened_share",
+__all__ = ["Sparse", "add_share", "choose", "group_faces", "lacks", "open_rows", "opened_share",
            "short_faces"]
