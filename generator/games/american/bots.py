@@ -120,23 +120,32 @@ class Planner:
         tables: they depend on the hand and the exposures alone)."""
         return needs(game.card.table, s.counts, s.exposed)
 
-    def _weigh_removals(self, game: AmericanGame, s: Sight, tiles: list[Tile]
+    def _weigh_removals(self, game: AmericanGame, s: Sight, tiles: list[Tile],
+                        remember: bool = True
                         ) -> tuple[Plan, list[tuple[float, int, int, Tile]]]:
         """The plan of a sight, and for each distinct tile of ``tiles``: (key, tiles
-        missing, row) of the best reading without it, best first."""
+        missing, row) of the best reading without it, best first. Remembered, unless
+        not to be asked again (``remember`` False: the answer is the same either way)."""
         # by name: the sort by key below keeps that order between equal keys
         candidates = sorted(set(tiles), key=_BY_NAME.__getitem__)
+        if not remember:
+            return self._weigh(game, s, candidates)
         key = (id(game.card), s.counts.tobytes(), s.exposures, s.unseen.tobytes(),
                tuple(candidates))
         found = self._weighed.get(key)
         if found is None:
             if len(self._weighed) > 16:
                 self._weighed.clear()
-            pl = plan(game.card, s, self._need(game, s), removed=[_FACE[t] for t in candidates])
-            out = [(*found, t) for found, t in zip(pl.others, candidates, strict=True)]
-            out.sort(key=itemgetter(0))  # best first; equal keys by name
-            found = self._weighed[key] = (pl, out)
+            found = self._weighed[key] = self._weigh(game, s, candidates)
         return found[0], list(found[1])
+
+    def _weigh(self, game: AmericanGame, s: Sight, candidates: list[Tile]
+               ) -> tuple[Plan, list[tuple[float, int, int, Tile]]]:
+        """:meth:`_weigh_removals` of distinct tiles in name order."""
+        pl = plan(game.card, s, self._need(game, s), removed=[_FACE[t] for t in candidates])
+        out = [(*found, t) for found, t in zip(pl.others, candidates, strict=True)]
+        out.sort(key=itemgetter(0))  # best first; equal keys by name
+        return pl, out
 
     def _name(self, game: AmericanGame, row: int, need: int) -> str:
         if row < 0:
@@ -187,7 +196,8 @@ class Planner:
         if made:
             return MahJong(p, made[0], "the hand is complete")
         s = sight(game, p)
-        pl, options = self._weigh_removals(game, s, game.hands[p])
+        # a hand just drawn was never weighed (after a call, the call weighed it)
+        pl, options = self._weigh_removals(game, s, game.hands[p], game.drawn is None)
         redeem = self._redeem(game, p, pl)
         if redeem is not None:
             return redeem
