@@ -99,17 +99,21 @@ def _arguments(rng: random.Random, fixed: bool) -> tuple:
     sight = crowded_sight(rng)
     faces = np.array(removal_faces(rng, sight.counts), dtype=np.int64)
     rows = np.array(sorted(rng.sample(range(len(TABLE.P)), rng.randint(1, 40))), dtype=np.int64)
-    need = needs(TABLE, sight.counts, sight.exposed)
     allowed = planning.allowed_rows(CARD, sight.exposures)
     if not allowed.any():
         allowed = np.ones(len(TABLE.P), dtype=bool)
+    lt = TABLE.lacks
     return (
         fixed,
         rows,
-        need,
         allowed,
         rng.choice((0, 1, 2)),
-        *TABLE.lacks.sparse,
+        *lt.sparse,
+        lt.base_natural,
+        lt.base_joker,
+        lt.delta,
+        lt.P,
+        lt.Q,
         TABLE.values,
         sight.exposed,
         sight.unseen,
@@ -126,7 +130,7 @@ def test_choose_compiled_equals_its_python(fixed: bool) -> None:
     rng = random.Random(17 + fixed)
     for _ in range(60):
         args = _arguments(rng, fixed)
-        k = len(args[13]) + 1  # the hands: as is, and less each of removed
+        k = len(args[17]) + 1  # the hands: as is, and less each of removed
         out = [(np.full(k, np.nan), np.full(2 * k + len(TABLE.P), -7, dtype=np.int64))
                for _ in range(2)]
         kept = choose(*args, *out[0]), choose.python(*args, *out[1])

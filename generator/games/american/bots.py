@@ -142,7 +142,7 @@ class Planner:
     def _weigh(self, game: AmericanGame, s: Sight, candidates: list[Tile]
                ) -> tuple[Plan, list[tuple[float, int, int, Tile]]]:
         """:meth:`_weigh_removals` of distinct tiles in name order."""
-        pl = plan(game.card, s, self._need(game, s), removed=[_FACE[t] for t in candidates])
+        pl = plan(game.card, s, removed=[_FACE[t] for t in candidates])
         out = [(*found, t) for found, t in zip(pl.others, candidates, strict=True)]
         out.sort(key=itemgetter(0))  # best first; equal keys by name
         return pl, out

@@ -137,8 +137,6 @@ def _keep(r: Readings, keep: np.ndarray) -> Readings:
 
 
 _NO_ROWS = np.zeros(0, dtype=np.int64)
-_NO_NEED = np.zeros(0, dtype=np.int64)
-_NO_NEED.setflags(write=False)  # as the lacks are: numba compiles once for both
 _ONE = np.eye(len(COPIES), dtype=np.int16)
 """One tile of each face."""
 _NO_ALLOWED = np.zeros(0, dtype=bool)
@@ -173,19 +171,20 @@ def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = 
     ``slack`` tiles further than the nearest (all the allowed ones if none can), with
     the best for the sight's hand and for the hand less a tile of each face of
     ``removed`` among them. ``need`` is what
-    :func:`~generator.games.american.card.needs` gives for the hand, if known."""
+    :func:`~generator.games.american.card.needs` gives for the hand, if known (for the
+    numpy path: the compiled loop works it out)."""
     table = card.table
     k = len(removed)
     allowed = allowed_rows(card, sight.exposures)
     if sight.exposures and not np.count_nonzero(allowed):
         nothing = (UNREACHABLE, 99, -1)
         return Plan(_NO_ROWS, nothing, [nothing] * k, sight, table)
+    if compiled.enabled():  # the loop works out the lacks itself
+        found = _choose(table, sight, np.array(removed, dtype=np.int64), allowed=allowed,
+                        slack=slack)
+        return Plan(found[0], found[1], list(found[2:]), sight, table)
     if need is None:
         need = needs(table, sight.counts, sight.exposed)
-    if compiled.enabled():
-        found = _choose(table, sight, np.array(removed, dtype=np.int64), need=need,
-                        allowed=allowed, slack=slack)
-        return Plan(found[0], found[1], list(found[2:]), sight, table)
     batch = sight.counts[None, :]
     if k:
         batch = np.concatenate((batch, sight.counts - _ONE[list(removed)]))
@@ -217,7 +216,7 @@ def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = 
 
 
 def _choose(table: Table, sight: Sight, removed: np.ndarray, rows: np.ndarray | None = None,
-            need: np.ndarray = _NO_NEED, allowed: np.ndarray = _NO_ALLOWED, slack: int = SLACK,
+            allowed: np.ndarray = _NO_ALLOWED, slack: int = SLACK,
             counts: np.ndarray | None = None) -> tuple:
     """The compiled weighing (:func:`~generator.games.american.weighing.choose`) of
     ``counts`` (the sight's hand if not given) and the hand less each of ``removed``:
@@ -225,9 +224,11 @@ def _choose(table: Table, sight: Sight, removed: np.ndarray, rows: np.ndarray | 
     missing, row) for each hand)."""
     k = len(removed) + 1
     keys = np.empty(k)
-    found = np.empty(2 * k + (len(need) if rows is None else len(rows)), dtype=np.int64)
-    n = choose(rows is not None, _NO_ROWS if rows is None else rows, need, allowed, slack,
-               *table.lacks.sparse, table.values, sight.exposed, sight.unseen,
+    lacks = table.lacks
+    found = np.empty(2 * k + (lacks.rows if rows is None else len(rows)), dtype=np.int64)
+    n = choose(rows is not None, _NO_ROWS if rows is None else rows, allowed, slack,
+               *lacks.sparse, lacks.base_natural, lacks.base_joker, lacks.delta, lacks.P,
+               lacks.Q, table.values, sight.exposed, sight.unseen,
                sight.counts if counts is None else counts, removed, _SEARCH, _WEIGHTS, keys,
                found)
     ints = found[:2 * k].tolist()

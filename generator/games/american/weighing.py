@@ -90,13 +90,17 @@ def lacks(
 def choose(
     fixed: bool,
     rows: np.ndarray,
-    need: np.ndarray,
     allowed: np.ndarray,
     slack: int,
     starts: np.ndarray,
     faces: np.ndarray,
     P: np.ndarray,
     Q: np.ndarray,
+    base_natural: np.ndarray,
+    base_joker: np.ndarray,
+    delta: np.ndarray,
+    dense_P: np.ndarray,
+    dense_Q: np.ndarray,
     values: np.ndarray,
     exposed: np.ndarray,
     unseen: np.ndarray,
@@ -113,8 +117,10 @@ def choose(
     rows, and the rows kept; how many rows are kept. (The caller gives the arrays: each
     array numba returns costs about a microsecond.) With
     ``fixed`` the rows kept are ``rows``; otherwise they are chosen as
-    :func:`~generator.games.american.planning.plan` chooses them, from ``need`` (tiles
-    each row lacks for ``hands[0]``) on the ``allowed`` rows: the nearest within
+    :func:`~generator.games.american.planning.plan` chooses them, from the tiles each
+    row lacks for ``hands[0]`` (:func:`lacks`, from the ``base_natural`` to ``dense_Q``
+    tables of :class:`~generator.games.american.lacks.LackTables`, worked out here: one
+    call and no look-up for a hand seen once) on the ``allowed`` rows: the nearest within
     ``slack`` (all allowed rows if none of those can be finished), those the unseen
     tiles can finish, at most ``slack`` tiles further than the nearest of them.
     ``weights``: NATURAL, SCARCITY, VALUE_WEIGHT, CALLED - 1, UNREACHABLE."""
@@ -189,6 +195,8 @@ def choose(
     key0 = np.empty(0, dtype=np.float64)
     sums0 = np.empty((0, 7), dtype=np.int64)
     if not fixed:
+        need = np.empty(len(allowed), dtype=np.int64)
+        lacks(counts, exposed, base_natural, base_joker, delta, dense_P, dense_Q, need)
         nearest = _NONE
         for r in range(len(need)):
             if allowed[r] and need[r] < nearest:
