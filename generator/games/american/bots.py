@@ -85,8 +85,6 @@ class Planner:
         self._weighed: dict[tuple, tuple[Plan, list]] = {}
         """Recent answers of :meth:`_weigh_removals`: the vote's for the courtesy pass,
         the call's for the discard after it."""
-        self._jokers: tuple = (None, -1, [])
-        """The game, its exposures' version and :meth:`_jokered`'s answer."""
         self._exposure: tuple[tuple, tuple | None] = ((), None)
         """The last answer of :meth:`exposure`: asked again when the call is made."""
 
@@ -231,7 +229,7 @@ class Planner:
     def _redeem(self, game: AmericanGame, p: int, pl: Plan) -> Redeem | None:
         hand = game.hands[p]
         for owner, face in self._jokered(game):
-            natural = next((t for t in hand if face_of(t) == face), None)
+            natural = next((t for t in hand if _FACE[t] == face), None)
             if natural is None:
                 continue
             counts = pl.sight.counts.copy()  # the hand's
@@ -243,19 +241,13 @@ class Planner:
         return None
 
     def _jokered(self, game: AmericanGame) -> list[tuple[int, int]]:
-        """(owner, face) of each exposure holding a joker, in seat and table order
-        (remembered while the exposures stay the same)."""
-        known, version, found = self._jokers
-        if known is not game or version != game._exposed_version:
-            found = [(owner, face_of(next(t for t in group if not t.is_joker)))
-                     for owner in range(4) for group in game.exposed[owner]
-                     if JOKER_TILE in group]
-            self._jokers = (game, game._exposed_version, found)
-        return found
+        """(owner, face) of each exposure holding a joker, in seat and table order."""
+        return [(owner, e.face) for owner in range(4) for e in game.exposures(owner)
+                if e.jokers]
 
     def claim(self, game: AmericanGame, p: int, tile: Tile) -> str | None:
         """The answer to the last discard: 'mahjong', 'expose' or None."""
-        if face_of(tile) not in self.claimable(game, p):
+        if _FACE[tile] not in self.claimable(game, p):
             return None
         if game.mahjong_with(p, tile):
             return MAHJONG
@@ -296,9 +288,9 @@ class Planner:
         return self._exposure[1]
 
     def _expose(self, game: AmericanGame, p: int, tile: Tile) -> tuple | None:
-        face = face_of(tile)
+        face = _FACE[tile]
         hand = game.hands[p]
-        naturals = [t for t in hand if face_of(t) == face]
+        naturals = [t for t in hand if _FACE[t] == face]
         jokers = [t for t in hand if t.is_joker]
         if not naturals or len(naturals) + len(jokers) < 2:
             return None

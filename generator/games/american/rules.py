@@ -177,7 +177,7 @@ class AmericanGame(Charleston):
         return counts.copy()
 
     def tile_count(self, p: int) -> int:
-        return len(self.hands[p]) + sum(len(g) for g in self.exposed[p])
+        return len(self.hands[p]) + sum(map(len, self.exposed[p]))
 
     def mahjong_hands(self, p: int) -> list[str]:
         """The hands on the card that ``p``'s 14 tiles make (none with other counts); on
