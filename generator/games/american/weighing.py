@@ -66,7 +66,7 @@ def lacks(
     :class:`~generator.games.american.lacks.LackTables`: the empty hand's lacks, the
     change each face held makes, and an exposed face's own column worked out."""
     rows = len(base_natural)
-    change = np.zeros(2 * rows, dtype=np.int64)
+    change = np.zeros(2 * rows, dtype=np.int16)  # each within -28..0: short, and fast
     for f in range(JOKER):
         if counts[f] > 0:
             d = delta[f * (TOP + 1) + min(counts[f], TOP)]
