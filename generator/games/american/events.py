@@ -156,7 +156,7 @@ def fold_answers(events: Iterable[Event]) -> list[Event]:
             answers.clear()
 
     for ev in events:
-        if isinstance(ev, Answer):
+        if type(ev) is Answer:  # a final class (faster than isinstance)
             answers.append(ev)
             continue
         flush()
