@@ -27,12 +27,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-import numpy as np
-
 from generator.engine.log import Event
 from generator.engine.rules import checks, handles
 from generator.errors import IllegalActionError
-from generator.games.american.card import JOKER as JOKER_FACE
 from generator.games.american.card import (
     Card,
     Exposure,
@@ -45,7 +42,7 @@ from generator.games.american.card import (
     needs,
 )
 from generator.games.american.charleston import Charleston
-from generator.games.american.dead import dead_reason, judge, still_alive
+from generator.games.american.dead import dead_reason, judge, still_alive, used_faces
 from generator.games.american.events import (
     EXPOSE,
     GAME,
@@ -344,7 +341,8 @@ class AmericanGame(Charleston):
 
     @checks(Answer)
     def _check_answer(self, ev: Answer) -> None:
-        self.expect(_CLAIMS, ev.player, "answering the discard")
+        if self.phase is not _CLAIMS or ev.player != self.to_move:  # (expect is slower)
+            self.expect(_CLAIMS, ev.player, "answering the discard")
         self._answer_problem(ev.player, ev.call)
 
     def _answer_problem(self, p: int, call: str) -> None:
@@ -472,10 +470,7 @@ class AmericanGame(Charleston):
             if reason:
                 self.verdicts.append(Dead(q, reason))
             else:
-                rows = allowed_rows(self.card, exposures)
-                used = (self.card.table.P[rows] > 0) | (self.card.table.Q[rows] > 0)
-                self._alive[q] = (exposures, frozenset(np.nonzero(used.any(axis=0))[0].tolist())
-                                  | {JOKER_FACE}, witnesses)
+                self._alive[q] = (exposures, used_faces(self.card, exposures), witnesses)
 
     @handles(Answer)
     def _answer(self, ev: Answer) -> None:
