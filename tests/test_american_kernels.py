@@ -41,6 +41,7 @@ from generator.games.american.lacks import TOP, faces_of, group_faces, one_away
 from generator.games.american.planning import best, plan
 from generator.games.american.weighing import (
     Sparse,
+    add_share,
     choose,
     lacks,
     open_rows,
@@ -181,6 +182,39 @@ def test_risk_compiled_equals_the_numpy_risk(monkeypatch: pytest.MonkeyPatch) ->
         count = opened_share.python(opened.P, opened.Q, opened.groups, u, jokers,
                                     opened.share, plain)
         assert np.array_equal(plain, want) and count >= bool(want.any())
+    assert some > 30
+
+
+def test_added_risks_equal_the_sum_of_the_risks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A turn's danger: each opponent's risk added into one array, compiled and by numpy,
+    bit for bit as the sum of :func:`planning.risk` in seat order; and the loop's Python."""
+    if not compiled.enabled():  # without numba: the loop's own Python
+        monkeypatch.setattr(add_share, "_compiled", add_share.python)
+    rng = random.Random(10)
+    some = 0
+    for _ in range(300):
+        opponents = [tuple(e for e in random_exposures(rng) if e.size >= 3) for _ in range(2)]
+        opponents = [x for x in opponents if x]
+        left = list(SET)
+        rng.shuffle(left)
+        unseen = np.maximum(COPY_COUNTS - counts_of(left[: rng.randint(0, 130)]), 0)
+        want = np.zeros(len(COPY_COUNTS))
+        for x in opponents:
+            want = want + planning.risk(CARD, x, unseen)
+        for on in (True, False):
+            got = np.zeros(len(COPY_COUNTS))
+            with monkeypatch.context() as m:
+                m.setattr(compiled, "enabled", lambda on=on: on)
+                added = [planning.add_risk(CARD, x, unseen, got) for x in opponents]
+            assert np.array_equal(got, want)  # bit for bit
+            assert added == [bool(len(planning._opened(CARD, x).P)) for x in opponents]
+        for x in opponents:
+            opened = planning._opened(CARD, x)
+            plain = np.zeros(len(COPY_COUNTS))
+            add_share.python(opened.P, opened.Q, opened.groups, opened.faces, unseen,
+                             opened.share, plain)
+            assert np.array_equal(plain, planning.risk(CARD, x, unseen))
+        some += bool(want.any())
     assert some > 30
 
 
