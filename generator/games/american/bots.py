@@ -79,7 +79,7 @@ class Planner:
     name = "planner"
 
     def __init__(self) -> None:
-        self._claimable: list[tuple] = [(None, (), (), frozenset())] * 4
+        self._claimable: list[tuple] = [(None, [], (), frozenset())] * 4
         """For each seat: the card, hand and exposures :meth:`claimable` last answered
         for, and its answer."""
         self._weighed: dict[tuple, tuple[Plan, list]] = {}
@@ -259,13 +259,13 @@ class Planner:
         (and a second or a joker) for a pung, kong or quint of its nearest readings
         (what :meth:`exposure` looks at first). Remembered for each seat while its hand
         and exposures stay the same (compared, not hashed)."""
-        hand = tuple(game.hands[p])
+        hand = game.hands[p]
         exposures = game.exposures(p)
         card, held, shown, found = self._claimable[p]
-        if card is game.card and held == hand and shown == exposures:
+        if card is game.card and held == hand and shown == exposures:  # (lists compared)
             return found
         found = game.waits(p) | self._exposable(game, counts_of(hand), exposures)
-        self._claimable[p] = (game.card, hand, exposures, found)
+        self._claimable[p] = (game.card, list(hand), exposures, found)
         return found
 
     def _exposable(self, game: AmericanGame, counts: np.ndarray,
@@ -308,8 +308,8 @@ class Planner:
         pl = plan(game.card, s, need)
         # the sizes of the face's groups (jokers allowed) in the readings kept
         kinds = table.kinds
-        sizes = sorted(size for (f, size), column in kinds.columns.items()
-                       if f == face and np.count_nonzero(kinds.counts[pl.rows, column]))
+        sizes = sorted(size for size, column in kinds.of_face(face)
+                       if np.count_nonzero(kinds.counts[pl.rows, column]))
         before, was, _ = pl.best
         found = None
         for size in sizes:

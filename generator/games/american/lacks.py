@@ -166,6 +166,16 @@ class GroupKinds:
     columns: dict[tuple[int, int], int]
     """(face, size) -> column of ``counts``."""
     counts: np.ndarray
+    by_face: dict[int, list[tuple[int, int]]] = field(default_factory=dict, compare=False)
+    """The answers of :meth:`of_face` given."""
+
+    def of_face(self, face: int) -> list[tuple[int, int]]:
+        """(size, column) of each kind of group of ``face``, in column order."""
+        found = self.by_face.get(face)
+        if found is None:
+            found = self.by_face[face] = [(size, column) for (f, size), column
+                                          in self.columns.items() if f == face]
+        return found
 
     @staticmethod
     def of(groups: Sequence[Sequence[tuple[int, int, bool]]], concealed: np.ndarray

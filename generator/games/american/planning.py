@@ -70,12 +70,29 @@ class Sight:
     """The tiles of the exposures by face (:func:`exposed_faces`); not to be changed."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "exposed", exposed_faces(self.exposures) if self.exposures
+        object.__setattr__(self, "exposed", _exposed_of(self.exposures) if self.exposures
                            else _NOT_EXPOSED)
 
     def without(self, counts: np.ndarray) -> Sight:
         """The same sight with another hand (a tile passed, discarded or exposed)."""
         return Sight(counts, self.exposures, self.unseen)
+
+
+_EXPOSED: dict[int, tuple[tuple[Exposure, ...], np.ndarray]] = {}
+"""The tiles of the exposures by face, for the exposures (a tuple the rules keep while a
+player's exposures stand) :class:`Sight` was given lately, by identity."""
+
+
+def _exposed_of(exposures: tuple[Exposure, ...]) -> np.ndarray:
+    """:func:`exposed_faces`, remembered (shared: not to be changed)."""
+    known = _EXPOSED.get(id(exposures))
+    if known is not None and known[0] is exposures:
+        return known[1]
+    if len(_EXPOSED) >= 64:
+        _EXPOSED.clear()
+    found = exposed_faces(exposures)
+    _EXPOSED[id(exposures)] = (exposures, found)
+    return found
 
 
 def sight_of(hand, exposures: tuple[Exposure, ...], in_sight=None) -> Sight:

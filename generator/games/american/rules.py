@@ -214,10 +214,11 @@ class AmericanGame(Charleston):
         """The faces but the joker that might complete ``p``'s 13 tiles ``hand`` (every
         one, and perhaps a few more: :meth:`_made` decides), remembered while the hand
         stays the same."""
-        key = (tuple(hand), tuple(tuple(g) for g in self.exposed[p]))
+        exposures = self.exposures(p)  # (what the faces depend on, kept while they stand)
+        key = (tuple(hand), exposures)
         if self._waits_cache[p][0] != key:
             counts = counts_of(hand)
-            table, exposures = self.card.table, self.exposures(p)
+            table = self.card.table
             exposed = exposed_faces(exposures)
             faces = one_away(table.lacks, needs(table, counts, exposed),
                              allowed_rows(self.card, exposures), counts, exposed)
@@ -225,9 +226,10 @@ class AmericanGame(Charleston):
         return self._waits_cache[p][1]
 
     def _made(self, p: int, hand: list[Tile], called: Tile | None) -> list[str]:
-        key = (p, tuple(hand), tuple(tuple(g) for g in self.exposed[p]), called)
+        exposures = self.exposures(p)
+        key = (p, tuple(hand), exposures, called)
         if self._made_cache[0] != key:
-            found = matches(self.card, hand, self.exposures(p))
+            found = matches(self.card, hand, exposures)
             if called is not None and self.options.mahjong_call == "text":
                 # the called tile must sit in a pung, kong or quint of the hand: more
                 # tiles like it in the hand than the hand's singles and pairs take
