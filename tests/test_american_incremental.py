@@ -431,3 +431,22 @@ def test_a_discard_without_danger_is_the_first_option(seed: int) -> None:
         rng = random.Random(f"tilepress:american:{seed}")
         logs.append(play_out(state, [bot() for _ in range(4)], rng, game.chance_event))
     assert logs[0] == logs[1] and RiskyPlanner.general > 20
+
+
+def test_the_least_risky_option_is_the_least_of_key_plus_risk_then_name() -> None:
+    from generator.games.american.bots import _BY_NAME, _FACE, RISK_WEIGHT, _least_risky
+
+    rng = random.Random(6)
+    early = 0
+    for _ in range(2000):
+        tiles = sorted(set(rng.sample(SET, 14)), key=_BY_NAME.__getitem__)
+        keys = [rng.choice((0.0, 0.5, 1.0, 1.5, float("inf"))) + rng.choice((0, 0, 0.25))
+                for _ in tiles]
+        options = sorted(((k, 1, 2, t) for k, t in zip(keys, tiles, strict=True)),
+                         key=lambda c: c[0])
+        danger = [rng.choice((0.0, 0.0, 0.1, 0.3, 2.0, 10.0)) for _ in range(FACES)]
+        want = min((c[0] + RISK_WEIGHT * danger[_FACE[c[3]]], _BY_NAME[c[3]], c)
+                   for c in options)[2]
+        assert _least_risky(options, danger) == want
+        early += want is not options[0]
+    assert early > 200

@@ -205,9 +205,7 @@ class Planner:
             danger = None
         else:
             danger = risk.tolist()
-            _, _, (_, need, row, tile) = min([
-                (c[0] + RISK_WEIGHT * danger[_FACE[c[3]]], _BY_NAME[c[3]], c)
-                for c in options])
+            _, need, row, tile = _least_risky(options, danger)
         why = f"keeps {self._name(game, row, need)}" if need else "the hand stays ready"
         if danger is not None and options[0][3] != tile and (
                 danger[face_of(options[0][3])] > danger[face_of(tile)]):
@@ -342,6 +340,22 @@ weigh the same."""
 
 _FACE = {t: face_of(t) for t in _BY_NAME}
 """Each tile's face."""
+
+
+def _least_risky(options: list[tuple[float, int, int, Tile]], danger: list[float]
+                 ) -> tuple[float, int, int, Tile]:
+    """The option of the least key plus risk, then the first by name: the options come
+    by key, and a risk is never below zero, so none after a key above the best can
+    beat it."""
+    best = options[0]
+    least = best[0] + RISK_WEIGHT * danger[_FACE[best[3]]]
+    for c in options[1:]:
+        if c[0] > least:
+            break
+        v = c[0] + RISK_WEIGHT * danger[_FACE[c[3]]]
+        if v < least or (v == least and _BY_NAME[c[3]] < _BY_NAME[best[3]]):
+            best, least = c, v
+    return best
 
 
 def _rest(hand: list[Tile], used: list[Tile]) -> list[Tile]:
