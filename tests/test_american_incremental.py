@@ -440,11 +440,12 @@ def test_the_least_risky_option_is_the_least_of_key_plus_risk_then_name() -> Non
     early = 0
     for _ in range(2000):
         tiles = sorted(set(rng.sample(SET, 14)), key=_BY_NAME.__getitem__)
-        keys = [rng.choice((0.0, 0.5, 1.0, 1.5, float("inf"))) + rng.choice((0, 0, 0.25))
-                for _ in tiles]
+        # keys that tie with another key plus a risk, exactly
+        keys = [rng.choice((0.0, 0.5, 1.0, float("inf"), RISK_WEIGHT * 2.0,
+                            0.5 + RISK_WEIGHT * 2.0)) for _ in tiles]
         options = sorted(((k, 1, 2, t) for k, t in zip(keys, tiles, strict=True)),
                          key=lambda c: c[0])
-        danger = [rng.choice((0.0, 0.0, 0.1, 0.3, 2.0, 10.0)) for _ in range(FACES)]
+        danger = [rng.choice((0.0, 0.0, 0.3, 2.0, 10.0)) for _ in range(FACES)]
         want = min((c[0] + RISK_WEIGHT * danger[_FACE[c[3]]], _BY_NAME[c[3]], c)
                    for c in options)[2]
         assert _least_risky(options, danger) == want
