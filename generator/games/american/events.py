@@ -24,6 +24,10 @@ exposure."""
 
 
 class Phase(BasePhase):
+    # a member is its own only equal: hashed by identity, in C (an Enum hashes its name
+    # in Python), for the sets of phases the rules test at every move
+    __hash__ = object.__hash__
+
     DICE = "the dice for East"
     DEAL = "the deal"
     PASS = "a pass of tiles in the Charleston"
