@@ -357,17 +357,21 @@ def _opened(card: Card, exposures: tuple[Exposure, ...]) -> _Opened:
     memo = card.table.memo.get("risk")
     if memo is None:
         memo = card.table.memo["risk"] = {}
+        card.table.memo["risk by id"] = {}
     # the same tuple of exposures comes back while a player's exposures stand
-    last = memo.get(id(exposures))
+    by_id = card.table.memo["risk by id"]
+    last = by_id.get(id(exposures))
     if last is not None and last[0] is exposures:
         return last[1]
     key = tuple(sorted((e.face, e.size) for e in exposures))
     opened = memo.get(key)
     if opened is None:
+        if len(memo) > 512:
+            memo.clear()
         opened = memo[key] = _Opened.of(card, exposures)
-    if len(memo) > 512:
-        memo.clear()
-    memo[id(exposures)] = (exposures, opened)
+    if len(by_id) > 512:  # (new tuples come with each call, and the faces stay)
+        by_id.clear()
+    by_id[id(exposures)] = (exposures, opened)
     return opened
 
 
