@@ -266,9 +266,11 @@ class AmericanGame(Charleston):
 
     def claim_winner(self) -> int | None:
         """Mah Jongg before an exposure; between equals, the next in turn."""
-        for group in (self.calling(MAHJONG), self.calling(EXPOSE)):
-            if group:
-                return group[0]
+        answers, seats = self.answers, self.claimers()
+        for call in (MAHJONG, EXPOSE):  # (no tuples made: asked after every discard)
+            for p in seats:
+                if answers.get(p) == call:
+                    return p
         return None
 
     # -- who moves, and what they may do ------------------------------------------
