@@ -457,7 +457,8 @@ class AmericanGame(Charleston):
                 continue
             exposures = self.exposures(q)
             known, faces, witnesses = self._alive[q]
-            if known == exposures:
+            if known == exposures:  # kept as this tuple: compared by identity next time
+                self._alive[q] = (exposures, faces, witnesses)
                 if face >= 0 and face not in faces:
                     continue
                 if seen is None:
@@ -466,7 +467,7 @@ class AmericanGame(Charleston):
                     unseen = (COPY_COUNTS - seen).tolist()
                 alive = still_alive(witnesses, unseen)
                 if alive is not None:
-                    self._alive[q] = (known, faces, alive)
+                    self._alive[q] = (exposures, faces, alive)
                     continue
             if seen is None:
                 seen = self.seen()
