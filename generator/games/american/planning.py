@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import NamedTuple
 
 import numpy as np
@@ -57,21 +56,31 @@ UNREACHABLE = 1e6
 _NOT_EXPOSED = np.zeros(len(COPIES), dtype=np.int16)
 
 
-@dataclass(frozen=True)
 class Sight:
-    """What one player knows of the tiles."""
+    """What one player knows of the tiles (not to be changed once made: a plain class,
+    lighter to make than a frozen dataclass, for a sight is made at every turn)."""
 
+    __slots__ = {
+        "counts": "The player's hand, by face (jokers at JOKER).",
+        "exposed": "The tiles of the exposures by face (:func:`exposed_faces`).",
+        "exposures": "The player's exposures.",
+        "unseen": "Tiles of each face the player cannot see: in the wall or in other hands.",
+    }
     counts: np.ndarray
-    """The player's hand, by face (jokers at JOKER)."""
     exposures: tuple[Exposure, ...]
     unseen: np.ndarray
-    """Tiles of each face the player cannot see: in the wall or in other hands."""
-    exposed: np.ndarray = field(init=False, repr=False, compare=False)
-    """The tiles of the exposures by face (:func:`exposed_faces`); not to be changed."""
+    exposed: np.ndarray
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "exposed", _exposed_of(self.exposures) if self.exposures
-                           else _NOT_EXPOSED)
+    def __init__(self, counts: np.ndarray, exposures: tuple[Exposure, ...],
+                 unseen: np.ndarray) -> None:
+        self.counts = counts
+        self.exposures = exposures
+        self.unseen = unseen
+        self.exposed = _exposed_of(exposures) if exposures else _NOT_EXPOSED
+
+    def __repr__(self) -> str:
+        return (f"Sight(counts={self.counts!r}, exposures={self.exposures!r}, "
+                f"unseen={self.unseen!r})")
 
     def without(self, counts: np.ndarray) -> Sight:
         """The same sight with another hand (a tile passed, discarded or exposed)."""
@@ -159,27 +168,45 @@ _ONE = np.eye(len(COPIES), dtype=np.int16)
 _NO_ALLOWED = np.zeros(0, dtype=bool)
 
 
-@dataclass(frozen=True)
 class Plan:
     """The readings worth weighing for one sight, and the best of them for the sight's
-    hand and for the other hands asked about."""
+    hand and for the other hands asked about (not to be changed once made; a plain
+    class, lighter to make than a frozen dataclass)."""
 
+    __slots__ = {
+        "best": "(key, tiles missing, card row) of the best reading for the hand as it is.",
+        "kept": "The readings kept, once at hand.",
+        "others": "The same for each of the other hands :func:`plan` was given.",
+        "rows": "Indices into the card's table of the readings kept.",
+        "sight": "The sight weighed.",
+        "table": "The card's table.",
+    }
     rows: np.ndarray
-    """Indices into the card's table of the readings kept."""
     best: tuple[float, int, int]
-    """(key, tiles missing, card row) of the best reading for the hand as it is."""
     others: list[tuple[float, int, int]]
-    """The same for each of the other hands :func:`plan` was given."""
     sight: Sight
-    table: Table = field(compare=False)
-    kept: Readings | None = field(default=None, compare=False)
-    """The readings kept, if already at hand."""
+    table: Table
+    kept: Readings | None
 
-    @cached_property
+    def __init__(self, rows: np.ndarray, best: tuple[float, int, int],
+                 others: list[tuple[float, int, int]], sight: Sight, table: Table,
+                 kept: Readings | None = None) -> None:
+        self.rows = rows
+        self.best = best
+        self.others = others
+        self.sight = sight
+        self.table = table
+        self.kept = kept
+
+    def __repr__(self) -> str:
+        return f"Plan(rows={self.rows!r}, best={self.best!r}, others={self.others!r})"
+
+    @property
     def readings(self) -> Readings:
-        """The readings kept."""
-        return self.kept if self.kept is not None else readings(self.table, self.rows,
-                                                                self.sight)
+        """The readings kept (worked out once)."""
+        if self.kept is None:
+            self.kept = readings(self.table, self.rows, self.sight)
+        return self.kept
 
 
 def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = SLACK,
