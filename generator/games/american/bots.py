@@ -240,8 +240,8 @@ class Planner:
 
     def _jokered(self, game: AmericanGame) -> list[tuple[int, int]]:
         """(owner, face) of each exposure holding a joker, in seat and table order."""
-        return [(owner, e.face) for owner in range(4) for e in game.exposures(owner)
-                if e.jokers]
+        return [(owner, e.face) for owner in range(4) if game.exposed[owner]
+                for e in game.exposures(owner) if e.jokers]
 
     def claim(self, game: AmericanGame, p: int, tile: Tile) -> str | None:
         """The answer to the last discard: 'mahjong', 'expose' or None."""
