@@ -268,13 +268,17 @@ def _choose(table: Table, sight: Sight, removed: np.ndarray, rows: np.ndarray | 
     missing, row) for each hand)."""
     k = len(removed) + 1
     keys = np.empty(k)
-    lacks = table.lacks
-    found = np.empty(2 * k + (lacks.rows if rows is None else len(rows)), dtype=np.int64)
-    n = choose(rows is not None, _NO_ROWS if rows is None else rows, allowed, slack,
-               *lacks.sparse, lacks.base_natural, lacks.base_joker, lacks.delta, lacks.P,
-               lacks.Q, table.values, sight.exposed, sight.unseen,
-               sight.counts if counts is None else counts, removed, _SEARCH, _WEIGHTS, keys,
-               found)
+    tables = table.memo.get("choose")
+    if tables is None:  # the card's arrays the loop reads, in its order
+        lacks = table.lacks
+        tables = table.memo["choose"] = (*lacks.sparse, lacks.base_natural, lacks.base_joker,
+                                         lacks.delta, lacks.P, lacks.Q, table.values)
+    found = np.empty(2 * k + (len(table.values) if rows is None else len(rows)),
+                     dtype=np.int64)
+    n = choose.compiled()(rows is not None, _NO_ROWS if rows is None else rows, allowed,
+                          slack, *tables, sight.exposed, sight.unseen,
+                          sight.counts if counts is None else counts, removed, _SEARCH,
+                          _WEIGHTS, keys, found)
     ints = found[:2 * k].tolist()
     return found[2 * k:2 * k + n], *zip(keys.tolist(), ints[:k], ints[k:], strict=True)
 
