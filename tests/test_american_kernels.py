@@ -72,8 +72,9 @@ def numpy_plan(monkeypatch: pytest.MonkeyPatch, *args, **kw):
 
 @pytest.mark.parametrize("seed", range(3))
 def test_plan_compiled_equals_the_numpy_plan(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    if not compiled.enabled():  # without numba: the kernel's own Python
+    if not compiled.enabled():  # without numba: the kernels' own Python (choose's calls lacks)
         monkeypatch.setattr(choose, "_compiled", choose.python)
+        monkeypatch.setattr(lacks, "_compiled", lacks.python)
     monkeypatch.setattr(compiled, "enabled", lambda: True)
     rng = random.Random(300 + seed)
     widened = unreachable = 0
