@@ -377,7 +377,8 @@ def add_risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray,
     if not len(opened.P):
         return False
     if compiled.enabled():
-        add_share(opened.P, opened.Q, opened.groups, opened.faces, unseen, opened.share, out)
+        add_share.compiled()(opened.P, opened.Q, opened.groups, opened.faces, unseen,
+                             opened.share, out)
     else:
         out += opened.answer(unseen[opened.faces], int(unseen[JOKER]))
     return True
