@@ -735,3 +735,19 @@ def test_a_hand_is_found_dead_when_a_discard_shows_it_cannot_be_completed() -> N
                                  "they need are gone")
     g.apply(g.forced())
     assert g.dead[1] and g.to_move == 2
+
+
+def test_tiles_passed_discarded_or_shown_must_be_held_as_many_times() -> None:
+    """The hand check compares tiles by identity: a tile equals only itself."""
+    assert Tile.__eq__ is object.__eq__ and Tile("5m") is Tile("5m")
+    g = dealt()
+    p = g.current
+    one = next(t for t in rules.american_set() if not t.is_joker and t not in g.hands[p])
+    g.hands[p][:3] = [one, Tile("9p"), Tile("9p")]
+    g.hands[p][3:] = [t for t in g.hands[p][3:] if t not in (one, Tile("9p"))]
+    with pytest.raises(IllegalActionError, match="is not in the hand"):
+        g.apply(Pass(p, (one, one, Tile("9p"))))  # one held once
+    missing = next(t for t in rules.american_set() if t not in g.hands[p] and not t.is_joker)
+    with pytest.raises(IllegalActionError, match=f"{missing} is not in the hand"):
+        g.apply(Pass(p, (one, Tile("9p"), missing)))
+    g.apply(Pass(p, (Tile("9p"), one, Tile("9p"))))  # held as many times: taken

@@ -29,7 +29,13 @@ from generator.games.american.card import (
     face_of,
     needs,
 )
-from generator.games.american.dead import completable, dead_reason, judge, still_alive
+from generator.games.american.dead import (
+    completable,
+    dead_reason,
+    judge,
+    still_alive,
+    used_faces,
+)
 from generator.games.american.events import EXPOSE, MAHJONG, Dead, Phase
 from generator.games.american.lacks import TOP
 from generator.games.american.planning import Sight, plan, risk, sight_of, weigh
@@ -386,6 +392,62 @@ def test_weighed_removals_are_best_first_then_by_name() -> None:
         assert sorted({t for *_, t in options}, key=str) == sorted(set(tiles), key=str)
         assert options == sorted(options, key=lambda c: (c[0], _BY_NAME[c[3]]))
         assert planner._weigh_removals(state, sight, tiles)[1] == options
+        assert planner._weigh_removals(state, sight, tiles, False)[1] == options  # unkept
         keys = [c[0] for c in options]
         ties += len(keys) - len(set(keys))
     assert ties > 20
+
+
+def test_used_faces_equal_the_faces_of_the_allowed_rows() -> None:
+    rng = random.Random(8)
+    for _ in range(300):
+        exposures = random_exposures(rng, most=4)
+        rows = allowed_direct(exposures)
+        used = (TABLE.P[rows] > 0) | (TABLE.Q[rows] > 0)
+        want = frozenset(np.flatnonzero(used.any(axis=0)).tolist()) | {JOKER}
+        assert used_faces(CARD, exposures) == want
+        assert used_faces(CARD, exposures[::-1]) == want  # remembered by faces and sizes
+
+
+class RiskyPlanner(Planner):
+    """A planner that always takes the general path of a discard: the risk of every face
+    weighed, zero when no opponent has exposed (never the shared no-danger array)."""
+
+    general = 0
+
+    def danger(self, game, p, s):
+        found = super().danger(game, p, s)
+        RiskyPlanner.general += 1
+        return found.copy()
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_discard_without_danger_is_the_first_option(seed: int) -> None:
+    """With no danger a turn discards its best option without weighing risks: the same
+    discard and reason as the general path gives."""
+    logs = []
+    for bot in (Planner, RiskyPlanner):
+        state = AmericanGame(AmericanOptions(), CARD)
+        rng = random.Random(f"tilepress:american:{seed}")
+        logs.append(play_out(state, [bot() for _ in range(4)], rng, game.chance_event))
+    assert logs[0] == logs[1] and RiskyPlanner.general > 20
+
+
+def test_the_least_risky_option_is_the_least_of_key_plus_risk_then_name() -> None:
+    from generator.games.american.bots import _BY_NAME, _FACE, RISK_WEIGHT, _least_risky
+
+    rng = random.Random(6)
+    early = 0
+    for _ in range(2000):
+        tiles = sorted(set(rng.sample(SET, 14)), key=_BY_NAME.__getitem__)
+        # keys that tie with another key plus a risk, exactly
+        keys = [rng.choice((0.0, 0.5, 1.0, float("inf"), RISK_WEIGHT * 2.0,
+                            0.5 + RISK_WEIGHT * 2.0)) for _ in tiles]
+        options = sorted(((k, 1, 2, t) for k, t in zip(keys, tiles, strict=True)),
+                         key=lambda c: c[0])
+        danger = [rng.choice((0.0, 0.0, 0.3, 2.0, 10.0)) for _ in range(FACES)]
+        want = min((c[0] + RISK_WEIGHT * danger[_FACE[c[3]]], _BY_NAME[c[3]], c)
+                   for c in options)[2]
+        assert _least_risky(options, danger) == want
+        early += want is not options[0]
+    assert early > 200

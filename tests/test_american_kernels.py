@@ -41,6 +41,7 @@ from generator.games.american.lacks import TOP, faces_of, group_faces, one_away
 from generator.games.american.planning import best, plan
 from generator.games.american.weighing import (
     Sparse,
+    add_share,
     choose,
     lacks,
     open_rows,
@@ -71,8 +72,9 @@ def numpy_plan(monkeypatch: pytest.MonkeyPatch, *args, **kw):
 
 @pytest.mark.parametrize("seed", range(3))
 def test_plan_compiled_equals_the_numpy_plan(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    if not compiled.enabled():  # without numba: the kernel's own Python
+    if not compiled.enabled():  # without numba: the kernels' own Python (choose's calls lacks)
         monkeypatch.setattr(choose, "_compiled", choose.python)
+        monkeypatch.setattr(lacks, "_compiled", lacks.python)
     monkeypatch.setattr(compiled, "enabled", lambda: True)
     rng = random.Random(300 + seed)
     widened = unreachable = 0
@@ -99,17 +101,21 @@ def _arguments(rng: random.Random, fixed: bool) -> tuple:
     sight = crowded_sight(rng)
     faces = np.array(removal_faces(rng, sight.counts), dtype=np.int64)
     rows = np.array(sorted(rng.sample(range(len(TABLE.P)), rng.randint(1, 40))), dtype=np.int64)
-    need = needs(TABLE, sight.counts, sight.exposed)
     allowed = planning.allowed_rows(CARD, sight.exposures)
     if not allowed.any():
         allowed = np.ones(len(TABLE.P), dtype=bool)
+    lt = TABLE.lacks
     return (
         fixed,
         rows,
-        need,
         allowed,
         rng.choice((0, 1, 2)),
-        *TABLE.lacks.sparse,
+        *lt.sparse,
+        lt.base_natural,
+        lt.base_joker,
+        lt.delta,
+        lt.P,
+        lt.Q,
         TABLE.values,
         sight.exposed,
         sight.unseen,
@@ -126,7 +132,7 @@ def test_choose_compiled_equals_its_python(fixed: bool) -> None:
     rng = random.Random(17 + fixed)
     for _ in range(60):
         args = _arguments(rng, fixed)
-        k = len(args[13]) + 1  # the hands: as is, and less each of removed
+        k = len(args[17]) + 1  # the hands: as is, and less each of removed
         out = [(np.full(k, np.nan), np.full(2 * k + len(TABLE.P), -7, dtype=np.int64))
                for _ in range(2)]
         kept = choose(*args, *out[0]), choose.python(*args, *out[1])
@@ -177,6 +183,39 @@ def test_risk_compiled_equals_the_numpy_risk(monkeypatch: pytest.MonkeyPatch) ->
         count = opened_share.python(opened.P, opened.Q, opened.groups, u, jokers,
                                     opened.share, plain)
         assert np.array_equal(plain, want) and count >= bool(want.any())
+    assert some > 30
+
+
+def test_added_risks_equal_the_sum_of_the_risks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A turn's danger: each opponent's risk added into one array, compiled and by numpy,
+    bit for bit as the sum of :func:`planning.risk` in seat order; and the loop's Python."""
+    if not compiled.enabled():  # without numba: the loop's own Python
+        monkeypatch.setattr(add_share, "_compiled", add_share.python)
+    rng = random.Random(10)
+    some = 0
+    for _ in range(300):
+        opponents = [tuple(e for e in random_exposures(rng) if e.size >= 3) for _ in range(2)]
+        opponents = [x for x in opponents if x]
+        left = list(SET)
+        rng.shuffle(left)
+        unseen = np.maximum(COPY_COUNTS - counts_of(left[: rng.randint(0, 130)]), 0)
+        want = np.zeros(len(COPY_COUNTS))
+        for x in opponents:
+            want = want + planning.risk(CARD, x, unseen)
+        for on in (True, False):
+            got = np.zeros(len(COPY_COUNTS))
+            with monkeypatch.context() as m:
+                m.setattr(compiled, "enabled", lambda on=on: on)
+                added = [planning.add_risk(CARD, x, unseen, got) for x in opponents]
+            assert np.array_equal(got, want)  # bit for bit
+            assert added == [bool(len(planning._opened(CARD, x).P)) for x in opponents]
+        for x in opponents:
+            opened = planning._opened(CARD, x)
+            plain = np.zeros(len(COPY_COUNTS))
+            add_share.python(opened.P, opened.Q, opened.groups, opened.faces, unseen,
+                             opened.share, plain)
+            assert np.array_equal(plain, planning.risk(CARD, x, unseen))
+        some += bool(want.any())
     assert some > 30
 
 

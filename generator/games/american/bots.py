@@ -52,9 +52,9 @@ from generator.games.american.planning import (
     SLACK,
     Plan,
     Sight,
+    add_risk,
     best,
     plan,
-    shared_risk,
     sight_of,
 )
 from generator.games.american.rules import AmericanGame, Phase
@@ -79,7 +79,7 @@ class Planner:
     name = "planner"
 
     def __init__(self) -> None:
-        self._claimable: list[tuple] = [(None, (), (), frozenset())] * 4
+        self._claimable: list[tuple] = [(None, [], (), frozenset())] * 4
         """For each seat: the card, hand and exposures :meth:`claimable` last answered
         for, and its answer."""
         self._weighed: dict[tuple, tuple[Plan, list]] = {}
@@ -118,23 +118,32 @@ class Planner:
         tables: they depend on the hand and the exposures alone)."""
         return needs(game.card.table, s.counts, s.exposed)
 
-    def _weigh_removals(self, game: AmericanGame, s: Sight, tiles: list[Tile]
+    def _weigh_removals(self, game: AmericanGame, s: Sight, tiles: list[Tile],
+                        remember: bool = True
                         ) -> tuple[Plan, list[tuple[float, int, int, Tile]]]:
         """The plan of a sight, and for each distinct tile of ``tiles``: (key, tiles
-        missing, row) of the best reading without it, best first."""
+        missing, row) of the best reading without it, best first. Remembered, unless
+        not to be asked again (``remember`` False: the answer is the same either way)."""
         # by name: the sort by key below keeps that order between equal keys
         candidates = sorted(set(tiles), key=_BY_NAME.__getitem__)
+        if not remember:
+            return self._weigh(game, s, candidates)
         key = (id(game.card), s.counts.tobytes(), s.exposures, s.unseen.tobytes(),
                tuple(candidates))
         found = self._weighed.get(key)
         if found is None:
             if len(self._weighed) > 16:
                 self._weighed.clear()
-            pl = plan(game.card, s, self._need(game, s), removed=[_FACE[t] for t in candidates])
-            out = [(*found, t) for found, t in zip(pl.others, candidates, strict=True)]
-            out.sort(key=itemgetter(0))  # best first; equal keys by name
-            found = self._weighed[key] = (pl, out)
+            found = self._weighed[key] = self._weigh(game, s, candidates)
         return found[0], list(found[1])
+
+    def _weigh(self, game: AmericanGame, s: Sight, candidates: list[Tile]
+               ) -> tuple[Plan, list[tuple[float, int, int, Tile]]]:
+        """:meth:`_weigh_removals` of distinct tiles in name order."""
+        pl = plan(game.card, s, removed=[_FACE[t] for t in candidates])
+        out = [(*found, t) for found, t in zip(pl.others, candidates, strict=True)]
+        out.sort(key=itemgetter(0))  # best first; equal keys by name
+        return pl, out
 
     def _name(self, game: AmericanGame, row: int, need: int) -> str:
         if row < 0:
@@ -185,15 +194,21 @@ class Planner:
         if made:
             return MahJong(p, made[0], "the hand is complete")
         s = sight(game, p)
-        pl, options = self._weigh_removals(game, s, game.hands[p])
+        # a hand just drawn was never weighed (after a call, the call weighed it)
+        pl, options = self._weigh_removals(game, s, game.hands[p], game.drawn is None)
         redeem = self._redeem(game, p, pl)
         if redeem is not None:
             return redeem
-        danger = self.danger(game, p, s).tolist()
-        _, _, (_, need, row, tile) = min([
-            (c[0] + RISK_WEIGHT * danger[_FACE[c[3]]], _BY_NAME[c[3]], c) for c in options])
+        risk = self.danger(game, p, s)
+        if risk is _NO_DANGER:  # no risk: the first of the options (by key, then name)
+            _, need, row, tile = options[0]
+            danger = None
+        else:
+            danger = risk.tolist()
+            _, need, row, tile = _least_risky(options, danger)
         why = f"keeps {self._name(game, row, need)}" if need else "the hand stays ready"
-        if options[0][3] != tile and danger[face_of(options[0][3])] > danger[face_of(tile)]:
+        if danger is not None and options[0][3] != tile and (
+                danger[face_of(options[0][3])] > danger[face_of(tile)]):
             why += f"; holds {options[0][3]}, which an opponent's exposures want"
         return Discard(p, tile, why)
 
@@ -201,33 +216,36 @@ class Planner:
         """For each face, how much the live opponents' exposures want it (summed in seat
         order; perhaps a shared array: read-only)."""
         total = None
+        added = False
         for q in range(4):
             if q != p and not game.dead[q] and game.exposed[q]:
-                risk = shared_risk(game.card, game.exposures(q), s.unseen)
-                total = risk if total is None else total + risk
-        return _NO_DANGER if total is None else total
+                if total is None:
+                    total = np.zeros(FACES)
+                added |= add_risk(game.card, game.exposures(q), s.unseen, total)
+        return total if added else _NO_DANGER
 
     def _redeem(self, game: AmericanGame, p: int, pl: Plan) -> Redeem | None:
         hand = game.hands[p]
-        for owner in range(4):
-            for group in game.exposed[owner]:
-                if JOKER_TILE not in group:
-                    continue
-                face = face_of(next(t for t in group if not t.is_joker))
-                natural = next((t for t in hand if face_of(t) == face), None)
-                if natural is None:
-                    continue
-                counts = counts_of(hand)
-                counts[face] -= 1
-                counts[JOKER] += 1
-                if best(pl, counts)[0] <= pl.best[0] + EPSILON:
-                    return Redeem(p, owner, natural, f"a joker for its {natural}: jokers "
-                                  "fit more groups")
+        for owner, face in self._jokered(game):
+            natural = next((t for t in hand if _FACE[t] == face), None)
+            if natural is None:
+                continue
+            counts = pl.sight.counts.copy()  # the hand's
+            counts[face] -= 1
+            counts[JOKER] += 1
+            if best(pl, counts)[0] <= pl.best[0] + EPSILON:
+                return Redeem(p, owner, natural, f"a joker for its {natural}: jokers "
+                              "fit more groups")
         return None
+
+    def _jokered(self, game: AmericanGame) -> list[tuple[int, int]]:
+        """(owner, face) of each exposure holding a joker, in seat and table order."""
+        return [(owner, e.face) for owner in range(4) if game.exposed[owner]
+                for e in game.exposures(owner) if e.jokers]
 
     def claim(self, game: AmericanGame, p: int, tile: Tile) -> str | None:
         """The answer to the last discard: 'mahjong', 'expose' or None."""
-        if face_of(tile) not in self.claimable(game, p):
+        if _FACE[tile] not in self.claimable(game, p):
             return None
         if game.mahjong_with(p, tile):
             return MAHJONG
@@ -239,13 +257,13 @@ class Planner:
         (and a second or a joker) for a pung, kong or quint of its nearest readings
         (what :meth:`exposure` looks at first). Remembered for each seat while its hand
         and exposures stay the same (compared, not hashed)."""
-        hand = tuple(game.hands[p])
+        hand = game.hands[p]
         exposures = game.exposures(p)
         card, held, shown, found = self._claimable[p]
-        if card is game.card and held == hand and shown == exposures:
+        if card is game.card and held == hand and shown == exposures:  # (lists compared)
             return found
         found = game.waits(p) | self._exposable(game, counts_of(hand), exposures)
-        self._claimable[p] = (game.card, hand, exposures, found)
+        self._claimable[p] = (game.card, list(hand), exposures, found)
         return found
 
     def _exposable(self, game: AmericanGame, counts: np.ndarray,
@@ -268,9 +286,9 @@ class Planner:
         return self._exposure[1]
 
     def _expose(self, game: AmericanGame, p: int, tile: Tile) -> tuple | None:
-        face = face_of(tile)
+        face = _FACE[tile]
         hand = game.hands[p]
-        naturals = [t for t in hand if face_of(t) == face]
+        naturals = [t for t in hand if _FACE[t] == face]
         jokers = [t for t in hand if t.is_joker]
         if not naturals or len(naturals) + len(jokers) < 2:
             return None
@@ -288,8 +306,8 @@ class Planner:
         pl = plan(game.card, s, need)
         # the sizes of the face's groups (jokers allowed) in the readings kept
         kinds = table.kinds
-        sizes = sorted(size for (f, size), column in kinds.columns.items()
-                       if f == face and np.count_nonzero(kinds.counts[pl.rows, column]))
+        sizes = sorted(size for size, column in kinds.of_face(face)
+                       if np.count_nonzero(kinds.counts[pl.rows, column]))
         before, was, _ = pl.best
         found = None
         for size in sizes:
@@ -322,6 +340,22 @@ weigh the same."""
 
 _FACE = {t: face_of(t) for t in _BY_NAME}
 """Each tile's face."""
+
+
+def _least_risky(options: list[tuple[float, int, int, Tile]], danger: list[float]
+                 ) -> tuple[float, int, int, Tile]:
+    """The option of the least key plus risk, then the first by name: the options come
+    by key, and a risk is never below zero, so none after a key above the best can
+    beat it."""
+    best = options[0]
+    least = best[0] + RISK_WEIGHT * danger[_FACE[best[3]]]
+    for c in options[1:]:
+        if c[0] > least:
+            break
+        v = c[0] + RISK_WEIGHT * danger[_FACE[c[3]]]
+        if v < least or (v == least and _BY_NAME[c[3]] < _BY_NAME[best[3]]):
+            best, least = c, v
+    return best
 
 
 def _rest(hand: list[Tile], used: list[Tile]) -> list[Tile]:

@@ -125,12 +125,13 @@ class Charleston(Rules):
 
     def _have(self, p: int, tiles: tuple[Tile, ...]) -> None:
         """Raise unless ``p`` holds all of ``tiles``."""
-        hand = self.hands[p] if len(tiles) == 1 else list(self.hands[p])
+        # a tile equals only itself (tiles are interned): compared by id, in C (a tile's
+        # comparison with another goes through Python, tiles being ordered)
+        held = list(map(id, self.hands[p]))
         for t in tiles:
-            if t not in hand:
+            if id(t) not in held:
                 raise IllegalActionError(f"{t} is not in the hand")
-            if len(tiles) > 1:
-                hand.remove(t)
+            held.remove(id(t))
 
     @checks(Stop)
     def _check_stop(self, ev: Stop) -> None:

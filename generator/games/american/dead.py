@@ -63,6 +63,19 @@ def judge(card: Card, exposures: tuple[Exposure, ...], seen
     return "the exposures can no longer be completed: the tiles they need are gone", ()
 
 
+def used_faces(card: Card, exposures: tuple[Exposure, ...]) -> frozenset[int]:
+    """The faces the hands these exposures allow use, and the joker (remembered by the
+    faces and sizes exposed, as the hands allowed are)."""
+    memo = card.table.memo.setdefault("used faces", {})
+    key = tuple(sorted((e.face, e.size) for e in exposures))
+    found = memo.get(key)
+    if found is None:
+        rows = allowed_rows(card, exposures)
+        used = (card.table.P[rows] > 0) | (card.table.Q[rows] > 0)
+        found = memo[key] = frozenset(np.nonzero(used.any(axis=0))[0].tolist()) | {JOKER}
+    return found
+
+
 def _witnesses(card: Card, exposed: np.ndarray, rows: np.ndarray) -> tuple[Witness, ...]:
     memo = card.table.memo.setdefault("witnesses", {})
     key = exposed.tobytes()
@@ -107,4 +120,4 @@ def still_alive(witnesses: tuple[Witness, ...], unseen: list[int]
     return None
 
 
-__all__ = ["Witness", "completable", "dead_reason", "judge", "still_alive"]
+__all__ = ["Witness", "completable", "dead_reason", "judge", "still_alive", "used_faces"]

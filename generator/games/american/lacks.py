@@ -84,8 +84,9 @@ class LackTables:
     def _lacks(self, counts: np.ndarray, exposed: np.ndarray | None) -> np.ndarray:
         if compiled.enabled():
             out = np.empty(self.rows, dtype=np.int64)
-            weighing.lacks(counts, _NOTHING if exposed is None else exposed,
-                           self.base_natural, self.base_joker, self.delta, self.P, self.Q, out)
+            weighing.lacks.compiled()(counts, _NOTHING if exposed is None else exposed,
+                                      self.base_natural, self.base_joker, self.delta, self.P,
+                                      self.Q, out)
             return out
         c = counts[:JOKER]
         held = c.nonzero()[0]
@@ -133,7 +134,8 @@ def one_away(tables: LackTables, need: np.ndarray, allowed: np.ndarray, counts: 
     a hand of ``counts`` with the exposures ``exposed``) are short of: the faces a
     discard may complete the hand with (and perhaps a few more)."""
     if compiled.enabled():
-        return faces_of(weighing.short_faces(need, allowed, *tables.sparse, counts, exposed))
+        return faces_of(weighing.short_faces.compiled()(need, allowed, *tables.sparse, counts,
+                                                       exposed))
     rows = allowed & (need == 1)
     if not rows.any():
         return frozenset()
@@ -150,7 +152,8 @@ def group_faces(tables: LackTables, need: np.ndarray, allowed: np.ndarray,
     and another or a joker. Some row must be allowed."""
     if compiled.enabled():
         starts, faces, _, Q = tables.sparse
-        return faces_of(weighing.group_faces(need, allowed, slack, starts, faces, Q, counts))
+        return faces_of(weighing.group_faces.compiled()(need, allowed, slack, starts, faces, Q,
+                                                       counts))
     near = allowed & (need <= int(need[allowed].min()) + slack)
     c = counts[:JOKER]
     wanted = (tables.Q[near] > 0).any(axis=0) & (c >= 1) & (c + counts[JOKER] >= 2)
@@ -166,6 +169,16 @@ class GroupKinds:
     columns: dict[tuple[int, int], int]
     """(face, size) -> column of ``counts``."""
     counts: np.ndarray
+    by_face: dict[int, list[tuple[int, int]]] = field(default_factory=dict, compare=False)
+    """The answers of :meth:`of_face` given."""
+
+    def of_face(self, face: int) -> list[tuple[int, int]]:
+        """(size, column) of each kind of group of ``face``, in column order."""
+        found = self.by_face.get(face)
+        if found is None:
+            found = self.by_face[face] = [(size, column) for (f, size), column
+                                          in self.columns.items() if f == face]
+        return found
 
     @staticmethod
     def of(groups: Sequence[Sequence[tuple[int, int, bool]]], concealed: np.ndarray

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import NamedTuple
 
 import numpy as np
@@ -37,7 +36,7 @@ from generator.games.american.card import (
     needs,
 )
 from generator.games.american.faces import COPY_COUNTS
-from generator.games.american.weighing import choose, opened_share
+from generator.games.american.weighing import add_share, choose, opened_share
 
 HARMONIC = np.array([sum(1 / k for k in range(1, n + 1)) for n in range(16)])
 VALUE_WEIGHT = 0.004
@@ -57,25 +56,52 @@ UNREACHABLE = 1e6
 _NOT_EXPOSED = np.zeros(len(COPIES), dtype=np.int16)
 
 
-@dataclass(frozen=True)
 class Sight:
-    """What one player knows of the tiles."""
+    """What one player knows of the tiles (not to be changed once made: a plain class,
+    lighter to make than a frozen dataclass, for a sight is made at every turn)."""
 
+    __slots__ = {
+        "counts": "The player's hand, by face (jokers at JOKER).",
+        "exposed": "The tiles of the exposures by face (:func:`exposed_faces`).",
+        "exposures": "The player's exposures.",
+        "unseen": "Tiles of each face the player cannot see: in the wall or in other hands.",
+    }
     counts: np.ndarray
-    """The player's hand, by face (jokers at JOKER)."""
     exposures: tuple[Exposure, ...]
     unseen: np.ndarray
-    """Tiles of each face the player cannot see: in the wall or in other hands."""
-    exposed: np.ndarray = field(init=False, repr=False, compare=False)
-    """The tiles of the exposures by face (:func:`exposed_faces`); not to be changed."""
+    exposed: np.ndarray
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "exposed", exposed_faces(self.exposures) if self.exposures
-                           else _NOT_EXPOSED)
+    def __init__(self, counts: np.ndarray, exposures: tuple[Exposure, ...],
+                 unseen: np.ndarray) -> None:
+        self.counts = counts
+        self.exposures = exposures
+        self.unseen = unseen
+        self.exposed = _exposed_of(exposures) if exposures else _NOT_EXPOSED
+
+    def __repr__(self) -> str:
+        return (f"Sight(counts={self.counts!r}, exposures={self.exposures!r}, "
+                f"unseen={self.unseen!r})")
 
     def without(self, counts: np.ndarray) -> Sight:
         """The same sight with another hand (a tile passed, discarded or exposed)."""
         return Sight(counts, self.exposures, self.unseen)
+
+
+_EXPOSED: dict[int, tuple[tuple[Exposure, ...], np.ndarray]] = {}
+"""The tiles of the exposures by face, for the exposures (a tuple the rules keep while a
+player's exposures stand) :class:`Sight` was given lately, by identity."""
+
+
+def _exposed_of(exposures: tuple[Exposure, ...]) -> np.ndarray:
+    """:func:`exposed_faces`, remembered (shared: not to be changed)."""
+    known = _EXPOSED.get(id(exposures))
+    if known is not None and known[0] is exposures:
+        return known[1]
+    if len(_EXPOSED) >= 64:
+        _EXPOSED.clear()
+    found = exposed_faces(exposures)
+    _EXPOSED[id(exposures)] = (exposures, found)
+    return found
 
 
 def sight_of(hand, exposures: tuple[Exposure, ...], in_sight=None) -> Sight:
@@ -137,34 +163,50 @@ def _keep(r: Readings, keep: np.ndarray) -> Readings:
 
 
 _NO_ROWS = np.zeros(0, dtype=np.int64)
-_NO_NEED = np.zeros(0, dtype=np.int64)
-_NO_NEED.setflags(write=False)  # as the lacks are: numba compiles once for both
 _ONE = np.eye(len(COPIES), dtype=np.int16)
 """One tile of each face."""
 _NO_ALLOWED = np.zeros(0, dtype=bool)
 
 
-@dataclass(frozen=True)
 class Plan:
     """The readings worth weighing for one sight, and the best of them for the sight's
-    hand and for the other hands asked about."""
+    hand and for the other hands asked about (not to be changed once made; a plain
+    class, lighter to make than a frozen dataclass)."""
 
+    __slots__ = {
+        "best": "(key, tiles missing, card row) of the best reading for the hand as it is.",
+        "kept": "The readings kept, once at hand.",
+        "others": "The same for each of the other hands :func:`plan` was given.",
+        "rows": "Indices into the card's table of the readings kept.",
+        "sight": "The sight weighed.",
+        "table": "The card's table.",
+    }
     rows: np.ndarray
-    """Indices into the card's table of the readings kept."""
     best: tuple[float, int, int]
-    """(key, tiles missing, card row) of the best reading for the hand as it is."""
     others: list[tuple[float, int, int]]
-    """The same for each of the other hands :func:`plan` was given."""
     sight: Sight
-    table: Table = field(compare=False)
-    kept: Readings | None = field(default=None, compare=False)
-    """The readings kept, if already at hand."""
+    table: Table
+    kept: Readings | None
 
-    @cached_property
+    def __init__(self, rows: np.ndarray, best: tuple[float, int, int],
+                 others: list[tuple[float, int, int]], sight: Sight, table: Table,
+                 kept: Readings | None = None) -> None:
+        self.rows = rows
+        self.best = best
+        self.others = others
+        self.sight = sight
+        self.table = table
+        self.kept = kept
+
+    def __repr__(self) -> str:
+        return f"Plan(rows={self.rows!r}, best={self.best!r}, others={self.others!r})"
+
+    @property
     def readings(self) -> Readings:
-        """The readings kept."""
-        return self.kept if self.kept is not None else readings(self.table, self.rows,
-                                                                self.sight)
+        """The readings kept (worked out once)."""
+        if self.kept is None:
+            self.kept = readings(self.table, self.rows, self.sight)
+        return self.kept
 
 
 def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = SLACK,
@@ -173,19 +215,20 @@ def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = 
     ``slack`` tiles further than the nearest (all the allowed ones if none can), with
     the best for the sight's hand and for the hand less a tile of each face of
     ``removed`` among them. ``need`` is what
-    :func:`~generator.games.american.card.needs` gives for the hand, if known."""
+    :func:`~generator.games.american.card.needs` gives for the hand, if known (for the
+    numpy path: the compiled loop works it out)."""
     table = card.table
     k = len(removed)
     allowed = allowed_rows(card, sight.exposures)
     if sight.exposures and not np.count_nonzero(allowed):
         nothing = (UNREACHABLE, 99, -1)
         return Plan(_NO_ROWS, nothing, [nothing] * k, sight, table)
+    if compiled.enabled():  # the loop works out the lacks itself
+        found = _choose(table, sight, np.array(removed, dtype=np.int64), allowed=allowed,
+                        slack=slack)
+        return Plan(found[0], found[1], list(found[2:]), sight, table)
     if need is None:
         need = needs(table, sight.counts, sight.exposed)
-    if compiled.enabled():
-        found = _choose(table, sight, np.array(removed, dtype=np.int64), need=need,
-                        allowed=allowed, slack=slack)
-        return Plan(found[0], found[1], list(found[2:]), sight, table)
     batch = sight.counts[None, :]
     if k:
         batch = np.concatenate((batch, sight.counts - _ONE[list(removed)]))
@@ -217,7 +260,7 @@ def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = 
 
 
 def _choose(table: Table, sight: Sight, removed: np.ndarray, rows: np.ndarray | None = None,
-            need: np.ndarray = _NO_NEED, allowed: np.ndarray = _NO_ALLOWED, slack: int = SLACK,
+            allowed: np.ndarray = _NO_ALLOWED, slack: int = SLACK,
             counts: np.ndarray | None = None) -> tuple:
     """The compiled weighing (:func:`~generator.games.american.weighing.choose`) of
     ``counts`` (the sight's hand if not given) and the hand less each of ``removed``:
@@ -225,11 +268,17 @@ def _choose(table: Table, sight: Sight, removed: np.ndarray, rows: np.ndarray | 
     missing, row) for each hand)."""
     k = len(removed) + 1
     keys = np.empty(k)
-    found = np.empty(2 * k + (len(need) if rows is None else len(rows)), dtype=np.int64)
-    n = choose(rows is not None, _NO_ROWS if rows is None else rows, need, allowed, slack,
-               *table.lacks.sparse, table.values, sight.exposed, sight.unseen,
-               sight.counts if counts is None else counts, removed, _SEARCH, _WEIGHTS, keys,
-               found)
+    tables = table.memo.get("choose")
+    if tables is None:  # the card's arrays the loop reads, in its order
+        lacks = table.lacks
+        tables = table.memo["choose"] = (*lacks.sparse, lacks.base_natural, lacks.base_joker,
+                                         lacks.delta, lacks.P, lacks.Q, table.values)
+    found = np.empty(2 * k + (len(table.values) if rows is None else len(rows)),
+                     dtype=np.int64)
+    n = choose.compiled()(rows is not None, _NO_ROWS if rows is None else rows, allowed,
+                          slack, *tables, sight.exposed, sight.unseen,
+                          sight.counts if counts is None else counts, removed, _SEARCH,
+                          _WEIGHTS, keys, found)
     ints = found[:2 * k].tolist()
     return found[2 * k:2 * k + n], *zip(keys.tolist(), ints[:k], ints[k:], strict=True)
 
@@ -306,21 +355,7 @@ def shared_risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray
     """:func:`risk`, remembered: the array is shared, read-only."""
     if not exposures:
         return _NO_RISK
-    memo = card.table.memo.get("risk")
-    if memo is None:
-        memo = card.table.memo["risk"] = {}
-    # the same tuple of exposures comes back while a player's exposures stand
-    last = memo.get(id(exposures))
-    if last is not None and last[0] is exposures:
-        opened = last[1]
-    else:
-        key = tuple(sorted((e.face, e.size) for e in exposures))
-        opened = memo.get(key)
-        if opened is None:
-            opened = memo[key] = _Opened.of(card, exposures)
-        if len(memo) > 512:
-            memo.clear()
-        memo[id(exposures)] = (exposures, opened)
+    opened = _opened(card, exposures)
     if not len(opened.P):
         return _NO_RISK
     u = unseen[opened.faces]
@@ -332,6 +367,44 @@ def shared_risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray
         answer = opened.answers[key] = opened.answer(u, key[1])
         answer.setflags(write=False)
     return answer
+
+
+def add_risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray,
+             out: np.ndarray) -> bool:
+    """Add :func:`risk` into ``out`` (the same float operations as adding its array);
+    False when it adds nothing (no hand is open to the exposures)."""
+    opened = _opened(card, exposures)
+    if not len(opened.P):
+        return False
+    if compiled.enabled():
+        add_share.compiled()(opened.P, opened.Q, opened.groups, opened.faces, unseen,
+                             opened.share, out)
+    else:
+        out += opened.answer(unseen[opened.faces], int(unseen[JOKER]))
+    return True
+
+
+def _opened(card: Card, exposures: tuple[Exposure, ...]) -> _Opened:
+    """What :func:`risk` keeps for these exposures (remembered)."""
+    memo = card.table.memo.get("risk")
+    if memo is None:
+        memo = card.table.memo["risk"] = {}
+        card.table.memo["risk by id"] = {}
+    # the same tuple of exposures comes back while a player's exposures stand
+    by_id = card.table.memo["risk by id"]
+    last = by_id.get(id(exposures))
+    if last is not None and last[0] is exposures:
+        return last[1]
+    key = tuple(sorted((e.face, e.size) for e in exposures))
+    opened = memo.get(key)
+    if opened is None:
+        if len(memo) > 512:
+            memo.clear()
+        opened = memo[key] = _Opened.of(card, exposures)
+    if len(by_id) > 512:  # (new tuples come with each call, and the faces stay)
+        by_id.clear()
+    by_id[id(exposures)] = (exposures, opened)
+    return opened
 
 
 @dataclass(frozen=True)
@@ -372,5 +445,5 @@ class _Opened:
         return self.groups[ok].mean(axis=0) * self.share
 
 
-__all__ = ["Plan", "Readings", "Sight", "best", "exposed_tiles", "plan", "readings", "risk",
-           "shared_risk", "sight_of", "weigh"]
+__all__ = ["Plan", "Readings", "Sight", "add_risk", "best", "exposed_tiles", "plan", "readings",
+           "risk", "shared_risk", "sight_of", "weigh"]

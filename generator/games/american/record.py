@@ -17,6 +17,7 @@ from generator.games.american.events import (
     Courtesy,
     Dead,
     Dice,
+    Discard,
     Draw,
     End,
     MahJong,
@@ -34,12 +35,13 @@ def _charleston(events: tuple[Event, ...]) -> list[str]:
     each courtesy pass made across (both players offered tiles)."""
     out: list[str] = []
     offers: dict[int, int] = {}
-    for ev in events:
-        if isinstance(ev, Pass) and ev.blind:
+    for ev in events:  # events are final classes: their type tells (faster than isinstance)
+        kind = type(ev)
+        if kind is Pass and ev.blind:
             out.append("blind pass")
-        elif isinstance(ev, Stop) and ev.stop:
+        elif kind is Stop and ev.stop:
             out.append("vote to stop the Charleston")
-        elif isinstance(ev, Courtesy):
+        elif kind is Courtesy:
             offers[ev.player] = ev.count
     if "vote to stop the Charleston" in out:
         out.append("Charleston stopped")
@@ -60,25 +62,28 @@ def record(log: GameLog) -> GameRecord:
     declared: int | None = None
     end = "game over"
     for ev in log.events:
-        if isinstance(ev, Dice):
+        kind = type(ev)
+        if kind is Discard:  # the most frequent: nothing to count
+            continue
+        if kind is Dice:
             east = ev.east
-        elif isinstance(ev, Draw | Call | Redeem):
-            turns += not isinstance(ev, Redeem)
-            if isinstance(ev, Call) and ev.player not in mahjong_callers:
+        elif kind is Draw or kind is Call or kind is Redeem:
+            turns += kind is not Redeem
+            if kind is Call and ev.player not in mahjong_callers:
                 actions.append("exposure")
-            elif isinstance(ev, Redeem):
+            elif kind is Redeem:
                 actions.append("joker redeemed" + (" from own exposure"
                                                    if ev.owner == ev.player else ""))
-        elif isinstance(ev, Claims):
+        elif kind is Claims:
             mahjong_callers = ev.mahjong
-        elif isinstance(ev, MahJong):
+        elif kind is MahJong:
             declared, hands = ev.player, [ev.hand]
-        elif isinstance(ev, Dead):
+        elif kind is Dead:
             actions.append("hand dead")
             if ev.player == declared:
                 actions.append("Mah Jongg in error")
                 declared, hands = None, []
-        elif isinstance(ev, End):
+        elif kind is End:
             end = ev.reason
             if ev.reason.startswith("Mah Jongg"):
                 how = next((h for h in HOW if ev.reason.endswith(h)), ", self-drawn")

@@ -27,12 +27,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-import numpy as np
-
 from generator.engine.log import Event
 from generator.engine.rules import checks, handles
 from generator.errors import IllegalActionError
-from generator.games.american.card import JOKER as JOKER_FACE
 from generator.games.american.card import (
     Card,
     Exposure,
@@ -45,7 +42,7 @@ from generator.games.american.card import (
     needs,
 )
 from generator.games.american.charleston import Charleston
-from generator.games.american.dead import dead_reason, judge, still_alive
+from generator.games.american.dead import dead_reason, judge, still_alive, used_faces
 from generator.games.american.events import (
     EXPOSE,
     GAME,
@@ -177,7 +174,7 @@ class AmericanGame(Charleston):
         return counts.copy()
 
     def tile_count(self, p: int) -> int:
-        return len(self.hands[p]) + sum(len(g) for g in self.exposed[p])
+        return len(self.hands[p]) + sum(map(len, self.exposed[p]))
 
     def mahjong_hands(self, p: int) -> list[str]:
         """The hands on the card that ``p``'s 14 tiles make (none with other counts); on
@@ -217,10 +214,11 @@ class AmericanGame(Charleston):
         """The faces but the joker that might complete ``p``'s 13 tiles ``hand`` (every
         one, and perhaps a few more: :meth:`_made` decides), remembered while the hand
         stays the same."""
-        key = (tuple(hand), tuple(tuple(g) for g in self.exposed[p]))
+        exposures = self.exposures(p)  # (what the faces depend on, kept while they stand)
+        key = (tuple(hand), exposures)
         if self._waits_cache[p][0] != key:
             counts = counts_of(hand)
-            table, exposures = self.card.table, self.exposures(p)
+            table = self.card.table
             exposed = exposed_faces(exposures)
             faces = one_away(table.lacks, needs(table, counts, exposed),
                              allowed_rows(self.card, exposures), counts, exposed)
@@ -228,9 +226,10 @@ class AmericanGame(Charleston):
         return self._waits_cache[p][1]
 
     def _made(self, p: int, hand: list[Tile], called: Tile | None) -> list[str]:
-        key = (p, tuple(hand), tuple(tuple(g) for g in self.exposed[p]), called)
+        exposures = self.exposures(p)
+        key = (p, tuple(hand), exposures, called)
         if self._made_cache[0] != key:
-            found = matches(self.card, hand, self.exposures(p))
+            found = matches(self.card, hand, exposures)
             if called is not None and self.options.mahjong_call == "text":
                 # the called tile must sit in a pung, kong or quint of the hand: more
                 # tiles like it in the hand than the hand's singles and pairs take
@@ -267,9 +266,11 @@ class AmericanGame(Charleston):
 
     def claim_winner(self) -> int | None:
         """Mah Jongg before an exposure; between equals, the next in turn."""
-        for group in (self.calling(MAHJONG), self.calling(EXPOSE)):
-            if group:
-                return group[0]
+        answers, seats = self.answers, self.claimers()
+        for call in (MAHJONG, EXPOSE):  # (no tuples made: asked after every discard)
+            for p in seats:
+                if answers.get(p) == call:
+                    return p
         return None
 
     # -- who moves, and what they may do ------------------------------------------
@@ -280,10 +281,11 @@ class AmericanGame(Charleston):
 
     @property
     def to_move(self) -> int | None:
-        if self.verdicts or self.phase in _NOBODY:
+        phase = self.phase
+        if phase is _CLAIMS:  # the most frequent first (hashing a phase runs Python)
+            return None if self.verdicts else self.claimers()[len(self.answers)]
+        if self.verdicts or phase in _NOBODY:
             return None
-        if self.phase == _CLAIMS:
-            return self.claimers()[len(self.answers)]
         return self.current
 
     def forced(self) -> Event | None:
@@ -343,7 +345,8 @@ class AmericanGame(Charleston):
 
     @checks(Answer)
     def _check_answer(self, ev: Answer) -> None:
-        self.expect(_CLAIMS, ev.player, "answering the discard")
+        if self.phase is not _CLAIMS or ev.player != self.to_move:  # (expect is slower)
+            self.expect(_CLAIMS, ev.player, "answering the discard")
         self._answer_problem(ev.player, ev.call)
 
     def _answer_problem(self, p: int, call: str) -> None:
@@ -454,7 +457,8 @@ class AmericanGame(Charleston):
                 continue
             exposures = self.exposures(q)
             known, faces, witnesses = self._alive[q]
-            if known == exposures:
+            if known == exposures:  # kept as this tuple: compared by identity next time
+                self._alive[q] = (exposures, faces, witnesses)
                 if face >= 0 and face not in faces:
                     continue
                 if seen is None:
@@ -463,7 +467,7 @@ class AmericanGame(Charleston):
                     unseen = (COPY_COUNTS - seen).tolist()
                 alive = still_alive(witnesses, unseen)
                 if alive is not None:
-                    self._alive[q] = (known, faces, alive)
+                    self._alive[q] = (exposures, faces, alive)
                     continue
             if seen is None:
                 seen = self.seen()
@@ -471,10 +475,7 @@ class AmericanGame(Charleston):
             if reason:
                 self.verdicts.append(Dead(q, reason))
             else:
-                rows = allowed_rows(self.card, exposures)
-                used = (self.card.table.P[rows] > 0) | (self.card.table.Q[rows] > 0)
-                self._alive[q] = (exposures, frozenset(np.nonzero(used.any(axis=0))[0].tolist())
-                                  | {JOKER_FACE}, witnesses)
+                self._alive[q] = (exposures, used_faces(self.card, exposures), witnesses)
 
     @handles(Answer)
     def _answer(self, ev: Answer) -> None:

@@ -66,7 +66,7 @@ def lacks(
     :class:`~generator.games.american.lacks.LackTables`: the empty hand's lacks, the
     change each face held makes, and an exposed face's own column worked out."""
     rows = len(base_natural)
-    change = np.zeros(2 * rows, dtype=np.int64)
+    change = np.zeros(2 * rows, dtype=np.int16)  # each within -28..0: short, and fast
     for f in range(JOKER):
         if counts[f] > 0:
             d = delta[f * (TOP + 1) + min(counts[f], TOP)]
@@ -90,13 +90,17 @@ def lacks(
 def choose(
     fixed: bool,
     rows: np.ndarray,
-    need: np.ndarray,
     allowed: np.ndarray,
     slack: int,
     starts: np.ndarray,
     faces: np.ndarray,
     P: np.ndarray,
     Q: np.ndarray,
+    base_natural: np.ndarray,
+    base_joker: np.ndarray,
+    delta: np.ndarray,
+    dense_P: np.ndarray,
+    dense_Q: np.ndarray,
     values: np.ndarray,
     exposed: np.ndarray,
     unseen: np.ndarray,
@@ -113,8 +117,10 @@ def choose(
     rows, and the rows kept; how many rows are kept. (The caller gives the arrays: each
     array numba returns costs about a microsecond.) With
     ``fixed`` the rows kept are ``rows``; otherwise they are chosen as
-    :func:`~generator.games.american.planning.plan` chooses them, from ``need`` (tiles
-    each row lacks for ``hands[0]``) on the ``allowed`` rows: the nearest within
+    :func:`~generator.games.american.planning.plan` chooses them, from the tiles each
+    row lacks for ``hands[0]`` (:func:`lacks`, from the ``base_natural`` to ``dense_Q``
+    tables of :class:`~generator.games.american.lacks.LackTables`, worked out here: one
+    call and no look-up for a hand seen once) on the ``allowed`` rows: the nearest within
     ``slack`` (all allowed rows if none of those can be finished), those the unseen
     tiles can finish, at most ``slack`` tiles further than the nearest of them.
     ``weights``: NATURAL, SCARCITY, VALUE_WEIGHT, CALLED - 1, UNREACHABLE."""
@@ -189,6 +195,8 @@ def choose(
     key0 = np.empty(0, dtype=np.float64)
     sums0 = np.empty((0, 7), dtype=np.int64)
     if not fixed:
+        need = np.empty(len(allowed), dtype=np.int64)
+        lacks(counts, exposed, base_natural, base_joker, delta, dense_P, dense_Q, need)
         nearest = _NONE
         for r in range(len(need)):
             if allowed[r] and need[r] < nearest:
@@ -242,28 +250,25 @@ def choose(
                 m, key = missing0[i], key0[i]
             else:
                 if g != JOKER:
+                    at = starts[r]  # the entry of face g, if the row uses it
+                    while at < starts[r + 1] and faces[at] != g:
+                        at += 1
+                    if at == starts[r + 1]:  # the same sums as the first hand's
+                        if key0[i] < keys[j]:
+                            keys[j], found[j], found[k + j] = key0[i], missing0[i], r
+                        continue
+                    # a row has one entry of a face
+                    a = terms(at, hands[0, g], jokers)
+                    b = terms(at, hands[j, g], jokers)
                     t = (
-                        sums0[i, 0],
-                        sums0[i, 1],
-                        sums0[i, 2],
-                        sums0[i, 3],
-                        sums0[i, 4],
-                        sums0[i, 5],
-                        sums0[i, 6],
+                        sums0[i, 0] - a[0] + b[0],
+                        sums0[i, 1] - a[1] + b[1],
+                        sums0[i, 2] - a[2] + b[2],
+                        sums0[i, 3] - a[3] + b[3],
+                        sums0[i, 4] - a[4] + b[4],
+                        sums0[i, 5] - a[5] + b[5],
+                        sums0[i, 6] - a[6] + b[6],
                     )
-                    for e in range(starts[r], starts[r + 1]):
-                        if faces[e] == g:
-                            a = terms(e, hands[0, g], jokers)
-                            b = terms(e, hands[j, g], jokers)
-                            t = (
-                                t[0] - a[0] + b[0],
-                                t[1] - a[1] + b[1],
-                                t[2] - a[2] + b[2],
-                                t[3] - a[3] + b[3],
-                                t[4] - a[4] + b[4],
-                                t[5] - a[5] + b[5],
-                                t[6] - a[6] + b[6],
-                            )
                 else:
                     t = sums(r, j)
                 m, key = score(r, t, jokers)
@@ -303,6 +308,41 @@ def opened_share(
                 held[f] += groups[r, f]
     for f in range(groups.shape[1]):
         out[f] = held[f] / count * share if count else 0.0
+    return count
+
+
+@kernel
+def add_share(
+    P: np.ndarray,
+    Q: np.ndarray,
+    groups: np.ndarray,
+    faces: np.ndarray,
+    unseen: np.ndarray,
+    share: float,
+    out: np.ndarray,
+) -> int:
+    """:func:`opened_share` for the unseen tiles of ``faces`` (``unseen`` by face, jokers
+    at JOKER), added into ``out`` (a face's sum: the same float operations); how many
+    rows the unseen tiles alone can finish."""
+    jokers = unseen[JOKER]
+    held = np.zeros(groups.shape[1], dtype=np.int64)
+    count = 0
+    for r in range(len(P)):
+        ok = True
+        short = 0
+        for i in range(len(faces)):
+            u = unseen[faces[i]]
+            if u < P[r, i]:
+                ok = False
+                break
+            short += max(Q[r, i] - max(u - P[r, i], 0), 0)
+        if ok and short <= jokers:
+            count += 1
+            for f in range(groups.shape[1]):
+                held[f] += groups[r, f]
+    if count:
+        for f in range(groups.shape[1]):
+            out[f] += held[f] / count * share
     return count
 
 
@@ -395,5 +435,5 @@ def group_faces(
     return wanted
 
 
-__all__ = ["Sparse", "choose", "group_faces", "lacks", "open_rows", "opened_share",
+__all__ = ["Sparse", "add_share", "choose", "group_faces", "lacks", "open_rows", "opened_share",
            "short_faces"]
