@@ -14,7 +14,7 @@ from functools import lru_cache
 import numpy as np
 
 from generator import compiled
-from generator.games.minttin import kernels
+from generator.games.minttin import fitting, kernels
 from generator.games.minttin.targets import (
     _INDEX_MASK,
     FITTING,
@@ -110,7 +110,7 @@ def discard_order(counts: Counts, fixed: Fixed, held: Counts,
         if fixed:
             (f, size, jokers), = fixed
             cap = size - jokers
-        out = np.empty(kernels.OUT + 2 * kernels.KEEP, dtype=np.int64)
+        out = np.empty(kernels.OUT + 2 * fitting.KEEP, dtype=np.int64)
         n = kernels.ranked_discards(counts, f, size, cap, *FITTING, held,
                                     danger or NO_DANGER, out)
         if n >= 0:
