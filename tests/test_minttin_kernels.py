@@ -185,7 +185,7 @@ def test_the_lowest_keys_are_the_tables_and_the_fitted_keys() -> None:
             for run in (fitting.lowest_keys.python, fitting.lowest_keys):
                 out = np.full(2 * fitting.KEEP, -7, dtype=np.int64)
                 scratch = np.empty((6, len(targets.TARGETS)), dtype=np.int64)
-                n = run(np.array(capped), np.array(exposed), len(fixed), keep, *tables,
+                n = run(np.array(capped), np.array(exposed), len(fixed), keep, 99, *tables,
                         scratch, out)
                 found.append((n, out[:n].tolist(), out[fitting.KEEP:fitting.KEEP + n].tolist()))
             assert found[0] == found[1], (counts, fixed, keep)
@@ -197,6 +197,47 @@ def test_the_lowest_keys_are_the_tables_and_the_fitted_keys() -> None:
                 assert places == by_table[fitting.KEEP:fitting.KEEP + n].tolist()
         seen.add((min(len(fixed), 2), min(n_fitted, 1)))
     assert {(0, 1), (1, 1), (2, 1), (2, 0)} <= seen
+
+
+def need_of(key: int) -> int:
+    """A sort key's need."""
+    return (key + fitting.CARRY) >> fitting.LOW_BITS >> fitting.POINT_BITS
+
+
+def test_the_lowest_keys_within_a_need_are_the_fitted_keys() -> None:
+    """fitting.lowest_keys with a small ``within``, compiled and plain: the keys that need
+    at most the first's need + within (and their places) are the exact ranking's, those
+    after them need more; and it stops short of the exact ranking on some hands."""
+    rng = random.Random(53)
+    tables = targets.FITTING
+    shorter = 0
+    for i in range(400):
+        counts, fixed = random_exposed(rng) if i % 2 else random_level_hand(rng)
+        capped, exposed = list(counts), [0] * 13
+        for f, size, jokers in fixed:
+            exposed[f] = size
+            capped[f] = min(capped[f], size - jokers)
+        found = {}
+        for within in (0, 1, 2, 99):
+            for run in (fitting.lowest_keys.python, fitting.lowest_keys):
+                out = np.full(2 * fitting.KEEP, -7, dtype=np.int64)
+                scratch = np.empty((6, len(targets.TARGETS)), dtype=np.int64)
+                n = run(np.array(capped), np.array(exposed), len(fixed), fitting.KEEP, within,
+                        *tables, scratch, out)
+                got = (n, out[:n].tolist(), out[fitting.KEEP:fitting.KEEP + n].tolist())
+                assert found.setdefault(within, got) == got, (counts, fixed, within)
+        n, keys, places = found[99]
+        if not n:
+            assert all(found[w][0] == 0 for w in found)
+            continue
+        for within in (0, 1, 2):
+            _, some, their_places = found[within]
+            sure = sum(1 for key in keys if need_of(key) <= need_of(keys[0]) + within)
+            assert some[:sure] == keys[:sure], (counts, fixed, within)
+            assert their_places[:sure] == places[:sure]
+            assert all(need_of(key) > need_of(keys[0]) + within for key in some[sure:])
+            shorter += some != keys
+    assert shorter > 50
 
 
 def test_a_hand_of_dragons_is_discarded_alike_with_kernels_on_and_off(

@@ -233,6 +233,7 @@ def lowest_keys(
     exposure: np.ndarray,
     n_exposed: int,
     keep: int,
+    within: int,
     targets: np.ndarray,
     members: np.ndarray,
     sizes: np.ndarray,
@@ -245,7 +246,9 @@ def lowest_keys(
     places of their patterns, as :func:`kernels.best_keys` gives them (in ``out[:keep]`` and
     ``out[KEEP:]``); returns how many. The targets are fitted a bound at a time: most
     cards of their faces held first, until the last kept needs less than the next bound
-    (14 less the jokers and those cards: no target fitted later can need less).
+    (14 less the jokers and those cards: no target fitted later can need less), or the
+    first kept needs ``within`` cards less: then only the keys that need at most the
+    first's need + ``within`` are sure (those after them may be missing or wrong).
     ``count``, ``exposure``: as :func:`fit` reads them; ``scratch``: (6, targets) of
     work."""
     held, found = scratch[0], scratch[1]
@@ -260,6 +263,8 @@ def lowest_keys(
     for h in range(most, -1, -1):
         bound = max(top - h, 0)
         if n_out == keep and (out[keep - 1] + CARRY) >> LOW_BITS >> POINT_BITS < bound:
+            break
+        if n_out and ((out[0] + CARRY) >> LOW_BITS >> POINT_BITS) + within < bound:
             break
         for k in range(targets.shape[0]):
             if held[k] != h:

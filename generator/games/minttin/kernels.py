@@ -238,8 +238,8 @@ def best_head(
     :func:`best_keys` and :func:`fitting.fitted_keys` put first."""
     count, exposure, n_exposed, scratch = expose(counts, exposed, exposed_jokers, targets)
     out = np.empty(2 * KEEP, dtype=np.int64)
-    if not lowest_keys(count, exposure, n_exposed, 1, targets, members, sizes, points, places,
-                       scratch, out):
+    if not lowest_keys(count, exposure, n_exposed, 1, 0, targets, members, sizes, points,
+                       places, scratch, out):
         return -1
     return out[0]
 
@@ -266,8 +266,8 @@ def call_keys(counts: tuple[int, ...], exposed: int, exposed_jokers: int, card: 
     count, exposure, n_exposed, scratch = expose(counts, exposed, exposed_jokers, targets)
     keys = np.empty(2 * KEEP, dtype=np.int64)
     out[0] = -1
-    if not lowest_keys(count, exposure, n_exposed, 1, targets, members, sizes, points, places,
-                       scratch, keys):
+    if not lowest_keys(count, exposure, n_exposed, 1, 0, targets, members, sizes, points,
+                       places, scratch, keys):
         return 0
     out[0] = keys[0]
     k = keys[0] & ((1 << ORDER_BITS) - 1)
@@ -286,8 +286,8 @@ def call_keys(counts: tuple[int, ...], exposed: int, exposed_jokers: int, card: 
                 continue
             exposure[card] = k + j + 1
             count[card] = min(held + 1, k + 1)
-            found = lowest_keys(count, exposure, n_exposed + 1, 1, targets, members, sizes,
-                                points, places, scratch, keys)
+            found = lowest_keys(count, exposure, n_exposed + 1, 1, 0, targets, members,
+                                sizes, points, places, scratch, keys)
             out[1 + CALL_STRIDE * k + j] = keys[0] if found else -1
             if found and (keys[0] + CARRY) >> LOW_BITS >> POINT_BITS < need:
                 closer = 2
@@ -309,16 +309,17 @@ def ranked_discards(
     danger: tuple[float, ...],
     out: np.ndarray,
 ) -> int:
-    """The ``KEEP`` best targets (:func:`fitting.lowest_keys` of the counts, the exposed face
-    ``f``'s capped to ``cap``), their keys and places in ``out[OUT:]``, then
+    """The best targets (:func:`fitting.lowest_keys` of the counts, the exposed face
+    ``f``'s capped to ``cap``: up to ``KEEP``, sure up to the first's need + 1, all that
+    :func:`discard_order` weighs), their keys and places in ``out[OUT:]``, then
     :func:`discard_order` of them in ``out[:OUT]``, in one call; returns how many codes
     are held, or -1 when no target takes the hand (nothing is ordered)."""
     exposed = 0 if f < 0 else size << 3 * f
     jokers = 0 if f < 0 else size - cap << 3 * f
     count, exposure, n_exposed, scratch = expose(counts, exposed, jokers, targets)
     ranked = out[OUT:]
-    n = lowest_keys(count, exposure, n_exposed, KEEP, targets, members, sizes, points, places,
-                    scratch, ranked)
+    n = lowest_keys(count, exposure, n_exposed, KEEP, 1, targets, members, sizes, points,
+                    places, scratch, ranked)
     if n == 0:
         return -1
     return discard_order(counts, f, size, cap, ranked, n, targets, sizes, held, danger, out)
