@@ -1,21 +1,24 @@
 """The Mint Tin planner's target ranking (minttin/targets.py) against a plain reference:
-every target fitted, sorted once; and the rules' partial lists of legal actions (the
-calls, the swaps) against the whole list."""
+every target fitted, sorted once; the rules' partial lists of legal actions (the calls,
+the swaps) against the whole list; and the events' quick __init__."""
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import random
 
 import pytest
 
 from generator.engine.rules import LegalActions, play_out
+from generator.games.minttin import rules, table
 from generator.games.minttin.bots import Planner, RandomDiscards
 from generator.games.minttin.cards import ALL_CARDS, JOKER, copies, parse_cards
 from generator.games.minttin.discards import discard_costs
 from generator.games.minttin.hand import deck
 from generator.games.minttin.heads import evaluate_head
 from generator.games.minttin.options import MintTinOptions
-from generator.games.minttin.rules import Call, MintTinMatch, Swap, code_counts
+from generator.games.minttin.rules import Call, Discard, MintTinMatch, Swap, code_counts
 from generator.games.minttin.runner import chance_event, new_state
 from generator.games.minttin.table import is_deck
 from generator.games.minttin.targets import (
@@ -283,3 +286,49 @@ def test_a_deal_is_checked_as_the_sorted_deck_was(jokers: int) -> None:
         for tried in (cards, other, cards[1:], [*cards, JOKER]):
             assert is_deck(tried, jokers) == (sorted(tried) == sorted(deck(jokers)))
     assert not is_deck(cards, jokers + 1)
+
+
+def test_direct_init_makes_what_the_dataclass_init_makes() -> None:
+    """table.direct_init: the same signature, fields, defaults, equality and hash as the
+    frozen dataclass's own __init__; still frozen; replace() and missing or unknown
+    arguments behave alike. Every Mint Tin event has it."""
+
+    @dataclasses.dataclass(frozen=True)
+    class Plain:
+        player: int
+        cards: tuple[int, ...]
+        reason: str = ""
+        block: bool = False
+
+    @table.direct_init
+    @dataclasses.dataclass(frozen=True)
+    class Direct:
+        player: int
+        cards: tuple[int, ...]
+        reason: str = ""
+        block: bool = False
+
+    assert inspect.signature(Direct) == inspect.signature(Plain)
+    for args, kwargs in (((1, (2, 3)), {}), ((0, ()), {"block": True}),
+                         ((1,), {"cards": (4,), "reason": "why"}), ((2, (5,), "x", True), {})):
+        plain, direct = Plain(*args, **kwargs), Direct(*args, **kwargs)
+        assert dataclasses.astuple(direct) == dataclasses.astuple(plain)
+        assert hash(direct) == hash(Direct(*args, **kwargs)) and direct == Direct(*args, **kwargs)
+        assert dataclasses.replace(direct, reason="then") == Direct(
+            *dataclasses.astuple(dataclasses.replace(plain, reason="then")))
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            direct.player = 9  # type: ignore[misc]
+    for bad in ((), (1, (), "", False, 0)):
+        with pytest.raises(TypeError):
+            Plain(*bad)
+        with pytest.raises(TypeError):
+            Direct(*bad)
+    with pytest.raises(TypeError):
+        Direct(1, (), colour="red")  # type: ignore[call-arg]
+    kinds = {v for v in vars(rules).values() if isinstance(v, type) and getattr(v, "TYPE", "")}
+    assert len(kinds) == 16
+    for kind in kinds:  # each writes its __dict__, none calls object.__setattr__
+        assert "__dict__" in kind.__init__.__code__.co_names, kind
+        assert inspect.signature(kind).parameters, kind
+    assert Discard(0, JOKER, block=True) == Discard(0, JOKER, "", True)
+    assert Discard(0, JOKER).reason == "" and not Discard(0, JOKER).block

@@ -1,19 +1,23 @@
 """Mint Tin Mahjong: what a match's table holds -- each player's seat (hand, exposures,
 jokers discarded, score) -- and small helpers on cards that the rules and the bots share.
-The rules (:mod:`generator.games.minttin.rules`) change them only through events."""
+The rules (:mod:`generator.games.minttin.rules`) change them only through events, which
+are made quickly by :func:`direct_init`."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from generator.games.minttin.cards import Card, format_cards
 from generator.games.minttin.hand import Exposure, Extras, deck
 
 if TYPE_CHECKING:
     from generator.games.minttin.rules import MintTinMatch
+
+T = TypeVar("T")
 
 
 _EXPOSURES: dict[tuple[int, int, int], Exposure] = {}
@@ -153,6 +157,27 @@ def scores_for(player: int, points: int) -> tuple[int, int]:
     return (points, 0) if player == 0 else (0, points)
 
 
+def direct_init(cls: type[T]) -> type[T]:
+    """Give a frozen dataclass (an event) an ``__init__`` that writes its fields straight
+    into the instance's ``__dict__``: the same signature and values as the dataclass's,
+    which sets each field through ``object.__setattr__`` (a call a field; a simulated game
+    makes hundreds of events)."""
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    assert all(f.default_factory is dataclasses.MISSING and f.init for f in fields)
+    defaults = {f.name: f.default for f in fields if f.default is not dataclasses.MISSING}
+    names = [f"{f.name}=_defaults[{f.name!r}]" if f.name in defaults else f.name
+             for f in fields]
+    lines = [f"def __init__(self, {', '.join(names)}):", "    d = self.__dict__",
+             *(f"    d[{f.name!r}] = {f.name}" for f in fields)]
+    space: dict[str, object] = {"_defaults": defaults}
+    exec("\n".join(lines), space)  # as dataclasses makes its own __init__
+    init = space["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"  # type: ignore[attr-defined]
+    init.__annotations__ = {**{f.name: f.type for f in fields}, "return": None}  # type: ignore[attr-defined]
+    cls.__init__ = init  # type: ignore[misc]
+    return cls
+
+
 class PointsKept:
     """The context of :meth:`MintTinMatch.points_kept` (a class: it is entered at every
     decision)."""
@@ -173,5 +198,5 @@ class PointsKept:
             self.match._points = None
 
 
-__all__ = ["Meld", "PointsKept", "Seat", "View", "code_counts", "counts_hold", "exposure_of",
-           "extras_of", "holds", "is_deck", "remove_cards", "scores_for", "view_of"]
+__all__ = ["Meld", "PointsKept", "Seat", "View", "code_counts", "counts_hold", "direct_init",
+           "exposure_of", "extras_of", "holds", "is_deck", "remove_cards", "scores_for", "view_of"]
