@@ -20,7 +20,7 @@ from generator.games.minttin.heads import evaluate_head
 from generator.games.minttin.options import MintTinOptions
 from generator.games.minttin.rules import Call, Discard, MintTinMatch, Swap, code_counts
 from generator.games.minttin.runner import chance_event, new_state
-from generator.games.minttin.table import is_deck
+from generator.games.minttin.table import CardList, counts_of, is_deck
 from generator.games.minttin.targets import (
     TARGETS,
     _rank_by_levels,
@@ -232,8 +232,11 @@ def test_points_are_kept_while_a_bot_looks_and_only_then() -> None:
 
 
 def _plain_view(match: MintTinMatch, p: int) -> tuple:
+    """A player's view counted afresh (from a plain list: not a CardList's own counts)."""
     seat = match.seats[p]
-    return (tuple(seat.counts()), tuple(code_counts(seat.hand)), seat.exposures(),
+    held = code_counts(list(seat.hand))
+    counts = code_counts([*seat.hand, *(c for m in seat.melds for c in m.cards)])
+    return (tuple(counts), tuple(held), seat.exposures(),
             tuple((m.face.code, len(m.cards), m.jokers) for m in seat.melds))
 
 
@@ -251,6 +254,10 @@ def test_who_moves_and_the_kept_views_are_their_plain_definitions(solo: bool) ->
             assert match.to_move == plain
             for p in (0, 1):
                 assert tuple(match.view(p)) == _plain_view(match, p)
+                assert type(match.seats[p].hand) is CardList or match.round == 0
+                assert tuple(match.seats[p].counts()) == _plain_view(match, p)[0]
+            if solo:
+                assert match.row_counts() == code_counts(list(match.row)[match.block_at:])
                 with match.points_kept():
                     assert tuple(match.view(p)) == _plain_view(match, p)
                     assert match.view(p) is match.view(p)  # kept while the position stands
@@ -332,3 +339,34 @@ def test_direct_init_makes_what_the_dataclass_init_makes() -> None:
         assert inspect.signature(kind).parameters, kind
     assert Discard(0, JOKER, block=True) == Discard(0, JOKER, "", True)
     assert Discard(0, JOKER).reason == "" and not Discard(0, JOKER).block
+
+
+def test_a_card_list_keeps_its_counts_through_every_change() -> None:
+    """table.CardList: after each list method that adds or removes cards (and ``+=``,
+    item and slice assignment and deletion, ``*=``), its counts are the cards' counts;
+    it equals the plain list, and pickles and copies with the same counts."""
+    import copy
+    import pickle
+
+    cards = list(parse_cards("1 1 2 5 9 DS DM J J"))
+    hand = CardList(cards)
+    changes = [
+        lambda h: h.append(JOKER), lambda h: h.remove(ALL_CARDS[0]), lambda h: h.pop(),
+        lambda h: h.pop(0), lambda h: h.extend(parse_cards("3 3 DF")),
+        lambda h: h.insert(2, ALL_CARDS[6]), lambda h: h.__setitem__(0, ALL_CARDS[10]),
+        lambda h: h.__setitem__(slice(1, 3), list(parse_cards("4 4 4"))),
+        lambda h: h.__delitem__(1), lambda h: h.__delitem__(slice(0, 2)),
+        lambda h: h.__iadd__(list(parse_cards("7 8"))), lambda h: h.__imul__(2),
+        lambda h: h.sort(), lambda h: h.reverse(), lambda h: h.clear(),
+        lambda h: h.extend(parse_cards("1 2 3")),
+    ]
+    for change in changes:
+        change(hand)
+        change(cards)
+        assert hand == cards and hand.counts == code_counts(cards)
+        assert counts_of(hand) is hand.counts and counts_of(cards) == hand.counts
+        for again in (pickle.loads(pickle.dumps(hand)), copy.copy(hand), copy.deepcopy(hand)):
+            assert type(again) is CardList and again == hand and again.counts == hand.counts
+            assert again.counts is not hand.counts
+    hand += parse_cards("5")
+    assert type(hand) is CardList and hand.counts == code_counts(list(hand))

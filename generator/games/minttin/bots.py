@@ -359,7 +359,7 @@ class Planner:
     def danger(self, match: SoloMatch) -> Danger:
         """How much a discard helps the virtual opponent, by card code: 1.5 for a card
         that makes it a pung now, 0 otherwise (a joker never)."""
-        on_row = code_counts(match.row[match.block_at:])
+        on_row = list(match.row_counts())
         on_row[JOKER_CODE] = 0
         enough = 1 if match.joker_spot else 2  # with a joker in its spot, one is enough
         return tuple([1.5 if n >= enough else 0.0 for n in on_row])

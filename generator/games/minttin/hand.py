@@ -579,8 +579,10 @@ def analysis_lines(data: dict) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=16)
 def deck(jokers: int = 4) -> tuple[Card, ...]:
-    """The playing cards: four of each number and dragon, and ``jokers`` jokers."""
+    """The playing cards: four of each number and dragon, and ``jokers`` jokers (made
+    once: a deal shuffles a copy)."""
     return tuple(c for c in ALL_CARDS[:-1] for _ in range(COPIES)) + (JOKER,) * jokers
 
 

@@ -45,8 +45,8 @@ SOLO = "minttin-solo"
 
 Cards = tuple[Card, ...]
 E = TypeVar("E", bound=Event)
-_VIEWS = ((0, "view"), (1, "view"))
-"""The keys of each player's :meth:`MintTinMatch.view` among what is kept with points."""
+_VIEWS = (-1, -2)
+"""Each player's :meth:`MintTinMatch.view`'s key among what is kept with points (ints)."""
 
 
 # -- Events (the two games share most of them) -------------------------------------

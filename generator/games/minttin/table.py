@@ -9,7 +9,7 @@ import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, Self, SupportsIndex, TypeVar
 
 from generator.games.minttin.cards import Card, format_cards
 from generator.games.minttin.hand import Exposure, Extras, deck
@@ -56,15 +56,79 @@ class Meld:
         return format_cards(self.cards)
 
 
+class CardList(list[Card]):
+    """A list of cards that keeps how many of each it holds (``counts``, by code) as it
+    changes: a hand, the solo discard row. Read by :func:`counts_of`, so that a player's
+    view does not count the hand again at every decision. Every list method that adds or
+    removes cards keeps the counts (the rare ones count again)."""
+
+    __slots__ = ("counts",)
+
+    def __init__(self, cards: Iterable[Card] = ()) -> None:
+        super().__init__(cards)
+        self.counts = code_counts(self)
+
+    def append(self, card: Card) -> None:
+        super().append(card)
+        self.counts[card.code] += 1
+
+    def remove(self, card: Card) -> None:
+        super().remove(card)
+        self.counts[card.code] -= 1
+
+    def pop(self, index: SupportsIndex = -1) -> Card:
+        card = super().pop(index)
+        self.counts[card.code] -= 1
+        return card
+
+    def extend(self, cards: Iterable[Card]) -> None:
+        super().extend(cards)
+        self.counts = code_counts(self)
+
+    def __iadd__(self, cards: Iterable[Card]) -> Self:  # type: ignore[override, misc]
+        self.extend(cards)
+        return self
+
+    def insert(self, index: SupportsIndex, card: Card) -> None:
+        super().insert(index, card)
+        self.counts[card.code] += 1
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        super().__setitem__(index, value)
+        self.counts = code_counts(self)
+
+    def __delitem__(self, index: Any) -> None:
+        super().__delitem__(index)
+        self.counts = code_counts(self)
+
+    def __imul__(self, times: SupportsIndex) -> Self:
+        super().__imul__(times)
+        self.counts = code_counts(self)
+        return self
+
+    def clear(self) -> None:
+        super().clear()
+        self.counts = [0] * 13
+
+    def __reduce__(self) -> tuple[type, tuple[list[Card]]]:
+        return (type(self), (list(self),))
+
+
+def counts_of(cards: list[Card]) -> list[int]:
+    """How many of each card (index = card code): a :class:`CardList`'s own counts (not
+    to be changed), or counted."""
+    return cards.counts if type(cards) is CardList else code_counts(cards)
+
+
 @dataclass
 class Seat:
-    hand: list[Card] = field(default_factory=list)
+    hand: list[Card] = field(default_factory=CardList)
     melds: list[Meld] = field(default_factory=list)
     jokers_discarded: int = 0
     score: int = 0
 
     def counts(self) -> list[int]:
-        counts = code_counts(self.hand)
+        counts = list(counts_of(self.hand))
         for m in self.melds:
             for c in m.cards:
                 counts[c.code] += 1
@@ -92,12 +156,17 @@ class View(NamedTuple):
     """The exposed blocks as (face code, size, jokers)."""
 
 
+_new_view = tuple.__new__
+"""Makes a :class:`View` from its four fields without the named tuple's Python-level
+``__new__``."""
+
+
 def view_of(seat: Seat) -> View:
     """A seat's :class:`View` (its exposures are :meth:`Seat.exposures`)."""
-    held = code_counts(seat.hand)
+    held = counts_of(seat.hand)
     if not seat.melds:
         in_hand = tuple(held)
-        return View(in_hand, in_hand, (), ())
+        return _new_view(View, (in_hand, in_hand, (), ()))
     counts = list(held)
     exposures = []
     fixed = []
@@ -108,7 +177,7 @@ def view_of(seat: Seat) -> View:
             jokers += c.is_joker
         exposures.append(exposure_of(m.face, len(m.cards), jokers))
         fixed.append((m.face.code, len(m.cards), jokers))
-    return View(tuple(counts), tuple(held), tuple(exposures), tuple(fixed))
+    return _new_view(View, (tuple(counts), tuple(held), tuple(exposures), tuple(fixed)))
 
 
 def holds(hand: Iterable[Card], cards: Iterable[Card]) -> bool:
@@ -198,5 +267,6 @@ class PointsKept:
             self.match._points = None
 
 
-__all__ = ["Meld", "PointsKept", "Seat", "View", "code_counts", "counts_hold", "direct_init",
-           "exposure_of", "extras_of", "holds", "is_deck", "remove_cards", "scores_for", "view_of"]
+__all__ = ["CardList", "Meld", "PointsKept", "Seat", "View", "code_counts", "counts_hold",
+           "counts_of", "direct_init", "exposure_of", "extras_of", "holds", "is_deck",
+           "remove_cards", "scores_for", "view_of"]
