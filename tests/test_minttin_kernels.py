@@ -133,9 +133,11 @@ def test_the_discard_order_kernel_gives_its_python_functions_results() -> None:
     assert weighed > 300
 
 
-def test_the_ranked_discards_kernel_gives_its_python_functions_results() -> None:
+def test_the_ranked_discards_kernel_gives_its_python_functions_results(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """kernels.ranked_discards, compiled and plain: the ranking of lowest_keys, then the
-    order of discard_order, in one call."""
+    order of discard_order, in one call; its discard (code, need, target, the next
+    codes) is the one discards.discard_order finds without kernels."""
     rng = random.Random(37)
     compared = 0
     for _ in range(400):
@@ -146,15 +148,20 @@ def test_the_ranked_discards_kernel_gives_its_python_functions_results() -> None
         if fixed:
             (f, size, jokers), = fixed
             cap = size - jokers
-        found = []
-        for run in (kernels.ranked_discards.python, kernels.ranked_discards):
-            out = np.full(kernels.OUT + 2 * fitting.KEEP, -7, dtype=np.int64)
-            n = run(counts, f, size, cap, *targets.FITTING, held, danger or discards.NO_DANGER,
-                    out)
-            found.append((n, out[:kernels.ORDER + max(n, 0)].tolist(),
-                          out[kernels.OUT:].tolist()))
+        found = [run(counts, f, size, cap, *targets.FITTING, held, danger or discards.NO_DANGER)
+                 for run in (kernels.ranked_discards.python, kernels.ranked_discards)]
         assert found[0] == found[1], (counts, fixed, held, danger)
-        compared += found[0][0] > 0
+        n, code, need, k, *after = found[0]
+        if n < 0:
+            continue
+        assert n == sum(1 for c in held if c) and all(c < 0 for c in after[n - 1:])
+        targets._table_ranking.cache_clear()
+        with monkeypatch.context() as patched:  # the kernels were made above, before this
+            patched.setattr(compiled, "enabled", lambda: False)
+            assert discards.discard_order(counts, fixed, held, danger) == (
+                code, need, targets.TARGETS[k][0], tuple(after[:min(n, 4) - 1]))
+        compared += 1
+    targets._table_ranking.cache_clear()
     assert compared > 250
 
 

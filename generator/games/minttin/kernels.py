@@ -307,13 +307,15 @@ def ranked_discards(
     places: np.ndarray,
     held: tuple[int, ...],
     danger: tuple[float, ...],
-    out: np.ndarray,
-) -> int:
-    """The best targets (:func:`fitting.lowest_keys` of the counts, the exposed face
-    ``f``'s capped to ``cap``: up to ``KEEP``, sure up to the first's need + 1, all that
-    :func:`discard_order` weighs), their keys and places in ``out[OUT:]``, then
-    :func:`discard_order` of them in ``out[:OUT]``, in one call; returns how many codes
-    are held, or -1 when no target takes the hand (nothing is ordered)."""
+) -> tuple[int, int, int, int, int, int, int]:
+    """The planner's discard in one call: the best targets (:func:`fitting.lowest_keys`
+    of the counts, the exposed face ``f``'s capped to ``cap``: up to ``KEEP``, sure up
+    to the first's need + 1, all that :func:`discard_order` weighs), then
+    :func:`discard_order` of them. Returns (how many codes are held, the code to
+    discard, the need once it is thrown, the index of the target that need is of, the
+    next three codes in order, -1 past the last), or -1 first when no target takes the
+    hand."""
+    out = np.empty(OUT + 2 * KEEP, dtype=np.int64)
     exposed = 0 if f < 0 else size << 3 * f
     jokers = 0 if f < 0 else size - cap << 3 * f
     count, exposure, n_exposed, scratch = expose(counts, exposed, jokers, targets)
@@ -321,8 +323,16 @@ def ranked_discards(
     n = lowest_keys(count, exposure, n_exposed, KEEP, 1, targets, members, sizes, points,
                     places, scratch, ranked)
     if n == 0:
-        return -1
-    return discard_order(counts, f, size, cap, ranked, n, targets, sizes, held, danger, out)
+        return -1, -1, 0, 0, -1, -1, -1
+    n_held = discard_order(counts, f, size, cap, ranked, n, targets, sizes, held, danger, out)
+    code = out[ORDER]
+    keeper = out[code]
+    key = ranked[max(keeper, 0)]
+    need = ((key + CARRY) >> LOW_BITS >> POINT_BITS) + (keeper < 0)
+    second = out[ORDER + 1] if n_held > 1 else -1
+    third = out[ORDER + 2] if n_held > 2 else -1
+    fourth = out[ORDER + 3] if n_held > 3 else -1
+    return n_held, code, need, key & (1 << ORDER_BITS) - 1, second, third, fourth
 
 
 __all__ = ["CALL_OUT", "CALL_STRIDE", "DIGIT", "EXCLUDED", "JOKER_BONUS", "OUT", "SHUT",
