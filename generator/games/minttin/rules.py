@@ -514,7 +514,7 @@ class MintTinMatch(Rules):
 
     @checks(Discard)
     def _check_discard(self, ev: Discard) -> None:
-        self.expect(Phase.ACT, ev.player, "discarding")
+        self.expect(ACT, ev.player, "discarding")
         if not copies(self.seats[ev.player].hand, ev.card):
             raise IllegalActionError(f"discarding: {ev.card} is not in the hand")
         if ev.block and not (ev.card.is_joker and self.blocks_allowed()):
@@ -535,7 +535,7 @@ class MintTinMatch(Rules):
         meld = Meld(ev.card, [ev.card, *ev.cards])
         seat.melds.append(meld)
         self.called_this_turn = meld
-        self.phase = Phase.PAIR_CALLED if len(ev.cards) == 1 else Phase.ACT
+        self.phase = Phase.PAIR_CALLED if len(ev.cards) == 1 else ACT
 
     @handles(Swap)
     def _swap(self, ev: Swap) -> None:

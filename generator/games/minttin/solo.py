@@ -83,7 +83,7 @@ class SoloMatch(MintTinMatch):
         return None
 
     def _candidates(self, p: int) -> Iterator[Event]:
-        if self.phase == Phase.HOLD:
+        if self.phase is HOLD:
             assert self.hold is not None
             yield ToRow(self.hold)
             yield from self._call_candidates(p, self.hold)
@@ -102,29 +102,29 @@ class SoloMatch(MintTinMatch):
 
     @checks(Draw)
     def _check_draw(self, ev: Draw) -> None:
-        self.expect(Phase.DRAW, ev.player, "drawing")
+        self.expect(DRAW, ev.player, "drawing")
 
     @checks(ToRow)
     def _check_to_row(self, ev: ToRow) -> None:
-        self.expect(Phase.HOLD, None, "passing on the hold card")
+        self.expect(HOLD, None, "passing on the hold card")
         if ev.card is not self.hold:
             raise IllegalActionError(f"the hold spot has {self.hold}, not {ev.card}")
 
     @checks(Call)
     def _check_call_hold(self, ev: Call) -> None:
-        self.expect(Phase.HOLD, ev.player, "calling")
+        self.expect(HOLD, ev.player, "calling")
         self._check_call(ev, self.hold)
 
     @checks(Swap)
     def _check_swap_any(self, ev: Swap) -> None:
-        self.expect(Phase.ACT, ev.player, "swapping a joker")
+        self.expect(ACT, ev.player, "swapping a joker")
         if ev.give_joker:
             raise IllegalActionError("solo swaps give a card and take a joker")
         self._check_swap(ev)
 
     @checks(Double)
     def _check_double(self, ev: Double) -> None:
-        self.expect(Phase.ACT, ev.player, "doubling")
+        self.expect(ACT, ev.player, "doubling")
         if self.hand_points(0) < 0:
             raise IllegalActionError("a double needs a valid winning hand")
         if len(self.wall) < 3 or self.pungs() < 3:
@@ -143,7 +143,7 @@ class SoloMatch(MintTinMatch):
         self.row, self.block_at, self.joker_spot, self.hold = CardList(), 0, 1, None
         self.doubling, self.flipped, self.queue = False, 0, []
         self.round += 1
-        self.phase, self.current = Phase.DRAW, 0
+        self.phase, self.current = DRAW, 0
 
     @handles(Draw)
     def _draw(self, ev: Draw) -> None:
