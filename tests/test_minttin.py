@@ -280,6 +280,58 @@ def test_exposed_hands_match_the_brute_force() -> None:
     assert differ > 500  # exposures that change the verdict were tried
 
 
+def _reference_arrangements(counts, exposures, loose) -> list:
+    """The readings' blocks as _arrangements found them before its masks: every
+    combination of small blocks tried face by face (the reference for its order)."""
+    import itertools
+
+    exposed = {e.face.code: e for e in exposures}
+    out = []
+    for numbers, dragons in rules._candidates(counts, loose):
+        _, ordered = rules.SETS[numbers]
+        faces = [n - 1 for n in ordered] + [rules.dragon(s).code for s in dragons]
+        for pattern in rules.PATTERNS:
+            if pattern.blocks != len(faces):
+                continue
+            for smalls in itertools.combinations(range(len(faces)), pattern.small_count):
+                sizes = [pattern.small if k in smalls else pattern.large
+                         for k in range(len(faces))]
+                blocks = []
+                for face, size in zip(faces, sizes, strict=True):
+                    have, e = counts[face], exposed.get(face)
+                    if (e is not None and e.size != size) or have > size or (
+                            size == 2 and have != 2) or (have == 0 and not (
+                            loose.joker_blocks and size >= 3)):
+                        break
+                    blocks.append((face, size, size - have, e is not None))
+                else:
+                    out.append((pattern, tuple(blocks)))
+    return out
+
+
+def test_the_arrangements_are_the_reference_readings_in_order() -> None:
+    """_arrangements (bit masks of the faces each block size holds) finds the readings
+    the plain face-by-face search finds, in its order, with and without exposures and
+    Joker Blocks."""
+    readings = mint_tin_readings()
+    hands = list(readings)
+    rng = random.Random(17)
+    found = 0
+    for i in range(3000):
+        counts = rng.choice(hands)
+        reading = rng.choice(list(readings[counts]))
+        exposed = _exposures_of(rng, counts, reading) if reading and i % 2 else ()
+        exposures = tuple(rules.Exposure(ALL_CARDS[f], s, j) for f, s, j in exposed)
+        for loose in (rules.MintTinRules(), rules.MintTinRules(joker_blocks=True)):
+            got = [(a.pattern, tuple((b.face.code, b.size, b.jokers, b.exposed)
+                                     for b in a.blocks))
+                   for a in rules._arrangements(counts, exposures, loose) if a.pattern]
+            if rules._exposures_hold(counts, exposures):
+                assert got == _reference_arrangements(counts, exposures, loose), counts
+            found += len(got)
+    assert found > 3000
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(min_value=0, max_value=10**9))
 def test_completions_match_the_brute_force(seed: int) -> None:

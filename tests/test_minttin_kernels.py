@@ -1,6 +1,6 @@
-"""The Mint Tin planner's compiled kernel (minttin/kernels.py) against its plain Python
-function and the numpy path it stands in for; and whole logs alike with kernels on and
-off."""
+"""The Mint Tin planner's compiled kernels (minttin/kernels.py, minttin/fitting.py) against
+their plain Python functions and the numpy paths they stand in for; and whole logs alike
+with kernels on and off."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from generator import compiled
-from generator.games.minttin import discards, kernels, targets
+from generator.games.minttin import discards, fitting, kernels, targets
 from generator.games.minttin.hand import deck
 
 
@@ -133,9 +133,11 @@ def test_the_discard_order_kernel_gives_its_python_functions_results() -> None:
     assert weighed > 300
 
 
-def test_the_ranked_discards_kernel_gives_its_python_functions_results() -> None:
+def test_the_ranked_discards_kernel_gives_its_python_functions_results(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """kernels.ranked_discards, compiled and plain: the ranking of lowest_keys, then the
-    order of discard_order, in one call."""
+    order of discard_order, in one call; its discard (code, need, target, the next
+    codes) is the one discards.discard_order finds without kernels."""
     rng = random.Random(37)
     compared = 0
     for _ in range(400):
@@ -146,20 +148,25 @@ def test_the_ranked_discards_kernel_gives_its_python_functions_results() -> None
         if fixed:
             (f, size, jokers), = fixed
             cap = size - jokers
-        found = []
-        for run in (kernels.ranked_discards.python, kernels.ranked_discards):
-            out = np.full(kernels.OUT + 2 * kernels.KEEP, -7, dtype=np.int64)
-            n = run(counts, f, size, cap, *targets.FITTING, held, danger or discards.NO_DANGER,
-                    out)
-            found.append((n, out[:kernels.ORDER + max(n, 0)].tolist(),
-                          out[kernels.OUT:].tolist()))
+        found = [run(counts, f, size, cap, *targets.FITTING, held, danger or discards.NO_DANGER)
+                 for run in (kernels.ranked_discards.python, kernels.ranked_discards)]
         assert found[0] == found[1], (counts, fixed, held, danger)
-        compared += found[0][0] > 0
+        n, code, need, k, *after = found[0]
+        if n < 0:
+            continue
+        assert n == sum(1 for c in held if c) and all(c < 0 for c in after[n - 1:])
+        targets._table_ranking.cache_clear()
+        with monkeypatch.context() as patched:  # the kernels were made above, before this
+            patched.setattr(compiled, "enabled", lambda: False)
+            assert discards.discard_order(counts, fixed, held, danger) == (
+                code, need, targets.TARGETS[k][0], tuple(after[:min(n, 4) - 1]))
+        compared += 1
+    targets._table_ranking.cache_clear()
     assert compared > 250
 
 
 def test_the_lowest_keys_are_the_tables_and_the_fitted_keys() -> None:
-    """kernels.lowest_keys, compiled and plain, at every keep: the first keys (and
+    """fitting.lowest_keys, compiled and plain, at every keep: the first keys (and
     places) of best_keys from the tables, for hands with no exposure or one; the first
     keys of fitted_keys for any hand."""
     rng = random.Random(47)
@@ -171,32 +178,73 @@ def test_the_lowest_keys_are_the_tables_and_the_fitted_keys() -> None:
         for f, size, jokers in fixed:
             exposed[f] = size
             capped[f] = min(capped[f], size - jokers)
-        fitted = np.zeros((kernels.KEEP, 1 + 2 * kernels.MOST_FACES), dtype=np.int64)
-        n_fitted = kernels.fitted_keys(tuple(capped), tuple(exposed), len(fixed), *tables,
+        fitted = np.zeros((fitting.KEEP, 1 + 2 * fitting.MOST_FACES), dtype=np.int64)
+        n_fitted = fitting.fitted_keys(tuple(capped), tuple(exposed), len(fixed), *tables,
                                        fitted)
-        by_table = np.zeros(2 * kernels.KEEP, dtype=np.int64)
+        by_table = np.zeros(2 * fitting.KEEP, dtype=np.int64)
         hand = targets.table_hand(counts, fixed)
         if hand is not None:
             n_table = kernels.best_keys(hand[0], hand[2], targets._ROWS,
                                         targets.packed_table(hand[3]), by_table)
             assert n_table == n_fitted
-        for keep in (1, 3, kernels.KEEP):
+        for keep in (1, 3, fitting.KEEP):
             found = []
-            for run in (kernels.lowest_keys.python, kernels.lowest_keys):
-                out = np.full(2 * kernels.KEEP, -7, dtype=np.int64)
+            for run in (fitting.lowest_keys.python, fitting.lowest_keys):
+                out = np.full(2 * fitting.KEEP, -7, dtype=np.int64)
                 scratch = np.empty((6, len(targets.TARGETS)), dtype=np.int64)
-                n = run(np.array(capped), np.array(exposed), len(fixed), keep, *tables,
+                n = run(np.array(capped), np.array(exposed), len(fixed), keep, 99, *tables,
                         scratch, out)
-                found.append((n, out[:n].tolist(), out[kernels.KEEP:kernels.KEEP + n].tolist()))
+                found.append((n, out[:n].tolist(), out[fitting.KEEP:fitting.KEEP + n].tolist()))
             assert found[0] == found[1], (counts, fixed, keep)
             n, keys, places = found[0]
             assert n == min(keep, n_fitted)
             assert keys == fitted[:n, 0].tolist(), (counts, fixed, keep)
             if hand is not None:
                 assert keys == by_table[:n].tolist()
-                assert places == by_table[kernels.KEEP:kernels.KEEP + n].tolist()
+                assert places == by_table[fitting.KEEP:fitting.KEEP + n].tolist()
         seen.add((min(len(fixed), 2), min(n_fitted, 1)))
     assert {(0, 1), (1, 1), (2, 1), (2, 0)} <= seen
+
+
+def need_of(key: int) -> int:
+    """A sort key's need."""
+    return (key + fitting.CARRY) >> fitting.LOW_BITS >> fitting.POINT_BITS
+
+
+def test_the_lowest_keys_within_a_need_are_the_fitted_keys() -> None:
+    """fitting.lowest_keys with a small ``within``, compiled and plain: the keys that need
+    at most the first's need + within (and their places) are the exact ranking's, those
+    after them need more; and it stops short of the exact ranking on some hands."""
+    rng = random.Random(53)
+    tables = targets.FITTING
+    shorter = 0
+    for i in range(400):
+        counts, fixed = random_exposed(rng) if i % 2 else random_level_hand(rng)
+        capped, exposed = list(counts), [0] * 13
+        for f, size, jokers in fixed:
+            exposed[f] = size
+            capped[f] = min(capped[f], size - jokers)
+        found = {}
+        for within in (0, 1, 2, 99):
+            for run in (fitting.lowest_keys.python, fitting.lowest_keys):
+                out = np.full(2 * fitting.KEEP, -7, dtype=np.int64)
+                scratch = np.empty((6, len(targets.TARGETS)), dtype=np.int64)
+                n = run(np.array(capped), np.array(exposed), len(fixed), fitting.KEEP, within,
+                        *tables, scratch, out)
+                got = (n, out[:n].tolist(), out[fitting.KEEP:fitting.KEEP + n].tolist())
+                assert found.setdefault(within, got) == got, (counts, fixed, within)
+        n, keys, places = found[99]
+        if not n:
+            assert all(found[w][0] == 0 for w in found)
+            continue
+        for within in (0, 1, 2):
+            _, some, their_places = found[within]
+            sure = sum(1 for key in keys if need_of(key) <= need_of(keys[0]) + within)
+            assert some[:sure] == keys[:sure], (counts, fixed, within)
+            assert their_places[:sure] == places[:sure]
+            assert all(need_of(key) > need_of(keys[0]) + within for key in some[sure:])
+            shorter += some != keys
+    assert shorter > 50
 
 
 def test_a_hand_of_dragons_is_discarded_alike_with_kernels_on_and_off(
@@ -246,10 +294,15 @@ def test_a_card_beyond_an_exposed_blocks_own_is_discarded_alike_with_kernels_on_
 
 
 def test_a_kernel_calling_kernels_is_compiled_with_theirs() -> None:
+    """A kernel sees the kernels it calls compiled, those of its own module and those it
+    imports from another (kernels.py calls fitting.py's)."""
     if not compiled.enabled():
         pytest.skip("kernels run as plain Python")
     made = compiled._calling_compiled(kernels.ranked_discards.python)
-    assert made.__globals__["lowest_keys"] is kernels.lowest_keys.compiled()
+    assert made.__globals__["lowest_keys"] is fitting.lowest_keys.compiled()
+    assert made.__globals__["expose"] is fitting.expose.compiled()
+    assert compiled._calling_compiled(fitting.lowest_keys.python).__globals__["fit"] \
+        is fitting.fit.compiled()
     assert made.__globals__["discard_order"] is kernels.discard_order.compiled()
     assert compiled._calling_compiled(kernels.discard_order.python) is kernels.discard_order.python
 
@@ -315,8 +368,8 @@ def test_the_fitted_keys_kernel_gives_its_python_functions_results() -> None:
             exposed[f] = size
             capped[f] = min(capped[f], size - jokers)
         found = []
-        for run in (kernels.fitted_keys.python, kernels.fitted_keys):
-            out = np.full((kernels.KEEP, 1 + 2 * kernels.MOST_FACES), -7, dtype=np.int64)
+        for run in (fitting.fitted_keys.python, fitting.fitted_keys):
+            out = np.full((fitting.KEEP, 1 + 2 * fitting.MOST_FACES), -7, dtype=np.int64)
             n = run(tuple(capped), tuple(exposed), len(fixed), *targets.FITTING, out)
             found.append((n, out[:n].tolist()))
         assert found[0] == found[1], (counts, fixed)
@@ -326,7 +379,7 @@ def test_the_fitted_keys_kernel_gives_its_python_functions_results() -> None:
 
 def test_the_level_search_is_alike_with_kernels_on_and_off(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """targets._rank_by_levels through kernels.fitted_keys and through the plain level
+    """targets._rank_by_levels through fitting.fitted_keys and through the plain level
     search, at every keep."""
     rng = random.Random(43)
     for _ in range(300):

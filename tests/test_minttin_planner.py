@@ -1,23 +1,26 @@
 """The Mint Tin planner's target ranking (minttin/targets.py) against a plain reference:
-every target fitted, sorted once; and the rules' partial lists of legal actions (the
-calls, the swaps) against the whole list."""
+every target fitted, sorted once; the rules' partial lists of legal actions (the calls,
+the swaps) against the whole list; and the events' quick __init__."""
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import random
 
 import pytest
 
 from generator.engine.rules import LegalActions, play_out
+from generator.games.minttin import rules, table
 from generator.games.minttin.bots import Planner, RandomDiscards
 from generator.games.minttin.cards import ALL_CARDS, JOKER, copies, parse_cards
 from generator.games.minttin.discards import discard_costs
 from generator.games.minttin.hand import deck
 from generator.games.minttin.heads import evaluate_head
 from generator.games.minttin.options import MintTinOptions
-from generator.games.minttin.rules import Call, MintTinMatch, Swap, code_counts
+from generator.games.minttin.rules import Call, Discard, MintTinMatch, Swap, code_counts
 from generator.games.minttin.runner import chance_event, new_state
-from generator.games.minttin.table import is_deck
+from generator.games.minttin.table import CardList, counts_of, is_deck
 from generator.games.minttin.targets import (
     TARGETS,
     _rank_by_levels,
@@ -229,8 +232,11 @@ def test_points_are_kept_while_a_bot_looks_and_only_then() -> None:
 
 
 def _plain_view(match: MintTinMatch, p: int) -> tuple:
+    """A player's view counted afresh (from a plain list: not a CardList's own counts)."""
     seat = match.seats[p]
-    return (tuple(seat.counts()), tuple(code_counts(seat.hand)), seat.exposures(),
+    held = code_counts(list(seat.hand))
+    counts = code_counts([*seat.hand, *(c for m in seat.melds for c in m.cards)])
+    return (tuple(counts), tuple(held), seat.exposures(),
             tuple((m.face.code, len(m.cards), m.jokers) for m in seat.melds))
 
 
@@ -248,6 +254,10 @@ def test_who_moves_and_the_kept_views_are_their_plain_definitions(solo: bool) ->
             assert match.to_move == plain
             for p in (0, 1):
                 assert tuple(match.view(p)) == _plain_view(match, p)
+                assert type(match.seats[p].hand) is CardList or match.round == 0
+                assert tuple(match.seats[p].counts()) == _plain_view(match, p)[0]
+            if solo:
+                assert match.row_counts() == code_counts(list(match.row)[match.block_at:])
                 with match.points_kept():
                     assert tuple(match.view(p)) == _plain_view(match, p)
                     assert match.view(p) is match.view(p)  # kept while the position stands
@@ -283,3 +293,80 @@ def test_a_deal_is_checked_as_the_sorted_deck_was(jokers: int) -> None:
         for tried in (cards, other, cards[1:], [*cards, JOKER]):
             assert is_deck(tried, jokers) == (sorted(tried) == sorted(deck(jokers)))
     assert not is_deck(cards, jokers + 1)
+
+
+def test_direct_init_makes_what_the_dataclass_init_makes() -> None:
+    """table.direct_init: the same signature, fields, defaults, equality and hash as the
+    frozen dataclass's own __init__; still frozen; replace() and missing or unknown
+    arguments behave alike. Every Mint Tin event has it."""
+
+    @dataclasses.dataclass(frozen=True)
+    class Plain:
+        player: int
+        cards: tuple[int, ...]
+        reason: str = ""
+        block: bool = False
+
+    @table.direct_init
+    @dataclasses.dataclass(frozen=True)
+    class Direct:
+        player: int
+        cards: tuple[int, ...]
+        reason: str = ""
+        block: bool = False
+
+    assert inspect.signature(Direct) == inspect.signature(Plain)
+    for args, kwargs in (((1, (2, 3)), {}), ((0, ()), {"block": True}),
+                         ((1,), {"cards": (4,), "reason": "why"}), ((2, (5,), "x", True), {})):
+        plain, direct = Plain(*args, **kwargs), Direct(*args, **kwargs)
+        assert dataclasses.astuple(direct) == dataclasses.astuple(plain)
+        assert hash(direct) == hash(Direct(*args, **kwargs)) and direct == Direct(*args, **kwargs)
+        assert dataclasses.replace(direct, reason="then") == Direct(
+            *dataclasses.astuple(dataclasses.replace(plain, reason="then")))
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            direct.player = 9  # type: ignore[misc]
+    for bad in ((), (1, (), "", False, 0)):
+        with pytest.raises(TypeError):
+            Plain(*bad)
+        with pytest.raises(TypeError):
+            Direct(*bad)
+    with pytest.raises(TypeError):
+        Direct(1, (), colour="red")  # type: ignore[call-arg]
+    kinds = {v for v in vars(rules).values() if isinstance(v, type) and getattr(v, "TYPE", "")}
+    assert len(kinds) == 16
+    for kind in kinds:  # each writes its __dict__, none calls object.__setattr__
+        assert "__dict__" in kind.__init__.__code__.co_names, kind
+        assert inspect.signature(kind).parameters, kind
+    assert Discard(0, JOKER, block=True) == Discard(0, JOKER, "", True)
+    assert Discard(0, JOKER).reason == "" and not Discard(0, JOKER).block
+
+
+def test_a_card_list_keeps_its_counts_through_every_change() -> None:
+    """table.CardList: after each list method that adds or removes cards (and ``+=``,
+    item and slice assignment and deletion, ``*=``), its counts are the cards' counts;
+    it equals the plain list, and pickles and copies with the same counts."""
+    import copy
+    import pickle
+
+    cards = list(parse_cards("1 1 2 5 9 DS DM J J"))
+    hand = CardList(cards)
+    changes = [
+        lambda h: h.append(JOKER), lambda h: h.remove(ALL_CARDS[0]), lambda h: h.pop(),
+        lambda h: h.pop(0), lambda h: h.extend(parse_cards("3 3 DF")),
+        lambda h: h.insert(2, ALL_CARDS[6]), lambda h: h.__setitem__(0, ALL_CARDS[10]),
+        lambda h: h.__setitem__(slice(1, 3), list(parse_cards("4 4 4"))),
+        lambda h: h.__delitem__(1), lambda h: h.__delitem__(slice(0, 2)),
+        lambda h: h.__iadd__(list(parse_cards("7 8"))), lambda h: h.__imul__(2),
+        lambda h: h.sort(), lambda h: h.reverse(), lambda h: h.clear(),
+        lambda h: h.extend(parse_cards("1 2 3")),
+    ]
+    for change in changes:
+        change(hand)
+        change(cards)
+        assert hand == cards and hand.counts == code_counts(cards)
+        assert counts_of(hand) is hand.counts and counts_of(cards) == hand.counts
+        for again in (pickle.loads(pickle.dumps(hand)), copy.copy(hand), copy.deepcopy(hand)):
+            assert type(again) is CardList and again == hand and again.counts == hand.counts
+            assert again.counts is not hand.counts
+    hand += parse_cards("5")
+    assert type(hand) is CardList and hand.counts == code_counts(list(hand))

@@ -29,6 +29,8 @@ from generator.games.minttin.cards import ALL_CARDS, JOKER, Card, copies
 from generator.games.minttin.discards import discard_order
 from generator.games.minttin.heads import call_heads, evaluate_head
 from generator.games.minttin.rules import (
+    HOLD,
+    TURN,
     Answer,
     Call,
     Discard,
@@ -51,6 +53,8 @@ E = TypeVar("E", bound=Event)
 Danger = tuple[float, ...]
 """How much discarding each card (by code) helps the solo virtual opponent."""
 JOKER_CODE = JOKER.code
+_PASS_OFFER, _PASS, _ANSWER = Phase.PASS_OFFER, Phase.PASS, Phase.ANSWER
+"""Phases as module names (see rules.ACT): read at every decision."""
 
 @lru_cache(maxsize=256)
 def _names(faces: tuple[int, ...]) -> str:
@@ -117,15 +121,15 @@ class Planner:
         so ``legal`` is listed only for the pass and the answer to a double."""
         phase = match.phase
         with match.points_kept():
-            if phase == Phase.PASS_OFFER:
-                return self.pass_offer(match, legal)
-            if phase == Phase.PASS:
-                return self.pass_cards(match, legal)
-            if phase == Phase.TURN:
-                return self.on_turn(match)
-            if phase == Phase.HOLD:
+            if phase is HOLD:
                 return self.on_hold(match)
-            if phase == Phase.ANSWER:
+            if phase is TURN:
+                return self.on_turn(match)
+            if phase is _PASS_OFFER:
+                return self.pass_offer(match, legal)
+            if phase is _PASS:
+                return self.pass_cards(match, legal)
+            if phase is _ANSWER:
                 return self.answer(match, legal)
             return self.act(match)
 
@@ -359,7 +363,7 @@ class Planner:
     def danger(self, match: SoloMatch) -> Danger:
         """How much a discard helps the virtual opponent, by card code: 1.5 for a card
         that makes it a pung now, 0 otherwise (a joker never)."""
-        on_row = code_counts(match.row[match.block_at:])
+        on_row = list(match.row_counts())
         on_row[JOKER_CODE] = 0
         enough = 1 if match.joker_spot else 2  # with a joker in its spot, one is enough
         return tuple([1.5 if n >= enough else 0.0 for n in on_row])

@@ -11,12 +11,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import numpy as np
-
 from generator import compiled
 from generator.games.minttin import kernels
 from generator.games.minttin.targets import (
-    _INDEX_MASK,
     FITTING,
     JOKER,
     TARGETS,
@@ -110,16 +107,10 @@ def discard_order(counts: Counts, fixed: Fixed, held: Counts,
         if fixed:
             (f, size, jokers), = fixed
             cap = size - jokers
-        out = np.empty(kernels.OUT + 2 * kernels.KEEP, dtype=np.int64)
-        n = kernels.ranked_discards(counts, f, size, cap, *FITTING, held,
-                                    danger or NO_DANGER, out)
-        if n >= 0:
-            found = out[:kernels.ORDER + min(n, 4)].tolist()
-            code = found[kernels.ORDER]
-            keeper = found[code]
-            key = int(out[kernels.OUT + max(keeper, 0)])
-            need = _need_points(key)[0] + (keeper < 0)
-            return code, need, TARGETS[key & _INDEX_MASK][0], tuple(found[kernels.ORDER + 1:])
+        found = kernels.ranked_discards(counts, f, size, cap, *FITTING, held,
+                                        danger or NO_DANGER)
+        if found[0] >= 0:  # (codes held, code, need, target, the next three codes)
+            return found[1], found[2], TARGETS[found[3]][0], found[4:3 + min(found[0], 4)]
     best, costs = discard_costs(counts, fixed)
     options = []
     for code, n in enumerate(held):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from operator import attrgetter
 
 from generator.errors import HandError
@@ -244,39 +244,43 @@ def _exposures_hold(counts: Sequence[int], exposures: Sequence[Exposure]) -> boo
 @lru_cache(maxsize=65536)
 def _arrangements(counts: tuple[int, ...], exposures: tuple[Exposure, ...],
                   rules: MintTinRules) -> tuple[Arrangement, ...]:
-    total = sum(counts)
-    if total != HAND or not _exposures_hold(counts, exposures):
+    if sum(counts) != HAND or not _exposures_hold(counts, exposures):
         return ()
-    jokers = counts[-1]
     out: list[Arrangement] = []
-    if not exposures and jokers == 2 and all(c == 1 for c in counts[:-1]):
+    if not exposures and counts[-1] == 2 and all(c == 1 for c in counts[:-1]):
         out.append(Arrangement(None, "", tuple(range(1, 10)), (), "epic hand",
                                (("Epic Hand", SPECIAL_POINTS["epic hand"]),)))
-    exposed = {e.face.code: e for e in exposures}
+    exposed = {e.face.code: e.size for e in exposures}
     for numbers, dragons in _candidates(counts, rules):
         category, ordered = SETS[numbers]
         faces = [n - 1 for n in ordered] + [dragon(s).code for s in dragons]
+        fits = {}  # by block size, a bit for each face a block of that size can hold
         for pattern in PATTERNS:
             if pattern.blocks != len(faces):
                 continue
-            for smalls in itertools.combinations(range(len(faces)), pattern.small_count):
+            for size in (pattern.small, pattern.large):  # no pair with a joker; no block
+                if size not in fits:                      # of jokers alone but by the rule
+                    fits[size] = sum(1 << k for k, face in enumerate(faces) if exposed.get(
+                        face, size) == size and counts[face] <= size and (size != 2 or counts[
+                        face] == 2) and (counts[face] or (rules.joker_blocks and size >= 3)))
+            # faces no large block holds are small; small ones, faces a small block holds
+            must, allowed = ~fits[pattern.large] & (1 << len(faces)) - 1, fits[pattern.small]
+            for smalls, bits in _combinations(len(faces), pattern.small_count):
+                if bits & must != must or bits & ~allowed:
+                    continue
                 sizes = [pattern.large] * len(faces)
                 for k in smalls:
                     sizes[k] = pattern.small
-                blocks = []
-                for face, size in zip(faces, sizes, strict=True):
-                    have = counts[face]
-                    e = exposed.get(face)
-                    if e is not None and e.size != size:
-                        break
-                    if have > size or (size == 2 and have != 2):
-                        break
-                    if have == 0 and not (rules.joker_blocks and size >= 3):
-                        break
-                    blocks.append(Block(ALL_CARDS[face], size, size - have, e is not None))
-                else:
-                    out.append(_scored(pattern, category, ordered, tuple(blocks)))
+                out.append(_scored(pattern, category, ordered, tuple(
+                    Block(ALL_CARDS[face], size, size - counts[face], face in exposed)
+                    for face, size in zip(faces, sizes, strict=True))))
     return tuple(out)
+
+
+@cache
+def _combinations(n: int, k: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The combinations of ``k`` of ``n`` places in itertools' order, with bit masks."""
+    return tuple((c, sum(1 << i for i in c)) for c in itertools.combinations(range(n), k))
 
 
 def _scored(pattern: Pattern, category: str, numbers: tuple[int, ...],
@@ -579,8 +583,10 @@ def analysis_lines(data: dict) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=16)
 def deck(jokers: int = 4) -> tuple[Card, ...]:
-    """The playing cards: four of each number and dragon, and ``jokers`` jokers."""
+    """The playing cards: four of each number and dragon, and ``jokers`` jokers (made
+    once: a deal shuffles a copy)."""
     return tuple(c for c in ALL_CARDS[:-1] for _ in range(COPIES)) + (JOKER,) * jokers
 
 

@@ -37,7 +37,7 @@ cards and ``j`` jokers."""
 
 
 def exposed_bits(fixed: Fixed) -> tuple[int, int]:
-    """The exposed blocks as :func:`kernels.expose` reads them: each face's block size,
+    """The exposed blocks as :func:`fitting.expose` reads them: each face's block size,
     then its jokers, 3 bits a face."""
     sizes = jokers = 0
     for f, size, held_jokers in fixed:

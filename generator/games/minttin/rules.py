@@ -31,6 +31,7 @@ from generator.games.minttin.table import (
     View,
     code_counts,
     counts_hold,
+    direct_init,
     exposure_of,
     extras_of,
     holds,
@@ -44,13 +45,11 @@ SOLO = "minttin-solo"
 
 Cards = tuple[Card, ...]
 E = TypeVar("E", bound=Event)
-_VIEWS = ((0, "view"), (1, "view"))
-"""The keys of each player's :meth:`MintTinMatch.view` among what is kept with points."""
+_VIEWS = (-1, -2)
+"""Each player's :meth:`MintTinMatch.view`'s key among what is kept with points (ints)."""
 
 
-# ---------------------------------------------------------------------------
-# Events (the two games share most of them)
-# ---------------------------------------------------------------------------
+# -- Events (the two games share most of them) -------------------------------------
 
 
 @event(TWO, "deal", SOLO)
@@ -173,9 +172,12 @@ class RoundEnd:
     """The rules' words for how the round ended (not a bot's reason)."""
 
 
-# ---------------------------------------------------------------------------
-# Shared state
-# ---------------------------------------------------------------------------
+for _event in (Deal, PassOffer, PassCards, Draw, Call, Swap, Discard, Mahjong, Double, Answer,
+               Exhausted, OpponentDraw, ToRow, OpponentSwap, OpponentExposes, RoundEnd):
+    direct_init(_event)  # a quicker __init__, alike (events are made at every move)
+del _event
+
+# -- Shared state --------------------------------------------------------------------
 
 
 class Phase(BasePhase):
@@ -512,7 +514,7 @@ class MintTinMatch(Rules):
 
     @checks(Discard)
     def _check_discard(self, ev: Discard) -> None:
-        self.expect(Phase.ACT, ev.player, "discarding")
+        self.expect(ACT, ev.player, "discarding")
         if not copies(self.seats[ev.player].hand, ev.card):
             raise IllegalActionError(f"discarding: {ev.card} is not in the hand")
         if ev.block and not (ev.card.is_joker and self.blocks_allowed()):
@@ -533,7 +535,7 @@ class MintTinMatch(Rules):
         meld = Meld(ev.card, [ev.card, *ev.cards])
         seat.melds.append(meld)
         self.called_this_turn = meld
-        self.phase = Phase.PAIR_CALLED if len(ev.cards) == 1 else Phase.ACT
+        self.phase = Phase.PAIR_CALLED if len(ev.cards) == 1 else ACT
 
     @handles(Swap)
     def _swap(self, ev: Swap) -> None:

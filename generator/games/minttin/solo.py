@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from generator.engine.log import Event
 from generator.engine.rules import checks, handles
 from generator.errors import IllegalActionError
-from generator.games.minttin.cards import JOKER, Card, copies
+from generator.games.minttin.cards import JOKER, Card
 from generator.games.minttin.options import MintTinOptions
 from generator.games.minttin.rules import (
     ACT,
@@ -38,7 +38,7 @@ from generator.games.minttin.rules import (
     Swap,
     ToRow,
 )
-from generator.games.minttin.table import is_deck
+from generator.games.minttin.table import CardList, code_counts, is_deck
 
 
 class SoloMatch(MintTinMatch):
@@ -51,7 +51,7 @@ class SoloMatch(MintTinMatch):
 
     def __init__(self, options: MintTinOptions) -> None:
         super().__init__(options)
-        self.row: list[Card] = []
+        self.row: list[Card] = CardList()
         self.block_at = 0
         """Cards of the row before this index are blocked by a joker (Joker Block)."""
         self.joker_spot = 0
@@ -83,7 +83,7 @@ class SoloMatch(MintTinMatch):
         return None
 
     def _candidates(self, p: int) -> Iterator[Event]:
-        if self.phase == Phase.HOLD:
+        if self.phase is HOLD:
             assert self.hold is not None
             yield ToRow(self.hold)
             yield from self._call_candidates(p, self.hold)
@@ -102,29 +102,29 @@ class SoloMatch(MintTinMatch):
 
     @checks(Draw)
     def _check_draw(self, ev: Draw) -> None:
-        self.expect(Phase.DRAW, ev.player, "drawing")
+        self.expect(DRAW, ev.player, "drawing")
 
     @checks(ToRow)
     def _check_to_row(self, ev: ToRow) -> None:
-        self.expect(Phase.HOLD, None, "passing on the hold card")
+        self.expect(HOLD, None, "passing on the hold card")
         if ev.card is not self.hold:
             raise IllegalActionError(f"the hold spot has {self.hold}, not {ev.card}")
 
     @checks(Call)
     def _check_call_hold(self, ev: Call) -> None:
-        self.expect(Phase.HOLD, ev.player, "calling")
+        self.expect(HOLD, ev.player, "calling")
         self._check_call(ev, self.hold)
 
     @checks(Swap)
     def _check_swap_any(self, ev: Swap) -> None:
-        self.expect(Phase.ACT, ev.player, "swapping a joker")
+        self.expect(ACT, ev.player, "swapping a joker")
         if ev.give_joker:
             raise IllegalActionError("solo swaps give a card and take a joker")
         self._check_swap(ev)
 
     @checks(Double)
     def _check_double(self, ev: Double) -> None:
-        self.expect(Phase.ACT, ev.player, "doubling")
+        self.expect(ACT, ev.player, "doubling")
         if self.hand_points(0) < 0:
             raise IllegalActionError("a double needs a valid winning hand")
         if len(self.wall) < 3 or self.pungs() < 3:
@@ -137,13 +137,13 @@ class SoloMatch(MintTinMatch):
     def _deal(self, ev: Deal) -> None:
         cards = list(ev.deck)
         for seat in self.seats:
-            seat.hand, seat.melds, seat.jokers_discarded = [], [], 0
-        self.seats[0].hand = [*cards[:12], JOKER]
+            seat.hand, seat.melds, seat.jokers_discarded = CardList(), [], 0
+        self.seats[0].hand = CardList([*cards[:12], JOKER])
         self.wall = cards[12 + self.options.dead_hand:]
-        self.row, self.block_at, self.joker_spot, self.hold = [], 0, 1, None
+        self.row, self.block_at, self.joker_spot, self.hold = CardList(), 0, 1, None
         self.doubling, self.flipped, self.queue = False, 0, []
         self.round += 1
-        self.phase, self.current = Phase.DRAW, 0
+        self.phase, self.current = DRAW, 0
 
     @handles(Draw)
     def _draw(self, ev: Draw) -> None:
@@ -191,12 +191,19 @@ class SoloMatch(MintTinMatch):
         """Indices of the row's cards identical to ``card`` that an exposure may use."""
         return [i for i in range(self.block_at, len(self.row)) if self.row[i] is card]
 
+    def row_counts(self) -> list[int]:
+        """How many of each card (by code) the row holds past its Joker Block (not to be
+        changed: a :class:`CardList`'s own counts, while no block is placed)."""
+        if self.block_at or type(self.row) is not CardList:
+            return code_counts(self.row[self.block_at:])
+        return self.row.counts
+
     def _exposure_for(self, card: Card) -> None:
         """A card reached the row: queue the opponent's exposure, if it makes one."""
         self.queue = []
         if card.is_joker or len(self.row) - 1 < self.block_at:
             return
-        matching = copies(self.row[self.block_at:], card)
+        matching = self.row_counts()[card.code]
         if self.joker_spot and matching >= 2:
             self.queue.append(OpponentExposes((card, card, JOKER)))
         elif matching >= 3:
@@ -204,7 +211,7 @@ class SoloMatch(MintTinMatch):
 
     def _settle(self) -> None:
         """After a card reached the row or the opponent moved: what comes next."""
-        if self.pungs() >= 5:
+        if len(self.seats[1].melds) >= 5:  # the opponent's pungs (pungs(), without a call)
             points = self.opponent_points()
             if self.doubling:
                 self.end_round(Outcome((0, 2 * points), "the opponent made five pungs "

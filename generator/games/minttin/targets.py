@@ -9,7 +9,7 @@ exposed face keeps its own block's size). A fit depends only on the jokers and t
 cards of the target's faces, so for a hand with no exposure or one every target's need
 and points are read from a numpy table (one per exposed block) and the targets sorted
 once; other hands are fitted target by target in a compiled loop when the kernels run
-(:mod:`generator.games.minttin.kernels`), else in order of a lower bound on their need
+(:mod:`generator.games.minttin.fitting`), else in order of a lower bound on their need
 (14, less the jokers and the cards of their faces held), so most are never fitted.
 Ties keep the order of that bound, then of :data:`TARGETS`. What a discard costs these
 targets is in :mod:`generator.games.minttin.discards`.
@@ -24,11 +24,11 @@ from operator import itemgetter
 import numpy as np
 
 from generator import compiled
-from generator.games.minttin import kernels
+from generator.games.minttin import fitting, kernels
 from generator.games.minttin.hand import PATTERNS, SETS, SPECIAL_POINTS, suit_of_number
 
 _SUITS = ("S", "M", "F")
-JOKER = kernels.JOKER
+JOKER = fitting.JOKER
 """The joker's index in a hand's counts."""
 
 Fixed = tuple[tuple[int, int, int], ...]
@@ -72,7 +72,7 @@ _FACES = np.zeros((len(TARGETS), 13), dtype=np.int64)
 """One row per target: 1 for each of its faces."""
 for _k, (_faces, _, _) in enumerate(TARGETS):
     _FACES[_k, list(_faces)] = 1
-_ORDER_BITS = kernels.ORDER_BITS
+_ORDER_BITS = fitting.ORDER_BITS
 assert len(TARGETS) < 1 << _ORDER_BITS
 _MEMBERS = np.ascontiguousarray(_FACES.T)
 """One row per card code: 1 for each target with that face (for the kernels)."""
@@ -199,7 +199,7 @@ for _k, (_faces, _, _) in enumerate(TARGETS):
     _DIGITS[_k, JOKER] = _DIGIT ** len(_faces)
     _OFFSETS[_k] = _PART[len(_faces)]
 _PATTERNS = {len(faces): patterns for faces, _, patterns in TARGETS}
-_POINT_BITS, _LOW_BITS = kernels.POINT_BITS, kernels.LOW_BITS
+_POINT_BITS, _LOW_BITS = fitting.POINT_BITS, fitting.LOW_BITS
 _BASE_KEYS = _INDEX - (np.array([special for _, special, _ in TARGETS],
                                 dtype=np.int64) << _LOW_BITS)
 _MATRIX = np.hstack([np.vstack([_DIGITS, _KEYS]),
@@ -220,17 +220,17 @@ exposed face's first, the others' largest first."""
 _BY_HELD: dict[tuple[int, ...], tuple[int, ...]] = {}
 """By the cards of a target's faces: their places, most cards first (in order on a
 tie)."""
-_CARRY = kernels.CARRY
+_CARRY = fitting.CARRY
 """Added to a sort key before its need and points are read: the bound and index below
 them can be negative."""
-_KEEP = kernels.KEEP
+_KEEP = fitting.KEEP
 """The most targets a ranking keeps."""
-_ROWS = np.full((len(TARGETS), kernels.FIRST_FACE + 6), -1, dtype=np.int64)
+_ROWS = np.full((len(TARGETS), fitting.FIRST_FACE + 6), -1, dtype=np.int64)
 """The kernel's row per target: faces, its part of a table, its key without the
 table's value (index less special points), then its faces."""
 for _k, (_faces, _, _) in enumerate(TARGETS):
-    _ROWS[_k, :kernels.FIRST_FACE] = len(_faces), _OFFSETS[_k], _BASE_KEYS[_k]
-    _ROWS[_k, kernels.FIRST_FACE:kernels.FIRST_FACE + len(_faces)] = _faces
+    _ROWS[_k, :fitting.FIRST_FACE] = len(_faces), _OFFSETS[_k], _BASE_KEYS[_k]
+    _ROWS[_k, fitting.FIRST_FACE:fitting.FIRST_FACE + len(_faces)] = _faces
 _MADE: dict[tuple, Ranked] = {}
 """Targets made by :class:`_Ranking`, by (key, cards of its faces, pattern's place,
 exposed face, exposed size): a few thousand."""
@@ -289,8 +289,8 @@ def _tables(state: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
 def _packed(table: np.ndarray, choice: np.ndarray) -> np.ndarray:
     """The tables as :func:`kernels.best_keys` reads them: one int16 per entry."""
     shut = table >= _EXCLUDED
-    packed = (table >> _LOW_BITS << kernels.PLACE_BITS) | choice
-    assert int(packed[~shut].max()) < kernels.SHUT and int(choice.max()) < 1 << kernels.PLACE_BITS
+    packed = (table >> _LOW_BITS << fitting.PLACE_BITS) | choice
+    assert int(packed[~shut].max()) < kernels.SHUT and int(choice.max()) < 1 << fitting.PLACE_BITS
     packed[shut] = kernels.SHUT
     return packed.astype(np.int16)
 
@@ -453,7 +453,7 @@ def _sizes(n: int, place: int, exposed: int) -> tuple[int, ...]:
 def _rank_by_levels(counts: Counts, fixed: Fixed, keep: int) -> tuple[Ranked, ...]:
     """As :func:`rank_targets`, fitting targets a bound at a time: once ``keep`` of
     those fitted need less than the next bound, no target left can rank among them.
-    With kernels, every target is fitted by :func:`kernels.fitted_keys`, alike."""
+    With kernels, every target is fitted by :func:`fitting.fitted_keys`, alike."""
     exposed = [0] * 13
     if fixed:  # cards of an exposed face beyond its block are of no use
         capped = list(counts)
@@ -463,8 +463,8 @@ def _rank_by_levels(counts: Counts, fixed: Fixed, keep: int) -> tuple[Ranked, ..
                 capped[f] = size - jokers
         counts = tuple(capped)
     if compiled.enabled():
-        out = np.empty((_KEEP, 1 + 2 * kernels.MOST_FACES), dtype=np.int64)
-        n = kernels.fitted_keys(counts, tuple(exposed), len(fixed), _ROWS, _MEMBERS,
+        out = np.empty((_KEEP, 1 + 2 * fitting.MOST_FACES), dtype=np.int64)
+        n = fitting.fitted_keys(counts, tuple(exposed), len(fixed), _ROWS, _MEMBERS,
                                 _PATTERN_SIZES,
                                 _PATTERN_POINTS, _PLACES, out)
         if not n:
@@ -473,7 +473,7 @@ def _rank_by_levels(counts: Counts, fixed: Fixed, keep: int) -> tuple[Ranked, ..
         for row in out[:min(n, keep)].tolist():
             key, faces = row[0], TARGETS[row[0] & _INDEX_MASK][0]
             need, minus_points = _need_points(key)
-            at = 1 + kernels.MOST_FACES
+            at = 1 + fitting.MOST_FACES
             ranked.append((need, -minus_points, faces,
                            tuple(zip(row[1:1 + len(faces)], row[at:at + len(faces)],
                                      strict=True))))
@@ -553,15 +553,15 @@ def evaluate(counts: Counts, fixed: Fixed = ()) -> Ranked:
     return rank_targets(counts, fixed, 1)[0]
 
 
-_PATTERN_SIZES = np.zeros((kernels.MOST_FACES + 1, max(map(len, _PATTERNS.values())),
-                           kernels.MOST_FACES), dtype=np.int64)
+_PATTERN_SIZES = np.zeros((fitting.MOST_FACES + 1, max(map(len, _PATTERNS.values())),
+                           fitting.MOST_FACES), dtype=np.int64)
 """By faces and pattern's place, the block sizes, largest first (for the kernel)."""
 for _n, _patterns in _PATTERNS.items():
     for _place, (_sizes_of, _) in enumerate(_patterns):
         _PATTERN_SIZES[_n, _place, :_n] = _sizes_of
 _PATTERN_POINTS = np.zeros(_PATTERN_SIZES.shape[:2], dtype=np.int64)
 """By faces and pattern's place, the points the pattern scores (for the kernel)."""
-_PLACES = np.zeros(kernels.MOST_FACES + 1, dtype=np.int64)
+_PLACES = np.zeros(fitting.MOST_FACES + 1, dtype=np.int64)
 """By faces, how many patterns there are."""
 for _n, _patterns in _PATTERNS.items():
     _PLACES[_n] = len(_patterns)

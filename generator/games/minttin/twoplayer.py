@@ -39,7 +39,7 @@ from generator.games.minttin.rules import (
     remove_cards,
     scores_for,
 )
-from generator.games.minttin.table import is_deck
+from generator.games.minttin.table import CardList, is_deck
 
 
 class TwoPlayerMatch(MintTinMatch):
@@ -183,9 +183,9 @@ class TwoPlayerMatch(MintTinMatch):
         jokers = [JOKER] * self.options.starting_jokers()
         cards = list(ev.deck)
         for seat in self.seats:
-            seat.hand, seat.melds, seat.jokers_discarded = [], [], 0
-        self.seats[self.nondealer].hand = cards[:n] + jokers
-        self.seats[self.dealer].hand = cards[n:2 * n] + jokers
+            seat.hand, seat.melds, seat.jokers_discarded = CardList(), [], 0
+        self.seats[self.nondealer].hand = CardList(cards[:n] + jokers)
+        self.seats[self.dealer].hand = CardList(cards[n:2 * n] + jokers)
         self.wall = cards[2 * n:]
         self.round += 1
         self.discards, self.last_discard = [], None
