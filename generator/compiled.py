@@ -2,12 +2,16 @@
 'tilepress[fast]'``).
 
 A kernel is a plain Python function over numpy arrays and numbers, wrapped in
-:func:`kernel`; it may call other kernels of its module. With numba it is compiled on
-its first call (no fast-math, so floating point gives the same bits as the numpy path;
-the machine code is cached on disk beside the module). Without numba, or with
-``TILEPRESS_NO_JIT=1`` in the environment, :func:`enabled` is False and callers keep
-their numpy path. Both paths must give the same results: the same seed gives the same
-log whether numba is installed or not, and the tests run both.
+:func:`kernel`; it may call the kernels its module sees (its own or imported ones). With
+numba it is compiled on its first call (no fast-math, so floating point gives the same
+bits as the numpy path; the machine code is cached on disk beside the module). Numba
+compiles a called kernel into its caller but keys the cache on the caller's file alone
+(numba issue 1833), so a kernel calling kernels of other files is cached under the
+stamps of those files too (:class:`_WithCallees`): editing any of them recompiles it.
+
+Without numba, or with ``TILEPRESS_NO_JIT=1`` in the environment, :func:`enabled` is
+False and callers keep their numpy path. Both paths must give the same results: the
+same seed gives the same log whether numba is installed or not, and the tests run both.
 
 Nothing here imports numba until a kernel is first called, so commands that never play
 a simulated game do not pay its start-up (about 0.3 s).
@@ -37,11 +41,14 @@ def enabled() -> bool:
 class Kernel:
     """A function compiled by numba on its first call (see the module's notes)."""
 
-    __slots__ = ("_compiled", "python")
+    __slots__ = ("_compiled", "files", "python")
 
     def __init__(self, python: Callable[..., Any]) -> None:
         self.python = python
         self._compiled: Callable[..., Any] | None = None
+        self.files: frozenset[str] = frozenset({python.__code__.co_filename})
+        """The source files compiled into it: its own and those of the kernels it calls,
+        at any depth (known once compiled)."""
 
     def __call__(self, *args: Any) -> Any:
         run = self._compiled
@@ -55,8 +62,13 @@ class Kernel:
             return self.python
         import numba
 
-        python = _calling_compiled(self.python)
+        python, self.files = _calling_compiled(self.python)
+        others = self.files - {self.python.__code__.co_filename}
+        if others:
+            python.__tilepress_callees__ = tuple(sorted(others))  # type: ignore[attr-defined]
         try:
+            if others and not _WithCallees.install():
+                raise RuntimeError("no cache keyed on the callees' files")
             return numba.njit(cache=True, nogil=True)(python)
         except RuntimeError:  # nowhere to keep the machine code: compile in each process
             return numba.njit(nogil=True)(python)
@@ -68,17 +80,67 @@ class Kernel:
         return self._compiled
 
 
-def _calling_compiled(python: Callable[..., Any]) -> Callable[..., Any]:
+def _calling_compiled(python: Callable[..., Any]) -> tuple[Callable[..., Any], frozenset[str]]:
     """``python``, seeing the kernels it calls as their compiled functions (compiled
-    code calls only compiled code)."""
+    code calls only compiled code), and the source files compiled into it."""
     code = python.__code__  # type: ignore[attr-defined]
     names = python.__globals__  # type: ignore[attr-defined]
-    called = {name: names[name].compiled() for name in code.co_names
-              if isinstance(names.get(name), Kernel)}
+    kernels = {name: names[name] for name in code.co_names
+               if isinstance(names.get(name), Kernel)}
+    called = {name: k.compiled() for name, k in kernels.items()}
+    files = frozenset({code.co_filename}.union(*(k.files for k in kernels.values())))
     if not called:
-        return python
+        return python, files
     return types.FunctionType(code, {**names, **called}, python.__name__,
-                              python.__defaults__)  # type: ignore[attr-defined]
+                              python.__defaults__), files  # type: ignore[attr-defined]
+
+
+def _stamp(path: str) -> tuple[float, int]:
+    st = os.stat(path)
+    return st.st_mtime, st.st_size
+
+
+class _WithCallees:
+    """A numba cache locator for a kernel that compiles in kernels of other files: the
+    locator numba would choose, with those files' stamps added to the source's, so that
+    the cached machine code goes stale when any of them changes."""
+
+    chain: tuple[Any, ...] = ()
+    """The locator classes numba had, tried in its order."""
+
+    def __init__(self, inner: Any, files: tuple[str, ...]) -> None:
+        self._inner, self._files = inner, files
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+    def get_source_stamp(self) -> Any:
+        return self._inner.get_source_stamp(), tuple(_stamp(f) for f in self._files)
+
+    @classmethod
+    def from_function(cls, py_func: Any, py_file: str) -> Any:
+        files = getattr(py_func, "__tilepress_callees__", ())
+        if not files:
+            return None
+        for locator in cls.chain:
+            inner = locator.from_function(py_func, py_file)
+            if inner is not None:
+                return cls(inner, files)
+        return None
+
+    @classmethod
+    def install(cls) -> bool:
+        """Put this locator first in numba's list; False if numba has no such list."""
+        from numba.core import caching
+
+        impl = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl", None)
+        classes = getattr(impl, "_locator_classes", None)
+        if not isinstance(classes, list):
+            return False
+        if cls not in classes:
+            cls.chain = tuple(classes)
+            classes.insert(0, cls)
+        return True
 
 
 def kernel(python: Callable[..., Any]) -> Kernel:
