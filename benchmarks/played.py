@@ -7,8 +7,21 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
+from functools import partial
 
 from table import record, timed  # benchmarks/table.py, beside this file
+
+
+def games_row(name: str, play: Callable[..., object], n: int, ours: str, peer: str,
+              peer_bots: Callable[[], list], target: str, digits: int = 0) -> None:
+    """Games per second of ``play(seed)`` (the game's own bots) beside
+    ``play(seed, peer_bots())``, over ``n`` seeds, after one game to warm the caches."""
+    play(0)
+    t_ours = timed(lambda: [play(s) for s in range(n)], repeat=1)
+    t_peer = timed(lambda: [play(s, peer_bots()) for s in range(n)], repeat=1)
+    record(name, f"{n / t_ours:.{digits}f} games/s ({ours})",
+           f"{n / t_peer:.{digits}f} games/s ({peer})", f"{t_peer / t_ours:.2f}x", target)
 
 
 def bench_castle() -> None:
@@ -26,14 +39,9 @@ def bench_castle() -> None:
     from generator.layouts.castle import generate_castle, tile_set
 
     options = CASTLE.options_from({"players": 4})
-    castle.play(options, 0)  # warm the layout caches
-    n = 300
-    t_ours = timed(lambda: [castle.play(options, s) for s in range(n)], repeat=1)
-    t_peer = timed(lambda: [castle.play(options, s, [RandomBot() for _ in range(4)])
-                            for s in range(n)], repeat=1)
-    record("Dragon Castle 4-player games", f"{n / t_ours:.0f} games/s (4 planners)",
-           f"{n / t_peer:.0f} games/s (4 random bots)", f"{t_peer / t_ours:.2f}x",
-           ">= 20 games/s")
+    games_row("Dragon Castle 4-player games", partial(castle.play, options), 300,
+              "4 planners", "4 random bots", lambda: [RandomBot() for _ in range(4)],
+              ">= 20 games/s")
     for players in (4, 2):
         wins = 0
         mine: list[int] = []
@@ -129,14 +137,9 @@ def bench_minttin() -> None:
            f"{peer:,.0f} hands/s (every arrangement of each 14)", f"{ours / peer:.0f}x",
            ">= 20,000 hands/s")
     options = MINTTIN.options_from({})
-    minttin.play(options, 0)
-    n = 100
-    t_ours = timed(lambda: [minttin.play(options, s) for s in range(n)], repeat=1)
-    t_peer = timed(lambda: [minttin.play(options, s, [Planner(), RandomDiscards()])
-                            for s in range(n)], repeat=1)
-    record("Mint Tin two-player games to 7", f"{n / t_ours:.0f} games/s (2 planners)",
-           f"{n / t_peer:.0f} games/s (planner and random)", f"{t_peer / t_ours:.2f}x",
-           ">= 10 games/s")
+    games_row("Mint Tin two-player games to 7", partial(minttin.play, options), 100,
+              "2 planners", "planner and random", lambda: [Planner(), RandomDiscards()],
+              ">= 10 games/s")
     wins = points = their = 0
     for s in range(1000):
         seat = s % 2
@@ -214,14 +217,9 @@ def bench_american() -> None:
            f"{peer:,.0f} hands/s (matching alone, each hand in turn)", f"{ours / peer:.0f}x",
            ">= 1,000 hands/s")
     options = AMERICAN.options_from({})
-    american.play(options, 0)
-    n = 100
-    t_ours = timed(lambda: [american.play(options, s) for s in range(n)], repeat=1)
-    t_peer = timed(lambda: [american.play(options, s, [RandomBot() for _ in range(4)])
-                            for s in range(n)], repeat=1)
-    record("American 4-player games", f"{n / t_ours:.1f} games/s (4 planners)",
-           f"{n / t_peer:.1f} games/s (4 random bots)", f"{t_peer / t_ours:.2f}x",
-           ">= 5 games/s")
+    games_row("American 4-player games", partial(american.play, options), 100, "4 planners",
+              "4 random bots", lambda: [RandomBot() for _ in range(4)], ">= 5 games/s",
+              digits=1)
     wins = walls = 0
     net = 0
     for s in range(1000):
