@@ -298,13 +298,16 @@ def test_a_kernel_calling_kernels_is_compiled_with_theirs() -> None:
     imports from another (kernels.py calls fitting.py's)."""
     if not compiled.enabled():
         pytest.skip("kernels run as plain Python")
-    made = compiled._calling_compiled(kernels.ranked_discards.python)
+    made, files = compiled._calling_compiled(kernels.ranked_discards.python)
     assert made.__globals__["lowest_keys"] is fitting.lowest_keys.compiled()
     assert made.__globals__["expose"] is fitting.expose.compiled()
-    assert compiled._calling_compiled(fitting.lowest_keys.python).__globals__["fit"] \
+    assert compiled._calling_compiled(fitting.lowest_keys.python)[0].__globals__["fit"] \
         is fitting.fit.compiled()
     assert made.__globals__["discard_order"] is kernels.discard_order.compiled()
-    assert compiled._calling_compiled(kernels.discard_order.python) is kernels.discard_order.python
+    assert compiled._calling_compiled(kernels.discard_order.python)[0] \
+        is kernels.discard_order.python
+    # the cache of a kernel that compiles in fitting.py's goes stale with that file too
+    assert files == {kernels.__file__, fitting.__file__}
 
 
 def test_the_discard_is_alike_with_kernels_on_and_off(monkeypatch: pytest.MonkeyPatch
