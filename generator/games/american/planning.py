@@ -36,7 +36,7 @@ from generator.games.american.card import (
     needs,
 )
 from generator.games.american.faces import COPY_COUNTS
-from generator.games.american.weighing import add_share, choose, opened_share
+from generator.games.american.weighing import add_share, choose
 
 HARMONIC = np.array([sum(1 / k for k in range(1, n + 1)) for n in range(16)])
 VALUE_WEIGHT = 0.004
@@ -364,7 +364,7 @@ def shared_risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray
     if answer is None:
         if len(opened.answers) > 256:
             opened.answers.clear()
-        answer = opened.answers[key] = opened.answer(u, key[1])
+        answer = opened.answers[key] = opened.answer(unseen)
         answer.setflags(write=False)
     return answer
 
@@ -380,7 +380,7 @@ def add_risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray,
         add_share.compiled()(opened.P, opened.Q, opened.groups, opened.faces, unseen,
                              opened.share, out)
     else:
-        out += opened.answer(unseen[opened.faces], int(unseen[JOKER]))
+        out += opened.answer(unseen)
     return True
 
 
@@ -431,12 +431,13 @@ class _Opened:
         return _Opened(faces, np.ascontiguousarray(P[:, faces]),
                        np.ascontiguousarray(Q[:, faces]), groups, int(exposed.sum()) / 14)
 
-    def answer(self, u: np.ndarray, jokers: int) -> np.ndarray:
-        """:func:`risk` for ``u`` unseen tiles of the faces and ``jokers`` unseen jokers."""
+    def answer(self, unseen: np.ndarray) -> np.ndarray:
+        """:func:`risk` for the ``unseen`` tiles (by face, the jokers at JOKER)."""
         if compiled.enabled():
-            out = np.empty(len(COPIES))
-            opened_share(self.P, self.Q, self.groups, u, jokers, self.share, out)
+            out = np.zeros(len(COPIES))  # 0.0 + x is x: the same bits as the numpy path
+            add_share(self.P, self.Q, self.groups, self.faces, unseen, self.share, out)
             return out
+        u, jokers = unseen[self.faces], int(unseen[JOKER])
         # can_complete from no tiles: the naturals there, and the rest from jokers
         ok = (u >= self.P).all(axis=1) & (np.maximum(
             self.Q - np.maximum(u - self.P, 0), 0).sum(axis=1) <= jokers)

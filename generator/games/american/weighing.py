@@ -278,40 +278,6 @@ def choose(
 
 
 @kernel
-def opened_share(
-    P: np.ndarray,
-    Q: np.ndarray,
-    groups: np.ndarray,
-    unseen: np.ndarray,
-    jokers: int,
-    share: float,
-    out: np.ndarray,
-) -> int:
-    """For :func:`~generator.games.american.planning.risk`: how many of the rows (``P``
-    and ``Q`` on some faces, with ``unseen`` tiles of those faces and ``jokers`` unseen
-    jokers) the unseen tiles alone can finish; and into ``out``, for each face, the share
-    of those with an open group of it (``groups``, rows x faces) times ``share`` (as
-    numpy's ``held / count * share``: the same float operations)."""
-    held = np.zeros(groups.shape[1], dtype=np.int64)
-    count = 0
-    for r in range(len(P)):
-        ok = True
-        short = 0
-        for i in range(len(unseen)):
-            if unseen[i] < P[r, i]:
-                ok = False
-                break
-            short += max(Q[r, i] - max(unseen[i] - P[r, i], 0), 0)
-        if ok and short <= jokers:
-            count += 1
-            for f in range(groups.shape[1]):
-                held[f] += groups[r, f]
-    for f in range(groups.shape[1]):
-        out[f] = held[f] / count * share if count else 0.0
-    return count
-
-
-@kernel
 def add_share(
     P: np.ndarray,
     Q: np.ndarray,
@@ -321,9 +287,11 @@ def add_share(
     share: float,
     out: np.ndarray,
 ) -> int:
-    """:func:`opened_share` for the unseen tiles of ``faces`` (``unseen`` by face, jokers
-    at JOKER), added into ``out`` (a face's sum: the same float operations); how many
-    rows the unseen tiles alone can finish."""
+    """For :func:`~generator.games.american.planning.risk`: how many of the rows (``P``
+    and ``Q`` on ``faces``; ``unseen`` tiles by face, the jokers at JOKER) the unseen
+    tiles alone can finish; and added into ``out``, for each face, the share of those
+    with an open group of it (``groups``, rows x faces) times ``share`` (as numpy's
+    ``held / count * share``: the same float operations)."""
     jokers = unseen[JOKER]
     held = np.zeros(groups.shape[1], dtype=np.int64)
     count = 0
@@ -435,5 +403,5 @@ def group_faces(
     return wanted
 
 
-__all__ = ["Sparse", "add_share", "choose", "group_faces", "lacks", "open_rows", "opened_share",
+__all__ = ["Sparse", "add_share", "choose", "group_faces", "lacks", "open_rows",
            "short_faces"]
