@@ -36,6 +36,16 @@ def packed(state: tuple[int, int]) -> np.ndarray:
     return targets._packed(*targets._tables(state))
 
 
+def capped_and_exposed(counts, fixed) -> tuple[list[int], list[int]]:
+    """A hand's counts capped at what its exposed sets hold naturally, and the sizes
+    exposed per face (the fitting kernels' inputs)."""
+    capped, exposed = list(counts), [0] * 13
+    for f, size, jokers in fixed:
+        exposed[f] = size
+        capped[f] = min(capped[f], size - jokers)
+    return capped, exposed
+
+
 def test_the_kernel_gives_its_python_functions_results() -> None:
     rng = random.Random(16)
     seen = set()
@@ -174,10 +184,7 @@ def test_the_lowest_keys_are_the_tables_and_the_fitted_keys() -> None:
     tables = targets.FITTING
     for i in range(400):
         counts, fixed = random_exposed(rng) if i % 2 else random_level_hand(rng)
-        capped, exposed = list(counts), [0] * 13
-        for f, size, jokers in fixed:
-            exposed[f] = size
-            capped[f] = min(capped[f], size - jokers)
+        capped, exposed = capped_and_exposed(counts, fixed)
         fitted = np.zeros((fitting.KEEP, 1 + 2 * fitting.MOST_FACES), dtype=np.int64)
         n_fitted = fitting.fitted_keys(tuple(capped), tuple(exposed), len(fixed), *tables,
                                        fitted)
@@ -220,10 +227,7 @@ def test_the_lowest_keys_within_a_need_are_the_fitted_keys() -> None:
     shorter = 0
     for i in range(400):
         counts, fixed = random_exposed(rng) if i % 2 else random_level_hand(rng)
-        capped, exposed = list(counts), [0] * 13
-        for f, size, jokers in fixed:
-            exposed[f] = size
-            capped[f] = min(capped[f], size - jokers)
+        capped, exposed = capped_and_exposed(counts, fixed)
         found = {}
         for within in (0, 1, 2, 99):
             for run in (fitting.lowest_keys.python, fitting.lowest_keys):
@@ -366,10 +370,7 @@ def test_the_fitted_keys_kernel_gives_its_python_functions_results() -> None:
     seen = set()
     for _ in range(500):
         counts, fixed = random_level_hand(rng)
-        capped, exposed = list(counts), [0] * 13
-        for f, size, jokers in fixed:
-            exposed[f] = size
-            capped[f] = min(capped[f], size - jokers)
+        capped, exposed = capped_and_exposed(counts, fixed)
         found = []
         for run in (fitting.fitted_keys.python, fitting.fitted_keys):
             out = np.full((fitting.KEEP, 1 + 2 * fitting.MOST_FACES), -7, dtype=np.int64)
