@@ -54,6 +54,7 @@ from generator.engine.solitaire_play import (
     Table,
     end_from,
     matchings,
+    partner_list,
 )
 from generator.engine.solitaire_stubborn import STUBBORN, flat
 
@@ -151,10 +152,7 @@ class ExactSearch:
 
     def pairing(self) -> list[int]:
         """The win's pairs as a ``partner`` list (every tile paired)."""
-        partner = [-1] * self.n
-        for a, c in self.solution:
-            partner[a], partner[c] = c, a
-        return partner
+        return partner_list(self.n, self.solution)
 
     # -- the search ----------------------------------------------------------------------
 

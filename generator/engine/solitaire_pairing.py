@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from generator.engine.solitaire_play import matchings
+from generator.engine.solitaire_play import matchings, partner_list
 
 if TYPE_CHECKING:  # pragma: no cover
     from generator.engine.solitaire_solver import Solver
@@ -72,10 +72,7 @@ class PairingSearch:
 
     def preferred_full(self, hint: Sequence[tuple[int, int]]) -> list[int]:
         """Every face paired: the pairs of ``hint``, the rest as preferred."""
-        partner = [-1] * self.solver.n
-        for a, c in hint:
-            partner[a], partner[c] = c, a
-        return self.with_faces(partner, range(len(self.members)))
+        return self.with_faces(partner_list(self.solver.n, hint), range(len(self.members)))
 
     # -- preferences -------------------------------------------------------------------
 

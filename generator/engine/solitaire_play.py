@@ -81,6 +81,14 @@ def codes_after(geo: Geometry, remaining: int) -> list[int]:
     return code
 
 
+def partner_list(n: int, pairs: Sequence[tuple[int, int]]) -> list[int]:
+    """Each of ``n`` tiles' partner in ``pairs`` (-1 for a tile in none)."""
+    partner = [-1] * n
+    for a, c in pairs:
+        partner[a], partner[c] = c, a
+    return partner
+
+
 def is_pair(geo: Geometry, a: int, c: int) -> bool:
     """Whether two tiles can ever be free together (neither lies over the other)."""
     below = geo.below
@@ -370,4 +378,4 @@ def tiles_in(mask: int) -> list[int]:
 
 
 __all__ = ["FAST_AFTER", "FREE_CODES", "GONE", "Geometry", "Table", "codes_after", "end_from",
-           "geometry", "is_pair", "matchings"]
+           "geometry", "is_pair", "matchings", "partner_list"]

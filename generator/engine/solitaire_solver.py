@@ -53,7 +53,14 @@ from generator.engine.solitaire import (
 )
 from generator.engine.solitaire_exact import WON, ExactSearch, luby
 from generator.engine.solitaire_pairing import PairingSearch
-from generator.engine.solitaire_play import GONE, Table, geometry, is_pair, matchings
+from generator.engine.solitaire_play import (
+    GONE,
+    Table,
+    geometry,
+    is_pair,
+    matchings,
+    partner_list,
+)
 from generator.engine.solitaire_repair import Repair
 
 
@@ -181,7 +188,7 @@ class Solver:
         if verdict.status is not None:
             self.found_by = "model"
             won = verdict.status == solitaire_cpsat.WON
-            raise _Found(self.partner(verdict.pairs) if won else None)
+            raise _Found(partner_list(self.n, verdict.pairs) if won else None)
 
     def exact_turn(self) -> None:
         """A turn of the exact search (made at the first one); its win or its proof
@@ -203,16 +210,9 @@ class Solver:
                                              self.penalty)
             if not left:
                 self.found_by = "playout"
-                raise _Found(self.partner(moves))
+                raise _Found(partner_list(self.n, moves))
             if len(moves) > len(self.longest):
                 self.longest = moves
-
-    def partner(self, pairs: Sequence[tuple[int, int]]) -> list[int]:
-        """Each tile's partner in ``pairs`` (-1 for a tile in none)."""
-        partner = [-1] * self.n
-        for a, c in pairs:
-            partner[a], partner[c] = c, a
-        return partner
 
     def restarted(self) -> Repair:
         """A new local search, with a new random stream, from the longest playout since
