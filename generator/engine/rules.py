@@ -129,6 +129,8 @@ class Rules:
     def expect(self, phases: Phase | Iterable[Phase], player: int | None, doing: str) -> None:
         """Raise unless the game is in one of ``phases`` and, if a ``player`` is given,
         it is that player's move. ``doing`` names the action: "discarding"."""
+        if phases is self.phase and (player is None or player == self.to_move):
+            return  # the common case, first: one phase, and it is that player's move
         allowed = (phases,) if isinstance(phases, Phase) else tuple(phases)
         if self.phase not in allowed:
             raise IllegalActionError(f"{doing} is not allowed now: the game waits for "

@@ -57,7 +57,7 @@ from generator.games.american.planning import (
     plan,
     sight_of,
 )
-from generator.games.american.rules import AmericanGame, Phase
+from generator.games.american.rules import CLAIMS, AmericanGame, Phase
 from generator.tiles import ALL_TILES, Tile
 
 JOKER_TILE = Tile("1j")
@@ -92,7 +92,7 @@ class Planner:
         p = game.to_move
         assert p is not None
         phase = game.phase
-        if phase == _CLAIMS:  # the most frequent, first
+        if phase == CLAIMS:  # the most frequent, first
             assert game.last is not None
             return _ANSWERS[p, self.claim(game, p, game.last[1]) or PASS]
         if phase == Phase.PASS:
@@ -327,7 +327,6 @@ class Planner:
                      f"(was {was} away)")
 
 
-_CLAIMS = Phase.CLAIMS
 """Read at every answer (a member of an enum is slow to look up on its class)."""
 _ANSWERS = {(p, call): Answer(p, call) for p in range(4) for call in (PASS, MAHJONG, EXPOSE)}
 """Every answer to a discard, made once (events are values: one serves every game)."""

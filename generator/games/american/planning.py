@@ -18,7 +18,7 @@ unseen tiles can still finish -- the only discards they may call.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
@@ -343,30 +343,10 @@ def risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray) -> np.
     """For a player with these exposures (and a hand among the ``unseen`` tiles): the
     share of the hands still open to them that a discard of each face would help with a
     pung, kong or quint, weighted by how much of the hand is exposed."""
-    return shared_risk(card, exposures, unseen).copy()
-
-
-_NO_RISK = np.zeros(len(COPIES))
-_NO_RISK.setflags(write=False)
-
-
-def shared_risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray
-                ) -> np.ndarray:
-    """:func:`risk`, remembered: the array is shared, read-only."""
-    if not exposures:
-        return _NO_RISK
-    opened = _opened(card, exposures)
-    if not len(opened.P):
-        return _NO_RISK
-    u = unseen[opened.faces]
-    key = (u.tobytes(), int(unseen[JOKER]))
-    answer = opened.answers.get(key)
-    if answer is None:
-        if len(opened.answers) > 256:
-            opened.answers.clear()
-        answer = opened.answers[key] = opened.answer(unseen)
-        answer.setflags(write=False)
-    return answer
+    out = np.zeros(len(COPIES))
+    if exposures:
+        add_risk(card, exposures, unseen, out)  # 0.0 + x is x: the risk's own bits
+    return out
 
 
 def add_risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray,
@@ -418,7 +398,6 @@ class _Opened:
     Q: np.ndarray
     groups: np.ndarray
     share: float
-    answers: dict = field(default_factory=dict, compare=False)
 
     @staticmethod
     def of(card: Card, exposures: tuple[Exposure, ...]) -> _Opened:
@@ -447,4 +426,4 @@ class _Opened:
 
 
 __all__ = ["Plan", "Readings", "Sight", "add_risk", "best", "exposed_tiles", "plan", "readings",
-           "risk", "shared_risk", "sight_of", "weigh"]
+           "risk", "sight_of", "weigh"]

@@ -72,7 +72,7 @@ from generator.tiles import Tile
 JOKER = Tile("1j")
 _NOBODY = frozenset({Phase.DICE, Phase.DEAL, Phase.DRAW, Phase.END, Phase.OVER})
 """Phases in which chance or the rules move the game on."""
-_OVER, _CLAIMS, _DRAW, _DISCARD = Phase.OVER, Phase.CLAIMS, Phase.DRAW, Phase.DISCARD
+_OVER, CLAIMS, _DRAW, _DISCARD = Phase.OVER, Phase.CLAIMS, Phase.DRAW, Phase.DISCARD
 """The phases read at every move, as names of this module (a member of an enum is slow
 to look up on its class)."""
 
@@ -282,7 +282,7 @@ class AmericanGame(Charleston):
     @property
     def to_move(self) -> int | None:
         phase = self.phase
-        if phase is _CLAIMS:  # the most frequent first (hashing a phase runs Python)
+        if phase is CLAIMS:  # the most frequent first (hashing a phase runs Python)
             return None if self.verdicts else self.claimers()[len(self.answers)]
         if self.verdicts or phase in _NOBODY:
             return None
@@ -345,8 +345,7 @@ class AmericanGame(Charleston):
 
     @checks(Answer)
     def _check_answer(self, ev: Answer) -> None:
-        if self.phase is not _CLAIMS or ev.player != self.to_move:  # (expect is slower)
-            self.expect(_CLAIMS, ev.player, "answering the discard")
+        self.expect(CLAIMS, ev.player, "answering the discard")
         self._answer_problem(ev.player, ev.call)
 
     def _answer_problem(self, p: int, call: str) -> None:
@@ -594,6 +593,6 @@ class AmericanGame(Charleston):
                 "east": self.east + 1, "dead": [p + 1 for p in range(4) if self.dead[p]]}
 
 
-__all__ = ["GAME", "AmericanGame", "AmericanOptions", "Answer", "Call", "Claims", "Courtesy",
-           "Dead", "Deal", "Dice", "Discard", "Draw", "End", "MahJong", "Pass", "Phase",
-           "Redeem", "Stop", "dead_reason"]
+__all__ = ["CLAIMS", "GAME", "AmericanGame", "AmericanOptions", "Answer", "Call", "Claims",
+           "Courtesy", "Dead", "Deal", "Dice", "Discard", "Draw", "End", "MahJong", "Pass",
+           "Phase", "Redeem", "Stop", "dead_reason"]

@@ -29,7 +29,10 @@ from generator.games.minttin.cards import ALL_CARDS, JOKER, Card, copies
 from generator.games.minttin.discards import discard_order
 from generator.games.minttin.heads import call_heads, evaluate_head
 from generator.games.minttin.rules import (
+    ANSWER,
     HOLD,
+    PASS,
+    PASS_OFFER,
     TURN,
     Answer,
     Call,
@@ -53,8 +56,6 @@ E = TypeVar("E", bound=Event)
 Danger = tuple[float, ...]
 """How much discarding each card (by code) helps the solo virtual opponent."""
 JOKER_CODE = JOKER.code
-_PASS_OFFER, _PASS, _ANSWER = Phase.PASS_OFFER, Phase.PASS, Phase.ANSWER
-"""Phases as module names (see rules.ACT): read at every decision."""
 
 @lru_cache(maxsize=256)
 def _names(faces: tuple[int, ...]) -> str:
@@ -125,11 +126,11 @@ class Planner:
                 return self.on_hold(match)
             if phase is TURN:
                 return self.on_turn(match)
-            if phase is _PASS_OFFER:
+            if phase is PASS_OFFER:
                 return self.pass_offer(match, legal)
-            if phase is _PASS:
+            if phase is PASS:
                 return self.pass_cards(match, legal)
-            if phase is _ANSWER:
+            if phase is ANSWER:
                 return self.answer(match, legal)
             return self.act(match)
 

@@ -211,7 +211,7 @@ class SoloMatch(MintTinMatch):
 
     def _settle(self) -> None:
         """After a card reached the row or the opponent moved: what comes next."""
-        if len(self.seats[1].melds) >= 5:  # the opponent's pungs (pungs(), without a call)
+        if self.pungs() >= 5:
             points = self.opponent_points()
             if self.doubling:
                 self.end_round(Outcome((0, 2 * points), "the opponent made five pungs "
