@@ -151,10 +151,10 @@ def test_the_solver_ends_with_the_exact_search_s_verdict(which: int, seed: int) 
                                           and result.work <= 1)
 
 
-def test_the_compiled_relaxed_play_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the relaxed check runs compiled when the table's play does, the stubborn sets when
-    # numba is there; the search must look at the same positions, in the same order,
-    # either way
+def test_the_compiled_search_looks_at_the_same_positions(monkeypatch: pytest.MonkeyPatch) -> None:
+    # with numba the whole search runs compiled; without it, the plain search (and its
+    # relaxed check and stubborn sets) must look at the same positions, in the same order,
+    # past restarts (with their noise) and memo growth
     from generator.compiled import enabled
     from generator.engine import (
         solitaire_exact,
@@ -166,21 +166,31 @@ def test_the_compiled_relaxed_play_changes_nothing(monkeypatch: pytest.MonkeyPat
     if not enabled():
         pytest.skip("numba is not installed or TILEPRESS_NO_JIT is set")
     monkeypatch.setattr(solitaire_play, "FAST_AFTER", 0)
-    deals = [rules.deal_random(builtin("turtle"), random.Random(s)) for s in (1, 9)]
+    deals = [rules.deal_random(builtin(name), random.Random(s))
+             for name, s in (("turtle", 1), ("turtle", 9), ("pyramid", 1), ("fortress", 2))]
+    # and two faces of 72 tiles each (too many to check a face's pairing)
+    tiles = [Tile(f"{k % 2 + 1}p") for k in range(144)]
+    random.Random(3).shuffle(tiles)
+    deals.append(rules.Deal(builtin("turtle"), tuple(tiles)))
 
     def trace() -> list:
         out = []
         for deal in deals:
             search = ExactSearch(_table(deal))
-            search.run(1500)
-            out.append((search.status, search.nodes, search.best, sorted(search.failed),
-                        search.solution))
+            for chunk in (1, 700, 3000, 2300):
+                search.run(chunk)
+            out.append((search.status, search.nodes, search.best, search.restarts,
+                        sorted(search.failed_masks()), search.solution))
         return out
 
     fast = trace()
+    assert sum(len(t[4]) for t in fast) > 4096  # the memo grew past its first table
+    monkeypatch.setattr(solitaire_exact, "enabled", lambda: False)
     monkeypatch.setattr(solitaire_kernel, "enabled", lambda: False)
     monkeypatch.setattr(solitaire_exact, "STUBBORN", solitaire_stubborn.STUBBORN.python)
-    assert trace() == fast
+    plain = trace()
+    assert plain == fast
+    assert {t[0] for t in plain} >= {WON} and max(t[3] for t in plain) >= 1
 
 
 def _positions(deal: rules.Deal, limit: int, start: int) -> list[int]:

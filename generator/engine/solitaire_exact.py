@@ -4,10 +4,10 @@ runs out of positions, proves the deal dead.
 
 A position is the set of tiles removed (a Python int, one bit a tile); the search keeps
 an explicit stack, so that it can stop after any number of positions and go on later
-where it stopped (it takes turns with the solver's other searches). Each position it
-looks at counts as one play of the solver's budget (its relaxed play, compiled with the
-solver's, costs about one). A tile is *inert* when it is free and touches no tile in
-place: its presence changes no other tile's freedom, now or later.
+where it stopped (it takes turns with the solver's other searches, and the positions it
+looks at are counted in the solver's budget: five a play). A tile is *inert* when it is
+free and touches no tile in place: its presence changes no other tile's freedom, now or
+later.
 
 Reductions, each sound (it never drops the last position that could still win):
 
@@ -29,22 +29,28 @@ Reductions, each sound (it never drops the last position that could still win):
 - *doomed moves*: a move after which its face's remaining tiles cannot be split into
   pairs with no tile lying on its partner (say its last two, one on the other) is not
   tried. Sound: such a pair is never free together. The deal itself was checked so by
-  the solver.
+  the solver. (A face with more than :data:`.solitaire_exact_kernel.PAIR_CHECK` other
+  tiles in place is not checked.)
 - *stubborn sets*: of a position's moves only those of a stubborn set are tried
   (:mod:`.solitaire_stubborn`, where it is argued sound): a win, when there is one,
-  starts with one of them.
+  starts with one of them. The set is grown from the first tile of the best move alone
+  (:data:`SEEDS`): growing one from every free tile and keeping the smallest cuts a few
+  more positions but costs more than they do.
 
 Moves are tried as the quick playouts choose theirs: the pair holding up the most first
 (:attr:`.solitaire_play.Geometry.weight`); restarts (:data:`RESTART_NODES`) add noise.
+With numba the whole search runs compiled (:mod:`.solitaire_exact_kernel`), about ten
+times faster, looking at the same positions in the same order.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 import numpy as np
 
+from generator.compiled import enabled
+from generator.engine import solitaire_exact_kernel as fast
 from generator.engine.solitaire_kernel import END, GONE, Compiled
 from generator.engine.solitaire_play import (
     FREE_CODES,
@@ -68,6 +74,11 @@ NOISE = 1.0
 """From the first restart on, the most a move's score (tiles it holds up) is shaken by."""
 REDUCE = True
 """Whether a position's moves are cut to a stubborn set (:mod:`.solitaire_stubborn`)."""
+SEEDS = 1
+"""The most tiles a stubborn set is grown from, the tiles of the best moves first (the
+smallest set found is kept). On the big boards of the benchmark one is fastest: with
+every tile a position's kept moves are a little fewer, but each costs about twice as
+much."""
 WON = "won"
 DEAD = "dead"
 
@@ -143,7 +154,8 @@ class ExactSearch:
         """A position made but not yet looked at (the root at first)."""
         self.restarts = 0
         self.restart_at = RESTART_NODES
-        self.rng = random.Random(0)
+        self.noise_state = fast.noise_seed(0)
+        self.fast: _Arrays | None = _Arrays(self) if enabled() else None
 
     def fresh_root(self) -> _Frame:
         """A copy of the root position, to search from (again)."""
@@ -159,13 +171,15 @@ class ExactSearch:
     def run(self, positions: int) -> int:
         """Look at up to ``positions`` positions; the number looked at. Sets
         :attr:`status` when the search ends."""
+        if self.fast is not None:
+            return self.fast.run(self, positions)
         done = 0
         stack = self.stack
         while self.status is None and done < positions:
             if self.nodes == self.restart_at:
                 self.restarts += 1
                 self.restart_at = self.nodes + RESTART_NODES * luby(self.restarts + 1)
-                self.rng = random.Random(self.restarts)
+                self.noise_state = fast.noise_seed(self.restarts)
                 stack.clear()
                 self.pending = self.fresh_root()
             frame = self.pending
@@ -258,7 +272,7 @@ class ExactSearch:
             if len(tiles) < 2:
                 continue
             others = None
-            if frame.rest[g] > 2:
+            if 2 < frame.rest[g] <= fast.PAIR_CHECK + 2:
                 others = [t for t in self.members[g] if code[t] < half]
             rank = {}
             for t in tiles:
@@ -273,17 +287,26 @@ class ExactSearch:
                             tuple(t for t in others if t != a and t != c)):
                         continue
                     scored.append((-(weight[a] + weight[c])
-                                   - (NOISE * self.rng.random() if self.restarts else 0),
-                                   a, c))
+                                   - (NOISE * self.noise() if self.restarts else 0), a, c))
         scored.sort()
         out = [(a, c) for _, a, c in scored]
         if self.reduce and len(out) > 1:
             kept = np.empty(len(out), np.int64)
             STUBBORN(np.array(code, np.int64) if codes is None else codes,
                      np.array(out, np.int64), self.lists[0],
-                     *self.lists[1:], kept)
+                     *self.lists[1:], kept, SEEDS)
             out = [m for m, k in zip(out, kept, strict=True) if k]
         return out
+
+    def noise(self) -> float:
+        """The next number of the restart's noise, in [0, 1) (Park and Miller's
+        generator, so that the compiled search draws the same)."""
+        self.noise_state = self.noise_state * 48271 % fast.MODULUS
+        return self.noise_state / fast.MODULUS
+
+    def failed_masks(self) -> set[int]:
+        """The positions known to fail (tiles removed, as bits)."""
+        return self.failed if self.fast is None else self.fast.failed()
 
     def stubborn_lists(self) -> tuple[np.ndarray, ...]:
         """The arrays the stubborn sets are built from (:mod:`.solitaire_stubborn`):
@@ -362,6 +385,105 @@ class ExactSearch:
                            self.no_partner, self.scratch))
         return end_from(code, free, left, self.open, self.touch, self.group_of,
                         len(self.members))[0]
+
+
+class _Arrays:
+    """The compiled search's state (:mod:`.solitaire_exact_kernel`): the stack as arrays,
+    one row a level, and the memo as a table of masks."""
+
+    def __init__(self, search: ExactSearch) -> None:
+        n, members = search.n, search.members
+        faces = max(len(members), 1)
+        most = max((len(ms) for ms in members), default=2)
+        levels = n // 2 + 2
+        self.words = words = max(1, (n + 63) // 64)
+        pairs = max(1, sum(len(ms) * (len(ms) - 1) // 2 for ms in members))
+        start, target = flat([[j for j, _ in e] for e in search.touch])
+        delta = np.array([d for e in search.touch for _, d in e], np.int64)
+        below = search.below
+        apart = np.ones((n, n), np.bool_)
+        for a in range(n):
+            for c in range(n):
+                if below[a] >> c & 1:
+                    apart[a, c] = apart[c, a] = False
+        mstart = np.zeros(faces + 1, np.int64)
+        mstart[1:len(members) + 1] = np.cumsum([len(ms) for ms in members])
+        mstart[len(members) + 1:] = mstart[len(members)]
+        self.static = (start, target, delta, np.array(search.group_of, np.int64),
+                       mstart, np.array([t for ms in members for t in ms], np.int64),
+                       np.array(search.weight, np.float64), apart, len(members))
+        r = search.root
+        self.root = (np.array(r.code, np.int64), np.array(r.rest + [0] * (faces - len(r.rest)),
+                                                          np.int64),
+                     r.left, self.bits(r.mask), np.array([t for m in r.taken for t in m],
+                                                         np.int64))
+        self.stub = search.lists
+        self.scratch = (np.zeros(faces, np.int64), np.zeros((faces, most), np.int64),
+                        np.zeros(faces, np.int64), np.zeros(n, np.int64),
+                        np.zeros(2, np.int64), np.zeros(most, np.int64),
+                        np.zeros(most, np.int64),
+                        np.zeros(1 << min(most, fast.PAIR_CHECK), np.bool_),
+                        np.zeros(pairs, np.float64), np.zeros((pairs, 2), np.int64),
+                        np.zeros(pairs, np.int64), np.zeros(n, np.int64),
+                        np.zeros(n, np.int64), np.full(n, -1, np.int64))
+        self.code = np.zeros((levels, n), np.int64)
+        self.rest = np.zeros((levels, faces), np.int64)
+        self.left = np.zeros(levels, np.int64)
+        self.mask = np.zeros((levels, words), np.int64)
+        self.taken = np.zeros((levels, n), np.int64)
+        self.ntaken = np.zeros(levels, np.int64)
+        self.moves = np.zeros((levels, pairs, 2), np.int64)
+        self.nmoves = np.zeros(levels, np.int64)
+        self.next = np.zeros(levels, np.int64)
+        self.keys = np.zeros((1 << 12, words), np.int64)
+        self.used = np.zeros(1 << 12, np.bool_)
+        st = self.st = np.zeros(fast.SCALARS, np.int64)
+        st[fast.RESTART_AT] = RESTART_NODES
+        st[fast.RNG] = fast.noise_seed(0)
+        st[fast.BEST] = search.best
+        # the root is the pending position at level 0
+        self.code[0], self.rest[0], self.left[0], self.mask[0] = self.root[:4]
+        self.ntaken[0] = len(self.root[4])
+        self.taken[0, :len(self.root[4])] = self.root[4]
+        st[fast.PENDING] = 1
+
+    def bits(self, mask: int) -> np.ndarray:
+        """A mask (a Python int) as words of 64 bits."""
+        out = [(mask >> (64 * w)) & ((1 << 64) - 1) for w in range(self.words)]
+        return np.array([x - (1 << 64) if x >> 63 else x for x in out], np.int64)
+
+    def failed(self) -> set[int]:
+        """The memo's masks as Python ints."""
+        return {sum((int(w) & ((1 << 64) - 1)) << (64 * i) for i, w in enumerate(row))
+                for row in self.keys[self.used]}
+
+    def run(self, search: ExactSearch, positions: int) -> int:
+        """Look at up to ``positions`` positions compiled, and bring ``search`` up to date."""
+        st = self.st
+        done = 0
+        while True:
+            done += fast.RUN(positions - done, st, self.code, self.rest, self.left, self.mask,
+                             self.taken, self.ntaken, self.moves, self.nmoves, self.next,
+                             self.keys, self.used, self.root, self.static, self.stub,
+                             self.scratch, RESTART_NODES, NOISE, search.reduce, SEEDS)
+            if not st[fast.NEEDS_ROOM]:
+                break
+            st[fast.NEEDS_ROOM] = 0
+            keys = np.zeros((2 * len(self.used), self.words), np.int64)
+            used = np.zeros(2 * len(self.used), np.bool_)
+            fast.REHASH(self.keys, self.used, keys, used)
+            self.keys, self.used = keys, used
+        search.nodes, search.best = int(st[fast.NODES]), int(st[fast.BEST])
+        search.restarts, search.restart_at = int(st[fast.RESTARTS]), int(st[fast.RESTART_AT])
+        if st[fast.STATUS] == fast.WON:
+            search.status = WON
+            depth = int(st[fast.DEPTH])
+            tiles = [int(t) for d in range(depth + 1)
+                     for t in self.taken[d, :self.ntaken[d]]]
+            search.solution = [(tiles[i], tiles[i + 1]) for i in range(0, len(tiles), 2)]
+        elif st[fast.STATUS] == fast.DEAD:
+            search.status = DEAD
+        return done
 
 
 __all__ = ["DEAD", "RESTART_NODES", "WON", "ExactSearch", "luby"]

@@ -30,8 +30,9 @@ itself, so ``R`` counts as holding all of a face's inert tiles when it holds one
 Moves that are never legal (a tile lying on its partner) are left out of ``T``: they are
 in no game. A stubborn set is only a search's choice of moves, so the memo of failed
 positions stays sound: a position fails only when every kept move failed, which the
-argument above makes a proof. Every free tile with a move on offer is tried as ``a``, and
-the one whose set keeps the fewest moves wins (the first such); which enabler a closure
+argument above makes a proof. The free tiles with a move on offer are tried as ``a`` in
+the order of the moves (the first ``tries`` of them), and the one whose set keeps the
+fewest moves wins (the first such; a set of one move ends the trying); which enabler a closure
 takes (one already in ``R``, else a free tile with the fewest partners) only changes the
 set's size.
 """
@@ -49,9 +50,10 @@ def _stubborn(code: np.ndarray, moves: np.ndarray, group_of: np.ndarray,
               pstart: np.ndarray, plist: np.ndarray, ostart: np.ndarray,
               olist: np.ndarray, lstart: np.ndarray, llist: np.ndarray,
               rstart: np.ndarray, rlist: np.ndarray, tstart: np.ndarray,
-              tlist: np.ndarray, kept: np.ndarray) -> int:
+              tlist: np.ndarray, kept: np.ndarray, tries: int) -> int:
     """Mark in ``kept`` the ``moves`` (pairs of free tiles, one a row) of the smallest
-    stubborn set found (see the module's docstring); the number kept. ``code`` holds the
+    stubborn set found, grown from up to ``tries`` tiles (see the module's docstring); the
+    number kept. ``code`` holds the
     tiles' codes (:mod:`.solitaire_play`); ``p``, ``o``, ``l``, ``r`` and ``t`` are flat
     lists (``start[x]:start[x + 1]``) of each tile's possible partners, the tiles that must
     go before it is free, its left and right neighbours, and the tiles its removal
@@ -76,13 +78,16 @@ def _stubborn(code: np.ndarray, moves: np.ndarray, group_of: np.ndarray,
         for q in range(tstart[x], tstart[x + 1]):
             if code[tlist[q]] < half:
                 inert[x] = False
-    in_r = np.zeros((ns, n), np.bool_)
+    in_r = np.zeros(n, np.int64)  # the seed (+1) whose R holds the tile
     in_f = np.zeros(n, np.int64)  # the seed (+1) that last put the tile in F
+    hit = np.zeros(group_of.max() + 1, np.int64)  # the seed (+1) holding a face's inert tile
+    mine = np.empty(k, np.int64)
+    best = -1
     rem = np.empty(n, np.int64)
     fre = np.empty(n, np.int64)
-    for s in range(ns):
-        row = in_r[s]
-        row[seeds[s]] = True
+    for s in range(min(ns, tries)):
+        mark = s + 1
+        in_r[seeds[s]] = mark
         rem[0] = seeds[s]
         nr = 1
         nf = 0
@@ -128,7 +133,7 @@ def _stubborn(code: np.ndarray, moves: np.ndarray, group_of: np.ndarray,
                     if c >= half:
                         continue
                     there = True
-                    if row[x]:
+                    if in_r[x] == mark:
                         pick = -2
                         break
                     if c < 16 and (c < 4 or c & 3 == 0):
@@ -144,32 +149,29 @@ def _stubborn(code: np.ndarray, moves: np.ndarray, group_of: np.ndarray,
                 if side == 0 and not there:
                     continue  # nothing on it: both sides are blocked
                 if pick >= 0:
-                    row[pick] = True
+                    in_r[pick] = mark
                     rem[nr] = pick
                     nr += 1
                 if side == 0:
                     break
-    best = -1
-    best_s = 0
-    hit = np.zeros(group_of.max() + 1, np.bool_)
-    for r in range(ns + 1):  # each seed's set, then the best one's marks
-        sa = r if r < ns else best_s
-        hit[:] = False
-        for s in range(ns):
-            x = seeds[s]
-            if inert[x] and in_r[sa, x]:
-                hit[group_of[x]] = True
+        # the moves this seed's set keeps; the smallest set wins (the first such)
+        for t in range(ns):
+            x = seeds[t]
+            if inert[x] and in_r[x] == mark:
+                hit[group_of[x]] = mark
         m = 0
         for j in range(k):
-            kept[j] = 0
+            mine[j] = 0
             for e in range(2):
                 x = moves[j, e]
-                if in_r[sa, x] or (inert[x] and hit[group_of[x]]):
-                    kept[j] = 1
-            m += kept[j]
-        if r < ns and (best < 0 or m < best):
+                if in_r[x] == mark or (inert[x] and hit[group_of[x]] == mark):
+                    mine[j] = 1
+            m += mine[j]
+        if best < 0 or m < best:
             best = m
-            best_s = r
+            kept[:k] = mine[:k]
+            if m == 1:
+                break  # a seed's own move is always kept: none can keep fewer
     return best
 
 

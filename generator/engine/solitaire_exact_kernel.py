@@ -1,0 +1,396 @@
+"""The exact search of :mod:`.solitaire_exact`, compiled by numba when the fast extra is
+installed (see :mod:`generator.compiled`).
+
+It is the same search, position for position: the same safe moves, moves in the same
+order (the same noise after a restart), the same stubborn sets, the same memo. Only the
+stack lives in fixed arrays, one row a level (a tile's code, a face's tiles in place,
+the moves made to get there and those still to try), and the memo of failed positions in
+an open-addressed table of removed-tile masks (64 tiles a word), grown by the caller.
+The tests check that both give the same positions, verdict and solution.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from generator.compiled import kernel
+from generator.engine.solitaire_kernel import END
+from generator.engine.solitaire_stubborn import STUBBORN
+
+GONE = 1 << 40
+HALF = GONE >> 1
+
+# the scalars of a search, in one int64 array
+DEPTH, PENDING, NODES, RESTARTS, RESTART_AT, RNG, STATUS, BEST, STORED, NEEDS_ROOM = range(10)
+SCALARS = 10
+RUNNING, WON, DEAD = 0, 1, 2
+
+PAIR_CHECK = 12
+"""The most tiles of a face (besides a move's two) whose pairing is checked: beyond, a
+move is never taken for doomed (sound: it only prunes less), since the check grows as two
+to that power."""
+MODULUS = 2147483647
+"""The Park-Miller generator's modulus: the noise after a restart (plain and compiled
+give the same numbers)."""
+
+
+def noise_seed(restarts: int) -> int:
+    """The noise generator's state after the ``restarts``-th restart."""
+    return restarts * 7919 % (MODULUS - 1) + 1
+
+
+def _free(c: int) -> bool:
+    return c < 16 and (c < 4 or c & 3 == 0)
+
+
+FREE = kernel(_free)
+
+
+def _take(code: np.ndarray, mask: np.ndarray, out: np.ndarray, k: int, start: np.ndarray,
+          target: np.ndarray, delta: np.ndarray) -> None:
+    """Remove the ``k`` tiles of ``out``: their codes go to GONE, their bits into
+    ``mask``, and the tiles they touch lose their touches."""
+    for i in range(k):
+        x = out[i]
+        code[x] = GONE
+        mask[x >> 6] |= np.int64(1) << (x & 63)
+    for i in range(k):
+        x = out[i]
+        for q in range(start[x], start[x + 1]):
+            code[target[q]] -= delta[q]
+
+
+TAKE = kernel(_take)
+
+
+def _inert(code: np.ndarray, t: int, start: np.ndarray, target: np.ndarray) -> bool:
+    """Whether tile ``t`` touches no tile in place."""
+    for q in range(start[t], start[t + 1]):  # noqa: SIM110 - numba has no all() of a generator
+        if code[target[q]] <= HALF:
+            return False
+    return True
+
+
+INERT = kernel(_inert)
+
+
+def _by_face(code: np.ndarray, group_of: np.ndarray, count: np.ndarray, buf: np.ndarray,
+             order: np.ndarray) -> int:
+    """The free tiles by face (``buf[g, :count[g]]``, in order), the faces in order of
+    their first free tile (``order``); the number of faces."""
+    count[:] = 0
+    nf = 0
+    for t in range(code.shape[0]):
+        if FREE(code[t]):
+            g = group_of[t]
+            if count[g] == 0:
+                order[nf] = g
+                nf += 1
+            buf[g, count[g]] = t
+            count[g] += 1
+    return nf
+
+
+BY_FACE = kernel(_by_face)
+
+
+def _settle(code: np.ndarray, rest: np.ndarray, left: int, mask: np.ndarray,
+            taken: np.ndarray, nt: int, start: np.ndarray, target: np.ndarray,
+            delta: np.ndarray, group_of: np.ndarray, count: np.ndarray, buf: np.ndarray,
+            order: np.ndarray, out: np.ndarray, ntaken: np.ndarray) -> int:
+    """The safe moves (:meth:`.ExactSearch.settle`) of a position: the tiles left; the
+    moves are added to ``taken`` (``ntaken[0]`` tiles then)."""
+    while left:
+        moved = False
+        nf = BY_FACE(code, group_of, count, buf, order)
+        for f in range(nf):
+            g = order[f]
+            c = count[g]
+            waiting = rest[g] - c
+            if c - waiting < 2:
+                continue
+            k = 0
+            if waiting:
+                ninert = 0
+                for i in range(c):
+                    if INERT(code, buf[g, i], start, target):
+                        ninert += 1
+                if ninert < waiting:
+                    continue
+                kept = 0
+                for i in range(c):
+                    t = buf[g, i]
+                    if kept < waiting and INERT(code, t, start, target):
+                        kept += 1
+                        continue
+                    out[k] = t
+                    k += 1
+            else:
+                for i in range(c):
+                    out[k] = buf[g, i]
+                    k += 1
+            TAKE(code, mask, out, k, start, target, delta)
+            for i in range(k):
+                taken[nt + i] = out[i]
+            nt += k
+            left -= k
+            rest[g] -= k
+            moved = True
+        if not moved:
+            break
+    ntaken[0] = nt
+    return left
+
+
+SETTLE = kernel(_settle)
+
+
+def _pairable(tiles: np.ndarray, m: int, apart: np.ndarray, good: np.ndarray) -> bool:
+    """Whether the ``m`` ``tiles`` split into pairs with no tile lying on its partner."""
+    good[0] = True
+    for s in range(1, 1 << m):
+        good[s] = False
+        bits = 0
+        low = -1
+        for i in range(m):
+            if s >> i & 1:
+                bits += 1
+                if low < 0:
+                    low = i
+        if bits & 1:
+            continue
+        rest = s & ~(1 << low)
+        for j in range(low + 1, m):
+            if rest >> j & 1 and apart[tiles[low], tiles[j]] and good[rest & ~(1 << j)]:
+                good[s] = True
+                break
+    return good[(1 << m) - 1]
+
+
+PAIRABLE = kernel(_pairable)
+
+
+def _hash(words: np.ndarray, cap: int) -> int:
+    h = np.int64(0)
+    for w in range(words.shape[0]):
+        h ^= words[w] ^ (words[w] >> 31) ^ (words[w] << 17)
+        h ^= h >> 29
+    return h & (cap - 1)
+
+
+HASH = kernel(_hash)
+
+
+def _slot(keys: np.ndarray, used: np.ndarray, words: np.ndarray) -> int:
+    """The memo's slot of ``words``: where they are, or the empty one they would go to."""
+    cap = used.shape[0]
+    i = HASH(words, cap)
+    nw = words.shape[0]
+    while used[i]:
+        same = True
+        for w in range(nw):
+            if keys[i, w] != words[w]:
+                same = False
+                break
+        if same:
+            return i
+        i = (i + 1) & (cap - 1)
+    return i
+
+
+SLOT = kernel(_slot)
+
+
+def _remember(keys: np.ndarray, used: np.ndarray, words: np.ndarray, st: np.ndarray) -> None:
+    i = SLOT(keys, used, words)
+    if not used[i]:
+        used[i] = True
+        keys[i, :] = words
+        st[STORED] += 1
+
+
+REMEMBER = kernel(_remember)
+
+
+def _rehash(keys: np.ndarray, used: np.ndarray, new_keys: np.ndarray,
+            new_used: np.ndarray) -> None:
+    """Move the memo into a bigger table."""
+    for i in range(used.shape[0]):
+        if used[i]:
+            j = SLOT(new_keys, new_used, keys[i])
+            new_used[j] = True
+            new_keys[j, :] = keys[i]
+
+
+REHASH = kernel(_rehash)
+
+
+def _moves(code: np.ndarray, rest: np.ndarray, moves: np.ndarray, st: np.ndarray,
+           noise: float, reduce: bool, start: np.ndarray, target: np.ndarray,
+           group_of: np.ndarray, mstart: np.ndarray, mlist: np.ndarray,
+           weight: np.ndarray, apart: np.ndarray, count: np.ndarray, buf: np.ndarray,
+           order: np.ndarray, rank: np.ndarray, others: np.ndarray, good: np.ndarray,
+           score: np.ndarray, pairs: np.ndarray, kept: np.ndarray, stub: tuple,
+           tries: int) -> int:
+    """The moves worth trying (:meth:`.ExactSearch.moves`), the best first, into
+    ``moves``; their number."""
+    k = 0
+    nf = BY_FACE(code, group_of, count, buf, order)
+    for f in range(nf):
+        g = order[f]
+        c = count[g]
+        if c < 2:
+            continue
+        r = 0
+        for i in range(c):
+            if INERT(code, buf[g, i], start, target):
+                rank[i] = r
+                r += 1
+            else:
+                rank[i] = -1
+        check = 2 < rest[g] <= PAIR_CHECK + 2
+        for i in range(c):
+            a = buf[g, i]
+            for j in range(i + 1, c):
+                b = buf[g, j]
+                s = max(rank[i], 0) + max(rank[j], 0)
+                if s > 1 or (s == 1 and (rank[i] < 0 or rank[j] < 0)):
+                    continue
+                if check:
+                    m = 0
+                    for q in range(mstart[g], mstart[g + 1]):
+                        t = mlist[q]
+                        if code[t] < HALF and t != a and t != b:
+                            others[m] = t
+                            m += 1
+                    if not PAIRABLE(others, m, apart, good):
+                        continue
+                v = -(weight[a] + weight[b])
+                if st[RESTARTS]:
+                    st[RNG] = st[RNG] * 48271 % MODULUS
+                    v = v - noise * (st[RNG] / MODULUS)
+                # insertion by (score, first tile, second tile)
+                p = k
+                while p > 0 and (score[p - 1] > v or (score[p - 1] == v and (
+                        pairs[p - 1, 0] > a or (pairs[p - 1, 0] == a and pairs[p - 1, 1] > b)))):
+                    score[p] = score[p - 1]
+                    pairs[p, 0] = pairs[p - 1, 0]
+                    pairs[p, 1] = pairs[p - 1, 1]
+                    p -= 1
+                score[p] = v
+                pairs[p, 0] = a
+                pairs[p, 1] = b
+                k += 1
+    if reduce and k > 1:
+        STUBBORN(code, pairs[:k], stub[0], stub[1], stub[2], stub[3], stub[4], stub[5],
+                 stub[6], stub[7], stub[8], stub[9], stub[10], kept[:k], tries)
+        out = 0
+        for i in range(k):
+            if kept[i]:
+                moves[out, 0] = pairs[i, 0]
+                moves[out, 1] = pairs[i, 1]
+                out += 1
+        return out
+    for i in range(k):
+        moves[i, 0] = pairs[i, 0]
+        moves[i, 1] = pairs[i, 1]
+    return k
+
+
+MOVES = kernel(_moves)
+
+
+def _run(positions: int, st: np.ndarray, code: np.ndarray, rest: np.ndarray,
+         left: np.ndarray, mask: np.ndarray, taken: np.ndarray, ntaken: np.ndarray,
+         moves: np.ndarray, nmoves: np.ndarray, nxt: np.ndarray, keys: np.ndarray,
+         used: np.ndarray, root: tuple, static: tuple, stub: tuple, scratch: tuple,
+         restart_nodes: int, noise: float, reduce: bool, tries: int) -> int:
+    """Look at up to ``positions`` positions (:meth:`.ExactSearch.run`); the number looked
+    at. Stops early with ``st[NEEDS_ROOM]`` set when the memo is half full."""
+    rcode, rrest, rleft, rmask, rtaken = root
+    start, target, delta, group_of, mstart, mlist, weight, apart, faces = static
+    (count, buf, order, out, one, rank, others, good, score, pairs, kept, endcode, freearr,
+     nopartner) = scratch
+    done = 0
+    while st[STATUS] == RUNNING and done < positions:
+        if 2 * st[STORED] >= used.shape[0]:
+            st[NEEDS_ROOM] = 1
+            break
+        if st[NODES] == st[RESTART_AT]:
+            st[RESTARTS] += 1
+            i = st[RESTARTS] + 1  # the Luby sequence's i-th term
+            while True:
+                b = 0
+                while (1 << b) <= i:
+                    b += 1
+                if i == (1 << b) - 1:
+                    span = 1 << (b - 1)
+                    break
+                i -= (1 << (b - 1)) - 1
+            st[RESTART_AT] = st[NODES] + restart_nodes * span
+            st[RNG] = st[RESTARTS] * 7919 % (MODULUS - 1) + 1
+            st[DEPTH] = 0
+            code[0, :] = rcode
+            rest[0, :] = rrest
+            left[0] = rleft
+            mask[0, :] = rmask
+            ntaken[0] = rtaken.shape[0]
+            taken[0, :rtaken.shape[0]] = rtaken
+            st[PENDING] = 1
+        d = st[DEPTH]
+        if st[PENDING]:
+            st[PENDING] = 0
+            done += 1
+            st[NODES] += 1
+            if left[d] < st[BEST]:
+                st[BEST] = left[d]
+            if left[d] == 0:
+                st[STATUS] = WON
+                break
+            nfree = 0
+            for t in range(code.shape[1]):
+                if FREE(code[d, t]):
+                    freearr[nfree] = t
+                    nfree += 1
+            if END(code[d], freearr[:nfree], start, target, delta, group_of, faces,
+                   left[d], nopartner, endcode):
+                REMEMBER(keys, used, mask[d], st)
+                continue
+            nmoves[d] = MOVES(code[d], rest[d], moves[d], st, noise, reduce, start, target,
+                              group_of, mstart, mlist, weight, apart, count, buf, order,
+                              rank, others, good, score, pairs, kept, stub, tries)
+            nxt[d] = 0
+            st[DEPTH] = d + 1
+            continue
+        if d == 0:
+            st[STATUS] = DEAD
+            break
+        top = d - 1
+        if nxt[top] == nmoves[top]:
+            st[DEPTH] = top
+            REMEMBER(keys, used, mask[top], st)
+            continue
+        a = moves[top, nxt[top], 0]
+        b = moves[top, nxt[top], 1]
+        nxt[top] += 1
+        code[d, :] = code[top]
+        rest[d, :] = rest[top]
+        mask[d, :] = mask[top]
+        one[0] = a
+        one[1] = b
+        TAKE(code[d], mask[d], one, 2, start, target, delta)
+        rest[d, group_of[a]] -= 2
+        taken[d, 0] = a
+        taken[d, 1] = b
+        left[d] = SETTLE(code[d], rest[d], left[top] - 2, mask[d], taken[d], 2, start,
+                         target, delta, group_of, count, buf, order, out, ntaken[d:])
+        i = SLOT(keys, used, mask[d])
+        if not used[i]:
+            st[PENDING] = 1
+    return done
+
+
+RUN = kernel(_run)
+
+
+__all__ = ["DEAD", "MODULUS", "PAIR_CHECK", "RUN", "RUNNING", "SCALARS", "WON", "noise_seed"]
