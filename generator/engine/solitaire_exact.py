@@ -51,6 +51,7 @@ import numpy as np
 
 from generator.compiled import enabled
 from generator.engine import solitaire_exact_kernel as fast
+from generator.engine.solitaire_exact_kernel import luby
 from generator.engine.solitaire_kernel import END, GONE, Compiled
 from generator.engine.solitaire_play import (
     FREE_CODES,
@@ -81,15 +82,6 @@ every tile a position's kept moves are a little fewer, but each costs about twic
 much."""
 WON = "won"
 DEAD = "dead"
-
-
-def luby(i: int) -> int:
-    """The ``i``-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ..."""
-    while True:
-        k = i.bit_length()
-        if i == (1 << k) - 1:
-            return 1 << (k - 1)
-        i -= (1 << (k - 1)) - 1
 
 
 class _Frame:

@@ -14,11 +14,9 @@ from __future__ import annotations
 import numpy as np
 
 from generator.compiled import kernel
-from generator.engine.solitaire_kernel import END
+from generator.engine.solitaire_kernel import END, GONE
+from generator.engine.solitaire_kernel import HALF_GONE as HALF
 from generator.engine.solitaire_stubborn import STUBBORN
-
-GONE = 1 << 40
-HALF = GONE >> 1
 
 # the scalars of a search, in one int64 array
 DEPTH, PENDING, NODES, RESTARTS, RESTART_AT, RNG, STATUS, BEST, STORED, NEEDS_ROOM = range(10)
@@ -37,6 +35,23 @@ give the same numbers)."""
 def noise_seed(restarts: int) -> int:
     """The noise generator's state after the ``restarts``-th restart."""
     return restarts * 7919 % (MODULUS - 1) + 1
+
+
+NOISE_SEED = kernel(noise_seed)
+
+
+def luby(i: int) -> int:
+    """The ``i``-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ..."""
+    while True:
+        k = 0
+        while (1 << k) <= i:
+            k += 1
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
+
+
+LUBY = kernel(luby)
 
 
 def _free(c: int) -> bool:
@@ -318,17 +333,8 @@ def _run(positions: int, st: np.ndarray, code: np.ndarray, rest: np.ndarray,
             break
         if st[NODES] == st[RESTART_AT]:
             st[RESTARTS] += 1
-            i = st[RESTARTS] + 1  # the Luby sequence's i-th term
-            while True:
-                b = 0
-                while (1 << b) <= i:
-                    b += 1
-                if i == (1 << b) - 1:
-                    span = 1 << (b - 1)
-                    break
-                i -= (1 << (b - 1)) - 1
-            st[RESTART_AT] = st[NODES] + restart_nodes * span
-            st[RNG] = st[RESTARTS] * 7919 % (MODULUS - 1) + 1
+            st[RESTART_AT] = st[NODES] + restart_nodes * LUBY(st[RESTARTS] + 1)
+            st[RNG] = NOISE_SEED(st[RESTARTS])
             st[DEPTH] = 0
             code[0, :] = rcode
             rest[0, :] = rrest
@@ -393,4 +399,5 @@ def _run(positions: int, st: np.ndarray, code: np.ndarray, rest: np.ndarray,
 RUN = kernel(_run)
 
 
-__all__ = ["DEAD", "MODULUS", "PAIR_CHECK", "RUN", "RUNNING", "SCALARS", "WON", "noise_seed"]
+__all__ = ["DEAD", "MODULUS", "PAIR_CHECK", "RUN", "RUNNING", "SCALARS", "WON", "luby",
+           "noise_seed"]
