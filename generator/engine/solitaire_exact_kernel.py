@@ -27,6 +27,9 @@ PAIR_CHECK = 12
 """The most tiles of a face (besides a move's two) whose pairing is checked: beyond, a
 move is never taken for doomed (sound: it only prunes less), since the check grows as two
 to that power."""
+MIX1 = -4658895280553007687
+MIX2 = -7723592293110705685
+"""splitmix64's multipliers, as signed 64-bit numbers (products wrap)."""
 MODULUS = 2147483647
 """The Park-Miller generator's modulus: the noise after a restart (plain and compiled
 give the same numbers)."""
@@ -186,10 +189,14 @@ PAIRABLE = kernel(_pairable)
 
 
 def _hash(words: np.ndarray, cap: int) -> int:
-    h = np.int64(0)
+    """A slot for a mask: each word mixed in by splitmix64's finalizer (with arithmetic
+    shifts), so that masks differing in a few bits land far apart."""
+    h = 0
     for w in range(words.shape[0]):
-        h ^= words[w] ^ (words[w] >> 31) ^ (words[w] << 17)
-        h ^= h >> 29
+        z = h ^ words[w]
+        z = (z ^ (z >> 30)) * MIX1
+        z = (z ^ (z >> 27)) * MIX2
+        h = z ^ (z >> 31)
     return h & (cap - 1)
 
 
