@@ -24,9 +24,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 BIG_BUDGET = 200_000
-"""Simulated plays for a deal of 150-250 positions: 8 to 17 s of CPU on the development
-machine with the compiled play (numba, the fast extra), three times that without; a deal
-counts as decided only when its verdict came within 10 s."""
+"""Simulated plays for a deal of 150-250 positions: 7 to 10 s of CPU for a deal left open
+on the development machine with the compiled searches (numba, the fast extra), several
+times that without; a deal counts as decided only when its verdict came within 10 s."""
 
 
 def layout_files(paths: list[str]) -> list[Path]:
