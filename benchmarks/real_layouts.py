@@ -102,6 +102,8 @@ def main() -> None:
     parser.add_argument("--no-model", action="store_true",
                         help="leave out the constraint model (as without OR-Tools installed)")
     args = parser.parse_args()
+    if args.deals < 1 or args.budget < 1:
+        parser.error("--deals and --budget take a number of at least 1")
     from generator.engine import solitaire_cpsat, solitaire_solver
 
     solitaire_solver.MODEL = not args.no_model
