@@ -108,6 +108,54 @@ COMMANDS = [
     "print charleston american -o {o}/charleston.pdf",
     "print card onesuit -o {o}/onesuit-card.pdf",
     "print sheet oneplayer --paper letter -o {o}/oneplayer-sheet.pdf",
+    # the rest of the README's command block (heavy ones with smaller counts)
+    "kit -o {o}/kit",
+    "kit onesuit solitaire --paper letter --tile-size 22x30 -o {o}/my-kit",
+    "print tiles full -o {o}/tiles-full.pdf",
+    "print tiles onesuit --suit s --duplex short -o {o}/tiles-onesuit.pdf",
+    "print tiles '1234567z x4' --tile-size 26x34.7 --one-per-page -o {o}/honors.pdf",
+    "print board castle --tile-size 22,30 -o {o}/castle-board-22.pdf",
+    "print shrines castle -o {o}/shrines.pdf",
+    "print deck minttin --rules-cards -o {o}/deck-rules.pdf",
+    "print deck minttin --duplex-test -o {o}/duplex-test.pdf",
+    "print deck minttin --card-size poker --back-offset 0.5,0 --back '#1f4e4a' "
+    "-o {o}/deck-poker.pdf",
+    "print deck minttin --format png --dpi 60 -o {o}/deck-png",
+    "print sheet onesuit -o {o}/onesuit-sheet.pdf",
+    "print sheet minttin --solo -o {o}/minttin-solo-sheet.pdf",
+    "rulebook american --booklet -o {o}/american-rules.pdf",
+    "rulebook onesuit --booklet -o {o}/onesuit-rules-booklet.pdf",
+    "rulebook minttin --booklet -o {o}/minttin-rules.pdf",
+    "rulebook onesuit --paper letter --no-rulings -o {o}/onesuit-rules.pdf",
+    "rulebook castle -o {o}/castle-rules.pdf",
+    "rulebook oneplayer -o {o}/oneplayer-rules.pdf",
+    "rulebook solitaire -o {o}/solitaire-rules.pdf",
+    "draw card-hand '2468 #1' --tiles '222m 4444m 666m 8888m' -o {o}/line.svg",
+    "draw hand '123m 456p [777s] 11z' -o {o}/hand.svg",
+    "draw hand '123m 456p [777s] 11z' --highlight 1z -o {o}/hand-hl.svg",
+    "draw waits 2345m -o {o}/waits.png",
+    "draw waits 1112345678999m --tile-width 9 -o {o}/nine-gates.png --dpi 150",
+    "draw line 11335577991357p -o {o}/line.pdf",
+    "draw board --game 5 --turns 12 -o {o}/board.svg",
+    "draw layout turtle --free -o {o}/turtle.svg",
+    "draw cards '1111 5555 JJ [333J]' --highlight 5 --points 3 -o {o}/cards.svg",
+    "draw castle towers --view above --dealt --open -o {o}/towers.svg",
+    "daily 2027-03-01 -o {o}/daily-0301.pdf",
+    "daily 2027-03-01 --series acme -o {o}/daily-acme.pdf",
+    "daily 2027-03-01 --answers next-day -o {o}/monday.pdf",
+    "daily --from 2027-01-01 --to 2027-01-04 -o {o}/daily/ --combined --jobs 2",
+    "stats castle --games 40 -o {o}/castle-stats.pdf",
+    "stats minttin --games 40 --against '--jokers none' -o {o}/minttin-stats.pdf",
+    "stats onesuit --games 200 --rows {o}/onesuit.csv -o {o}/onesuit-stats.pdf",
+    "stats oneplayer --bots greedy --games 20 -o {o}/oneplayer-stats.pdf",
+    "stats minttin-solo --games 20 --dead-hand 6 -o {o}/minttin-solo-stats.pdf",
+    "stats american --games 12 -j 2 -o {o}/american-stats.pdf",
+]
+
+# Commands that read what an earlier command wrote run after all the others.
+AFTER = [
+    "draw position {o}/onesuit-game.jsonl --at 20 --seat 1 -o {o}/position.pdf",
+    "verify {o}/daily/2027-01-02.json",
 ]
 
 
@@ -126,6 +174,8 @@ def write(folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     with ThreadPoolExecutor(2) as pool:
         list(pool.map(lambda item: _run(item[0], item[1], folder), enumerate(COMMANDS)))
+    for index, command in enumerate(AFTER, start=len(COMMANDS)):
+        _run(index, command, folder)
 
 
 def _digests(folder: Path) -> dict[str, str]:
