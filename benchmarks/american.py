@@ -18,10 +18,10 @@ import time
 from collections import Counter
 from functools import partial
 
-from generator.batch import BatchOptions, Task, run_batch
-from generator.games.american import runner
-from generator.games.american.bots import Planner, RandomBot
-from generator.games.american.events import (
+from tilepress.batch import BatchOptions, Task, run_batch
+from tilepress.games.american import runner
+from tilepress.games.american.bots import Planner, RandomBot
+from tilepress.games.american.events import (
     Call,
     Claims,
     Courtesy,
@@ -31,7 +31,7 @@ from generator.games.american.events import (
     Redeem,
     Stop,
 )
-from generator.games.american.options import AmericanOptions
+from tilepress.games.american.options import AmericanOptions
 
 BOTS = {"planner": Planner, "random": RandomBot}
 

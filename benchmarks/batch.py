@@ -26,7 +26,7 @@ from table import (  # benchmarks/table.py, beside this file
     two_bare_processes,
 )
 
-from generator.batch import BatchOptions, Task, run_batch, task_seed
+from tilepress.batch import BatchOptions, Task, run_batch, task_seed
 
 
 def empty(task: Task) -> int:

@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from table import print_table, record  # benchmarks/table.py, beside this file
 
 YEAR = (dt.date(2027, 1, 1), dt.date(2027, 12, 31))
-CLI = "import sys; from generator.cli import main; sys.exit(main(sys.argv[1:]))"
+CLI = "import sys; from tilepress.cli import main; sys.exit(main(sys.argv[1:]))"
 
 
 def _children_cpu() -> float:
@@ -52,8 +52,8 @@ def _tilepress(*args: str) -> tuple[float, float, float]:
 def _bare_half(parity: int) -> None:
     """The peer's half: every other day of the year drawn and rendered in this process,
     no runner and no settling (what two cores can do with the same work)."""
-    from generator.batch import Task
-    from generator.publish.daily import Work, default_spec, draw_work, make_plan
+    from tilepress.batch import Task
+    from tilepress.publish.daily import Work, default_spec, draw_work, make_plan
 
     plan = make_plan(default_spec())
     day, work = YEAR[0], []
@@ -78,8 +78,8 @@ def _bare() -> tuple[float, float]:
 def identity_of(kind: str, question: dict) -> object:
     """A stored puzzle's identity, as its kind's ``Candidate.identity`` computes it."""
     if kind in ("waits", "discard"):
-        from generator.games.standard import hands
-        from generator.tiles import parse_tiles
+        from tilepress.games.standard import hands
+        from tilepress.tiles import parse_tiles
 
         return hands.identity(hands.counts_of(parse_tiles(question["hand"])))
     if kind == "solitaire":

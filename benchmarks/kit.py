@@ -26,9 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from table import ROOT, print_table, record  # benchmarks/table.py, beside this file
 
-from generator.publish.kit import PLANS, build_kit
-from generator.publish.kit_files import write_kits
-from generator.publish.rulebook import rulebook_games
+from tilepress.publish.kit import PLANS, build_kit
+from tilepress.publish.kit_files import write_kits
+from tilepress.publish.rulebook import rulebook_games
 
 
 def one_core() -> None:
@@ -63,7 +63,7 @@ def bench_all() -> None:
 def bench_cli() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "import sys; from generator.cli import main; "
+        subprocess.run([sys.executable, "-c", "import sys; from tilepress.cli import main; "
                         "sys.exit(main())", "kit", "-o", f"{tmp}/kit", "--quiet"], cwd=ROOT,
                        check=True)
         wall = time.perf_counter() - start

@@ -21,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from stats import GAMES, setup_of  # benchmarks/stats.py, beside this file
 
-from generator.batch import task_seed
-from generator.publish.stats.records import prepared
+from tilepress.batch import task_seed
+from tilepress.publish.stats.records import prepared
 
 
 def log_hash(name: str, count: int, seed: int = 1) -> str:

@@ -30,13 +30,13 @@ def bench_castle() -> None:
     (against shaping a castle, dealing at random and solving until a deal is winnable)."""
     import statistics
 
-    from generator.engine import solitaire
-    from generator.games.castle import GAME as CASTLE
-    from generator.games.castle import runner as castle
-    from generator.games.castle.bots import Planner, RandomBot
-    from generator.games.castle.options import CastleParams
-    from generator.games.castle.puzzles import make_castle
-    from generator.layouts.castle import generate_castle, tile_set
+    from tilepress.engine import solitaire
+    from tilepress.games.castle import GAME as CASTLE
+    from tilepress.games.castle import runner as castle
+    from tilepress.games.castle.bots import Planner, RandomBot
+    from tilepress.games.castle.options import CastleParams
+    from tilepress.games.castle.puzzles import make_castle
+    from tilepress.layouts.castle import generate_castle, tile_set
 
     options = CASTLE.options_from({"players": 4})
     games_row("Dragon Castle 4-player games", partial(castle.play, options), 300,
@@ -83,15 +83,15 @@ def bench_minttin() -> None:
     """Mint Tin Mahjong: the win check and completions (against reading every arrangement),
     two-player games per second, the planner against random discards and solo over 1,000
     games each, and the 54-card deck as a PDF."""
-    from generator.documents.cards import CardSheetOptions
-    from generator.draw.canvas import find_paper
-    from generator.games.minttin import GAME as MINTTIN
-    from generator.games.minttin import hand as rules
-    from generator.games.minttin import runner as minttin
-    from generator.games.minttin.bots import Planner, RandomDiscards
-    from generator.games.minttin.cards import ALL_CARDS, count_cards
-    from generator.games.minttin.printables import deck
-    from generator.output import render_bytes
+    from tilepress.documents.cards import CardSheetOptions
+    from tilepress.draw.canvas import find_paper
+    from tilepress.games.minttin import GAME as MINTTIN
+    from tilepress.games.minttin import hand as rules
+    from tilepress.games.minttin import runner as minttin
+    from tilepress.games.minttin.bots import Planner, RandomDiscards
+    from tilepress.games.minttin.cards import ALL_CARDS, count_cards
+    from tilepress.games.minttin.printables import deck
+    from tilepress.output import render_bytes
 
     rng = random.Random(1)
     hands = []
@@ -171,11 +171,11 @@ def bench_american() -> None:
     """American Mah Jongg: matching 14 tiles against the whole card and the nearest hands of
     13 (against checking each hand one by one in Python), four-player games per second,
     and the planner against random bots over 1,000 games."""
-    from generator.games.american import GAME as AMERICAN
-    from generator.games.american import card as rules
-    from generator.games.american import runner as american
-    from generator.games.american.bots import Planner, RandomBot
-    from generator.games.american.cards_file import practice_card
+    from tilepress.games.american import GAME as AMERICAN
+    from tilepress.games.american import card as rules
+    from tilepress.games.american import runner as american
+    from tilepress.games.american.bots import Planner, RandomBot
+    from tilepress.games.american.cards_file import practice_card
 
     card = practice_card()
     rng = random.Random(2)

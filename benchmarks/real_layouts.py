@@ -38,7 +38,7 @@ def layout_files(paths: list[str]) -> list[Path]:
 
 def specs(files: list[Path]) -> list[tuple[str, object]]:
     """What a user passes to --layout for each layout, and the layout."""
-    from generator.layouts.files import load_layouts
+    from tilepress.layouts.files import load_layouts
 
     out = []
     for f in files:
@@ -49,10 +49,10 @@ def specs(files: list[Path]) -> list[tuple[str, object]]:
 
 def default_puzzles(layouts: list[tuple[str, object]]) -> list[tuple]:
     """Per layout: (name, positions, difficulty or error, CPU s, wall s)."""
-    from generator.errors import TilepressError
-    from generator.games import find_kind
-    from generator.params import parse_params
-    from generator.puzzles import generate_set
+    from tilepress.errors import TilepressError
+    from tilepress.games import find_kind
+    from tilepress.params import parse_params
+    from tilepress.puzzles import generate_set
 
     kind = find_kind("solitaire")
     rows = []
@@ -73,7 +73,7 @@ def default_puzzles(layouts: list[tuple[str, object]]) -> list[tuple]:
 def big_deals(layouts: list[tuple[str, object]], deals: int,
               budget: int = BIG_BUDGET) -> list[tuple]:
     """Per random deal of a layout of 150-250 positions: (name, status, CPU s)."""
-    from generator.engine import solitaire as rules
+    from tilepress.engine import solitaire as rules
 
     rows = []
     for _, layout in layouts:
@@ -104,12 +104,12 @@ def main() -> None:
     args = parser.parse_args()
     if args.deals < 1 or args.budget < 1:
         parser.error("--deals and --budget take a number of at least 1")
-    from generator.engine import solitaire_cpsat, solitaire_solver
+    from tilepress.engine import solitaire_cpsat, solitaire_solver
 
     solitaire_solver.MODEL = not args.no_model
     model = solitaire_solver.MODEL and solitaire_cpsat.available()
     print(f"constraint model: {'on' if model else 'off'}")
-    from generator.errors import TilepressError
+    from tilepress.errors import TilepressError
 
     try:
         real = specs(layout_files(args.paths))

@@ -20,9 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from run import bench_book  # benchmarks/run.py, beside this file
 from table import print_table, record  # benchmarks/table.py, beside this file
 
-from generator.draw.canvas import PAPERS
-from generator.output import render_bytes
-from generator.publish.rulebook import build_rulebook, rulebook_games
+from tilepress.draw.canvas import PAPERS
+from tilepress.output import render_bytes
+from tilepress.publish.rulebook import build_rulebook, rulebook_games
 
 
 def one_rulebook(game: str) -> tuple[float, float, int]:
@@ -36,7 +36,7 @@ def main() -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     games = rulebook_games()
-    from generator.engine import standard
+    from tilepress.engine import standard
 
     standard.waits("1112345678999m")  # the standard tables, paid once by every command
     total_cpu = total_wall = 0.0

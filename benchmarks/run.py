@@ -34,7 +34,7 @@ def bench_waits() -> None:
     Agari.is_agari tried on the nine candidate tiles."""
     from mahjong.agari import Agari
 
-    from generator.engine import standard
+    from tilepress.engine import standard
 
     hands = one_suit_hands(13)
     random.Random(1).shuffle(hands)
@@ -67,7 +67,7 @@ def bench_enumerate() -> None:
     """Every 13-tile one-suit hand (93,600) enumerated with its waits."""
     from mahjong.agari import Agari
 
-    from generator.engine import standard
+    from tilepress.engine import standard
 
     standard.winning_kinds([0] * 34)
     agari = Agari()
@@ -97,10 +97,10 @@ def bench_puzzles() -> None:
     a bare loop that only draws 1,000 ready hands with the mahjong library."""
     from mahjong.agari import Agari
 
-    from generator.games import find_kind
-    from generator.games.standard.hands import one_suit_hand
-    from generator.params import parse_params
-    from generator.puzzles import generate_set
+    from tilepress.games import find_kind
+    from tilepress.games.standard.hands import one_suit_hand
+    from tilepress.params import parse_params
+    from tilepress.puzzles import generate_set
 
     kind = find_kind("waits")
     params = parse_params(kind.params_type, {"tiles": 13, "difficulty": "any"}, where="bench")
@@ -132,14 +132,14 @@ def bench_puzzles() -> None:
 def bench_book() -> None:
     """A 50-page puzzle book PDF, against the same pages drawn without reusing tile
     faces (every tile drawn in full where it stands)."""
-    from generator.documents.layout import paginate, render
-    from generator.documents.model import Box, Document, Grid, TileRow
-    from generator.draw import pdf as pdfmod
-    from generator.draw.canvas import PAPERS
-    from generator.games import find_kind
-    from generator.params import parse_params
-    from generator.puzzles import generate_set
-    from generator.tiles import parse_tiles
+    from tilepress.documents.layout import paginate, render
+    from tilepress.documents.model import Box, Document, Grid, TileRow
+    from tilepress.draw import pdf as pdfmod
+    from tilepress.draw.canvas import PAPERS
+    from tilepress.games import find_kind
+    from tilepress.params import parse_params
+    from tilepress.puzzles import generate_set
+    from tilepress.tiles import parse_tiles
 
     kind = find_kind("waits")
     params = parse_params(kind.params_type, {"tiles": 13, "difficulty": "any"}, where="bench")
@@ -186,7 +186,7 @@ def bench_book() -> None:
 
 
 def bench_import() -> None:
-    """`import generator` (and the CLI module) in a fresh interpreter, against
+    """`import tilepress` (and the CLI module) in a fresh interpreter, against
     `import mahjong`."""
 
     def run(module: str) -> float:
@@ -204,7 +204,7 @@ def bench_import() -> None:
             times.append(total / 1e6)
         return statistics.median(times)
 
-    ours, cli, peer = run("generator"), run("generator.cli"), run("mahjong")
+    ours, cli, peer = run("tilepress"), run("tilepress.cli"), run("mahjong")
     record("import the package", f"{ours * 1000:.1f} ms", f"{peer * 1000:.1f} ms (mahjong)",
            f"{peer / ours:.1f}x", "< 0.5 s")
     record("import the CLI (what every command pays)", f"{cli * 1000:.0f} ms",
@@ -215,8 +215,8 @@ def bench_onesuit() -> None:
     """One suit games (7 tiles, 4 hands, two efficiency bots) per second on one core,
     against two random bots playing the same games; and the efficiency bot's strength over
     1,000 games against a random-discard bot."""
-    from generator.games.onesuit import GAME as ONESUIT
-    from generator.games.onesuit import runner as onesuit
+    from tilepress.games.onesuit import GAME as ONESUIT
+    from tilepress.games.onesuit import runner as onesuit
 
     options = ONESUIT.options_from({"tiles": 7})
     n = 200
@@ -251,8 +251,8 @@ def bench_oneplayer() -> None:
     planner's score over 1,000 games against the greedy placer's."""
     import statistics
 
-    from generator.games.oneplayer import GAME as ONEPLAYER
-    from generator.games.oneplayer import runner as oneplayer
+    from tilepress.games.oneplayer import GAME as ONEPLAYER
+    from tilepress.games.oneplayer import runner as oneplayer
 
     options = ONEPLAYER.options_from({})
     scores: dict[str, list[int]] = {"planner": [], "greedy": []}
@@ -276,7 +276,7 @@ def bench_oneplayer() -> None:
 
 def _move_by_move(deal, seconds: float) -> str:
     """The peer: depth-first search over moves with a table of lost positions."""
-    from generator.engine.solitaire import available_moves
+    from tilepress.engine.solitaire import available_moves
 
     lost: set[int] = set()
     stop = time.perf_counter() + seconds
@@ -305,8 +305,8 @@ def bench_solitaire() -> None:
     """Solitaire: a winnable Turtle deal with its solution (built backwards), against
     drawing random deals until the solver proves one winnable; then 1,000 random Turtle
     deals decided by the solver, against a move-by-move search on the first 50."""
-    from generator.engine import solitaire as rules
-    from generator.layouts import builtin
+    from tilepress.engine import solitaire as rules
+    from tilepress.layouts import builtin
 
     turtle = builtin("turtle")
     rules.deal_backwards(turtle, random.Random(0))

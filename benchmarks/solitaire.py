@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 
 def suite() -> list:
-    from generator.layouts.files import load_layouts
+    from tilepress.layouts.files import load_layouts
 
     files = sorted(SUITE.glob("*.layout")) + sorted(SUITE.glob("*.map"))
     return [layout for f in files for layout in load_layouts(f)]
@@ -44,11 +44,11 @@ def bench(record: Callable[[str, str, str, str, str], None], deals: int = 6) -> 
     """Per layout: a puzzle with default options (the CLI's work), a winnable deal built
     on a removal order, and ``deals`` random deals given to the solver; the baseline draws
     random deals and solves them until one is proven winnable (at most ``deals``)."""
-    from generator.engine import solitaire as rules
-    from generator.games import find_kind
-    from generator.games.solitaire.puzzles import _budgets
-    from generator.params import parse_params
-    from generator.puzzles import generate_set
+    from tilepress.engine import solitaire as rules
+    from tilepress.games import find_kind
+    from tilepress.games.solitaire.puzzles import _budgets
+    from tilepress.params import parse_params
+    from tilepress.puzzles import generate_set
 
     kind = find_kind("solitaire")
     puzzle_times, build_times, base_times = [], [], []

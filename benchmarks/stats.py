@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from table import RESULTS, record, two_bare_processes  # benchmarks/table.py, beside this file
 
-from generator.batch import BatchOptions, Task, run_batch, task_seed
-from generator.publish.stats.records import Setup, play_record, prepared
+from tilepress.batch import BatchOptions, Task, run_batch, task_seed
+from tilepress.publish.stats.records import Setup, play_record, prepared
 
 GAMES = ("onesuit", "oneplayer", "minttin", "minttin-solo", "american", "castle")
 TARGETS = {"american": 50.0}
@@ -36,7 +36,7 @@ REPORT_MINUTES = 15
 
 
 def setup_of(name: str) -> Setup:
-    from generator.games import find_game
+    from tilepress.games import find_game
 
     game = find_game(name)
     return Setup.of(name, game.options_from({}),

@@ -81,13 +81,13 @@ def ready_hand(rng: random.Random, kind: str) -> Counts:
 
 
 def mpsz(counts: Sequence[int]) -> str:
-    from generator.tiles import STANDARD_TILES, format_tiles
+    from tilepress.tiles import STANDARD_TILES, format_tiles
 
     return format_tiles(STANDARD_TILES[k] for k in range(34) for _ in range(counts[k]))
 
 
 def tiles(counts: Sequence[int]) -> tuple:
-    from generator.tiles import STANDARD_TILES
+    from tilepress.tiles import STANDARD_TILES
 
     return tuple(STANDARD_TILES[k] for k in range(34) for _ in range(counts[k]))
 
@@ -167,7 +167,7 @@ def _row(name: str, ours: float, peer: float, mahjong: float | None, target: str
 def waits_rows() -> list[Row]:
     """``waits`` from MPSZ strings and tile lists, and ``winning_kinds`` on count
     vectors, against xiangting's necessary tiles (and the mahjong library's Agari)."""
-    from generator.engine import standard
+    from tilepress.engine import standard
 
     necessary, _, mahjong_waits, _ = _peers()
     standard.waits("1m")  # the tables, outside the timing (see startup_rows)
@@ -193,7 +193,7 @@ def waits_rows() -> list[Row]:
 def shanten_rows() -> list[Row]:
     """``shanten`` from MPSZ strings and tile lists, and ``shanten_from_counts``,
     against xiangting's replacement number (less one) and the mahjong library."""
-    from generator.engine import standard
+    from tilepress.engine import standard
 
     _, replacement, _, mahjong_shanten = _peers()
     standard.shanten("1m")
@@ -233,7 +233,7 @@ def xiangting_table(counts: Counts) -> list[tuple[int, int, int]]:
 
 def discard_rows() -> list[Row]:
     """``discard_table`` of 14-tile hands against the same table made with xiangting."""
-    from generator.engine import standard
+    from tilepress.engine import standard
 
     standard.discard_table("11m")
     rows = []
@@ -253,7 +253,7 @@ def startup_rows() -> list[Row]:
     fresh interpreter (bytecode cached, as in an installed package); against ``import
     xiangting`` (tables compiled in)."""
     code = ("import time; t = time.perf_counter(); "
-            "from generator.engine import standard; i = time.perf_counter(); "
+            "from tilepress.engine import standard; i = time.perf_counter(); "
             "standard.waits('1m'); print(i - t, time.perf_counter() - i)")
 
     def run(env: dict[str, str]) -> tuple[float, float]:
@@ -287,7 +287,7 @@ _FIRST_PASS = """
 import sys, time
 sys.path[:0] = [{root!r}, {bench!r}]
 import waits
-from generator.engine import standard
+from tilepress.engine import standard
 standard.waits("1m"); standard.shanten("1m")  # the tables, read from the cache file
 out = []
 for fn in (standard.winning_kinds, standard.shanten_from_counts):
@@ -333,7 +333,7 @@ def check_rows(count: int = 100_000, seed: int = 4) -> list[Row]:
     hands. Raises AssertionError on the first disagreement."""
     from bruteforce import waits_any
 
-    from generator.engine import standard
+    from tilepress.engine import standard
 
     necessary, _, mahjong_waits, mahjong_shanten = _peers()
     rng = random.Random(seed)

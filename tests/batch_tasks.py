@@ -7,7 +7,7 @@ import os
 import uuid
 from pathlib import Path
 
-from generator.batch import Task
+from tilepress.batch import Task
 
 
 def draw(task: Task) -> bytes:

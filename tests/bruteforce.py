@@ -1,6 +1,6 @@
 """Small, slow, obviously-correct implementations that the engines are checked against.
 
-Nothing here is shared with ``generator/``: complete hands are found by plain recursion,
+Nothing here is shared with ``generator/tilepress/``: complete hands are found by plain recursion,
 and shanten by a breadth-first search over tile exchanges.
 """
 

@@ -21,7 +21,7 @@ class CliResult:
 @pytest.fixture
 def cli(capsys):
     """Run ``tilepress`` in-process: cli("analyze", "waits", "123m") -> CliResult."""
-    from generator.cli import main
+    from tilepress.cli import main
 
     def run(*args: str) -> CliResult:
         code = main([str(a) for a in args])

@@ -1,6 +1,6 @@
 """What a page really shows, without parsing a PDF: a surface whose canvas records every
 text, tile and shape in page millimetres, through every group's translation, scale and
-rotation (after the recording canvas of ``generator/draw/booklet.py``).
+rotation (after the recording canvas of ``generator/tilepress/draw/booklet.py``).
 
     surface = ProbeSurface()
     document.render(surface)
@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from generator.draw.canvas import Canvas, Surface
+from tilepress.draw.canvas import Canvas, Surface
 
 Matrix = tuple[float, float, float, float, float, float]  # a b c d e f: x' = a x + c y + e
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)

@@ -15,13 +15,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.engine.log import read_log
-from generator.errors import FileFormatError, HandError, IllegalActionError, RequestError
-from generator.games.american import GAME, cards_file
-from generator.games.american import card as rules
-from generator.games.american import runner as game
-from generator.games.american.bots import Planner, RandomBot
-from generator.games.american.rules import (
+from tilepress.engine.log import read_log
+from tilepress.errors import FileFormatError, HandError, IllegalActionError, RequestError
+from tilepress.games.american import GAME, cards_file
+from tilepress.games.american import card as rules
+from tilepress.games.american import runner as game
+from tilepress.games.american.bots import Planner, RandomBot
+from tilepress.games.american.rules import (
     AmericanGame,
     AmericanOptions,
     Answer,
@@ -39,7 +39,7 @@ from generator.games.american.rules import (
     Phase,
     Stop,
 )
-from generator.tiles import Tile, parse_tiles
+from tilepress.tiles import Tile, parse_tiles
 
 CARD = cards_file.practice_card()
 J = Tile("1j")
@@ -48,7 +48,7 @@ J = Tile("1j")
 
 
 def test_the_practice_card_round_trips_exactly() -> None:
-    from generator.resources import shipped
+    from tilepress.resources import shipped
 
     text = shipped("puzzles", "cards", "practice.card").read_text(encoding="utf-8")
     assert CARD.to_text() == text
@@ -198,7 +198,7 @@ def test_exposures_limit_the_hands() -> None:
 def test_an_exposure_fills_its_own_group_and_nothing_else() -> None:
     """2026 #5 (DDDa 2026a DDDDb 222b) with a kong of soap dragons exposed: its tiles
     cannot also be the year's 0, and a joker never is."""
-    from generator.games.american.rules import dead_reason
+    from tilepress.games.american.rules import dead_reason
 
     kong = rules.Exposure(rules.face_of(Tile("5z")), 4)
     cheat = parse_tiles("666z2s1j2s6s222p")
@@ -413,7 +413,7 @@ def test_each_player_answers_a_discard_in_turn_then_the_rules_resolve() -> None:
     assert g.phase == Phase.CALL and g.to_move == 3
     assert g.calling("mahjong") == (3,) and g.calling("expose") == (2,)
     # the log writes the three answers as one line
-    from generator.games.american.events import fold_answers
+    from tilepress.games.american.events import fold_answers
 
     answers = [Discard(0, tile), Answer(1, "pass"), Answer(2, "expose"),
                Answer(3, "mahjong"), Call(3, tile, ())]
@@ -436,11 +436,11 @@ def test_an_exposure_needs_two_matching_tiles_or_jokers() -> None:
 def test_the_rules_and_the_bots_read_no_files() -> None:
     import ast
 
-    from generator.games.american import bots, dead, events, lacks, options, planning, weighing
-    from generator.games.american import rules as game_rules
+    from tilepress.games.american import bots, dead, events, lacks, options, planning, weighing
+    from tilepress.games.american import rules as game_rules
 
-    banned = ("generator.output", "generator.files", "generator.resources",
-              "generator.documents", "generator.draw", "generator.games.american.cards_file",
+    banned = ("tilepress.output", "tilepress.files", "tilepress.resources",
+              "tilepress.documents", "tilepress.draw", "tilepress.games.american.cards_file",
               "pathlib")
     for module in (game_rules, bots, rules, events, options, lacks, planning, dead, weighing):
         tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
@@ -448,9 +448,9 @@ def test_the_rules_and_the_bots_read_no_files() -> None:
         names += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
         bad = [n for n in names if n and n.startswith(banned)]
         assert not bad, f"{module.__name__} imports {bad}"
-    code = ("import sys; import generator.games.american.rules, generator.games.american.bots;"
-            "print(sorted(m for m in sys.modules if m.startswith(('generator.output', "
-            "'generator.resources', 'generator.games.american.cards_file'))))")
+    code = ("import sys; import tilepress.games.american.rules, tilepress.games.american.bots;"
+            "print(sorted(m for m in sys.modules if m.startswith(('tilepress.output', "
+            "'tilepress.resources', 'tilepress.games.american.cards_file'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
@@ -688,7 +688,7 @@ def test_printables(cli, tmp_path: Path, item: str) -> None:
 
 
 def test_dead_hands_for_a_concealed_reveal_and_for_a_hand_that_cannot_be_completed() -> None:
-    from generator.games.american.rules import dead_reason
+    from tilepress.games.american.rules import dead_reason
 
     card = rules.parse_card("card: Dead ends\n== F ==\nC 30 FFFF 2222a 4444a 66a\n"
                             "X 25 1111a 2222a 3333a 44a\n")
@@ -705,7 +705,7 @@ def test_dead_hands_for_a_concealed_reveal_and_for_a_hand_that_cannot_be_complet
 def test_dead_hands_count_eight_flowers_and_eight_jokers() -> None:
     """Seed 160 declared seat 1 dead with [666z][5555z] and 5 of the 8 flowers in sight,
     though FF DDDa DDDDb DDDc NN could still be made."""
-    from generator.games.american.rules import dead_reason
+    from tilepress.games.american.rules import dead_reason
 
     exposures = (rules.Exposure(rules.face_of(Tile("6z")), 3),
                  rules.Exposure(rules.face_of(Tile("5z")), 4))

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from generator.draw.canvas import PAPERS
-from generator.games.american import runner
-from generator.games.american.options import AmericanOptions, CardHandFigure
-from generator.games.american.pictures import card_hand_figure
-from generator.publish.rulebook import ClaimError, build_rulebook, parse_spec
-from generator.resources import shipped
+from tilepress.draw.canvas import PAPERS
+from tilepress.games.american import runner
+from tilepress.games.american.options import AmericanOptions, CardHandFigure
+from tilepress.games.american.pictures import card_hand_figure
+from tilepress.publish.rulebook import ClaimError, build_rulebook, parse_spec
+from tilepress.resources import shipped
 
 
 def _spec_text() -> str:
@@ -96,7 +96,7 @@ def test_the_rulebook_example_is_the_first_game_that_fits_its_criterion() -> Non
 
 
 def _pages(doc) -> int:
-    from generator.documents.layout import paginate
+    from tilepress.documents.layout import paginate
 
     return len(paginate(doc)[0])
 
@@ -105,7 +105,7 @@ def _pages(doc) -> int:
 def test_the_worked_example_teaches_in_four_to_ten_pages(seed: int) -> None:
     import re
 
-    from generator.documents.model import Paragraph, Table
+    from tilepress.documents.model import Paragraph, Table
 
     log = runner.play(AmericanOptions(), seed)
     doc = runner.worked_example(log, PAPERS["a4"])
@@ -130,7 +130,7 @@ def test_full_keeps_every_turn() -> None:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("booklet", [False, True])
 def test_the_quick_reference_is_the_last_page_alone(paper: str, booklet: bool) -> None:
-    from generator.documents.layout import paginate
+    from tilepress.documents.layout import paginate
 
     pages, sections = paginate(build_rulebook("american", PAPERS[paper], booklet=booklet))
     assert sections["Quick reference"] == len(pages)

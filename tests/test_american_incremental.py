@@ -11,11 +11,11 @@ import random
 import numpy as np
 import pytest
 
-from generator.engine.rules import play_out
-from generator.games.american import cards_file, planning
-from generator.games.american import runner as game
-from generator.games.american.bots import Planner
-from generator.games.american.card import (
+from tilepress.engine.rules import play_out
+from tilepress.games.american import cards_file, planning
+from tilepress.games.american import runner as game
+from tilepress.games.american.bots import Planner
+from tilepress.games.american.card import (
     COPIES,
     FACES,
     JOKER,
@@ -29,17 +29,17 @@ from generator.games.american.card import (
     face_of,
     needs,
 )
-from generator.games.american.dead import (
+from tilepress.games.american.dead import (
     completable,
     dead_reason,
     judge,
     still_alive,
     used_faces,
 )
-from generator.games.american.events import EXPOSE, MAHJONG, Dead, Phase
-from generator.games.american.lacks import TOP
-from generator.games.american.planning import Sight, plan, risk, sight_of, weigh
-from generator.games.american.rules import AmericanGame, AmericanOptions
+from tilepress.games.american.events import EXPOSE, MAHJONG, Dead, Phase
+from tilepress.games.american.lacks import TOP
+from tilepress.games.american.planning import Sight, plan, risk, sight_of, weigh
+from tilepress.games.american.rules import AmericanGame, AmericanOptions
 
 CARD = cards_file.practice_card()
 TABLE = CARD.table
@@ -367,7 +367,7 @@ def test_tiles_in_sight_and_exposures_kept_equal_a_fresh_count() -> None:
 
 
 def test_tie_break_order_is_the_order_of_joker_then_name() -> None:
-    from generator.games.american.bots import _BY_NAME
+    from tilepress.games.american.bots import _BY_NAME
 
     rng = random.Random(3)
     for _ in range(200):
@@ -379,7 +379,7 @@ def test_tie_break_order_is_the_order_of_joker_then_name() -> None:
 def test_weighed_removals_are_best_first_then_by_name() -> None:
     """The planner's tiles to let go: one per distinct tile, ordered by key and, between
     equal keys, by the (joker, name) order; the same when remembered."""
-    from generator.games.american.bots import _BY_NAME
+    from tilepress.games.american.bots import _BY_NAME
 
     rng = random.Random(5)
     planner = Planner()
@@ -434,7 +434,7 @@ def test_a_discard_without_danger_is_the_first_option(seed: int) -> None:
 
 
 def test_the_least_risky_option_is_the_least_of_key_plus_risk_then_name() -> None:
-    from generator.games.american.bots import _BY_NAME, _FACE, RISK_WEIGHT, _least_risky
+    from tilepress.games.american.bots import _BY_NAME, _FACE, RISK_WEIGHT, _least_risky
 
     rng = random.Random(6)
     early = 0

@@ -1,4 +1,4 @@
-"""American Mah Jongg's compiled loops (generator.compiled) against their plain Python and
+"""American Mah Jongg's compiled loops (tilepress.compiled) against their plain Python and
 the numpy path: the same rows, keys (bit for bit), tiles missing and readings chosen on
 random positions, and the same logs with kernels off (``TILEPRESS_NO_JIT=1``)."""
 
@@ -22,9 +22,9 @@ from test_american_incremental import (
     removal_faces,
 )
 
-from generator import compiled
-from generator.games.american import planning
-from generator.games.american.card import (
+from tilepress import compiled
+from tilepress.games.american import planning
+from tilepress.games.american.card import (
     Exposure,
     allowed_rows,
     can_complete,
@@ -34,12 +34,12 @@ from generator.games.american.card import (
     face_of,
     needs,
 )
-from generator.games.american.dead import judge
-from generator.games.american.faces import COPY_COUNTS
-from generator.games.american.lacks import _NOTHING as NOTHING
-from generator.games.american.lacks import TOP, faces_of, group_faces, one_away
-from generator.games.american.planning import best, plan
-from generator.games.american.weighing import (
+from tilepress.games.american.dead import judge
+from tilepress.games.american.faces import COPY_COUNTS
+from tilepress.games.american.lacks import _NOTHING as NOTHING
+from tilepress.games.american.lacks import TOP, faces_of, group_faces, one_away
+from tilepress.games.american.planning import best, plan
+from tilepress.games.american.weighing import (
     Sparse,
     add_share,
     choose,
@@ -47,7 +47,7 @@ from generator.games.american.weighing import (
     open_rows,
     short_faces,
 )
-from generator.games.american.weighing import group_faces as group_faces_loop
+from tilepress.games.american.weighing import group_faces as group_faces_loop
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -316,8 +316,8 @@ _LOGS = """
 import hashlib, sys
 sys.path.insert(0, "benchmarks")
 from stats import setup_of
-from generator.batch import task_seed
-from generator.publish.stats.records import prepared
+from tilepress.batch import task_seed
+from tilepress.publish.stats.records import prepared
 game, options, play, _ = prepared(setup_of("american"))
 digest = hashlib.sha256()
 for i in range(4):

@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.batch import BatchOptions, Task, default_chunk_size, run_batch, task_seed
-from generator.errors import BatchError, RequestError
+from tilepress.batch import BatchOptions, Task, default_chunk_size, run_batch, task_seed
+from tilepress.errors import BatchError, RequestError
 
 LOCAL = BatchOptions(jobs=1)
 TWO = BatchOptions(jobs=2)
@@ -64,7 +64,7 @@ def collect(fn, count: int, options: BatchOptions, **kwargs) -> tuple[list, Batc
 
 def test_task_seeds_are_stable_everywhere():
     assert task_seed(7, 0) == 8862997118719747769  # SHA-256, never the salted hash()
-    code = "from generator.batch import task_seed; print(task_seed('x', 12))"
+    code = "from tilepress.batch import task_seed; print(task_seed('x', 12))"
     env = {**os.environ, "PYTHONHASHSEED": "123"}
     other = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                            check=True, env=env).stdout
@@ -216,7 +216,7 @@ def test_bad_options_are_one_clear_error():
 
 
 def test_importing_the_runner_does_not_import_dask():
-    code = "import sys, generator.batch; print(any(m.split('.')[0] in ('dask', 'distributed')" \
+    code = "import sys, tilepress.batch; print(any(m.split('.')[0] in ('dask', 'distributed')" \
            " for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout

@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.engine import solitaire
-from generator.engine.log import read_log
-from generator.errors import FileFormatError, IllegalActionError, RequestError
-from generator.games.castle import GAME
-from generator.games.castle import runner as game
-from generator.games.castle.bots import Planner, RandomBot
-from generator.games.castle.rules import (
+from tilepress.engine import solitaire
+from tilepress.engine.log import read_log
+from tilepress.errors import FileFormatError, IllegalActionError, RequestError
+from tilepress.games.castle import GAME
+from tilepress.games.castle import runner as game
+from tilepress.games.castle.bots import Planner, RandomBot
+from tilepress.games.castle.rules import (
     Build,
     CastleGame,
     CastleOptions,
@@ -35,7 +35,7 @@ from generator.games.castle.rules import (
     TakeShrine,
     cell_index,
 )
-from generator.layouts.castle import (
+from tilepress.layouts.castle import (
     BUILTIN_CASTLES,
     builtin_castle,
     check_castle,
@@ -43,7 +43,7 @@ from generator.layouts.castle import (
     parse_castle,
     tile_set,
 )
-from generator.tiles import Tile, parse_tiles
+from tilepress.tiles import Tile, parse_tiles
 
 RULES = Path(__file__).resolve().parents[2] / "shared" / "rules" / "solitaire-and-dragon-castle.md"
 NEXT = r'the rules say the next event is \{"type": '
@@ -197,7 +197,7 @@ def test_generated_castles_are_exact(tiles: int, seed: int, symmetric: bool,
 @settings(max_examples=8, deadline=None)
 @given(st.integers(min_value=0, max_value=10**6), st.sampled_from([2, 3, 4]))
 def test_generated_castles_come_apart_in_pairs(seed: int, players: int) -> None:
-    from generator.games.castle.puzzles import CastleParams, make_castle
+    from tilepress.games.castle.puzzles import CastleParams, make_castle
 
     made = make_castle(CastleParams(players=players, symmetric=True), random.Random(seed))
     assert solitaire.replay_solution(made.deal, made.solution) == []

@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 from drawn import probe
 
-from generator.draw.canvas import PAPERS
-from generator.games.castle import runner
-from generator.games.castle.board import DRAGON_BONUS, GROUP_POINTS, shrine_points
-from generator.games.castle.example import replay_turns
-from generator.games.castle.options import CastleOptions
-from generator.games.castle.rules import Consolidate, Shrine
-from generator.publish.rulebook import ClaimError, build_rulebook, parse_spec
-from generator.resources import shipped
+from tilepress.draw.canvas import PAPERS
+from tilepress.games.castle import runner
+from tilepress.games.castle.board import DRAGON_BONUS, GROUP_POINTS, shrine_points
+from tilepress.games.castle.example import replay_turns
+from tilepress.games.castle.options import CastleOptions
+from tilepress.games.castle.rules import Consolidate, Shrine
+from tilepress.publish.rulebook import ClaimError, build_rulebook, parse_spec
+from tilepress.resources import shipped
 
 SMALLEST_TILE = 8.0
 SMALLEST_TYPE = 6.0

@@ -14,16 +14,16 @@ from pathlib import Path
 
 import pytest
 
-from generator.engine.rules import plain
-from generator.engine.solitaire import board_for
-from generator.games.castle import runner
-from generator.games.castle.board import CELLS, ORTHOGONAL, PlayerCastle, bits, kind_of
-from generator.games.castle.bots import Planner, RandomBot
-from generator.games.castle.central import geometry
-from generator.games.castle.rules import CastleGame, CastleOptions, Phase, Setup, Take
-from generator.games.castle.survey import Survey, grow_value, lone_value
-from generator.layouts.castle import generate_castle, tile_set
-from generator.tiles import Tile
+from tilepress.engine.rules import plain
+from tilepress.engine.solitaire import board_for
+from tilepress.games.castle import runner
+from tilepress.games.castle.board import CELLS, ORTHOGONAL, PlayerCastle, bits, kind_of
+from tilepress.games.castle.bots import Planner, RandomBot
+from tilepress.games.castle.central import geometry
+from tilepress.games.castle.rules import CastleGame, CastleOptions, Phase, Setup, Take
+from tilepress.games.castle.survey import Survey, grow_value, lone_value
+from tilepress.layouts.castle import generate_castle, tile_set
+from tilepress.tiles import Tile
 
 
 def _recomputed_open(g: CastleGame) -> int:
@@ -295,12 +295,12 @@ def test_a_planner_asked_mid_turn_plays_a_legal_rest_of_it(seed: int) -> None:
 @pytest.mark.parametrize("name", ["board", "bots", "central", "events", "rules", "survey"])
 def test_the_castle_rules_and_their_helpers_read_no_files(name: str) -> None:
     """The modules the rules and bots stand on do no I/O, as the rules and bots do."""
-    module = importlib.import_module(f"generator.games.castle.{name}")
+    module = importlib.import_module(f"tilepress.games.castle.{name}")
     text = Path(module.__file__ or "").read_text(encoding="utf-8")
     tree = ast.parse(text)
     names = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
     names += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
-    banned = ("generator.output", "generator.files", "generator.resources",
-              "generator.layouts.files", "generator.documents", "generator.draw", "pathlib")
+    banned = ("tilepress.output", "tilepress.files", "tilepress.resources",
+              "tilepress.layouts.files", "tilepress.documents", "tilepress.draw", "pathlib")
     assert not [m for m in names if m.startswith(banned)]
     assert not re.findall(r"(?<![\w.])open\(|\.(?:read|write)_(?:text|bytes)\(", text)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import app
+from tilepress.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
 

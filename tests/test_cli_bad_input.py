@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 import typer
 
-from generator.cli import app
-from generator.cli.common import _flags
-from generator.games import GAMES
-from generator.params import bounds
+from tilepress.cli import app
+from tilepress.cli.common import _flags
+from tilepress.games import GAMES
+from tilepress.params import bounds
 
 Case = tuple[tuple[str, ...], int, str]
 
@@ -34,7 +34,7 @@ PENDING = "needs the options.py/card.py patch of issue 19 (forbidden files; see 
 
 
 def _forged_log(tmp: Path) -> None:
-    from generator.games import find_game
+    from tilepress.games import find_game
 
     game = find_game("onesuit")
     log = game.play(game.options_from({"hands": 1, "tiles": 4}), game.play_options_from({}), 3)
@@ -60,8 +60,8 @@ def _files(tmp: Path) -> None:
     (tmp / "binary.json").write_bytes(b"\xff\xfe\x00garbage")
     (tmp / "kind.json").write_text(json.dumps({"format": "tilepress-puzzles", "version": 1,
                                                "kind": "chess", "puzzles": []}))
-    from generator.games import find_kind
-    from generator.puzzles.base import generate_set
+    from tilepress.games import find_kind
+    from tilepress.puzzles.base import generate_set
 
     kind = find_kind("waits")
     data = generate_set(kind, kind.params_type(tiles=7), count=1, seed=1).as_dict()
@@ -323,11 +323,11 @@ def _option_types(path: tuple[str, ...]) -> list[type]:
             if path == ("draw", e.kind):
                 return [e.params]
     if path == ("print", "tiles"):
-        from generator.documents.tiles import TileSheetOptions
+        from tilepress.documents.tiles import TileSheetOptions
 
         return [TileSheetOptions]
     if path == ("kit",):
-        from generator.publish.kit_options import KitOptions
+        from tilepress.publish.kit_options import KitOptions
 
         return [KitOptions]
     return []

@@ -5,7 +5,7 @@ import sys
 
 import numpy as np
 
-from generator.compiled import Kernel, enabled
+from tilepress.compiled import Kernel, enabled
 
 
 def _dot(a, b):
@@ -22,7 +22,7 @@ def test_kernel_gives_the_plain_result():
 
 
 def test_no_jit_environment_turns_kernels_off():
-    code = "from generator.compiled import enabled; print(enabled())"
+    code = "from tilepress.compiled import enabled; print(enabled())"
     out = subprocess.run(
         [sys.executable, "-c", code],
         env={"TILEPRESS_NO_JIT": "1", "PATH": ""},
@@ -45,7 +45,7 @@ def test_enabled_matches_numba_presence():
 
 
 CALLEE = '''
-from generator.compiled import kernel
+from tilepress.compiled import kernel
 
 
 @kernel
@@ -54,7 +54,7 @@ def step(x):
 '''
 
 CALLER = '''
-from generator.compiled import kernel
+from tilepress.compiled import kernel
 from kernels_b import step
 
 

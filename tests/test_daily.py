@@ -15,11 +15,11 @@ from functools import cache
 
 import pytest
 
-from generator.batch import BatchOptions
-from generator.draw.canvas import Canvas, Surface
-from generator.errors import FileFormatError, RequestError
-from generator.publish import daily, daily_draw
-from generator.publish.daily import (
+from tilepress.batch import BatchOptions
+from tilepress.draw.canvas import Canvas, Surface
+from tilepress.errors import FileFormatError, RequestError
+from tilepress.publish import daily, daily_draw
+from tilepress.publish.daily import (
     Chains,
     default_spec,
     draw_day,
@@ -29,7 +29,7 @@ from generator.publish.daily import (
     parse_daily_spec,
     parse_date,
 )
-from generator.puzzles.base import MIXED, PuzzleSet, verify_set
+from tilepress.puzzles.base import MIXED, PuzzleSet, verify_set
 
 ONE = BatchOptions(jobs=1)
 MONDAY = dt.date(2027, 1, 4)
@@ -226,7 +226,7 @@ def test_a_chain_that_runs_out_says_so_in_one_line():
 
 
 def test_a_day_that_fails_stops_the_run_and_nothing_after_it_is_handed_over(monkeypatch):
-    from generator.errors import BatchError
+    from tilepress.errors import BatchError
 
     draw = daily_draw.draw_set
 
@@ -254,8 +254,8 @@ class _Flat:
 def test_a_difficulty_a_kind_does_not_reach_is_named_after_a_bounded_number_of_tries():
     from types import SimpleNamespace
 
-    from generator.errors import RequestError
-    from generator.publish.daily_draw import MIN_TRIES, draw_entry
+    from tilepress.errors import RequestError
+    from tilepress.publish.daily_draw import MIN_TRIES, draw_entry
 
     calls = []
 
@@ -304,7 +304,7 @@ def test_the_puzzle_file_of_a_day_is_one_file_verify_accepts():
     assert (data["format"], data["version"], data["kind"]) == ("tilepress-puzzles", 1, MIXED)
     assert data["generator"]["number"] == made.sheet.number
     assert [p["id"] for p in data["puzzles"]] == [f"2027-01-04-{n}" for n in range(1, 7)]
-    from generator.games import find_kind
+    from tilepress.games import find_kind
 
     puzzles = PuzzleSet.from_json(made.puzzles)
     assert verify_set(puzzles, find_kind) == []
@@ -465,7 +465,7 @@ class _Pages(Surface):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_sheet_is_one_page_of_puzzles_and_one_of_answers_legible(paper):
-    from generator.publish.daily_page import sheet_document
+    from tilepress.publish.daily_page import sheet_document
 
     p = make_plan(default_spec(), paper=paper)
     for made in week():
@@ -482,9 +482,9 @@ def test_every_sheet_is_one_page_of_puzzles_and_one_of_answers_legible(paper):
 
 def test_the_front_is_filled():
     """The boxes on the front reach down to the bottom margin."""
-    from generator.documents.layout import measure as height
-    from generator.documents.layout import paginate
-    from generator.publish.daily_page import sheet_document
+    from tilepress.documents.layout import measure as height
+    from tilepress.documents.layout import paginate
+    from tilepress.publish.daily_page import sheet_document
 
     for made in week():
         document = sheet_document(plan(), made.sheet, None)
@@ -504,10 +504,10 @@ def test_the_american_puzzle_prints_the_card_hands_it_asks_about():
     """The sheet has no card of hands beside it, so it prints the hands to choose from:
     every hand the answer names, and others that are at least two tiles farther (so the
     answer is the only right one), each line drawn as the card prints it."""
-    from generator.games.american import card as rules
-    from generator.games.american.puzzles import card_of, hand_of
-    from generator.publish.daily_page import sheet_document
-    from generator.publish.daily_presenters import american_choices
+    from tilepress.games.american import card as rules
+    from tilepress.games.american.puzzles import card_of, hand_of
+    from tilepress.publish.daily_page import sheet_document
+    from tilepress.publish.daily_presenters import american_choices
 
     for made in week():
         puzzle = next(p for p in PuzzleSet.from_json(made.puzzles).puzzles

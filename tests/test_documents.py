@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from generator.documents.layout import _frame, measure, paginate, trailing
-from generator.documents.model import (
+from tilepress.documents.layout import _frame, measure, paginate, trailing
+from tilepress.documents.model import (
     Box,
     Bullets,
     Document,
@@ -21,12 +21,12 @@ from generator.documents.model import (
     Table,
     TileRow,
 )
-from generator.draw.canvas import PAPERS
-from generator.draw.pdf import PdfSurface
-from generator.draw.svg import SvgSurface
-from generator.draw.tiles import draw_tile
-from generator.output import render_bytes, write_atomic, write_document
-from generator.tiles import ALL_TILES, Tile, parse_tiles
+from tilepress.draw.canvas import PAPERS
+from tilepress.draw.pdf import PdfSurface
+from tilepress.draw.svg import SvgSurface
+from tilepress.draw.tiles import draw_tile
+from tilepress.output import render_bytes, write_atomic, write_document
+from tilepress.tiles import ALL_TILES, Tile, parse_tiles
 
 VOCABULARY = ["tile", "wait", "pung", "kong", "chow", "dragon", "wind", "sparrow"]
 WORDS = st.lists(st.sampled_from(VOCABULARY), min_size=1, max_size=120).map(" ".join)
@@ -149,7 +149,7 @@ def test_a_failed_render_leaves_no_file(tmp_path, monkeypatch) -> None:
     def boom(*args, **kwargs):
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr("generator.output.render_bytes", boom)
+    monkeypatch.setattr("tilepress.output.render_bytes", boom)
     with pytest.raises(RuntimeError):
         write_document(sample_document(), target)
     assert target.read_bytes() == b"old"
@@ -198,8 +198,8 @@ def test_a_short_table_taller_than_a_page_still_splits_inside_the_frame() -> Non
 
 
 def test_fit_page_narrows_tiles_until_the_figure_fits() -> None:
-    from generator.documents.assemble import fit_page
-    from generator.documents.model import Figure, Illustration
+    from tilepress.documents.assemble import fit_page
+    from tilepress.documents.model import Figure, Illustration
 
     asked = []
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from drawn import ProbeSurface
 
-from generator.cli.position import event_count
-from generator.engine.log import GameLog
-from generator.games import find_game, read_log
+from tilepress.cli.position import event_count
+from tilepress.engine.log import GameLog
+from tilepress.games import find_game, read_log
 
 GAMES = {  # name in the CLI, options, play options
     "onesuit": ("onesuit", {"hands": 1, "tiles": 7}, {}),

@@ -17,14 +17,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.errors import TilepressError
-from generator.games import find_game, find_kind, read_log
-from generator.games.american.card import parse_card
-from generator.layouts.castle import check_castle, parse_castle, tile_set
-from generator.layouts.check import check_layout
-from generator.layouts.formats import parse_gnome_maps, parse_kmahjongg
-from generator.publish.book import parse_spec
-from generator.puzzles.base import PuzzleSet, generate_set, verify_set
+from tilepress.errors import TilepressError
+from tilepress.games import find_game, find_kind, read_log
+from tilepress.games.american.card import parse_card
+from tilepress.layouts.castle import check_castle, parse_castle, tile_set
+from tilepress.layouts.check import check_layout
+from tilepress.layouts.formats import parse_gnome_maps, parse_kmahjongg
+from tilepress.publish.book import parse_spec
+from tilepress.puzzles.base import PuzzleSet, generate_set, verify_set
 
 EXAMPLES = int(os.environ.get("TILEPRESS_FUZZ_EXAMPLES", "60"))
 """Examples per test: 60 in the suite; TILEPRESS_FUZZ_EXAMPLES=2000 for a long hunt

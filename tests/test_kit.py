@@ -19,14 +19,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from generator.documents.tiles import TileSheetOptions, tile_set, tile_sheets
-from generator.draw.canvas import PAPERS
-from generator.draw.tiles import FACE
-from generator.output import render_bytes
-from generator.publish.kit import PLANS, KitOptions, build_kit, kit_game, kit_games, kit_parts
-from generator.publish.kit_files import write_kits
-from generator.publish.rulebook import rulebook_games
-from generator.tiles import Tile
+from tilepress.documents.tiles import TileSheetOptions, tile_set, tile_sheets
+from tilepress.draw.canvas import PAPERS
+from tilepress.draw.tiles import FACE
+from tilepress.output import render_bytes
+from tilepress.publish.kit import PLANS, KitOptions, build_kit, kit_game, kit_games, kit_parts
+from tilepress.publish.kit_files import write_kits
+from tilepress.publish.rulebook import rulebook_games
+from tilepress.tiles import Tile
 
 SMALL_KIT = "oneplayer"
 """The quickest kit to build (a rulebook, tiles, a quick reference, a score sheet)."""
@@ -97,8 +97,8 @@ def test_every_tile_back_lands_behind_its_front(duplex, paper) -> None:
 def test_tile_faces_fill_the_tile_inside_the_safe_zone(size) -> None:
     """The art as large as the 3 mm safe zone allows (at the default size wider than the
     12 mm the art is drawn for); the ground runs into the bleed."""
-    from generator.documents.cards import BLEED, SAFE
-    from generator.draw.tiles import ART_BOX
+    from tilepress.documents.cards import BLEED, SAFE
+    from tilepress.draw.tiles import ART_BOX
 
     sheets = tile_sheets(PAPERS["a4"], TileSheetOptions(set="full", card_size=size))
     w, h = sheets.size
@@ -239,7 +239,7 @@ def test_a_kit_replaces_a_previous_kit_and_lists_every_file(built, tmp_path, cli
 
 
 def test_the_cover_lists_every_file_speaks_to_players_and_checks_the_scale(small_kit) -> None:
-    from generator.publish.kit import cover, ruler_figure
+    from tilepress.publish.kit import cover, ruler_figure
 
     kit = small_kit
     pages = probe(cover(kit_game(SMALL_KIT), kit.files, KitOptions()))
@@ -259,7 +259,7 @@ def test_the_cover_lists_every_file_speaks_to_players_and_checks_the_scale(small
 def test_every_game_plans_its_components() -> None:
     """Each tile game prints the set it needs; Mint Tin its deck; Dragon Castle its board,
     shrines and set-up sheets; every game a score sheet or puzzles."""
-    from generator.games import GAMES
+    from tilepress.games import GAMES
 
     games = {g.name: g for g in GAMES}
     sets = {}
@@ -299,7 +299,7 @@ def test_the_kits_are_the_games_with_a_rulebook() -> None:
 
 
 def test_a_board_too_big_for_the_paper_stops_a_castle_kit_at_once() -> None:
-    from generator.publish.kit import check_kit
+    from tilepress.publish.kit import check_kit
 
     with pytest.raises(ValueError, match="does not fit"):
         check_kit(kit_game("castle", rulebook_required=False), KitOptions(tile_size="40x60"),
@@ -376,9 +376,9 @@ def test_a_changed_kit_file_is_not_replaced(cli, built, tmp_path) -> None:
 def test_the_mint_tin_rules_cards_fill_the_decks_last_sheet() -> None:
     """The rules summary cards ride in the free places of the deck's last sheet, rather
     than on a sheet of their own that would stay nearly empty."""
-    from generator.draw.canvas import PAPERS
-    from generator.games.minttin.deck_options import DeckOptions
-    from generator.games.minttin.printables import deck, rules_card
+    from tilepress.draw.canvas import PAPERS
+    from tilepress.games.minttin.deck_options import DeckOptions
+    from tilepress.games.minttin.printables import deck, rules_card
 
     parts = {p.name: p for p in kit_parts(kit_game("minttin", rulebook_required=False),
                                            KitOptions(), rulebook_required=False)}

@@ -3,6 +3,7 @@ pass, and a backwards import would fail them."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -16,8 +17,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _lint(cwd: Path) -> subprocess.CompletedProcess[str]:
     exe = shutil.which("lint-imports") or str(Path(sys.executable).parent / "lint-imports")
+    env = {**os.environ, "PYTHONPATH": str(cwd / "generator")}  # the tree's own package
     return subprocess.run([exe, "--no-cache"], cwd=cwd, capture_output=True, text=True,
-                          timeout=120)
+                          timeout=120, env=env)
 
 
 def test_the_import_contracts_hold() -> None:
@@ -31,17 +33,17 @@ def test_a_backwards_import_breaks_a_contract(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "generator", copy / "generator",
                     ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "pyproject.toml", copy / "pyproject.toml")
-    canvas = copy / "generator" / "draw" / "canvas.py"
-    canvas.write_text(canvas.read_text() + "\nfrom generator.documents import model  # noqa\n")
+    canvas = copy / "generator" / "tilepress" / "draw" / "canvas.py"
+    canvas.write_text(canvas.read_text() + "\nfrom tilepress.documents import model  # noqa\n")
     done = _lint(copy)
     assert done.returncode != 0
     assert "Drawing knows no games, documents or engines BROKEN" in done.stdout
 
 
 @pytest.mark.parametrize("module", sorted(
-    str(p.relative_to(ROOT)) for pattern in ("generator/engine/*.py",
-                                              "generator/games/*/rules.py",
-                                              "generator/games/*/bots.py")
+    str(p.relative_to(ROOT)) for pattern in ("generator/tilepress/engine/*.py",
+                                              "generator/tilepress/games/*/rules.py",
+                                              "generator/tilepress/games/*/bots.py")
     for p in ROOT.glob(pattern) if p.name != "table_cache.py"))
 def test_rules_and_bots_open_no_files(module: str) -> None:
     """Rules and bots do no I/O: no file is opened or read where the rules live. The one

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.engine.rules import LegalActions, Rules, plain, play_out
-from generator.games import GAMES
+from tilepress.engine.rules import LegalActions, Rules, plain, play_out
+from tilepress.games import GAMES
 
 PLAYED = [(game, variant) for game in GAMES if game.playable
           for variant in (None, *game.variants)]

@@ -19,13 +19,13 @@ from bruteforce import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.engine.log import read_log
-from generator.errors import HandError, IllegalActionError, NotationError, RequestError
-from generator.games.minttin import GAME
-from generator.games.minttin import hand as rules
-from generator.games.minttin import runner as game
-from generator.games.minttin.bots import Planner, RandomDiscards
-from generator.games.minttin.cards import (
+from tilepress.engine.log import read_log
+from tilepress.errors import HandError, IllegalActionError, NotationError, RequestError
+from tilepress.games.minttin import GAME
+from tilepress.games.minttin import hand as rules
+from tilepress.games.minttin import runner as game
+from tilepress.games.minttin.bots import Planner, RandomDiscards
+from tilepress.games.minttin.cards import (
     ALL_CARDS,
     JOKER,
     Card,
@@ -33,7 +33,7 @@ from generator.games.minttin.cards import (
     format_cards,
     parse_cards,
 )
-from generator.games.minttin.rules import (
+from tilepress.games.minttin.rules import (
     Answer,
     Call,
     Deal,
@@ -51,8 +51,8 @@ from generator.games.minttin.rules import (
     Swap,
     ToRow,
 )
-from generator.games.minttin.solo import SoloMatch
-from generator.games.minttin.twoplayer import TwoPlayerMatch
+from tilepress.games.minttin.solo import SoloMatch
+from tilepress.games.minttin.twoplayer import TwoPlayerMatch
 
 C = parse_cards
 
@@ -626,7 +626,7 @@ def test_joker_swaps_both_ways() -> None:
 def test_the_planner_swaps_a_joker_for_the_card_a_pair_lacks() -> None:
     """A joker cannot fill a pair: holding 4444 6666 8888 2 J, the planner gives its
     joker for a 2 from the opponent's exposed 222, and wins."""
-    from generator.games.minttin.rules import Meld
+    from tilepress.games.minttin.rules import Meld
 
     m = two("double-sided")
     m.apply(Deal(1, 0, rigged("222 1 1 3 3 5 5 7 7 9", "4444 6666 8888", "2")))
@@ -643,7 +643,7 @@ def test_the_planner_swaps_a_joker_for_the_card_a_pair_lacks() -> None:
 
 
 def test_the_planner_exposes_a_joker_only_where_no_card_can_swap_it_out() -> None:
-    from generator.games.minttin.bots import unseen
+    from tilepress.games.minttin.bots import unseen
 
     m = two("double-sided")
     m.apply(Deal(1, 0, rigged("2 33 44 555 66 8 DM", "1 1 2 3 5 7 7 9 DS DM DF 3",
@@ -781,7 +781,7 @@ def test_an_epic_hand_wins_the_solo_match_too() -> None:
 
 
 def test_the_opponents_score_for_its_pungs() -> None:
-    from generator.games.minttin.rules import Meld
+    from tilepress.games.minttin.rules import Meld
 
     m = solo()
     m.apply(Deal(1, 0, solo_deck("1 2 3 4 5 6 7 8 9 DS DM DF")))
@@ -864,7 +864,7 @@ def test_a_joker_block_is_a_choice() -> None:
 
 
 def test_the_planner_doubles_a_solo_win_when_the_opponent_is_unlikely_to_finish() -> None:
-    from generator.games.minttin.rules import Meld
+    from tilepress.games.minttin.rules import Meld
 
     planner = Planner()
     for pungs, row, doubles in ((3, "", True), (4, "7 9 DF", False)):
@@ -947,8 +947,8 @@ def test_solo_matches_replay_from_their_logs() -> None:
 
 
 def test_mint_tin_book_sections(tmp_path: Path) -> None:
-    from generator.output import render_bytes
-    from generator.publish.book import build_book, load_spec
+    from tilepress.output import render_bytes
+    from tilepress.publish.book import build_book, load_spec
 
     spec = tmp_path / "book.toml"
     spec.write_text('title = "Mint Tin"\npaper = "a4"\nseed = 3\n\n'
@@ -996,7 +996,7 @@ def test_play_minttin_from_the_command_line(cli, tmp_path: Path) -> None:
 
 
 def test_the_deck_holds_54_cards() -> None:
-    from generator.games.minttin.printables import deck_cards
+    from tilepress.games.minttin.printables import deck_cards
 
     names = [c.name for c in deck_cards()]
     assert len(names) == 54
@@ -1007,9 +1007,9 @@ def test_the_deck_holds_54_cards() -> None:
 
 
 def test_backs_mirror_their_fronts() -> None:
-    from generator.documents.cards import CardSheetOptions
-    from generator.draw.canvas import find_paper
-    from generator.games.minttin.printables import deck
+    from tilepress.documents.cards import CardSheetOptions
+    from tilepress.draw.canvas import find_paper
+    from tilepress.games.minttin.printables import deck
 
     for duplex in ("long", "short"):
         sheets = deck(find_paper("a4"), CardSheetOptions(duplex=duplex))
@@ -1080,8 +1080,8 @@ def test_card_art_stays_inside_its_bleed() -> None:
     """Neighbouring cards on a sheet must not draw over each other."""
     import re
 
-    from generator.draw.svg import SvgSurface
-    from generator.games.minttin.pictures import draw_card_back
+    from tilepress.draw.svg import SvgSurface
+    from tilepress.games.minttin.pictures import draw_card_back
 
     surface = SvgSurface()
     w, h, bleed = 44.45, 63.5, 3.0

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.errors import HandError
-from generator.games.minttin.options import CardsFigure
-from generator.games.minttin.pictures import cards_figure_of, parse_drawn_hand
+from tilepress.errors import HandError
+from tilepress.games.minttin.options import CardsFigure
+from tilepress.games.minttin.pictures import cards_figure_of, parse_drawn_hand
 
 
 def test_a_winning_hand_is_laid_out_in_its_blocks_with_its_points() -> None:
@@ -58,14 +58,14 @@ def test_bad_brackets(text: str, words: str) -> None:
 
 
 def _spec_text() -> str:
-    from generator.resources import shipped
+    from tilepress.resources import shipped
 
     return shipped("templates", "rulebooks", "minttin", "rulebook.toml").read_text()
 
 
 def test_a_changed_claim_stops_the_rulebook_naming_the_figure() -> None:
-    from generator.draw.canvas import PAPERS
-    from generator.publish.rulebook import ClaimError, build_rulebook, parse_spec
+    from tilepress.draw.canvas import PAPERS
+    from tilepress.publish.rulebook import ClaimError, build_rulebook, parse_spec
 
     text = _spec_text()
     claim = 'claim = { wins = true, special = "three suits", points = 3 }'
@@ -78,7 +78,7 @@ def test_a_changed_claim_stops_the_rulebook_naming_the_figure() -> None:
 
 
 def _words(blocks) -> list[str]:
-    from generator.documents.model import Bullets, Heading, Paragraph, Table
+    from tilepress.documents.model import Bullets, Heading, Paragraph, Table
 
     out: list[str] = []
     for b in blocks:
@@ -94,9 +94,9 @@ def _words(blocks) -> list[str]:
 def test_the_rulebook_covers_both_games_speaks_to_players_and_is_quick() -> None:
     import time
 
-    from generator.draw.canvas import PAPERS
-    from generator.output import render_bytes
-    from generator.publish.rulebook import build_rulebook
+    from tilepress.draw.canvas import PAPERS
+    from tilepress.output import render_bytes
+    from tilepress.publish.rulebook import build_rulebook
 
     start = time.process_time()
     book = build_rulebook("minttin", PAPERS["a4"])
@@ -114,7 +114,7 @@ def test_the_rulebook_covers_both_games_speaks_to_players_and_is_quick() -> None
 
 
 def test_plain_words_name_cards_as_players_do() -> None:
-    from generator.games.minttin.words import cards_words, plain_words
+    from tilepress.games.minttin.words import cards_words, plain_words
 
     assert plain_words("keeps the hand 2 cards from 4,5,6,7,8,DM") == \
         "2 cards from 4-5-6-7-8 with the Moon dragon"
@@ -129,12 +129,12 @@ def test_the_worked_example_shows_every_turn_and_fits_4_to_10_pages(solo: bool) 
 
     from pypdf import PdfReader
 
-    from generator.draw.canvas import PAPERS
-    from generator.games.minttin import GAME
-    from generator.games.minttin import runner as game
-    from generator.games.minttin.rules import Discard
-    from generator.games.minttin.story import match_of, rounds_to_tell
-    from generator.output import render_bytes
+    from tilepress.draw.canvas import PAPERS
+    from tilepress.games.minttin import GAME
+    from tilepress.games.minttin import runner as game
+    from tilepress.games.minttin.rules import Discard
+    from tilepress.games.minttin.story import match_of, rounds_to_tell
+    from tilepress.output import render_bytes
 
     log = game.play(GAME.options_from({}), 1, solo=solo)
     doc = game.worked_example(log, PAPERS["a4"])
@@ -155,8 +155,8 @@ def test_the_worked_example_shows_every_turn_and_fits_4_to_10_pages(solo: bool) 
 
 def test_every_caption_fits_a_booklet_page() -> None:
     """Captions are one line: each must fit the 124 mm of an A5 page's text."""
-    from generator.draw.fonts import text_width
-    from generator.publish.rulebook import parse_spec
+    from tilepress.draw.fonts import text_width
+    from tilepress.publish.rulebook import parse_spec
 
     spec = parse_spec(_spec_text(), "minttin", source="test")
     wide = [f.name for f in spec.figures if text_width(f.caption, 8.5, "italic") > 118]
@@ -167,10 +167,10 @@ def test_every_caption_fits_a_booklet_page() -> None:
 @given(seed=st.integers(0, 10**6), solo=st.booleans())
 def test_every_told_turn_is_in_the_tables_and_every_other_round_in_a_line(seed: int,
                                                                           solo: bool) -> None:
-    from generator.games.minttin import GAME
-    from generator.games.minttin import runner as game
-    from generator.games.minttin.rules import Discard
-    from generator.games.minttin.story import match_of, narrate, rounds_to_tell
+    from tilepress.games.minttin import GAME
+    from tilepress.games.minttin import runner as game
+    from tilepress.games.minttin.rules import Discard
+    from tilepress.games.minttin.story import match_of, narrate, rounds_to_tell
 
     log = game.play(GAME.options_from({}), seed, solo=solo)
     told = rounds_to_tell(log)

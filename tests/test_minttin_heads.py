@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 from test_minttin_kernels import random_level_hand  # tests/, on the path (conftest.py)
 
-from generator import compiled
-from generator.games.minttin import heads, kernels, targets
+from tilepress import compiled
+from tilepress.games.minttin import heads, kernels, targets
 
 TABLES = targets.FITTING
 

@@ -12,9 +12,9 @@ import sys
 import numpy as np
 import pytest
 
-from generator import compiled
-from generator.games.minttin import discards, fitting, kernels, targets
-from generator.games.minttin.hand import deck
+from tilepress import compiled
+from tilepress.games.minttin import discards, fitting, kernels, targets
+from tilepress.games.minttin.hand import deck
 
 
 def random_state(rng: random.Random) -> tuple[tuple[int, ...], int, tuple[int, int]]:
@@ -400,9 +400,9 @@ def _log_hashes(jit: bool) -> str:
     """The hashes of a few logs of each game, played in a fresh process."""
     code = (
         "import hashlib\n"
-        "from generator.games.minttin.options import MintTinOptions\n"
-        "from generator.games.minttin.runner import play\n"
-        "from generator import compiled\n"
+        "from tilepress.games.minttin.options import MintTinOptions\n"
+        "from tilepress.games.minttin.runner import play\n"
+        "from tilepress import compiled\n"
         "out = [str(compiled.enabled())]\n"
         "for solo in (False, True):\n"
         "    d = hashlib.sha256()\n"

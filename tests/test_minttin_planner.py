@@ -10,18 +10,18 @@ import random
 
 import pytest
 
-from generator.engine.rules import LegalActions, play_out
-from generator.games.minttin import rules, table
-from generator.games.minttin.bots import Planner, RandomDiscards
-from generator.games.minttin.cards import ALL_CARDS, JOKER, copies, parse_cards
-from generator.games.minttin.discards import discard_costs
-from generator.games.minttin.hand import deck
-from generator.games.minttin.heads import evaluate_head
-from generator.games.minttin.options import MintTinOptions
-from generator.games.minttin.rules import Call, Discard, MintTinMatch, Swap, code_counts
-from generator.games.minttin.runner import chance_event, new_state
-from generator.games.minttin.table import CardList, counts_of, is_deck
-from generator.games.minttin.targets import (
+from tilepress.engine.rules import LegalActions, play_out
+from tilepress.games.minttin import rules, table
+from tilepress.games.minttin.bots import Planner, RandomDiscards
+from tilepress.games.minttin.cards import ALL_CARDS, JOKER, copies, parse_cards
+from tilepress.games.minttin.discards import discard_costs
+from tilepress.games.minttin.hand import deck
+from tilepress.games.minttin.heads import evaluate_head
+from tilepress.games.minttin.options import MintTinOptions
+from tilepress.games.minttin.rules import Call, Discard, MintTinMatch, Swap, code_counts
+from tilepress.games.minttin.runner import chance_event, new_state
+from tilepress.games.minttin.table import CardList, counts_of, is_deck
+from tilepress.games.minttin.targets import (
     TARGETS,
     _rank_by_levels,
     _table_ranking,

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.engine.log import read_log
-from generator.errors import IllegalActionError, RequestError
-from generator.games.oneplayer import GAME
-from generator.games.oneplayer import runner as game
-from generator.games.oneplayer.rules import (
+from tilepress.engine.log import read_log
+from tilepress.errors import IllegalActionError, RequestError
+from tilepress.games.oneplayer import GAME
+from tilepress.games.oneplayer import runner as game
+from tilepress.games.oneplayer.rules import (
     HAND,
     Draw,
     EndTurn,
@@ -27,7 +27,7 @@ from generator.games.oneplayer.rules import (
     Wall,
     score_line,
 )
-from generator.tiles import ALL_TILES, STANDARD_TILES, Tile, parse_tiles
+from tilepress.tiles import ALL_TILES, STANDARD_TILES, Tile, parse_tiles
 
 T = Tile
 NEXT = r'the rules say the next event is \{"type": '
@@ -313,8 +313,8 @@ def test_a_tall_board_is_drawn_in_two_figures_at_full_size() -> None:
     """A finished board (29 rows) does not fit a page at 8 mm tiles: it comes as the lines
     running up and the lines running down, each drawn unscaled; an early board is one
     figure holding only the rows with tiles."""
-    from generator.games.oneplayer.pictures import board_figures
-    from generator.games.oneplayer.rules import OnePlayerBoard
+    from tilepress.games.oneplayer.pictures import board_figures
+    from tilepress.games.oneplayer.rules import OnePlayerBoard
 
     options = OnePlayerOptions()
     log = game.play(options, 4)

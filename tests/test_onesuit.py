@@ -6,11 +6,11 @@ from collections import Counter
 
 import pytest
 
-from generator.engine.log import read_log
-from generator.errors import IllegalActionError, RequestError
-from generator.games.onesuit import GAME
-from generator.games.onesuit import runner as game
-from generator.games.onesuit.rules import (
+from tilepress.engine.log import read_log
+from tilepress.errors import IllegalActionError, RequestError
+from tilepress.games.onesuit import GAME
+from tilepress.games.onesuit import runner as game
+from tilepress.games.onesuit.rules import (
     Deal,
     Discard,
     Draw,
@@ -25,7 +25,7 @@ from generator.games.onesuit.rules import (
     Tsumo,
     suit_tiles,
 )
-from generator.tiles import Tile, parse_tiles
+from tilepress.tiles import Tile, parse_tiles
 
 T = Tile
 NEXT = r'the next event is \{"type": '

@@ -14,8 +14,8 @@ import pytest
 from drawn import probe
 from pypdf import PdfReader
 
-from generator.documents.layout import _frame, page_fills, paginate
-from generator.documents.model import (
+from tilepress.documents.layout import _frame, page_fills, paginate
+from tilepress.documents.model import (
     Box,
     Bullets,
     Document,
@@ -28,9 +28,9 @@ from generator.documents.model import (
     Table,
     TileRow,
 )
-from generator.draw.canvas import PAPERS
-from generator.output import render_bytes
-from generator.tiles import parse_tiles
+from tilepress.draw.canvas import PAPERS
+from tilepress.output import render_bytes
+from tilepress.tiles import parse_tiles
 
 A4 = PAPERS["a4"]
 HAND = parse_tiles("1112345678999m")
@@ -70,7 +70,7 @@ def test_a_heading_never_ends_a_page() -> None:
 def test_a_section_introduction_stays_with_its_first_puzzle() -> None:
     """Heading and introduction share a page with the first puzzle whenever they fit
     together (the book's 'Clear the pyramid' was left alone on its page, 1 mm short)."""
-    from generator.documents.layout import measure
+    from tilepress.documents.layout import measure
 
     intro = (Section("Pyramid"), Heading("Clear the pyramid"),
              Paragraph("Each puzzle is a layout. " * 20),
@@ -114,7 +114,7 @@ def test_a_paragraph_leaves_no_single_line_behind() -> None:
     doc = Document("T", A4, (Paragraph("word " * 1000, size=10),))
     _, starts = paginate(doc)
     pages, _ = paginate(doc, starts)
-    from generator.documents.blocks import _paragraph_lines
+    from tilepress.documents.blocks import _paragraph_lines
 
     frame = _frame(doc)
     for page in pages:
@@ -143,8 +143,8 @@ def test_a_wrapped_tile_row_keeps_its_tile_width() -> None:
 
 
 def test_table_headers_fit_their_columns() -> None:
-    from generator.documents.blocks import _CELL_PAD, _column_widths
-    from generator.draw.fonts import text_width
+    from tilepress.documents.blocks import _CELL_PAD, _column_widths
+    from tilepress.draw.fonts import text_width
 
     table = Table(("card", "points", "best reading"), (("5", "3", "a reading " * 9),),
                   widths=(1, 1.2, 8), size=7.5)
@@ -177,8 +177,8 @@ def test_headings_and_body_type_are_legible(level) -> None:
 
 
 def puzzle_sheet(kind, hands: list[str], paper: str = "a4", key: str = "hand"):
-    from generator.documents.puzzles import PuzzleSection, sheet
-    from generator.puzzles.base import Puzzle, PuzzleSet
+    from tilepress.documents.puzzles import PuzzleSection, sheet
+    from tilepress.puzzles.base import Puzzle, PuzzleSet
 
     puzzles = []
     for k, hand in enumerate(hands):
@@ -199,7 +199,7 @@ def key_pages(doc):
 def test_every_row_of_the_discard_key_draws_its_tiles_at_one_width() -> None:
     """The best discard of 12345678m12345p9s helps with 15 tiles: they wrap, at 4.4 mm
     like every other row, instead of shrinking to 2 mm."""
-    from generator.games.standard.puzzles import KEY_TILE, DiscardKind
+    from tilepress.games.standard.puzzles import KEY_TILE, DiscardKind
 
     _, key = key_pages(puzzle_sheet(DiscardKind(), ["12345678m12345p9s", "2345678m234567p1z"]))
     widths = {round(t.width, 2) for page in key for t in page.tiles}
@@ -207,7 +207,7 @@ def test_every_row_of_the_discard_key_draws_its_tiles_at_one_width() -> None:
 
 
 def test_a_long_title_never_runs_into_the_badge() -> None:
-    from generator.draw.fonts import text_width
+    from tilepress.draw.fonts import text_width
 
     box = Box((Paragraph("x"),), number="5", title="11 3333 9 DSDS DFDFDFDF DMDMDM",
               badge="medium")
@@ -225,7 +225,7 @@ def test_the_american_quiz_asks_for_what_its_key_answers_in_words_it_explains() 
     the pass are drawn, and the key says how hands are named."""
     import re
 
-    from generator.games.american.puzzles import AmericanKind
+    from tilepress.games.american.puzzles import AmericanKind
 
     questions, key = key_pages(puzzle_sheet(AmericanKind(), ["28m3p34667s45677z"]))
     words = [t.text for page in questions for t in page.texts]
@@ -237,17 +237,17 @@ def test_the_american_quiz_asks_for_what_its_key_answers_in_words_it_explains() 
 
 
 def test_mpsz_keys_explain_their_notation() -> None:
-    from generator.games.standard.puzzles import WaitsKind
+    from tilepress.games.standard.puzzles import WaitsKind
 
     _, key = key_pages(puzzle_sheet(WaitsKind(), ["2345m"]))
     assert "m characters, p dots, s bamboo" in key[0].words()
 
 
 def test_the_mint_tin_key_headers_clear_their_column_rules() -> None:
-    from generator.documents.blocks import _CELL_PAD, _column_widths
-    from generator.draw.fonts import text_width
-    from generator.games.minttin.puzzles import CompleteKind
-    from generator.puzzles.base import Puzzle
+    from tilepress.documents.blocks import _CELL_PAD, _column_widths
+    from tilepress.draw.fonts import text_width
+    from tilepress.games.minttin.puzzles import CompleteKind
+    from tilepress.puzzles.base import Puzzle
 
     kind = CompleteKind()
     question = {"hand": "11 3333 9 DSDS DFDFDFDF"}
@@ -264,7 +264,7 @@ def test_the_mint_tin_key_headers_clear_their_column_rules() -> None:
 def labelled_cards(n: int, *, own_back: int = 0):
     """Cards whose sides write their names at the card's corner (0, 0), so a probe
     finds where each side was placed; the last ``own_back`` have backs of their own."""
-    from generator.documents.cards import CardSpec
+    from tilepress.documents.cards import CardSpec
 
     def side(text):
         return lambda c, w, h, b: c.text(0, 0, text, size=8)
@@ -278,7 +278,7 @@ def shared_back(c, w, h, b):
 
 
 def sheets(n=54, paper="a4", own_back=0, **options):
-    from generator.documents.cards import CardSheetOptions, CardSheets
+    from tilepress.documents.cards import CardSheetOptions, CardSheets
 
     return CardSheets("Test deck", labelled_cards(n, own_back=own_back), PAPERS[paper],
                       CardSheetOptions(**options), back=shared_back)
@@ -324,7 +324,7 @@ def test_backs_land_behind_their_fronts(duplex, gutter) -> None:
 
 
 def test_cards_and_marks_stay_inside_the_printable_area() -> None:
-    from generator.documents.cards import BLEED
+    from tilepress.documents.cards import BLEED
 
     for size in ("mini", "poker", "bridge"):
         for paper in ("a4", "letter"):
@@ -361,7 +361,7 @@ def test_crop_marks_stand_at_the_edges_in_line_with_every_cut() -> None:
 
 
 def test_every_sheet_says_which_it_is_how_to_print_it_and_carries_a_50_mm_bar() -> None:
-    from generator.documents.cards import RULER
+    from tilepress.documents.cards import RULER
 
     deck = sheets(card_size="poker")
     pages = probe(deck)
@@ -424,7 +424,7 @@ def test_a_print_shop_gets_each_front_and_the_shared_back_once() -> None:
 def test_png_card_files_at_the_asked_resolution(tmp_path) -> None:
     from PIL import Image
 
-    from generator.output import write_card_files
+    from tilepress.output import write_card_files
 
     deck = sheets(3, own_back=1, format="png", dpi=100, card_size="poker")
     assert write_card_files(deck, tmp_path / "png") == 3 + 1 + 1
@@ -456,8 +456,8 @@ def test_card_frames_keep_to_the_safe_zone(size) -> None:
     """A frame 2 mm inside the trim shows a cutting error; the safe zone is 3 mm."""
     from drawn import probe_side
 
-    from generator.documents.cards import CARD_SIZES, SAFE
-    from generator.games.minttin.printables import deck_cards, rules_card
+    from tilepress.documents.cards import CARD_SIZES, SAFE
+    from tilepress.games.minttin.printables import deck_cards, rules_card
 
     w, h = CARD_SIZES[size]
     cards = deck_cards()
@@ -476,7 +476,7 @@ def test_a_six_on_a_score_card_is_underlined() -> None:
     """Turned round, a 6 reads as a 9: the score card underlines it."""
     from drawn import probe_side
 
-    from generator.games.minttin.pictures import draw_score_side
+    from tilepress.games.minttin.pictures import draw_score_side
 
     page = probe_side(lambda c, w, h, b: draw_score_side(c, (4, 5, 6, 7), w, h, b), 44.45, 63.5)
     six = next(t for t in page.texts if t.text == "6")
@@ -490,8 +490,8 @@ def test_a_six_on_a_score_card_is_underlined() -> None:
 def test_the_rules_cards_are_legible_and_keep_their_parts_apart(size) -> None:
     import re
 
-    from generator.documents.cards import CardSheetOptions
-    from generator.games.minttin.printables import rules_card
+    from tilepress.documents.cards import CardSheetOptions
+    from tilepress.games.minttin.printables import rules_card
 
     cards = rules_card(A4, CardSheetOptions(card_size=size))
     pages = probe(cards)
@@ -507,7 +507,7 @@ def test_the_rules_cards_are_legible_and_keep_their_parts_apart(size) -> None:
     # the turn is not inside the scoring: no side holds both
     from drawn import probe_side
 
-    from generator.documents.cards import CARD_SIZES
+    from tilepress.documents.cards import CARD_SIZES
 
     w, h = CARD_SIZES[size]
     for spec in cards.cards:
@@ -520,7 +520,7 @@ def test_the_rules_cards_are_legible_and_keep_their_parts_apart(size) -> None:
 
 
 def printables():
-    from generator.games import GAMES
+    from tilepress.games import GAMES
 
     for game in GAMES:
         for entry in game.printables:
@@ -532,7 +532,7 @@ def printables():
 def test_printables_speak_to_players_in_legible_type_on_full_pages(game, entry, paper) -> None:
     """No flags, backticks or program name on a page a player reads; nothing under 6 pt;
     no page under a quarter full but the last; no heading at the foot of a page."""
-    from generator.documents.model import PlayerAid
+    from tilepress.documents.model import PlayerAid
 
     printed = getattr(game.module("printables"), entry.function)(PAPERS[paper], None)
     pages = probe(printed)
@@ -550,7 +550,7 @@ def test_printables_speak_to_players_in_legible_type_on_full_pages(game, entry, 
 
 
 def test_the_turn_card_numbers_its_steps_on_a_half_sheet_aid() -> None:
-    from generator.games.castle.printables import turn_card
+    from tilepress.games.castle.printables import turn_card
 
     aid = turn_card(A4)
     (sheet,) = probe(aid)
@@ -563,7 +563,7 @@ def test_the_turn_card_numbers_its_steps_on_a_half_sheet_aid() -> None:
 
 
 def test_the_charleston_aid_draws_the_passes_and_fills_its_half_sheet() -> None:
-    from generator.games.american.printables import charleston_card
+    from tilepress.games.american.printables import charleston_card
 
     aid = charleston_card(A4)
     (sheet,) = probe(aid)
@@ -574,7 +574,7 @@ def test_the_charleston_aid_draws_the_passes_and_fills_its_half_sheet() -> None:
 def test_the_wait_shapes_card_draws_every_row_at_one_tile_width() -> None:
     """Nine gates and seven pairs break onto a second line instead of shrinking to
     3.4 mm; the nine gates waits are drawn, not only named."""
-    from generator.games.onesuit.printables import HAND_TILE, WAIT_TILE, wait_shapes_card
+    from tilepress.games.onesuit.printables import HAND_TILE, WAIT_TILE, wait_shapes_card
 
     for paper in ("a4", "letter"):
         (page,) = probe(wait_shapes_card(PAPERS[paper]))
@@ -586,8 +586,8 @@ def test_the_wait_shapes_card_draws_every_row_at_one_tile_width() -> None:
 @pytest.mark.parametrize(("size", "cell"), [(None, (26.0, 34.7)), ("22x30", (22.0, 30.0)),
                                             ("29,38", (29.0, 38.0))])
 def test_the_castle_board_has_cells_the_size_of_your_tiles(size, cell) -> None:
-    from generator.games.castle.options import BoardOptions
-    from generator.games.castle.printables import castle_board
+    from tilepress.games.castle.options import BoardOptions
+    from tilepress.games.castle.printables import castle_board
 
     board = castle_board(A4, BoardOptions(size) if size else None)
     (page,) = probe(board)
@@ -600,17 +600,17 @@ def test_the_castle_board_has_cells_the_size_of_your_tiles(size, cell) -> None:
 
 
 def test_a_castle_board_too_big_for_the_paper_says_what_fits() -> None:
-    from generator.errors import RequestError
-    from generator.games.castle.options import BoardOptions
-    from generator.games.castle.printables import castle_board
+    from tilepress.errors import RequestError
+    from tilepress.games.castle.options import BoardOptions
+    from tilepress.games.castle.printables import castle_board
 
     with pytest.raises(RequestError, match="does not fit on Letter paper: cells of at most"):
         castle_board(PAPERS["letter"], BoardOptions("29,38"))
 
 
 def test_a_solo_score_sheet_holds_a_whole_match() -> None:
-    from generator.games.minttin.options import ScoreSheetOptions
-    from generator.games.minttin.printables import score_sheet
+    from tilepress.games.minttin.options import ScoreSheetOptions
+    from tilepress.games.minttin.printables import score_sheet
 
     for paper in ("a4", "letter"):
         sheet = score_sheet(PAPERS[paper], ScoreSheetOptions(solo=True))
@@ -625,7 +625,7 @@ def test_a_solo_score_sheet_holds_a_whole_match() -> None:
 def test_an_svg_of_several_pages_is_one_file_per_page(tmp_path) -> None:
     import xml.etree.ElementTree as ET
 
-    from generator.output import write_pages
+    from tilepress.output import write_pages
 
     doc = Document("T", A4, (Paragraph("word " * 2500),))
     files = write_pages(doc, tmp_path / "sheet.svg")
@@ -645,9 +645,9 @@ KINDS = {"waits": ({"tiles": 10}, 8), "discard": ({}, 6), "minttin": ({}, 6),
 
 @pytest.fixture(scope="module")
 def puzzle_sets():
-    from generator.games import find_kind
-    from generator.params import parse_params
-    from generator.puzzles.base import generate_set
+    from tilepress.games import find_kind
+    from tilepress.params import parse_params
+    from tilepress.puzzles.base import generate_set
 
     sets = {}
     for name, (options, count) in KINDS.items():
@@ -660,7 +660,7 @@ def puzzle_sets():
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("name", list(KINDS))
 def test_puzzle_sheets_are_legible_and_full(puzzle_sets, name, paper) -> None:
-    from generator.documents.puzzles import PuzzleSection, sheet
+    from tilepress.documents.puzzles import PuzzleSection, sheet
 
     kind, puzzles = puzzle_sets[name]
     doc = sheet(PuzzleSection(kind.title, kind, puzzles), PAPERS[paper])
@@ -681,8 +681,8 @@ def test_puzzle_sheets_are_legible_and_full(puzzle_sets, name, paper) -> None:
 def test_solitaire_layers_are_drawn_large_and_unscaled() -> None:
     """The fortress: tiles about 7.5 mm (not 5.5) across most of the page width, layer
     labels and key numbers at full size (not 3.1 and 3.9 pt)."""
-    from generator.games.solitaire.pictures import LABEL_SIZE, NUMBER_SIZE, layers_figure
-    from generator.layouts.files import find_layout
+    from tilepress.games.solitaire.pictures import LABEL_SIZE, NUMBER_SIZE, layers_figure
+    from tilepress.layouts.files import find_layout
 
     layout = find_layout("fortress")
     tiles = parse_tiles("1m" * len(layout))
@@ -703,8 +703,8 @@ def test_solitaire_layers_are_drawn_large_and_unscaled() -> None:
 
 @pytest.fixture(scope="module")
 def default_book():
-    from generator.publish.book import build_book, load_spec
-    from generator.resources import shipped
+    from tilepress.publish.book import build_book, load_spec
+    from tilepress.resources import shipped
 
     document, _ = build_book(load_spec(shipped("puzzles", "book.toml")))
     return document
@@ -741,7 +741,7 @@ def test_any_card_size_for_paper_tiles_to_come() -> None:
 
 
 def test_the_castle_board_carries_a_calibration_bar() -> None:
-    from generator.games.castle.printables import castle_board
+    from tilepress.games.castle.printables import castle_board
 
     (page,) = probe(castle_board(A4))
     assert any(abs((s.box[2] - s.box[0]) - 50.0) < 1e-6 for s in page.shapes

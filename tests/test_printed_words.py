@@ -10,10 +10,10 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from generator.draw.canvas import PAPERS
-from generator.games import GAMES
-from generator.output import render_bytes
-from generator.publish.rulebook import build_rulebook, house_rules, rulebook_games, rulings_of
+from tilepress.draw.canvas import PAPERS
+from tilepress.games import GAMES
+from tilepress.output import render_bytes
+from tilepress.publish.rulebook import build_rulebook, house_rules, rulebook_games, rulings_of
 
 
 def pdf_text(document) -> str:
@@ -81,7 +81,7 @@ def test_printed_rulings_take_the_players_words_and_leave_out_software() -> None
 def test_the_mint_tin_card_counts_add_up(rulebooks) -> None:
     """54 pieces: 48 number and dragon cards, 4 jokers, 2 score cards; solo shuffles the 48
     (the deck the solo game deals), never 'the other 52'."""
-    from generator.games.minttin.hand import deck
+    from tilepress.games.minttin.hand import deck
 
     text = rulebooks["minttin"]
     assert len(deck(0)) == 48
@@ -100,7 +100,7 @@ def test_the_one_player_example_explains_its_tile_notation(rulebooks) -> None:
 
 
 def test_castle_setup_sheets_speak_to_the_builder() -> None:
-    from generator.games.castle.printables import setup_diagram
+    from tilepress.games.castle.printables import setup_diagram
 
     text = pdf_text(setup_diagram(PAPERS["a4"]))
     assert "the number in each square is how many tiles are stacked there" in text
@@ -111,7 +111,7 @@ def test_castle_setup_sheets_speak_to_the_builder() -> None:
 
 
 def test_trap_counts_say_what_a_trap_is() -> None:
-    from generator.games.solitaire.puzzles import traps_sentence
+    from tilepress.games.solitaire.puzzles import traps_sentence
 
     trap = "a free pair that, once taken, leaves the layout impossible to clear"
     assert traps_sentence({"traps": 0, "early_traps": 0}, trap) == \
@@ -127,8 +127,8 @@ def test_trap_counts_say_what_a_trap_is() -> None:
 
 
 def test_a_hand_that_is_not_ready_reads_no_wait_in_the_key() -> None:
-    from generator.games.standard.puzzles import WaitsKind
-    from generator.puzzles.base import Puzzle
+    from tilepress.games.standard.puzzles import WaitsKind
+    from tilepress.puzzles.base import Puzzle
 
     kind = WaitsKind()
     puzzle = Puzzle("w1", "easy", {"hand": "1112358m"}, {"ready": False, "waits": [],
@@ -140,7 +140,7 @@ def test_a_hand_that_is_not_ready_reads_no_wait_in_the_key() -> None:
 @pytest.mark.parametrize(("game", "sheets"), [("solitaire", False), ("onesuit", True),
                                               ("american", True)])
 def test_the_kit_read_me_promises_only_what_the_kit_holds(game: str, sheets: bool) -> None:
-    from generator.publish.kit import PLANS, KitOptions, cover, kit_game
+    from tilepress.publish.kit import PLANS, KitOptions, cover, kit_game
 
     text = pdf_text(cover(kit_game(game), [], KitOptions()))
     assert ("print as many score sheets as you need" in text) is sheets

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from generator.errors import FileFormatError, RequestError, TilepressError
-from generator.files import parse_toml
-from generator.puzzles.base import (
+from tilepress.errors import FileFormatError, RequestError, TilepressError
+from tilepress.files import parse_toml
+from tilepress.puzzles.base import (
     DIFFICULTIES,
     Candidate,
     Grade,

@@ -9,15 +9,15 @@ from collections import Counter
 import pytest
 from bruteforce import one_suit_hands
 
-from generator.engine import standard
-from generator.errors import FileFormatError, RequestError
-from generator.games import find_kind
-from generator.games.standard.hands import counts_of, identity
-from generator.games.standard.puzzles import MAX_WAITS, REACHABLE, WaitsKind
-from generator.params import parse_params
-from generator.puzzles import generate_set, verify_set
-from generator.puzzles.base import PuzzleSet
-from generator.tiles import STANDARD_TILES, parse_tiles
+from tilepress.engine import standard
+from tilepress.errors import FileFormatError, RequestError
+from tilepress.games import find_kind
+from tilepress.games.standard.hands import counts_of, identity
+from tilepress.games.standard.puzzles import MAX_WAITS, REACHABLE, WaitsKind
+from tilepress.params import parse_params
+from tilepress.puzzles import generate_set, verify_set
+from tilepress.puzzles.base import PuzzleSet
+from tilepress.tiles import STANDARD_TILES, parse_tiles
 
 WAITS = find_kind("waits")
 DISCARD = find_kind("discard")

@@ -19,11 +19,11 @@ from typing import Any
 
 import pytest
 
-from generator.errors import FileFormatError, IllegalActionError, RequestError, TilepressError
-from generator.files import MANIFEST, read_text, write_atomic, write_folder
-from generator.games import GAMES, find_game, find_kind, read_log
-from generator.params import bounds, option, parse_params
-from generator.puzzles.base import PuzzleSet, generate_set, verify_set
+from tilepress.errors import FileFormatError, IllegalActionError, RequestError, TilepressError
+from tilepress.files import MANIFEST, read_text, write_atomic, write_folder
+from tilepress.games import GAMES, find_game, find_kind, read_log
+from tilepress.params import bounds, option, parse_params
+from tilepress.puzzles.base import PuzzleSet, generate_set, verify_set
 
 ROOT = Path(__file__).resolve().parent.parent
 PENDING = "needs the patch of issue 19 to forbidden files (options.py, engine/solitaire.py)"
@@ -404,7 +404,7 @@ def test_deeply_nested_or_strange_json_is_one_line(cli, tmp_path, reader) -> Non
 
 
 def test_the_cli_guard_turns_a_bug_into_one_line(cli, monkeypatch) -> None:
-    import generator.games.standard.analysis as analysis
+    import tilepress.games.standard.analysis as analysis
 
     def broken(*args, **kwargs):
         raise KeyError("a bug")
@@ -441,7 +441,7 @@ def test_what_cannot_be_met_is_refused_at_once(cli, tmp_path, monkeypatch, args)
 
 
 def test_tile_sets_are_real_sets() -> None:
-    from generator.layouts.castle import tile_set
+    from tilepress.layouts.castle import tile_set
 
     assert len(tile_set("1234567zx4")) == 28
     for spec, message in (("11111m", "5 copies of 1m"), ("0m5555m", "5 copies of 0m"),
@@ -457,8 +457,8 @@ def test_tile_sets_are_real_sets() -> None:
 
 
 def test_an_interrupt_while_writing_cards_leaves_nothing(cli, tmp_path, monkeypatch) -> None:
-    import generator.output as output
-    from generator.cli import Interrupted
+    import tilepress.output as output
+    from tilepress.cli import Interrupted
 
     real = output.write_folder
 
@@ -478,14 +478,14 @@ def test_an_interrupt_while_writing_cards_leaves_nothing(cli, tmp_path, monkeypa
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
 def test_a_signal_during_a_real_run_cleans_up(tmp_path, sig) -> None:
     """A real process, a real signal, while the SVG deck is being drawn."""
-    code = ("import sys, generator.output as o\n"
+    code = ("import sys, tilepress.output as o\n"
             "real = o.write_folder\n"
             "def slow(d, files, **kw):\n"
             "    def wait():\n"
             "        print('drawing', flush=True); import time; time.sleep(30); return b''\n"
             "    return real(d, [*list(files)[:2], ('zz.svg', wait)], **kw)\n"
             "o.write_folder = slow\n"
-            "from generator.cli import main\n"
+            "from tilepress.cli import main\n"
             "sys.exit(main(['print', 'deck', 'minttin', '--format', 'svg', '-o', 'deck']))\n")
     proc = subprocess.Popen([sys.executable, "-c", code], cwd=tmp_path, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
@@ -574,7 +574,7 @@ def test_every_input_error_is_a_tilepress_error() -> None:
 
 def test_the_shipped_files_still_pass(cli) -> None:
     assert cli("card", "check", ROOT / "puzzles" / "cards" / "practice.card").code == 0
-    from generator.publish.book import load_spec
+    from tilepress.publish.book import load_spec
 
     load_spec(ROOT / "puzzles" / "book.toml")
 

@@ -11,17 +11,17 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.draw.booklet import booklet_order
-from generator.draw.canvas import PAPERS
-from generator.games import GAMES
-from generator.publish.rulebook import (
+from tilepress.draw.booklet import booklet_order
+from tilepress.draw.canvas import PAPERS
+from tilepress.games import GAMES
+from tilepress.publish.rulebook import (
     ClaimError,
     build_rulebook,
     parse_spec,
     printable,
     rulebook_games,
 )
-from generator.resources import shipped
+from tilepress.resources import shipped
 
 
 def _order_by_hand(pages: int) -> list[tuple[int | None, int | None]]:

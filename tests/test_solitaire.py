@@ -9,12 +9,12 @@ from bruteforce import solitaire_winnable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.engine import solitaire as rules
-from generator.errors import FileFormatError
-from generator.layouts import BUILTIN, Layout, Position, block, builtin, row, tile
-from generator.layouts.check import check_layout
-from generator.layouts.formats import parse_gnome_map, parse_kmahjongg, write_kmahjongg
-from generator.tiles import Tile
+from tilepress.engine import solitaire as rules
+from tilepress.errors import FileFormatError
+from tilepress.layouts import BUILTIN, Layout, Position, block, builtin, row, tile
+from tilepress.layouts.check import check_layout
+from tilepress.layouts.formats import parse_gnome_map, parse_kmahjongg, write_kmahjongg
+from tilepress.tiles import Tile
 
 
 def lay(*parts) -> Layout:
@@ -286,9 +286,9 @@ def test_experience_counts_traps() -> None:
 
 
 def _puzzles(**options):
-    from generator.games import find_kind
-    from generator.params import parse_params
-    from generator.puzzles import generate_set
+    from tilepress.games import find_kind
+    from tilepress.params import parse_params
+    from tilepress.puzzles import generate_set
 
     kind = find_kind("solitaire")
     return kind, generate_set(kind, parse_params(kind.params_type, options, where="t"),
@@ -297,7 +297,7 @@ def _puzzles(**options):
 
 @pytest.mark.parametrize("difficulty", ["easy", "medium"])
 def test_solitaire_puzzles_verify_and_grade(difficulty: str) -> None:
-    from generator.puzzles import verify_set
+    from tilepress.puzzles import verify_set
 
     kind, puzzles = _puzzles(layout="mini", difficulty=difficulty)
     assert verify_set(puzzles, kind) == []
@@ -308,7 +308,7 @@ def test_solitaire_puzzles_verify_and_grade(difficulty: str) -> None:
 
 
 def _deal(puzzle) -> rules.Deal:
-    from generator.games.solitaire.puzzles import deal_of
+    from tilepress.games.solitaire.puzzles import deal_of
 
     return deal_of(puzzle.question, "test")
 
@@ -316,8 +316,8 @@ def _deal(puzzle) -> rules.Deal:
 def test_verify_catches_a_broken_solitaire_solution() -> None:
     import json
 
-    from generator.puzzles import verify_set
-    from generator.puzzles.base import PuzzleSet
+    from tilepress.puzzles import verify_set
+    from tilepress.puzzles.base import PuzzleSet
 
     kind, puzzles = _puzzles(layout="mini", difficulty="any", bonus=False)
     data = json.loads(puzzles.to_json())
@@ -333,8 +333,8 @@ def test_verify_trusts_a_stored_solution_that_replays(monkeypatch) -> None:
     # must accept it without finding a solution again, and still catch a broken one
     import json
 
-    from generator.puzzles import verify_set
-    from generator.puzzles.base import PuzzleSet
+    from tilepress.puzzles import verify_set
+    from tilepress.puzzles.base import PuzzleSet
 
     kind, puzzles = _puzzles(layout="mini", difficulty="any", bonus=False)
     monkeypatch.setattr(type(kind), "_solve_deal", lambda self, deal: None)
@@ -351,7 +351,7 @@ def test_verify_trusts_a_stored_solution_that_replays(monkeypatch) -> None:
 def test_the_complete_search_alone_agrees_with_an_exhaustive_search(which: int,
                                                                      seed: int) -> None:
     # no playouts: the search (and its pruning of faces of more than four copies) decides
-    from generator.engine.solitaire_solver import Solver
+    from tilepress.engine.solitaire_solver import Solver
 
     layout = SMALL[which]  # of an even number of tiles
     rng = random.Random(seed)
@@ -366,7 +366,7 @@ def test_the_complete_search_alone_agrees_with_an_exhaustive_search(which: int,
 
 
 def test_the_luby_schedule() -> None:
-    from generator.engine.solitaire_solver import luby
+    from tilepress.engine.solitaire_solver import luby
 
     assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
 
@@ -374,9 +374,9 @@ def test_the_luby_schedule() -> None:
 def test_the_fast_play_ends_where_the_timed_play_ends(monkeypatch: pytest.MonkeyPatch) -> None:
     # Table.end (no clock) removes pairs at once and looks at a tile only when it becomes
     # free; it must leave the same tiles as the play that keeps the clock, compiled or not
-    from generator.compiled import enabled
-    from generator.engine import solitaire_play
-    from generator.engine.solitaire_play import Table, geometry
+    from tilepress.compiled import enabled
+    from tilepress.engine import solitaire_play
+    from tilepress.engine.solitaire_play import Table, geometry
 
     monkeypatch.setattr(solitaire_play, "FAST_AFTER", 10**18)  # compiled only when given
     for layout, seed in [(builtin("turtle"), 1), (builtin("turtle"), 2), (SMALL[0], 3)]:
@@ -406,8 +406,8 @@ def test_the_fast_play_ends_where_the_timed_play_ends(monkeypatch: pytest.Monkey
 def test_the_compiled_play_changes_no_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
     # budgets count plays, so with numba or without a solve ends the same way, restarts
     # and all (a budget past the first restart)
-    from generator.compiled import enabled
-    from generator.engine import solitaire_kernel, solitaire_play
+    from tilepress.compiled import enabled
+    from tilepress.engine import solitaire_kernel, solitaire_play
 
     if not enabled():
         pytest.skip("numba is not installed or TILEPRESS_NO_JIT is set")
@@ -424,7 +424,7 @@ def test_restarts_keep_the_verdicts_sound(which: int, seed: int) -> None:
     # the local search's turns and restarts, and the exact search's turns, from the first
     # plays on: a win still replays and "no solution" is still a proof (checked against
     # the exhaustive search)
-    from generator.engine import solitaire_solver
+    from tilepress.engine import solitaire_solver
 
     layout = SMALL[which]
     rng = random.Random(seed)

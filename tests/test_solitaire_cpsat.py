@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_solitaire_exact import WIDER, muted_solve, played_down
 
-from generator.engine import solitaire as rules
-from generator.engine.solitaire_cpsat import DEAD, WON, available, decide
-from generator.layouts import builtin
-from generator.tiles import Tile
+from tilepress.engine import solitaire as rules
+from tilepress.engine.solitaire_cpsat import DEAD, WON, available, decide
+from tilepress.layouts import builtin
+from tilepress.tiles import Tile
 
 pytestmark = pytest.mark.skipif(not available(), reason="OR-Tools (the solver extra) is absent")
 
@@ -91,7 +91,7 @@ def test_the_model_agrees_late_in_a_big_layout(name: str, seed: int, faces: int,
 
 def test_both_verdicts_occur_and_a_stack_is_dead() -> None:
     # a pair lying one on the other is dead; the same tiles side by side are won
-    from generator.layouts import Layout, row, tile
+    from tilepress.layouts import Layout, row, tile
 
     stacked = rules.Deal(Layout.of("stack", [*row(0, 0, 0, 1), *tile(1, 0, 0), *tile(2, 0, 0)]),
                          tuple(Tile(t) for t in ("1p", "2p", "2p", "1p")))
@@ -132,7 +132,7 @@ def test_the_solver_ends_with_the_model_s_verdict(which: int, seed: int) -> None
 
 def test_the_default_budget_never_reaches_the_model(monkeypatch) -> None:
     # puzzles solve within the default budget: the model never changes their deals
-    from generator.engine import solitaire_cpsat, solitaire_solver
+    from tilepress.engine import solitaire_cpsat, solitaire_solver
 
     def refuse(*args):
         raise AssertionError("the model was asked")
@@ -145,8 +145,8 @@ def test_the_default_budget_never_reaches_the_model(monkeypatch) -> None:
 def test_the_solver_settles_a_big_board_deal_through_the_model() -> None:
     # deal 3 of the designed brick wall (172 positions): the playouts, the pairing search
     # and the exact search leave it open within 200,000 plays; the model proves it dead
-    from generator.engine.solitaire_solver import Solver
-    from generator.layouts.files import load_layouts
+    from tilepress.engine.solitaire_solver import Solver
+    from tilepress.layouts.files import load_layouts
 
     layout = load_layouts(ROOT / "puzzles" / "layouts" / "brick-wall.layout")[0]
     solver = Solver(rules.deal_random(layout, random.Random(3)), budget=200_000)
@@ -160,8 +160,8 @@ def test_a_short_solve_never_imports_or_tools() -> None:
     import sys
 
     code = ("import random, sys\n"
-            "from generator.engine import solitaire\n"
-            "from generator.layouts import builtin\n"
+            "from tilepress.engine import solitaire\n"
+            "from tilepress.layouts import builtin\n"
             "deal = solitaire.deal_random(builtin('turtle'), random.Random(5))\n"
             "assert solitaire.solve(deal).status == 'solved'\n"
             "assert not [m for m in sys.modules if m.startswith('ortools')]\n")
@@ -172,7 +172,7 @@ def test_a_pair_joined_only_through_a_removed_tile_can_go() -> None:
     # a half-step staircase (found by an independent check): b lies on a, c on b, but c
     # not on a; with b gone (a position no play reaches, but one the rules define) a and
     # c are both free and match. With b in place and a fourth tile matching it, dead.
-    from generator.layouts import Layout, Position
+    from tilepress.layouts import Layout, Position
 
     stair = rules.board_for(Layout.of("stair", [Position(0, 0, 0), Position(1, 0, 1),
                                                 Position(2, 0, 2)]))

@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_solitaire import SMALL, _brute
 
-from generator.engine import solitaire as rules
-from generator.engine.solitaire_exact import DEAD, WON, ExactSearch
-from generator.engine.solitaire_play import Table, geometry
-from generator.layouts import Layout, block, builtin, row, tile
-from generator.tiles import Tile
+from tilepress.engine import solitaire as rules
+from tilepress.engine.solitaire_exact import DEAD, WON, ExactSearch
+from tilepress.engine.solitaire_play import Table, geometry
+from tilepress.layouts import Layout, block, builtin, row, tile
+from tilepress.tiles import Tile
 
 WIDER = [*SMALL, Layout.of("test", [*block(0, 0, 2, 0, 1), *row(0, 2, 0, 2),
                                     *row(1, 0.5, 0.5, 1.5), *tile(2, 1, 0.5)]),
@@ -42,7 +42,7 @@ def test_the_exact_search_agrees_with_an_exhaustive_search(which: int, seed: int
                                                            copies: int, restart: int) -> None:
     # faces of two to six copies, shuffled on small layouts; searched in short chunks,
     # restarting every few positions or not
-    from generator.engine import solitaire_exact
+    from tilepress.engine import solitaire_exact
 
     layout = WIDER[which]
     rng = random.Random(seed)
@@ -91,7 +91,7 @@ def test_the_solver_takes_the_exact_search_only_past_the_default_budget(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # a deal the default budget leaves undecided: no exact search within it (so puzzles
     # and the Turtle benchmark stay as they were), one past it
-    from generator.engine import solitaire_solver
+    from tilepress.engine import solitaire_solver
 
     made = []
     real = solitaire_solver.ExactSearch
@@ -108,7 +108,7 @@ def muted_solve(deal: rules.Deal, seed: int, budget: int, **constants):
     """A solve whose complete and local searches only spend plays, with turns, restarts
     and the exact search's turns from the first plays (and the solver's ``constants``
     set): the solver and its result."""
-    from generator.engine import solitaire_solver
+    from tilepress.engine import solitaire_solver
 
     def idle(self, *args):
         while True:
@@ -155,8 +155,8 @@ def test_the_compiled_search_looks_at_the_same_positions(monkeypatch: pytest.Mon
     # with numba the whole search runs compiled; without it, the plain search (and its
     # relaxed check and stubborn sets) must look at the same positions, in the same order,
     # past restarts (with their noise) and memo growth
-    from generator.compiled import enabled
-    from generator.engine import (
+    from tilepress.compiled import enabled
+    from tilepress.engine import (
         solitaire_exact,
         solitaire_kernel,
         solitaire_play,
@@ -317,8 +317,8 @@ def test_a_stubborn_set_prunes() -> None:
 
 
 def _frame(search: ExactSearch, deal: rules.Deal, rem: int):
-    from generator.engine.solitaire_exact import _Frame
-    from generator.engine.solitaire_play import FREE_CODES, codes_after
+    from tilepress.engine.solitaire_exact import _Frame
+    from tilepress.engine.solitaire_play import FREE_CODES, codes_after
 
     code = codes_after(search.table.geo, rem)
     free = [t for t in range(len(code)) if code[t] in FREE_CODES]

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.cli import main
-from generator.errors import FileFormatError, TilepressError
-from generator.layouts.check import check_layout
-from generator.layouts.files import find_layout, load_layout, load_layouts
-from generator.layouts.formats import (
+from tilepress.cli import main
+from tilepress.errors import FileFormatError, TilepressError
+from tilepress.layouts.check import check_layout
+from tilepress.layouts.files import find_layout, load_layout, load_layouts
+from tilepress.layouts.formats import (
     MAX_TILES,
     parse_gnome_maps,
     parse_kmahjongg,
@@ -170,7 +170,7 @@ def _suite_layouts():
 def test_every_suite_layout_and_map_gets_a_deal_whose_solution_replays() -> None:
     import random
 
-    from generator.engine import solitaire as rules
+    from tilepress.engine import solitaire as rules
 
     for layout in _suite_layouts():
         deal, solution = rules.deal_backwards(layout, random.Random(1))
@@ -178,10 +178,10 @@ def test_every_suite_layout_and_map_gets_a_deal_whose_solution_replays() -> None
 
 
 def test_a_difficulty_the_layout_never_reaches_answers_at_once_with_the_nearest() -> None:
-    from generator.games import find_kind
-    from generator.games.solitaire.puzzles import nearest_note
-    from generator.params import parse_params
-    from generator.puzzles import generate_set
+    from tilepress.games import find_kind
+    from tilepress.games.solitaire.puzzles import nearest_note
+    from tilepress.params import parse_params
+    from tilepress.puzzles import generate_set
 
     kind = find_kind("solitaire")
     start = time.perf_counter()
@@ -195,8 +195,8 @@ def test_a_difficulty_the_layout_never_reaches_answers_at_once_with_the_nearest(
 
 SOLVE_SCRIPT = """
 import random, sys
-from generator.layouts import builtin
-from generator.engine import solitaire as rules
+from tilepress.layouts import builtin
+from tilepress.engine import solitaire as rules
 out = []
 for name in ("mini", "cross", "turtle"):
     for s in range(6):

@@ -7,10 +7,10 @@ from bruteforce import complete_any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from generator.engine import standard
-from generator.engine.standard import Hand
-from generator.errors import HandError, NotationError
-from generator.tiles import STANDARD_TILES, parse_tiles
+from tilepress.engine import standard
+from tilepress.engine.standard import Hand
+from tilepress.errors import HandError, NotationError
+from tilepress.tiles import STANDARD_TILES, parse_tiles
 
 
 def waits_of(hand: str, **kw) -> list[str]:

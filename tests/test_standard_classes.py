@@ -1,4 +1,4 @@
-"""The class tables and learned group entries of generator.engine.standard_classes
+"""The class tables and learned group entries of tilepress.engine.standard_classes
 against the other ways the engine has to the same answers: the cost-vector tables
 (shanten by form, themselves checked against every plan in test_standard_tables), and
 tests/bruteforce.py for complete hands and waits."""
@@ -10,7 +10,7 @@ import random
 import pytest
 from bruteforce import waits_any
 
-from generator.engine import standard, standard_classes, standard_tables, table_cache
+from tilepress.engine import standard, standard_classes, standard_tables, table_cache
 
 ORPHANS = standard_tables.ORPHANS
 

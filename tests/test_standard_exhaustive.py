@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 from bruteforce import one_suit_complete, one_suit_hands, one_suit_shanten, one_suit_waits
 
-from generator.engine import standard
-from generator.tiles import STANDARD_TILES
+from tilepress.engine import standard
+from tilepress.tiles import STANDARD_TILES
 
 
 def _tiles(ranks: tuple[int, ...]):

@@ -21,9 +21,9 @@ from bruteforce import (
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from generator.engine import standard, standard_tables, table_cache
-from generator.errors import HandError, NotationError
-from generator.tiles import STANDARD_TILES, Tile, format_tiles, parse_tiles
+from tilepress.engine import standard, standard_tables, table_cache
+from tilepress.errors import HandError, NotationError
+from tilepress.tiles import STANDARD_TILES, Tile, format_tiles, parse_tiles
 
 
 def tiles_of(counts) -> tuple[Tile, ...]:

@@ -13,11 +13,11 @@ from drawn import probe
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.batch import BatchOptions, task_seed
-from generator.engine.record import GameRecord, lead_history
-from generator.games import find_game
-from generator.publish.stats import StatsRun, run_stats
-from generator.publish.stats.measures import (
+from tilepress.batch import BatchOptions, task_seed
+from tilepress.engine.record import GameRecord, lead_history
+from tilepress.games import find_game
+from tilepress.publish.stats import StatsRun, run_stats
+from tilepress.publish.stats.measures import (
     Moments,
     beta_inc,
     holm,
@@ -28,8 +28,8 @@ from generator.publish.stats.measures import (
     welch,
     wilson,
 )
-from generator.publish.stats.records import generic_record, recorder, result_winners
-from generator.publish.stats.tally import Tally
+from tilepress.publish.stats.records import generic_record, recorder, result_winners
+from tilepress.publish.stats.tally import Tally
 
 QUICK = {"hands": 1}  # One suit games of one hand: hundreds a second
 
@@ -173,8 +173,8 @@ def test_tally_counts_actions_first_seen_late():
 
 
 def test_report_pages_are_readable():
-    from generator.draw.canvas import PAPERS
-    from generator.publish.stats.report import report_document
+    from tilepress.draw.canvas import PAPERS
+    from tilepress.publish.stats.report import report_document
 
     pages = probe(report_document(quick_run(60, against={"scoring": "simple"}), PAPERS["a4"]))
     assert len(pages) >= 4
@@ -186,9 +186,9 @@ def test_report_pages_are_readable():
 
 
 def _headings(data: dict) -> list[str]:
-    from generator.documents.model import Heading
-    from generator.draw.canvas import PAPERS
-    from generator.publish.stats.report import report_document
+    from tilepress.documents.model import Heading
+    from tilepress.draw.canvas import PAPERS
+    from tilepress.publish.stats.report import report_document
 
     return [b.text for b in report_document(data, PAPERS["a4"]).blocks
             if isinstance(b, Heading)]
@@ -257,12 +257,12 @@ def test_parquet_without_pyarrow_is_one_line(cli, tmp_path, monkeypatch):
 def test_a_run_against_fewer_seats_reports_both():
     """Run B with fewer players than run A (castle --against "--players 2"): the tables
     give run B's missing seats as "-", and the whole report is drawn."""
-    from generator.publish.stats.report import report_document
+    from tilepress.publish.stats.report import report_document
 
     data = run_stats(StatsRun("castle", {}, {}, 3, 7, batch=BatchOptions(jobs=1),
                               against={"players": 2}))
     assert [len(r["summary"]["sides"]) for r in data["runs"]] == [4, 2]
-    from generator.draw.canvas import PAPERS
+    from tilepress.draw.canvas import PAPERS
 
     pages = probe(report_document(data, PAPERS["a4"]))
     words = " ".join(t.text for page in pages for t in page.texts)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import gc
 
-from generator.batch import Task, task_seed
-from generator.games import find_game
-from generator.publish.stats import records
+from tilepress.batch import Task, task_seed
+from tilepress.games import find_game
+from tilepress.publish.stats import records
 
 
 def test_the_first_game_freezes_the_process_and_the_records_do_not_change() -> None:

@@ -11,12 +11,12 @@ from functools import cache
 
 import pytest
 
-from generator.batch import BatchOptions
-from generator.engine.log import GameLog
-from generator.games import find_game
-from generator.games.minttin.hand import PATTERNS
-from generator.publish.stats import StatsRun, run_stats
-from generator.publish.stats.records import recorder
+from tilepress.batch import BatchOptions
+from tilepress.engine.log import GameLog
+from tilepress.games import find_game
+from tilepress.games.minttin.hand import PATTERNS
+from tilepress.publish.stats import StatsRun, run_stats
+from tilepress.publish.stats.records import recorder
 
 WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 
@@ -101,8 +101,8 @@ def test_minttin_record_reads_doubles_and_solo_sides():
 def test_minttin_record_reads_the_hands_a_full_replay_shows(name):
     """The record replays only the rounds it reads a hand in; the hands are those of a
     replay of every event, read at each Mahjong that scores and each double."""
-    from generator.games.minttin.record import winning_hand
-    from generator.games.minttin.runner import new_match
+    from tilepress.games.minttin.record import winning_hand
+    from tilepress.games.minttin.runner import new_match
 
     read = skipped = 0
     for seed in range(12):

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.errors import NotationError
-from generator.tiles import (
+from tilepress.errors import NotationError
+from tilepress.tiles import (
     ALL_TILES,
     JOKER,
     Tile,

@@ -29,7 +29,7 @@ A batch is ``count`` tasks, numbered from 0, that one picklable function runs::
   its tasks run again one at a time with nothing else running, and a death then counts
   against the one task that ran. A task that fails every try is left out of the
   results, the run goes on, and after the last result the iterator raises
-  :class:`~generator.errors.BatchError` naming every failed task. After
+  :class:`~tilepress.errors.BatchError` naming every failed task. After
   ``max_failures`` such tasks no new chunk is sent: what is out is finished and handed
   over, then the error also says how many tasks were not run.
 """

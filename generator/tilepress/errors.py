@@ -34,7 +34,7 @@ class IllegalActionError(TilepressError):
 class BatchError(RequestError):
     """Tasks of a batch that failed on every try; every other result was handed over.
 
-    ``failures`` holds a :class:`generator.batch.TaskFailure` per failed task (its name,
+    ``failures`` holds a :class:`tilepress.batch.TaskFailure` per failed task (its name,
     error and traceback); ``not_run`` counts the tasks never sent after too many failures.
     """
 

@@ -8,7 +8,7 @@ it carries a list of the files tilepress wrote (:data:`MANIFEST`), and a folder 
 holds anything else is never replaced.
 
 Inputs are bounded: a file larger than any input can need (:data:`MAX_INPUT_BYTES`) is
-refused before it is read (JSON is then read strictly, by :mod:`generator.jsontext`).
+refused before it is read (JSON is then read strictly, by :mod:`tilepress.jsontext`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from generator.errors import FileFormatError
+from tilepress.errors import FileFormatError
 
 MAX_INPUT_BYTES = 32_000_000
 """The largest file tilepress reads (a puzzle file, a log, a spec, a card)."""

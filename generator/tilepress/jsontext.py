@@ -2,7 +2,7 @@
 
 No ``NaN`` or ``Infinity``, no key twice in one object, no integer beyond
 :data:`MAX_JSON_INTEGER`, no nesting beyond :data:`MAX_JSON_DEPTH`; every fault is a
-:class:`~generator.errors.FileFormatError` that names the source, never a traceback.
+:class:`~tilepress.errors.FileFormatError` that names the source, never a traceback.
 It reads text and does no I/O, so the engines may use it.
 """
 
@@ -12,7 +12,7 @@ import json
 import math
 from typing import Any
 
-from generator.errors import FileFormatError
+from tilepress.errors import FileFormatError
 
 MAX_JSON_DEPTH = 32
 """JSON nested deeper than this is refused: no tilepress file nests beyond a few levels."""

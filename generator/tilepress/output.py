@@ -1,5 +1,5 @@
 """Writing documents: the type comes from the suffix; every file is written whole
-(:mod:`generator.files`).
+(:mod:`tilepress.files`).
 """
 
 from __future__ import annotations
@@ -9,13 +9,13 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.errors import RequestError
-from generator.files import check_output, write_atomic, write_folder
+from tilepress.errors import RequestError
+from tilepress.files import check_output, write_atomic, write_folder
 
 if TYPE_CHECKING:
-    from generator.documents.cards import CardSheets
-    from generator.documents.model import Figure, Printed
-    from generator.draw.canvas import Paper
+    from tilepress.documents.cards import CardSheets
+    from tilepress.documents.model import Figure, Printed
+    from tilepress.draw.canvas import Paper
 
 FORMATS = (".json", ".jsonl", ".svg", ".pdf")
 CARD_FILE_NAME = re.compile(r"[0-9]{2,3}-[A-Za-z0-9-]+(-(front|back))?\.(svg|png)")
@@ -37,11 +37,11 @@ def output_format(path: str | os.PathLike[str], allowed: tuple[str, ...] = FORMA
 
 def _surface(document: Printed, fmt: str, *, pages: bool = False):
     if fmt == "pdf":
-        from generator.draw.pdf import PdfSurface
+        from tilepress.draw.pdf import PdfSurface
 
         return PdfSurface(title=document.title, subject=document.subtitle)
     if fmt == "svg":
-        from generator.draw.svg import SvgPagesSurface, SvgSurface
+        from tilepress.draw.svg import SvgPagesSurface, SvgSurface
 
         return SvgPagesSurface(title=document.title) if pages else SvgSurface(
             title=document.title)
@@ -55,7 +55,7 @@ def render_bytes(document: Printed, fmt: str, *, booklet: Paper | None = None) -
     surface = _surface(document, fmt)
     outer = surface
     if booklet is not None:
-        from generator.draw.booklet import BookletSurface
+        from tilepress.draw.booklet import BookletSurface
 
         outer = BookletSurface(surface, booklet)
     document.render(outer)
@@ -67,7 +67,7 @@ def render_pages(document: Printed, *, booklet: Paper | None = None) -> list[byt
     surface = _surface(document, "svg", pages=True)
     outer = surface
     if booklet is not None:
-        from generator.draw.booklet import BookletSurface
+        from tilepress.draw.booklet import BookletSurface
 
         outer = BookletSurface(surface, booklet)
     document.render(outer)
@@ -90,7 +90,7 @@ def write_pages(document: Printed, path: str | os.PathLike[str], *,
     """Write a document to ``path`` by its suffix: a PDF, or one SVG per page (see
     :func:`page_paths`); card sheets asked for as PNG go to a folder named after
     ``path`` (see :func:`write_card_files`). Returns the files written."""
-    from generator.documents.cards import CardSheets
+    from tilepress.documents.cards import CardSheets
 
     if isinstance(document, CardSheets) and document.options.format in ("svg", "png"):
         folder = Path(path).with_suffix("") if Path(path).suffix else Path(path)
@@ -124,8 +124,8 @@ def figure_bytes(figure: Figure, fmt: str, *, dpi: int = 300) -> bytes:
     """One figure alone, on a transparent background the size of the figure and a thin
     margin (:data:`FIGURE_EDGE`): PDF, SVG, or PNG at ``dpi`` (rasterised from the PDF by
     pdfium)."""
-    from generator.draw.pdf import PdfSurface
-    from generator.draw.svg import SvgSurface
+    from tilepress.draw.pdf import PdfSurface
+    from tilepress.draw.svg import SvgSurface
 
     edge = FIGURE_EDGE
     if fmt == "png":
@@ -160,9 +160,9 @@ def card_files(sheets: CardSheets) -> list[tuple[str, bytes]]:
     """Each side a print shop needs (:meth:`CardSheets.pod_sides`: every front, a card's
     own back after it, the shared back once) as a named SVG or PNG file, by the sheets'
     format: the card with its bleed, PNG at the options' dpi."""
-    from generator.documents.cards import BLEED
-    from generator.draw.pdf import PdfSurface
-    from generator.draw.svg import SvgSurface
+    from tilepress.documents.cards import BLEED
+    from tilepress.draw.pdf import PdfSurface
+    from tilepress.draw.svg import SvgSurface
 
     fmt = sheets.options.format if sheets.options.format in ("svg", "png") else "svg"
     w, h = sheets.size
@@ -194,7 +194,7 @@ def write_card_files(sheets: CardSheets, directory: str | os.PathLike[str]) -> i
     """Each card side a print shop needs as its own SVG or PNG (by the sheets' format) in
     ``directory``; the folder is built beside it and moved into place, so it is never
     half-written, and a folder that holds files tilepress did not write is refused, never
-    replaced (:func:`generator.files.write_folder`). Returns the number of files."""
+    replaced (:func:`tilepress.files.write_folder`). Returns the number of files."""
     files = [(name, lambda data=data: data) for name, data in card_files(sheets)]
     return write_folder(directory, files, legacy=CARD_FILE_NAME)
 

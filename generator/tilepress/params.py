@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import field
 from typing import Any
 
-from generator.errors import RequestError
+from tilepress.errors import RequestError
 
 _WHOLE = re.compile(r"[+-]?[0-9]{1,18}")
 """A whole number as text: ASCII digits only (``'²'.isdigit()`` is true, but it is no

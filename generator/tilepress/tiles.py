@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable
 from typing import ClassVar
 
-from generator.errors import HandError, NotationError
+from tilepress.errors import HandError, NotationError
 
 SUIT_LETTERS = "mpszfj"
 NUMBER_SUITS = "mps"

@@ -2,7 +2,7 @@
 
 Each command reads its options, calls one library function and prints or writes the
 result. The commands of games, puzzle kinds and printables are built from the game
-descriptors (:data:`generator.games.GAMES`), their options from the option dataclasses.
+descriptors (:data:`tilepress.games.GAMES`), their options from the option dataclasses.
 Bad input of any kind ends in one line on stderr and exit status 2; ``verify`` and
 ``replay`` exit with 1 when they find something wrong. An interrupt (Ctrl-C, SIGTERM)
 leaves no file behind and says so (exit 130 or 143). Anything else is a bug in
@@ -19,8 +19,8 @@ from contextlib import contextmanager
 
 import typer
 
-from generator import __version__
-from generator.cli import (
+from tilepress import __version__
+from tilepress.cli import (
     analyze,
     daily,
     draw,
@@ -33,9 +33,9 @@ from generator.cli import (
     puzzles,
     stats,
 )
-from generator.cli.common import echo
-from generator.errors import TilepressError
-from generator.games import GAMES
+from tilepress.cli.common import echo
+from tilepress.errors import TilepressError
+from tilepress.games import GAMES
 
 app = typer.Typer(
     name="tilepress",
@@ -124,7 +124,7 @@ def _signals() -> Iterator[None]:
 
 
 def _interrupted(signum: int) -> int:
-    from generator.files import WRITTEN
+    from tilepress.files import WRITTEN
 
     done = ("nothing was written" if not WRITTEN else
             f"{len(WRITTEN)} file{'s' * (len(WRITTEN) != 1)} had been written "
@@ -144,7 +144,7 @@ def _bug(exc: BaseException) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; every error becomes one line and an exit status."""
-    from generator.files import WRITTEN
+    from tilepress.files import WRITTEN
 
     WRITTEN.clear()
     _DEBUG["on"] = False

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from generator.cli.common import Json, echo, new_app
+from tilepress.cli.common import Json, echo, new_app
 
 app = new_app("Analyse a hand with a rules engine.")
 
@@ -25,9 +25,9 @@ def analyze_waits(
 
     Example: tilepress analyze waits 1112345678999m
     """
-    from generator.engine import standard
-    from generator.games.standard.analysis import analysis_dict, analysis_text
-    from generator.tiles import parse_tiles
+    from tilepress.engine import standard
+    from tilepress.games.standard.analysis import analysis_dict, analysis_text
+    from tilepress.tiles import parse_tiles
 
     analysis = standard.analyze(hand, visible=parse_tiles(visible) if visible else ())
     if json_out:
@@ -55,7 +55,7 @@ def analyze_minttin(
 
     Example: tilepress analyze minttin "555 777 999J 111J" --jokers-discarded 1
     """
-    from generator.games.minttin import hand as minttin
+    from tilepress.games.minttin import hand as minttin
 
     data = minttin.analyze(hand, exposed or (), concealed=concealed,
                            jokers_discarded=jokers_discarded,
@@ -83,8 +83,8 @@ def analyze_american(
 
     Example: tilepress analyze american 2222m555s6666p88p1f
     """
-    from generator.games.american import analysis as american
-    from generator.games.american.cards_file import load_card
+    from tilepress.games.american import analysis as american
+    from tilepress.games.american.cards_file import load_card
 
     data = american.analyze(load_card(card), hand, exposed or ())
     if json_out:

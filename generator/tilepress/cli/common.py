@@ -2,7 +2,7 @@
 turns option dataclasses into command-line options.
 
 Options of games, puzzles and printables are dataclass fields made with
-:func:`generator.params.option` (name, default, allowed values, help); :func:`command`
+:func:`tilepress.params.option` (name, default, allowed values, help); :func:`command`
 turns them into Typer options, so the library, the book specs and the CLI share one
 definition of each.
 """
@@ -18,7 +18,7 @@ from typing import Annotated, Any
 
 import typer
 
-from generator.errors import RequestError
+from tilepress.errors import RequestError
 
 MAX_SEED = 2**53
 """Seeds run from -2**53 to 2**53: every one is written exactly in JSON (logs, puzzle files)."""
@@ -36,8 +36,8 @@ def output_option(kinds: str) -> Any:
 
 def paper(name: str) -> Any:
     """The paper called ``name`` (``--paper``), with the option named in the error."""
-    from generator.draw.canvas import find_paper
-    from generator.errors import RequestError
+    from tilepress.draw.canvas import find_paper
+    from tilepress.errors import RequestError
 
     if name.lower() not in ("a4", "letter"):  # the sheets printers take; A5 is a booklet's
         raise RequestError(f"--paper: unknown paper {name!r}; choose a4 or letter")

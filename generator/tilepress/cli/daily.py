@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from generator.cli.common import echo, output_option
-from generator.cli.common import paper as common_paper
+from tilepress.cli.common import echo, output_option
+from tilepress.cli.common import paper as common_paper
 
 if TYPE_CHECKING:
-    from generator.batch import BatchOptions
-    from generator.publish.daily import Plan
+    from tilepress.batch import BatchOptions
+    from tilepress.publish.daily import Plan
 
 
 @contextmanager
@@ -74,10 +74,10 @@ def daily(
     """
     import datetime as dt
 
-    from generator.batch import BatchOptions
-    from generator.errors import RequestError
-    from generator.output import output_format
-    from generator.publish.daily import (
+    from tilepress.batch import BatchOptions
+    from tilepress.errors import RequestError
+    from tilepress.output import output_format
+    from tilepress.publish.daily import (
         default_spec,
         load_daily_spec,
         make_plan,
@@ -117,8 +117,8 @@ def daily(
 def _daily_range(plan: Callable[[], Plan], first: str, last: str, output: Path | None,
                  combined: bool, options: BatchOptions) -> None:
     """A sheet for every day from ``first`` to ``last``, into a folder."""
-    from generator.errors import RequestError
-    from generator.publish.daily import parse_date, write_range
+    from tilepress.errors import RequestError
+    from tilepress.publish.daily import parse_date, write_range
 
     start, end = parse_date(first, what="--from"), parse_date(last, what="--to")
     folder = output or Path("out/daily")

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from generator.cli.common import (
+from tilepress.cli.common import (
     command,
     dataclass_parameters,
     echo,
@@ -22,16 +22,16 @@ from generator.cli.common import (
     parameter,
     take,
 )
-from generator.documents.model import Illustration
-from generator.engine.game import FigureEntry, Game
+from tilepress.documents.model import Illustration
+from tilepress.engine.game import FigureEntry, Game
 
 app = new_app("Draw one illustration (SVG, PDF or PNG) for a rulebook or a lesson.")
 
 
 def draw_figure(game: Game, entry: FigureEntry, values: dict[str, Any]) -> None:
-    from generator.files import check_output, write_atomic
-    from generator.output import figure_bytes, output_format
-    from generator.params import parse_params
+    from tilepress.files import check_output, write_atomic
+    from tilepress.output import figure_bytes, output_format
+    from tilepress.params import parse_params
 
     output, dpi, facts = values.pop("output"), values.pop("dpi"), values.pop("facts")
     context = values.pop("context")
@@ -52,8 +52,8 @@ def fitted(make: Callable[[Any], Illustration], params: Any, *, width_given: boo
     """``make(params)``; a figure larger than an A4 or Letter page whose tile width was not
     given is drawn again with narrower tiles (not below the option's least), and the note
     says so."""
-    from generator.documents.assemble import fit_note, fit_page, fits_page
-    from generator.params import bounds
+    from tilepress.documents.assemble import fit_note, fit_page, fits_page
+    from tilepress.params import bounds
 
     drawn = make(params)
     width = next((f for f in dataclasses.fields(params) if f.name == "tile_width"), None)

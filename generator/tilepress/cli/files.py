@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from generator.cli.common import echo, new_app, output_option
+from tilepress.cli.common import echo, new_app, output_option
 
 layout_app = new_app("Check tile layouts.")
 card_app = new_app("Check cards of hands (American Mah Jongg).")
@@ -34,10 +34,10 @@ def layout_check(
 
     Example: tilepress layout check my.layout
     """
-    from generator.errors import RequestError
-    from generator.layouts.castle import BUILTIN_CASTLES, SUFFIX, check_castle, tile_set
-    from generator.layouts.check import check_layout
-    from generator.layouts.files import find_castle, find_layout, load_layouts
+    from tilepress.errors import RequestError
+    from tilepress.layouts.castle import BUILTIN_CASTLES, SUFFIX, check_castle, tile_set
+    from tilepress.layouts.check import check_layout
+    from tilepress.layouts.files import find_castle, find_layout, load_layouts
 
     if file in BUILTIN_CASTLES or file.endswith(SUFFIX) or _is_castle_file(file):
         try:
@@ -58,9 +58,9 @@ def layout_check(
 
 def _is_castle_file(path: str) -> bool:
     """A file of digits and spaces (a height map), whatever its name."""
-    from generator.errors import FileFormatError
-    from generator.files import read_text
-    from generator.layouts.castle import MAX_FILE_BYTES, looks_like_castle
+    from tilepress.errors import FileFormatError
+    from tilepress.files import read_text
+    from tilepress.layouts.castle import MAX_FILE_BYTES, looks_like_castle
 
     p = Path(path)
     if not path or p.suffix in (".layout", ".map") or not p.is_file():
@@ -80,8 +80,8 @@ def card_check(
 
     Example: tilepress card check my.card
     """
-    from generator.games.american.card import expand
-    from generator.games.american.cards_file import load_card
+    from tilepress.games.american.card import expand
+    from tilepress.games.american.cards_file import load_card
 
     card = load_card(file)
     echo(f"card {card.name!r}: {len(card.hands)} hands in {len(card.families)} families")
@@ -104,10 +104,10 @@ def book(
 
     Example: tilepress book puzzles/book.toml --paper letter -o out/book.pdf
     """
-    from generator.cli.common import paper as find_paper
-    from generator.output import output_format, write_pages
-    from generator.publish.book import build_book, load_spec
-    from generator.resources import shipped
+    from tilepress.cli.common import paper as find_paper
+    from tilepress.output import output_format, write_pages
+    from tilepress.publish.book import build_book, load_spec
+    from tilepress.resources import shipped
 
     output_format(output, (".pdf", ".svg"))
     if paper is not None:

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from generator.cli.common import (
+from tilepress.cli.common import (
     Paper,
     Seed,
     command,
@@ -21,15 +21,15 @@ from generator.cli.common import (
     parameter,
     take,
 )
-from generator.engine.game import Game
+from tilepress.engine.game import Game
 
 app = new_app("Play a whole game with bots: the event log (.jsonl) or a worked example "
               "(.pdf, .svg).")
 
 
 def write_game(game: Game, log: Any, output: Path, page: Any, full: bool = False) -> None:
-    from generator.files import write_atomic
-    from generator.output import output_format, write_document
+    from tilepress.files import write_atomic
+    from tilepress.output import output_format, write_document
 
     fmt = output_format(output, (".jsonl", ".pdf", ".svg"))
     runner = game.module("runner")
@@ -42,7 +42,7 @@ def write_game(game: Game, log: Any, output: Path, page: Any, full: bool = False
 
 
 def play_game(game: Game, values: dict[str, Any]) -> None:
-    from generator.output import output_format
+    from tilepress.output import output_format
 
     output, page, seed = values.pop("output"), paper(values.pop("paper")), values.pop("seed")
     full = values.pop("full")
@@ -85,9 +85,9 @@ def replay(
 
     Example: tilepress replay out/game.jsonl
     """
-    from generator.errors import IllegalActionError
-    from generator.files import read_text
-    from generator.games import find_game, read_log
+    from tilepress.errors import IllegalActionError
+    from tilepress.files import read_text
+    from tilepress.games import find_game, read_log
 
     game_log = read_log(read_text(log, "game log"), source=str(log) or "game log")
     runner = find_game(game_log.game).module("runner")

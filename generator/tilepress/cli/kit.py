@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from generator.cli.common import (
+from tilepress.cli.common import (
     Paper,
     command,
     dataclass_parameters,
@@ -17,15 +17,15 @@ from generator.cli.common import (
     parameter,
     take,
 )
-from generator.documents.tiles import TileSheetOptions
-from generator.publish.kit_options import KitOptions
+from tilepress.documents.tiles import TileSheetOptions
+from tilepress.publish.kit_options import KitOptions
 
 
 def print_tiles(values: dict[str, Any]) -> None:
-    from generator.cli.common import paper as find_paper
-    from generator.documents.tiles import SETS, tile_sheets
-    from generator.output import output_format, write_card_files, write_pages
-    from generator.params import parse_params
+    from tilepress.cli.common import paper as find_paper
+    from tilepress.documents.tiles import SETS, tile_sheets
+    from tilepress.output import output_format, write_card_files, write_pages
+    from tilepress.params import parse_params
 
     output, paper = values.pop("output"), find_paper(values.pop("paper"))
     options = parse_params(TileSheetOptions, take(values, TileSheetOptions),
@@ -46,10 +46,10 @@ def print_tiles(values: dict[str, Any]) -> None:
 
 
 def build_kits(values: dict[str, Any]) -> None:
-    from generator.cli.common import paper as find_paper
-    from generator.params import parse_params
-    from generator.publish.kit import build_kit, check_kit, kit_game, kit_games, kit_parts
-    from generator.publish.kit_files import check_targets, write_kits
+    from tilepress.cli.common import paper as find_paper
+    from tilepress.params import parse_params
+    from tilepress.publish.kit import build_kit, check_kit, kit_game, kit_games, kit_parts
+    from tilepress.publish.kit_files import check_targets, write_kits
 
     names = list(dict.fromkeys(values.pop("games") or kit_games()))
     folder, quiet = values.pop("output"), values.pop("quiet")

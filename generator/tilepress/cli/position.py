@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from generator.cli.common import echo, fail
+from tilepress.cli.common import echo, fail
 
 LOW_WIDTH, HIGH_WIDTH, DEFAULT_WIDTH = 4.0, 40.0, 9.0
 
@@ -18,8 +18,8 @@ LOW_WIDTH, HIGH_WIDTH, DEFAULT_WIDTH = 4.0, 40.0, 9.0
 def event_count(log: object, text: str) -> int:
     """How many events are applied to reach the event on line ``text`` (``--at``) of the
     log."""
-    from generator.engine.log import line_of
-    from generator.errors import RequestError
+    from tilepress.engine.log import line_of
+    from tilepress.errors import RequestError
 
     try:
         at = int(text.strip())
@@ -63,11 +63,11 @@ def position(
 
     Example: tilepress draw position out/onesuit.jsonl --at 20 --seat 1 -o position.pdf
     """
-    from generator.documents.assemble import fit_note, fit_page
-    from generator.errors import IllegalActionError, RequestError
-    from generator.files import check_output, read_text, write_atomic
-    from generator.games import find_game, read_log
-    from generator.output import figure_bytes, output_format
+    from tilepress.documents.assemble import fit_note, fit_page
+    from tilepress.errors import IllegalActionError, RequestError
+    from tilepress.files import check_output, read_text, write_atomic
+    from tilepress.games import find_game, read_log
+    from tilepress.output import figure_bytes, output_format
 
     check_output(output)
     fmt = output_format(output, (".svg", ".pdf", ".png"))

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from generator.cli.common import (
+from tilepress.cli.common import (
     Paper,
     command,
     dataclass_parameters,
@@ -18,7 +18,7 @@ from generator.cli.common import (
     parameter,
     take,
 )
-from generator.engine.game import Game, PrintableEntry
+from tilepress.engine.game import Game, PrintableEntry
 
 app = new_app("Print a table aid: a reference card, a score sheet, a board, a set-up "
               "diagram, a deck of cards.")
@@ -26,9 +26,9 @@ _ITEMS: dict[str, typer.Typer] = {}
 
 
 def print_item(game: Game, entry: PrintableEntry, values: dict[str, Any]) -> None:
-    from generator.files import check_output, replaceable
-    from generator.output import CARD_FILE_NAME, output_format, write_card_files, write_pages
-    from generator.params import parse_params
+    from tilepress.files import check_output, replaceable
+    from tilepress.output import CARD_FILE_NAME, output_format, write_card_files, write_pages
+    from tilepress.params import parse_params
 
     output, page = values.pop("output"), paper(values.pop("paper"))
     options = None

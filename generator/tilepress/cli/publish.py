@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from generator.cli.common import Paper, echo, output_option
+from tilepress.cli.common import Paper, echo, output_option
 
 
 def rulebook(
@@ -28,10 +28,10 @@ def rulebook(
 
     Example: tilepress rulebook minttin --booklet -o out/minttin-rules.pdf
     """
-    from generator.cli.common import paper as find_paper
-    from generator.files import check_output
-    from generator.output import output_format, write_document
-    from generator.publish.rulebook import build_rulebook
+    from tilepress.cli.common import paper as find_paper
+    from tilepress.files import check_output
+    from tilepress.output import output_format, write_document
+    from tilepress.publish.rulebook import build_rulebook
 
     target = output or Path(f"out/{game}-rulebook.pdf")
     check_output(target)

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from generator.cli.common import (
+from tilepress.cli.common import (
     Paper,
     Seed,
     command,
@@ -21,18 +21,18 @@ from generator.cli.common import (
     parameter,
     take,
 )
-from generator.engine.game import Game, PuzzleEntry
+from tilepress.engine.game import Game, PuzzleEntry
 
 app = new_app("Generate puzzles with a solution key (.json, .svg or .pdf).")
 
 
 def write_puzzles(entry: PuzzleEntry, values: dict[str, Any]) -> None:
-    from generator.documents.puzzles import PuzzleSection, sheet
-    from generator.files import write_atomic
-    from generator.games import find_kind
-    from generator.output import output_format, write_pages
-    from generator.params import parse_params
-    from generator.puzzles.base import generate_set
+    from tilepress.documents.puzzles import PuzzleSection, sheet
+    from tilepress.files import write_atomic
+    from tilepress.games import find_kind
+    from tilepress.output import output_format, write_pages
+    from tilepress.params import parse_params
+    from tilepress.puzzles.base import generate_set
 
     output = values.pop("output")
     fmt = output_format(output, (".json", ".svg", ".pdf"))
@@ -81,10 +81,10 @@ def verify(
 
     Example: tilepress verify out/waits.json
     """
-    from generator.errors import FileFormatError, RequestError
-    from generator.files import read_text
-    from generator.games import find_kind
-    from generator.puzzles.base import MIXED, PuzzleSet, verify_set
+    from tilepress.errors import FileFormatError, RequestError
+    from tilepress.files import read_text
+    from tilepress.games import find_kind
+    from tilepress.puzzles.base import MIXED, PuzzleSet, verify_set
 
     puzzles = PuzzleSet.from_json(read_text(file, "puzzle file"), source=str(file))
     mixed = puzzles.kind == MIXED

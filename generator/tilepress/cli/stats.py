@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from generator.cli.common import (
+from tilepress.cli.common import (
     Paper,
     Seed,
     command,
@@ -25,8 +25,8 @@ from generator.cli.common import (
     parameter,
     take,
 )
-from generator.engine.game import Game
-from generator.errors import RequestError
+from tilepress.engine.game import Game
+from tilepress.errors import RequestError
 
 app = new_app("A balance report from many simulated games: who wins from which seat, how "
               "games end, how long they last, which hands win (PDF or SVG, and JSON).")
@@ -112,7 +112,7 @@ def _options_file(path: Path) -> dict[str, Any]:
     import json
     import tomllib
 
-    from generator.files import read_text
+    from tilepress.files import read_text
 
     text = read_text(path, "options file")
     try:
@@ -148,11 +148,11 @@ def _progress(total_hint: int) -> tuple[Any, Any]:
 
 
 def stats_game(game: Game, name: str, values: dict[str, Any]) -> None:
-    from generator.batch import BatchOptions
-    from generator.cli.common import paper as find_paper
-    from generator.output import output_format
-    from generator.publish.stats import StatsRun, check_games, run_stats
-    from generator.publish.stats.rows import RowWriter, rows_format
+    from tilepress.batch import BatchOptions
+    from tilepress.cli.common import paper as find_paper
+    from tilepress.output import output_format
+    from tilepress.publish.stats import StatsRun, check_games, run_stats
+    from tilepress.publish.stats.rows import RowWriter, rows_format
 
     output, json_path = values.pop("output"), values.pop("json")
     paper = find_paper(values.pop("paper"))
@@ -194,9 +194,9 @@ def _write_report(data: dict[str, Any], fmt: str, output: Path, json_path: Path,
     """Render everything in memory, then write: rows, JSON, report (each whole)."""
     import json
 
-    from generator.files import write_atomic
-    from generator.output import page_paths, render_bytes, render_pages
-    from generator.publish.stats.report import report_document
+    from tilepress.files import write_atomic
+    from tilepress.output import page_paths, render_bytes, render_pages
+    from tilepress.publish.stats.report import report_document
 
     document = report_document(data, paper)
     pages = [render_bytes(document, "pdf")] if fmt == "pdf" else render_pages(document)
@@ -242,7 +242,7 @@ def register(games: tuple[Game, ...]) -> None:
 
 
 def _register_all() -> None:
-    from generator.games import GAMES
+    from tilepress.games import GAMES
 
     register(GAMES)
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from generator.documents.model import Figure, Illustration
-from generator.draw.canvas import PT, Canvas
-from generator.draw.fonts import text_width, wrap
-from generator.draw.tiles import RATIO, draw_row, row_width
-from generator.tiles import Tile
+from tilepress.documents.model import Figure, Illustration
+from tilepress.draw.canvas import PT, Canvas
+from tilepress.draw.fonts import text_width, wrap
+from tilepress.draw.tiles import RATIO, draw_row, row_width
+from tilepress.tiles import Tile
 
 Groups = Sequence[Sequence[Tile | None]]
 

@@ -3,7 +3,7 @@
 Every block kind has a ``measure`` (height at a given width), a ``draw`` and, where a
 block may run over a page break, a ``split``. New block kinds register their own with
 ``measure.register`` / ``draw.register`` / ``split.register``. Pages are laid out by
-:mod:`generator.documents.layout`.
+:mod:`tilepress.documents.layout`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import singledispatch
 
-from generator.documents.model import (
+from tilepress.documents.model import (
     Block,
     Bullets,
     Figure,
@@ -24,9 +24,9 @@ from generator.documents.model import (
     Table,
     TileRow,
 )
-from generator.draw.canvas import PT, Canvas
-from generator.draw.fonts import text_width, wrap
-from generator.draw.tiles import RATIO, draw_row, draw_tile, group_gap, row_width
+from tilepress.draw.canvas import PT, Canvas
+from tilepress.draw.fonts import text_width, wrap
+from tilepress.draw.tiles import RATIO, draw_row, draw_tile, group_gap, row_width
 
 INK = "#1d1d1b"
 MUTED = "#6b6862"
@@ -463,4 +463,4 @@ def _(block: Section, c: Canvas, x: float, y: float, width: float) -> None:
 
 # Boxes and grids register themselves: import them here so that every block kind is
 # measured and drawn wherever this module is.
-from generator.documents import containers as _containers  # noqa: E402, F401
+from tilepress.documents import containers as _containers  # noqa: E402, F401

@@ -21,11 +21,11 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from generator.documents.model import Figure
-from generator.draw.canvas import PT, Canvas, Paper, Surface
-from generator.draw.fonts import text_width, wrap
-from generator.errors import RequestError
-from generator.params import option
+from tilepress.documents.model import Figure
+from tilepress.draw.canvas import PT, Canvas, Paper, Surface
+from tilepress.draw.fonts import text_width, wrap
+from tilepress.errors import RequestError
+from tilepress.params import option
 
 CARD_SIZES = {"mini": (44.45, 63.5), "poker": (63.5, 88.9), "bridge": (57.15, 88.9),
               "tarot": (70.0, 120.0)}

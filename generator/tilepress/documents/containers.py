@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from generator.documents.blocks import (
+from tilepress.documents.blocks import (
     ACCENT,
     BADGES,
     FRAME,
@@ -17,9 +17,9 @@ from generator.documents.blocks import (
     measure,
     split,
 )
-from generator.documents.model import Block, Box, Grid
-from generator.draw.canvas import Canvas
-from generator.draw.fonts import text_width, wrap
+from tilepress.documents.model import Block, Box, Grid
+from tilepress.draw.canvas import Canvas
+from tilepress.draw.fonts import text_width, wrap
 
 BOX_PAD = 3.0
 _HEAD = 7.5

@@ -1,6 +1,6 @@
 """Lay a :class:`~.model.Document` out on pages and draw it through a drawing surface.
 
-Each block is measured, drawn and split by :mod:`generator.documents.blocks` (whose
+Each block is measured, drawn and split by :mod:`tilepress.documents.blocks` (whose
 ``measure``, ``draw`` and ``split`` are importable from here too); this module places
 the blocks on pages -- headings kept with what they introduce, grids balanced over a
 page break -- and draws the title page, running headers and page numbers.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from generator.documents.blocks import (
+from tilepress.documents.blocks import (
     ACCENT,
     BADGES,
     FRAME,
@@ -24,8 +24,8 @@ from generator.documents.blocks import (
     split,
     split_rows,
 )
-from generator.documents.containers import BOX_PAD, grid_cell_width, grid_rows
-from generator.documents.model import (
+from tilepress.documents.containers import BOX_PAD, grid_cell_width, grid_rows
+from tilepress.documents.model import (
     Block,
     Box,
     Bullets,
@@ -42,9 +42,9 @@ from generator.documents.model import (
     Table,
     TitlePage,
 )
-from generator.draw.canvas import PT, Canvas, Surface
-from generator.draw.fonts import wrap
-from generator.draw.tiles import RATIO, draw_tile
+from tilepress.draw.canvas import PT, Canvas, Surface
+from tilepress.draw.fonts import wrap
+from tilepress.draw.tiles import RATIO, draw_tile
 
 __all__ = ["ACCENT", "BADGES", "FRAME", "INK", "MUTED", "SHADE", "SOFT_BREAK_FILL", "SQUEEZE",
            "Page", "draw", "leading", "measure", "page_fills", "paginate", "render", "split",

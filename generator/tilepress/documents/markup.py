@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from generator.documents.model import (
+from tilepress.documents.model import (
     Block,
     Bullets,
     Heading,
@@ -24,9 +24,9 @@ from generator.documents.model import (
     Table,
     TileRow,
 )
-from generator.errors import FileFormatError
-from generator.resources import shipped
-from generator.tiles import parse_tiles
+from tilepress.errors import FileFormatError
+from tilepress.resources import shipped
+from tilepress.tiles import parse_tiles
 
 
 @lru_cache(maxsize=1)

@@ -11,8 +11,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from generator.draw.canvas import Canvas, Paper, Surface
-from generator.tiles import Tile
+from tilepress.draw.canvas import Canvas, Paper, Surface
+from tilepress.tiles import Tile
 
 Align = Literal["left", "center", "right"]
 
@@ -194,7 +194,7 @@ class Document:
 
     def render(self, surface: Surface) -> int:
         """Lay the blocks out on pages and draw them; the number of pages."""
-        from generator.documents.layout import render
+        from tilepress.documents.layout import render
 
         return render(self, surface)
 
@@ -216,14 +216,14 @@ class PlayerAid:
         return self.document.subtitle
 
     def render(self, surface: Surface) -> int:
-        from generator.draw.booklet import TwoUpSurface
+        from tilepress.draw.booklet import TwoUpSurface
 
         return self.document.render(TwoUpSurface(surface, self.sheet))
 
 
 def half_sheet(paper: Paper) -> Paper:
     """The page of a player aid printed two to a sheet of ``paper``."""
-    from generator.draw.canvas import HALF, PAPERS
+    from tilepress.draw.canvas import HALF, PAPERS
 
     return PAPERS[HALF[paper.name]] if paper.name in HALF else paper
 

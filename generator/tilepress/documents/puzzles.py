@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.documents.markup import template_blocks
-from generator.documents.model import (
+from tilepress.documents.markup import template_blocks
+from tilepress.documents.model import (
     Block,
     Box,
     Document,
@@ -16,10 +16,10 @@ from generator.documents.model import (
     Section,
     TileRow,
 )
-from generator.draw.canvas import Paper
-from generator.params import params_dict, parse_params
-from generator.puzzles.base import PuzzleKind, PuzzleSet
-from generator.tiles import parse_tiles
+from tilepress.draw.canvas import Paper
+from tilepress.params import params_dict, parse_params
+from tilepress.puzzles.base import PuzzleKind, PuzzleSet
+from tilepress.tiles import parse_tiles
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.documents.cards import INK, SAFE, CardSpec, Side, card_dimensions, plain_side
-from generator.draw.canvas import PT, Canvas
-from generator.draw.fonts import text_width, wrap
+from tilepress.documents.cards import INK, SAFE, CardSpec, Side, card_dimensions, plain_side
+from tilepress.draw.canvas import PT, Canvas
+from tilepress.draw.fonts import text_width, wrap
 
 
 @dataclass(frozen=True)

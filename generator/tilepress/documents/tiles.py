@@ -1,6 +1,6 @@
 """Paper mahjong tiles: a tile set printed as cards on card stock.
 
-A paper tile is a card (:mod:`generator.documents.cards`): its face on the front, the
+A paper tile is a card (:mod:`tilepress.documents.cards`): its face on the front, the
 tile's art as large as the safe zone allows on an ivory ground that runs into the bleed,
 and one green back shared by every tile, so every card-sheet option applies (sheets and
 gutters, crop marks, the duplex edge and back offset, a print shop's pages with TrimBox
@@ -16,12 +16,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from generator.documents.cards import SAFE, CardSheetOptions, CardSheets, CardSpec, Side
-from generator.draw.canvas import Canvas, Paper
-from generator.draw.tiles import ART_BOX, FACE, TILE_H, TILE_W, art_symbol, draw_paper_back
-from generator.errors import RequestError, TilepressError
-from generator.params import option
-from generator.tiles import Tile, parse_tiles
+from tilepress.documents.cards import SAFE, CardSheetOptions, CardSheets, CardSpec, Side
+from tilepress.draw.canvas import Canvas, Paper
+from tilepress.draw.tiles import ART_BOX, FACE, TILE_H, TILE_W, art_symbol, draw_paper_back
+from tilepress.errors import RequestError, TilepressError
+from tilepress.params import option
+from tilepress.tiles import Tile, parse_tiles
 
 TILE_SIZE = (20.0, 27.0)
 """A paper tile's face (mm) unless told: near the face of a small real tile."""

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from generator.draw.canvas import Canvas, Paper, Surface
+from tilepress.draw.canvas import Canvas, Paper, Surface
 
 Side = tuple[int | None, int | None]
 

@@ -43,7 +43,7 @@ HALF = {"A4": "a5", "Letter": "half-letter"}
 
 
 def find_paper(name: str) -> Paper:
-    from generator.errors import RequestError
+    from tilepress.errors import RequestError
 
     try:
         return PAPERS[name.lower()]

@@ -2,7 +2,7 @@
 
 reportlab's ``reportlab.graphics.charts`` lay out axes, ticks, labels, bars and legends
 into a ``Drawing`` of plain shapes; :func:`draw_drawing` walks those shapes onto a
-:class:`~generator.draw.canvas.Canvas`, so one chart reaches both back ends (PDF and SVG)
+:class:`~tilepress.draw.canvas.Canvas`, so one chart reaches both back ends (PDF and SVG)
 with the project's embedded fonts. :func:`bar_chart` makes bars (vertical or horizontal,
 one or two series side by side) with 95% error bars, and :func:`histogram` touching bars
 over the bins of a distribution. Sizes are in millimetres, text in points (never under 6).
@@ -20,8 +20,8 @@ from reportlab.graphics.charts.barcharts import HorizontalBarChart, VerticalBarC
 from reportlab.graphics.charts.legends import Legend
 from reportlab.lib import colors
 
-from generator.draw.canvas import PT, Canvas
-from generator.draw.fonts import FACES, pdf_font
+from tilepress.draw.canvas import PT, Canvas
+from tilepress.draw.fonts import FACES, pdf_font
 
 Matrix = tuple[float, float, float, float, float, float]
 SERIES_COLOURS = ("#2f6f73", "#c2603a")

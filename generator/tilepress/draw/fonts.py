@@ -41,7 +41,7 @@ def text_width(text: str, size: float, font: str = "regular") -> float:
     """Width in millimetres of ``text`` at ``size`` points."""
     from reportlab.pdfbase import pdfmetrics
 
-    from generator.draw.canvas import PT
+    from tilepress.draw.canvas import PT
 
     return pdfmetrics.stringWidth(text, pdf_font(font), size) * PT
 

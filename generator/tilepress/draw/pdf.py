@@ -12,8 +12,8 @@ from contextlib import contextmanager
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas as _RLCanvas
 
-from generator.draw.canvas import PT, Canvas, PathOp, Surface
-from generator.draw.fonts import pdf_font
+from tilepress.draw.canvas import PT, Canvas, PathOp, Surface
+from tilepress.draw.fonts import pdf_font
 
 MM = 1 / PT  # points per millimetre
 

@@ -13,8 +13,8 @@ from contextlib import contextmanager
 import svgwrite
 from svgwrite.container import Group as _G
 
-from generator.draw.canvas import PT, Canvas, PathOp, Surface
-from generator.draw.fonts import SVG_FAMILY
+from tilepress.draw.canvas import PT, Canvas, PathOp, Surface
+from tilepress.draw.fonts import SVG_FAMILY
 
 PAGE_GAP = 10.0  # mm between stacked pages
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from generator.draw.canvas import Canvas, star_points
-from generator.tiles import Tile
+from tilepress.draw.canvas import Canvas, star_points
+from tilepress.tiles import Tile
 
 TILE_W = 12.0
 TILE_H = 16.0
@@ -398,8 +398,8 @@ def draw_order_tab(c: Canvas, x: float, y: float, width: float, label: str, *,
                    size: float = 7.0, colour: str = "#8c2f39") -> None:
     """An answer key's number on the tile at (x, y): a white tab across the foot of the
     face, so the upper two thirds of the tile stay in view and the tile can be told."""
-    from generator.draw.canvas import PT
-    from generator.draw.fonts import text_width
+    from tilepress.draw.canvas import PT
+    from tilepress.draw.fonts import text_width
 
     height = size * PT * 1.25
     tab = min(width - 0.8, text_width(label, size, "bold") + size * PT * 0.9)

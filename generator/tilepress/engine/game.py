@@ -1,8 +1,8 @@
 """What tilepress knows about a game, in one place: the game descriptor.
 
-Each game package (``generator/games/<name>/``) declares one :class:`Game` in its
+Each game package (``generator/tilepress/games/<name>/``) declares one :class:`Game` in its
 ``__init__``; the registries of games, puzzle kinds and printables and the CLI commands
-are all built from these descriptors (see :mod:`generator.games`). The descriptor holds
+are all built from these descriptors (see :mod:`tilepress.games`). The descriptor holds
 only light things -- names, option dataclasses, module names -- and loads the game's
 modules (rules, bots, runner, puzzles, printables) on first use, so that building the
 CLI stays quick.
@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from generator.errors import RequestError
-from generator.params import parse_params
+from tilepress.errors import RequestError
+from tilepress.params import parse_params
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class PuzzleEntry:
 
     name: str
     kind: str
-    """The :class:`~generator.puzzles.base.PuzzleKind` class in the game's ``puzzles``."""
+    """The :class:`~tilepress.puzzles.base.PuzzleKind` class in the game's ``puzzles``."""
     params: type
     summary: str
     example: str
@@ -77,7 +77,7 @@ class Game:
     about: str
     """The game in a few lines, for help texts and rulebooks."""
     options: type | None = None
-    """The rules options (a dataclass of :func:`generator.params.option` fields)."""
+    """The rules options (a dataclass of :func:`tilepress.params.option` fields)."""
     play_options: type | None = None
     """Options of ``tilepress play`` that are not rules: the bots and how they play."""
     seats: Callable[[Any, Any], int] | None = None

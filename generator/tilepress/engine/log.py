@@ -16,10 +16,10 @@ import typing
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
-from generator.errors import FileFormatError, IllegalActionError, RequestError, TilepressError
-from generator.jsontext import MISSING, first_difference, parse_json, shown
-from generator.params import parse_params
-from generator.tiles import Tile, format_tiles, parse_tiles
+from tilepress.errors import FileFormatError, IllegalActionError, RequestError, TilepressError
+from tilepress.jsontext import MISSING, first_difference, parse_json, shown
+from tilepress.params import parse_params
+from tilepress.tiles import Tile, format_tiles, parse_tiles
 
 Tiles = tuple[Tile, ...]
 
@@ -186,7 +186,7 @@ class GameLog:
     """The line of the result in the file read (0 for a log made in memory)."""
 
     def lines(self) -> Iterator[str]:
-        from generator import __version__
+        from tilepress import __version__
 
         header = {"type": "game", "game": self.game, "tilepress": __version__,
                   "seed": self.seed, "options": dict(self.options)}

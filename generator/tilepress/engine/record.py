@@ -1,7 +1,7 @@
 """What a balance report needs to know about one finished game: its :class:`GameRecord`.
 
 A game's runner may define ``record(log) -> GameRecord``, which reads a finished
-:class:`~generator.engine.log.GameLog` into the facts a designer asks about: who won from
+:class:`~tilepress.engine.log.GameLog` into the facts a designer asks about: who won from
 which seat, how long the game lasted, how its rounds ended, which hands won, which
 optional actions were taken and how often the lead changed. Records are small, immutable
 and picklable, so that a batch of games sends back records rather than logs.

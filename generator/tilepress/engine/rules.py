@@ -25,8 +25,8 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Protocol
 
-from generator.engine.log import Event, Recorder, to_dict
-from generator.errors import IllegalActionError
+from tilepress.engine.log import Event, Recorder, to_dict
+from tilepress.errors import IllegalActionError
 
 Handler = Callable[[Any, Any], None]
 
@@ -48,7 +48,7 @@ def handles(*types: type) -> Callable[[Handler], Handler]:
 
 def checks(*types: type) -> Callable[[Handler], Handler]:
     """Mark a method as the check of the event types: it raises
-    :class:`~generator.errors.IllegalActionError` when the event may not happen now."""
+    :class:`~tilepress.errors.IllegalActionError` when the event may not happen now."""
 
     def mark(method: Handler) -> Handler:
         method._checks = types  # type: ignore[attr-defined]

@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from generator.errors import RequestError
-from generator.layouts import Layout, Position
-from generator.tiles import ALL_TILES, STANDARD_TILES, Tile
+from tilepress.errors import RequestError
+from tilepress.layouts import Layout, Position
+from tilepress.tiles import ALL_TILES, STANDARD_TILES, Tile
 
 SOLVED = "solved"
 UNSOLVABLE = "unsolvable"
@@ -212,7 +212,7 @@ def removal_order(layout: Layout, rng: random.Random, *,
     single tile is free with others left (the last tiles of a stack). A failed attempt
     starts again with more noise. Raises :class:`RequestError`, saying what was tried,
     when ``attempts`` all fail."""
-    from generator.engine.solitaire_play import FREE_CODES, GONE, geometry
+    from tilepress.engine.solitaire_play import FREE_CODES, GONE, geometry
 
     geo = geometry(layout)
     n = len(layout)

@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.util import find_spec
 
-from generator.engine.solitaire import Board
-from generator.engine.solitaire_play import tiles_in
+from tilepress.engine.solitaire import Board
+from tilepress.engine.solitaire_play import tiles_in
 
 WON, DEAD = "won", "dead"
 """What :func:`decide` settles (otherwise it answers None)."""

@@ -49,11 +49,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from generator.compiled import enabled
-from generator.engine import solitaire_exact_kernel as fast
-from generator.engine.solitaire_exact_kernel import luby
-from generator.engine.solitaire_kernel import END, GONE, Compiled
-from generator.engine.solitaire_play import (
+from tilepress.compiled import enabled
+from tilepress.engine import solitaire_exact_kernel as fast
+from tilepress.engine.solitaire_exact_kernel import luby
+from tilepress.engine.solitaire_kernel import END, GONE, Compiled
+from tilepress.engine.solitaire_play import (
     FREE_CODES,
     LEFT,
     OVER,
@@ -63,7 +63,7 @@ from generator.engine.solitaire_play import (
     matchings,
     partner_list,
 )
-from generator.engine.solitaire_stubborn import STUBBORN, flat
+from tilepress.engine.solitaire_stubborn import STUBBORN, flat
 
 RESTART_NODES = 2000
 """Positions after which the search starts again from the root, and then again after

@@ -1,5 +1,5 @@
 """The exact search of :mod:`.solitaire_exact`, compiled by numba when the fast extra is
-installed (see :mod:`generator.compiled`).
+installed (see :mod:`tilepress.compiled`).
 
 It is the same search, position for position: the same safe moves, moves in the same
 order (the same noise after a restart), the same stubborn sets, the same memo. Only the
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from generator.compiled import kernel
-from generator.engine.solitaire_kernel import END, GONE
-from generator.engine.solitaire_kernel import HALF_GONE as HALF
-from generator.engine.solitaire_stubborn import STUBBORN
+from tilepress.compiled import kernel
+from tilepress.engine.solitaire_kernel import END, GONE
+from tilepress.engine.solitaire_kernel import HALF_GONE as HALF
+from tilepress.engine.solitaire_stubborn import STUBBORN
 
 # the scalars of a search, in one int64 array
 DEPTH, PENDING, NODES, RESTARTS, RESTART_AT, RNG, STATUS, BEST, STORED, NEEDS_ROOM = range(10)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.engine.solitaire import UNDECIDED, UNSOLVABLE, Deal, board_for
-from generator.engine.solitaire_solver import Solver
+from tilepress.engine.solitaire import UNDECIDED, UNSOLVABLE, Deal, board_for
+from tilepress.engine.solitaire_solver import Solver
 
 
 @dataclass(frozen=True)

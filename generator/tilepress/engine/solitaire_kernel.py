@@ -1,5 +1,5 @@
 """The solver's hottest loop, :meth:`.solitaire_play.Table.end`, compiled by numba when
-the fast extra is installed (see :mod:`generator.compiled`).
+the fast extra is installed (see :mod:`tilepress.compiled`).
 
 The loop is the same as the plain one, over numpy arrays: the layout's touches as one
 flat list (``start[t]:start[t + 1]`` are tile ``t``'s entries of ``target`` and
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from generator.compiled import enabled, kernel
+from tilepress.compiled import enabled, kernel
 
 GONE = 1 << 40
 """The code of a removed tile (never free; later touches take a little off it)."""

@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from generator.engine.solitaire_play import matchings, partner_list
+from tilepress.engine.solitaire_play import matchings, partner_list
 
 if TYPE_CHECKING:  # pragma: no cover
-    from generator.engine.solitaire_solver import Solver
+    from tilepress.engine.solitaire_solver import Solver
 
 PRUNE = True
 """Whether the complete search first drops the pairings that stick alone (see

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from generator.engine.solitaire import board_for
-from generator.engine.solitaire_kernel import GONE, HALF_GONE, Compiled
-from generator.layouts import Layout
+from tilepress.engine.solitaire import board_for
+from tilepress.engine.solitaire_kernel import GONE, HALF_GONE, Compiled
+from tilepress.layouts import Layout
 
 FREE_CODES = frozenset({0, 1, 2, 3, 4, 8, 12})
 """Codes of a free tile: nothing on it, and a side (left or right) clear."""

@@ -8,7 +8,7 @@ import random
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from generator.engine.solitaire_solver import Solver
+    from tilepress.engine.solitaire_solver import Solver
 
 
 class Repair:

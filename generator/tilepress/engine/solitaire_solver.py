@@ -43,8 +43,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.engine import solitaire_cpsat
-from generator.engine.solitaire import (
+from tilepress.engine import solitaire_cpsat
+from tilepress.engine.solitaire import (
     SOLVED,
     UNDECIDED,
     UNSOLVABLE,
@@ -52,9 +52,9 @@ from generator.engine.solitaire import (
     board_for,
     replay_solution,
 )
-from generator.engine.solitaire_exact import WON, ExactSearch, luby
-from generator.engine.solitaire_pairing import PairingSearch
-from generator.engine.solitaire_play import (
+from tilepress.engine.solitaire_exact import WON, ExactSearch, luby
+from tilepress.engine.solitaire_pairing import PairingSearch
+from tilepress.engine.solitaire_play import (
     GONE,
     Table,
     geometry,
@@ -62,7 +62,7 @@ from generator.engine.solitaire_play import (
     matchings,
     partner_list,
 )
-from generator.engine.solitaire_repair import Repair
+from tilepress.engine.solitaire_repair import Repair
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from generator.compiled import kernel
+from tilepress.compiled import kernel
 
 
 def _stubborn(code: np.ndarray, moves: np.ndarray, group_of: np.ndarray,

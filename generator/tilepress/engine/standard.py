@@ -15,7 +15,7 @@ Declared kans are set aside: pass only the concealed tiles, and give the kans as
 ``kans=`` so that their tiles are counted as seen.
 
 Waits and shanten are read from tables of every one-suit and honor pattern
-(:mod:`generator.engine.standard_tables`, built on first use or read from a cache file);
+(:mod:`tilepress.engine.standard_tables`, built on first use or read from a cache file);
 a hand given as a plain MPSZ string or as tiles is counted without building a
 :class:`Hand`, and a wait's winning decomposition is found when first read.
 """
@@ -25,11 +25,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from generator.engine import standard_tables as _tables
-from generator.engine.standard_classes import shanten_from_counts
-from generator.engine.standard_classes import shanten_of as _shanten_of_counts
-from generator.engine.standard_classes import waits_of as _waits_of
-from generator.engine.standard_groups import (
+from tilepress.engine import standard_tables as _tables
+from tilepress.engine.standard_classes import shanten_from_counts
+from tilepress.engine.standard_classes import shanten_of as _shanten_of_counts
+from tilepress.engine.standard_classes import waits_of as _waits_of
+from tilepress.engine.standard_groups import (
     Wait,
     best_decomposition,
     complete_counts,
@@ -38,9 +38,9 @@ from generator.engine.standard_groups import (
     readings_of,
     winning_kinds,
 )
-from generator.engine.standard_tables import ORPHANS as _ORPHANS
-from generator.engine.standard_tables import improving_kinds as _improving_kinds
-from generator.engine.standard_values import (
+from tilepress.engine.standard_tables import ORPHANS as _ORPHANS
+from tilepress.engine.standard_tables import improving_kinds as _improving_kinds
+from tilepress.engine.standard_values import (
     FORMS,
     SEVEN_PAIRS,
     STANDARD,
@@ -51,8 +51,8 @@ from generator.engine.standard_values import (
     Hand,
     Reading,
 )
-from generator.errors import HandError
-from generator.tiles import (
+from tilepress.errors import HandError
+from tilepress.tiles import (
     STANDARD_TILES,
     Tile,
     sort_tiles,

@@ -5,7 +5,7 @@ One ``struct`` unpack splits the counts into the keys of the four groups (a suit
 nine counts, the honors' seven), and a dictionary maps each key to its entry:
 
 * for shanten, (class, counters): the class is the group's cost vector (see
-  :mod:`generator.engine.standard_tables`) and its number of tiles -- 159 suit and 137
+  :mod:`tilepress.engine.standard_tables`) and its number of tiles -- 159 suit and 137
   honor classes occur. The classes of the three suits combine in two list indexings
   into one of 470 *states* (combined vector and tiles), and a third reads the shanten
   of the standard form for the honors' class. The counters (kinds held twice or more,
@@ -15,7 +15,7 @@ nine counts, the honors' seven), and a dictionary maps each key to its entry:
   it to sets, a tally of kinds held that says when the special forms may be ready).
 
 The dictionaries start empty and learn each group pattern on its first reading (from
-the tables of :mod:`generator.engine.standard_tables`; at most 405,350 suit and 43,130
+the tables of :mod:`tilepress.engine.standard_tables`; at most 405,350 suit and 43,130
 honor patterns, a few microseconds each, once), so that start-up stays short. The
 class tables are built with numpy beside the other tables and cached with them.
 """
@@ -26,7 +26,7 @@ import struct
 from collections.abc import Callable
 from typing import Any
 
-from generator.engine import standard_tables as _tables
+from tilepress.engine import standard_tables as _tables
 
 SPECIAL = 64
 """Added to a standard deficit read for a hand of 13 or 14 tiles: the special forms count

@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from generator.engine.standard_classes import group_states, winning_kinds
-from generator.engine.standard_tables import ORPHANS as _ORPHANS
-from generator.engine.standard_values import (
+from tilepress.engine.standard_classes import group_states, winning_kinds
+from tilepress.engine.standard_tables import ORPHANS as _ORPHANS
+from tilepress.engine.standard_values import (
     FORMS,
     SEVEN_PAIRS,
     STANDARD,
@@ -21,7 +21,7 @@ from generator.engine.standard_values import (
     Group,
     Reading,
 )
-from generator.tiles import STANDARD_TILES, Tile, sort_tiles
+from tilepress.tiles import STANDARD_TILES, Tile, sort_tiles
 
 
 def _is_standard_complete(counts: Sequence[int]) -> bool:

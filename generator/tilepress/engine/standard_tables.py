@@ -1,4 +1,4 @@
-"""Lookup tables of the standard-hand engine (:mod:`generator.engine.standard`), and the
+"""Lookup tables of the standard-hand engine (:mod:`tilepress.engine.standard`), and the
 functions that read them on hands given as 34 counts.
 
 A hand splits into four groups: the three suits (nine ranks; runs and triplets) and the
@@ -10,7 +10,7 @@ honors (seven kinds; triplets only). Every pattern of counts of one group with a
   beyond the plan are thrown away). 126 suit vectors and 55 honor vectors occur; their
   sums over groups (min-plus convolution) close on 232 vectors, so combining four groups
   is three lookups, and the exact shanten of a hand is ``min(forms) - 1`` read from them
-  (the class tables of :mod:`generator.engine.standard_classes`, built here too, read
+  (the class tables of :mod:`tilepress.engine.standard_classes`, built here too, read
   it faster still);
 * if the pattern is complete or one tile short of it: whether it splits into sets (0)
   or sets and a pair (1), and the ranks that complete it either way (the waits), found
@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from generator.engine import table_cache
+from tilepress.engine import table_cache
 
 if TYPE_CHECKING:
     pass
@@ -82,7 +82,7 @@ class Tables:
     honor_waits: WaitRecords
     """The same for the honors."""
     classes: tuple[Any, ...]
-    """The class tables of :mod:`generator.engine.standard_classes`."""
+    """The class tables of :mod:`tilepress.engine.standard_classes`."""
 
 
 # ---------------------------------------------------------------------------
@@ -197,7 +197,7 @@ def build_sections() -> dict[str, bytes]:
     """Build every table; the result is what the cache file holds."""
     import numpy as np
 
-    from generator.engine import standard_classes
+    from tilepress.engine import standard_classes
 
     suit = _group_arrays(SUIT_RANKS, runs=True)
     honor = _group_arrays(HONOR_KINDS, runs=False)
@@ -302,7 +302,7 @@ def _wait_records(codes: bytes, which: bytes, records: bytes) -> WaitRecords:
 
 def tables_from(sections: dict[str, bytes]) -> Tables:
     """Python tables from the built (or cached) sections."""
-    from generator.engine import standard_classes
+    from tilepress.engine import standard_classes
 
     groups, _suits = struct.unpack("<II", sections["groups"])
     flat = _numbers("b", sections["vectors"])

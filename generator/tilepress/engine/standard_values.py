@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from generator.errors import HandError, NotationError
-from generator.tiles import Tile, check_copies, format_tiles, parse_tiles
+from tilepress.errors import HandError, NotationError
+from tilepress.tiles import Tile, check_copies, format_tiles, parse_tiles
 
 STANDARD = "standard"
 SEVEN_PAIRS = "seven pairs"

@@ -1,6 +1,6 @@
 """The games, found by name: every registry of tilepress is built from here.
 
-Each game lives in its own package and declares one :class:`~generator.engine.game.Game`
+Each game lives in its own package and declares one :class:`~tilepress.engine.game.Game`
 in its ``__init__``. To add a game: write its package and add it to :data:`GAMES`. The
 puzzle kinds, printables, ``tilepress play``/``replay``/``puzzle``/``print`` and
 ``verify`` all pick it up from its descriptor.
@@ -8,12 +8,12 @@ puzzle kinds, printables, ``tilepress play``/``replay``/``puzzle``/``print`` and
 
 from __future__ import annotations
 
-from generator.engine.game import Game, PrintableEntry, PuzzleEntry
-from generator.engine.log import GameLog
-from generator.engine.log import read_log as _read_log
-from generator.errors import FileFormatError, RequestError
-from generator.games import american, castle, minttin, oneplayer, onesuit, solitaire, standard
-from generator.puzzles.base import PuzzleKind
+from tilepress.engine.game import Game, PrintableEntry, PuzzleEntry
+from tilepress.engine.log import GameLog
+from tilepress.engine.log import read_log as _read_log
+from tilepress.errors import FileFormatError, RequestError
+from tilepress.games import american, castle, minttin, oneplayer, onesuit, solitaire, standard
+from tilepress.puzzles.base import PuzzleKind
 
 GAMES: tuple[Game, ...] = (
     standard.GAME,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from generator.errors import FileFormatError, RequestError
+from tilepress.errors import FileFormatError, RequestError
 
 
 @dataclass(frozen=True, order=True)

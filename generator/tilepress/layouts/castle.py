@@ -10,7 +10,7 @@ is an empty cell. Lines starting with ``#`` before the first row are notes and a
 
 Each cell is one tile seen from above; the tile at row ``r``, column ``c`` on floor
 ``f`` (1 = the ground floor) is the solitaire position ``(x=2c, y=2r, z=f-1)``, so the
-free-tile rule and the solver of :mod:`generator.engine.solitaire` apply unchanged.
+free-tile rule and the solver of :mod:`tilepress.engine.solitaire` apply unchanged.
 Parsing and writing back round-trip exactly, up to spaces at the ends of lines.
 """
 
@@ -21,9 +21,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from generator.errors import FileFormatError, RequestError, TilepressError
-from generator.layouts import Layout, Position
-from generator.tiles import Tile, parse_tiles
+from tilepress.errors import FileFormatError, RequestError, TilepressError
+from tilepress.layouts import Layout, Position
+from tilepress.tiles import Tile, parse_tiles
 
 SUFFIX = ".castle"
 MAX_TILES = 144

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.layouts import Layout, Position, overlap
+from tilepress.layouts import Layout, Position, overlap
 
 STANDARD_SET = 144
 WITHOUT_BONUS = 136

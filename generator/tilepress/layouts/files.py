@@ -1,4 +1,4 @@
-"""Layouts and castles from files: the only place in :mod:`generator.layouts` that reads.
+"""Layouts and castles from files: the only place in :mod:`tilepress.layouts` that reads.
 
 The parsers (:mod:`.formats`, :mod:`.castle`) turn text into layouts and castles and do
 no I/O, so the rules of the games can use them; commands and puzzle kinds load files here.
@@ -9,18 +9,18 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from generator.errors import FileFormatError, RequestError
-from generator.files import read_text
-from generator.layouts import BUILTIN, Layout, builtin
-from generator.layouts.castle import (
+from tilepress.errors import FileFormatError, RequestError
+from tilepress.files import read_text
+from tilepress.layouts import BUILTIN, Layout, builtin
+from tilepress.layouts.castle import (
     BUILTIN_CASTLES,
     SUFFIX,
     Castle,
     builtin_castle,
     parse_castle,
 )
-from generator.layouts.castle import MAX_FILE_BYTES as MAX_CASTLE_BYTES
-from generator.layouts.formats import (
+from tilepress.layouts.castle import MAX_FILE_BYTES as MAX_CASTLE_BYTES
+from tilepress.layouts.formats import (
     KM_MAGIC,
     MAX_FILE_BYTES,
     parse_gnome_maps,

@@ -22,8 +22,8 @@ import math
 import re
 import xml.parsers.expat
 
-from generator.errors import FileFormatError
-from generator.layouts import Layout, Position
+from tilepress.errors import FileFormatError
+from tilepress.layouts import Layout, Position
 
 KM_MAGIC = ("kmahjongg-layout-v1.0", "kmahjongg-layout-v1.1")
 MAX_TILES = 1000

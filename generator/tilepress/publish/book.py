@@ -27,22 +27,22 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.documents.markup import template_blocks, template_values
-from generator.documents.model import Block, Contents, Document, PageBreak, Section, TitlePage
-from generator.documents.puzzles import (
+from tilepress.documents.markup import template_blocks, template_values
+from tilepress.documents.model import Block, Contents, Document, PageBreak, Section, TitlePage
+from tilepress.documents.puzzles import (
     PuzzleSection,
     answer_blocks,
     frame_width,
     question_blocks,
     tile_chart,
 )
-from generator.draw.canvas import Paper, find_paper
-from generator.errors import FileFormatError, RequestError, TilepressError
-from generator.files import parse_toml, read_text
-from generator.games import find_kind
-from generator.params import parse_params
-from generator.puzzles.base import generate_set, verify_set
-from generator.tiles import parse_tiles
+from tilepress.draw.canvas import Paper, find_paper
+from tilepress.errors import FileFormatError, RequestError, TilepressError
+from tilepress.files import parse_toml, read_text
+from tilepress.games import find_kind
+from tilepress.params import parse_params
+from tilepress.puzzles.base import generate_set, verify_set
+from tilepress.tiles import parse_tiles
 
 _BOOK_KEYS = {"title", "subtitle", "paper", "seed", "section", "cover_tiles"}
 MAX_SECTIONS = 200

@@ -61,12 +61,12 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 
-from generator.batch import BatchOptions, Progress, Task, run_batch
-from generator.errors import FileFormatError, RequestError
-from generator.files import umask, write_atomic
-from generator.games import find_kind
-from generator.params import params_dict
-from generator.publish.daily_draw import (
+from tilepress.batch import BatchOptions, Progress, Task, run_batch
+from tilepress.errors import FileFormatError, RequestError
+from tilepress.files import umask, write_atomic
+from tilepress.games import find_kind
+from tilepress.params import params_dict
+from tilepress.publish.daily_draw import (
     Chains,
     EntrySet,
     Plan,
@@ -75,7 +75,7 @@ from generator.publish.daily_draw import (
     entry_params,
     make_plan,
 )
-from generator.publish.daily_spec import (
+from tilepress.publish.daily_spec import (
     ANSWERS,
     WEEKDAYS,
     DailySpec,
@@ -85,7 +85,7 @@ from generator.publish.daily_spec import (
     parse_daily_spec,
     parse_date,
 )
-from generator.puzzles.base import (
+from tilepress.puzzles.base import (
     FORMAT,
     MIXED,
     VERSION,
@@ -130,7 +130,7 @@ def make_sheet(plan: Plan, day: dt.date, sets: Sequence[EntrySet]) -> Sheet:
 
 def sheet_json(plan: Plan, sheet: Sheet) -> str:
     """The day's puzzles as one puzzle file of several kinds (docs/formats.md)."""
-    from generator import __version__
+    from tilepress import __version__
 
     sets = []
     for index, puzzles in sheet.groups:
@@ -153,11 +153,11 @@ def entry_title(plan: Plan, index: int) -> str:
 
 def render_sheet(plan: Plan, sheet: Sheet, previous: Sheet | None, fmt: str) -> bytes:
     """The sheet as ``"pdf"`` or ``"svg"`` bytes (``""``: not rendered, empty)."""
-    from generator.output import render_bytes
+    from tilepress.output import render_bytes
 
     if not fmt:
         return b""
-    from generator.publish.daily_page import sheet_document
+    from tilepress.publish.daily_page import sheet_document
 
     return render_bytes(sheet_document(plan, sheet, previous), fmt)
 
@@ -319,8 +319,8 @@ def make_day(plan: Plan, day: dt.date, *, fmt: str = "pdf", options: BatchOption
 
 def combined_document(plan: Plan, made: Sequence[tuple[Sheet, Sheet | None]]) -> bytes:
     """Every sheet of a range in one PDF, with a bookmark for each day."""
-    from generator.draw.pdf import PdfSurface
-    from generator.publish.daily_page import sheet_document
+    from tilepress.draw.pdf import PdfSurface
+    from tilepress.publish.daily_page import sheet_document
 
     first, last = made[0][0], made[-1][0]
     surface = PdfSurface(title=f"{plan.spec.title}, No. {first.number} to No. {last.number}",
@@ -389,7 +389,7 @@ def write_day(plan: Plan, day: dt.date, path: str | os.PathLike[str], *,
               progress: Progress | None = None) -> list[Path]:
     """One day's sheet to ``path``: .pdf or .svg (the sheet) or .json (its puzzles); with
     ``puzzles`` the puzzle file too, beside the sheet (``DATE.json`` by ``DATE.pdf``)."""
-    from generator.output import output_format
+    from tilepress.output import output_format
 
     fmt = output_format(path, (".pdf", ".svg", ".json"))
     plan.check_day(day)

@@ -8,14 +8,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from generator.documents.layout import FRAME, INK, MUTED, draw, measure
-from generator.documents.model import (
+from tilepress.documents.layout import FRAME, INK, MUTED, draw, measure
+from tilepress.documents.model import (
     Block,
     Box,
     Figure,
 )
-from generator.draw.canvas import Canvas
-from generator.draw.fonts import text_width
+from tilepress.draw.canvas import Canvas
+from tilepress.draw.fonts import text_width
 
 if TYPE_CHECKING:
     pass

@@ -1,6 +1,6 @@
 """The plan of a daily run and the drawing of a day's puzzles: each entry of each day
 from its own seed, on chains that never repeat a puzzle within a series-year (see
-:mod:`generator.publish.daily`)."""
+:mod:`tilepress.publish.daily`)."""
 
 from __future__ import annotations
 
@@ -11,17 +11,17 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.errors import RequestError
-from generator.games import find_kind
-from generator.params import params_dict
-from generator.publish.daily_spec import (
+from tilepress.errors import RequestError
+from tilepress.games import find_kind
+from tilepress.params import params_dict
+from tilepress.publish.daily_spec import (
     ANSWERS,
     SHEET_PAPERS,
     DailySpec,
     check_series,
     entry_params,
 )
-from generator.puzzles.base import (
+from tilepress.puzzles.base import (
     Candidate,
     Puzzle,
     PuzzleKind,
@@ -85,7 +85,7 @@ class Plan:
 
 def make_plan(spec: DailySpec, *, series: str | None = None, answers: str | None = None,
               paper: str | None = None) -> Plan:
-    from generator.draw.canvas import find_paper
+    from tilepress.draw.canvas import find_paper
 
     mode = answers or spec.answers
     if mode not in ANSWERS:

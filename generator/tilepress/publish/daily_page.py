@@ -21,9 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from generator.documents.layout import ACCENT, INK, MUTED, measure
-from generator.documents.markup import render_template
-from generator.documents.model import (
+from tilepress.documents.layout import ACCENT, INK, MUTED, measure
+from tilepress.documents.markup import render_template
+from tilepress.documents.model import (
     Block,
     Box,
     Document,
@@ -33,16 +33,16 @@ from generator.documents.model import (
     Spacer,
     TileRow,
 )
-from generator.draw.canvas import Canvas, find_paper
-from generator.draw.fonts import text_width
-from generator.errors import FileFormatError
-from generator.games import find_kind
-from generator.params import params_dict
-from generator.puzzles.base import DIFFICULTIES, Puzzle
+from tilepress.draw.canvas import Canvas, find_paper
+from tilepress.draw.fonts import text_width
+from tilepress.errors import FileFormatError
+from tilepress.games import find_kind
+from tilepress.params import params_dict
+from tilepress.puzzles.base import DIFFICULTIES, Puzzle
 
 if TYPE_CHECKING:
-    from generator.publish.daily import Plan, Sheet
-from generator.publish.daily_blocks import (
+    from tilepress.publish.daily import Plan, Sheet
+from tilepress.publish.daily_blocks import (
     GAP,
     INDENT,
     LOOKS,
@@ -54,7 +54,7 @@ from generator.publish.daily_blocks import (
     Look,
     Numbered,
 )
-from generator.publish.daily_presenters import PRESENTERS, Presenters, presenters_for
+from tilepress.publish.daily_presenters import PRESENTERS, Presenters, presenters_for
 
 # ---------------------------------------------------------------------------
 # Words
@@ -67,7 +67,7 @@ def _words(name: str, **values: Any) -> str:
 
 def instructions(plan: Plan, index: int, weekday: int, count: int) -> str:
     """A kind's instructions for the daily page, in players' words."""
-    from generator.publish.daily import entry_params
+    from tilepress.publish.daily import entry_params
 
     entry = plan.spec.entries[index]
     values = {k.replace("-", "_"): v for k, v in
@@ -80,7 +80,7 @@ def instructions(plan: Plan, index: int, weekday: int, count: int) -> str:
 
 
 def long_date(day: dt.date) -> str:
-    from generator.publish.daily import WEEKDAYS
+    from tilepress.publish.daily import WEEKDAYS
 
     months = ("January", "February", "March", "April", "May", "June", "July", "August",
               "September", "October", "November", "December")
@@ -93,7 +93,7 @@ def long_date(day: dt.date) -> str:
 
 
 def masthead(plan: Plan, sheet: Sheet, width: float, *, bookmark: bool) -> Figure:
-    from generator.publish.daily import WEEKDAYS
+    from tilepress.publish.daily import WEEKDAYS
 
     height = 27.0
     levels = plan.spec.levels
@@ -164,7 +164,7 @@ class _Group:
 def _group_box(plan: Plan, sheet: Sheet, index: int, puzzles: Sequence[Puzzle],
                first: int, width: float, look: Look, *, answers: bool) -> _Group:
     """An entry's box, laid out for a column (``width`` being a column's) if it fits."""
-    from generator.publish.daily import entry_title
+    from tilepress.publish.daily import entry_title
 
     entry = plan.spec.entries[index]
     shown = presenters_for(entry.kind)
@@ -198,7 +198,7 @@ def _group_box(plan: Plan, sheet: Sheet, index: int, puzzles: Sequence[Puzzle],
 
 def _too_wide(block: Block, room: float) -> bool:
     """A block that would be drawn smaller than it is (tiles under their width)."""
-    from generator.draw.tiles import row_width
+    from tilepress.draw.tiles import row_width
 
     if isinstance(block, Numbered):
         return any(_too_wide(b, room - INDENT) for b in block.body)
@@ -266,7 +266,7 @@ def _fill(width: float, room: float, *, notes: bool) -> list[Block]:
 
 
 def _tiles_box() -> Box:
-    from generator.documents.puzzles import tile_chart
+    from tilepress.documents.puzzles import tile_chart
 
     return Box((Paragraph(_words("daily/sheet.txt.j2", side="tiles", weekday="", level="",
                                  nextday=False, count=0, previous=False, first=False),
@@ -319,7 +319,7 @@ def sheet_document(plan: Plan, sheet: Sheet, previous: Sheet | None, *,
 
 
 def _weekday(day: dt.date) -> str:
-    from generator.publish.daily import WEEKDAYS
+    from tilepress.publish.daily import WEEKDAYS
 
     return WEEKDAYS[day.weekday()]
 

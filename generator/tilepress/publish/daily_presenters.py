@@ -8,19 +8,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from generator.documents.layout import INK, MUTED
-from generator.documents.model import (
+from tilepress.documents.layout import INK, MUTED
+from tilepress.documents.model import (
     Block,
     Paragraph,
     TileRow,
 )
-from generator.games import find_kind
-from generator.puzzles.base import Puzzle
-from generator.tiles import Tile, parse_tiles
+from tilepress.games import find_kind
+from tilepress.puzzles.base import Puzzle
+from tilepress.tiles import Tile, parse_tiles
 
 if TYPE_CHECKING:
     pass
-from generator.publish.daily_blocks import (
+from tilepress.publish.daily_blocks import (
     INDENT,
     KEY_TILE,
     MIN_TILE,
@@ -63,8 +63,8 @@ def _hand_question(puzzle: Puzzle, width: float, look: Look) -> tuple[Block, ...
 
 
 def _minttin_question(puzzle: Puzzle, width: float, look: Look) -> tuple[Block, ...]:
-    from generator.games.minttin.cards import parse_cards
-    from generator.games.minttin.pictures import cards_figure
+    from tilepress.games.minttin.cards import parse_cards
+    from tilepress.games.minttin.pictures import cards_figure
 
     cards = sorted(parse_cards(str(puzzle.question["hand"])))
     groups: list[list] = []
@@ -86,8 +86,8 @@ def _minttin_question(puzzle: Puzzle, width: float, look: Look) -> tuple[Block, 
 
 
 def _layout_question(puzzle: Puzzle, width: float, look: Look) -> tuple[Block, ...]:
-    from generator.games.solitaire.pictures import layers_figure
-    from generator.games.solitaire.puzzles import deal_of
+    from tilepress.games.solitaire.pictures import layers_figure
+    from tilepress.games.solitaire.puzzles import deal_of
 
     deal = deal_of(puzzle.question, puzzle.id)
     return (layers_figure(deal.layout, deal.tiles, width=width - INDENT,
@@ -95,8 +95,8 @@ def _layout_question(puzzle: Puzzle, width: float, look: Look) -> tuple[Block, .
 
 
 def _castle_parts(puzzle: Puzzle) -> tuple[Any, dict]:
-    from generator.games.solitaire.puzzles import deal_of
-    from generator.layouts.castle import cell_of, parse_castle
+    from tilepress.games.solitaire.puzzles import deal_of
+    from tilepress.layouts.castle import cell_of, parse_castle
 
     castle = parse_castle(str(puzzle.question["castle"]), name="castle", source=puzzle.id)
     deal = deal_of(puzzle.question, puzzle.id)
@@ -106,7 +106,7 @@ def _castle_parts(puzzle: Puzzle) -> tuple[Any, dict]:
 
 def _castle_question(puzzle: Puzzle, width: float, look: Look) -> tuple[Block, ...]:
     """The castle floor by floor and, where there is room beside it, as a picture."""
-    from generator.games.castle.pictures import floors_figure, isometric_figure
+    from tilepress.games.castle.pictures import floors_figure, isometric_figure
 
     castle, tiles = _castle_parts(puzzle)
     floors = floors_figure(castle, width=width - INDENT, tiles=tiles, largest=look.tile)
@@ -154,8 +154,8 @@ def _card_words(code: str) -> str:
 
 
 def _minttin_answer(puzzle: Puzzle, width: float, look: Look) -> tuple[Block, ...]:
-    from generator.games.minttin.cards import Card
-    from generator.games.minttin.pictures import cards_figure
+    from tilepress.games.minttin.cards import Card
+    from tilepress.games.minttin.pictures import cards_figure
 
     ways = sorted(puzzle.answer.get("completions", {}).items(), key=lambda kv: (-kv[1], kv[0]))
     groups = [[Card(code)] for code, _ in ways]
@@ -185,8 +185,8 @@ def american_choices(puzzle: Puzzle) -> list[Any]:
     in the way to make it that is nearest: the answer's nearest hands, and then hands at
     least two tiles farther than the nearest (the nearest of those), so the sheet holds
     what it asks about and one answer is right."""
-    from generator.games.american import card as rules
-    from generator.games.american.puzzles import card_of, hand_of
+    from tilepress.games.american import card as rules
+    from tilepress.games.american.puzzles import card_of, hand_of
 
     card, hand = card_of(puzzle.question), hand_of(puzzle)
     named = [n["hand"] for n in puzzle.answer["nearest"]]
@@ -203,7 +203,7 @@ def _letter(k: int) -> str:
 
 
 def _american_question(puzzle: Puzzle, width: float, look: Look) -> tuple[Block, ...]:
-    from generator.games.american.pictures import card_lines_figure
+    from tilepress.games.american.pictures import card_lines_figure
 
     choices = american_choices(puzzle)
     lines = [(_letter(k), m.hand, m.requirement.variant) for k, m in enumerate(choices)]
@@ -229,8 +229,8 @@ def _numbers(puzzle: Puzzle, count: int) -> list[int]:
 
 
 def _layout_answer(puzzle: Puzzle, width: float, look: Look) -> tuple[Block, ...]:
-    from generator.games.solitaire.pictures import layers_figure
-    from generator.games.solitaire.puzzles import deal_of
+    from tilepress.games.solitaire.pictures import layers_figure
+    from tilepress.games.solitaire.puzzles import deal_of
 
     deal = deal_of(puzzle.question, puzzle.id)
     traps = puzzle.grade.get("traps", 0)
@@ -247,9 +247,9 @@ def _traps(traps: Any) -> str:
 
 
 def _castle_answer(puzzle: Puzzle, width: float, look: Look) -> tuple[Block, ...]:
-    from generator.games.castle.pictures import floors_figure
-    from generator.games.solitaire.puzzles import deal_of
-    from generator.layouts.castle import cell_of
+    from tilepress.games.castle.pictures import floors_figure
+    from tilepress.games.solitaire.puzzles import deal_of
+    from tilepress.layouts.castle import cell_of
 
     castle, tiles = _castle_parts(puzzle)
     deal = deal_of(puzzle.question, puzzle.id)

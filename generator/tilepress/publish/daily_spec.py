@@ -1,6 +1,6 @@
 """The daily sheets' spec: a TOML file naming the sheet, the first day of the series
 and the puzzles, each option one value or seven (Monday first); see
-:mod:`generator.publish.daily` for the format."""
+:mod:`tilepress.publish.daily` for the format."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.errors import FileFormatError, RequestError, TilepressError
-from generator.files import parse_toml, read_text
-from generator.games import find_kind, kind_names
-from generator.params import parse_params
-from generator.puzzles.base import (
+from tilepress.errors import FileFormatError, RequestError, TilepressError
+from tilepress.files import parse_toml, read_text
+from tilepress.games import find_kind, kind_names
+from tilepress.params import parse_params
+from tilepress.puzzles.base import (
     DIFFICULTIES,
 )
 
@@ -203,7 +203,7 @@ def load_daily_spec(path: str | os.PathLike[str]) -> DailySpec:
 
 def default_spec() -> DailySpec:
     """The shipped spec, ``puzzles/daily.toml``."""
-    from generator.resources import shipped
+    from tilepress.resources import shipped
 
     return load_daily_spec(shipped("puzzles", "daily.toml"))
 

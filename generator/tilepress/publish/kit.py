@@ -22,9 +22,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from generator.documents.cards import CardSheetOptions
-from generator.documents.markup import template_blocks
-from generator.documents.model import (
+from tilepress.documents.cards import CardSheetOptions
+from tilepress.documents.markup import template_blocks
+from tilepress.documents.model import (
     Block,
     Document,
     Figure,
@@ -37,17 +37,17 @@ from generator.documents.model import (
     Table,
     half_sheet,
 )
-from generator.documents.puzzles import PuzzleSection, answer_blocks, frame_width, question_blocks
-from generator.documents.tiles import TileSheetOptions, describe_set, tile_sheets, tile_size
-from generator.draw.canvas import Canvas, Paper, find_paper
-from generator.engine.game import Game
-from generator.errors import RequestError
-from generator.games import GAMES, find_kind, printable_entry
-from generator.params import parse_params
-from generator.publish.kit_files import GameKit, KitFile
-from generator.publish.kit_options import KitOptions
-from generator.publish.rulebook import build_rulebook, checked_figure, load_spec, rulebook_games
-from generator.puzzles.base import generate_set, verify_set
+from tilepress.documents.puzzles import PuzzleSection, answer_blocks, frame_width, question_blocks
+from tilepress.documents.tiles import TileSheetOptions, describe_set, tile_sheets, tile_size
+from tilepress.draw.canvas import Canvas, Paper, find_paper
+from tilepress.engine.game import Game
+from tilepress.errors import RequestError
+from tilepress.games import GAMES, find_kind, printable_entry
+from tilepress.params import parse_params
+from tilepress.publish.kit_files import GameKit, KitFile
+from tilepress.publish.kit_options import KitOptions
+from tilepress.publish.rulebook import build_rulebook, checked_figure, load_spec, rulebook_games
+from tilepress.puzzles.base import generate_set, verify_set
 
 CARD = "card stock"
 PAPER = "paper"
@@ -99,7 +99,7 @@ class Plan:
     """What a game's kit holds beyond its rulebook and quick reference."""
 
     tiles: str = ""
-    """The tile set (a name of :data:`generator.documents.tiles.SETS` or MPSZ); none for a
+    """The tile set (a name of :data:`tilepress.documents.tiles.SETS` or MPSZ); none for a
     game without tiles."""
     tiles_about: str = ""
     printables: tuple[Printable, ...] = ()
@@ -301,7 +301,7 @@ class _Figures(Mapping[str, Any]):
 def quick_reference(game: Game, paper: Paper) -> Document | PlayerAid:
     """The quick reference at the back of the game's rulebook, for each player: on half a
     sheet, two to a sheet, or on a whole page when it does not fit on half of one."""
-    from generator.documents.layout import page_fills
+    from tilepress.documents.layout import page_fills
 
     spec = load_spec(game.name)
     blocks = template_blocks(f"rulebooks/{game.name}/quickref.md.j2",
@@ -427,7 +427,7 @@ Progress = Callable[[str], None]
 
 def render_pdf(printed: Printed) -> tuple[bytes, int]:
     """A document or card sheets as PDF bytes, and the number of pages."""
-    from generator.draw.pdf import PdfSurface
+    from tilepress.draw.pdf import PdfSurface
 
     surface = PdfSurface(title=printed.title, subject=printed.subtitle)
     pages = printed.render(surface)
@@ -450,7 +450,7 @@ def build_kit(name: str, options: KitOptions | None = None, *,
     """The game's kit in memory: every part built and rendered, then the cover, which
     lists them with their pages. ``progress`` hears the name of each file before it is
     built."""
-    from generator import __version__
+    from tilepress import __version__
 
     options = options or KitOptions()
     game = kit_game(name, rulebook_required=rulebook_required)

@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.errors import FileFormatError
-from generator.files import umask, write_atomic
+from tilepress.errors import FileFormatError
+from tilepress.files import umask, write_atomic
 
 KIT_FORMAT = "tilepress-kit"
 INDEX_FORMAT = "tilepress-kits"

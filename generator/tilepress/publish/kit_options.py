@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from generator.errors import RequestError
-from generator.params import option
+from tilepress.errors import RequestError
+from tilepress.params import option
 
 
 @dataclass(frozen=True)
@@ -25,9 +25,9 @@ class KitOptions:
 
     def check(self) -> None:
         """One clear error for a bad option, before anything is built."""
-        from generator.documents.cards import card_dimensions
-        from generator.documents.tiles import tile_size
-        from generator.draw.canvas import find_paper
+        from tilepress.documents.cards import card_dimensions
+        from tilepress.documents.tiles import tile_size
+        from tilepress.draw.canvas import find_paper
 
         find_paper(self.paper)
         card_dimensions(self.card_size)

@@ -1,7 +1,7 @@
 """Rulebooks whose every illustration the engine has checked.
 
 A rulebook is three files in ``templates/rulebooks/<game>/`` that a user may restyle or
-translate: ``rulebook.md.j2`` (the words, in the markup of :mod:`generator.documents.markup`),
+translate: ``rulebook.md.j2`` (the words, in the markup of :mod:`tilepress.documents.markup`),
 ``quickref.md.j2`` (the one-page quick reference at the back) and ``rulebook.toml`` (the
 title, which rulings to print, and every figure as data with what the text claims about
 it). Building the rulebook draws each figure with its game's engine and compares every
@@ -21,8 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from generator.documents.markup import template_blocks
-from generator.documents.model import (
+from tilepress.documents.markup import template_blocks
+from tilepress.documents.model import (
     Block,
     Bullets,
     Contents,
@@ -35,13 +35,13 @@ from generator.documents.model import (
     Section,
     TitlePage,
 )
-from generator.draw.canvas import HALF, PAPERS, Paper
-from generator.engine.game import FigureEntry, Game
-from generator.errors import FileFormatError, RequestError
-from generator.files import read_text
-from generator.games import GAMES, find_game
-from generator.params import parse_params
-from generator.resources import shipped
+from tilepress.draw.canvas import HALF, PAPERS, Paper
+from tilepress.engine.game import FigureEntry, Game
+from tilepress.errors import FileFormatError, RequestError
+from tilepress.files import read_text
+from tilepress.games import GAMES, find_game
+from tilepress.params import parse_params
+from tilepress.resources import shipped
 
 
 class ClaimError(RequestError):
@@ -226,7 +226,7 @@ def rulings_of(headings: tuple[str, ...]) -> list[tuple[str, list[str]]]:
 def build_rulebook(game_name: str, paper: Paper, *, booklet: bool = False,
                    rulings: bool = True, spec: RulebookSpec | None = None) -> Document:
     """The rulebook of a game, every figure checked. With ``booklet`` the pages are half
-    of ``paper`` (print them with :func:`generator.output.write_document`'s booklet)."""
+    of ``paper`` (print them with :func:`tilepress.output.write_document`'s booklet)."""
     spec = spec or load_spec(game_name)
     game = find_game(game_name) if game_name in _playable() else _game(game_name)
     where = f"templates/rulebooks/{game_name}"

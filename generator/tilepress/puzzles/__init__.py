@@ -1,10 +1,10 @@
-"""The one interface every puzzle kind implements (:mod:`generator.puzzles.base`).
+"""The one interface every puzzle kind implements (:mod:`tilepress.puzzles.base`).
 
-The kinds themselves live with their games (``generator/games/<game>/puzzles.py``) and
-are found by name through :func:`generator.games.find_kind`.
+The kinds themselves live with their games (``generator/tilepress/games/<game>/puzzles.py``) and
+are found by name through :func:`tilepress.games.find_kind`.
 """
 
-from generator.puzzles.base import (
+from tilepress.puzzles.base import (
     DIFFICULTIES,
     Puzzle,
     PuzzleKind,

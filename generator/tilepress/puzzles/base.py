@@ -4,7 +4,7 @@ A kind (see :class:`PuzzleKind`) says what its parameters are, makes one candida
 puzzle from a ``random.Random``, solves a question from scratch, grades it, and turns a
 puzzle into document blocks for the question page and the answer key. Everything else
 -- sets without repeats, files, verification, books -- is written once, here and in
-:mod:`generator.documents`.
+:mod:`tilepress.documents`.
 
 File contract (JSON)::
 
@@ -26,9 +26,9 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
-from generator.errors import FileFormatError, RequestError, TilepressError
-from generator.jsontext import MISSING, first_difference, parse_json, shown
-from generator.params import params_dict
+from tilepress.errors import FileFormatError, RequestError, TilepressError
+from tilepress.jsontext import MISSING, first_difference, parse_json, shown
+from tilepress.params import params_dict
 
 FORMAT = "tilepress-puzzles"
 VERSION = 1
@@ -306,7 +306,7 @@ class PuzzleKind(ABC):
 
 def generate_set(kind: PuzzleKind, params: Any, *, count: int, seed: int | str) -> PuzzleSet:
     """``count`` distinct puzzles of ``kind``; the same seed and params give the same set."""
-    from generator import __version__
+    from tilepress import __version__
 
     if isinstance(count, bool) or not isinstance(count, int):
         raise RequestError(f"count must be a whole number, not {count!r}")

@@ -9,8 +9,8 @@ redeemed with the tile it stands for. Mah Jongg ends the game, and the others pa
 Rulings: docs/rulings.md.
 """
 
-from generator.engine.game import FigureEntry, Game, PrintableEntry, PuzzleEntry
-from generator.games.american.options import (
+from tilepress.engine.game import FigureEntry, Game, PrintableEntry, PuzzleEntry
+from tilepress.games.american.options import (
     AmericanOptions,
     AmericanParams,
     AmericanPlay,

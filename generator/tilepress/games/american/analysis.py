@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.errors import HandError
-from generator.games.american.card import (
+from tilepress.errors import HandError
+from tilepress.games.american.card import (
     FLOWER,
     Card,
     Exposure,
@@ -17,7 +17,7 @@ from generator.games.american.card import (
     nearest,
     tile_of,
 )
-from generator.tiles import format_tiles, parse_tiles
+from tilepress.tiles import format_tiles, parse_tiles
 
 
 def _match_dict(m: Match) -> dict:

@@ -23,8 +23,8 @@ from operator import itemgetter
 
 import numpy as np
 
-from generator.engine.log import Event
-from generator.games.american.card import (
+from tilepress.engine.log import Event
+from tilepress.games.american.card import (
     FACES,
     JOKER,
     Exposure,
@@ -34,7 +34,7 @@ from generator.games.american.card import (
     face_of,
     needs,
 )
-from generator.games.american.events import (
+from tilepress.games.american.events import (
     EXPOSE,
     MAHJONG,
     PASS,
@@ -47,8 +47,8 @@ from generator.games.american.events import (
     Redeem,
     Stop,
 )
-from generator.games.american.lacks import group_faces
-from generator.games.american.planning import (
+from tilepress.games.american.lacks import group_faces
+from tilepress.games.american.planning import (
     SLACK,
     Plan,
     Sight,
@@ -57,8 +57,8 @@ from generator.games.american.planning import (
     plan,
     sight_of,
 )
-from generator.games.american.rules import CLAIMS, AmericanGame, Phase
-from generator.tiles import ALL_TILES, Tile
+from tilepress.games.american.rules import CLAIMS, AmericanGame, Phase
+from tilepress.tiles import ALL_TILES, Tile
 
 JOKER_TILE = Tile("1j")
 _NO_TILES = np.zeros(FACES, dtype=np.int16)

@@ -20,8 +20,8 @@ from functools import cached_property
 
 import numpy as np
 
-from generator.errors import FileFormatError, HandError
-from generator.games.american.faces import (
+from tilepress.errors import FileFormatError, HandError
+from tilepress.games.american.faces import (
     COPIES,
     DRAGON_OF,
     FACES,
@@ -37,8 +37,8 @@ from generator.games.american.faces import (
     face_of,
     tile_of,
 )
-from generator.games.american.lacks import GroupKinds, LackTables
-from generator.tiles import Tile, format_tiles, parse_tiles
+from tilepress.games.american.lacks import GroupKinds, LackTables
+from tilepress.tiles import Tile, format_tiles, parse_tiles
 
 # -- the card format ---------------------------------------------------------------
 
@@ -324,7 +324,7 @@ class Table:
 
     @cached_property
     def memo(self) -> dict:
-        """Work the planner keeps per table (:mod:`~generator.games.american.planning`)."""
+        """Work the planner keeps per table (:mod:`~tilepress.games.american.planning`)."""
         return {}
 
 
@@ -416,7 +416,7 @@ def needs(table: Table, counts: np.ndarray, exposed: np.ndarray | None = None) -
     (jokers at ``counts[JOKER]``) and ``exposed``, the exposures' tiles by face
     (:func:`exposed_faces`): an exposure fills its own pung, kong or quint and nothing
     else. Meaningful on the rows the exposures allow. Read from look-up tables
-    (:mod:`~generator.games.american.lacks`)."""
+    (:mod:`~tilepress.games.american.lacks`)."""
     return table.lacks.lacks(counts, exposed)
 
 

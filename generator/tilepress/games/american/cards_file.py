@@ -1,15 +1,15 @@
 """Cards of hands from files: a card file a player wrote, or the practice card shipped
 with tilepress. The only place the American game reads files; the rules and the bots are
-given the :class:`~generator.games.american.card.Card` and never import this module."""
+given the :class:`~tilepress.games.american.card.Card` and never import this module."""
 
 from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
 
-from generator.files import read_text
-from generator.games.american.card import Card, parse_card
-from generator.resources import shipped
+from tilepress.files import read_text
+from tilepress.games.american.card import Card, parse_card
+from tilepress.resources import shipped
 
 PRACTICE = "practice"
 

@@ -1,6 +1,6 @@
 """The start of an American Mah Jongg game: the dice for East, the deal, and the
 Charleston (passes, the vote to stop it, the courtesy pass). :class:`Charleston` is the
-base of :class:`~generator.games.american.rules.AmericanGame`, which adds the play.
+base of :class:`~tilepress.games.american.rules.AmericanGame`, which adds the play.
 
 Seats are numbered in turn order, so the player to a seat's right is the next seat:
 passes "to the right" go to ``p + 1``, "to the left" to ``p - 1``, "across" to ``p + 2``.
@@ -16,13 +16,13 @@ from __future__ import annotations
 from collections import Counter, deque
 from functools import cache
 
-from generator.engine.log import Event
-from generator.engine.rules import Rules, checks, handles
-from generator.errors import IllegalActionError
-from generator.games.american.card import Card, american_set
-from generator.games.american.events import Courtesy, Deal, Dice, Pass, Phase, Stop
-from generator.games.american.options import AmericanOptions
-from generator.tiles import Tile, sort_tiles
+from tilepress.engine.log import Event
+from tilepress.engine.rules import Rules, checks, handles
+from tilepress.errors import IllegalActionError
+from tilepress.games.american.card import Card, american_set
+from tilepress.games.american.events import Courtesy, Deal, Dice, Pass, Phase, Stop
+from tilepress.games.american.options import AmericanOptions
+from tilepress.tiles import Tile, sort_tiles
 
 PASSES_1 = (("right", False), ("across", False), ("left", True))
 PASSES_2 = (("left", False), ("across", False), ("right", True))

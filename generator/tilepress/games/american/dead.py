@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from generator import compiled
-from generator.games.american import weighing
-from generator.games.american.card import (
+from tilepress import compiled
+from tilepress.games.american import weighing
+from tilepress.games.american.card import (
     Card,
     Exposure,
     allowed_rows,
     can_complete,
     exposed_faces,
 )
-from generator.games.american.faces import COPY_COUNTS, FACES, JOKER
+from tilepress.games.american.faces import COPY_COUNTS, FACES, JOKER
 
 Witness = tuple[tuple[int, int, int], ...]
 """A reading still open: (face, natural tiles, joker-able tiles) of each face it uses,

@@ -5,16 +5,16 @@ A player's decisions: :class:`Pass`, :class:`Stop`, :class:`Courtesy`, :class:`A
 :class:`Call`, :class:`Redeem`, :class:`Discard` and :class:`MahJong`. Chance:
 :class:`Dice` and :class:`Deal` (the shuffled walls). The rules' own: :class:`Draw`,
 :class:`Dead` and :class:`End`. :class:`Claims` is how a log writes the answers of all
-players to one discard on a single line (see :mod:`generator.games.american.rules`).
+players to one discard on a single line (see :mod:`tilepress.games.american.rules`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from generator.engine.log import Event, Tiles, event
-from generator.engine.rules import Phase as BasePhase
-from generator.tiles import Tile
+from tilepress.engine.log import Event, Tiles, event
+from tilepress.engine.rules import Phase as BasePhase
+from tilepress.tiles import Tile
 
 GAME = "american"
 

@@ -9,7 +9,7 @@ from functools import cache
 
 import numpy as np
 
-from generator.tiles import ALL_TILES, Tile
+from tilepress.tiles import ALL_TILES, Tile
 
 SUITS = ("m", "s", "p")
 """Craks, bams, dots (the order of the practice card's colours: red, green, blue)."""

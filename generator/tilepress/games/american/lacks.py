@@ -1,6 +1,6 @@
 """The tiles each reading of a card lacks, by table look-up.
 
-:func:`~generator.games.american.card.needs` asks, for every reading (row) of the card,
+:func:`~tilepress.games.american.card.needs` asks, for every reading (row) of the card,
 how many tiles a hand lacks: the natural tiles short of its singles, pairs and years
 (``P``), and the tiles short of its pungs, kongs and quints (``Q``, less the spare
 natural tiles of the face) beyond the hand's jokers. Both are sums over the faces of a
@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from generator import compiled
-from generator.games.american import weighing
-from generator.games.american.faces import FACES, JOKER
-from generator.games.american.weighing import TOP, Sparse
+from tilepress import compiled
+from tilepress.games.american import weighing
+from tilepress.games.american.faces import FACES, JOKER
+from tilepress.games.american.weighing import TOP, Sparse
 
 MEMO = 2048
 """Hands whose lacks a table remembers."""

@@ -11,10 +11,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from generator.documents.model import Block, Heading, Paragraph, Table, TileRow
-from generator.engine.log import Event, GameLog
-from generator.games.american.card import nearest
-from generator.games.american.events import (
+from tilepress.documents.model import Block, Heading, Paragraph, Table, TileRow
+from tilepress.engine.log import Event, GameLog
+from tilepress.games.american.card import nearest
+from tilepress.games.american.events import (
     Call,
     Courtesy,
     Dead,
@@ -27,10 +27,10 @@ from generator.games.american.events import (
     Redeem,
     Stop,
 )
-from generator.games.american.options import AmericanOptions, CardHandFigure
-from generator.games.american.pictures import card_hand_figure
-from generator.games.american.rules import AmericanGame
-from generator.tiles import Tile, format_tiles, parse_tiles, sort_tiles
+from tilepress.games.american.options import AmericanOptions, CardHandFigure
+from tilepress.games.american.pictures import card_hand_figure
+from tilepress.games.american.rules import AmericanGame
+from tilepress.tiles import Tile, format_tiles, parse_tiles, sort_tiles
 
 SEATS = ("East", "South", "West", "North")
 TILE = 8.0

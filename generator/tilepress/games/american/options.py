@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.params import option
-from generator.puzzles.base import DIFFICULTIES
+from tilepress.params import option
+from tilepress.puzzles.base import DIFFICULTIES
 
 
 @dataclass(frozen=True)

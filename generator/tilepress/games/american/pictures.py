@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from generator.documents.model import Figure, Illustration
-from generator.draw.canvas import PT, Canvas
-from generator.draw.fonts import text_width
-from generator.draw.tiles import RATIO, draw_tile
-from generator.errors import HandError, NotationError, RequestError
-from generator.games.american.card import (
+from tilepress.documents.model import Figure, Illustration
+from tilepress.draw.canvas import PT, Canvas
+from tilepress.draw.fonts import text_width
+from tilepress.draw.tiles import RATIO, draw_tile
+from tilepress.errors import HandError, NotationError, RequestError
+from tilepress.games.american.card import (
     SUIT_NAMES,
     Card,
     Exposure,
@@ -23,9 +23,9 @@ from generator.games.american.card import (
     is_jokerless,
     matches,
 )
-from generator.games.american.cards_file import load_card
-from generator.games.american.options import CardHandFigure
-from generator.tiles import Tile, format_tiles, parse_tiles
+from tilepress.games.american.cards_file import load_card
+from tilepress.games.american.options import CardHandFigure
+from tilepress.tiles import Tile, format_tiles, parse_tiles
 
 INK = "#1d1d1b"
 ACCENT = "#8c2f39"
@@ -272,8 +272,8 @@ __all__ = ["arrange", "card_hand_figure", "card_line_width", "card_lines_figure"
 def said(ev: Any, names: Sequence[str], seat: int | None) -> str:
     """The event in words, as the player at ``seat`` (None: an onlooker who sees all)
     would hear it: another player's draw or pass is counted, not named."""
-    from generator.games.american import events as e
-    from generator.games.american.narrate import word, words
+    from tilepress.games.american import events as e
+    from tilepress.games.american.narrate import word, words
 
     who = names[getattr(ev, "player", 0)]
     sees = seat is None or seat == getattr(ev, "player", seat)
@@ -319,13 +319,13 @@ def position_figure(log: Any, events: int, *, seat: int | None = None,
     """The table after the first ``events`` events of ``log``: each player's rack (only
     ``seat``'s face up when given) with its exposures, the discards in the middle, the
     wall, whose turn, and the last action in words."""
-    from generator.documents.assemble import labelled, position_frame, text_figure, tiles_figure
-    from generator.engine.log import line_of
-    from generator.games.american import events as e
-    from generator.games.american.narrate import SEATS as WINDS
-    from generator.games.american.options import AmericanOptions
-    from generator.games.american.runner import new_state
-    from generator.tiles import sort_tiles
+    from tilepress.documents.assemble import labelled, position_frame, text_figure, tiles_figure
+    from tilepress.engine.log import line_of
+    from tilepress.games.american import events as e
+    from tilepress.games.american.narrate import SEATS as WINDS
+    from tilepress.games.american.options import AmericanOptions
+    from tilepress.games.american.runner import new_state
+    from tilepress.tiles import sort_tiles
 
     game = new_state(log.options_as(AmericanOptions))
     for ev in log.events[:events]:

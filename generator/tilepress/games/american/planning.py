@@ -23,8 +23,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from generator import compiled
-from generator.games.american.card import (
+from tilepress import compiled
+from tilepress.games.american.card import (
     COPIES,
     JOKER,
     Card,
@@ -35,8 +35,8 @@ from generator.games.american.card import (
     exposed_faces,
     needs,
 )
-from generator.games.american.faces import COPY_COUNTS
-from generator.games.american.weighing import add_share, choose
+from tilepress.games.american.faces import COPY_COUNTS
+from tilepress.games.american.weighing import add_share, choose
 
 HARMONIC = np.array([sum(1 / k for k in range(1, n + 1)) for n in range(16)])
 VALUE_WEIGHT = 0.004
@@ -215,7 +215,7 @@ def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = 
     ``slack`` tiles further than the nearest (all the allowed ones if none can), with
     the best for the sight's hand and for the hand less a tile of each face of
     ``removed`` among them. ``need`` is what
-    :func:`~generator.games.american.card.needs` gives for the hand, if known (for the
+    :func:`~tilepress.games.american.card.needs` gives for the hand, if known (for the
     numpy path: the compiled loop works it out)."""
     table = card.table
     k = len(removed)
@@ -262,7 +262,7 @@ def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = 
 def _choose(table: Table, sight: Sight, removed: np.ndarray, rows: np.ndarray | None = None,
             allowed: np.ndarray = _NO_ALLOWED, slack: int = SLACK,
             counts: np.ndarray | None = None) -> tuple:
-    """The compiled weighing (:func:`~generator.games.american.weighing.choose`) of
+    """The compiled weighing (:func:`~tilepress.games.american.weighing.choose`) of
     ``counts`` (the sight's hand if not given) and the hand less each of ``removed``:
     among ``rows`` if given, else the rows :func:`plan` keeps; (rows, then (key, tiles
     missing, row) for each hand)."""

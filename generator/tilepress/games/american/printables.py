@@ -3,7 +3,7 @@ sheet, and a Charleston reference card."""
 
 from __future__ import annotations
 
-from generator.documents.model import (
+from tilepress.documents.model import (
     Block,
     Bullets,
     Document,
@@ -15,11 +15,11 @@ from generator.documents.model import (
     Table,
     half_sheet,
 )
-from generator.draw.canvas import Canvas, Paper
-from generator.draw.fonts import text_width
-from generator.games.american.card import Hand
-from generator.games.american.cards_file import practice_card
-from generator.games.american.pictures import pass_figure, token_colour, token_text
+from tilepress.draw.canvas import Canvas, Paper
+from tilepress.draw.fonts import text_width
+from tilepress.games.american.card import Hand
+from tilepress.games.american.cards_file import practice_card
+from tilepress.games.american.pictures import pass_figure, token_colour, token_text
 
 TOKEN_SIZE = 10.0
 

@@ -15,14 +15,14 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from generator.documents.model import Table, TileRow
-from generator.errors import FileFormatError, TilepressError
-from generator.games.american import card as rules
-from generator.games.american.cards_file import load_card, practice_card
-from generator.games.american.options import AmericanParams
-from generator.jsontext import MISSING, shown
-from generator.puzzles.base import Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet, read_field
-from generator.tiles import Tile, format_tiles, parse_tiles, sort_tiles
+from tilepress.documents.model import Table, TileRow
+from tilepress.errors import FileFormatError, TilepressError
+from tilepress.games.american import card as rules
+from tilepress.games.american.cards_file import load_card, practice_card
+from tilepress.games.american.options import AmericanParams
+from tilepress.jsontext import MISSING, shown
+from tilepress.puzzles.base import Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet, read_field
+from tilepress.tiles import Tile, format_tiles, parse_tiles, sort_tiles
 
 SHOWN = 3
 

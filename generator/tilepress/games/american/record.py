@@ -9,9 +9,9 @@ the Charleston stopped, the courtesy pass across, and Mah Jongg declared in erro
 
 from __future__ import annotations
 
-from generator.engine.log import Event, GameLog
-from generator.engine.record import GameRecord, counted
-from generator.games.american.events import (
+from tilepress.engine.log import Event, GameLog
+from tilepress.engine.record import GameRecord, counted
+from tilepress.games.american.events import (
     Call,
     Claims,
     Courtesy,

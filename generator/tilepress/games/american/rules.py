@@ -2,8 +2,8 @@
 Charleston, play with calls and joker redemption, dead hands, and the payments.
 
 Seats are numbered in turn order (the player to your right is the next seat). The dice,
-the deal and the Charleston are in :mod:`~generator.games.american.charleston`.
-:class:`AmericanGame` is a :class:`~generator.engine.rules.Rules` state: each event has
+the deal and the Charleston are in :mod:`~tilepress.games.american.charleston`.
+:class:`AmericanGame` is a :class:`~tilepress.engine.rules.Rules` state: each event has
 one check and one handler. Chance supplies the dice and the shuffled walls; the rules
 decide alone (``forced()``) each draw from the wall, a hand found dead, and the end
 with its payments; every other event is the decision of one player, :attr:`to_move`.
@@ -15,11 +15,11 @@ terms -- answers do not change the hands -- so answering in turn is the same as 
 table's simultaneous "call!". Once all have answered, the rules resolve who gets the
 tile (Mah Jongg before an exposure, then the next in turn); that player shows the tiles
 (:class:`Call`). A log writes the answers to one discard as one :class:`Claims` line
-(:func:`~generator.games.american.events.fold_answers`), and replaying a ``Claims``
+(:func:`~tilepress.games.american.events.fold_answers`), and replaying a ``Claims``
 applies those answers in turn, each checked like an ``Answer``.
 
 The card is given, never read here: the runner loads it (``cards_file``) and passes the
-:class:`~generator.games.american.card.Card` in. Rulings are in docs/rulings.md.
+:class:`~tilepress.games.american.card.Card` in. Rulings are in docs/rulings.md.
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from generator.engine.log import Event
-from generator.engine.rules import checks, handles
-from generator.errors import IllegalActionError
-from generator.games.american.card import (
+from tilepress.engine.log import Event
+from tilepress.engine.rules import checks, handles
+from tilepress.errors import IllegalActionError
+from tilepress.games.american.card import (
     Card,
     Exposure,
     allowed_rows,
@@ -41,9 +41,9 @@ from generator.games.american.card import (
     matches,
     needs,
 )
-from generator.games.american.charleston import Charleston
-from generator.games.american.dead import dead_reason, judge, still_alive, used_faces
-from generator.games.american.events import (
+from tilepress.games.american.charleston import Charleston
+from tilepress.games.american.dead import dead_reason, judge, still_alive, used_faces
+from tilepress.games.american.events import (
     EXPOSE,
     GAME,
     MAHJONG,
@@ -64,10 +64,10 @@ from generator.games.american.events import (
     Redeem,
     Stop,
 )
-from generator.games.american.faces import COPY_COUNTS
-from generator.games.american.lacks import one_away
-from generator.games.american.options import AmericanOptions
-from generator.tiles import Tile
+from tilepress.games.american.faces import COPY_COUNTS
+from tilepress.games.american.lacks import one_away
+from tilepress.games.american.options import AmericanOptions
+from tilepress.tiles import Tile
 
 JOKER = Tile("1j")
 _NOBODY = frozenset({Phase.DICE, Phase.DEAL, Phase.DRAW, Phase.END, Phase.OVER})
@@ -105,7 +105,7 @@ class AmericanGame(Charleston):
         """Counts the changes to the exposures (calls and redemptions)."""
         self._alive: list[tuple[Any, frozenset[int], tuple]] = [((), frozenset(), ())] * 4
         """For each player: exposures last found alive, the faces their hands use, and
-        the hands still open then (:func:`~generator.games.american.dead.judge`)."""
+        the hands still open then (:func:`~tilepress.games.american.dead.judge`)."""
         self._seen_cache: tuple[Any, Any, Any] = (None, None, None)
         """The tiles in sight: (discards, exposures' version), the last discard, counts."""
         self._exposures: list[tuple[int, Any, int, tuple[Exposure, ...]]] = [
@@ -447,7 +447,7 @@ class AmericanGame(Charleston):
         as soon as the tiles in sight show it. A hand alive before a discard of ``tile``
         stays alive when no hand its exposures allow has ``tile`` (remembered: the faces
         those hands use), or while one of the hands it was found alive by can still be
-        finished (:func:`~generator.games.american.dead.still_alive`)."""
+        finished (:func:`~tilepress.games.american.dead.still_alive`)."""
         seen = unseen = None
         found = {v.player for v in self.verdicts if isinstance(v, Dead)}
         face = -1 if tile is None else face_of(tile)

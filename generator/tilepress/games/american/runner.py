@@ -8,17 +8,17 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from generator.documents.model import Block, Document, Heading, Paragraph, Section, Table, TileRow
-from generator.draw.canvas import Paper
-from generator.engine.log import Event, GameLog, replay_through
-from generator.engine.rules import play_out
-from generator.errors import RequestError
-from generator.games.american.bots import Planner
-from generator.games.american.card import american_set, nearest
-from generator.games.american.cards_file import load_card
-from generator.games.american.events import fold_answers
-from generator.games.american.record import record
-from generator.games.american.rules import (
+from tilepress.documents.model import Block, Document, Heading, Paragraph, Section, Table, TileRow
+from tilepress.draw.canvas import Paper
+from tilepress.engine.log import Event, GameLog, replay_through
+from tilepress.engine.rules import play_out
+from tilepress.errors import RequestError
+from tilepress.games.american.bots import Planner
+from tilepress.games.american.card import american_set, nearest
+from tilepress.games.american.cards_file import load_card
+from tilepress.games.american.events import fold_answers
+from tilepress.games.american.record import record
+from tilepress.games.american.rules import (
     GAME,
     AmericanGame,
     AmericanOptions,
@@ -36,8 +36,8 @@ from generator.games.american.rules import (
     Redeem,
     Stop,
 )
-from generator.params import params_dict
-from generator.tiles import format_tiles, sort_tiles
+from tilepress.params import params_dict
+from tilepress.tiles import format_tiles, sort_tiles
 
 SEATS = ("East", "South", "West", "North")
 MAX_EVENTS = 20_000
@@ -229,7 +229,7 @@ def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Documen
             example.add(ev)
         blocks = example.blocks
     else:
-        from generator.games.american.narrate import worked_blocks
+        from tilepress.games.american.narrate import worked_blocks
 
         blocks = [Section("American Mah Jongg"),
                   Heading("American Mah Jongg: a worked example"),
@@ -238,7 +238,7 @@ def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Documen
 
 
 def _tiles(faces) -> list:
-    from generator.games.american.card import FLOWER, tile_of
+    from tilepress.games.american.card import FLOWER, tile_of
 
     return ["F" if f == FLOWER else tile_of(f) for f in faces]
 
@@ -259,7 +259,7 @@ def example_fits(log: GameLog) -> bool:
 
 def rulebook_example() -> tuple[str, list[Block]]:
     """The example of the rulebook, and how it was chosen."""
-    from generator.games.american.narrate import winner_story
+    from tilepress.games.american.narrate import winner_story
 
     options = AmericanOptions()
     log = play(options, EXAMPLE_SEED)

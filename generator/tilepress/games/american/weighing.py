@@ -1,10 +1,10 @@
 """The American planner's and rules' hot loops, compiled when numba is there
-(:mod:`generator.compiled`): the weighing (:func:`choose`: the choice of readings and the
+(:mod:`tilepress.compiled`): the weighing (:func:`choose`: the choice of readings and the
 best of them for each hand, over the card's rows face by face, instead of some seventy
 numpy calls), the tiles each reading lacks, the risk of a discard, the faces a hand
 waits on or may expose, and the readings exposures can still make. The numpy code in
-:mod:`~generator.games.american.planning`, :mod:`~generator.games.american.lacks` and
-:mod:`~generator.games.american.dead` is the reference and the fallback: these loops do
+:mod:`~tilepress.games.american.planning`, :mod:`~tilepress.games.american.lacks` and
+:mod:`~tilepress.games.american.dead` is the reference and the fallback: these loops do
 the same sums in whole numbers and the same float operations in the same order, so every
 key is the same float, bit for bit, and every tie goes to the same (first) reading.
 
@@ -18,8 +18,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from generator.compiled import kernel
-from generator.games.american.faces import JOKER
+from tilepress.compiled import kernel
+from tilepress.games.american.faces import JOKER
 
 TOP = 14
 """Counts from here on lack nothing of a face (a reading has at most 14 tiles)."""
@@ -63,7 +63,7 @@ def lacks(
 ) -> None:
     """Into ``out``: the tiles each row lacks for a hand of ``counts`` with the
     exposures' tiles ``exposed`` by face, from the tables of
-    :class:`~generator.games.american.lacks.LackTables`: the empty hand's lacks, the
+    :class:`~tilepress.games.american.lacks.LackTables`: the empty hand's lacks, the
     change each face held makes, and an exposed face's own column worked out."""
     rows = len(base_natural)
     change = np.zeros(2 * rows, dtype=np.int16)  # each within -28..0: short, and fast
@@ -117,9 +117,9 @@ def choose(
     rows, and the rows kept; how many rows are kept. (The caller gives the arrays: each
     array numba returns costs about a microsecond.) With
     ``fixed`` the rows kept are ``rows``; otherwise they are chosen as
-    :func:`~generator.games.american.planning.plan` chooses them, from the tiles each
+    :func:`~tilepress.games.american.planning.plan` chooses them, from the tiles each
     row lacks for ``hands[0]`` (:func:`lacks`, from the ``base_natural`` to ``dense_Q``
-    tables of :class:`~generator.games.american.lacks.LackTables`, worked out here: one
+    tables of :class:`~tilepress.games.american.lacks.LackTables`, worked out here: one
     call and no look-up for a hand seen once) on the ``allowed`` rows: the nearest within
     ``slack`` (all allowed rows if none of those can be finished), those the unseen
     tiles can finish, at most ``slack`` tiles further than the nearest of them.
@@ -287,7 +287,7 @@ def add_share(
     share: float,
     out: np.ndarray,
 ) -> int:
-    """For :func:`~generator.games.american.planning.risk`: how many of the rows (``P``
+    """For :func:`~tilepress.games.american.planning.risk`: how many of the rows (``P``
     and ``Q`` on ``faces``; ``unseen`` tiles by face, the jokers at JOKER) the unseen
     tiles alone can finish; and added into ``out``, for each face, the share of those
     with an open group of it (``groups``, rows x faces) times ``share`` (as numpy's
@@ -327,7 +327,7 @@ def open_rows(
     """The ``allowed`` rows that the ``unseen`` tiles alone can finish, the exposures'
     tiles (``exposed``, by face) filling their own groups: every natural tile, and the
     rest of each group from naturals or unseen jokers (``card.can_complete`` for a hand
-    of no tiles, for :func:`~generator.games.american.dead.judge`)."""
+    of no tiles, for :func:`~tilepress.games.american.dead.judge`)."""
     for f in range(JOKER):
         if unseen[f] < 0:  # fewer than none: no row (as numpy finds, face by face)
             return np.empty(0, dtype=np.int64)

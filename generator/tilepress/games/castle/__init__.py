@@ -8,8 +8,8 @@ or more connected tiles of one type flips face down and scores; shrines on flipp
 score by their floor. Rulings: docs/rulings.md.
 """
 
-from generator.engine.game import FigureEntry, Game, PrintableEntry, PuzzleEntry
-from generator.games.castle.options import (
+from tilepress.engine.game import FigureEntry, Game, PrintableEntry, PuzzleEntry
+from tilepress.games.castle.options import (
     BoardOptions,
     CastleFigure,
     CastleOptions,
@@ -17,7 +17,7 @@ from generator.games.castle.options import (
     CastlePlay,
     SetupOptions,
 )
-from generator.games.castle.tokens import ShrineOptions
+from tilepress.games.castle.tokens import ShrineOptions
 
 GAME = Game(
     name="castle",

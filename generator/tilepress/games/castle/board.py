@@ -7,8 +7,8 @@ columns from 1 (:func:`cell_at`, :func:`cell_index`).
 
 from __future__ import annotations
 
-from generator.errors import IllegalActionError, RequestError
-from generator.tiles import ALL_KINDS, Tile
+from tilepress.errors import IllegalActionError, RequestError
+from tilepress.tiles import ALL_KINDS, Tile
 
 SIZE = 6
 """A personal castle stays on a 6x6 board."""

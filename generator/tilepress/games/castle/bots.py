@@ -20,8 +20,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
-from generator.engine.log import Event
-from generator.games.castle.board import (
+from tilepress.engine.log import Event
+from tilepress.games.castle.board import (
     FACE_KINDS,
     SUMMON_POINTS,
     PlayerCastle,
@@ -29,7 +29,7 @@ from generator.games.castle.board import (
     kind_of,
     shrine_points,
 )
-from generator.games.castle.rules import (
+from tilepress.games.castle.rules import (
     Build,
     CastleGame,
     Discard,
@@ -41,8 +41,8 @@ from generator.games.castle.rules import (
     TakeSecond,
     TakeShrine,
 )
-from generator.games.castle.survey import Survey
-from generator.tiles import Tile
+from tilepress.games.castle.survey import Survey
+from tilepress.tiles import Tile
 
 _Placement = tuple[Tile, int, str]
 """A tile, the cell it is planned for, and why."""

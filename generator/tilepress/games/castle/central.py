@@ -3,7 +3,7 @@ and which tiles are open, kept up to date tile by tile as they are taken.
 
 Tiles are numbered by their solitaire positions (:meth:`Castle.layout`); sets of them
 are bit masks. A tile is open when nothing lies on it and its left or right side is
-clear (:class:`generator.engine.solitaire.Board`). Taking a tile can only open others,
+clear (:class:`tilepress.engine.solitaire.Board`). Taking a tile can only open others,
 never close one, and only those it covers or flanks: :meth:`Geometry.open_after` looks
 at those alone instead of the whole castle.
 """
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from generator.engine.solitaire import Board, board_for
-from generator.games.castle.board import bits
-from generator.games.castle.events import Place
-from generator.layouts import Layout
-from generator.layouts.castle import Castle, cell_of, parse_castle
+from tilepress.engine.solitaire import Board, board_for
+from tilepress.games.castle.board import bits
+from tilepress.games.castle.events import Place
+from tilepress.layouts import Layout
+from tilepress.layouts.castle import Castle, cell_of, parse_castle
 
 
 class Geometry:

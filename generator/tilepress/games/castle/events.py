@@ -9,9 +9,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from generator.engine.log import Tiles, event
-from generator.games.castle.board import Cell
-from generator.tiles import Tile
+from tilepress.engine.log import Tiles, event
+from tilepress.games.castle.board import Cell
+from tilepress.tiles import Tile
 
 GAME = "castle"
 

@@ -12,13 +12,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from generator.documents.model import Block, Figure, Grid, Heading, Paragraph, Table
-from generator.draw.canvas import Canvas
-from generator.engine.log import Event, GameLog
-from generator.games.castle.board import KIND_WORDS, PlayerCastle, cell_index
-from generator.games.castle.options import CastleOptions
-from generator.games.castle.pictures import board_figure, built_rows, central_figure
-from generator.games.castle.rules import (
+from tilepress.documents.model import Block, Figure, Grid, Heading, Paragraph, Table
+from tilepress.draw.canvas import Canvas
+from tilepress.engine.log import Event, GameLog
+from tilepress.games.castle.board import KIND_WORDS, PlayerCastle, cell_index
+from tilepress.games.castle.options import CastleOptions
+from tilepress.games.castle.pictures import board_figure, built_rows, central_figure
+from tilepress.games.castle.rules import (
     Build,
     CastleGame,
     Consolidate,
@@ -32,8 +32,8 @@ from generator.games.castle.rules import (
     TakeSecond,
     TakeShrine,
 )
-from generator.layouts.castle import Castle, parse_castle
-from generator.tiles import Tile, in_words
+from tilepress.layouts.castle import Castle, parse_castle
+from tilepress.tiles import Tile, in_words
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
            "ten", "eleven", "twelve")
@@ -252,7 +252,7 @@ def card(title: str, text: str, board: Figure, *, number: str = "",
          width: float = MOMENT_WIDTH) -> Figure:
     """A framed card: a number in a dark disc, a bold title, a few lines of text and a
     board. One picture, so a page never draws it smaller (its tiles stay 8 mm)."""
-    from generator.draw.fonts import wrap
+    from tilepress.draw.fonts import wrap
 
     pad, size, leading = 3.0, 8.0, 3.6
     lines = wrap(text, width - 2 * pad, size) if text else []

@@ -2,7 +2,7 @@
 
 Options name a castle (built in, ``generate`` or a ``.castle`` file); they never read
 one. The runner, the puzzle kind and the printables load it
-(:func:`generator.layouts.files.find_castle`), so the rules receive a castle as data.
+(:func:`tilepress.layouts.files.find_castle`), so the rules receive a castle as data.
 """
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from generator.errors import RequestError
-from generator.params import option
-from generator.puzzles.base import DIFFICULTIES
+from tilepress.errors import RequestError
+from tilepress.params import option
+from tilepress.puzzles.base import DIFFICULTIES
 
 if TYPE_CHECKING:
-    from generator.layouts.castle import TileSet
+    from tilepress.layouts.castle import TileSet
 
 SHRINES_PER_PLAYER = 3
 MAX_SHRINES = 144
@@ -32,7 +32,7 @@ def default_castle_tiles(set_size: int, players: int) -> int:
 
 
 def _tile_set(text: str) -> TileSet:
-    from generator.layouts.castle import tile_set
+    from tilepress.layouts.castle import tile_set
 
     return tile_set(text)
 

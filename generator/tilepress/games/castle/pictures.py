@@ -9,14 +9,14 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 
-from generator.documents.model import Figure, Illustration
-from generator.draw.canvas import PT, Canvas
-from generator.draw.tiles import RATIO, draw_order_tab, draw_tile
-from generator.errors import RequestError
-from generator.games.castle.board import SIZE, PlayerCastle
-from generator.games.castle.options import CastleFigure, CastleOptions
-from generator.layouts.castle import Castle, cell_of, tile_set
-from generator.tiles import Tile
+from tilepress.documents.model import Figure, Illustration
+from tilepress.draw.canvas import PT, Canvas
+from tilepress.draw.tiles import RATIO, draw_order_tab, draw_tile
+from tilepress.errors import RequestError
+from tilepress.games.castle.board import SIZE, PlayerCastle
+from tilepress.games.castle.options import CastleFigure, CastleOptions
+from tilepress.layouts.castle import Castle, cell_of, tile_set
+from tilepress.tiles import Tile
 
 LABEL = "#8c2f39"
 GRID = "#cfc8ba"
@@ -378,8 +378,8 @@ def dealt(castle: Castle, tileset: str, deal: int) -> tuple[Tile, ...]:
 def castle_figure(params: CastleFigure) -> Illustration:
     """``tilepress draw castle``: a built-in or file castle, empty or dealt, in the view
     asked for; its facts come from the rules engine set up with the deal."""
-    from generator.games.castle.rules import CastleGame, Setup
-    from generator.layouts.files import find_castle
+    from tilepress.games.castle.rules import CastleGame, Setup
+    from tilepress.layouts.files import find_castle
 
     castle = find_castle(params.castle)
     tiles = dealt(castle, params.tileset, params.deal)
@@ -426,7 +426,7 @@ def _at(at: Sequence[int]) -> str:
 
 def said(ev: object, names: Sequence[str]) -> str:
     """The event in words (nothing is hidden in Dragon Castle)."""
-    from generator.games.castle import rules as r
+    from tilepress.games.castle import rules as r
 
     who = names[getattr(ev, "player", 0)]
     if isinstance(ev, r.Setup):
@@ -460,10 +460,10 @@ def position_figure(log: object, events: int, *, seat: int | None = None,
     above (the tile just taken outlined), every player's castle (the tile just built
     outlined) with points and reserve, the tiles taken and still to build, whose turn,
     and the last action in words. Nothing is hidden, so ``seat`` changes nothing."""
-    from generator.documents.assemble import grid, labelled, position_frame, tiles_figure
-    from generator.engine.log import GameLog, line_of
-    from generator.games.castle import rules as r
-    from generator.games.castle.runner import _tops
+    from tilepress.documents.assemble import grid, labelled, position_frame, tiles_figure
+    from tilepress.engine.log import GameLog, line_of
+    from tilepress.games.castle import rules as r
+    from tilepress.games.castle.runner import _tops
 
     del seat
     assert isinstance(log, GameLog)

@@ -3,9 +3,9 @@ turn summary card. Point values come from the rules module, not retyped."""
 
 from __future__ import annotations
 
-from generator.documents.cards import calibration_figure
-from generator.documents.layout import measure
-from generator.documents.model import (
+from tilepress.documents.cards import calibration_figure
+from tilepress.documents.layout import measure
+from tilepress.documents.model import (
     Block,
     Bullets,
     Document,
@@ -18,31 +18,31 @@ from generator.documents.model import (
     Table,
     half_sheet,
 )
-from generator.draw.canvas import Canvas, Paper
-from generator.errors import RequestError
-from generator.games.castle.board import (
+from tilepress.draw.canvas import Canvas, Paper
+from tilepress.errors import RequestError
+from tilepress.games.castle.board import (
     DISCARD_POINTS,
     DRAGON_BONUS,
     GROUP_POINTS,
     SIZE,
     SUMMON_POINTS,
 )
-from generator.games.castle.options import (
+from tilepress.games.castle.options import (
     SHRINES_PER_PLAYER,
     SUGGESTED,
     BoardOptions,
     SetupOptions,
 )
-from generator.games.castle.pictures import (
+from tilepress.games.castle.pictures import (
     GRID,
     LABEL,
     floors_figure,
     heightmap_figure,
     isometric_figure,
 )
-from generator.games.castle.tokens import draw_shrine, shrine_tokens, token_size
-from generator.layouts.castle import BUILTIN_CASTLES, Castle, builtin_castle, check_castle
-from generator.layouts.files import find_castle
+from tilepress.games.castle.tokens import draw_shrine, shrine_tokens, token_size
+from tilepress.layouts.castle import BUILTIN_CASTLES, Castle, builtin_castle, check_castle
+from tilepress.layouts.files import find_castle
 
 
 def _points_line() -> str:

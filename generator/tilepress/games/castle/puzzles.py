@@ -15,14 +15,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from generator.documents.model import Paragraph
-from generator.engine import solitaire as rules
-from generator.errors import FileFormatError, RequestError
-from generator.games.castle.options import CastleParams
-from generator.games.castle.pictures import floors_figure, isometric_figure
-from generator.games.solitaire.puzzles import SolitaireKind, deal_of, traps_sentence
-from generator.jsontext import MISSING, shown
-from generator.layouts.castle import (
+from tilepress.documents.model import Paragraph
+from tilepress.engine import solitaire as rules
+from tilepress.errors import FileFormatError, RequestError
+from tilepress.games.castle.options import CastleParams
+from tilepress.games.castle.pictures import floors_figure, isometric_figure
+from tilepress.games.solitaire.puzzles import SolitaireKind, deal_of, traps_sentence
+from tilepress.jsontext import MISSING, shown
+from tilepress.layouts.castle import (
     BUILTIN_CASTLES,
     Castle,
     cell_of,
@@ -31,9 +31,9 @@ from generator.layouts.castle import (
     parse_castle,
     tile_set,
 )
-from generator.layouts.files import find_castle
-from generator.puzzles.base import Candidate, Puzzle, read_field
-from generator.tiles import format_tiles
+from tilepress.layouts.files import find_castle
+from tilepress.puzzles.base import Candidate, Puzzle, read_field
+from tilepress.tiles import format_tiles
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,10 @@ the optional actions and the lead after each turn are counted as the events come
 
 from __future__ import annotations
 
-from generator.engine.log import GameLog
-from generator.engine.record import GameRecord, counted, lead_history
-from generator.games.castle.board import KIND_WORDS
-from generator.games.castle.rules import (
+from tilepress.engine.log import GameLog
+from tilepress.engine.record import GameRecord, counted, lead_history
+from tilepress.games.castle.board import KIND_WORDS
+from tilepress.games.castle.rules import (
     DISCARD_POINTS,
     SUMMON_POINTS,
     Consolidate,

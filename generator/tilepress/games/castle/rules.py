@@ -1,6 +1,6 @@
 """Dragon Castle played with a mahjong set, for 2 to 4 players: the rules engine.
 
-The central castle is a height map (:mod:`generator.layouts.castle`) with the tiles face
+The central castle is a height map (:mod:`tilepress.layouts.castle`) with the tiles face
 up; dealing it is the game's one chance event (:class:`Setup`, supplied by the runner).
 On a turn a player either summons the Elder Dragon (+2, once the castle is down to its
 ground floor) or takes an open tile from the top floor and then exactly one of: a
@@ -20,11 +20,11 @@ import copy
 from collections import Counter
 from typing import Any
 
-from generator.engine.log import Event
-from generator.engine.rules import Phase as BasePhase
-from generator.engine.rules import Rules, checks, handles
-from generator.errors import IllegalActionError
-from generator.games.castle.board import (
+from tilepress.engine.log import Event
+from tilepress.engine.rules import Phase as BasePhase
+from tilepress.engine.rules import Rules, checks, handles
+from tilepress.errors import IllegalActionError
+from tilepress.games.castle.board import (
     DISCARD_POINTS,
     DRAGON_BONUS,
     GROUP_POINTS,
@@ -41,8 +41,8 @@ from generator.games.castle.board import (
     shrine_points,
     shrines_allowed,
 )
-from generator.games.castle.central import geometry
-from generator.games.castle.events import (
+from tilepress.games.castle.central import geometry
+from tilepress.games.castle.events import (
     GAME,
     Build,
     Consolidate,
@@ -58,9 +58,9 @@ from generator.games.castle.events import (
     TakeShrine,
     reasonless,
 )
-from generator.games.castle.options import CastleOptions
-from generator.layouts.castle import Castle
-from generator.tiles import Tile
+from tilepress.games.castle.options import CastleOptions
+from tilepress.layouts.castle import Castle
+from tilepress.tiles import Tile
 
 
 class Phase(BasePhase):

@@ -6,16 +6,16 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from generator.documents.model import Block, Box, Document, Grid, Heading, Paragraph, Section, Table
-from generator.draw.canvas import Paper
-from generator.engine.log import GameLog, replay_through
-from generator.engine.rules import play_out
-from generator.errors import RequestError
-from generator.games.castle.bots import Planner
-from generator.games.castle.options import default_castle_tiles
-from generator.games.castle.pictures import floors_figure, turn_figure
-from generator.games.castle.record import record
-from generator.games.castle.rules import (
+from tilepress.documents.model import Block, Box, Document, Grid, Heading, Paragraph, Section, Table
+from tilepress.draw.canvas import Paper
+from tilepress.engine.log import GameLog, replay_through
+from tilepress.engine.rules import play_out
+from tilepress.errors import RequestError
+from tilepress.games.castle.bots import Planner
+from tilepress.games.castle.options import default_castle_tiles
+from tilepress.games.castle.pictures import floors_figure, turn_figure
+from tilepress.games.castle.record import record
+from tilepress.games.castle.rules import (
     GAME,
     Build,
     CastleGame,
@@ -32,9 +32,9 @@ from generator.games.castle.rules import (
     TakeShrine,
     cell_index,
 )
-from generator.layouts.castle import Castle, generate_castle, parse_castle
-from generator.layouts.files import find_castle
-from generator.params import params_dict
+from tilepress.layouts.castle import Castle, generate_castle, parse_castle
+from tilepress.layouts.files import find_castle
+from tilepress.params import params_dict
 
 
 def central_castle(options: CastleOptions, rng: random.Random) -> Castle:
@@ -110,7 +110,7 @@ def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Documen
     row, the turns that matter drawn. With ``full``, every turn in words with the central
     castle and every player's castle drawn after it."""
     if not full:
-        from generator.games.castle.example import teach
+        from tilepress.games.castle.example import teach
 
         return Document("Dragon Castle: worked example", paper,
                         (Section("Dragon Castle"), *teach(log, paper)))
@@ -199,7 +199,7 @@ def rulebook_example() -> tuple[str, list[Block]]:
     with the standard options (seeds 1, 2, ...), the first turn in which a player takes
     a tile and its twin, flips a group of five or more and crowns it with a shrine above
     the ground floor; the player's castle before and after it."""
-    from generator.games.castle.example import before_after, replay_turns, sentence
+    from tilepress.games.castle.example import before_after, replay_turns, sentence
 
     options = CastleOptions()
     for seed in range(1, EXAMPLE_GAMES + 1):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from generator.games.castle.board import (
+from tilepress.games.castle.board import (
     CELLS,
     FULL,
     NEIGHBOUR_MASK,

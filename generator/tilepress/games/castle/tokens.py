@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.documents.cards import SAFE, CardSheetOptions, CardSheets, CardSpec
-from generator.draw.canvas import Canvas, Paper
-from generator.games.castle.options import SHRINES_PER_PLAYER
-from generator.params import option
+from tilepress.documents.cards import SAFE, CardSheetOptions, CardSheets, CardSpec
+from tilepress.draw.canvas import Canvas, Paper
+from tilepress.games.castle.options import SHRINES_PER_PLAYER
+from tilepress.params import option
 
 MAX_PLAYERS = 4
 SHRINES = SHRINES_PER_PLAYER * MAX_PLAYERS

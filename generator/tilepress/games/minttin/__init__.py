@@ -9,10 +9,10 @@ is played to 7 (or 14) points. Solo, you play against a virtual opponent that bu
 pungs from your discards. Rulings: docs/rulings.md.
 """
 
-from generator.documents.cards import CardSheetOptions
-from generator.engine.game import FigureEntry, Game, PrintableEntry, PuzzleEntry
-from generator.games.minttin.deck_options import DeckOptions
-from generator.games.minttin.options import (
+from tilepress.documents.cards import CardSheetOptions
+from tilepress.engine.game import FigureEntry, Game, PrintableEntry, PuzzleEntry
+from tilepress.games.minttin.deck_options import DeckOptions
+from tilepress.games.minttin.options import (
     CardsFigure,
     MintTinOptions,
     MintTinParams,

@@ -24,11 +24,11 @@ from functools import lru_cache
 from math import comb
 from typing import TypeVar
 
-from generator.engine.log import Event
-from generator.games.minttin.cards import ALL_CARDS, JOKER, Card, copies
-from generator.games.minttin.discards import discard_order
-from generator.games.minttin.heads import call_heads, evaluate_head
-from generator.games.minttin.rules import (
+from tilepress.engine.log import Event
+from tilepress.games.minttin.cards import ALL_CARDS, JOKER, Card, copies
+from tilepress.games.minttin.discards import discard_order
+from tilepress.games.minttin.heads import call_heads, evaluate_head
+from tilepress.games.minttin.rules import (
     ANSWER,
     HOLD,
     PASS,
@@ -49,8 +49,8 @@ from generator.games.minttin.rules import (
     ToRow,
     code_counts,
 )
-from generator.games.minttin.solo import SoloMatch
-from generator.games.minttin.targets import evaluate
+from tilepress.games.minttin.solo import SoloMatch
+from tilepress.games.minttin.targets import evaluate
 
 E = TypeVar("E", bound=Event)
 Danger = tuple[float, ...]

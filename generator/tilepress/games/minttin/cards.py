@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from functools import total_ordering
 from typing import ClassVar
 
-from generator.engine.log import Notation, notation
-from generator.errors import NotationError
+from tilepress.engine.log import Notation, notation
+from tilepress.errors import NotationError
 
 SUITS = ("S", "M", "F")
 SUIT_NAMES = {"S": "Sword", "M": "Moon", "F": "Fire"}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.documents.cards import CardSheetOptions
-from generator.params import option
+from tilepress.documents.cards import CardSheetOptions
+from tilepress.params import option
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """Mint Tin Mahjong: what throwing away each card costs the planner's best targets
-(:mod:`generator.games.minttin.targets`), and the order of its discards.
+(:mod:`tilepress.games.minttin.targets`), and the order of its discards.
 
 :func:`discard_costs` says, for each card held, the best target the hand keeps once a
 card of it is thrown away; :func:`discard_order` orders the discards by that cost, the
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from generator import compiled
-from generator.games.minttin import kernels
-from generator.games.minttin.targets import (
+from tilepress import compiled
+from tilepress.games.minttin import kernels
+from tilepress.games.minttin.targets import (
     FITTING,
     JOKER,
     TARGETS,

@@ -1,15 +1,15 @@
 """Mint Tin Mahjong: targets fitted to a hand, as compiled kernels
-(:mod:`generator.compiled`): a target's best pattern for the hand, the cards of each
+(:mod:`tilepress.compiled`): a target's best pattern for the hand, the cards of each
 target's faces, and the lowest sort keys of the targets, fitted one by one or a bound at a
-time. :mod:`generator.games.minttin.kernels` builds the planner's decisions on them, and
-:mod:`generator.games.minttin.targets` ranks the hands its tables do not take with
+time. :mod:`tilepress.games.minttin.kernels` builds the planner's decisions on them, and
+:mod:`tilepress.games.minttin.targets` ranks the hands its tables do not take with
 :func:`fitted_keys`; their Python paths give the same results when kernels are off."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from generator.compiled import kernel
+from tilepress.compiled import kernel
 
 KEEP = 6
 """The most targets a ranking keeps."""

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from operator import attrgetter
 
-from generator.errors import HandError
-from generator.games.minttin.cards import (
+from tilepress.errors import HandError
+from tilepress.games.minttin.cards import (
     ALL_CARDS,
     JOKER,
     NUMBERS,
@@ -151,7 +151,7 @@ class Exposure:
 
     @staticmethod
     def parse(text: str) -> Exposure:
-        from generator.games.minttin.cards import parse_cards
+        from tilepress.games.minttin.cards import parse_cards
 
         cards = parse_cards(text)
         faces = {c for c in cards if not c.is_joker}
@@ -511,7 +511,7 @@ def analyze(hand: str, exposed: Sequence[str] = (), *, concealed: bool = False,
     """What ``tilepress analyze minttin`` reports: for 14 cards every arrangement with
     its points (or why there is none); for 13, every completing card with its best
     arrangement. The concealed hand (``hand``) does not include the exposures."""
-    from generator.games.minttin.cards import format_cards, parse_cards
+    from tilepress.games.minttin.cards import format_cards, parse_cards
 
     cards = parse_cards(hand)
     exposures = parse_exposures(exposed)

@@ -1,5 +1,5 @@
 """Mint Tin Mahjong: the planner's best target alone, as (need, points, faces), for the
-call decision and the joker swaps (:mod:`generator.games.minttin.targets` ranks every
+call decision and the joker swaps (:mod:`tilepress.games.minttin.targets` ranks every
 target).
 
 With kernels, a hand's best target is fitted in one compiled call
@@ -14,9 +14,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from generator import compiled
-from generator.games.minttin import kernels
-from generator.games.minttin.targets import (
+from tilepress import compiled
+from tilepress.games.minttin import kernels
+from tilepress.games.minttin.targets import (
     _INDEX_MASK,
     FITTING,
     TARGETS,

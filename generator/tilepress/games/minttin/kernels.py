@@ -1,17 +1,17 @@
 """Mint Tin Mahjong: the planner's decisions as compiled kernels
-(:mod:`generator.compiled`): the ranking of targets by the tables, the discard order, and
+(:mod:`tilepress.compiled`): the ranking of targets by the tables, the discard order, and
 the best target alone (of a hand, and of each call the hold decision weighs), built on
-the fitting of :mod:`generator.games.minttin.fitting`; used by
-:mod:`generator.games.minttin.targets`, :mod:`generator.games.minttin.discards` and
-:mod:`generator.games.minttin.heads` when kernels are enabled; their Python paths give
+the fitting of :mod:`tilepress.games.minttin.fitting`; used by
+:mod:`tilepress.games.minttin.targets`, :mod:`tilepress.games.minttin.discards` and
+:mod:`tilepress.games.minttin.heads` when kernels are enabled; their Python paths give
 the same results otherwise."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from generator.compiled import kernel
-from generator.games.minttin.fitting import (
+from tilepress.compiled import kernel
+from tilepress.games.minttin.fitting import (
     CARRY,
     FIRST_FACE,
     JOKER,

@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from generator.errors import RequestError
-from generator.params import option
-from generator.puzzles.base import DIFFICULTIES
+from tilepress.errors import RequestError
+from tilepress.params import option
+from tilepress.puzzles.base import DIFFICULTIES
 
 if TYPE_CHECKING:
-    from generator.games.minttin.hand import MintTinRules
+    from tilepress.games.minttin.hand import MintTinRules
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ class MintTinOptions:
 
     @property
     def rules(self) -> MintTinRules:
-        from generator.games.minttin.hand import MintTinRules
+        from tilepress.games.minttin.hand import MintTinRules
 
         return MintTinRules(joker_blocks=self.joker_blocks)
 

@@ -14,13 +14,13 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from generator.documents.cards import SAFE
-from generator.documents.model import Figure, Illustration
-from generator.draw.canvas import PT, Canvas
-from generator.draw.fonts import text_width
-from generator.errors import HandError
-from generator.games.minttin.cards import JOKER, Card, parse_card, parse_cards
-from generator.games.minttin.hand import (
+from tilepress.documents.cards import SAFE
+from tilepress.documents.model import Figure, Illustration
+from tilepress.draw.canvas import PT, Canvas
+from tilepress.draw.fonts import text_width
+from tilepress.errors import HandError
+from tilepress.games.minttin.cards import JOKER, Card, parse_card, parse_cards
+from tilepress.games.minttin.hand import (
     BLOCK_NAMES,
     CATEGORY_NAMES,
     HAND,
@@ -31,7 +31,7 @@ from generator.games.minttin.hand import (
     completions,
     why_not,
 )
-from generator.games.minttin.options import CardsFigure
+from tilepress.games.minttin.options import CardsFigure
 
 SUIT_COLOURS = {"S": "#2f5d8a", "M": "#5b3f8c", "F": "#b8361e", "": "#9a7410"}
 SUIT_TINTS = {"S": "#e6eef6", "M": "#eee8f6", "F": "#fbe9e2", "": "#fbf3dc"}
@@ -377,8 +377,8 @@ __all__ = ["cards_figure", "cards_figure_of", "draw_card_back", "draw_card_face"
 def said(ev: Any, names: Sequence[str], seat: int | None) -> str:
     """The event in words, as the player at ``seat`` (None: an onlooker who sees all)
     would hear it: another player's draw is "a card"."""
-    from generator.games.minttin import rules as r
-    from generator.games.minttin.story import card_name, cards_words
+    from tilepress.games.minttin import rules as r
+    from tilepress.games.minttin.story import card_name, cards_words
 
     p = getattr(ev, "player", 1)
     who = names[p]
@@ -456,10 +456,10 @@ def position_figure(log: Any, events: int, *, seat: int | None = None,
     face up when given) with its exposures, the discards, the deck, whose turn, and the
     last action in words. Solo: your hand, the virtual opponent's pungs, the discard row
     and the hold spot."""
-    from generator.documents.assemble import labelled, position_frame, text_figure
-    from generator.engine.log import line_of
-    from generator.games.minttin import rules as r
-    from generator.games.minttin.story import match_of
+    from tilepress.documents.assemble import labelled, position_frame, text_figure
+    from tilepress.engine.log import line_of
+    from tilepress.games.minttin import rules as r
+    from tilepress.games.minttin.story import match_of
 
     match = match_of(log)
     for ev in log.events[:events]:
@@ -518,7 +518,7 @@ def position_figure(log: Any, events: int, *, seat: int | None = None,
     line = line_of(last) or 0
     words = said(last, names, seat)
     if isinstance(last, r.Discard) and not solo and hidden_discards:
-        from generator.games.minttin.story import card_name
+        from tilepress.games.minttin.story import card_name
 
         seen = f" ({card_name(last.card)})" if seat in (None, last.player) else ""
         words = f"{names[last.player]} discards a card face down{seen}."

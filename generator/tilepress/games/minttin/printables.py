@@ -9,21 +9,21 @@ or each card side as its own SVG file.
 
 from __future__ import annotations
 
-from generator.documents.cards import (
+from tilepress.documents.cards import (
     CardSheetOptions,
     CardSheets,
     CardSpec,
     Side,
     card_size_of,
 )
-from generator.documents.model import Bullets, Document, Heading, Paragraph, Section, Table
-from generator.documents.text_cards import CardStyle, CardText, text_cards
-from generator.draw.canvas import Canvas, Paper
-from generator.games.minttin.cards import ALL_CARDS, JOKER
-from generator.games.minttin.deck_options import DeckOptions
-from generator.games.minttin.hand import CATEGORIES, CATEGORY_NAMES, PATTERNS, SPECIAL_POINTS
-from generator.games.minttin.options import ScoreSheetOptions
-from generator.games.minttin.pictures import draw_card_back, draw_card_face, draw_score_side
+from tilepress.documents.model import Bullets, Document, Heading, Paragraph, Section, Table
+from tilepress.documents.text_cards import CardStyle, CardText, text_cards
+from tilepress.draw.canvas import Canvas, Paper
+from tilepress.games.minttin.cards import ALL_CARDS, JOKER
+from tilepress.games.minttin.deck_options import DeckOptions
+from tilepress.games.minttin.hand import CATEGORIES, CATEGORY_NAMES, PATTERNS, SPECIAL_POINTS
+from tilepress.games.minttin.options import ScoreSheetOptions
+from tilepress.games.minttin.pictures import draw_card_back, draw_card_face, draw_score_side
 
 
 def _face(card) -> Side:
@@ -157,7 +157,7 @@ def solo_score_sheet(paper: Paper) -> Document:
     """The solo game round by round: your hand, or the virtual opponent's pungs, and
     both totals; as many rows as the page holds, never fewer than 17 (a match to 7
     takes about 17 rounds)."""
-    from generator.documents.layout import page_fills
+    from tilepress.documents.layout import page_fills
 
     for count in range(22, 16, -1):
         sheet = _solo_sheet(paper, count, 9.5 if count > 17 else 9.0)

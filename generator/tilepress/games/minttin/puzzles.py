@@ -24,14 +24,14 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from generator.documents.model import Paragraph, Table
-from generator.errors import FileFormatError, RequestError
-from generator.games.minttin import hand as rules
-from generator.games.minttin.cards import JOKER, Card, count_cards, format_cards, parse_cards
-from generator.games.minttin.options import MintTinParams
-from generator.games.minttin.pictures import cards_figure
-from generator.jsontext import MISSING, first_difference, shown
-from generator.puzzles.base import Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet, read_field
+from tilepress.documents.model import Paragraph, Table
+from tilepress.errors import FileFormatError, RequestError
+from tilepress.games.minttin import hand as rules
+from tilepress.games.minttin.cards import JOKER, Card, count_cards, format_cards, parse_cards
+from tilepress.games.minttin.options import MintTinParams
+from tilepress.games.minttin.pictures import cards_figure
+from tilepress.jsontext import MISSING, first_difference, shown
+from tilepress.puzzles.base import Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet, read_field
 
 
 def _hand(question: Mapping[str, Any], where: str, size: int) -> tuple[Card, ...]:

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from generator.engine.log import Event, GameLog
-from generator.engine.record import GameRecord, counted, lead_history
-from generator.games.minttin.hand import Extras, best
-from generator.games.minttin.rules import (
+from tilepress.engine.log import Event, GameLog
+from tilepress.engine.record import GameRecord, counted, lead_history
+from tilepress.games.minttin.hand import Extras, best
+from tilepress.games.minttin.rules import (
     SOLO,
     Answer,
     Call,
@@ -35,8 +35,8 @@ from generator.games.minttin.rules import (
     RoundEnd,
     Swap,
 )
-from generator.games.minttin.solo import SoloMatch
-from generator.games.minttin.twoplayer import TwoPlayerMatch
+from tilepress.games.minttin.solo import SoloMatch
+from tilepress.games.minttin.twoplayer import TwoPlayerMatch
 
 OPPONENT = "virtual opponent"
 SET_NAMES = {"run": "Run", "odds": "Odds", "evens": "Evens"}

@@ -1,13 +1,13 @@
 """Mint Tin Mahjong: the events and what the two-player and solo games share.
 
 A match is rounds to 7 (or 14) points. The two-player game is
-:class:`~generator.games.minttin.twoplayer.TwoPlayerMatch`, the solo game against the
-virtual opponent :class:`~generator.games.minttin.solo.SoloMatch`. Both are
-:class:`~generator.engine.rules.Rules`: each event has one check and one handler,
+:class:`~tilepress.games.minttin.twoplayer.TwoPlayerMatch`, the solo game against the
+virtual opponent :class:`~tilepress.games.minttin.solo.SoloMatch`. Both are
+:class:`~tilepress.engine.rules.Rules`: each event has one check and one handler,
 ``apply(event)`` runs both, and ``legal_actions()`` lists the decisions the same checks
 accept. What the rules do on their own (the end of a round, a draw nobody chooses, the
 virtual opponent's moves) is offered by ``forced()``; the deal's shuffle is the chance
-event. Hands and scores come from :mod:`generator.games.minttin.hand`; rulings in
+event. Hands and scores come from :mod:`tilepress.games.minttin.hand`; rulings in
 docs/rulings.md.
 """
 
@@ -17,14 +17,14 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
-from generator.engine.log import Event, event
-from generator.engine.rules import Phase as BasePhase
-from generator.engine.rules import Rules, checks, handles
-from generator.errors import IllegalActionError
-from generator.games.minttin.cards import JOKER, Card, copies, format_cards
-from generator.games.minttin.hand import wins
-from generator.games.minttin.options import MintTinOptions
-from generator.games.minttin.table import (
+from tilepress.engine.log import Event, event
+from tilepress.engine.rules import Phase as BasePhase
+from tilepress.engine.rules import Rules, checks, handles
+from tilepress.errors import IllegalActionError
+from tilepress.games.minttin.cards import JOKER, Card, copies, format_cards
+from tilepress.games.minttin.hand import wins
+from tilepress.games.minttin.options import MintTinOptions
+from tilepress.games.minttin.table import (
     Meld,
     PointsKept,
     Seat,

@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from generator.documents.model import (
+from tilepress.documents.model import (
     Block,
     Document,
     Figure,
@@ -16,17 +16,17 @@ from generator.documents.model import (
     Section,
     Table,
 )
-from generator.draw.canvas import Paper
-from generator.engine.log import Event, GameLog, replay_through
-from generator.engine.rules import play_out
-from generator.errors import RequestError
-from generator.games.minttin.bots import Planner
-from generator.games.minttin.cards import Card, format_cards
-from generator.games.minttin.hand import BLOCK_NAMES, Arrangement, Exposure, best
-from generator.games.minttin.hand import deck as full_deck
-from generator.games.minttin.pictures import cards_figure
-from generator.games.minttin.record import record
-from generator.games.minttin.rules import (
+from tilepress.draw.canvas import Paper
+from tilepress.engine.log import Event, GameLog, replay_through
+from tilepress.engine.rules import play_out
+from tilepress.errors import RequestError
+from tilepress.games.minttin.bots import Planner
+from tilepress.games.minttin.cards import Card, format_cards
+from tilepress.games.minttin.hand import BLOCK_NAMES, Arrangement, Exposure, best
+from tilepress.games.minttin.hand import deck as full_deck
+from tilepress.games.minttin.pictures import cards_figure
+from tilepress.games.minttin.record import record
+from tilepress.games.minttin.rules import (
     SOLO,
     TWO,
     Answer,
@@ -48,10 +48,10 @@ from generator.games.minttin.rules import (
     Swap,
     ToRow,
 )
-from generator.games.minttin.solo import SoloMatch
-from generator.games.minttin.story import NOTATION, narrate, plan, summary_of_rounds
-from generator.games.minttin.twoplayer import TwoPlayerMatch
-from generator.params import params_dict
+from tilepress.games.minttin.solo import SoloMatch
+from tilepress.games.minttin.story import NOTATION, narrate, plan, summary_of_rounds
+from tilepress.games.minttin.twoplayer import TwoPlayerMatch
+from tilepress.params import params_dict
 
 MAX_EVENTS = 50_000
 
@@ -135,7 +135,7 @@ def _hand_figure(match: MintTinMatch, p: int) -> Figure:
 
 
 def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Document:
-    """The match told for a learner (see :mod:`generator.games.minttin.story`): a summary,
+    """The match told for a learner (see :mod:`tilepress.games.minttin.story`): a summary,
     the turns as compact tables, diagrams where something happens. ``full`` draws the
     hand after every turn, with each discard's reason."""
     if full:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from generator.engine.log import Event
-from generator.engine.rules import checks, handles
-from generator.errors import IllegalActionError
-from generator.games.minttin.cards import JOKER, Card
-from generator.games.minttin.options import MintTinOptions
-from generator.games.minttin.rules import (
+from tilepress.engine.log import Event
+from tilepress.engine.rules import checks, handles
+from tilepress.errors import IllegalActionError
+from tilepress.games.minttin.cards import JOKER, Card
+from tilepress.games.minttin.options import MintTinOptions
+from tilepress.games.minttin.rules import (
     ACT,
     DRAW,
     HOLD,
@@ -38,7 +38,7 @@ from generator.games.minttin.rules import (
     Swap,
     ToRow,
 )
-from generator.games.minttin.table import CardList, code_counts, is_deck
+from tilepress.games.minttin.table import CardList, code_counts, is_deck
 
 
 class SoloMatch(MintTinMatch):

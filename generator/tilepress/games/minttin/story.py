@@ -11,19 +11,19 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import replace
 
-from generator.documents.model import Block, Figure, Heading, Paragraph, Table
-from generator.engine.log import Event, GameLog
-from generator.games.minttin.cards import JOKER, Card
-from generator.games.minttin.hand import (
+from tilepress.documents.model import Block, Figure, Heading, Paragraph, Table
+from tilepress.engine.log import Event, GameLog
+from tilepress.games.minttin.cards import JOKER, Card
+from tilepress.games.minttin.hand import (
     BLOCK_NAMES,
     HAND,
     Extras,
     best,
     completions,
 )
-from generator.games.minttin.options import MintTinOptions
-from generator.games.minttin.pictures import cards_figure
-from generator.games.minttin.rules import (
+from tilepress.games.minttin.options import MintTinOptions
+from tilepress.games.minttin.pictures import cards_figure
+from tilepress.games.minttin.rules import (
     SOLO,
     Answer,
     Call,
@@ -43,9 +43,9 @@ from generator.games.minttin.rules import (
     Swap,
     ToRow,
 )
-from generator.games.minttin.solo import SoloMatch
-from generator.games.minttin.twoplayer import TwoPlayerMatch
-from generator.games.minttin.words import (
+from tilepress.games.minttin.solo import SoloMatch
+from tilepress.games.minttin.twoplayer import TwoPlayerMatch
+from tilepress.games.minttin.words import (
     card_name,
     cards_words,
     listed,

@@ -1,6 +1,6 @@
 """Mint Tin Mahjong: what a match's table holds -- each player's seat (hand, exposures,
 jokers discarded, score) -- and small helpers on cards that the rules and the bots share.
-The rules (:mod:`generator.games.minttin.rules`) change them only through events, which
+The rules (:mod:`tilepress.games.minttin.rules`) change them only through events, which
 are made quickly by :func:`direct_init`."""
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple, Self, SupportsIndex, TypeVar
 
-from generator.games.minttin.cards import Card, format_cards
-from generator.games.minttin.hand import Exposure, Extras, deck
+from tilepress.games.minttin.cards import Card, format_cards
+from tilepress.games.minttin.hand import Exposure, Extras, deck
 
 if TYPE_CHECKING:
-    from generator.games.minttin.rules import MintTinMatch
+    from tilepress.games.minttin.rules import MintTinMatch
 
 T = TypeVar("T")
 

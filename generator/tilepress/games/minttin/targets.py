@@ -9,10 +9,10 @@ exposed face keeps its own block's size). A fit depends only on the jokers and t
 cards of the target's faces, so for a hand with no exposure or one every target's need
 and points are read from a numpy table (one per exposed block) and the targets sorted
 once; other hands are fitted target by target in a compiled loop when the kernels run
-(:mod:`generator.games.minttin.fitting`), else in order of a lower bound on their need
+(:mod:`tilepress.games.minttin.fitting`), else in order of a lower bound on their need
 (14, less the jokers and the cards of their faces held), so most are never fitted.
 Ties keep the order of that bound, then of :data:`TARGETS`. What a discard costs these
-targets is in :mod:`generator.games.minttin.discards`.
+targets is in :mod:`tilepress.games.minttin.discards`.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from operator import itemgetter
 
 import numpy as np
 
-from generator import compiled
-from generator.games.minttin import fitting, kernels
-from generator.games.minttin.hand import PATTERNS, SETS, SPECIAL_POINTS, suit_of_number
+from tilepress import compiled
+from tilepress.games.minttin import fitting, kernels
+from tilepress.games.minttin.hand import PATTERNS, SETS, SPECIAL_POINTS, suit_of_number
 
 _SUITS = ("S", "M", "F")
 JOKER = fitting.JOKER

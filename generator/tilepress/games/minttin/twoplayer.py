@@ -5,19 +5,19 @@ pair only for Mahjong), may swap jokers with the opponent's exposures, then disc
 unless the 14 cards win: Mahjong, or a double the opponent takes or drops. Before play
 the players may pass 0-3 cards. The last discard may still be called; a player who
 must draw from the empty deck ends the round as a wall game. Shared parts in
-:mod:`generator.games.minttin.rules`; rulings 9-14 and 19 in docs/rulings.md.
+:mod:`tilepress.games.minttin.rules`; rulings 9-14 and 19 in docs/rulings.md.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from generator.engine.log import Event
-from generator.engine.rules import checks, handles
-from generator.errors import IllegalActionError
-from generator.games.minttin.cards import JOKER, Card, format_cards
-from generator.games.minttin.options import MintTinOptions
-from generator.games.minttin.rules import (
+from tilepress.engine.log import Event
+from tilepress.engine.rules import checks, handles
+from tilepress.errors import IllegalActionError
+from tilepress.games.minttin.cards import JOKER, Card, format_cards
+from tilepress.games.minttin.options import MintTinOptions
+from tilepress.games.minttin.rules import (
     TURN,
     TWO,
     Answer,
@@ -39,7 +39,7 @@ from generator.games.minttin.rules import (
     remove_cards,
     scores_for,
 )
-from generator.games.minttin.table import CardList, is_deck
+from tilepress.games.minttin.table import CardList, is_deck
 
 
 class TwoPlayerMatch(MintTinMatch):

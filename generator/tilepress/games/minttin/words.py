@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from generator.games.minttin.cards import SUIT_NAMES, Card
-from generator.games.minttin.hand import CATEGORY_NAMES, Arrangement
+from tilepress.games.minttin.cards import SUIT_NAMES, Card
+from tilepress.games.minttin.hand import CATEGORY_NAMES, Arrangement
 
 
 def card_name(card: Card) -> str:

@@ -7,8 +7,8 @@ scores its pairs, pungs and kongs (doubled for honors and bonus tiles), or 200 f
 special line. The game ends when all ten lines are full. Rulings: docs/rulings.md.
 """
 
-from generator.engine.game import FigureEntry, Game, PrintableEntry
-from generator.games.oneplayer.options import (
+from tilepress.engine.game import FigureEntry, Game, PrintableEntry
+from tilepress.games.oneplayer.options import (
     BoardFigure,
     LineFigure,
     OnePlayerOptions,

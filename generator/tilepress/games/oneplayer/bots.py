@@ -22,10 +22,10 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 
-from generator.engine.log import Event
-from generator.engine.rules import plain
-from generator.errors import IllegalActionError
-from generator.games.oneplayer.rules import (
+from tilepress.engine.log import Event
+from tilepress.engine.rules import plain
+from tilepress.errors import IllegalActionError
+from tilepress.games.oneplayer.rules import (
     LINE_LENGTH,
     VERTICAL_LINES,
     EndTurn,
@@ -37,7 +37,7 @@ from generator.games.oneplayer.rules import (
     match_key,
     score_line_count,
 )
-from generator.tiles import Tile
+from tilepress.tiles import Tile
 
 KIND_NAMES = {"m": "characters", "p": "dots", "s": "bamboo", "h": "honors"}
 

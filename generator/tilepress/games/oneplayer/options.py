@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.errors import RequestError
-from generator.params import option
-from generator.tiles import BONUS_TILES, STANDARD_TILES, Tile
+from tilepress.errors import RequestError
+from tilepress.params import option
+from tilepress.tiles import BONUS_TILES, STANDARD_TILES, Tile
 
 
 @dataclass(frozen=True)

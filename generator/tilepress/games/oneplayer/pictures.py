@@ -3,14 +3,14 @@ score, each with the facts the engine computed (the points of a line, the total)
 
 from __future__ import annotations
 
-from generator.documents.assemble import labelled, position_frame, tiles_figure
-from generator.documents.model import Figure, Illustration
-from generator.draw.canvas import Canvas
-from generator.draw.tiles import RATIO, draw_row, draw_tile, row_width
-from generator.engine.log import Event, GameLog, line_of
-from generator.errors import RequestError
-from generator.games.oneplayer.options import BoardFigure, LineFigure, OnePlayerOptions
-from generator.games.oneplayer.rules import (
+from tilepress.documents.assemble import labelled, position_frame, tiles_figure
+from tilepress.documents.model import Figure, Illustration
+from tilepress.draw.canvas import Canvas
+from tilepress.draw.tiles import RATIO, draw_row, draw_tile, row_width
+from tilepress.engine.log import Event, GameLog, line_of
+from tilepress.errors import RequestError
+from tilepress.games.oneplayer.options import BoardFigure, LineFigure, OnePlayerOptions
+from tilepress.games.oneplayer.rules import (
     LINE_LENGTH,
     Draw,
     EndTurn,
@@ -22,7 +22,7 @@ from generator.games.oneplayer.rules import (
     match_key,
     score_line,
 )
-from generator.tiles import Tile, parse_tiles, sort_tiles
+from tilepress.tiles import Tile, parse_tiles, sort_tiles
 
 
 def board_layout(board: OnePlayerBoard) -> dict[int, list[tuple[int, int]]]:
@@ -132,7 +132,7 @@ def line_figure(params: LineFigure) -> Illustration:
 
 def board_figure_of(params: BoardFigure) -> Illustration:
     """The board of a game played by the planner, after ``turns`` turns (0: the end)."""
-    from generator.games.oneplayer.runner import play
+    from tilepress.games.oneplayer.runner import play
 
     options = OnePlayerOptions(flowers=params.flowers)
     log = play(options, params.game)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from generator.documents.model import Bullets, Document, Heading, Paragraph, Section, Table
-from generator.draw.canvas import Paper
-from generator.games.oneplayer.rules import COMMON_POINTS, SPECIAL_POINTS
+from tilepress.documents.model import Bullets, Document, Heading, Paragraph, Section, Table
+from tilepress.draw.canvas import Paper
+from tilepress.games.oneplayer.rules import COMMON_POINTS, SPECIAL_POINTS
 
 
 def score_sheet(paper: Paper, options: None = None) -> Document:

@@ -25,12 +25,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
-from generator.engine.log import Event, Tiles, event
-from generator.engine.rules import Phase as BasePhase
-from generator.engine.rules import Rules, checks, handles
-from generator.errors import IllegalActionError
-from generator.games.oneplayer.options import OnePlayerOptions
-from generator.tiles import Tile
+from tilepress.engine.log import Event, Tiles, event
+from tilepress.engine.rules import Phase as BasePhase
+from tilepress.engine.rules import Rules, checks, handles
+from tilepress.errors import IllegalActionError
+from tilepress.games.oneplayer.options import OnePlayerOptions
+from tilepress.tiles import Tile
 
 GAME = "oneplayer"
 LINE_LENGTH = 14

@@ -6,14 +6,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from generator.documents.model import Block, Document, Heading, Paragraph, Section, Table
-from generator.draw.canvas import Paper
-from generator.engine.log import GameLog, replay_through
-from generator.engine.record import GameRecord, counted
-from generator.engine.rules import play_out
-from generator.games.oneplayer.bots import Planner
-from generator.games.oneplayer.pictures import board_figures
-from generator.games.oneplayer.rules import (
+from tilepress.documents.model import Block, Document, Heading, Paragraph, Section, Table
+from tilepress.draw.canvas import Paper
+from tilepress.engine.log import GameLog, replay_through
+from tilepress.engine.record import GameRecord, counted
+from tilepress.engine.rules import play_out
+from tilepress.games.oneplayer.bots import Planner
+from tilepress.games.oneplayer.pictures import board_figures
+from tilepress.games.oneplayer.rules import (
     GAME,
     Draw,
     EndTurn,
@@ -25,8 +25,8 @@ from generator.games.oneplayer.rules import (
     Wall,
     score_line,
 )
-from generator.params import params_dict
-from generator.tiles import in_words, sort_tiles
+from tilepress.params import params_dict
+from tilepress.tiles import in_words, sort_tiles
 
 
 def new_state(options: OnePlayerOptions) -> OnePlayerBoard:

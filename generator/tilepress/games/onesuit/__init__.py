@@ -8,8 +8,8 @@ scores. When a player must draw from an empty wall, both show their hands and na
 waits. Rulings: docs/rulings.md.
 """
 
-from generator.engine.game import Game, PrintableEntry
-from generator.games.onesuit.options import OneSuitOptions, OneSuitPlay
+from tilepress.engine.game import Game, PrintableEntry
+from tilepress.games.onesuit.options import OneSuitOptions, OneSuitPlay
 
 GAME = Game(
     name="onesuit",

@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from generator.engine import standard
-from generator.engine.log import Event
-from generator.games.onesuit.rules import Discard, Kan, OneSuitTable, Phase, Ron, Show, Tsumo
-from generator.tiles import Tile, format_tiles, sort_tiles
+from tilepress.engine import standard
+from tilepress.engine.log import Event
+from tilepress.games.onesuit.rules import Discard, Kan, OneSuitTable, Phase, Ron, Show, Tsumo
+from tilepress.tiles import Tile, format_tiles, sort_tiles
 
 
 def _names(tiles) -> str:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.errors import RequestError
-from generator.params import option
+from tilepress.errors import RequestError
+from tilepress.params import option
 
 SIZES = (4, 7, 10, 13)
 

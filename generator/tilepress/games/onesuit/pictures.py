@@ -3,10 +3,10 @@ with the facts the engine gives of it."""
 
 from __future__ import annotations
 
-from generator.documents.assemble import labelled, position_frame, tiles_figure
-from generator.documents.model import Illustration
-from generator.engine.log import Event, GameLog
-from generator.games.onesuit.rules import (
+from tilepress.documents.assemble import labelled, position_frame, tiles_figure
+from tilepress.documents.model import Illustration
+from tilepress.engine.log import Event, GameLog
+from tilepress.games.onesuit.rules import (
     Deal,
     Discard,
     Draw,
@@ -21,8 +21,8 @@ from generator.games.onesuit.rules import (
     Show,
     Tsumo,
 )
-from generator.games.onesuit.runner import NAMES, _say
-from generator.tiles import Tile, sort_tiles
+from tilepress.games.onesuit.runner import NAMES, _say
+from tilepress.tiles import Tile, sort_tiles
 
 WRAP = 12
 """Discards a row."""
@@ -115,7 +115,7 @@ def position_figure(log: GameLog, events: int, *, seat: int | None = None,
 
 
 def _line(ev: Event) -> int:
-    from generator.engine.log import line_of
+    from tilepress.engine.log import line_of
 
     return line_of(ev) or 0
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.documents.model import (
+from tilepress.documents.model import (
     Bullets,
     Document,
     Heading,
@@ -11,9 +11,9 @@ from generator.documents.model import (
     Table,
     TileRow,
 )
-from generator.draw.canvas import Paper
-from generator.engine import standard
-from generator.tiles import parse_tiles
+from tilepress.draw.canvas import Paper
+from tilepress.engine import standard
+from tilepress.tiles import parse_tiles
 
 HAND_TILE = 5.6
 WAIT_TILE = 6.0
@@ -46,7 +46,7 @@ def _reading_text(reading) -> str:
 
 
 def wait_shapes_card(paper: Paper, options: None = None) -> Document:
-    from generator.games.standard.puzzles import cover_readings
+    from tilepress.games.standard.puzzles import cover_readings
 
     rows = []
     for name, hand in SHAPES:
@@ -76,7 +76,7 @@ def wait_shapes_card(paper: Paper, options: None = None) -> Document:
 def score_sheet(paper: Paper, options: None = None) -> Document:
     """A two-player score sheet, hand by hand, for either scoring: how each hand ended,
     the waits named and both totals."""
-    from generator.games.onesuit.rules import Naming
+    from tilepress.games.onesuit.rules import Naming
 
     one, other = parse_tiles("1m2m")
     right = Naming((one, other), (one,)).points()

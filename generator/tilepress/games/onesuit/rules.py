@@ -13,7 +13,7 @@ Scoring: ``simple`` gives a point for each valid win; ``naming`` gives 5 for a w
 and -10 for a win declared in error (see docs/rulings.md for what the text leaves open).
 
 Every event is checked when applied; :class:`OneSuitTable` raises
-:class:`~generator.errors.IllegalActionError` for anything the rules do not allow.
+:class:`~tilepress.errors.IllegalActionError` for anything the rules do not allow.
 """
 
 from __future__ import annotations
@@ -21,13 +21,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from generator.engine import standard
-from generator.engine.log import Event, Tiles, event
-from generator.engine.rules import Phase as BasePhase
-from generator.engine.rules import Rules, checks, handles
-from generator.errors import IllegalActionError
-from generator.games.onesuit.options import OneSuitOptions
-from generator.tiles import Tile, format_tiles, sort_tiles
+from tilepress.engine import standard
+from tilepress.engine.log import Event, Tiles, event
+from tilepress.engine.rules import Phase as BasePhase
+from tilepress.engine.rules import Rules, checks, handles
+from tilepress.errors import IllegalActionError
+from tilepress.games.onesuit.options import OneSuitOptions
+from tilepress.tiles import Tile, format_tiles, sort_tiles
 
 GAME = "onesuit"
 

@@ -7,14 +7,14 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from generator.documents.model import Block, Document, Heading, Paragraph, Section, Table, TileRow
-from generator.draw.canvas import Paper
-from generator.engine import standard
-from generator.engine.log import Event, GameLog, replay_through
-from generator.engine.record import GameRecord, counted, lead_history
-from generator.engine.rules import play_out
-from generator.games.onesuit.bots import EfficiencyBot
-from generator.games.onesuit.rules import (
+from tilepress.documents.model import Block, Document, Heading, Paragraph, Section, Table, TileRow
+from tilepress.draw.canvas import Paper
+from tilepress.engine import standard
+from tilepress.engine.log import Event, GameLog, replay_through
+from tilepress.engine.record import GameRecord, counted, lead_history
+from tilepress.engine.rules import play_out
+from tilepress.games.onesuit.bots import EfficiencyBot
+from tilepress.games.onesuit.rules import (
     GAME,
     Deal,
     Discard,
@@ -30,8 +30,8 @@ from generator.games.onesuit.rules import (
     Tsumo,
     suit_tiles,
 )
-from generator.params import params_dict
-from generator.tiles import Tile, sort_tiles
+from tilepress.params import params_dict
+from tilepress.tiles import Tile, sort_tiles
 
 NAMES = ("A", "B")
 
@@ -170,7 +170,7 @@ def _hand_groups(seat, drawn: Tile | None) -> tuple[tuple, frozenset]:
 def _readings(tiles: tuple[Tile, ...], kans) -> list[Block]:
     hand = standard.Hand(tuple(tiles), tuple(kans))
     found = standard.readings(hand.tiles)
-    from generator.games.standard.puzzles import cover_readings
+    from tilepress.games.standard.puzzles import cover_readings
 
     waits = sorted({w for r in found for w in r.waits})
     blocks: list[Block] = []
@@ -284,7 +284,7 @@ def _event_blocks(table: OneSuitTable, ev: Event) -> list[Block]:
 
 
 def _win_blocks(table: OneSuitTable, ev: Ron | Tsumo) -> list[Block]:
-    from generator.games.standard.puzzles import mark_in
+    from tilepress.games.standard.puzzles import mark_in
 
     o = table.outcome
     seat = table.seats[ev.player]

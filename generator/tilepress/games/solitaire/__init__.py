@@ -7,8 +7,8 @@ every tile is gone. tilepress prints deals a solver has proven winnable, every l
 drawn, with a numbered solution. Rulings: docs/rulings.md.
 """
 
-from generator.engine.game import FigureEntry, Game, PuzzleEntry
-from generator.games.solitaire.options import SolitaireFigure, SolitaireParams
+from tilepress.engine.game import FigureEntry, Game, PuzzleEntry
+from tilepress.games.solitaire.options import SolitaireFigure, SolitaireParams
 
 GAME = Game(
     name="solitaire",

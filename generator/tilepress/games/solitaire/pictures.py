@@ -11,12 +11,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from generator.documents.model import Figure, Illustration
-from generator.draw.canvas import Canvas
-from generator.draw.tiles import RATIO, draw_order_tab, draw_tile
-from generator.games.solitaire.options import SolitaireFigure
-from generator.layouts import Layout
-from generator.tiles import Tile
+from tilepress.documents.model import Figure, Illustration
+from tilepress.draw.canvas import Canvas
+from tilepress.draw.tiles import RATIO, draw_order_tab, draw_tile
+from tilepress.games.solitaire.options import SolitaireFigure
+from tilepress.layouts import Layout
+from tilepress.tiles import Tile
 
 GHOST = "#d9d3c7"
 LABEL = "#8c2f39"
@@ -178,8 +178,8 @@ def layout_figure(params: SolitaireFigure) -> Illustration:
     """A layout, empty (tile backs) or dealt with a deal proven winnable: stacked as on the
     table, or every layer drawn apart; with ``free`` the tiles free at the start are
     outlined."""
-    from generator.engine import solitaire
-    from generator.layouts.files import find_layout
+    from tilepress.engine import solitaire
+    from tilepress.layouts.files import find_layout
 
     layout = find_layout(params.layout)
     board = solitaire.board_for(layout)
@@ -204,8 +204,8 @@ def layout_figure(params: SolitaireFigure) -> Illustration:
 def rulebook_example() -> tuple[str, list]:
     """The example of the rulebook: the first deal on the small built-in layout that the
     solver proves winnable, with the order of its removals numbered pair by pair."""
-    from generator.engine import solitaire
-    from generator.layouts import builtin
+    from tilepress.engine import solitaire
+    from tilepress.layouts import builtin
 
     layout = builtin("mini")
     for seed in range(1, 100):

@@ -15,15 +15,15 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from generator.documents.model import Paragraph
-from generator.engine import solitaire as rules
-from generator.errors import FileFormatError, RequestError
-from generator.games.solitaire.options import SolitaireParams
-from generator.games.solitaire.pictures import layers_figure
-from generator.layouts import Layout, Position
-from generator.layouts.files import find_layout
-from generator.puzzles.base import Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet, read_field
-from generator.tiles import format_tiles, parse_tiles
+from tilepress.documents.model import Paragraph
+from tilepress.engine import solitaire as rules
+from tilepress.errors import FileFormatError, RequestError
+from tilepress.games.solitaire.options import SolitaireParams
+from tilepress.games.solitaire.pictures import layers_figure
+from tilepress.layouts import Layout, Position
+from tilepress.layouts.files import find_layout
+from tilepress.puzzles.base import Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet, read_field
+from tilepress.tiles import format_tiles, parse_tiles
 
 TRIES = 5
 """Deals dealt and graded for one puzzle before the nearest difficulty is taken."""

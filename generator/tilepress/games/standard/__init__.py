@@ -4,11 +4,11 @@ A complete hand of 3k+2 tiles is k sets (three in a row of one suit, or three al
 and a pair; fourteen tiles may also be seven different pairs or thirteen orphans. A hand
 of 3k+1 tiles is ready when some tile completes it, and those tiles are its waits. The
 puzzles here are the ones every mahjong player meets: find the wait, and which discard.
-The engine itself (waits, shanten, readings) is shared: :mod:`generator.engine.standard`.
+The engine itself (waits, shanten, readings) is shared: :mod:`tilepress.engine.standard`.
 """
 
-from generator.engine.game import FigureEntry, Game, PuzzleEntry
-from generator.games.standard.options import DiscardParams, HandFigure, WaitsFigure, WaitsParams
+from tilepress.engine.game import FigureEntry, Game, PuzzleEntry
+from tilepress.games.standard.options import DiscardParams, HandFigure, WaitsFigure, WaitsParams
 
 GAME = Game(
     name="standard",

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from generator.engine import standard
-from generator.tiles import Tile
+from tilepress.engine import standard
+from tilepress.tiles import Tile
 
 
 def tile_counts(items: Iterable[tuple[Tile, int]]) -> list[dict[str, Any]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from generator.tiles import STANDARD_TILES, Tile
+from tilepress.tiles import STANDARD_TILES, Tile
 
 SUIT_OFFSETS = {"m": 0, "p": 9, "s": 18}
 

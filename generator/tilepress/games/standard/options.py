@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.params import option
-from generator.puzzles.base import DIFFICULTIES, MAX_COUNT
+from tilepress.params import option
+from tilepress.puzzles.base import DIFFICULTIES, MAX_COUNT
 
 SIZES = (4, 7, 10, 13)
 DIFFICULTY = option("medium", choices=(*DIFFICULTIES, "any"), flags=("--difficulty", "-d"),

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.documents.model import Figure, Illustration
-from generator.draw.canvas import Canvas
-from generator.draw.fonts import text_width
-from generator.draw.tiles import RATIO, draw_row, row_width
-from generator.engine import standard
-from generator.errors import HandError, NotationError, RequestError
-from generator.games.standard.options import HandFigure, WaitsFigure
-from generator.tiles import Tile, check_copies, format_tiles, parse_tiles
+from tilepress.documents.model import Figure, Illustration
+from tilepress.draw.canvas import Canvas
+from tilepress.draw.fonts import text_width
+from tilepress.draw.tiles import RATIO, draw_row, row_width
+from tilepress.engine import standard
+from tilepress.errors import HandError, NotationError, RequestError
+from tilepress.games.standard.options import HandFigure, WaitsFigure
+from tilepress.tiles import Tile, check_copies, format_tiles, parse_tiles
 
 Groups = tuple[tuple[Tile, ...], ...]
 

@@ -43,13 +43,13 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from generator.documents.model import Paragraph, Table, TileRow
-from generator.engine import standard
-from generator.errors import FileFormatError, RequestError, TilepressError
-from generator.games.standard import hands
-from generator.games.standard.options import SIZES, DiscardParams, WaitsParams
-from generator.jsontext import MISSING, shown
-from generator.puzzles.base import (
+from tilepress.documents.model import Paragraph, Table, TileRow
+from tilepress.engine import standard
+from tilepress.errors import FileFormatError, RequestError, TilepressError
+from tilepress.games.standard import hands
+from tilepress.games.standard.options import SIZES, DiscardParams, WaitsParams
+from tilepress.jsontext import MISSING, shown
+from tilepress.puzzles.base import (
     DIFFICULTIES,
     Candidate,
     Grade,
@@ -59,7 +59,7 @@ from generator.puzzles.base import (
     describe,
     read_field,
 )
-from generator.tiles import Tile, format_tiles, parse_tiles, sort_tiles
+from tilepress.tiles import Tile, format_tiles, parse_tiles, sort_tiles
 
 #: The most waits a hand of each size can have (one suit; checked by the tests).
 MAX_WAITS = {("one", 4): 3, ("one", 7): 5, ("one", 10): 8, ("one", 13): 9,

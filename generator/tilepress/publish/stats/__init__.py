@@ -1,14 +1,14 @@
 """Balance reports: many simulated games of one rule set (or two, on the same seeds)
 added up into the figures a game designer asks about.
 
-    from generator.publish.stats import StatsRun, run_stats
+    from tilepress.publish.stats import StatsRun, run_stats
     data = run_stats(StatsRun("castle", {"players": 4}, {}, games=2000, seed=1))
     data["runs"][0]["summary"]["win_rate"]      # each seat's share of the wins, with 95% CI
 
-Games run on the batch runner (:mod:`generator.batch`): task ``i`` plays with
+Games run on the batch runner (:mod:`tilepress.batch`): task ``i`` plays with
 ``task_seed(seed, i)``, and records come back in the order of their index, so the
 figures are the same for any number of workers. Each game is read into a
-:class:`~generator.engine.record.GameRecord` by its runner's ``record`` (or the generic
+:class:`~tilepress.engine.record.GameRecord` by its runner's ``record`` (or the generic
 reading of :mod:`.records`), added to a :class:`~.tally.Tally`, and written as a row
 (:mod:`.rows`) as it arrives.
 """
@@ -20,13 +20,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.batch import BatchOptions, run_batch, task_seed
-from generator.errors import RequestError, TilepressError
-from generator.params import params_dict
-from generator.publish.stats.compare import compare
-from generator.publish.stats.records import Setup, play_record, prepared
-from generator.publish.stats.rows import RowWriter, row
-from generator.publish.stats.tally import Tally
+from tilepress.batch import BatchOptions, run_batch, task_seed
+from tilepress.errors import RequestError, TilepressError
+from tilepress.params import params_dict
+from tilepress.publish.stats.compare import compare
+from tilepress.publish.stats.records import Setup, play_record, prepared
+from tilepress.publish.stats.rows import RowWriter, row
+from tilepress.publish.stats.tally import Tally
 
 FORMAT = "tilepress-stats"
 VERSION = 1
@@ -57,7 +57,7 @@ def check_games(games: int) -> None:
 def setups(run: StatsRun) -> list[Setup]:
     """Run A's setup, and run B's: every option, checked (an unknown game, option or bot
     is an error here, before any game is played)."""
-    from generator.games import find_game
+    from tilepress.games import find_game
 
     check_games(run.games)
     game = find_game(run.game)
@@ -103,7 +103,7 @@ def run_stats(run: StatsRun, *, rows: RowWriter | None = None,
     """Play the games of every run and add them up: the report's data (its JSON).
     ``rows``, if given, gets one row per game as it arrives; ``progress`` is called with
     (games done, games in all)."""
-    from generator import __version__
+    from tilepress import __version__
 
     plan = setups(run)
     total = run.games * len(plan)

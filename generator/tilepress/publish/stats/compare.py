@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from generator.publish.stats.measures import LEVEL, Test, holm, two_proportions, welch
-from generator.publish.stats.tally import Tally, Values
+from tilepress.publish.stats.measures import LEVEL, Test, holm, two_proportions, welch
+from tilepress.publish.stats.tally import Tally, Values
 
 
 @dataclass(frozen=True)

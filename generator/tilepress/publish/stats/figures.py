@@ -1,6 +1,6 @@
 """The charts of a balance report, as document figures: win rate by seat, histograms of
 length, scores and margins, and bars for winning patterns, round ends and optional
-actions. Each chart is made by reportlab's chart library (:mod:`generator.draw.charts`)
+actions. Each chart is made by reportlab's chart library (:mod:`tilepress.draw.charts`)
 and shows run A, or runs A and B side by side, with 95% error bars on rates and means.
 """
 
@@ -10,8 +10,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from generator.documents.model import Figure
-from generator.draw.charts import Series, bar_chart, draw_drawing, histogram
+from tilepress.documents.model import Figure
+from tilepress.draw.charts import Series, bar_chart, draw_drawing, histogram
 
 WIDTH = 176.0
 HEIGHT = 66.0

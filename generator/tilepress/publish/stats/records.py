@@ -15,10 +15,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from generator.batch import Task
-from generator.engine.game import Game
-from generator.engine.log import Event, GameLog
-from generator.engine.record import GameRecord, counted, lead_history
+from tilepress.batch import Task
+from tilepress.engine.game import Game
+from tilepress.engine.log import Event, GameLog
+from tilepress.engine.record import GameRecord, counted, lead_history
 
 Recorder = Callable[[GameLog], GameRecord]
 
@@ -54,7 +54,7 @@ def recorder(game: Game) -> Recorder:
 @functools.lru_cache(maxsize=8)
 def prepared(setup: Setup) -> tuple[Game, Any, Any, Recorder]:
     """The game, options and play options of ``setup`` (built once per process)."""
-    from generator.games import find_game
+    from tilepress.games import find_game
 
     game = find_game(setup.game)
     options = game.options_from(dict(setup.options), f"stats {setup.game}")

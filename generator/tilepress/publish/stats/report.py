@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.documents.model import (
+from tilepress.documents.model import (
     Block,
     Bullets,
     Document,
@@ -21,9 +21,9 @@ from generator.documents.model import (
     Table,
     TitlePage,
 )
-from generator.draw.canvas import Paper
-from generator.publish.stats import figures
-from generator.publish.stats.measures import LEVEL
+from tilepress.draw.canvas import Paper
+from tilepress.publish.stats import figures
+from tilepress.publish.stats.measures import LEVEL
 
 SMALL = 8.0
 
@@ -55,8 +55,8 @@ def options_line(options: dict[str, Any]) -> str:
 def rules_line(game: str, options: dict[str, Any]) -> str:
     """The rules a run was played with, as a reader wants them: "the standard rules", or
     the rules changed from the standard game, each with its standard value."""
-    from generator.games import find_game
-    from generator.params import params_dict
+    from tilepress.games import find_game
+    from tilepress.params import params_dict
 
     standard = params_dict(find_game(game).options_from({}))
     changed = [f"{k.replace('-', ' ')} {_value(v)} (standard: {_value(standard[k])})"
@@ -302,7 +302,7 @@ def _named_table(runs: list[dict[str, Any]], key: str, title: str, per_game: boo
 
 
 def report_document(data: dict[str, Any], paper: Paper) -> Document:
-    """The report of ``data`` (see :func:`generator.publish.stats.run_stats`)."""
+    """The report of ``data`` (see :func:`tilepress.publish.stats.run_stats`)."""
     runs = data["runs"]
     lines = [f"{data['games']:,} simulated games per run, seed {data['seed']}"]
     lines += [f"Run {r['label']}: {rules_line(data['game'], r['options'])}" for r in runs]

@@ -18,8 +18,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from generator.engine.record import GameRecord
-from generator.errors import FileFormatError, RequestError
+from tilepress.engine.record import GameRecord
+from tilepress.errors import FileFormatError, RequestError
 
 ROW_GROUP = 10_000
 """Games in one Parquet row group (and rows held before a write)."""

@@ -14,8 +14,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.engine.record import GameRecord
-from generator.publish.stats.measures import Interval, Moments, wilson
+from tilepress.engine.record import GameRecord
+from tilepress.publish.stats.measures import Interval, Moments, wilson
 
 
 def _round(x: float) -> float | None:
