@@ -26,9 +26,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from table import ROOT, print_table, record  # benchmarks/table.py, beside this file
 
-from tilepress.publish.kit import PLANS, build_kit
+from tilepress.games import GAMES
+from tilepress.publish.kit import build_kit
 from tilepress.publish.kit_files import write_kits
 from tilepress.publish.rulebook import rulebook_games
+
+PLANS = [g.name for g in GAMES if g.optional_module("kit") is not None]
+"""The games with a kit plan."""
 
 
 def one_core() -> None:

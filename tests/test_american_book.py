@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tilepress.draw.canvas import PAPERS
-from tilepress.games.american import runner
+from tilepress.games.american import narrate, runner
 from tilepress.games.american.options import AmericanOptions, CardHandFigure
 from tilepress.games.american.pictures import card_hand_figure
 from tilepress.publish.rulebook import ClaimError, build_rulebook, parse_spec
@@ -90,9 +90,9 @@ def test_draw_card_hand_refuses_bad_input_in_one_line(cli, tmp_path: Path, args,
 
 def test_the_rulebook_example_is_the_first_game_that_fits_its_criterion() -> None:
     options = AmericanOptions()
-    assert runner.example_fits(runner.play(options, runner.EXAMPLE_SEED))
-    assert not any(runner.example_fits(runner.play(options, seed))
-                   for seed in range(1, runner.EXAMPLE_SEED))
+    assert narrate.example_fits(runner.play(options, narrate.EXAMPLE_SEED))
+    assert not any(narrate.example_fits(runner.play(options, seed))
+                   for seed in range(1, narrate.EXAMPLE_SEED))
 
 
 def _pages(doc) -> int:
@@ -108,9 +108,9 @@ def test_the_worked_example_teaches_in_four_to_ten_pages(seed: int) -> None:
     from tilepress.documents.model import Paragraph, Table
 
     log = runner.play(AmericanOptions(), seed)
-    doc = runner.worked_example(log, PAPERS["a4"])
+    doc = narrate.worked_example(log, PAPERS["a4"])
     assert 4 <= _pages(doc) <= 10
-    assert 4 <= _pages(runner.worked_example(log, PAPERS["letter"])) <= 10
+    assert 4 <= _pages(narrate.worked_example(log, PAPERS["letter"])) <= 10
     first = next(b for b in doc.blocks if isinstance(b, Paragraph))
     assert ("wins after" in first.text) == (log.result["winner"] is not None)
     # tiles are named in words, never in the notation (2m, 5z, 1j)
@@ -122,8 +122,8 @@ def test_the_worked_example_teaches_in_four_to_ten_pages(seed: int) -> None:
 
 def test_full_keeps_every_turn() -> None:
     log = runner.play(AmericanOptions(), 5)
-    short = runner.worked_example(log, PAPERS["a4"])
-    full = runner.worked_example(log, PAPERS["a4"], full=True)
+    short = narrate.worked_example(log, PAPERS["a4"])
+    full = narrate.worked_example(log, PAPERS["a4"], full=True)
     assert _pages(full) > _pages(short)
 
 

@@ -12,9 +12,9 @@ import pytest
 from drawn import probe
 
 from tilepress.draw.canvas import PAPERS
-from tilepress.games.castle import runner
+from tilepress.games.castle import narrate, runner
 from tilepress.games.castle.board import DRAGON_BONUS, GROUP_POINTS, shrine_points
-from tilepress.games.castle.example import replay_turns
+from tilepress.games.castle.narrate import replay_turns
 from tilepress.games.castle.options import CastleOptions
 from tilepress.games.castle.rules import Consolidate, Shrine
 from tilepress.publish.rulebook import ClaimError, build_rulebook, parse_spec
@@ -79,7 +79,7 @@ def test_rulebook_tiles_and_type_are_large_enough(paper: str, booklet: bool) -> 
 
 
 def test_the_example_turn_flips_five_and_crowns_them() -> None:
-    criterion, blocks = runner.rulebook_example()
+    criterion, blocks = narrate.rulebook_example()
     said = blocks[0].text
     assert "and its twin" in said and "flip face down" in said and "A shrine crowns" in said
     seed, turn = (int(n) for n in re.search(r"game (\d+), turn (\d+)", criterion).groups())
@@ -133,7 +133,7 @@ def test_draw_castle_refuses_bad_input_in_one_line(cli, tmp_path: Path, args, wo
 def test_worked_example_teaches_in_4_to_10_pages(players: int, seed: int, layout: str,
                                                  paper: str) -> None:
     log = runner.play(CastleOptions(players=players, layout=layout), seed)
-    pages = probe(runner.worked_example(log, PAPERS[paper]))
+    pages = probe(narrate.worked_example(log, PAPERS[paper]))
     assert 4 <= len(pages) <= 10, len(pages)
     tile, text = _sizes(pages)
     assert tile >= SMALLEST_TILE - 1e-6 and text >= SMALLEST_TYPE - 1e-6
@@ -144,6 +144,6 @@ def test_worked_example_teaches_in_4_to_10_pages(players: int, seed: int, layout
 
 def test_full_keeps_every_turn_drawn() -> None:
     log = runner.play(CastleOptions(players=2), 1)
-    short = runner.worked_example(log, PAPERS["a4"])
-    full = runner.worked_example(log, PAPERS["a4"], full=True)
+    short = narrate.worked_example(log, PAPERS["a4"])
+    full = narrate.worked_example(log, PAPERS["a4"], full=True)
     assert len(probe(full)) > len(probe(short))

@@ -327,7 +327,7 @@ def _option_types(path: tuple[str, ...]) -> list[type]:
 
         return [TileSheetOptions]
     if path == ("kit",):
-        from tilepress.publish.kit_options import KitOptions
+        from tilepress.documents.kits import KitOptions
 
         return [KitOptions]
     return []

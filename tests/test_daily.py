@@ -505,9 +505,9 @@ def test_the_american_puzzle_prints_the_card_hands_it_asks_about():
     every hand the answer names, and others that are at least two tiles farther (so the
     answer is the only right one), each line drawn as the card prints it."""
     from tilepress.games.american import card as rules
+    from tilepress.games.american.daily import american_choices
     from tilepress.games.american.puzzles import card_of, hand_of
     from tilepress.publish.daily_page import sheet_document
-    from tilepress.publish.daily_presenters import american_choices
 
     for made in week():
         puzzle = next(p for p in PuzzleSet.from_json(made.puzzles).puzzles

@@ -132,12 +132,13 @@ def test_the_worked_example_shows_every_turn_and_fits_4_to_10_pages(solo: bool) 
     from tilepress.draw.canvas import PAPERS
     from tilepress.games.minttin import GAME
     from tilepress.games.minttin import runner as game
+    from tilepress.games.minttin.narrate import rounds_to_tell, worked_example
     from tilepress.games.minttin.rules import Discard
-    from tilepress.games.minttin.story import match_of, rounds_to_tell
+    from tilepress.games.minttin.runner import new_match as match_of
     from tilepress.output import render_bytes
 
     log = game.play(GAME.options_from({}), 1, solo=solo)
-    doc = game.worked_example(log, PAPERS["a4"])
+    doc = worked_example(log, PAPERS["a4"])
     pages = len(PdfReader(io.BytesIO(render_bytes(doc, "pdf"))).pages)
     assert 4 <= pages <= 10, pages
     rounds = rounds_to_tell(log)
@@ -149,7 +150,7 @@ def test_the_worked_example_shows_every_turn_and_fits_4_to_10_pages(solo: bool) 
     assert sum(w.count("discards") for w in words) == discards  # every told turn
     quiet = [w for w in words if ", in short: " in w]
     assert len(quiet) == log.result["rounds"] - len(rounds)     # and a line for the others
-    full = game.worked_example(log, PAPERS["a4"], full=True)
+    full = worked_example(log, PAPERS["a4"], full=True)
     assert len(full.blocks) > 2 * len(doc.blocks)
 
 
@@ -169,8 +170,9 @@ def test_every_told_turn_is_in_the_tables_and_every_other_round_in_a_line(seed: 
                                                                           solo: bool) -> None:
     from tilepress.games.minttin import GAME
     from tilepress.games.minttin import runner as game
+    from tilepress.games.minttin.narrate import narrate, rounds_to_tell
     from tilepress.games.minttin.rules import Discard
-    from tilepress.games.minttin.story import match_of, narrate, rounds_to_tell
+    from tilepress.games.minttin.runner import new_match as match_of
 
     log = game.play(GAME.options_from({}), seed, solo=solo)
     told = rounds_to_tell(log)

@@ -140,9 +140,11 @@ def test_a_hand_that_is_not_ready_reads_no_wait_in_the_key() -> None:
 @pytest.mark.parametrize(("game", "sheets"), [("solitaire", False), ("onesuit", True),
                                               ("american", True)])
 def test_the_kit_read_me_promises_only_what_the_kit_holds(game: str, sheets: bool) -> None:
-    from tilepress.publish.kit import PLANS, KitOptions, cover, kit_game
+    from tilepress.draw.canvas import PAPERS
+    from tilepress.publish.kit import KitOptions, cover, kit_game
 
     text = pdf_text(cover(kit_game(game), [], KitOptions()))
     assert ("print as many score sheets as you need" in text) is sheets
-    if PLANS[game].note:
-        assert text.count(" ".join(PLANS[game].note.split()[:6])) == 1
+    note = kit_game(game).kit_plan(PAPERS["a4"], KitOptions()).note
+    if note:
+        assert text.count(" ".join(note.split()[:6])) == 1

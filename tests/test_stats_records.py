@@ -41,7 +41,7 @@ def count(rows: list[dict], kind: str, **where) -> int:
 @pytest.mark.parametrize("name", ["minttin", "american", "castle"])
 def test_each_game_has_its_own_record(name):
     game = find_game(name)
-    assert recorder(game) is game.module("record").record
+    assert recorder(game) == game.record
 
 
 # -- Mint Tin -----------------------------------------------------------------------------

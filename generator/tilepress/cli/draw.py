@@ -38,7 +38,7 @@ def draw_figure(game: Game, entry: FigureEntry, values: dict[str, Any]) -> None:
     check_output(output)
     fmt = output_format(output, (".svg", ".pdf", ".png"))
     params = parse_params(entry.params, take(values, entry.params), where=f"draw {entry.kind}")
-    drawn, note = fitted(getattr(game.module("pictures"), entry.function), params,
+    drawn, note = fitted(game.figure(entry), params,
                          width_given=given(context, "tile_width"))
     write_atomic(output, figure_bytes(drawn.figure, fmt, dpi=dpi))
     echo(f"wrote {entry.kind} ({drawn.figure.width:.1f} x {drawn.figure.height:.1f} mm"

@@ -32,13 +32,11 @@ def write_game(game: Game, log: Any, output: Path, page: Any, full: bool = False
     from tilepress.output import output_format, write_document
 
     fmt = output_format(output, (".jsonl", ".pdf", ".svg"))
-    runner = game.module("runner")
     if fmt == "jsonl":
         write_atomic(output, log.to_jsonl())
     else:
-        extra = {"full": True} if full else {}
-        write_document(runner.worked_example(log, page, **extra), output)
-    echo(f"wrote {log.game} (seed {log.seed}: {runner.summary(log, log.result)}) to {output}")
+        write_document(game.worked_example(log, page, full=full), output)
+    echo(f"wrote {log.game} (seed {log.seed}: {game.summary(log, log.result)}) to {output}")
 
 
 def play_game(game: Game, values: dict[str, Any]) -> None:
@@ -90,9 +88,9 @@ def replay(
     from tilepress.games import find_game, read_log
 
     game_log = read_log(read_text(log, "game log"), source=str(log) or "game log")
-    runner = find_game(game_log.game).module("runner")
+    game = find_game(game_log.game)
     try:
-        result = runner.replay(game_log)
+        result = game.replay(game_log)
     except IllegalActionError as exc:
         fail(f"{log}: {exc}", code=1)
-    echo(f"{log}: every event is legal ({runner.summary(game_log, result)})")
+    echo(f"{log}: every event is legal ({game.summary(game_log, result)})")

@@ -17,8 +17,8 @@ from tilepress.cli.common import (
     parameter,
     take,
 )
+from tilepress.documents.kits import KitOptions
 from tilepress.documents.tiles import TileSheetOptions
-from tilepress.publish.kit_options import KitOptions
 
 
 def print_tiles(values: dict[str, Any]) -> None:
@@ -48,7 +48,7 @@ def print_tiles(values: dict[str, Any]) -> None:
 def build_kits(values: dict[str, Any]) -> None:
     from tilepress.cli.common import paper as find_paper
     from tilepress.params import parse_params
-    from tilepress.publish.kit import build_kit, check_kit, kit_game, kit_games, kit_parts
+    from tilepress.publish.kit import check_kit, kit_game, kit_games, make_kit
     from tilepress.publish.kit_files import check_targets, write_kits
 
     names = list(dict.fromkeys(values.pop("games") or kit_games()))
@@ -56,13 +56,11 @@ def build_kits(values: dict[str, Any]) -> None:
     options = parse_params(KitOptions, take(values, KitOptions), where="kit")
     find_paper(options.paper)  # names --paper in its message
     options.check()
-    games = [kit_game(name) for name in names]
-    for game in games:
-        check_kit(game, options)
-    check_targets(folder, [g.name for g in games])
-    steps = sum(len(kit_parts(g, options)) + 1 for g in games)
+    checked = [check_kit(kit_game(name), options) for name in names]
+    check_targets(folder, [c.game.name for c in checked])
+    steps = sum(len(c.parts) + 1 for c in checked)
     with _progress(quiet, steps) as step:
-        kits = [build_kit(g.name, options, progress=step) for g in games]
+        kits = [make_kit(c, progress=step) for c in checked]
         step("writing the files")
         written = write_kits(kits, folder)
     if not quiet:

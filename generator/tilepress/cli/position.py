@@ -85,10 +85,10 @@ def position(
             raise RequestError(f"--seat {seat}: the game has seat{'s' * (seats > 1)} 1"
                                + (f" to {seats}" if seats > 1 else ""))
     try:
-        game.module("runner").replay(game_log)
+        game.replay(game_log)
     except IllegalActionError as exc:
         fail(f"{log}: {exc}", code=1)
-    draw = partial(game.module("pictures").position_figure, game_log, count,
+    draw = partial(game.position_figure, game_log, count,
                    seat=None if seat is None else seat - 1)
     if tile_width is None:
         drawn, used = fit_page(lambda width: draw(tile_width=width), DEFAULT_WIDTH,

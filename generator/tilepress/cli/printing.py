@@ -35,7 +35,7 @@ def print_item(game: Game, entry: PrintableEntry, values: dict[str, Any]) -> Non
     if entry.options is not None:
         options = parse_params(entry.options, take(values, entry.options),
                                where=f"print {entry.item} {game.name}")
-    printable = getattr(game.module("printables"), entry.function)(page, options)
+    printable = game.printable(entry.item)[0](page, options)
     for note in getattr(printable, "notes", list)():
         echo(note)
     fmt = getattr(options, "format", "pdf")

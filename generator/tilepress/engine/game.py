@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import importlib.util
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
@@ -99,6 +100,12 @@ class Game:
         """The game's module ``name`` (``"runner"``, ``"bots"``, ...)."""
         return importlib.import_module(f"{self.package}.{name}")
 
+    def optional_module(self, name: str) -> ModuleType | None:
+        """The game's module ``name``, or None when the game has none of that name."""
+        if importlib.util.find_spec(f"{self.package}.{name}") is None:
+            return None
+        return self.module(name)
+
     @property
     def playable(self) -> bool:
         return self.options is not None and self.play_options is not None
@@ -145,6 +152,62 @@ class Game:
         bots = self.make_bots(options, play)
         extra = {name: getattr(play, name) for name in self.play_args}
         return self.module("runner").play(options, seed, bots, **extra)
+
+    # -- logs ---------------------------------------------------------------------------
+
+    def new_state(self, options: Any) -> Any:
+        """The game's state before its first event (reads what the options name, such as
+        a card file, so a bad one fails here)."""
+        return self.module("runner").new_state(options)
+
+    def replay(self, log: Any) -> dict[str, Any]:
+        """Apply every event of a log through the rules; its result, or an
+        :class:`~tilepress.errors.IllegalActionError` at the first illegal event."""
+        return self.module("runner").replay(log)
+
+    def summary(self, log: Any, result: Mapping[str, Any]) -> str:
+        """A finished game in one line for the command line."""
+        return self.module("runner").summary(log, result)
+
+    def record(self, log: Any) -> Any:
+        """A finished log's facts for a balance report (a
+        :class:`~tilepress.engine.record.GameRecord`)."""
+        return self.module("record").record(log)
+
+    def worked_example(self, log: Any, paper: Any, *, full: bool = False) -> Any:
+        """The game told for a learner, as a document."""
+        return self.module("narrate").worked_example(log, paper, full=full)
+
+    def rulebook_example(self) -> tuple[str, list[Any]] | None:
+        """The rulebook's example (how it was chosen, and its blocks), if the game has one."""
+        narrate = self.optional_module("narrate")
+        return None if narrate is None else narrate.rulebook_example()
+
+    def position_figure(self, log: Any, events: int, **options: Any) -> Any:
+        """The table after the first ``events`` events of a log (``tilepress draw
+        position``)."""
+        return self.module("pictures").position_figure(log, events, **options)
+
+    # -- what the game offers publications ---------------------------------------------
+
+    def printable(self, item: str) -> tuple[Callable[..., Any], type | None]:
+        """The printable ``item`` (``"deck"``, ``"sheet"``, ...): its function
+        ``(paper, options) -> printed`` and its option dataclass (None if it takes none)."""
+        for entry in self.printables:
+            if entry.item == item:
+                return getattr(self.module("printables"), entry.function), entry.options
+        raise RequestError(f"{self.title} has nothing to print as {item!r}; it prints "
+                           f"{', '.join(e.item for e in self.printables) or 'nothing'}")
+
+    def figure(self, entry: FigureEntry) -> Callable[[Any], Any]:
+        """The function that draws one of the game's figures: ``(params) -> Illustration``."""
+        return getattr(self.module("pictures"), entry.function)
+
+    def kit_plan(self, paper: Any, options: Any) -> Any:
+        """What the game's print-and-play kit holds (a :class:`~tilepress.documents.kits.Plan`),
+        or None when the game has no kit."""
+        kit = self.optional_module("kit")
+        return None if kit is None else kit.plan(paper, options)
 
 
 def bot_names(text: str, seats: int) -> list[str]:

@@ -8,12 +8,17 @@ puzzle kinds, printables, ``tilepress play``/``replay``/``puzzle``/``print`` and
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tilepress.engine.game import Game, PrintableEntry, PuzzleEntry
 from tilepress.engine.log import GameLog
 from tilepress.engine.log import read_log as _read_log
 from tilepress.errors import FileFormatError, RequestError
 from tilepress.games import american, castle, minttin, oneplayer, onesuit, solitaire, standard
 from tilepress.puzzles.base import PuzzleKind
+
+if TYPE_CHECKING:
+    from tilepress.documents.daily_blocks import Presenters
 
 GAMES: tuple[Game, ...] = (
     standard.GAME,
@@ -87,6 +92,21 @@ def find_kind(name: str) -> PuzzleKind:
     return _LOADED[name]
 
 
+def presenters_for(kind_name: str) -> Presenters:
+    """How the daily sheet shows a puzzle kind: the presenters in its game's ``daily``
+    module, or else the kind's own puzzle-book blocks."""
+    from tilepress.documents.daily_blocks import Presenters
+
+    game, _ = puzzle_entry(kind_name)
+    daily = game.optional_module("daily")
+    shown = getattr(daily, "PRESENTERS", {}).get(kind_name) if daily is not None else None
+    if shown is not None:
+        return shown
+    kind = find_kind(kind_name)
+    return Presenters(lambda p, w, look: kind.question_blocks(p),
+                      lambda p, w, look: kind.answer_blocks(p), kind.answer_label)
+
+
 def printable_entries() -> tuple[tuple[Game, PrintableEntry], ...]:
     return tuple(_PRINTABLES.values())
 
@@ -100,5 +120,15 @@ def printable_entry(item: str, game: str) -> tuple[Game, PrintableEntry]:
                            f"the printables are: {known}") from None
 
 
-__all__ = ["GAMES", "find_game", "find_kind", "game_names", "kind_names", "printable_entries",
-           "printable_entry", "puzzle_entry", "read_log"]
+__all__ = [
+    "GAMES",
+    "find_game",
+    "find_kind",
+    "game_names",
+    "kind_names",
+    "presenters_for",
+    "printable_entries",
+    "printable_entry",
+    "puzzle_entry",
+    "read_log",
+]

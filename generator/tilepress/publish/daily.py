@@ -64,17 +64,20 @@ from pathlib import Path
 from tilepress.batch import BatchOptions, Progress, Task, run_batch
 from tilepress.errors import FileFormatError, RequestError
 from tilepress.files import umask, write_atomic
-from tilepress.games import find_kind
 from tilepress.params import params_dict
 from tilepress.publish.daily_draw import (
     Chains,
     EntrySet,
     Plan,
+    Sheet,
     draw_day,
     draw_entry,
     entry_params,
+    entry_title,
     make_plan,
+    make_sheet,
 )
+from tilepress.publish.daily_page import sheet_document
 from tilepress.publish.daily_spec import (
     ANSWERS,
     WEEKDAYS,
@@ -89,7 +92,6 @@ from tilepress.puzzles.base import (
     FORMAT,
     MIXED,
     VERSION,
-    Puzzle,
 )
 
 # ---------------------------------------------------------------------------
@@ -97,35 +99,8 @@ from tilepress.puzzles.base import (
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Sheet:
-    """One day's sheet: its puzzles numbered as printed, grouped by entry."""
-
-    day: dt.date
-    number: int
-    level: str
-    groups: tuple[tuple[int, tuple[Puzzle, ...]], ...]
-    """(entry index, puzzles) in spec order; puzzle ids are ``DATE-N``, N as printed."""
-
-    @property
-    def puzzles(self) -> tuple[Puzzle, ...]:
-        return tuple(p for _, ps in self.groups for p in ps)
-
-
-
 MOST_DAYS = 3_653
 """The most sheets one run makes: ten years (a longer range is made in parts)."""
-
-def make_sheet(plan: Plan, day: dt.date, sets: Sequence[EntrySet]) -> Sheet:
-    groups = []
-    n = 0
-    for s in sorted(sets, key=lambda s: s.index):
-        numbered = []
-        for p in s.puzzles:
-            n += 1
-            numbered.append(replace(p, id=f"{day.isoformat()}-{n}"))
-        groups.append((s.index, tuple(numbered)))
-    return Sheet(day, plan.number(day), plan.spec.levels[day.weekday()], tuple(groups))
 
 
 def sheet_json(plan: Plan, sheet: Sheet) -> str:
@@ -146,19 +121,12 @@ def sheet_json(plan: Plan, sheet: Sheet) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-def entry_title(plan: Plan, index: int) -> str:
-    entry = plan.spec.entries[index]
-    return entry.title or find_kind(entry.kind).title
-
-
 def render_sheet(plan: Plan, sheet: Sheet, previous: Sheet | None, fmt: str) -> bytes:
     """The sheet as ``"pdf"`` or ``"svg"`` bytes (``""``: not rendered, empty)."""
     from tilepress.output import render_bytes
 
     if not fmt:
         return b""
-    from tilepress.publish.daily_page import sheet_document
-
     return render_bytes(sheet_document(plan, sheet, previous), fmt)
 
 
@@ -320,7 +288,6 @@ def make_day(plan: Plan, day: dt.date, *, fmt: str = "pdf", options: BatchOption
 def combined_document(plan: Plan, made: Sequence[tuple[Sheet, Sheet | None]]) -> bytes:
     """Every sheet of a range in one PDF, with a bookmark for each day."""
     from tilepress.draw.pdf import PdfSurface
-    from tilepress.publish.daily_page import sheet_document
 
     first, last = made[0][0], made[-1][0]
     surface = PdfSurface(title=f"{plan.spec.title}, No. {first.number} to No. {last.number}",

@@ -8,7 +8,7 @@ import datetime as dt
 import random
 from collections import defaultdict
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tilepress.errors import RequestError
@@ -231,3 +231,40 @@ class Chains:
         for s in out:
             self.used[s.chain].update(s.identities)
         return tuple(out), bool(redraw)
+
+
+# ---------------------------------------------------------------------------
+# Sheets: a day's drawn puzzles, numbered as printed
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One day's sheet: its puzzles numbered as printed, grouped by entry."""
+
+    day: dt.date
+    number: int
+    level: str
+    groups: tuple[tuple[int, tuple[Puzzle, ...]], ...]
+    """(entry index, puzzles) in spec order; puzzle ids are ``DATE-N``, N as printed."""
+
+    @property
+    def puzzles(self) -> tuple[Puzzle, ...]:
+        return tuple(p for _, ps in self.groups for p in ps)
+
+
+def make_sheet(plan: Plan, day: dt.date, sets: Sequence[EntrySet]) -> Sheet:
+    groups = []
+    n = 0
+    for s in sorted(sets, key=lambda s: s.index):
+        numbered = []
+        for p in s.puzzles:
+            n += 1
+            numbered.append(replace(p, id=f"{day.isoformat()}-{n}"))
+        groups.append((s.index, tuple(numbered)))
+    return Sheet(day, plan.number(day), plan.spec.levels[day.weekday()], tuple(groups))
+
+
+def entry_title(plan: Plan, index: int) -> str:
+    entry = plan.spec.entries[index]
+    return entry.title or find_kind(entry.kind).title

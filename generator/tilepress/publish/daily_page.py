@@ -8,10 +8,10 @@ stretched so that the page is filled. The back has the answers, in the same orde
 numbering, or, for next-day answers, the day before's.
 
 The words are templates in ``templates/daily/`` (one per kind, in players' words, and
-``sheet.txt.j2``); a kind without one uses its puzzle book's. Each kind has a question
-and an answer presenter in :mod:`.daily_presenters`, sized for the page (tiles 8 mm wide
-or more, no text under 6 pt); a kind without one is shown by its own blocks. The page's
-own blocks are in :mod:`.daily_blocks`.
+``sheet.txt.j2``); a kind without one uses its puzzle book's. A kind's game shows
+its question and answer through presenters in its ``daily`` module, sized for the page
+(tiles 8 mm wide or more, no text under 6 pt); a kind without them is shown by its own
+blocks. The page's own blocks are in :mod:`tilepress.documents.daily_blocks`.
 """
 
 from __future__ import annotations
@@ -19,8 +19,19 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from tilepress.documents.daily_blocks import (
+    GAP,
+    INDENT,
+    LOOKS,
+    MARGIN,
+    TEXT,
+    AnswerLine,
+    Columns,
+    Look,
+    Numbered,
+)
 from tilepress.documents.layout import ACCENT, INK, MUTED, measure
 from tilepress.documents.markup import render_template
 from tilepress.documents.model import (
@@ -36,25 +47,11 @@ from tilepress.documents.model import (
 from tilepress.draw.canvas import Canvas, find_paper
 from tilepress.draw.fonts import text_width
 from tilepress.errors import FileFormatError
-from tilepress.games import find_kind
+from tilepress.games import find_kind, presenters_for
 from tilepress.params import params_dict
+from tilepress.publish.daily_draw import Plan, Sheet, entry_params, entry_title
+from tilepress.publish.daily_spec import WEEKDAYS
 from tilepress.puzzles.base import DIFFICULTIES, Puzzle
-
-if TYPE_CHECKING:
-    from tilepress.publish.daily import Plan, Sheet
-from tilepress.publish.daily_blocks import (
-    GAP,
-    INDENT,
-    LOOKS,
-    MARGIN,
-    TEXT,
-    AnswerLine,
-    Beside,
-    Columns,
-    Look,
-    Numbered,
-)
-from tilepress.publish.daily_presenters import PRESENTERS, Presenters, presenters_for
 
 # ---------------------------------------------------------------------------
 # Words
@@ -67,8 +64,6 @@ def _words(name: str, **values: Any) -> str:
 
 def instructions(plan: Plan, index: int, weekday: int, count: int) -> str:
     """A kind's instructions for the daily page, in players' words."""
-    from tilepress.publish.daily import entry_params
-
     entry = plan.spec.entries[index]
     values = {k.replace("-", "_"): v for k, v in
               params_dict(entry_params(plan.spec, index, weekday)).items()}
@@ -80,8 +75,6 @@ def instructions(plan: Plan, index: int, weekday: int, count: int) -> str:
 
 
 def long_date(day: dt.date) -> str:
-    from tilepress.publish.daily import WEEKDAYS
-
     months = ("January", "February", "March", "April", "May", "June", "July", "August",
               "September", "October", "November", "December")
     return f"{WEEKDAYS[day.weekday()]} {day.day} {months[day.month - 1]} {day.year}"
@@ -93,8 +86,6 @@ def long_date(day: dt.date) -> str:
 
 
 def masthead(plan: Plan, sheet: Sheet, width: float, *, bookmark: bool) -> Figure:
-    from tilepress.publish.daily import WEEKDAYS
-
     height = 27.0
     levels = plan.spec.levels
     weekday = sheet.day.weekday()
@@ -164,8 +155,6 @@ class _Group:
 def _group_box(plan: Plan, sheet: Sheet, index: int, puzzles: Sequence[Puzzle],
                first: int, width: float, look: Look, *, answers: bool) -> _Group:
     """An entry's box, laid out for a column (``width`` being a column's) if it fits."""
-    from tilepress.publish.daily import entry_title
-
     entry = plan.spec.entries[index]
     shown = presenters_for(entry.kind)
     weekday = sheet.day.weekday()
@@ -319,8 +308,6 @@ def sheet_document(plan: Plan, sheet: Sheet, previous: Sheet | None, *,
 
 
 def _weekday(day: dt.date) -> str:
-    from tilepress.publish.daily import WEEKDAYS
-
     return WEEKDAYS[day.weekday()]
 
 
@@ -335,5 +322,4 @@ def _groups(plan: Plan, sheet: Sheet, column: float, look: Look, *, answers: boo
     return out
 
 
-__all__ = ["PRESENTERS", "AnswerLine", "Beside", "Columns", "Numbered", "Presenters",
-           "instructions", "masthead", "sheet_document"]
+__all__ = ["instructions", "masthead", "sheet_document"]

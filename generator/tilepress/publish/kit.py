@@ -6,7 +6,8 @@ components (the Mint Tin deck, the paper tiles each tile game needs, the Dragon 
 board, shrines and set-up sheets), score sheets, a short puzzle sampler with its key,
 and a cover that lists every file with the paper and card stock it wants, the duplex
 setting, a ruler to check 100% scale, and the licence. Which parts a game gets is
-written down once, in :data:`PLANS`.
+written down by each game, in its ``kit`` module (a :class:`~tilepress.documents.kits.Plan`);
+this module knows no game.
 
 A game has a kit when it has a rulebook (:func:`kit_games`): a kit is everything needed
 to play, and a game cannot be learned from its components alone. The library builds the
@@ -19,10 +20,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from tilepress.documents.cards import CardSheetOptions
+from tilepress.documents.kits import (
+    CARD,
+    ONE_SIDED,
+    PAPER,
+    TWO_SIDED,
+    KitOptions,
+    Part,
+    Plan,
+    Printable,
+    Puzzles,
+)
 from tilepress.documents.markup import template_blocks
 from tilepress.documents.model import (
     Block,
@@ -42,140 +53,28 @@ from tilepress.documents.tiles import TileSheetOptions, describe_set, tile_sheet
 from tilepress.draw.canvas import Canvas, Paper, find_paper
 from tilepress.engine.game import Game
 from tilepress.errors import RequestError
-from tilepress.games import GAMES, find_kind, printable_entry
+from tilepress.games import GAMES, find_kind
 from tilepress.params import parse_params
 from tilepress.publish.kit_files import GameKit, KitFile
-from tilepress.publish.kit_options import KitOptions
 from tilepress.publish.rulebook import build_rulebook, checked_figure, load_spec, rulebook_games
 from tilepress.puzzles.base import generate_set, verify_set
 
-CARD = "card stock"
-PAPER = "paper"
-TWO_SIDED = "double-sided: flip on the {flip} edge"
-ONE_SIDED = "one-sided"
 
-
-@dataclass(frozen=True)
-class Part:
-    """One file of a kit: its name, what it holds, what to print it on and how, and how
-    to build it (a card sheet, a document or a player aid)."""
-
-    name: str
-    what: str
-    stock: str
-    how: str
-    build: Callable[[], Printed] = field(compare=False)
-    quick: bool = False
-    """Built in an instant (laid out, not drawn) and shaped by the options: built once
-    before the kit, so that options that do not fit fail before anything slow."""
-
-
-@dataclass(frozen=True)
-class Printable:
-    """A printable of the game's descriptor (``tilepress print ITEM GAME``) in a kit."""
-
-    item: str
-    name: str
-    what: str
-    stock: str = PAPER
-    how: str = ONE_SIDED
-    options: Mapping[str, Any] = field(default_factory=dict)
-    """Options given as text take the kit's: ``{card_size}``, ``{duplex}``, ``{tile_w}``,
-    ``{tile_h}``."""
-
-
-@dataclass(frozen=True)
-class Puzzles:
-    """A section of the puzzle sampler."""
-
-    kind: str
-    count: int
-    title: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Plan:
-    """What a game's kit holds beyond its rulebook and quick reference."""
-
-    tiles: str = ""
-    """The tile set (a name of :data:`tilepress.documents.tiles.SETS` or MPSZ); none for a
-    game without tiles."""
-    tiles_about: str = ""
-    printables: tuple[Printable, ...] = ()
-    puzzles: tuple[Puzzles, ...] = ()
-    shrines: bool = False
-    note: str = ""
-    """A line for the cover, where the game needs one."""
-
-
-CASTLE_SET = "1234567m1234567p1234567s1234567z x4"
-
-PLANS: dict[str, Plan] = {
-    "onesuit": Plan(
-        tiles="onesuit", tiles_about="36 paper tiles: the characters, four of each number",
-        printables=(
-            Printable("card", "wait-shapes", "Wait shapes: every wait of one suit, worked out"),
-            Printable("sheet", "score-sheet", "Score sheet (print as many as you need)"),
-        ),
-        puzzles=(Puzzles("waits", 4, "Find the wait: 7 tiles", {"tiles": 7, "suit": "m"}),
-                 Puzzles("waits", 2, "Find the wait: 10 tiles",
-                         {"tiles": 10, "difficulty": "hard", "suit": "m"}))),
-    "oneplayer": Plan(
-        tiles="full", tiles_about="144 paper tiles: a full set with flowers and seasons",
-        printables=(Printable("sheet", "score-sheet", "Score sheet for the ten lines"),)),
-    "minttin": Plan(
-        printables=(
-            Printable("deck", "deck", "The 54 cards with the two score cards, and the rules "
-                      "summary on cards, two copies", CARD, TWO_SIDED,
-                      {"card_size": "{card_size}", "duplex": "{duplex}",
-                       "rules_cards": True}),
-            Printable("sheet", "score-sheet", "Score sheet, two players"),
-            Printable("sheet", "score-sheet-solo", "Score sheet, the solo game",
-                      options={"solo": True}),
-        ),
-        puzzles=(Puzzles("minttin", 4, "Complete the hand"),
-                 Puzzles("minttin-discard", 4, "The best discard"))),
-    "american": Plan(
-        tiles="american", tiles_about="152 paper tiles: a full set with eight jokers",
-        printables=(
-            Printable("card", "card-of-hands", "The practice card of hands, one per player"),
-            Printable("charleston", "charleston", "The Charleston, one for each player"),
-            Printable("sheet", "payments-sheet", "Payments score sheet"),
-        ),
-        puzzles=(Puzzles("american", 3, "Which hands, what to pass"),),
-        note="The card of hands is an original practice card. For league play, use the "
-             "National Mah Jongg League's card of the year, which is sold by the League."),
-    "solitaire": Plan(
-        tiles="full", tiles_about="144 paper tiles: a full set with flowers and seasons",
-        puzzles=(Puzzles("solitaire", 1, "A small pyramid", {"layout": "pyramid"}),
-                 Puzzles("solitaire", 1, "A short game", {"layout": "mini"}))),
-    "castle": Plan(
-        tiles=CASTLE_SET,
-        tiles_about="112 paper tiles: the recommended set (numbers 1 to 7, winds, dragons)",
-        printables=(
-            Printable("board", "board", "Castle board, its cells the size of the tiles",
-                      how="one-sided, one for each player",
-                      options={"tile_size": "{tile_w},{tile_h}"}),
-            Printable("setup", "castle-setup", "The three suggested castles, floor by floor"),
-            Printable("card", "turn-card", "Your turn in five steps, one for each player"),
-            Printable("pad", "score-pad", "Score pad, two games a page"),
-        ),
-        shrines=True,
-        puzzles=(Puzzles("castle", 1, "A castle that comes apart", {"players": 2}),)),
-}
+def _planned() -> tuple[str, ...]:
+    """The games with a kit plan."""
+    return tuple(g.name for g in GAMES if g.optional_module("kit") is not None)
 
 
 def kit_games() -> tuple[str, ...]:
     """The games that have a kit: every game with a plan and a rulebook, in the order of
     the games."""
     books = rulebook_games()
-    return tuple(g.name for g in GAMES if g.name in PLANS and g.name in books)
+    return tuple(name for name in _planned() if name in books)
 
 
 def find_kit_game(name: str) -> Game:
     for game in GAMES:
-        if game.name == name and name in PLANS:
+        if game.name == name and name in _planned():
             if name not in rulebook_games():
                 raise RequestError(f"no kit for {name!r} yet: a kit needs the game's rulebook, "
                                    f"and it is not written; the kits are "
@@ -194,8 +93,8 @@ def kit_parts(game: Game, options: KitOptions, *, rulebook_required: bool = True
     """Every file of the game's kit but the cover, in the order the cover lists them."""
     if rulebook_required:
         find_kit_game(game.name)
-    plan = PLANS[game.name]
     paper = find_paper(options.paper)
+    plan: Plan = game.kit_plan(paper, options)
     flip = options.duplex
     parts: list[Part] = []
     if game.name in rulebook_games():
@@ -211,15 +110,9 @@ def kit_parts(game: Game, options: KitOptions, *, rulebook_required: bool = True
                           TWO_SIDED, lambda: tile_sheets(paper, tiles,
                                                          title=f"{game.title} tiles"),
                           quick=True))
-    on_board = plan.shrines and _shrines_on_board(game, paper, options)
-    if plan.shrines and not on_board:
-        parts.append(Part("shrines", "12 shrines: three for each player, up to four", CARD,
-                          TWO_SIDED, lambda: _shrines(game, paper, options), quick=True))
+    parts += plan.pieces
     for item in plan.printables:
-        what = item.what
-        if on_board and item.item == "board":
-            what += ", and three shrines to cut out for the pool"
-        parts.append(Part(item.name, what, item.stock, item.how,
+        parts.append(Part(item.name, item.what, item.stock, item.how,
                           _printable(game, item, paper, options), quick=bool(item.options)))
     if plan.puzzles:
         count = sum(p.count for p in plan.puzzles)
@@ -229,13 +122,25 @@ def kit_parts(game: Game, options: KitOptions, *, rulebook_required: bool = True
     return [replace(p, how=p.how.format(flip=flip)) for p in parts]
 
 
-def check_kit(game: Game, options: KitOptions, *, rulebook_required: bool = True) -> None:
+@dataclass(frozen=True)
+class CheckedKit:
+    """A game's kit whose options fit every part: its parts, in the cover's order, and
+    the quick ones already laid out (each part is laid out once)."""
+
+    game: Game
+    options: KitOptions
+    parts: tuple[Part, ...]
+    laid_out: Mapping[str, Printed]
+
+
+def check_kit(game: Game, options: KitOptions, *, rulebook_required: bool = True
+              ) -> CheckedKit:
     """Fail now (one clear error) if the options do not fit a part of the game's kit: a
-    tile size whose castle board does not fit the paper, a card size that does not."""
+    tile size whose castle board does not fit the paper, a card size that does not. The
+    quick parts are laid out to find out, and kept."""
     options.check()
-    for part in kit_parts(game, options, rulebook_required=rulebook_required):
-        if part.quick:
-            part.build()
+    parts = tuple(kit_parts(game, options, rulebook_required=rulebook_required))
+    return CheckedKit(game, options, parts, {p.name: p.build() for p in parts if p.quick})
 
 
 def _fill(value: Any, options: KitOptions) -> Any:
@@ -248,30 +153,16 @@ def _fill(value: Any, options: KitOptions) -> Any:
 
 def _printable(game: Game, item: Printable, paper: Paper, options: KitOptions
                ) -> Callable[[], Printed]:
-    _, entry = printable_entry(item.item, game.name)
+    function, options_type = game.printable(item.item)
 
     def build() -> Printed:
         values = None
-        if entry.options is not None:
+        if options_type is not None:
             given = {k: _fill(v, options) for k, v in item.options.items()}
-            values = parse_params(entry.options, given, where=f"kit {game.name}")
-        return getattr(game.module("printables"), entry.function)(paper, values)
+            values = parse_params(options_type, given, where=f"kit {game.name}")
+        return function(paper, values)
 
     return build
-
-
-def _shrines_on_board(game: Game, paper: Paper, options: KitOptions) -> bool:
-    """Whether each player's board page has room for their three shrines (then the kit
-    needs no sheet of shrines)."""
-    w, h = tile_size(options.tile_size)
-    board = game.module("options").BoardOptions(tile_size=f"{w:g},{h:g}")
-    return bool(game.module("printables").shrines_fit(paper, board))
-
-
-def _shrines(game: Game, paper: Paper, options: KitOptions) -> Printed:
-    tokens = game.module("tokens")
-    size = tokens.token_size(tile_size(options.tile_size)[0])
-    return tokens.shrine_tokens(paper, CardSheetOptions(card_size=size, duplex=options.duplex))
 
 
 class _Figures(Mapping[str, Any]):
@@ -397,7 +288,7 @@ def cover(game: Game, files: Sequence[KitFile], options: KitOptions) -> Document
     """The kit's first page: what is in it, what to print on which paper and how, the
     ruler that checks the scale, and the licence."""
     paper = find_paper(options.paper)
-    plan = PLANS[game.name]
+    plan: Plan = game.kit_plan(paper, options)
     stocks = {f.stock for f in files}
     two_sided = any(f.how.startswith("double") for f in files)
     values = {
@@ -440,28 +331,32 @@ def kit_game(name: str, *, rulebook_required: bool = True) -> Game:
     if rulebook_required:
         return find_kit_game(name)
     for game in GAMES:
-        if game.name == name and name in PLANS:
+        if game.name == name and name in _planned():
             return game
-    raise RequestError(f"unknown game {name!r}; the games are {', '.join(PLANS)}")
+    raise RequestError(f"unknown game {name!r}; the games are {', '.join(_planned())}")
 
 
 def build_kit(name: str, options: KitOptions | None = None, *,
               progress: Progress | None = None, rulebook_required: bool = True) -> GameKit:
-    """The game's kit in memory: every part built and rendered, then the cover, which
-    lists them with their pages. ``progress`` hears the name of each file before it is
-    built."""
+    """The game's kit in memory (see :func:`make_kit`)."""
+    game = kit_game(name, rulebook_required=rulebook_required)
+    checked = check_kit(game, options or KitOptions(), rulebook_required=rulebook_required)
+    return make_kit(checked, progress=progress)
+
+
+def make_kit(checked: CheckedKit, *, progress: Progress | None = None) -> GameKit:
+    """A checked kit built in memory: every part built and rendered, then the cover,
+    which lists them with their pages. ``progress`` hears the name of each file before
+    it is built."""
     from tilepress import __version__
 
-    options = options or KitOptions()
-    game = kit_game(name, rulebook_required=rulebook_required)
-    check_kit(game, options, rulebook_required=rulebook_required)
-    parts = kit_parts(game, options, rulebook_required=rulebook_required)
+    game, options = checked.game, checked.options
     built: list[KitFile] = []
-    for n, part in enumerate(parts, start=1):
+    for n, part in enumerate(checked.parts, start=1):
         file_name = f"{n:02d}-{part.name}.pdf"
         if progress is not None:
             progress(f"{game.name}/{file_name}")
-        printed = part.build()
+        printed = checked.laid_out[part.name] if part.quick else part.build()
         data, pages = render_pdf(printed)
         how = f"{part.how}, two to a sheet" if isinstance(printed, PlayerAid) else part.how
         built.append(KitFile(file_name, data, pages, part.what, part.stock, how))
@@ -483,6 +378,6 @@ def _players(players: str) -> str:
     return f"{players} players" if re.fullmatch(r"[\d -]+|\d+ or \d+", players) else players
 
 
-__all__ = ["COVER", "PLANS", "KitOptions", "Part", "Plan", "build_kit", "check_kit", "cover",
-           "find_kit_game", "kit_game", "kit_games", "kit_parts", "quick_reference",
+__all__ = ["COVER", "CheckedKit", "KitOptions", "Part", "Plan", "build_kit", "check_kit", "cover",
+           "find_kit_game", "kit_game", "kit_games", "kit_parts", "make_kit", "quick_reference",
            "render_pdf", "ruler_figure", "sampler"]

@@ -138,7 +138,7 @@ def checked_figure(spec: FigureSpec, where: str) -> Illustration:
     """Draw a figure with its engine and check every claim the text makes about it."""
     game, entry = figure_kind(spec.kind)
     params = parse_params(entry.params, spec.params, where=f"{where}: figure {spec.name!r}")
-    drawn: Illustration = getattr(game.module("pictures"), entry.function)(params)
+    drawn: Illustration = game.figure(entry)(params)
     for key, claimed in spec.claim.items():
         if key not in drawn.facts:
             raise ClaimError(f"{where}: figure {spec.name!r} claims {key} = {claimed!r}, but "
@@ -258,10 +258,9 @@ def build_rulebook(game_name: str, paper: Paper, *, booklet: bool = False,
                              "plays it, and why.")]
         for heading, items in rulings_of(spec.rulings):  # "Name (where it applies)": Name
             blocks += [Heading(heading.split(" (")[0], level=2), Bullets(tuple(items), size=9.0)]
-    example = getattr(game.module("runner" if game.playable else "pictures"),
-                      "rulebook_example", None)
+    example = game.rulebook_example()
     if example is not None:
-        criterion, told = example()
+        criterion, told = example
         blocks += [Section("A game, turn by turn"), Heading("A game, turn by turn"),
                    Paragraph(criterion, size=9.0, font="italic"), *told]
     blocks += [PageBreak(), Section("Quick reference"),

@@ -463,7 +463,6 @@ def position_figure(log: object, events: int, *, seat: int | None = None,
     from tilepress.documents.assemble import grid, labelled, position_frame, tiles_figure
     from tilepress.engine.log import GameLog, line_of
     from tilepress.games.castle import rules as r
-    from tilepress.games.castle.runner import _tops
 
     del seat
     assert isinstance(log, GameLog)
@@ -473,7 +472,7 @@ def position_figure(log: object, events: int, *, seat: int | None = None,
     last = log.events[events - 1]
     names = [f"Player {k + 1}" for k in range(len(game.players))]
     parts: list[Figure] = []
-    tops = _tops(game) if game.castle is not None else {}
+    tops = game.tops() if game.castle is not None else {}
     left = bin(game.remaining).count("1")
     if game.castle is not None:
         taken = [tuple(last.at[:2])] if isinstance(last, r.Take | r.TakeSecond) else []

@@ -127,6 +127,14 @@ class CastleGame(Rules):
     def place_of(self, i: int) -> Place:
         return self.places[i]
 
+    def tops(self) -> dict[tuple[int, int], tuple[Tile, int]]:
+        """Each stack of the central castle seen from above: its top tile and height."""
+        tops: dict[tuple[int, int], tuple[Tile, int]] = {}
+        for i, (r, c, f) in enumerate(self.places):
+            if self.remaining >> i & 1 and f >= tops.get((r, c), (None, 0))[1]:
+                tops[(r, c)] = (self.tiles[i], f)
+        return tops
+
     @property
     def top_floor(self) -> int:
         """The highest floor that still has tiles (0 when the castle is gone)."""

@@ -378,7 +378,7 @@ def said(ev: Any, names: Sequence[str], seat: int | None) -> str:
     """The event in words, as the player at ``seat`` (None: an onlooker who sees all)
     would hear it: another player's draw is "a card"."""
     from tilepress.games.minttin import rules as r
-    from tilepress.games.minttin.story import card_name, cards_words
+    from tilepress.games.minttin.words import card_name, cards_words
 
     p = getattr(ev, "player", 1)
     who = names[p]
@@ -459,9 +459,9 @@ def position_figure(log: Any, events: int, *, seat: int | None = None,
     from tilepress.documents.assemble import labelled, position_frame, text_figure
     from tilepress.engine.log import line_of
     from tilepress.games.minttin import rules as r
-    from tilepress.games.minttin.story import match_of
+    from tilepress.games.minttin.runner import new_match
 
-    match = match_of(log)
+    match = new_match(log)
     for ev in log.events[:events]:
         match.apply(ev)
     last = log.events[events - 1]
@@ -518,7 +518,7 @@ def position_figure(log: Any, events: int, *, seat: int | None = None,
     line = line_of(last) or 0
     words = said(last, names, seat)
     if isinstance(last, r.Discard) and not solo and hidden_discards:
-        from tilepress.games.minttin.story import card_name
+        from tilepress.games.minttin.words import card_name
 
         seen = f" ({card_name(last.card)})" if seat in (None, last.player) else ""
         words = f"{names[last.player]} discards a card face down{seen}."

@@ -3,10 +3,13 @@ with the facts the engine gives of it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tilepress.documents.assemble import labelled, position_frame, tiles_figure
 from tilepress.documents.model import Illustration
 from tilepress.engine.log import Event, GameLog
 from tilepress.games.onesuit.rules import (
+    NAMES,
     Deal,
     Discard,
     Draw,
@@ -21,7 +24,6 @@ from tilepress.games.onesuit.rules import (
     Show,
     Tsumo,
 )
-from tilepress.games.onesuit.runner import NAMES, _say
 from tilepress.tiles import Tile, sort_tiles
 
 WRAP = 12
@@ -37,19 +39,19 @@ def said(ev: Event, seat: int | None) -> str:
     if isinstance(ev, Deal):
         return f"{who} is dealt {len(ev.tiles)} tiles."
     if isinstance(ev, Draw):
-        tile = "a tile" if seat not in (None, ev.player) else f"a {_say((ev.tile,))}"
+        tile = "a tile" if seat not in (None, ev.player) else f"a {say((ev.tile,))}"
         return f"{who} draws {tile}."
     if isinstance(ev, Kan):
-        return f"{who} sets four {_say((ev.tile,))}s aside as a kan."
+        return f"{who} sets four {say((ev.tile,))}s aside as a kan."
     if isinstance(ev, Discard):
-        return f"{who} discards a {_say((ev.tile,))}."
+        return f"{who} discards a {say((ev.tile,))}."
     if isinstance(ev, Ron | Tsumo):
         how = "on the discarded" if isinstance(ev, Ron) else "on the drawn"
-        return f"{who} declares {ev.TYPE} {how} {_say((ev.tile,))} and names {_say(ev.named)}."
+        return f"{who} declares {ev.TYPE} {how} {say((ev.tile,))} and names {say(ev.named)}."
     if isinstance(ev, Exhausted):
         return "No tile is left: the hand is a draw."
     if isinstance(ev, Show):
-        return f"{who} shows the hand and names {_say(ev.named)}."
+        return f"{who} shows the hand and names {say(ev.named)}."
     if isinstance(ev, HandScore):
         return f"Hand {ev.number} is scored: A {ev.points[0]:+d}, B {ev.points[1]:+d}."
     return ev.TYPE  # pragma: no cover - every event of the game is named above
@@ -120,4 +122,12 @@ def _line(ev: Event) -> int:
     return line_of(ev) or 0
 
 
-__all__ = ["position_figure", "said"]
+def say(tiles: Sequence[Tile], empty: str = "nothing") -> str:
+    """Tiles as a player says them in a one-suit game: "3", "2 and 5", "1, 4 and 7"."""
+    names = [str(t.number) for t in tiles if t is not None]
+    if not names:
+        return empty
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+__all__ = ["position_figure", "said", "say"]

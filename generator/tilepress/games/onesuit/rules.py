@@ -31,6 +31,9 @@ from tilepress.tiles import Tile, format_tiles, sort_tiles
 
 GAME = "onesuit"
 
+NAMES = ("A", "B")
+"""The players' names when a log gives none: A deals first."""
+
 
 def suit_tiles(suit: str) -> tuple[Tile, ...]:
     """The 36 tiles of one suit, in order."""

@@ -201,23 +201,3 @@ def layout_figure(params: SolitaireFigure) -> Illustration:
     return Illustration(figure, facts)
 
 
-def rulebook_example() -> tuple[str, list]:
-    """The example of the rulebook: the first deal on the small built-in layout that the
-    solver proves winnable, with the order of its removals numbered pair by pair."""
-    from tilepress.engine import solitaire
-    from tilepress.layouts import builtin
-
-    layout = builtin("mini")
-    for seed in range(1, 100):
-        deal = solitaire.deal_random(layout, random.Random(f"tilepress:rulebook:{seed}"))
-        result = solitaire.solve(deal, budget=5_000)
-        if result.status == solitaire.SOLVED:
-            numbers = [0] * len(layout)
-            for k, (i, j) in enumerate(result.solution, start=1):
-                numbers[i] = numbers[j] = k
-            criterion = (f"The first shuffle of the small layout that can be cleared, "
-                         f"checked before printing (deal {seed}). The numbers give one order "
-                         f"that clears it: take the two tiles marked 1, then the two marked "
-                         f"2, and so on; each pair is free and matching when its turn comes.")
-            return criterion, [layers_figure(layout, deal.tiles, width=140.0, numbers=numbers)]
-    raise AssertionError("no winnable deal on the small layout")  # pragma: no cover

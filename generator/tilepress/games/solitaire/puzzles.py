@@ -12,7 +12,7 @@ that would leave a position that can no longer be won are *traps*.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tilepress.documents.model import Paragraph
@@ -219,9 +219,7 @@ class SolitaireKind(PuzzleKind):
 
     def answer_blocks(self, puzzle: Puzzle) -> tuple:
         deal = deal_of(puzzle.question, puzzle.id)
-        numbers = [0] * len(deal.tiles)
-        for k, (a, b) in enumerate(puzzle.answer["solution"], start=1):
-            numbers[a] = numbers[b] = k
+        numbers = removal_numbers(puzzle.answer["solution"], len(deal.tiles))
         g = puzzle.grade
         return (Paragraph("Remove the pairs in the order of their numbers. "
                           + traps_sentence(g, "a free pair that, once taken, leaves the "
@@ -229,6 +227,22 @@ class SolitaireKind(PuzzleKind):
                           size=8.5),
                 layers_figure(deal.layout, deal.tiles, width=174, numbers=numbers,
                               max_height=200))
+
+
+def removal_numbers(solution: Sequence[Sequence[int]], tiles: int) -> list[int]:
+    """Each position's pair number in a solution's removal order (from 1)."""
+    numbers = [0] * tiles
+    for k, (a, b) in enumerate(solution, start=1):
+        numbers[a] = numbers[b] = k
+    return numbers
+
+
+def dead_ends_sentence(traps: Any) -> str:
+    """How many pairs on the way of a solution lead to a dead end, in a sentence."""
+    if not traps:
+        return "No pair on the way leads to a dead end."
+    return (f"{traps} pair{'s' * (traps != 1)} on the way lead{'s' * (traps == 1)} to a "
+            "dead end.")
 
 
 def traps_sentence(grade: Mapping[str, Any], trap: str) -> str:
@@ -246,4 +260,5 @@ def traps_sentence(grade: Mapping[str, Any], trap: str) -> str:
     return f"Traps on the way: {traps}{when} {what}."
 
 
-__all__ = ["SolitaireKind", "SolitaireParams", "traps_sentence"]
+__all__ = ["SolitaireKind", "SolitaireParams", "dead_ends_sentence", "removal_numbers",
+           "traps_sentence"]

@@ -79,12 +79,10 @@ def setups(run: StatsRun) -> list[Setup]:
         play = game.play_options_from({**play_values, **{
             k: v for k, v in (extra or {}).items() if k in _names(game.play_options)}}, where)
         game.make_bots(options, play)  # an unknown bot or a wrong count fails now
-        runner = game.module("runner")
-        if hasattr(runner, "new_state"):  # so does what the options name (a card file)
-            try:
-                runner.new_state(options)
-            except TilepressError as exc:
-                raise RequestError(f"{where}: {exc}") from None
+        try:  # so does what the options name (a card file)
+            game.new_state(options)
+        except TilepressError as exc:
+            raise RequestError(f"{where}: {exc}") from None
         out.append(Setup.of(run.game, options, play))
     return out
 

@@ -47,8 +47,8 @@ def _values(params: Any) -> tuple[tuple[str, Any], ...]:
 
 
 def recorder(game: Game) -> Recorder:
-    """The game runner's own ``record``, or :func:`generic_record` while it has none."""
-    return getattr(game.module("runner"), "record", None) or generic_record
+    """The game's own ``record``, or :func:`generic_record` while it has none."""
+    return game.record if game.optional_module("record") is not None else generic_record
 
 
 @functools.lru_cache(maxsize=8)

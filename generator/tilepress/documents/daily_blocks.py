@@ -1,25 +1,20 @@
 """The daily sheet's own page blocks (numbered puzzles, answer lines, balanced columns,
-blocks side by side), registered with the layout like any block, and the sizes they
-are drawn at."""
+blocks side by side), registered with the layout like any block, the sizes they are
+drawn at, and :class:`Presenters`: how a puzzle kind shows a question and its answer on
+the sheet (each game that offers its kinds to the daily sheet has them in its
+``daily`` module)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from tilepress.documents.layout import FRAME, INK, MUTED, draw, measure
-from tilepress.documents.model import (
-    Block,
-    Box,
-    Figure,
-)
+from tilepress.documents.model import Block, Box, Figure, TileRow
 from tilepress.draw.canvas import Canvas
 from tilepress.draw.fonts import text_width
-
-if TYPE_CHECKING:
-    pass
-
+from tilepress.puzzles.base import Puzzle
+from tilepress.tiles import Tile
 
 MARGIN = 10.0
 GAP = 4.0
@@ -158,3 +153,41 @@ def _(block: Columns, c: Canvas, x: float, y: float, width: float) -> None:
             h = measure(box, cw) + extra
             draw(replace(box, min_height=h), c, x + i * (cw + block.gap), cursor, cw)
             cursor += h + block.gap
+
+
+# ---------------------------------------------------------------------------
+# Presenters: a kind's question and answer, sized for the daily page
+# ---------------------------------------------------------------------------
+
+Presenter = Callable[[Puzzle, float, Look], tuple[Block, ...]]
+"""``(puzzle, width in mm, look) -> blocks``: tiles 8 mm wide or more, no text under 6 pt."""
+
+
+@dataclass(frozen=True)
+class Presenters:
+    """How a puzzle kind is shown on the daily sheet."""
+
+    question: Presenter
+    answer: Presenter
+    label: str = "Answer:"
+    """The label of the answer line (empty: no line, as for a layout played on paper)."""
+    wide: bool = False
+    """Across the page always (a layout's layers side by side), not in a column."""
+
+
+def row_split(items: Sequence[Tile], most: int) -> list[tuple[Tile, ...]]:
+    """Tiles in rows of at most ``most``, as even as can be."""
+    rows = -(-len(items) // most)
+    size = -(-len(items) // rows)
+    return [tuple(items[i:i + size]) for i in range(0, len(items), size)]
+
+
+def hand_rows(tiles: Sequence[Tile], width: float, look: Look) -> tuple[Block, ...]:
+    """A hand in one row of tiles as wide as fit (the look's size down to 8 mm), else in
+    even rows."""
+    room = width - INDENT
+    for size in sorted({look.tile, (look.tile + MIN_TILE) / 2, MIN_TILE}, reverse=True):
+        if len(tiles) * size <= room + 0.01:
+            return (TileRow((tuple(tiles),), tile_width=size),)
+    most = max(1, int(room // look.tile))
+    return tuple(TileRow((row,), tile_width=look.tile) for row in row_split(tiles, most))

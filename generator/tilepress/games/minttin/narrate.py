@@ -3,7 +3,7 @@ and a diagram with a sentence of plain words only where something happens that a
 must learn (a call, a joker swap, a double, a Joker Block, a Mahjong and its scoring).
 
 Used by the worked example (``tilepress play minttin -o x.pdf``) and by the rulebook's
-example; ``runner.worked_example(..., full=True)`` keeps the every-turn version.
+example; ``worked_example(..., full=True)`` (:mod:`.every_turn`) keeps the every-turn version.
 """
 
 from __future__ import annotations
@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import replace
 
-from tilepress.documents.model import Block, Figure, Heading, Paragraph, Table
+from tilepress.documents.model import Block, Document, Figure, Heading, Paragraph, Section, Table
+from tilepress.draw.canvas import Paper
 from tilepress.engine.log import Event, GameLog
 from tilepress.games.minttin.cards import JOKER, Card
+from tilepress.games.minttin.every_turn import full_example
 from tilepress.games.minttin.hand import (
     BLOCK_NAMES,
     HAND,
@@ -43,8 +45,8 @@ from tilepress.games.minttin.rules import (
     Swap,
     ToRow,
 )
+from tilepress.games.minttin.runner import new_match, play, replay
 from tilepress.games.minttin.solo import SoloMatch
-from tilepress.games.minttin.twoplayer import TwoPlayerMatch
 from tilepress.games.minttin.words import (
     card_name,
     cards_words,
@@ -58,11 +60,6 @@ CARD_W = 8.0
 """Cards in the diagrams, mm: at least 8 mm wide, as a player's eye needs."""
 ROW_W = 150.0
 """Widest a diagram's row may be (mm) before its blocks wrap."""
-
-
-def match_of(log: GameLog) -> MintTinMatch:
-    options = log.options_as(MintTinOptions)
-    return SoloMatch(options) if log.game == SOLO else TwoPlayerMatch(options)
 
 
 # ---------------------------------------------------------------------------
@@ -124,7 +121,7 @@ class Narration:
     def __init__(self, log: GameLog, rounds: Collection[int] | None, full: bool,
                  quiet: bool = False, width: float = ROW_W, hands: bool = True,
                  reasons: bool = False) -> None:
-        self.match = match_of(log)
+        self.match = new_match(log)
         self.solo = log.game == SOLO
         self.names = ("You", "The opponent") if self.solo else ("Player 1", "Player 2")
         self.rounds, self.full, self.quiet, self.width = rounds, full, quiet, width
@@ -467,7 +464,7 @@ def rounds_to_tell(log: GameLog) -> set[int]:
 
 def plan(log: GameLog) -> tuple[set[int], float]:
     """:func:`rounds_to_tell`, and the estimated millimetres they fill."""
-    match = match_of(log)
+    match = new_match(log)
     solo = log.game == SOLO
     stats: dict[int, dict[str, int]] = {}
     for ev in log.events:
@@ -504,7 +501,7 @@ HOW = {"the opponent exposed five pungs": "five pungs",
 
 def summary_of_rounds(log: GameLog) -> str:
     """Who took which rounds, how and for how much; how many ended without a score."""
-    match = match_of(log)
+    match = new_match(log)
     names = ("you", "the opponent") if log.game == SOLO else ("Player 1", "Player 2")
     took: dict[int, list[str]] = {0: [], 1: []}
     empty: list[str] = []
@@ -534,5 +531,103 @@ NOTATION = ("Cards are named as players say them: the numbers 1 to 9 (1-3 are Sw
             "blocks are labelled.")
 
 
-__all__ = ["NOTATION", "PAGE_BUDGET", "hand_figure", "match_of", "narrate", "plan",
-           "rounds_to_tell", "summary_of_rounds", "winning_blocks"]
+def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Document:
+    """The match told for a learner (see :class:`Narration`): a summary,
+    the turns as compact tables, diagrams where something happens. ``full`` draws the
+    hand after every turn, with each discard's reason."""
+    if full:
+        return full_example(log, paper)
+    result = replay(log)
+    solo = log.game == SOLO
+    o = log.options_as(MintTinOptions)
+    a, b = result["scores"]
+    if solo:
+        who = "You win" if result["winner"] == 1 else "The virtual opponent wins"
+        rules = (f"Solo against the virtual opponent, to {o.target} points, with a dead hand "
+                 f"of {o.dead_hand} cards" + (" and the Joker Block rule" if o.joker_block
+                                              else ""))
+    else:
+        who = "A tie" if result["winner"] is None else f"Player {result['winner']} wins"
+        rules = (f"Two players, to {o.target} points, jokers: {o.jokers}"
+                 + (", with the optional pass" if o.passing else "")
+                 + ("" if o.miscall_penalty else ", a friendly game"))
+    told, length = plan(log)
+    left_out = result["rounds"] - len(told)
+    short, tiny = length < SHORT_MATCH, length < TINY_MATCH
+    blocks: list[Block] = [
+        Section("Mint Tin Mahjong"),
+        Heading("Mint Tin Mahjong: a worked example"),
+        Paragraph(f"{who}, {a} to {b}, in {result['rounds']} rounds. "
+                  + summary_of_rounds(log), size=10),
+        Paragraph(f"{rules}; match {log.seed}, played by the computer. {NOTATION}"
+                  + (f" To keep the example short, the {left_out} round"
+                     f"{'s' * (left_out > 1)} with least to learn (no win, fewest calls and "
+                     f"swaps) {'are' if left_out > 1 else 'is'} told in a line each; the full "
+                     "version draws every turn." if left_out else "")
+                  + (" The match is short, so the hand is drawn after every turn, with "
+                     "the player's reason." if tiny else
+                     " The match is short, so each discard gives the player's reason."
+                     if short else ""), size=9),
+        *narrate(log, told, quiet=True, reasons=short and not tiny, full=tiny),
+        Heading("Result", level=2),
+        Paragraph(f"{a} to {b}: {who.lower()}. Every event above was checked by the rules "
+                  "engine as the match was replayed.", size=10, font="bold"),
+    ]
+    return Document("Mint Tin Mahjong: worked example", paper, tuple(blocks))
+
+
+SHORT_MATCH = 900.0
+"""A match whose told rounds fill less (estimated mm) gives every discard's reason..."""
+
+
+TINY_MATCH = 600.0
+"""... and below this, the hand after every turn as well (it still fits 4-10 pages)."""
+
+
+EXAMPLE_DISCARDS = 16
+"""The rulebook's example round ends within this many discards."""
+
+
+EXAMPLE_WIDTH = 118.0
+"""The example's diagrams wrap within a booklet's page (mm), so cards stay 8 mm wide."""
+
+
+def rulebook_example() -> tuple[str, list[Block]]:
+    """The rulebook's example, and how it was chosen: in matches between two computer
+    players with the standard options (seeds 1, 2, ...), the first round that ends within
+    a few discards in a Mahjong after a call and a joker discarded for its point."""
+    options = MintTinOptions()
+    for seed in range(1, 200):
+        log = play(options, seed)
+        match = new_match(log)
+        seen: set[str] = set()
+        discards = 0
+        for ev in log.events:
+            match.apply(ev)
+            if isinstance(ev, Deal):
+                seen, discards = set(), 0
+            discards += isinstance(ev, Discard)
+            if isinstance(ev, Call):
+                seen.add("call")
+            if isinstance(ev, Discard) and ev.card.is_joker:
+                seen.add("joker")
+            if isinstance(ev, Mahjong) and ev.points and seen == {"call", "joker"} \
+                    and discards <= EXAMPLE_DISCARDS:
+                criterion = (f"The first round, in matches between two computer players "
+                             f"with the standard rules, that ends within "
+                             f"{EXAMPLE_DISCARDS} discards in a Mahjong after a call and a "
+                             f"joker discarded for its point: match {seed}, round "
+                             f"{match.round}.")
+                how = Paragraph("Each row of a table is a turn of each player, the dealer's "
+                                "first; a diagram shows the hand at the call, and the winning "
+                                "hand with its points. The card just taken is ringed in gold.",
+                                size=9)
+                return criterion, [how, *narrate(log, {match.round}, width=EXAMPLE_WIDTH,
+                                                 hands=False)]
+    raise AssertionError("no match shows a short round with a call")  # pragma: no cover
+
+
+__all__ = ["EXAMPLE_DISCARDS", "EXAMPLE_WIDTH", "NOTATION", "PAGE_BUDGET",
+           "SHORT_MATCH", "TINY_MATCH", "hand_figure", "narrate", "plan",
+           "rounds_to_tell", "rulebook_example", "summary_of_rounds", "winning_blocks",
+           "worked_example"]

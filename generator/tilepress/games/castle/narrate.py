@@ -12,12 +12,28 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from tilepress.documents.model import Block, Figure, Grid, Heading, Paragraph, Table
-from tilepress.draw.canvas import Canvas
+from tilepress.documents.model import (
+    Block,
+    Box,
+    Document,
+    Figure,
+    Grid,
+    Heading,
+    Paragraph,
+    Section,
+    Table,
+)
+from tilepress.draw.canvas import Canvas, Paper
 from tilepress.engine.log import Event, GameLog
 from tilepress.games.castle.board import KIND_WORDS, PlayerCastle, cell_index
 from tilepress.games.castle.options import CastleOptions
-from tilepress.games.castle.pictures import board_figure, built_rows, central_figure
+from tilepress.games.castle.pictures import (
+    board_figure,
+    built_rows,
+    central_figure,
+    floors_figure,
+    turn_figure,
+)
 from tilepress.games.castle.rules import (
     Build,
     CastleGame,
@@ -32,8 +48,9 @@ from tilepress.games.castle.rules import (
     TakeSecond,
     TakeShrine,
 )
+from tilepress.games.castle.runner import play
 from tilepress.layouts.castle import Castle, parse_castle
-from tilepress.tiles import Tile, in_words
+from tilepress.tiles import in_words
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
            "ten", "eleven", "twelve")
@@ -94,15 +111,6 @@ class Turn:
         return [cell_index(ev.at) for ev in self.of(Build)]
 
 
-def tops_of(game: CastleGame) -> dict[tuple[int, int], tuple[Tile, int]]:
-    """Each stack of the central castle seen from above: its top tile and height."""
-    tops: dict[tuple[int, int], tuple[Tile, int]] = {}
-    for i, (r, c, f) in enumerate(game.places):
-        if game.remaining >> i & 1 and f >= tops.get((r, c), (None, 0))[1]:
-            tops[(r, c)] = (game.tiles[i], f)
-    return tops
-
-
 @dataclass
 class Told:
     """A game replayed for telling: the options, the castle as dealt, every turn."""
@@ -129,7 +137,7 @@ def replay_turns(log: GameLog) -> Told:
         if isinstance(ev, Setup):
             game.apply(ev)
             castle = parse_castle(ev.castle, name=options.layout)
-            start = tops_of(game)
+            start = game.tops()
             first = [game.places[i][:2] for i in game.takeable()]
             continue
         if turn is None:
@@ -145,7 +153,7 @@ def replay_turns(log: GameLog) -> Told:
             turn.after, turn.score = me.copy(), me.score
             turn.points = me.score - score
             turn.top_floor = game.top_floor
-            turn.tops = tops_of(game)
+            turn.tops = game.tops()
             turns.append(turn)
             turn = None
     assert castle is not None
@@ -385,6 +393,128 @@ def teach(log: GameLog, paper, *, title: str = "Dragon Castle: a worked example"
     return blocks + final_blocks(told, names)
 
 
-__all__ = ["KIND_WORDS", "Told", "Turn", "before_after", "central_block", "final_blocks",
-           "kind_words", "moment_figure", "place", "plain", "replay_turns", "row", "sentence",
-           "short", "tops_of", "turn_table", "why"]
+def _where(at) -> str:
+    return f"row {at[0]}, column {at[1]}" + (f", floor {at[2]}" if len(at) > 2 else "")
+
+
+def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Document:
+    """The game told for a learner (:func:`.teach`): a summary, every turn as a
+    row, the turns that matter drawn. With ``full``, every turn in words with the central
+    castle and every player's castle drawn after it."""
+    if not full:
+        return Document("Dragon Castle: worked example", paper,
+                        (Section("Dragon Castle"), *teach(log, paper)))
+    return every_turn(log, paper)
+
+
+def every_turn(log: GameLog, paper: Paper) -> Document:
+    """Every turn in words (each choice with its reason), then the central castle and
+    each player's castle as they stand after it."""
+    options = log.options_as(CastleOptions)
+    game = CastleGame(options)
+    names = [f"Player {k + 1}" + (f" ({b})" if b else "")
+             for k, b in enumerate(log.players or [""] * options.players)]
+    blocks: list[Block] = [Section("Dragon Castle"), Heading("Dragon Castle: a worked example")]
+    words: list[str] = []
+    taken: list[tuple[int, int]] = []
+    fresh: dict[int, list[int]] = {}
+    for ev in log.events:
+        game.apply(ev)
+        p = getattr(ev, "player", 0)
+        if isinstance(ev, Setup):
+            castle = parse_castle(ev.castle)
+            blocks += [
+                Paragraph(f"{options.players} players, the {options.tileset} tile set, the "
+                          f"castle {options.layout!r} ({len(castle)} tiles on "
+                          f"{len(castle.floors)} floors), {game.pool} shrines in the pool, "
+                          f"seed {log.seed}. A tile can be taken when nothing lies on it and "
+                          "its left or right side is clear; takes come from the top floor. "
+                          "Numbers in red discs are stack heights; red outlines mark the "
+                          "tiles taken and built this turn; black discs are shrines.", size=9),
+                Heading("The castle as dealt, floor by floor", level=3),
+                floors_figure(castle, tiles={game.place_of(i): t
+                                             for i, t in enumerate(ev.tiles)},
+                              max_height=90.0),
+            ]
+        elif isinstance(ev, Take):
+            taken.append(ev.at[:2])
+            words.append(f"takes {ev.tile} from {_where(ev.at)} ({ev.reason})")
+        elif isinstance(ev, TakeSecond):
+            taken.append(ev.at[:2])
+            words.append(f"and its twin from {_where(ev.at)}")
+        elif isinstance(ev, TakeShrine):
+            words.append("and a shrine for the reserve")
+        elif isinstance(ev, Discard):
+            words.append("and discards it: +1")
+        elif isinstance(ev, Summon):
+            words.append(f"summons the Elder Dragon: +2 ({ev.reason})")
+        elif isinstance(ev, Build):
+            fresh.setdefault(p, []).append(cell_index(ev.at))
+            words.append(f"builds {ev.tile} on {_where(ev.at)} ({ev.reason})")
+        elif isinstance(ev, NoRoom):
+            words.append(f"has no room for {ev.tile}: it goes back to the box")
+        elif isinstance(ev, Consolidate):
+            words.append(f"flips {len(ev.cells)} {ev.kind}: +{ev.points}")
+        elif isinstance(ev, Shrine):
+            words.append(f"builds a shrine on {_where(ev.at)}: +{ev.points}")
+        elif isinstance(ev, EndTurn):
+            if ev.reason:
+                words.append(f"ends the turn ({ev.reason})")
+            picture = turn_figure(game.castle, game.tops(), [me.copy() for me in game.players],
+                                  names, taken=taken, fresh=fresh)
+            blocks.append(Grid((Box((Paragraph(f"{names[p]} " + "; ".join(words) + ".",
+                                               size=8.5), picture),
+                                    number=str(game.turn), title=f"Turn {game.turn}"),)))
+            words, taken, fresh = [], [], {}
+    result = game.result()
+    rows = tuple((names[p], str(points), str(down), str(shrines))
+                 for p, points, down, shrines in game.standings())
+    winners = " and ".join(f"Player {w}" for w in result["winners"])
+    blocks += [Heading("Final scores", level=2),
+               Table(("player", "points", "face-down stacks", "shrines"), rows,
+                     widths=(4, 1.5, 2.5, 1.5), size=9),
+               Paragraph(f"{winners} win{'s' * (len(result['winners']) == 1)}. Ties go to the "
+                         "most stacks topped by a face-down tile, then the most shrines. Every "
+                         "move was checked by the rules engine as the game was replayed.",
+                         size=10, font="bold")]
+    return Document("Dragon Castle: worked example", paper, tuple(blocks))
+
+
+EXAMPLE_GAMES = 50
+"""Games searched for the rulebook's example turn."""
+
+
+def rulebook_example() -> tuple[str, list[Block]]:
+    """The rulebook's example, and how it was chosen: in games between four planners
+    with the standard options (seeds 1, 2, ...), the first turn in which a player takes
+    a tile and its twin, flips a group of five or more and crowns it with a shrine above
+    the ground floor; the player's castle before and after it."""
+    options = CastleOptions()
+    for seed in range(1, EXAMPLE_GAMES + 1):
+        told = replay_turns(play(options, seed))
+        for turn in told.turns:
+            flips = turn.of(Consolidate)
+            if turn.of(TakeSecond) and any(len(ev.cells) >= 5 for ev in flips) and \
+                    any(ev.points >= 2 for ev in turn.of(Shrine)):
+                name = f"Player {turn.player + 1}"
+                criterion = (f"The first turn, in games between four computer players with "
+                             f"the standard rules, in which a player takes a tile and its "
+                             f"twin, flips a group of five or more and crowns it with a "
+                             f"shrine above the ground floor: game {seed}, turn "
+                             f"{turn.number}.")
+                return criterion, [
+                    Paragraph(sentence(turn, name), size=10),
+                    before_after(turn),
+                    Paragraph(f"{name} scores {turn.points} points this turn, "
+                              f"{turn.score} in all. The tiles built this turn are outlined "
+                              "in red; numbers in red discs are stack heights, and the black "
+                              "disc is the shrine.", size=9),
+                ]
+    raise AssertionError("no game shows a pair taken, a group of five flipped and "
+                         "crowned")  # pragma: no cover
+
+
+__all__ = ["EXAMPLE_GAMES", "KIND_WORDS", "Told", "Turn", "before_after",
+           "central_block", "every_turn", "final_blocks", "kind_words", "moment_figure",
+           "place", "plain", "replay_turns", "row", "rulebook_example", "sentence",
+           "short", "turn_table", "why", "worked_example"]
