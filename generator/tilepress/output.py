@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -60,6 +61,25 @@ def render_bytes(document: Printed, fmt: str, *, booklet: Paper | None = None) -
         outer = BookletSurface(surface, booklet)
     document.render(outer)
     return outer.finish()
+
+
+def render_pdf(document: Printed) -> tuple[bytes, int]:
+    """A document (or card sheets) as PDF bytes, and its number of pages."""
+    from tilepress.draw.pdf import PdfSurface
+
+    surface = PdfSurface(title=document.title, subject=document.subtitle)
+    pages = document.render(surface)
+    return surface.finish(), pages
+
+
+def render_combined(documents: Iterable[Printed], *, title: str, subject: str) -> bytes:
+    """Several documents one after the other in one PDF (a range of daily sheets)."""
+    from tilepress.draw.pdf import PdfSurface
+
+    surface = PdfSurface(title=title, subject=subject)
+    for document in documents:
+        document.render(surface)
+    return surface.finish()
 
 
 def render_pages(document: Printed, *, booklet: Paper | None = None) -> list[bytes]:

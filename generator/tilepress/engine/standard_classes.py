@@ -106,9 +106,9 @@ def class_tables(sections: dict[str, bytes]) -> tuple[Any, ...]:
     """(suit class of (vector id, tiles), honor class of the same, step rows, final
     rows, the special forms' shanten by counters) from the sections; a final row holds
     shanten (plus SPECIAL for 13 or 14 tiles), None for more than 14 tiles."""
-    suits = _tables._numbers("H", sections["class_suits"])
-    honors = _tables._numbers("H", sections["class_honors"])
-    step, final = _tables._numbers("H", sections["class_step"]), sections["class_final"]
+    suits = _tables.unpacked("H", sections["class_suits"])
+    honors = _tables.unpacked("H", sections["class_honors"])
+    step, final = _tables.unpacked("H", sections["class_step"]), sections["class_final"]
     width, height = len(honors), len(step) // len(suits)
     if (len(final) != width * height or len(step) != len(suits) * height
             or len(sections["class_special"]) != 1 << 14):
@@ -139,7 +139,7 @@ WAITS: tuple[dict[bytes, tuple[int, tuple[int, ...], tuple[int, ...], int]], ...
 def _install() -> None:
     if _INSTALLED:
         return
-    _tables._install()
+    _tables.install()
     suit_class, honor_class, step, final, special = _tables.load().classes
     _SUIT_CLASS.update(suit_class)
     _HONOR_CLASS.update(honor_class)

@@ -265,7 +265,8 @@ def build_sections() -> dict[str, bytes]:
 # ---------------------------------------------------------------------------
 
 
-def _numbers(code: str, data: bytes) -> array:
+def unpacked(code: str, data: bytes) -> array:
+    """Numbers of array type ``code`` from little-endian bytes."""
     values = array(code)
     values.frombytes(data)
     if values.itemsize > 1 and struct.pack("=H", 1) != struct.pack("<H", 1):
@@ -292,9 +293,9 @@ class WaitRecords:
 
 
 def _wait_records(codes: bytes, which: bytes, records: bytes) -> WaitRecords:
-    packed = _numbers("Q", records)
+    packed = unpacked("Q", records)
     rows = tuple(((0, 1, 8)[r & 3], r >> 2 & 0x3FFF, r >> 16) for r in packed)
-    found = WaitRecords(_numbers("I", codes), _numbers("H", which), rows)
+    found = WaitRecords(unpacked("I", codes), unpacked("H", which), rows)
     if len(found.codes) != len(found.which):
         raise ValueError("inconsistent tables")
     return found
@@ -305,9 +306,9 @@ def tables_from(sections: dict[str, bytes]) -> Tables:
     from tilepress.engine import standard_classes
 
     groups, _suits = struct.unpack("<II", sections["groups"])
-    flat = _numbers("b", sections["vectors"])
+    flat = unpacked("b", sections["vectors"])
     vectors = tuple(tuple(flat[i : i + WIDTH]) for i in range(0, len(flat), WIDTH))
-    ids = _numbers("H", sections["combine"])
+    ids = unpacked("H", sections["combine"])
     combine = tuple(ids[i : i + groups] for i in range(0, len(ids), groups))
     final = sections["final"]
     size = groups * len(vectors)
@@ -370,11 +371,11 @@ class _Unloaded:
         self.name = name
 
     def get(self, key: bytes, default: Any = None) -> Any:
-        _install()
+        install()
         return globals()[self.name].get(key, default)
 
     def __getitem__(self, key: int) -> Any:
-        _install()
+        install()
         return globals()[self.name][key]
 
 
@@ -388,7 +389,8 @@ FINAL: Any = _Unloaded("FINAL")
 NOTHING = -1
 
 
-def _install() -> None:
+def install() -> None:
+    """Load the tables into this module's names (once)."""
     global SUIT_WAITS, HONOR_WAITS, SUIT_VECTOR, HONOR_VECTOR, VECTORS, COMBINE
     global FINAL, NOTHING
     if isinstance(VECTORS, tuple):

@@ -287,14 +287,13 @@ def make_day(plan: Plan, day: dt.date, *, fmt: str = "pdf", options: BatchOption
 
 def combined_document(plan: Plan, made: Sequence[tuple[Sheet, Sheet | None]]) -> bytes:
     """Every sheet of a range in one PDF, with a bookmark for each day."""
-    from tilepress.draw.pdf import PdfSurface
+    from tilepress.output import render_combined
 
     first, last = made[0][0], made[-1][0]
-    surface = PdfSurface(title=f"{plan.spec.title}, No. {first.number} to No. {last.number}",
-                         subject=f"{first.day.isoformat()} to {last.day.isoformat()}")
-    for sheet, previous in made:
-        sheet_document(plan, sheet, previous, bookmark=True).render(surface)
-    return surface.finish()
+    return render_combined((sheet_document(plan, sheet, previous, bookmark=True)
+                            for sheet, previous in made),
+                           title=f"{plan.spec.title}, No. {first.number} to No. {last.number}",
+                           subject=f"{first.day.isoformat()} to {last.day.isoformat()}")
 
 
 @dataclass

@@ -54,6 +54,7 @@ from tilepress.draw.canvas import Canvas, Paper, find_paper
 from tilepress.engine.game import Game
 from tilepress.errors import RequestError
 from tilepress.games import GAMES, find_kind
+from tilepress.output import render_pdf
 from tilepress.params import parse_params
 from tilepress.publish.kit_files import GameKit, KitFile
 from tilepress.publish.rulebook import build_rulebook, checked_figure, load_spec, rulebook_games
@@ -316,15 +317,6 @@ COVER = "00-read-me-first.pdf"
 Progress = Callable[[str], None]
 
 
-def render_pdf(printed: Printed) -> tuple[bytes, int]:
-    """A document or card sheets as PDF bytes, and the number of pages."""
-    from tilepress.draw.pdf import PdfSurface
-
-    surface = PdfSurface(title=printed.title, subject=printed.subtitle)
-    pages = printed.render(surface)
-    return surface.finish(), pages
-
-
 def kit_game(name: str, *, rulebook_required: bool = True) -> Game:
     """The game called ``name``, if it has a kit (or, without ``rulebook_required``, a
     plan for one)."""
@@ -380,4 +372,4 @@ def _players(players: str) -> str:
 
 __all__ = ["COVER", "CheckedKit", "KitOptions", "Part", "Plan", "build_kit", "check_kit", "cover",
            "find_kit_game", "kit_game", "kit_games", "kit_parts", "make_kit", "quick_reference",
-           "render_pdf", "ruler_figure", "sampler"]
+           "ruler_figure", "sampler"]
