@@ -385,6 +385,8 @@ class _Referee:
             rows = [json.loads(x) for x in f if x.strip()]
         head = rows[0]
         self.solo = head["game"] == "minttin-solo"
+        self.base = 1 if head.get("log", 1) == 1 else 0
+        """Logs of format 1 count the winner from 1; later ones, like their events, from 0."""
         self.options = head["options"]
         self.joker_blocks = bool(self.options.get("joker-blocks"))
         self.target = int(self.options.get("target", 7))
@@ -787,14 +789,15 @@ class _Referee:
                               else f"won by player {w}, not {winner}"))
 
     def match_end(self, rounds):
-        """(winner from 1 or None, the round that ends the match, the totals then)."""
+        """(winner as the log counts seats, or None; the round that ends the match; the
+        totals then)."""
         running = [0, 0]
         for k, (s, epic) in enumerate(zip(rounds, self.epic_rounds, strict=True), start=1):
             running = [running[0] + s[0], running[1] + s[1]]
             if epic is not None:
-                return epic + 1, k, running
+                return epic + self.base, k, running
             if max(running) >= self.target:
-                return running.index(max(running)) + 1, k, running
+                return running.index(max(running)) + self.base, k, running
         return None, len(rounds), running
 
 

@@ -710,7 +710,7 @@ def test_the_wall_game_and_the_match_end() -> None:
     m.seats[0].score = 6
     m.outcome, m.phase = Outcome((1, 0), "Mahjong"), Phase.ROUND_END
     m.apply(RoundEnd((1, 0), "Mahjong"))
-    assert m.over and m.result()["winner"] == 1
+    assert m.over and m.result()["winner"] == 0
     with pytest.raises(IllegalActionError, match="over"):
         m.apply(Draw(0, Card("1")))
 
@@ -727,7 +727,7 @@ def test_an_epic_hand_ends_the_match_whatever_the_target() -> None:
     end = m.forced()
     assert end == RoundEnd((8, 0), "Mahjong (Epic Hand)") and m.outcome.match_winner == 0
     m.apply(end)
-    assert m.over and m.result()["winner"] == 1 and m.result()["scores"] == [8, 0]
+    assert m.over and m.result()["winner"] == 0 and m.result()["scores"] == [8, 0]
 
 
 # -- solo ----------------------------------------------------------------------
@@ -777,7 +777,7 @@ def test_an_epic_hand_wins_the_solo_match_too() -> None:
     m.apply(Mahjong(0, 8))
     assert m.forced() == RoundEnd((8, 0), "Mahjong (Epic Hand)")
     m.apply(m.forced())
-    assert m.over and m.result()["winner"] == 1
+    assert m.over and m.result()["winner"] == 0
 
 
 def test_the_opponents_score_for_its_pungs() -> None:
@@ -913,7 +913,7 @@ def test_the_planner_beats_random_discards() -> None:
         seat = seed % 2
         bots = [Planner() if k == seat else RandomDiscards() for k in range(2)]
         result = game.play(MintTinOptions(), seed, bots).result
-        wins += result["winner"] == seat + 1
+        wins += result["winner"] == seat
     assert wins >= 9
 
 

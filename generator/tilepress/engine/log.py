@@ -1,6 +1,10 @@
 """Game logs: JSON Lines, one event per line, in the spirit of mjai.
 
-The first line names the game, its options and seed; the last line is the result.
+The first line names the game, its options and seed, and the log format's version
+(``"log": 2``); the last line is the result. Players are seats numbered from 0 in every
+field of every line (events, result, dice, payments). Logs of version 1 (written before
+the version was recorded) counted some result fields from 1: each game lists them in its
+rules module as ``ONE_BASED_IN_V1``, and :func:`read_log` reads such a log as version 2.
 Every event is a small frozen dataclass registered with :func:`event`; this module turns
 them into JSON and back (tiles as MPSZ strings), so a log written by a simulated game is
 exactly what ``tilepress replay`` reads.
@@ -22,6 +26,9 @@ from tilepress.params import parse_params
 from tilepress.tiles import Tile, format_tiles, parse_tiles
 
 Tiles = tuple[Tile, ...]
+
+LOG_VERSION = 2
+"""The log format written now: seats from 0 everywhere."""
 
 
 class Event:
@@ -188,7 +195,7 @@ class GameLog:
     def lines(self) -> Iterator[str]:
         from tilepress import __version__
 
-        header = {"type": "game", "game": self.game, "tilepress": __version__,
+        header = {"type": "game", "log": LOG_VERSION, "game": self.game, "tilepress": __version__,
                   "seed": self.seed, "options": dict(self.options)}
         if self.players:
             header["players"] = list(self.players)
@@ -210,7 +217,7 @@ class GameLog:
             raise FileFormatError(str(exc)) from None
 
 
-HEADER_KEYS = {"type": str, "game": str, "tilepress": str, "seed": (int, str),
+HEADER_KEYS = {"type": str, "log": int, "game": str, "tilepress": str, "seed": (int, str),
                "options": dict, "players": list}
 """The keys of a log's first line and their JSON types; any other key is refused."""
 
@@ -223,7 +230,7 @@ def _check_header(header: Mapping[str, Any], where: str) -> None:
         kind = HEADER_KEYS[key]
         if not isinstance(value, kind) or isinstance(value, bool):
             words = {str: "text", dict: "an object of option values", list: "a list",
-                     (int, str): "a whole number or text"}
+                     (int, str): "a whole number or text", int: "a whole number"}
             raise FileFormatError(f"{where}: {key} must be {words[kind]}, not "
                                   f"{json.dumps(value)[:40]}")
     players = header.get("players", [])
@@ -251,10 +258,15 @@ def read_log(text: str, *, source: str = "log",
         raise FileFormatError(f"{source}: line {number}: the first line must be "
                               "{\"type\": \"game\", \"game\": ...}")
     _check_header(header, f"{source}: line {number}")
+    version = header.get("log", 1)
+    if not 1 <= version <= LOG_VERSION:
+        raise FileFormatError(f"{source}: line {number}: log format {version} is not one this "
+                              f"tilepress reads (1 to {LOG_VERSION}); a newer tilepress wrote it")
     game = header["game"]
+    rules = None
     if load_game is not None:
         try:
-            load_game(game)
+            rules = load_game(game)
         except RequestError as exc:
             raise FileFormatError(f"{source}: line {number}: {exc}") from None
     if game not in _REGISTRY:
@@ -265,8 +277,22 @@ def read_log(text: str, *, source: str = "log",
     events = tuple(_located(from_dict(game, data, f"{source}: line {n}"), n)
                    for n, data in records[1:-1])
     result = {k: v for k, v in last.items() if k != "type"}
+    if version == 1:
+        result = _from_one(result, getattr(rules, "ONE_BASED_IN_V1", ()))
     return GameLog(game, header.get("options", {}), header.get("seed", 0), events, result,
                    tuple(header.get("players", ())), source=source, result_line=last_number)
+
+
+def _from_one(result: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
+    """A version-1 result with its seats counted from 0: each whole number in ``fields``
+    (alone or in a list) less one."""
+
+    def down(value: Any) -> Any:
+        if isinstance(value, list):
+            return [down(v) for v in value]
+        return value - 1 if isinstance(value, int) and not isinstance(value, bool) else value
+
+    return {k: down(v) if k in fields else v for k, v in result.items()}
 
 
 def _located(ev: Event, line: int) -> Event:

@@ -187,7 +187,7 @@ def summary(story: Story) -> str:
     if result["winner"] is None or story.winner_hand is None:
         return (f"Nobody completes a hand: after {turns} the wall is empty, a wall game, "
                 f"and nobody pays.{dead_note}")
-    p = result["winner"] - 1
+    p = result["winner"]
     winner = story.name(p)
     hand = game.card.hand(story.winner_hand[2])
     exposures = len(story.winner_hand[1])

@@ -92,7 +92,7 @@ def record(log: GameLog) -> GameRecord:
                     actions.append("jokerless Mah Jongg")
     payments = tuple(log.result["payments"])
     winner = log.result.get("winner")
-    winners = () if winner is None else (winner - 1,)
+    winners = () if winner is None else (winner,)
     return GameRecord(
         sides=tuple(log.players), scores=payments, winners=winners, turns=turns,
         rounds=1, rounds_without_winner=0 if winners else 1, first=east, end=end,

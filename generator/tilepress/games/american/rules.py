@@ -70,6 +70,8 @@ from tilepress.games.american.options import AmericanOptions
 from tilepress.tiles import Tile
 
 JOKER = Tile("1j")
+ONE_BASED_IN_V1 = ("winner", "east", "dead")
+"""Result fields that logs of format 1 counted from 1 (see :mod:`tilepress.engine.log`)."""
 _NOBODY = frozenset({Phase.DICE, Phase.DEAL, Phase.DRAW, Phase.END, Phase.OVER})
 """Phases in which chance or the rules move the game on."""
 _OVER, CLAIMS, _DRAW, _DISCARD = Phase.OVER, Phase.CLAIMS, Phase.DRAW, Phase.DISCARD
@@ -589,8 +591,8 @@ class AmericanGame(Charleston):
 
     def result(self) -> dict[str, Any]:
         return {"payments": list(self.payments), "outcome": self.outcome,
-                "winner": None if self.winner is None else self.winner + 1,
-                "east": self.east + 1, "dead": [p + 1 for p in range(4) if self.dead[p]]}
+                "winner": self.winner, "east": self.east,
+                "dead": [p for p in range(4) if self.dead[p]]}
 
 
 __all__ = ["CLAIMS", "GAME", "AmericanGame", "AmericanOptions", "Answer", "Call", "Claims",

@@ -66,7 +66,7 @@ def replay(log: GameLog) -> dict[str, Any]:
 
 
 def summary(log: GameLog, result: Mapping[str, Any]) -> str:
-    pays = " ".join(f"{SEATS[(k - result['east'] + 1) % 4][0]}{v:+d}"
+    pays = " ".join(f"{SEATS[(k - result['east']) % 4][0]}{v:+d}"
                     for k, v in enumerate(result["payments"]))
     return f"{result['outcome']}; payments {pays}"
 

@@ -311,7 +311,7 @@ def final_blocks(told: Told, names: Sequence[str]) -> list[Block]:
     result = game.result()
     rows = tuple((names[p], str(points), str(down), str(shrines))
                  for p, points, down, shrines in game.standings())
-    winners = " and ".join(names[w - 1] for w in result["winners"])
+    winners = " and ".join(names[w] for w in result["winners"])
     return [Heading("The end", level=2),
             Paragraph(f"{winners} win{'s' * (len(result['winners']) == 1)}. Ties go to the "
                       "most stacks topped by a face-down tile, then the most shrines.",
@@ -334,7 +334,7 @@ def summary(told: Told, log: GameLog, names: Sequence[str]) -> str:
     summons = sum(len(t.of(Summon)) for t in told.turns)
     result = game.result()
     ranked = game.standings()
-    winners = " and ".join(names[w - 1] for w in result["winners"])
+    winners = " and ".join(names[w] for w in result["winners"])
     others = ", ".join(f"{names[p]} {points}" for p, points, *_ in ranked[len(result["winners"]):])
     best = ranked[0][1]
     text = (f"{count(o.players).capitalize()} players build their castles from the "
@@ -469,7 +469,7 @@ def every_turn(log: GameLog, paper: Paper) -> Document:
     result = game.result()
     rows = tuple((names[p], str(points), str(down), str(shrines))
                  for p, points, down, shrines in game.standings())
-    winners = " and ".join(f"Player {w}" for w in result["winners"])
+    winners = " and ".join(f"Player {w + 1}" for w in result["winners"])
     blocks += [Heading("Final scores", level=2),
                Table(("player", "points", "face-down stacks", "shrines"), rows,
                      widths=(4, 1.5, 2.5, 1.5), size=9),

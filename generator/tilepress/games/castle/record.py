@@ -59,7 +59,7 @@ def record(log: GameLog) -> GameRecord:
             running[ev.player] += points  # type: ignore[attr-defined]
         if isinstance(ev, EndTurn):
             totals.append(tuple(running))
-    winners = tuple(w - 1 for w in result["winners"])
+    winners = tuple(result["winners"])
     sole = winners[0] if len(winners) == 1 else None
     lead = lead_history(totals, sole) if tuple(running) == scores else None
     end = _end(result, winners)

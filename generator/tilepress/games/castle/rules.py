@@ -75,6 +75,8 @@ class Phase(BasePhase):
     OVER = "nothing: the game is over"
 
 
+ONE_BASED_IN_V1 = ("winners",)
+"""Result fields that logs of format 1 counted from 1 (see :mod:`tilepress.engine.log`)."""
 _SHARED = frozenset({"options", "geometry", "castle", "layout", "tiles", "faces",
                      "index", "places", "floor_of", "copies"})
 """What a copy of a game shares with it: the dealt castle and events, never changed."""
@@ -507,7 +509,7 @@ class CastleGame(Rules):
     def result(self) -> dict:
         rows = self.standings()
         best = rows[0][1:]
-        winners = [p + 1 for p, *rest in rows if tuple(rest) == best]
+        winners = [p for p, *rest in rows if tuple(rest) == best]
         return {"scores": [c.score for c in self.players],
                 "face_down_stacks": [c.face_down_tops() for c in self.players],
                 "shrines": [c.shrines() for c in self.players],

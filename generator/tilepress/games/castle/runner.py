@@ -66,7 +66,7 @@ def replay(log: GameLog) -> dict[str, Any]:
 
 
 def summary(log: GameLog, result: Mapping[str, Any]) -> str:
-    winners = ", ".join(f"player {w}" for w in result["winners"])
+    winners = ", ".join(f"player {w + 1}" for w in result["winners"])
     return (f"{len(result['scores'])} players, {result['turns']} turns; scores "
             f"{'-'.join(map(str, result['scores']))}; won by {winners}")
 

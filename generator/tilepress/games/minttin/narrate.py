@@ -542,12 +542,12 @@ def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Documen
     o = log.options_as(MintTinOptions)
     a, b = result["scores"]
     if solo:
-        who = "You win" if result["winner"] == 1 else "The virtual opponent wins"
+        who = "You win" if result["winner"] == 0 else "The virtual opponent wins"
         rules = (f"Solo against the virtual opponent, to {o.target} points, with a dead hand "
                  f"of {o.dead_hand} cards" + (" and the Joker Block rule" if o.joker_block
                                               else ""))
     else:
-        who = "A tie" if result["winner"] is None else f"Player {result['winner']} wins"
+        who = "A tie" if result["winner"] is None else f"Player {result['winner'] + 1} wins"
         rules = (f"Two players, to {o.target} points, jokers: {o.jokers}"
                  + (", with the optional pass" if o.passing else "")
                  + ("" if o.miscall_penalty else ", a friendly game"))

@@ -164,7 +164,7 @@ def record(log: GameLog) -> GameRecord:
             handlers[kind](match, ev)
     scores = tuple(log.result["scores"])
     winner = log.result["winner"]
-    winners = () if winner is None else (winner - 1,)
+    winners = () if winner is None else (winner,)
     lead = lead_history(totals, winners[0] if winners else None)
     names = list(log.players) + ([OPPONENT] if solo else [])
     return GameRecord(

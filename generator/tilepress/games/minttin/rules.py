@@ -42,6 +42,8 @@ from tilepress.games.minttin.table import (
 
 TWO = "minttin"
 SOLO = "minttin-solo"
+ONE_BASED_IN_V1 = ("winner",)
+"""Result fields that logs of format 1 counted from 1 (see :mod:`tilepress.engine.log`)."""
 
 Cards = tuple[Card, ...]
 E = TypeVar("E", bound=Event)
@@ -592,7 +594,7 @@ class MintTinMatch(Rules):
     def result(self) -> dict:
         return {"scores": [s.score for s in self.seats], "rounds": self.round,
                 "round_scores": [list(s) for s in self.round_scores],
-                "winner": None if self.winner is None else self.winner + 1}
+                "winner": self.winner}
 
 
 __all__ = ["ACT", "ANSWER", "DRAW", "HOLD", "OPPONENT", "OVER", "PASS", "PASS_OFFER", "ROUND_END",

@@ -76,9 +76,9 @@ def summary(log: GameLog, result: Mapping[str, Any]) -> str:
     if result["winner"] is None:
         winner = "a tie"
     elif log.game == SOLO:
-        winner = "you win" if result["winner"] == 1 else "the virtual opponent wins"
+        winner = "you win" if result["winner"] == 0 else "the virtual opponent wins"
     else:
-        winner = f"{who} {result['winner']} wins"
+        winner = f"{who} {result['winner'] + 1} wins"
     return f"{result['rounds']} rounds, {scores}: {winner}"
 
 

@@ -114,9 +114,9 @@ def result_scores(result: Mapping[str, Any]) -> tuple[int, ...]:
 
 
 def result_winners(result: Mapping[str, Any], scores: Sequence[int]) -> tuple[int, ...]:
-    """The winning sides (from 0) named by ``winners`` or ``winner``. Logs number seats
-    from 1 unless a 0 shows otherwise; a side out of range is dropped. Without either
-    key, the sole top scorer of a game of several sides wins."""
+    """The winning sides (from 0, as logs number seats) named by ``winners`` or
+    ``winner``; a side out of range is dropped. Without either key, the sole top scorer
+    of a game of several sides wins."""
     raw = result.get("winners", result.get("winner", "absent"))
     if raw == "absent":
         if len(scores) < 2:
@@ -125,9 +125,8 @@ def result_winners(result: Mapping[str, Any], scores: Sequence[int]) -> tuple[in
         return tuple(top) if len(top) == 1 else ()
     named = [raw] if isinstance(raw, int) else list(raw) if isinstance(raw, list) else []
     named = [w for w in named if isinstance(w, int) and not isinstance(w, bool)]
-    base = 0 if 0 in named else 1
-    sides = len(scores) or max(named, default=0) + 1 - base
-    return tuple(sorted({w - base for w in named if 0 <= w - base < sides}))
+    sides = len(scores) or max(named, default=-1) + 1
+    return tuple(sorted({w for w in named if 0 <= w < sides}))
 
 
 def _first_mover(events: Sequence[Event]) -> int | None:
@@ -202,8 +201,8 @@ def generic_record(log: GameLog) -> GameRecord:
     """A record from any finished log, for a game whose runner has no ``record`` yet.
 
     Sides: one per score in the result (``scores``, ``payments`` or ``total``), named by
-    the log's players; winners: ``winners`` or ``winner`` (seats from 1 unless a 0 shows
-    otherwise); turns: the result's ``turns``, else the events that name a player;
+    the log's players; winners: ``winners`` or ``winner`` (seats from 0); turns: the
+    result's ``turns``, else the events that name a player;
     rounds: the result's ``rounds`` (1 if absent), and those whose ``round_scores`` row
     is all zero had no winner (a game of one round without a winner counts one);
     actions: every event type, counted; winning patterns: see :func:`_patterns`."""

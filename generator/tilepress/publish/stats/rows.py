@@ -4,7 +4,8 @@ million games take the memory of one group.
 
 Rows go to a temporary file beside the target, which takes the target's name only when
 the run is complete (:meth:`RowWriter.commit`); a run that fails or is interrupted leaves
-the old file, or none. Sides are numbered from 1, as players number seats.
+the old file, or none. Sides are numbered from 0, as in the game logs (a report's pages
+name them seat 1, seat 2, ... for people).
 """
 
 from __future__ import annotations
@@ -29,15 +30,13 @@ COLUMNS = ("run", "index", "seed", "game", "players", "first", "winner", "winner
            "lead_changes", "actions")
 
 
-def _seat(k: int | None) -> int | None:
-    return None if k is None else k + 1
 
 
 def row(run: str, index: int, seed: int, game: str, record: GameRecord) -> dict[str, Any]:
     """The row of one game: ``run`` names the rule set ("A", or "B" for ``--against``)."""
     return {"run": run, "index": index, "seed": seed, "game": game,
-            "players": list(record.sides), "first": _seat(record.first),
-            "winner": _seat(record.winner), "winners": [k + 1 for k in record.winners],
+            "players": list(record.sides), "first": record.first,
+            "winner": record.winner, "winners": list(record.winners),
             "scores": list(record.scores), "margin": record.margin, "turns": record.turns,
             "rounds": record.rounds, "rounds_without_winner": record.rounds_without_winner,
             "end": record.end, "wins": list(record.wins),
