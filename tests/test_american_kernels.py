@@ -1,33 +1,35 @@
-"""American Mah Jongg's compiled loops (tilepress.compiled) against their plain Python and
-the numpy path: the same rows, keys (bit for bit), tiles missing and readings chosen on
-random positions, and the same logs with kernels off (``TILEPRESS_NO_JIT=1``)."""
+"""American Mah Jongg's kernels (american/weighing.py), compiled, against their own
+Python source as it runs with compilation off, and both against the from-scratch
+computations of test_american_incremental.py: the same rows, keys (bit for bit), tiles
+missing and readings chosen, on random positions."""
 
 from __future__ import annotations
 
-import hashlib
-import os
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
-from test_american_incremental import (
+from test_american_incremental import (  # tests/, on the path (conftest.py)
     CARD,
     SET,
     TABLE,
+    best_direct,
+    can_complete,
+    needs_direct,
+    plan_direct,
     random_exposures,
     random_sight,
     removal_faces,
+    removals,
+    risk_direct,
 )
 
 from tilepress import compiled
 from tilepress.games.american import planning
 from tilepress.games.american.card import (
+    JOKER,
     Exposure,
     allowed_rows,
-    can_complete,
     counts_of,
     example,
     exposed_faces,
@@ -36,8 +38,13 @@ from tilepress.games.american.card import (
 )
 from tilepress.games.american.dead import judge
 from tilepress.games.american.faces import COPY_COUNTS
-from tilepress.games.american.lacks import _NOTHING as NOTHING
-from tilepress.games.american.lacks import TOP, faces_of, group_faces, one_away
+from tilepress.games.american.lacks import (
+    NOTHING_EXPOSED,
+    TOP,
+    faces_of,
+    group_faces,
+    one_away,
+)
 from tilepress.games.american.planning import best, plan
 from tilepress.games.american.weighing import (
     Sparse,
@@ -48,8 +55,6 @@ from tilepress.games.american.weighing import (
     short_faces,
 )
 from tilepress.games.american.weighing import group_faces as group_faces_loop
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def crowded_sight(rng: random.Random):
@@ -63,33 +68,27 @@ def crowded_sight(rng: random.Random):
     return sight
 
 
-def numpy_plan(monkeypatch: pytest.MonkeyPatch, *args, **kw):
-    with monkeypatch.context() as m:
-        m.setattr(compiled, "enabled", lambda: False)
-        return plan(*args, **kw)
-
-
 @pytest.mark.parametrize("seed", range(3))
-def test_plan_compiled_equals_the_numpy_plan(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    if not compiled.enabled():  # without numba: the kernels' own Python (choose's calls lacks)
-        monkeypatch.setattr(choose, "_compiled", choose.python)
-        monkeypatch.setattr(lacks, "_compiled", lacks.python)
-    monkeypatch.setattr(compiled, "enabled", lambda: True)
+def test_plan_is_the_plan_from_scratch(seed: int) -> None:
+    """plan (the kernel choose, which works out the lacks itself) at every slack, on
+    crowded sights: the rows kept, the best reading of the hand and of each hand less a
+    tile, and best() of another hand on the rows kept."""
     rng = random.Random(300 + seed)
     widened = unreachable = 0
     for _ in range(250):
         sight = crowded_sight(rng)
         faces = removal_faces(rng, sight.counts) if rng.random() < 0.8 else []
-        need = needs(TABLE, sight.counts, sight.exposed)
         slack = rng.choice((planning.SLACK, 0, 1))
-        got = plan(CARD, sight, need, slack, faces)
-        want = numpy_plan(monkeypatch, CARD, sight, need, slack, faces)
-        assert np.array_equal(got.rows, want.rows)
-        assert (got.best, got.others) == (want.best, want.others)  # floats bit for bit
+        got = plan(CARD, sight, slack, faces)
+        rows, first, others = plan_direct(sight, removals(rng, sight.counts, faces)
+                                          if faces else None, slack)
+        assert np.array_equal(got.rows, rows)
+        assert (got.best, got.others) == (first, others)  # floats bit for bit
         if len(got.rows):
             counts = sight.counts.copy()
-            counts[rng.randrange(planning.JOKER + 1)] += 1
-            assert best(got, counts) == best(want, counts)
+            counts[rng.randrange(JOKER + 1)] += 1
+            assert best(got, counts) == best_direct(rows, sight, counts)
+            need = needs(TABLE, sight.counts, sight.exposed)
             allowed = planning.allowed_rows(CARD, sight.exposures)
             widened += int(need[got.rows].max()) > int(need[allowed].min()) + slack
         unreachable += got.best[0] == planning.UNREACHABLE
@@ -142,24 +141,24 @@ def test_choose_compiled_equals_its_python(fixed: bool) -> None:
 
 
 @pytest.mark.parametrize("seed", range(2))
-def test_lacks_compiled_equal_the_look_up(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_lacks_compiled_and_plain_equal_the_direct_count(seed: int) -> None:
     rng = random.Random(40 + seed)
     tables = TABLE.lacks
     for _ in range(300):
         counts = counts_of(rng.sample(SET, rng.randint(0, 14)))
         if rng.random() < 0.05:
-            counts[rng.randrange(planning.JOKER)] = rng.randint(TOP, TOP + 5)
+            counts[rng.randrange(JOKER)] = rng.randint(TOP, TOP + 5)
         exposed = exposed_faces(random_exposures(rng)) if rng.random() < 0.5 else None
-        got = tables._lacks(counts, exposed) if compiled.enabled() else None
-        shown = NOTHING if exposed is None else exposed
-        plain = np.full(tables.rows, -99, dtype=np.int64)
-        lacks.python(counts, shown, tables.base_natural, tables.base_joker, tables.delta,
-                     tables.P, tables.Q, plain)
-        assert np.array_equal(plain, want := numpy_lacks(monkeypatch, counts, exposed))
-        assert got is None or (got.dtype == want.dtype and np.array_equal(got, want))
+        shown = NOTHING_EXPOSED if exposed is None else exposed
+        want = needs_direct(counts, exposed)
+        for run in (lacks.python, lacks):
+            got = np.full(tables.rows, -99, dtype=np.int64)
+            run(counts, shown, tables.base_natural, tables.base_joker, tables.delta, tables.P,
+                tables.Q, got)
+            assert np.array_equal(got, want)
 
 
-def test_risk_compiled_equals_the_numpy_risk(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_risk_compiled_and_plain_equals_the_risk_from_scratch() -> None:
     rng = random.Random(9)
     some = 0
     for _ in range(400):
@@ -170,25 +169,19 @@ def test_risk_compiled_equals_the_numpy_risk(monkeypatch: pytest.MonkeyPatch) ->
         left = list(SET)
         rng.shuffle(left)
         unseen = np.maximum(COPY_COUNTS - counts_of(left[: rng.randint(0, 130)]), 0)
-        with monkeypatch.context() as m:
-            m.setattr(compiled, "enabled", lambda: False)
-            want = opened.answer(unseen)
-        if compiled.enabled():
-            got = opened.answer(unseen)
-            assert got.dtype == want.dtype and np.array_equal(got, want)  # bit for bit
+        want = risk_direct(exposures, unseen)
+        for run in (add_share.python, add_share):
+            got = np.zeros(len(want))
+            count = run(opened.P, opened.Q, opened.groups, opened.faces, unseen, opened.share,
+                        got)
+            assert np.array_equal(got, want) and count >= bool(want.any())  # bit for bit
         some += bool(want.any())
-        plain = np.zeros(len(want))
-        count = add_share.python(opened.P, opened.Q, opened.groups, opened.faces, unseen,
-                                 opened.share, plain)
-        assert np.array_equal(plain, want) and count >= bool(want.any())
     assert some > 30
 
 
-def test_added_risks_equal_the_sum_of_the_risks(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A turn's danger: each opponent's risk added into one array, compiled and by numpy,
-    bit for bit as the sum of :func:`planning.risk` in seat order; and the loop's Python."""
-    if not compiled.enabled():  # without numba: the loop's own Python
-        monkeypatch.setattr(add_share, "_compiled", add_share.python)
+def test_added_risks_equal_the_sum_of_the_risks() -> None:
+    """A turn's danger: each opponent's risk added into one array, bit for bit as the
+    sum of :func:`planning.risk` in seat order."""
     rng = random.Random(10)
     some = 0
     for _ in range(300):
@@ -200,28 +193,18 @@ def test_added_risks_equal_the_sum_of_the_risks(monkeypatch: pytest.MonkeyPatch)
         want = np.zeros(len(COPY_COUNTS))
         for x in opponents:
             want = want + planning.risk(CARD, x, unseen)
-        for on in (True, False):
-            got = np.zeros(len(COPY_COUNTS))
-            with monkeypatch.context() as m:
-                m.setattr(compiled, "enabled", lambda on=on: on)
-                added = [planning.add_risk(CARD, x, unseen, got) for x in opponents]
-            assert np.array_equal(got, want)  # bit for bit
-            assert added == [bool(len(planning._opened(CARD, x).P)) for x in opponents]
-        for x in opponents:
-            opened = planning._opened(CARD, x)
-            plain = np.zeros(len(COPY_COUNTS))
-            add_share.python(opened.P, opened.Q, opened.groups, opened.faces, unseen,
-                             opened.share, plain)
-            assert np.array_equal(plain, planning.risk(CARD, x, unseen))
+        got = np.zeros(len(COPY_COUNTS))
+        added = [planning.add_risk(CARD, x, unseen, got) for x in opponents]
+        assert np.array_equal(got, want)  # bit for bit
+        assert added == [bool(allowed_rows(CARD, x).any()) for x in opponents]
         some += bool(want.any())
     assert some > 30
 
 
-def test_open_rows_compiled_equal_can_complete(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_open_rows_compiled_and_plain_equal_can_complete() -> None:
     """The dead-hand judge's loop (``weighing.open_rows``, compiled and its Python)
-    against ``can_complete`` of no tiles, and judge's verdict and witnesses either way;
-    on tiles in sight up to the whole set, and now and then more of a face than the set
-    holds."""
+    against ``can_complete`` of no tiles, and judge's verdict; on tiles in sight up to
+    the whole set, and now and then more of a face than the set holds."""
     rng = random.Random(12)
     found = dead = 0
     for _ in range(400):
@@ -236,14 +219,12 @@ def test_open_rows_compiled_equal_can_complete(monkeypatch: pytest.MonkeyPatch) 
         exposed = exposed_faces(exposures)
         allowed = np.nonzero(rows)[0]
         want = allowed[can_complete(TABLE, np.zeros_like(seen), unseen, exposed, allowed)]
-        for loop in (open_rows.python, open_rows) if compiled.enabled() else (
-                open_rows.python,):
+        for loop in (open_rows.python, open_rows):
             got = loop(rows, *TABLE.lacks.sparse, exposed, unseen)
             assert got.dtype == np.int64 and np.array_equal(got, want)
-        with monkeypatch.context() as m:
-            m.setattr(compiled, "enabled", lambda: False)
-            verdict = judge(CARD, exposures, seen)
-        assert judge(CARD, exposures, seen) == verdict
+        reason, witnesses = judge(CARD, exposures, seen)
+        if exposures and rows.any():
+            assert bool(reason) == (not len(want)) and len(witnesses) == len(want)
         found += len(want) > 0
         dead += bool(rows.any()) and not len(want)
     assert found > 50 and dead > 20
@@ -264,8 +245,26 @@ def one_tile_away(rng: random.Random) -> planning.Sight:
     return planning.sight_of(tiles, exposures)
 
 
+def one_away_direct(need, allowed, counts, exposed) -> frozenset[int]:
+    """The faces the allowed rows one tile away are short of, from scratch."""
+    rows = allowed & (need == 1)
+    c = counts[:JOKER]
+    P, Q = TABLE.P[rows, :JOKER], TABLE.Q[rows, :JOKER] - exposed[:JOKER]
+    short = (c < P) | (np.maximum(c - P, 0) < Q)
+    return frozenset(np.flatnonzero(short.any(axis=0)).tolist())
+
+
+def group_faces_direct(need, allowed, counts, slack) -> frozenset[int]:
+    """The faces of a group of the nearest allowed rows held once, and another or a
+    joker, from scratch."""
+    near = allowed & (need <= int(need[allowed].min()) + slack)
+    c = counts[:JOKER]
+    wanted = (TABLE.Q[near, :JOKER] > 0).any(axis=0) & (c >= 1) & (c + counts[JOKER] >= 2)
+    return frozenset(np.flatnonzero(wanted).tolist())
+
+
 @pytest.mark.parametrize("seed", range(2))
-def test_claim_faces_compiled_equal_numpy(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_claim_faces_compiled_and_plain_equal_the_faces_from_scratch(seed: int) -> None:
     rng = random.Random(60 + seed)
     tables = TABLE.lacks
     waits = groups = 0
@@ -279,27 +278,17 @@ def test_claim_faces_compiled_equal_numpy(seed: int, monkeypatch: pytest.MonkeyP
         need = needs(TABLE, sight.counts, sight.exposed)
         slack = rng.choice((0, 1, 2))
         args = (need, allowed, sight.counts, sight.exposed), (need, allowed, sight.counts, slack)
-        with monkeypatch.context() as m:
-            m.setattr(compiled, "enabled", lambda: False)
-            want = one_away(tables, *args[0]), group_faces(tables, *args[1])
+        want = one_away_direct(*args[0]), group_faces_direct(*args[1])
         starts, faces, _, Q = tables.sparse
-        plain = (
-            faces_of(short_faces.python(need, allowed, *tables.sparse, *args[0][2:])),
-            faces_of(group_faces_loop.python(*args[1][:2], slack, starts, faces, Q,
-                                             sight.counts)),
-        )
-        assert plain == want
-        if compiled.enabled():
-            assert (one_away(tables, *args[0]), group_faces(tables, *args[1])) == want
+        for loops in ((short_faces.python, group_faces_loop.python),
+                      (short_faces, group_faces_loop)):
+            assert (faces_of(loops[0](need, allowed, *tables.sparse, *args[0][2:])),
+                    faces_of(loops[1](*args[1][:2], slack, starts, faces, Q, sight.counts))
+                    ) == want
+        assert (one_away(tables, *args[0]), group_faces(tables, *args[1])) == want
         waits += bool(want[0]) and bool(sight.exposures)
         groups += bool(want[1])
     assert waits > 50 and groups > 100
-
-
-def numpy_lacks(monkeypatch: pytest.MonkeyPatch, counts, exposed):
-    with monkeypatch.context() as m:
-        m.setattr(compiled, "enabled", lambda: False)
-        return TABLE.lacks._lacks(counts, exposed)
 
 
 def test_sparse_rows_hold_every_face_a_row_uses() -> None:
@@ -310,35 +299,3 @@ def test_sparse_rows_hold_every_face_a_row_uses() -> None:
         P[sparse.faces[part]], Q[sparse.faces[part]] = sparse.P[part], sparse.Q[part]
         assert np.array_equal(P, TABLE.P[r, : planning.JOKER])
         assert np.array_equal(Q, TABLE.Q[r, : planning.JOKER])
-
-
-_LOGS = """
-import hashlib, sys
-sys.path.insert(0, "benchmarks")
-from stats import setup_of
-from tilepress.batch import task_seed
-from tilepress.publish.stats.records import prepared
-game, options, play, _ = prepared(setup_of("american"))
-digest = hashlib.sha256()
-for i in range(4):
-    digest.update(game.play(options, play, task_seed(1, i)).to_jsonl().encode())
-print(digest.hexdigest())
-"""
-
-
-def test_games_are_the_same_with_kernels_off() -> None:
-    def logs(no_jit: str) -> str:
-        env = {**os.environ, "TILEPRESS_NO_JIT": no_jit, "PYTHONPATH": str(ROOT)}
-        out = subprocess.run(
-            [sys.executable, "-c", _LOGS],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        return out.stdout.strip()
-
-    off = logs("1")
-    assert len(off) == len(hashlib.sha256().hexdigest())
-    assert logs("0") == off

@@ -1,11 +1,19 @@
-"""The compiled-kernel switch: numba when present and allowed, the plain function otherwise."""
+"""The compiled-kernel switch: numba unless switched off (or missing), the plain function
+otherwise."""
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
+import pytest
 
+import tilepress
 from tilepress.compiled import Kernel, enabled
+
+PACKAGE = str(Path(tilepress.__file__).resolve().parents[1])
+"""Where the tilepress under test lives, for the processes the tests start."""
 
 
 def _dot(a, b):
@@ -21,27 +29,47 @@ def test_kernel_gives_the_plain_result():
     assert run(a, a) == sum(int(x) * int(x) for x in range(7)) == 91
 
 
-def test_no_jit_environment_turns_kernels_off():
-    code = "from tilepress.compiled import enabled; print(enabled())"
-    out = subprocess.run(
-        [sys.executable, "-c", code],
-        env={"TILEPRESS_NO_JIT": "1", "PATH": ""},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert out.stdout.strip() == "False"
+SWITCH = """
+import sys
+{before}
+from tilepress.compiled import Kernel, enabled
+
+def total(a):
+    s = 0
+    for x in a:
+        s += x
+    return s
+
+run = Kernel(total)
+print(enabled(), run([1, 2, 3]), run.compiled() is total)
+"""
 
 
-def test_enabled_matches_numba_presence():
-    try:
-        import numba  # noqa: F401
-    except ImportError:
-        assert not enabled()
-    else:
-        import os
+@pytest.mark.parametrize(("env", "before"), [
+    ({"TILEPRESS_NO_JIT": "1"}, ""),
+    ({"NUMBA_DISABLE_JIT": "1"}, ""),
+    ({}, "sys.modules['numba'] = None  # numba cannot be imported"),
+])
+def test_kernels_run_their_python_when_compilation_is_off(env: dict[str, str], before: str
+                                                          ) -> None:
+    """TILEPRESS_NO_JIT, numba's own NUMBA_DISABLE_JIT, and no numba: the kernel is its
+    plain function, and gives its result."""
+    base = {k: v for k, v in os.environ.items()
+            if k not in ("TILEPRESS_NO_JIT", "NUMBA_DISABLE_JIT")}
+    base["PYTHONPATH"] = os.pathsep.join(filter(None, [PACKAGE, base.get("PYTHONPATH")]))
+    out = subprocess.run([sys.executable, "-c", SWITCH.format(before=before)],
+                         env={**base, **env}, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "6", "True"]
 
-        assert enabled() == (os.environ.get("TILEPRESS_NO_JIT", "") in ("", "0"))
+
+def test_kernels_are_compiled_by_default() -> None:
+    """numba is a core dependency: unless switched off, kernels compile."""
+    import numba
+
+    if os.environ.get("TILEPRESS_NO_JIT", "") not in ("", "0") or numba.config.DISABLE_JIT:
+        pytest.skip("compilation is switched off in this environment")
+    assert enabled()
+    assert isinstance(Kernel(_dot).compiled(), numba.core.registry.CPUDispatcher)
 
 
 CALLEE = '''
@@ -71,11 +99,6 @@ if __name__ == "__main__":
 def test_a_kernel_calling_another_files_kernel_is_recompiled_when_that_file_changes(tmp_path):
     """Numba keys its cache on the caller's file alone (issue 1833): without the callees'
     stamps, the second run would give the cached old sum."""
-    import os
-
-    import pytest
-
-    pytest.importorskip("numba")
     if not enabled():
         pytest.skip("kernels are switched off")
     (tmp_path / "kernels_a.py").write_text(CALLER)
@@ -84,8 +107,7 @@ def test_a_kernel_calling_another_files_kernel_is_recompiled_when_that_file_chan
         callee = tmp_path / "kernels_b.py"
         if not callee.exists() or callee.read_text() != CALLEE.format(add=add):
             callee.write_text(CALLEE.format(add=add))
-        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), root])}
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), PACKAGE])}
         out = subprocess.run([sys.executable, str(tmp_path / "kernels_a.py")], env=env,
                              capture_output=True, text=True, check=True, cwd=tmp_path)
         return out.stdout.strip()

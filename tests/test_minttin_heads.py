@@ -1,16 +1,15 @@
-"""The Mint Tin planner's best target alone (minttin/heads.py): the compiled kernels
-(best_head, call_keys) against their plain Python functions, and the heads with kernels
-on and off."""
+"""The Mint Tin planner's best target alone (minttin/heads.py): the kernels (best_head,
+call_keys), compiled, against their own Python source, and the heads they give against
+the first target of the whole ranking (targets.rank_targets, itself checked against the
+plain reference in test_minttin_planner.py)."""
 
 from __future__ import annotations
 
 import random
 
 import numpy as np
-import pytest
 from test_minttin_kernels import random_level_hand  # tests/, on the path (conftest.py)
 
-from tilepress import compiled
 from tilepress.games.minttin import heads, kernels, targets
 
 TABLES = targets.FITTING
@@ -43,17 +42,14 @@ def test_the_best_head_kernel_gives_its_python_functions_results() -> None:
     assert {(0, True), (1, True), (2, True), (2, False)} <= seen
 
 
-def test_the_head_is_the_rankings_first_target(monkeypatch: pytest.MonkeyPatch) -> None:
-    """evaluate_head, kernels on and off, is evaluate's (need, points, faces), for hands
-    the tables take and those they do not, and for hands no target takes."""
+def test_the_head_is_the_rankings_first_target() -> None:
+    """evaluate_head is evaluate's (need, points, faces), for hands of up to three
+    exposures, and for hands no target takes."""
     rng = random.Random(67)
     for _ in range(400):
         counts, fixed = random_level_hand(rng)
         want = targets.rank_targets.__wrapped__(counts, fixed, 1)[0][:3]
-        for on in (True, False):
-            monkeypatch.setattr(compiled, "enabled", lambda on=on: on)
-            targets._table_ranking.cache_clear()
-            assert heads.evaluate_head(counts, fixed) == want, (counts, fixed, on)
+        assert heads.evaluate_head(counts, fixed) == want, (counts, fixed)
 
 
 def test_the_call_keys_kernel_gives_its_python_functions_results() -> None:
@@ -72,35 +68,35 @@ def test_the_call_keys_kernel_gives_its_python_functions_results() -> None:
     assert weighed > 50
 
 
-def test_a_calls_heads_are_alike_with_kernels_on_and_off(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """call_heads, kernels on and off: the head before the call, and the head after each
-    call it weighs (every count of identical cards and jokers); None alike when the best
-    target lacks the card, and with kernels also when no call needs fewer cards."""
+def plain_head(counts, fixed) -> heads.Head:
+    """The best target's (need, points, faces), from the whole ranking."""
+    return targets.rank_targets.__wrapped__(counts, fixed, 1)[0][:3]
+
+
+def test_a_calls_heads_are_the_rankings_heads() -> None:
+    """call_heads: the head before the call, and the head after each call it weighs
+    (every count of identical cards and jokers), as the whole ranking gives them; None
+    when the best target lacks the card, or when no call needs fewer cards."""
     rng = random.Random(73)
     weighed = skipped = none_closer = 0
     for _ in range(600):
         counts, fixed, code, same, jokers, pairs = random_call(rng)
         calls = [(k, j) for k in range(same + 1) for j in range(jokers + 1)
                  if (1 if pairs else 2) <= k + j <= 4]
-        found = []
-        for on in (True, False):
-            monkeypatch.setattr(compiled, "enabled", lambda on=on: on)
-            targets._table_ranking.cache_clear()
-            made = heads.call_heads(counts, fixed, code, same, jokers, pairs)
-            found.append(None if made is None else
-                         (made[0], [made[1](k, j) for k, j in calls]))
-        fast, plain = found
-        if plain is None:
-            assert fast is None, (counts, fixed, code)
+        made = heads.call_heads(counts, fixed, code, same, jokers, pairs)
+        before = plain_head(counts, fixed)
+        if code not in before[2]:
+            assert made is None, (counts, fixed, code)
             skipped += 1
             continue
-        assert code in plain[0][2]
-        closer = any(after[0] < plain[0][0] for after in plain[1])
-        if fast is None:
-            assert not closer, (counts, fixed, code, same, jokers, pairs)
+        with_card = list(counts)
+        with_card[code] += 1
+        after = [plain_head(tuple(with_card), (*fixed, (code, k + j + 1, j))) for k, j in calls]
+        if not any(head[0] < before[0] for head in after):
+            assert made is None, (counts, fixed, code, same, jokers, pairs)
             none_closer += 1
-        else:
-            assert fast == plain and closer, (counts, fixed, code, same, jokers, pairs)
-            weighed += 1
+            continue
+        assert made is not None, (counts, fixed, code, same, jokers, pairs)
+        assert (made[0], [made[1](k, j) for k, j in calls]) == (before, after)
+        weighed += 1
     assert weighed > 30 and skipped > 50 and none_closer > 30

@@ -1,6 +1,7 @@
-"""The Mint Tin planner's target ranking (minttin/targets.py) against a plain reference:
-every target fitted, sorted once; the rules' partial lists of legal actions (the calls,
-the swaps) against the whole list; and the events' quick __init__."""
+"""The Mint Tin planner's target ranking (minttin/targets.py) and discard
+(minttin/discards.py) against the plain reference (minttin_reference.py); the rules'
+partial lists of legal actions (the calls, the swaps) against the whole list; and the
+events' quick __init__."""
 
 from __future__ import annotations
 
@@ -9,68 +10,25 @@ import inspect
 import random
 
 import pytest
+from minttin_reference import (  # tests/, on the path (conftest.py)
+    reference_cost,
+    reference_discard,
+    reference_ranking,
+)
+from test_minttin_kernels import random_level_hand
 
 from tilepress.engine.rules import LegalActions, play_out
 from tilepress.games.minttin import rules, table
 from tilepress.games.minttin.bots import Planner, RandomDiscards
 from tilepress.games.minttin.cards import ALL_CARDS, JOKER, copies, parse_cards
-from tilepress.games.minttin.discards import discard_costs
+from tilepress.games.minttin.discards import discard_order
 from tilepress.games.minttin.hand import deck
 from tilepress.games.minttin.heads import evaluate_head
 from tilepress.games.minttin.options import MintTinOptions
 from tilepress.games.minttin.rules import Call, Discard, MintTinMatch, Swap, code_counts
 from tilepress.games.minttin.runner import chance_event, new_state
 from tilepress.games.minttin.table import CardList, counts_of, is_deck
-from tilepress.games.minttin.targets import (
-    TARGETS,
-    _rank_by_levels,
-    _table_ranking,
-    evaluate,
-    rank_targets,
-)
-
-
-def reference_fit(counts, faces, patterns, exposed):
-    """The best (need, -points, assignment) of a target's patterns, written plainly:
-    exposed faces first with their own sizes, the others most cards first (in the
-    target's order on a tie) taking the pattern's sizes left, largest first."""
-    jokers = counts[12]
-    order = sorted(faces, key=lambda f: (f not in exposed, -counts[f]))
-    best = None
-    for sizes, points in patterns:
-        left = list(sizes)
-        if any(exposed[f] not in left or left.remove(exposed[f]) for f in order
-               if f in exposed):
-            continue
-        free = iter(left)
-        assigned = [(f, exposed[f] if f in exposed else next(free)) for f in order]
-        pairs = sum(2 - min(counts[f], 2) for f, size in assigned if size == 2)
-        gaps = sum(size - min(counts[f], size) for f, size in assigned if size > 2)
-        need = pairs + max(0, gaps - jokers)
-        if best is None or (need, -points) < best[:2]:
-            best = (need, -points, tuple(assigned))
-    return best
-
-
-def reference_ranking(counts, fixed=(), keep=6):
-    """Every target that takes the exposures, fitted, sorted by need, then points, then
-    the bound (14 less the jokers and the cards of its faces), then its place."""
-    caps = {f: size - jokers for f, size, jokers in fixed}
-    counts = tuple(min(c, caps.get(i, c)) for i, c in enumerate(counts))
-    exposed = {f: size for f, size, _ in fixed}
-    rows = []
-    for k, (faces, special, patterns) in enumerate(TARGETS):
-        if not set(exposed) <= set(faces):
-            continue
-        fit = reference_fit(counts, faces, patterns, exposed)
-        if fit is None:
-            continue
-        need, minus_points, assigned = fit
-        bound = 14 - counts[12] - sum(counts[f] for f in faces)
-        rows.append(((need, minus_points - special, bound, k),
-                     (need, special - minus_points, faces, assigned)))
-    rows.sort()
-    return tuple(row for _, row in rows[:keep]) or ((99, 0, (), ()),)
+from tilepress.games.minttin.targets import evaluate, rank_targets
 
 
 def random_hand(rng: random.Random, size: int):
@@ -111,55 +69,79 @@ def test_a_hand_no_target_takes_is_ranked_far_off() -> None:
     assert rank_targets(counts, ((9, 4, 0), (10, 4, 0), (11, 4, 0))) == ((99, 0, (), ()),)
 
 
-def test_the_tables_and_the_level_search_rank_alike() -> None:
-    """Hands with no exposure or one are ranked from the tables, the others by the
-    level search; both give the same targets in the same order, at every keep."""
-    rng = random.Random("planner tables")
-    by_tables = by_levels = 0
-    for _ in range(300):
-        counts, fixed = random_hand(rng, rng.choice((13, 14)))
-        ranking = _table_ranking.__wrapped__(counts, fixed)
-        assert (ranking is None) == (len(fixed) > 1)
-        by_tables += ranking is not None
-        by_levels += ranking is None
+def test_hands_of_many_exposures_and_jokers_are_ranked_as_the_reference() -> None:
+    """Up to three exposures and eight jokers, at every keep."""
+    rng = random.Random("planner levels")
+    exposures = set()
+    for _ in range(200):
+        counts, fixed = random_level_hand(rng)
+        exposures.add(len(fixed))
         for keep in (1, 2, 6):
             assert rank_targets.__wrapped__(counts, fixed, keep) == \
-                _rank_by_levels(counts, fixed, keep), (counts, fixed, keep)
-    assert by_tables > 200 and by_levels > 10
+                reference_ranking(counts, fixed, keep), (counts, fixed, keep)
+    assert exposures == {0, 1, 2, 3}
 
 
-def test_a_hand_with_more_jokers_than_the_tables_hold_is_ranked_by_levels() -> None:
+def test_a_hand_with_five_jokers_is_ranked_as_the_reference() -> None:
     counts = (2, 1, 1, 1, 1, 0, 0, 0, 0, 1, 0, 0, 5)  # five jokers
-    assert _table_ranking.__wrapped__(counts, ()) is None
     assert rank_targets.__wrapped__(counts, (), 6) == reference_ranking(counts, (), 6)
 
 
-def reference_cost(counts, fixed, code):
-    """(need, -points, faces) after throwing away a card of ``code``: the least over the
-    best targets of the need plus one when that target loses the card."""
-    caps = {f: size - jokers for f, size, jokers in fixed}
-    best = None
-    for need, points, faces, assigned in reference_ranking(counts, fixed):
-        if code == 12:
-            gaps = sum(size - min(counts[f], caps.get(f, size)) for f, size in assigned
-                       if size > 2)
-            lost = gaps >= counts[12]
-        else:
-            lost = any(f == code and counts[f] <= caps.get(f, size) for f, size in assigned)
-        if best is None or (need + lost, -points) < best[:2]:
-            best = (need + lost, -points, faces)
-    return best
+def random_danger(rng: random.Random) -> tuple[float, ...] | None:
+    """The solo danger by code, or None, as the planner gives it."""
+    if rng.random() < 0.5:
+        return None
+    return (*(rng.choice((0.0, 0.0, 1.5)) for _ in range(12)), 0.0)
 
 
-def test_discard_costs_are_the_reference_costs_of_each_card_held() -> None:
-    rng = random.Random("planner discard costs")
-    for _ in range(300):
-        counts, fixed = random_hand(rng, 14)
-        best, costs = discard_costs.__wrapped__(counts, fixed)
-        assert best == reference_ranking(counts, fixed)[0]
-        assert set(costs) == {code for code in range(13) if counts[code]}
-        for code, cost in costs.items():
-            assert cost == reference_cost(counts, fixed, code), (counts, fixed, code)
+def held_of(counts, fixed) -> tuple[int, ...]:
+    """The cards in hand: the counts less the exposures' natural cards and jokers."""
+    held = list(counts)
+    for f, size, jokers in fixed:
+        held[f] -= min(held[f], size - jokers)
+        held[JOKER.code] -= min(held[JOKER.code], jokers)
+    return tuple(held)
+
+
+def test_the_discard_is_the_reference_discard() -> None:
+    """discard_order on hands with up to three exposures, with and without danger: the
+    card the reference costs choose, the need it leaves, that need's target and the next
+    three cards."""
+    rng = random.Random("planner discards")
+    kinds = set()
+    for i in range(300):
+        counts, fixed = random_hand(rng, 14) if i % 2 else random_level_hand(rng)
+        held, danger = held_of(counts, fixed), random_danger(rng)
+        if not any(held):
+            continue
+        want = reference_discard(counts, fixed, held, danger)
+        assert discard_order(counts, fixed, held, danger) == want, (counts, fixed, danger)
+        code, need, faces, _ = want
+        assert (need, faces) == reference_cost(counts, fixed, code)[::2]
+        kinds.add((min(len(fixed), 2), code == JOKER.code, danger is None))
+    assert {(n, False, plain) for n in (0, 1, 2) for plain in (False, True)} | \
+        {(0, True, False), (0, True, True), (1, True, False)} <= kinds
+
+
+def test_a_hand_no_target_takes_is_discarded_as_the_reference() -> None:
+    """Dragons exposed that no target takes together: every card costs the hand one more
+    than no target."""
+    for counts, fixed in (((1,) + (0,) * 8 + (4, 4, 4, 2), ((9, 4, 0), (10, 4, 0), (11, 4, 0))),
+                          ((0,) * 9 + (4, 4, 4, 2), ((9, 4, 0), (10, 5, 1)))):
+        held = held_of(counts, fixed)
+        assert rank_targets(counts, fixed) == reference_ranking(counts, fixed) == \
+            ((99, 0, (), ()),)
+        assert discard_order(counts, fixed, held) == reference_discard(counts, fixed, held)
+        assert discard_order(counts, fixed, held)[1:3] == (100, ())
+
+
+def test_a_card_beyond_an_exposed_blocks_own_is_discarded_as_the_reference() -> None:
+    """A pung of 1s exposed with a joker, and a third 1 held: the 1 held cannot stand in
+    for the exposure's joker."""
+    counts = (3, 1, 1, 2, 2, 2, 1, 0, 0, 1, 0, 0, 1)  # 1 [1 1 J] 2 3 44 55 66 7 SD
+    fixed = ((0, 3, 1),)
+    held = (1, 1, 1, 2, 2, 2, 1, 0, 0, 1, 0, 0, 0)
+    assert discard_order(counts, fixed, held) == reference_discard(counts, fixed, held)
 
 
 def _positions(solo: bool, seed: int):

@@ -1,17 +1,18 @@
-"""Compiled loops for the bots' hottest paths, when numba is installed (``pip install
-'tilepress[fast]'``).
+"""Compiled loops: the hottest paths of the bots and of the solitaire solver, compiled by
+numba (a core dependency).
 
 A kernel is a plain Python function over numpy arrays and numbers, wrapped in
-:func:`kernel`; it may call the kernels its module sees (its own or imported ones). With
-numba it is compiled on its first call (no fast-math, so floating point gives the same
-bits as the numpy path; the machine code is cached on disk beside the module). Numba
+:func:`kernel`: the one implementation of its computation, which the code calls whether
+or not it is compiled. It may call the kernels its module sees (its own or imported
+ones). It is compiled on its first call (no fast-math, so floating point gives the bits
+of the plain Python; the machine code is cached on disk beside the module). Numba
 compiles a called kernel into its caller but keys the cache on the caller's file alone
 (numba issue 1833), so a kernel calling kernels of other files is cached under the
 stamps of those files too (:class:`_WithCallees`): editing any of them recompiles it.
 
-Without numba, or with ``TILEPRESS_NO_JIT=1`` in the environment, :func:`enabled` is
-False and callers keep their numpy path. Both paths must give the same results: the
-same seed gives the same log whether numba is installed or not, and the tests run both.
+With ``TILEPRESS_NO_JIT=1`` (or numba's own ``NUMBA_DISABLE_JIT=1``) in the environment,
+or where numba cannot be imported, the kernels run their Python source as it is: slowly,
+with the same results (the tests pin the games' logs both ways).
 
 Nothing here imports numba until a kernel is first called, so commands that never play
 a simulated game do not pay its start-up (about 0.3 s).
@@ -28,14 +29,15 @@ from typing import Any
 
 @cache
 def enabled() -> bool:
-    """True when kernels run compiled: numba imports and ``TILEPRESS_NO_JIT`` is unset."""
+    """True when kernels run compiled: ``TILEPRESS_NO_JIT`` is unset (or 0), numba
+    imports and its own ``NUMBA_DISABLE_JIT`` is off."""
     if os.environ.get("TILEPRESS_NO_JIT", "") not in ("", "0"):
         return False
     try:
-        import numba  # noqa: F401
-    except ImportError:
+        import numba
+    except ImportError:  # no wheel for this platform: the kernels' Python runs
         return False
-    return True
+    return not numba.config.DISABLE_JIT
 
 
 class Kernel:
@@ -57,7 +59,8 @@ class Kernel:
         return run(*args)
 
     def compile(self) -> Callable[..., Any]:
-        """The compiled function (the plain one when kernels are not enabled)."""
+        """The compiled function (the plain one when compilation is off: see
+        :func:`enabled`)."""
         if not enabled():
             return self.python
         import numba

@@ -303,7 +303,7 @@ class Planner:
         if not np.count_nonzero(table.Q[near, face]):
             return None
         s = sight(game, p)
-        pl = plan(game.card, s, need)
+        pl = plan(game.card, s)
         # the sizes of the face's groups (jokers allowed) in the readings kept
         kinds = table.kinds
         sizes = sorted(size for size, column in kinds.of_face(face)

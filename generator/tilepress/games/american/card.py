@@ -391,26 +391,6 @@ def exposed_faces(exposures: Sequence[Exposure]) -> np.ndarray:
     return out
 
 
-def _open_groups(table: Table, exposed: np.ndarray | None) -> np.ndarray:
-    """Q without the groups the exposures already fill (meaningful on the rows those
-    exposures allow)."""
-    Q = table.Q[:, :JOKER]
-    if exposed is None or not exposed.any():
-        return Q
-    return np.maximum(Q - exposed[None, :JOKER], 0)
-
-
-def needs_batch(table: Table, counts: np.ndarray, exposed: np.ndarray | None = None
-                ) -> np.ndarray:
-    """:func:`needs` for several hands at once: ``counts`` is k x FACES, the result
-    k x rows."""
-    c = counts[:, None, :JOKER]
-    P, Q = table.P[None, :, :JOKER], _open_groups(table, exposed)[None, :, :]
-    short_natural = np.maximum(P - c, 0).sum(axis=2)
-    short_joker = np.maximum(Q - np.maximum(c - P, 0), 0).sum(axis=2)
-    return short_natural + np.maximum(short_joker - counts[:, JOKER:JOKER + 1], 0)
-
-
 def needs(table: Table, counts: np.ndarray, exposed: np.ndarray | None = None) -> np.ndarray:
     """Tiles each requirement still lacks, given the counts of the tiles in the hand
     (jokers at ``counts[JOKER]``) and ``exposed``, the exposures' tiles by face
@@ -418,28 +398,6 @@ def needs(table: Table, counts: np.ndarray, exposed: np.ndarray | None = None) -
     else. Meaningful on the rows the exposures allow. Read from look-up tables
     (:mod:`~tilepress.games.american.lacks`)."""
     return table.lacks.lacks(counts, exposed)
-
-
-def can_complete(table: Table, counts: np.ndarray, unseen: np.ndarray,
-                 exposed: np.ndarray | None = None, rows: np.ndarray | None = None
-                 ) -> np.ndarray:
-    """Which requirements (of ``rows``, indices, if given) a hand of ``counts`` (jokers
-    at ``counts[JOKER]``) with the exposures ``exposed`` (:func:`exposed_faces`) could
-    still complete if only the ``unseen`` tiles (a count of each face, jokers included)
-    can still come to it: enough natural tiles for the singles, pairs and years, and
-    enough natural tiles or jokers for the pungs, kongs and quints."""
-    c, u = counts[:JOKER], unseen[:JOKER]
-    P, Q = table.P[:, :JOKER], table.Q[:, :JOKER]
-    if rows is not None:
-        P, Q = P[rows], Q[rows]
-    if exposed is not None and exposed.any():
-        Q = np.maximum(Q - exposed[None, :JOKER], 0)
-    short_natural = np.maximum(P - c, 0)
-    ok = (short_natural <= u).all(axis=1)
-    short_joker = np.maximum(Q - np.maximum(c - P, 0), 0)
-    from_naturals = np.minimum(short_joker, np.maximum(u - short_natural, 0))
-    rest = (short_joker - from_naturals).sum(axis=1)
-    return ok & (rest <= int(counts[JOKER]) + int(unseen[JOKER]))
 
 
 @dataclass(frozen=True)
@@ -533,10 +491,11 @@ def best_pass(card: Card, tiles: Sequence[Tile], count: int = 3) -> tuple[Tile, 
     for _ in range(count):
         candidates = sorted({t for t in hand if not t.is_joker}, key=str)
         counts = counts_of(hand)
-        batch = np.repeat(counts[None, :], len(candidates), axis=0)
+        n = np.empty((len(candidates), len(table.values)), dtype=np.int32)
         for k, t in enumerate(candidates):
-            batch[k, face_of(t)] -= 1
-        n = needs_batch(table, batch).astype(np.int32)
+            counts[face_of(t)] -= 1
+            n[k] = needs(table, counts)
+            counts[face_of(t)] += 1
         key = (n * 1000 - table.values[None, :]).min(axis=1)
         k = int(np.argmin(key))
         out.append(candidates[k])
@@ -570,7 +529,6 @@ __all__ = [
     "allowed_rows",
     "american_set",
     "build_table",
-    "can_complete",
     "check_tiles",
     "counts_of",
     "example",
@@ -582,7 +540,6 @@ __all__ = [
     "matches",
     "nearest",
     "needs",
-    "needs_batch",
     "parse_card",
     "tile_of",
 ]

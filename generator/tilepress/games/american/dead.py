@@ -12,16 +12,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from tilepress import compiled
 from tilepress.games.american import weighing
-from tilepress.games.american.card import (
-    Card,
-    Exposure,
-    allowed_rows,
-    can_complete,
-    exposed_faces,
-)
-from tilepress.games.american.faces import COPY_COUNTS, FACES, JOKER
+from tilepress.games.american.card import Card, Exposure, allowed_rows, exposed_faces
+from tilepress.games.american.faces import COPY_COUNTS, JOKER
 
 Witness = tuple[tuple[int, int, int], ...]
 """A reading still open: (face, natural tiles, joker-able tiles) of each face it uses,
@@ -52,12 +45,7 @@ def judge(card: Card, exposures: tuple[Exposure, ...], seen
         return "the exposures match no hand on the card", ()
     unseen = COPY_COUNTS - np.asarray(seen, dtype=np.int16)
     exposed = exposed_faces(exposures)
-    if compiled.enabled():
-        open_rows = weighing.open_rows(rows, *table.lacks.sparse, exposed, unseen)
-    else:
-        allowed = np.nonzero(rows)[0]
-        nothing = np.zeros(FACES, dtype=np.int16)
-        open_rows = allowed[can_complete(table, nothing, unseen, exposed, allowed)]
+    open_rows = weighing.open_rows(rows, *table.lacks.sparse, exposed, unseen)
     if len(open_rows):
         return "", _witnesses(card, exposed, open_rows)
     return "the exposures can no longer be completed: the tiles they need are gone", ()
@@ -98,8 +86,8 @@ def _witnesses(card: Card, exposed: np.ndarray, rows: np.ndarray) -> tuple[Witne
 
 def completable(witness: Witness, unseen: list[int]) -> bool:
     """Whether the ``unseen`` tiles (by face, jokers at JOKER) can still finish the
-    reading: every natural tile, and the rest of each group from naturals or jokers
-    (``can_complete`` for a hand of no tiles)."""
+    reading: every natural tile, and the rest of each group from naturals or jokers (as
+    the kernel :func:`~tilepress.games.american.weighing.open_rows` counts)."""
     rest = 0
     for f, natural, jokers in witness:
         u = unseen[f]

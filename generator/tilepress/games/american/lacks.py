@@ -8,7 +8,9 @@ term that depends on the face's count alone, so :class:`LackTables` keeps, for e
 face and count, each row's change from the empty hand: a hand's lacks are then the
 empty hand's plus one gathered sum over the faces it holds. An exposure changes the
 pung, kong or quint term of its own face only; those few columns are worked out
-directly. The results are the same integers as the direct computation.
+directly. The results are the same integers as the direct computation. The sums are the
+kernel :func:`~tilepress.games.american.weighing.lacks`'s, as are the faces a hand
+waits on or may expose (:func:`one_away`, :func:`group_faces`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from tilepress import compiled
 from tilepress.games.american import weighing
 from tilepress.games.american.faces import FACES, JOKER
 from tilepress.games.american.weighing import TOP, Sparse
@@ -28,8 +29,8 @@ MEMO = 2048
 """Hands whose lacks a table remembers."""
 
 
-_NOTHING = np.zeros(FACES, dtype=np.int16)
-"""No tiles exposed."""
+NOTHING_EXPOSED = np.zeros(FACES, dtype=np.int16)
+"""No tiles exposed, as the kernels read the exposures."""
 
 
 @dataclass(frozen=True)
@@ -48,12 +49,10 @@ class LackTables:
     delta: np.ndarray
     """Row ``face * (TOP + 1) + count``: the change for that many tiles of the face."""
     sparse: Sparse
-    """P and Q on the faces each row uses, for the compiled loops."""
+    """P and Q on the faces each row uses, for the kernels."""
     memo: dict = field(default_factory=dict, compare=False)
     """Lacks of the hands asked about lately (read-only arrays), by counts and exposures:
     the rules and every planner ask about the same hands."""
-    shown: dict = field(default_factory=dict, compare=False)
-    """The changes :meth:`_exposed_change` worked out, by face and tiles exposed."""
 
     @staticmethod
     def of(P: np.ndarray, Q: np.ndarray) -> LackTables:
@@ -82,37 +81,11 @@ class LackTables:
         return found
 
     def _lacks(self, counts: np.ndarray, exposed: np.ndarray | None) -> np.ndarray:
-        if compiled.enabled():
-            out = np.empty(self.rows, dtype=np.int64)
-            weighing.lacks.compiled()(counts, _NOTHING if exposed is None else exposed,
-                                      self.base_natural, self.base_joker, self.delta, self.P,
-                                      self.Q, out)
-            return out
-        c = counts[:JOKER]
-        held = c.nonzero()[0]
-        at = held * (TOP + 1) + np.minimum(c[held], TOP)
-        d = self.delta.take(at, axis=0).sum(axis=0, dtype=np.int16)
-        natural = self.base_natural + d[:self.rows]
-        joker = self.base_joker + d[self.rows:]
-        if exposed is not None:
-            shown = exposed[:JOKER].nonzero()[0]
-            for f, e, v in zip(shown.tolist(), exposed[shown].tolist(), c[shown].tolist(),
-                               strict=True):
-                joker = joker + self._exposed_change(f, e)[min(v, TOP)]
-        return natural + np.maximum(joker - int(counts[JOKER]), 0)
-
-    def _exposed_change(self, face: int, exposed: int) -> np.ndarray:
-        """For each count of ``face`` held (to TOP): the change to the joker-able tiles
-        each row lacks when exposures fill ``exposed`` tiles of its groups of the face
-        (remembered)."""
-        change = self.shown.get((face, exposed))
-        if change is None:
-            P, Q = self.P[:, face], self.Q[:, face]
-            spare = np.maximum(np.arange(TOP + 1, dtype=np.int16)[:, None] - P, 0)
-            table = np.maximum(Q - spare, 0)
-            real = np.maximum(np.maximum(Q - exposed, 0) - spare, 0)
-            change = self.shown[face, exposed] = (real - table).astype(np.int16)
-        return change
+        out = np.empty(self.rows, dtype=np.int64)
+        weighing.lacks.compiled()(counts, NOTHING_EXPOSED if exposed is None else exposed,
+                                  self.base_natural, self.base_joker, self.delta, self.P,
+                                  self.Q, out)
+        return out
 
 
 _FACE_SETS: dict[int, frozenset[int]] = {}
@@ -133,16 +106,8 @@ def one_away(tables: LackTables, need: np.ndarray, allowed: np.ndarray, counts: 
     """The faces but the joker that the ``allowed`` rows lacking one tile (``need``, for
     a hand of ``counts`` with the exposures ``exposed``) are short of: the faces a
     discard may complete the hand with (and perhaps a few more)."""
-    if compiled.enabled():
-        return faces_of(weighing.short_faces.compiled()(need, allowed, *tables.sparse, counts,
-                                                       exposed))
-    rows = allowed & (need == 1)
-    if not rows.any():
-        return frozenset()
-    c = counts[:JOKER]
-    P, Q = tables.P[rows], tables.Q[rows] - exposed[:JOKER]
-    short = (c < P) | (np.maximum(c - P, 0) < Q)
-    return frozenset(np.flatnonzero(short.any(axis=0)).tolist())
+    return faces_of(weighing.short_faces.compiled()(need, allowed, *tables.sparse, counts,
+                                                   exposed))
 
 
 def group_faces(tables: LackTables, need: np.ndarray, allowed: np.ndarray,
@@ -150,14 +115,9 @@ def group_faces(tables: LackTables, need: np.ndarray, allowed: np.ndarray,
     """The faces but the joker of a pung, kong or quint of the ``allowed`` rows at most
     ``slack`` tiles further than the nearest (``need``) of which ``counts`` holds one,
     and another or a joker. Some row must be allowed."""
-    if compiled.enabled():
-        starts, faces, _, Q = tables.sparse
-        return faces_of(weighing.group_faces.compiled()(need, allowed, slack, starts, faces, Q,
-                                                       counts))
-    near = allowed & (need <= int(need[allowed].min()) + slack)
-    c = counts[:JOKER]
-    wanted = (tables.Q[near] > 0).any(axis=0) & (c >= 1) & (c + counts[JOKER] >= 2)
-    return frozenset(np.flatnonzero(wanted).tolist())
+    starts, faces, _, Q = tables.sparse
+    return faces_of(weighing.group_faces.compiled()(need, allowed, slack, starts, faces, Q,
+                                                   counts))
 
 
 @dataclass(frozen=True)
@@ -209,4 +169,5 @@ class GroupKinds:
         return ok
 
 
-__all__ = ["MEMO", "TOP", "GroupKinds", "LackTables", "faces_of", "group_faces", "one_away"]
+__all__ = ["MEMO", "NOTHING_EXPOSED", "TOP", "GroupKinds", "LackTables", "faces_of", "group_faces",
+           "one_away"]

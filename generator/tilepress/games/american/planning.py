@@ -13,17 +13,20 @@ found leaves fewer to look for). A hand's *key* is its cost less a little for it
 The same count tells what each opponent's exposures still want (:func:`risk`): the
 faces that would complete a pung, kong or quint in a hand those exposures allow and the
 unseen tiles can still finish -- the only discards they may call.
+
+The counting is done by the kernels of :mod:`~tilepress.games.american.weighing`
+(:func:`~tilepress.games.american.weighing.choose` and
+:func:`~tilepress.games.american.weighing.add_share`), the one implementation of it; this
+module gives them the card's arrays and reads their answers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 
 import numpy as np
 
-from tilepress import compiled
 from tilepress.games.american.card import (
     COPIES,
     JOKER,
@@ -33,7 +36,6 @@ from tilepress.games.american.card import (
     allowed_rows,
     counts_of,
     exposed_faces,
-    needs,
 )
 from tilepress.games.american.faces import COPY_COUNTS
 from tilepress.games.american.weighing import add_share, choose
@@ -123,48 +125,7 @@ def exposed_tiles(exposures: tuple[Exposure, ...]) -> np.ndarray:
     return out
 
 
-class Readings(NamedTuple):
-    """Some readings of a card, on the faces they use, as one player sees them: what
-    :func:`weigh` reads."""
-
-    faces: np.ndarray
-    P: np.ndarray
-    Q: np.ndarray
-    """The pungs, kongs and quints still open (without the player's exposures)."""
-    values: np.ndarray
-    unseen: np.ndarray
-    """Unseen tiles of each of ``faces``."""
-    jokers: int
-    """Unseen jokers."""
-
-
-_STATIC_KEEP = 512
-"""Row sets whose faces and vectors :func:`readings` remembers, per table."""
-
-
-def readings(table: Table, rows: np.ndarray, sight: Sight) -> Readings:
-    memo = table.memo.setdefault("readings", {})
-    key = rows.tobytes()
-    static = memo.get(key)
-    if static is None:
-        if len(memo) >= _STATIC_KEEP:
-            memo.clear()
-        P, Q = table.P[rows, :JOKER], table.Q[rows, :JOKER]
-        faces = np.flatnonzero((P > 0).any(axis=0) | (Q > 0).any(axis=0))
-        static = memo[key] = (faces, P[:, faces], Q[:, faces], table.values[rows])
-    faces, P, Q, values = static
-    if sight.exposures:
-        Q = np.maximum(Q - sight.exposed[faces], 0)
-    return Readings(faces, P, Q, values, sight.unseen[faces], int(sight.unseen[JOKER]))
-
-
-def _keep(r: Readings, keep: np.ndarray) -> Readings:
-    return r._replace(P=r.P[keep], Q=r.Q[keep], values=r.values[keep])
-
-
 _NO_ROWS = np.zeros(0, dtype=np.int64)
-_ONE = np.eye(len(COPIES), dtype=np.int16)
-"""One tile of each face."""
 _NO_ALLOWED = np.zeros(0, dtype=bool)
 
 
@@ -175,7 +136,6 @@ class Plan:
 
     __slots__ = {
         "best": "(key, tiles missing, card row) of the best reading for the hand as it is.",
-        "kept": "The readings kept, once at hand.",
         "others": "The same for each of the other hands :func:`plan` was given.",
         "rows": "Indices into the card's table of the readings kept.",
         "sight": "The sight weighed.",
@@ -186,83 +146,38 @@ class Plan:
     others: list[tuple[float, int, int]]
     sight: Sight
     table: Table
-    kept: Readings | None
 
     def __init__(self, rows: np.ndarray, best: tuple[float, int, int],
-                 others: list[tuple[float, int, int]], sight: Sight, table: Table,
-                 kept: Readings | None = None) -> None:
+                 others: list[tuple[float, int, int]], sight: Sight, table: Table) -> None:
         self.rows = rows
         self.best = best
         self.others = others
         self.sight = sight
         self.table = table
-        self.kept = kept
 
     def __repr__(self) -> str:
         return f"Plan(rows={self.rows!r}, best={self.best!r}, others={self.others!r})"
 
-    @property
-    def readings(self) -> Readings:
-        """The readings kept (worked out once)."""
-        if self.kept is None:
-            self.kept = readings(self.table, self.rows, self.sight)
-        return self.kept
 
-
-def plan(card: Card, sight: Sight, need: np.ndarray | None = None, slack: int = SLACK,
-         removed: Sequence[int] = ()) -> Plan:
+def plan(card: Card, sight: Sight, slack: int = SLACK, removed: Sequence[int] = ()) -> Plan:
     """The readings the exposures allow and the unseen tiles can still finish, at most
     ``slack`` tiles further than the nearest (all the allowed ones if none can), with
     the best for the sight's hand and for the hand less a tile of each face of
-    ``removed`` among them. ``need`` is what
-    :func:`~tilepress.games.american.card.needs` gives for the hand, if known (for the
-    numpy path: the compiled loop works it out)."""
-    table = card.table
-    k = len(removed)
+    ``removed`` among them (the kernel :func:`~tilepress.games.american.weighing.choose`,
+    which also works out the tiles each reading lacks)."""
     allowed = allowed_rows(card, sight.exposures)
     if sight.exposures and not np.count_nonzero(allowed):
         nothing = (UNREACHABLE, 99, -1)
-        return Plan(_NO_ROWS, nothing, [nothing] * k, sight, table)
-    if compiled.enabled():  # the loop works out the lacks itself
-        found = _choose(table, sight, np.array(removed, dtype=np.int64), allowed=allowed,
-                        slack=slack)
-        return Plan(found[0], found[1], list(found[2:]), sight, table)
-    if need is None:
-        need = needs(table, sight.counts, sight.exposed)
-    batch = sight.counts[None, :]
-    if k:
-        batch = np.concatenate((batch, sight.counts - _ONE[list(removed)]))
-    if sight.exposures:
-        need = np.where(allowed, need, _FAR)
-    nearest = int(need.min())
-    # weigh the nearest readings; further ones only if none of those can be made; when
-    # there are many, the other hands only on those kept for the sight's own hand
-    for widen in (slack, 99):
-        near = np.flatnonzero(need <= nearest + widen)
-        r = readings(table, near, sight)
-        first = len(batch) > 1 and (widen > slack or len(near) > TWO_STAGE)
-        missing, key = weigh(r, batch[:1] if first else batch)
-        ok = key[0] < UNREACHABLE
-        if ok.any():
-            break
-    else:
-        ok = np.ones(len(near), dtype=bool)
-    keep = ok & (missing[0] <= int(missing[0][ok].min()) + slack)
-    if first:
-        near, r = near[keep], _keep(r, keep)
-        keep = np.ones(len(near), dtype=bool)
-        missing, key = weigh(r, batch)
-    i = np.where(keep[None, :], key, np.inf).argmin(axis=1)
-    j = np.arange(len(batch))
-    found = list(zip(key[j, i].tolist(), missing[j, i].tolist(), near[i].tolist(),
-                     strict=True))
-    return Plan(near[keep], found[0], found[1:], sight, table, _keep(r, keep))
+        return Plan(_NO_ROWS, nothing, [nothing] * len(removed), sight, card.table)
+    found = _choose(card.table, sight, np.array(removed, dtype=np.int64), allowed=allowed,
+                    slack=slack)
+    return Plan(found[0], found[1], list(found[2:]), sight, card.table)
 
 
 def _choose(table: Table, sight: Sight, removed: np.ndarray, rows: np.ndarray | None = None,
             allowed: np.ndarray = _NO_ALLOWED, slack: int = SLACK,
             counts: np.ndarray | None = None) -> tuple:
-    """The compiled weighing (:func:`~tilepress.games.american.weighing.choose`) of
+    """The weighing (the kernel :func:`~tilepress.games.american.weighing.choose`) of
     ``counts`` (the sight's hand if not given) and the hand less each of ``removed``:
     among ``rows`` if given, else the rows :func:`plan` keeps; (rows, then (key, tiles
     missing, row) for each hand)."""
@@ -283,60 +198,17 @@ def _choose(table: Table, sight: Sight, removed: np.ndarray, rows: np.ndarray | 
     return found[2 * k:2 * k + n], *zip(keys.tolist(), ints[:k], ints[k:], strict=True)
 
 
-TWO_STAGE = 96
-"""Readings from which :func:`plan` weighs the sight's own hand first (the other hands
-then only on the readings kept): the same answer, less work."""
-_FAR = 1 << 20
-"""Tiles missing, for the rows the exposures do not allow."""
-
-
-def weigh(r: Readings, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """For each hand (``hands`` is k x FACES) and each reading: the tiles missing and the
-    key (UNREACHABLE when the unseen tiles cannot finish it)."""
-    jokers = hands[:, JOKER, None]
-    # every term is summed over the faces: faces first, the terms side by side
-    P, Q, u = r.P.T[:, None, :], r.Q.T[:, None, :], r.unseen[:, None, None]
-    d = P - hands[:, r.faces].T[:, :, None]
-    terms = np.empty((_TERMS, *d.shape), dtype=np.int16)
-    short_natural = np.maximum(d, 0, out=terms[0])
-    spare = short_natural - d
-    short_joker = np.maximum(Q - spare, 0, out=terms[1])
-    left = u - short_natural
-    free = np.maximum(left, 0)
-    open_free = np.multiply(short_joker > 0, free, out=terms[2])
-    # those a discard may complete count CALLED times (whole numbers: the sums agree)
-    np.multiply(open_free, spare + jokers[None] >= 2, out=terms[3])
-    np.multiply(short_natural > 0, u, out=terms[4])
-    np.less(left, 0, out=terms[5])
-    np.minimum(short_joker, free, out=terms[6])
-    naturals, joker_short, opened, called, natural_help, short, fillable = terms.sum(
-        axis=1, dtype=np.int16)
-    rest = np.maximum(joker_short - jokers, 0)
-    need = naturals + rest
-    helpers = natural_help + (opened + (CALLED - 1) * called + r.jokers) * (rest > 0)
-    reachable = (short == 0) & (rest <= fillable + r.jokers) & ((helpers > 0) | (need == 0))
-    cost = _SEARCH[need] / np.maximum(helpers, 1e-9)
-    key = NATURAL * naturals + rest + SCARCITY * cost - VALUE_WEIGHT * r.values
-    return need, np.where(reachable, key, UNREACHABLE)
-
-
-_TERMS = 7
-"""The sums over the faces :func:`weigh` reads."""
 _SEARCH = np.arange(64) * HARMONIC[np.minimum(np.arange(64), 15)]
 """``n * H(n)``, the time to find ``n`` missing tiles (a reading has 14 tiles)."""
 _WEIGHTS = np.array([NATURAL, SCARCITY, VALUE_WEIGHT, CALLED - 1, UNREACHABLE])
-"""The constants of :func:`weigh`, for the compiled loop."""
+"""The constants of the weighing, as the kernel reads them."""
 
 
 def best(plan: Plan, counts: np.ndarray) -> tuple[float, int, int]:
     """(key, tiles missing, card row) of the best reading of the plan for ``counts``."""
     if not len(plan.rows):
         return UNREACHABLE, 99, -1
-    if compiled.enabled():
-        return _choose(plan.table, plan.sight, _NO_ROWS, plan.rows, counts=counts)[1]
-    need, key = weigh(plan.readings, counts[None, :])
-    i = int(np.argmin(key[0]))
-    return float(key[0, i]), int(need[0, i]), int(plan.rows[i])
+    return _choose(plan.table, plan.sight, _NO_ROWS, plan.rows, counts=counts)[1]
 
 
 def risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray) -> np.ndarray:
@@ -356,11 +228,8 @@ def add_risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray,
     opened = _opened(card, exposures)
     if not len(opened.P):
         return False
-    if compiled.enabled():
-        add_share.compiled()(opened.P, opened.Q, opened.groups, opened.faces, unseen,
-                             opened.share, out)
-    else:
-        out += opened.answer(unseen)
+    add_share.compiled()(opened.P, opened.Q, opened.groups, opened.faces, unseen, opened.share,
+                         out)
     return True
 
 
@@ -391,7 +260,8 @@ def _opened(card: Card, exposures: tuple[Exposure, ...]) -> _Opened:
 class _Opened:
     """What :func:`risk` keeps for one set of exposures: the rows they allow, on the
     faces those use (``P``, and ``Q`` without the exposures), each row's open pungs,
-    kongs and quints by face, the share of the hand exposed, and answers given."""
+    kongs and quints by face, and the share of the hand exposed (what the kernel
+    :func:`~tilepress.games.american.weighing.add_share` reads)."""
 
     faces: np.ndarray
     P: np.ndarray
@@ -410,20 +280,5 @@ class _Opened:
         return _Opened(faces, np.ascontiguousarray(P[:, faces]),
                        np.ascontiguousarray(Q[:, faces]), groups, int(exposed.sum()) / 14)
 
-    def answer(self, unseen: np.ndarray) -> np.ndarray:
-        """:func:`risk` for the ``unseen`` tiles (by face, the jokers at JOKER)."""
-        if compiled.enabled():
-            out = np.zeros(len(COPIES))  # 0.0 + x is x: the same bits as the numpy path
-            add_share(self.P, self.Q, self.groups, self.faces, unseen, self.share, out)
-            return out
-        u, jokers = unseen[self.faces], int(unseen[JOKER])
-        # can_complete from no tiles: the naturals there, and the rest from jokers
-        ok = (u >= self.P).all(axis=1) & (np.maximum(
-            self.Q - np.maximum(u - self.P, 0), 0).sum(axis=1) <= jokers)
-        if not ok.any():
-            return np.zeros(len(COPIES))
-        return self.groups[ok].mean(axis=0) * self.share
 
-
-__all__ = ["Plan", "Readings", "Sight", "add_risk", "best", "exposed_tiles", "plan", "readings",
-           "risk", "sight_of", "weigh"]
+__all__ = ["Plan", "Sight", "add_risk", "best", "exposed_tiles", "plan", "risk", "sight_of"]

@@ -1,10 +1,10 @@
-"""The American planner's and rules' hot loops, compiled when numba is there
-(:mod:`tilepress.compiled`): the weighing (:func:`choose`: the choice of readings and the
-best of them for each hand, over the card's rows face by face, instead of some seventy
-numpy calls), the tiles each reading lacks, the risk of a discard, the faces a hand
-waits on or may expose, and the readings exposures can still make. The numpy code in
-:mod:`~tilepress.games.american.planning`, :mod:`~tilepress.games.american.lacks` and
-:mod:`~tilepress.games.american.dead` is the reference and the fallback: these loops do
+"""The American planner's and rules' hot loops, as kernels (:mod:`tilepress.compiled`):
+the weighing (:func:`choose`: the choice of readings and the best of them for each hand,
+over the card's rows face by face), the tiles each reading lacks, the risk of a discard,
+the faces a hand waits on or may expose, and the readings exposures can still make. They
+are the one implementation of these counts: :mod:`~tilepress.games.american.planning`,
+:mod:`~tilepress.games.american.lacks` and :mod:`~tilepress.games.american.dead` give
+them the card's arrays and read their answers. Compiled or run as plain Python, they do
 the same sums in whole numbers and the same float operations in the same order, so every
 key is the same float, bit for bit, and every tie goes to the same (first) reading.
 
@@ -326,8 +326,8 @@ def open_rows(
 ) -> np.ndarray:
     """The ``allowed`` rows that the ``unseen`` tiles alone can finish, the exposures'
     tiles (``exposed``, by face) filling their own groups: every natural tile, and the
-    rest of each group from naturals or unseen jokers (``card.can_complete`` for a hand
-    of no tiles, for :func:`~tilepress.games.american.dead.judge`)."""
+    rest of each group from naturals or unseen jokers (for
+    :func:`~tilepress.games.american.dead.judge`)."""
     for f in range(JOKER):
         if unseen[f] < 0:  # fewer than none: no row (as numpy finds, face by face)
             return np.empty(0, dtype=np.int64)
@@ -363,7 +363,7 @@ def short_faces(
     exposed: np.ndarray,
 ) -> int:
     """The faces that the allowed rows one tile away are short of: fewer natural tiles
-    than ``P``, or fewer spare than ``Q`` less the exposures (``lacks.one_away``), as
+    than ``P``, or fewer spare than ``Q`` less the exposures (for ``lacks.one_away``), as
     the bits of a number (face ``f`` is ``1 << f``)."""
     short = 0
     for r in range(len(need)):
@@ -387,8 +387,8 @@ def group_faces(
     counts: np.ndarray,
 ) -> int:
     """The faces of a pung, kong or quint of the allowed rows at most ``slack`` tiles
-    further than the nearest of which the hand holds one, and another or a joker
-    (``lacks.group_faces``), as the bits of a number (face ``f`` is ``1 << f``)."""
+    further than the nearest of which the hand holds one, and another or a joker (for
+    ``lacks.group_faces``), as the bits of a number (face ``f`` is ``1 << f``)."""
     nearest = _NONE
     for r in range(len(need)):
         if allowed[r] and need[r] < nearest:

@@ -1,9 +1,9 @@
-"""Mint Tin Mahjong: targets fitted to a hand, as compiled kernels
-(:mod:`tilepress.compiled`): a target's best pattern for the hand, the cards of each
-target's faces, and the lowest sort keys of the targets, fitted one by one or a bound at a
-time. :mod:`tilepress.games.minttin.kernels` builds the planner's decisions on them, and
-:mod:`tilepress.games.minttin.targets` ranks the hands its tables do not take with
-:func:`fitted_keys`; their Python paths give the same results when kernels are off."""
+"""Mint Tin Mahjong: targets fitted to a hand, as kernels (:mod:`tilepress.compiled`): a
+target's best pattern for the hand, the cards of each target's faces, and the lowest sort
+keys of the targets, fitted one by one or a bound at a time. They are the one
+implementation of the fitting: :mod:`tilepress.games.minttin.targets` ranks a hand's
+targets with :func:`fitted_keys`, and :mod:`tilepress.games.minttin.kernels` builds the
+planner's decisions on :func:`lowest_keys`."""
 
 from __future__ import annotations
 
@@ -17,15 +17,17 @@ JOKER = 12
 """The joker's index in a hand's counts."""
 ORDER_BITS = 8
 """Low bits of a sort key that hold the target's index."""
-FIRST_FACE = 3
-"""Columns of a target's row (see :func:`kernels.best_keys`) before its faces."""
+FIRST_FACE = 2
+"""Columns of a target's row before its faces: how many faces it has, and its key before
+the fit (its index less its special points, see ``targets.FITTING``)."""
 CARRY, LOW_BITS, POINT_BITS = 1 << 12, 13, 6
-"""How a sort key holds a target's need and points (see ``targets._need_points``)."""
+"""How a sort key holds a target's need and points (see ``targets.need_points``)."""
 MOST_FACES = 6
 """The most faces a target has."""
+NO_TARGET = 99
+"""The need of a hand no target takes."""
 PLACE_BITS = 2
-"""Low bits of a packed table entry (see :func:`kernels.best_keys`) and of a fit that
-hold the pattern's place."""
+"""Low bits of a fit (see :func:`fit`) that hold the pattern's place."""
 
 
 @kernel
@@ -60,8 +62,8 @@ def fit(
     free: np.ndarray,
 ) -> int:
     """Target ``k``'s fit (see :func:`fitted_keys`): returns its ((need << POINT_BITS | 32
-    - points) << PLACE_BITS | the pattern's place), as a packed table holds it (see
-    :func:`kernels.best_keys`), or -1 when no pattern takes its ``found`` exposed faces.
+    - points) << PLACE_BITS | the pattern's place), or -1 when no pattern takes its
+    ``found`` exposed faces.
     ``order[:n]``: its faces' places in the order they take their block sizes;
     ``taken[:n]``: those sizes; ``free``: scratch. ``count``: capped, as
     :func:`fitted_keys` reads it; ``exposure``: each code's exposed block size, or 0."""
@@ -178,17 +180,16 @@ def fitted_keys(
     places: np.ndarray,
     out: np.ndarray,
 ) -> int:
-    """The ``KEEP`` lowest sort keys of the targets, fitting each one (for hands the
-    tables do not take: two exposures or more, more than four jokers), lowest first, in
-    ``out[:, 0]``; returns how many. The keys pack what ``targets._rank_by_levels``
+    """The ``KEEP`` lowest sort keys of the targets, fitting each one, lowest first, in
+    ``out[:, 0]``; returns how many. The keys pack what ``targets.rank_targets``
     sorts by: need, then points (less the special points), then the bound, then the
     index. ``out[i, 1:]``: the faces of the target of key ``i`` in the order they take
     their block sizes, then those sizes (``MOST_FACES`` columns each).
 
     ``counts``: the 13 counts, an exposed face's capped to its block's natural cards;
     ``exposed``: each code's exposed block size, or 0; ``n_exposed``: how many faces are
-    exposed (a target lacking one is left out); ``targets``: the rows of
-    :func:`kernels.best_keys`; ``sizes[n, place]``, ``points[n, place]`` and
+    exposed (a target lacking one is left out); ``targets``: a row per target (see
+    :data:`FIRST_FACE`); ``sizes[n, place]``, ``points[n, place]`` and
     ``places[n]``: the patterns of targets of ``n`` faces (block sizes, largest first). A
     target's exposed faces keep their own sizes, the others take the sizes left, most
     cards first (in order on a tie); the first pattern with the fewest cards lacking,
@@ -209,7 +210,7 @@ def fitted_keys(
                     orders[k], taken_sizes[k], free)
         if value < 0:
             continue
-        key = (value >> PLACE_BITS << LOW_BITS) + targets[k, 2] - (held << ORDER_BITS)
+        key = (value >> PLACE_BITS << LOW_BITS) + targets[k, 1] - (held << ORDER_BITS)
         if n_out == KEEP and key >= out[KEEP - 1, 0]:
             continue
         j = n_out if n_out < KEEP else KEEP - 1
@@ -243,12 +244,12 @@ def lowest_keys(
     out: np.ndarray,
 ) -> int:
     """The ``keep`` (at most ``KEEP``) lowest sort keys of :func:`fitted_keys` and the
-    places of their patterns, as :func:`kernels.best_keys` gives them (in ``out[:keep]`` and
-    ``out[KEEP:]``); returns how many. The targets are fitted a bound at a time: most
-    cards of their faces held first, until the last kept needs less than the next bound
-    (14 less the jokers and those cards: no target fitted later can need less), or the
-    first kept needs ``within`` cards less: then only the keys that need at most the
-    first's need + ``within`` are sure (those after them may be missing or wrong).
+    places of their patterns (in ``out[:keep]`` and ``out[KEEP:]``); returns how many.
+    The targets are fitted a bound at a time: most cards of their faces held first,
+    until the last kept needs less than the next bound (14 less the jokers and those
+    cards: no target fitted later can need less), or the first kept needs ``within``
+    cards less: then only the keys that need at most the first's need + ``within`` are
+    sure (those after them may be missing or wrong).
     ``count``, ``exposure``: as :func:`fit` reads them; ``scratch``: (6, targets) of
     work."""
     held, found = scratch[0], scratch[1]
@@ -271,14 +272,14 @@ def lowest_keys(
                 continue
             # the least key a target could have: this bound, the richest pattern
             least = ((bound << POINT_BITS | 32 - richest[targets[k, 0]]) << LOW_BITS) + \
-                targets[k, 2] - (h << ORDER_BITS)
+                targets[k, 1] - (h << ORDER_BITS)
             if n_out == keep and least >= out[keep - 1]:
                 continue
             value = fit(k, count, exposure, found[k], targets, sizes, points, places, order,
                         taken, free)
             if value < 0:
                 continue
-            key = (value >> PLACE_BITS << LOW_BITS) + targets[k, 2] - (h << ORDER_BITS)
+            key = (value >> PLACE_BITS << LOW_BITS) + targets[k, 1] - (h << ORDER_BITS)
             n_out = kept(out, n_out, keep, key, value)
     return n_out
 
@@ -304,6 +305,6 @@ def expose(counts: tuple[int, ...], exposed: int, exposed_jokers: int, targets: 
     return count, exposure, n, np.empty((6, targets.shape[0]), dtype=np.int64)
 
 
-__all__ = ["CARRY", "FIRST_FACE", "JOKER", "KEEP", "LOW_BITS", "MOST_FACES", "ORDER_BITS",
-           "PLACE_BITS", "POINT_BITS", "expose", "fit", "fitted_keys", "kept", "lowest_keys",
-           "tally"]
+__all__ = ["CARRY", "FIRST_FACE", "JOKER", "KEEP", "LOW_BITS", "MOST_FACES", "NO_TARGET",
+           "ORDER_BITS", "PLACE_BITS", "POINT_BITS", "expose", "fit", "fitted_keys", "kept",
+           "lowest_keys", "tally"]

@@ -1,0 +1,65 @@
+"""The logs of every game, pinned: the SHA-256 of the first logs a ``tilepress stats`` run
+plays of each game (from the stats task seeds, as ``python benchmarks/log_hashes.py -n
+4`` prints them), played in a fresh process with the kernels compiled and again with
+compilation off (``TILEPRESS_NO_JIT=1``: the kernels' own Python source). A change that
+moves any game's play, or that makes the kernels' Python differ from their compiled
+code, changes a hash here."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import tilepress
+
+LOGS = 4
+"""Logs of each game: the first of a stats run (in seconds with compilation off)."""
+PINNED = {
+    "onesuit": "642c334b263e42dc",
+    "oneplayer": "48bdbb313dce620a",
+    "minttin": "dbb021795823da6b",
+    "minttin-solo": "209695bb7a2861ca",
+    "american": "09b882c118eb46cb",
+    "castle": "24b51ccfd444a69e",
+}
+"""The first 16 hex digits of each game's hash, as the logs were before the kernels
+became the one implementation of their rules (and the same compiled and off)."""
+
+_PLAY = """
+import hashlib, sys
+from tilepress import compiled
+from tilepress.batch import task_seed
+from tilepress.games import find_game
+print("compiled" if compiled.enabled() else "plain")
+for name in sys.argv[2:]:
+    game = find_game(name)
+    options = game.options_from({})
+    play = game.play_options_from(dict(game.variants.get(name, {})))
+    digest = hashlib.sha256()
+    for index in range(int(sys.argv[1])):
+        digest.update(game.play(options, play, task_seed(1, index)).to_jsonl().encode())
+    print(name, digest.hexdigest()[:16])
+"""
+
+
+def played(no_jit: str) -> tuple[str, dict[str, str]]:
+    """How the kernels ran, and each game's hash, in a fresh process."""
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"}
+    package = str(Path(tilepress.__file__).resolve().parents[1])  # this very tilepress
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [package, env.get("PYTHONPATH")]))
+    env["TILEPRESS_NO_JIT"] = no_jit
+    out = subprocess.run([sys.executable, "-c", _PLAY, str(LOGS), *PINNED], env=env,
+                         capture_output=True, text=True, check=True).stdout.split("\n")
+    return out[0], dict(line.split() for line in out[1:] if line)
+
+
+@pytest.mark.parametrize(("no_jit", "kernels"), [("0", "compiled"), ("1", "plain")])
+def test_every_games_logs_are_pinned_compiled_and_with_compilation_off(
+        no_jit: str, kernels: str) -> None:
+    ran, hashes = played(no_jit)
+    assert ran == kernels
+    assert hashes == PINNED
