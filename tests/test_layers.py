@@ -3,6 +3,7 @@ pass, and a backwards import would fail them."""
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 import shutil
@@ -53,3 +54,52 @@ def test_rules_and_bots_open_no_files(module: str) -> None:
     calls = re.findall(r"(?<![\w.])open\(|\.(?:read|write)_(?:text|bytes)\(|\bos\.remove\(",
                        text)
     assert not calls, f"{module} calls {calls[0]}"
+
+
+def _tree() -> list[tuple[Path, ast.Module]]:
+    package = ROOT / "generator" / "tilepress"
+    return [(p, ast.parse(p.read_text())) for p in sorted(package.rglob("*.py"))]
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    """A leading underscore means "this module's own": no other module imports it or
+    reaches it through the module's name."""
+    found = []
+    for path, tree in _tree():
+        imported = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+                found += [f"{path.name}:{node.lineno} imports {a.name}" for a in node.names
+                          if _private(a.name)]
+                if (node.module and node.module.startswith("tilepress")) or node.level:
+                    imported |= {a.asname or a.name for a in node.names}
+            elif isinstance(node, ast.Import):
+                imported |= {(a.asname or a.name).split(".")[0] for a in node.names
+                             if a.name.startswith("tilepress")}
+        found += [f"{path.name}:{node.lineno} reads {node.value.id}.{node.attr}"
+                  for node in ast.walk(tree)
+                  if isinstance(node, ast.Attribute) and _private(node.attr)
+                  and isinstance(node.value, ast.Name) and node.value.id in imported]
+    assert not found, found
+
+
+LOADERS = {"engine/game.py", "games/__init__.py"}
+"""Where a module is imported by its name at run time: the descriptor loads a game's
+modules by the names every game shares, so commands import only what they use. Every
+other import is a statement import-linter sees."""
+
+
+def test_only_the_game_registry_imports_modules_by_name() -> None:
+    found = []
+    for path, tree in _tree():
+        where = str(path.relative_to(ROOT / "generator" / "tilepress"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute | ast.Name):
+                name = node.func.attr if isinstance(node.func, ast.Attribute) else node.func.id
+                if name in ("import_module", "__import__") and where not in LOADERS:
+                    found.append(f"{where}:{node.lineno}")
+    assert not found, found
