@@ -4,7 +4,7 @@ cost to the best targets; and the discard those costs choose."""
 
 from __future__ import annotations
 
-from tilepress.games.minttin.targets import TARGETS
+from tilepress.games.minttin.planner.targets import TARGETS
 
 JOKER = 12
 NO_TARGET = (99, 0, (), ())

@@ -10,7 +10,7 @@ import random
 import numpy as np
 from test_minttin_kernels import random_level_hand  # tests/, on the path (conftest.py)
 
-from tilepress.games.minttin import heads, kernels, targets
+from tilepress.games.minttin.planner import heads, kernels, targets
 
 TABLES = targets.FITTING
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from tilepress import compiled
-from tilepress.games.minttin import discards, fitting, heads, kernels, targets
+from tilepress.games.minttin.planner import discards, fitting, heads, kernels, targets
 from tilepress.games.minttin.hand import deck
 
 

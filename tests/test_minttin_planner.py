@@ -21,14 +21,14 @@ from tilepress.engine.rules import LegalActions, play_out
 from tilepress.games.minttin import rules, table
 from tilepress.games.minttin.bots import Planner, RandomDiscards
 from tilepress.games.minttin.cards import ALL_CARDS, JOKER, copies, parse_cards
-from tilepress.games.minttin.discards import discard_order
 from tilepress.games.minttin.hand import deck
-from tilepress.games.minttin.heads import evaluate_head
 from tilepress.games.minttin.options import MintTinOptions
+from tilepress.games.minttin.planner.discards import discard_order
+from tilepress.games.minttin.planner.heads import evaluate_head
+from tilepress.games.minttin.planner.targets import evaluate, rank_targets
 from tilepress.games.minttin.rules import Call, Discard, MintTinMatch, Swap, code_counts
 from tilepress.games.minttin.runner import chance_event, new_state
 from tilepress.games.minttin.table import CardList, counts_of, is_deck
-from tilepress.games.minttin.targets import evaluate, rank_targets
 
 
 def random_hand(rng: random.Random, size: int):

@@ -2,8 +2,8 @@
 
 :class:`Planner` keeps a *target*: a set of numbers, the dragons that may join it, and a
 pattern of block sizes. For each possible target it counts how many cards the hand
-still lacks (jokers fill any gap but a pair; an exposure's jokers stay in it), adds
-what the target would score, and plays towards the best: it discards the card that
+still lacks and what the target would score (:mod:`.planner`), and plays towards the
+best: it discards the card that
 costs its best targets least (in solo, avoiding cards that hand the virtual opponent a
 pung), calls a card that brings the target closer (with a joker only when no unseen
 card could swap that joker out), swaps jokers when that helps (takes one for a card
@@ -26,8 +26,7 @@ from typing import TypeVar
 
 from tilepress.engine.log import Event
 from tilepress.games.minttin.cards import ALL_CARDS, JOKER, Card, copies
-from tilepress.games.minttin.discards import discard_order
-from tilepress.games.minttin.heads import call_heads, evaluate_head
+from tilepress.games.minttin.planner import call_heads, discard_order, evaluate, evaluate_head
 from tilepress.games.minttin.rules import (
     ANSWER,
     HOLD,
@@ -50,7 +49,6 @@ from tilepress.games.minttin.rules import (
     code_counts,
 )
 from tilepress.games.minttin.solo import SoloMatch
-from tilepress.games.minttin.targets import evaluate
 
 E = TypeVar("E", bound=Event)
 Danger = tuple[float, ...]

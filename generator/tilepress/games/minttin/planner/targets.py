@@ -9,11 +9,11 @@ exposed face keeps its own block's size). Ties go to the target with more cards 
 faces held (a lower bound on its need: 14, less the jokers and those cards), then to
 the first of :data:`TARGETS`.
 
-The fitting is done by the kernels of :mod:`tilepress.games.minttin.fitting`, the one
+The fitting is done by the kernels of :mod:`tilepress.games.minttin.planner.fitting`, the one
 implementation of it: this module holds the targets and their patterns as those kernels
 read them (:data:`FITTING`) and reads their sort keys back. What a discard costs these
-targets is in :mod:`tilepress.games.minttin.discards`, the best target alone in
-:mod:`tilepress.games.minttin.heads`.
+targets is in :mod:`tilepress.games.minttin.planner.discards`, the best target alone in
+:mod:`tilepress.games.minttin.planner.heads`.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from tilepress.games.minttin import fitting
 from tilepress.games.minttin.hand import PATTERNS, SETS, SPECIAL_POINTS, suit_of_number
+from tilepress.games.minttin.planner import fitting
 
 _SUITS = ("S", "M", "F")
 JOKER = fitting.JOKER

@@ -1,5 +1,5 @@
 """Mint Tin Mahjong: the planner's discard, by what throwing away each card costs its best
-targets (:mod:`tilepress.games.minttin.targets`).
+targets (:mod:`tilepress.games.minttin.planner.targets`).
 
 :func:`discard_order` orders the cards held by the best target the hand keeps once a
 card of each is thrown away, the solo danger, a joker's bonus, points and code, in one
@@ -8,9 +8,9 @@ call of the kernel :func:`kernels.ranked_discards`.
 
 from __future__ import annotations
 
-from tilepress.games.minttin import kernels
-from tilepress.games.minttin.heads import exposed_bits
-from tilepress.games.minttin.targets import FITTING, JOKER, TARGETS, Counts, Fixed
+from tilepress.games.minttin.planner import kernels
+from tilepress.games.minttin.planner.heads import exposed_bits
+from tilepress.games.minttin.planner.targets import FITTING, JOKER, TARGETS, Counts, Fixed
 
 Discard = tuple[int, int, tuple[int, ...], tuple[int, ...]]
 """The planner's discard: (code, need once it is thrown, the faces of the target that

@@ -1,15 +1,15 @@
 """Mint Tin Mahjong: the planner's decisions as kernels (:mod:`tilepress.compiled`),
-built on the fitting of :mod:`tilepress.games.minttin.fitting`: the discard order, and
+built on the fitting of :mod:`tilepress.games.minttin.planner.fitting`: the discard order, and
 the best target alone (of a hand, and of each call the hold decision weighs). They are
-the one implementation of these decisions: :mod:`tilepress.games.minttin.discards` and
-:mod:`tilepress.games.minttin.heads` call them and read their answers."""
+the one implementation of these decisions: :mod:`tilepress.games.minttin.planner.discards` and
+:mod:`tilepress.games.minttin.planner.heads` call them and read their answers."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from tilepress.compiled import kernel
-from tilepress.games.minttin.fitting import (
+from tilepress.games.minttin.planner.fitting import (
     CARRY,
     FIRST_FACE,
     JOKER,

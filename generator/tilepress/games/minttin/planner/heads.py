@@ -1,5 +1,5 @@
 """Mint Tin Mahjong: the planner's best target alone, as (need, points, faces), for the
-call decision and the joker swaps (:mod:`tilepress.games.minttin.targets` ranks every
+call decision and the joker swaps (:mod:`tilepress.games.minttin.planner.targets` ranks every
 target).
 
 A hand's best target is fitted in one call of the kernel :func:`kernels.best_head`, a
@@ -13,8 +13,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from tilepress.games.minttin import kernels
-from tilepress.games.minttin.targets import (
+from tilepress.games.minttin.planner import kernels
+from tilepress.games.minttin.planner.targets import (
     FITTING,
     NO_TARGET,
     TARGETS,

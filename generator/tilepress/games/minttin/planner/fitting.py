@@ -1,8 +1,8 @@
 """Mint Tin Mahjong: targets fitted to a hand, as kernels (:mod:`tilepress.compiled`): a
 target's best pattern for the hand, the cards of each target's faces, and the lowest sort
 keys of the targets, fitted one by one or a bound at a time. They are the one
-implementation of the fitting: :mod:`tilepress.games.minttin.targets` ranks a hand's
-targets with :func:`fitted_keys`, and :mod:`tilepress.games.minttin.kernels` builds the
+implementation of the fitting: :mod:`tilepress.games.minttin.planner.targets` ranks a hand's
+targets with :func:`fitted_keys`, and :mod:`tilepress.games.minttin.planner.kernels` builds the
 planner's decisions on :func:`lowest_keys`."""
 
 from __future__ import annotations
