@@ -216,7 +216,8 @@ def not_a_scheduler(request):
 
 
 @pytest.mark.parametrize(("not_a_scheduler", "says"), [
-    ("nothing", "no Dask scheduler at {}: nothing listens there (connection refused)"),
+    ("nothing", "cannot reach the Dask scheduler at {}: nothing listens there "
+                "(connection refused)"),
     ("http", "{} is not a Dask scheduler: something listens there but did not answer as "
              "one within 1 s"),
     ("silent", "{} is not a Dask scheduler: something listens there but did not answer "

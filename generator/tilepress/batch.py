@@ -475,8 +475,8 @@ def _ask_scheduler(address: str, scheme: str, location: str, timeout: float) -> 
                                f"but did not answer as one within {timeout:g} s{hint}")
         raise RequestError(f"no Dask scheduler answered at {address} within {timeout:g} s")
     if isinstance(error, ConnectionRefusedError):
-        raise RequestError(f"no Dask scheduler at {address}: nothing listens there "
-                           "(connection refused)")
+        raise RequestError(f"cannot reach the Dask scheduler at {address}: nothing "
+                           "listens there (connection refused)")
     if isinstance(error, OSError) and not box.get("listening"):
         raise RequestError(f"cannot reach the Dask scheduler at {address}: "
                            f"{error.strerror or _one_line(error)}")
