@@ -432,12 +432,15 @@ async def _identity(address: str, scheme: str, location: str, timeout: float,
     import asyncio
 
     from distributed.comm import connect, parse_host_port
+    from distributed.security import Security
 
     if scheme in ("tcp", "tls"):  # Dask would try a refused address until the timeout
         _, writer = await asyncio.open_connection(*parse_host_port(location))
         writer.close()
         seen["listening"] = True
-    comm = await connect(address, timeout=timeout)
+    # the TLS settings of Dask's configuration, as the Client will use them
+    comm = await connect(address, timeout=timeout,
+                         **Security().get_connection_args("client"))
     try:
         await comm.write({"op": "identity", "reply": True})
         return await comm.read()
