@@ -2,7 +2,7 @@
 
     pip install -e '.[test]'     # Dask for the cluster rows (they are skipped without it)
     python benchmarks/batch.py            # both
-    python benchmarks/batch.py speedup    # one of them (overhead, speedup)
+    python benchmarks/batch.py speedup    # one of them (overhead, speedup, stop)
 
 Prints rows in the format of benchmarks/run.py (the same ``record`` and table).
 """
@@ -141,7 +141,62 @@ def bench_speedup() -> None:
            ">= 1.7x on 2 free cores")
 
 
-BENCHMARKS = {"overhead": bench_overhead, "speedup": bench_speedup}
+def bench_stop() -> None:
+    """How fast the runner lets go: from ``stop_local_workers()`` (what the CLI calls on
+    Ctrl-C and SIGTERM) to the last worker process gone, two workers busy with 50 ms
+    tasks; and how long an address that is no Dask scheduler takes to be refused (a web
+    server, as Dask's dashboard is; a port where nothing listens)."""
+    import http.server
+    import multiprocessing
+    import socket
+    import threading
+
+    from tilepress.batch import CONNECT_TIMEOUT, stop_local_workers
+    from tilepress.errors import RequestError
+
+    loops = _calibrate(0.05)
+    stops = []
+    for _ in range(3):
+        results = run_batch(partial(busy, loops), 1000, options=BatchOptions(jobs=2))
+        next(results)
+        time.sleep(0.3)  # both workers in the middle of a task
+        start = time.perf_counter()
+        stop_local_workers()
+        while multiprocessing.active_children():
+            time.sleep(0.001)
+        stops.append(time.perf_counter() - start)
+    record("stop: 2 busy local workers gone after stop_local_workers()",
+           f"{max(stops) * 1000:.0f} ms (worst of 3)", "", "", "< 1 s")
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return
+
+    def refused_after(address: str) -> float:
+        start = time.perf_counter()
+        try:
+            _drain(empty, 1, BatchOptions(scheduler=address))
+        except RequestError:
+            return time.perf_counter() - start
+        raise AssertionError(f"{address} was taken for a scheduler")
+
+    class Quiet(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), Quiet) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        web = refused_after(f"tcp://127.0.0.1:{server.server_address[1]}")
+        server.shutdown()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        free = f"tcp://127.0.0.1:{s.getsockname()[1]}"
+    record("scheduler address that is a web server: refused after",
+           f"{web:.2f} s", f"{refused_after(free) * 1000:.0f} ms where nothing listens", "",
+           f"{CONNECT_TIMEOUT:g} s (connect_timeout), never a hang")
+
+
+BENCHMARKS = {"overhead": bench_overhead, "speedup": bench_speedup, "stop": bench_stop}
 
 
 def main() -> None:

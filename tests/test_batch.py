@@ -3,11 +3,16 @@ retries, failures named, fast failure on an unreachable scheduler, every index o
 
 from __future__ import annotations
 
+import gc
+import http.server
 import logging
 import os
+import re
 import socket
+import socketserver
 import subprocess
 import sys
+import threading
 import time
 from functools import partial
 
@@ -16,7 +21,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tilepress.batch import BatchOptions, Task, default_chunk_size, run_batch, task_seed
+from tilepress.batch import (
+    MAX_JOBS_PER_CORE,
+    BatchOptions,
+    Task,
+    cores,
+    default_chunk_size,
+    local_plan,
+    run_batch,
+    stop_local_workers,
+    task_seed,
+    unit_keys,
+)
 from tilepress.errors import BatchError, RequestError
 
 LOCAL = BatchOptions(jobs=1)
@@ -163,29 +179,187 @@ def test_too_many_failures_stop_the_run():
     assert "ValueError: broken task function" in str(error)
 
 
-def test_unreachable_scheduler_fails_fast_naming_the_address():
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:  # not on the test's stderr
+        pass
+
+
+class _Silent(socketserver.BaseRequestHandler):
+    def handle(self) -> None:  # accepts, never says a word
+        time.sleep(3)
+
+
+class _Banner(socketserver.BaseRequestHandler):
+    def handle(self) -> None:  # another protocol's greeting (SSH)
+        self.request.sendall(b"SSH-2.0-OpenSSH_9.2\r\n")
+        time.sleep(3)
+
+
+@pytest.fixture
+def not_a_scheduler(request):
+    """The address of a local TCP service that is not a Dask scheduler, or of nothing."""
     pytest.importorskip("distributed")
-    with socket.socket() as s:  # a port that was just free: nothing listens there
-        s.bind(("127.0.0.1", 0))
-        address = f"tcp://127.0.0.1:{s.getsockname()[1]}"
+    kind = request.param
+    if kind == "nothing":
+        with socket.socket() as s:  # a port that was just free: nothing listens there
+            s.bind(("127.0.0.1", 0))
+            yield f"tcp://127.0.0.1:{s.getsockname()[1]}"
+        return
+    server_type = http.server.ThreadingHTTPServer if kind == "http" else \
+        socketserver.ThreadingTCPServer
+    handler = {"http": _Quiet, "silent": _Silent, "banner": _Banner}[kind]
+    server_type.daemon_threads = True
+    with server_type(("127.0.0.1", 0), handler) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        yield f"tcp://127.0.0.1:{server.server_address[1]}"
+        server.shutdown()
+
+
+@pytest.mark.parametrize(("not_a_scheduler", "says"), [
+    ("nothing", "cannot reach the Dask scheduler at {}: nothing listens there "
+                "(connection refused)"),
+    ("http", "{} is not a Dask scheduler: something listens there but did not answer as "
+             "one within 1 s"),
+    ("silent", "{} is not a Dask scheduler: something listens there but did not answer "
+               "as one within 1 s"),
+    ("banner", "{} is not a Dask scheduler: what answers there does not speak Dask's "
+               "protocol"),
+], indirect=["not_a_scheduler"])
+def test_what_is_not_a_scheduler_fails_fast_in_one_line(not_a_scheduler, says, capfd):
+    """No hang on a web server (Dask's dashboard), no MemoryError on another protocol,
+    no Client left behind to complain at exit."""
     start = time.perf_counter()
     with pytest.raises(RequestError) as caught:
-        run(tasks.draw, 5, BatchOptions(scheduler=address, connect_timeout=1.0))
-    assert time.perf_counter() - start < 5
-    assert str(caught.value).startswith(f"cannot reach the Dask scheduler at {address} "
-                                        "within 1 s (")
-    assert "\n" not in str(caught.value)
+        run(tasks.draw, 5, BatchOptions(scheduler=not_a_scheduler, connect_timeout=1.0))
+    assert time.perf_counter() - start < 1.0 + 1.5
+    assert str(caught.value) == says.format(not_a_scheduler)
+    gc.collect()  # a half-made Client would print its __del__ traceback now
+    assert capfd.readouterr().err == ""
+
+
+def test_bad_scheduler_addresses_are_named():
+    pytest.importorskip("distributed")
     with pytest.raises(RequestError, match="'localhost' is not a Dask scheduler address"):
         run(tasks.draw, 5, BatchOptions(scheduler="localhost", connect_timeout=1.0))
+    with pytest.raises(RequestError, match=r"^cannot reach the Dask scheduler at "
+                       r"tcp://no-such-host\.invalid:8786: "):
+        run(tasks.draw, 5, BatchOptions(scheduler="tcp://no-such-host.invalid:8786"))
 
 
-def test_progress_counts_up_to_the_total():
-    seen: list[tuple[int, int]] = []
-    run(tasks.draw, 50, BatchOptions(jobs=1, chunk_size=8),
-        progress=lambda done, total: seen.append((done, total)))
-    assert seen[0] == (0, 50) and seen[-1] == (50, 50)
-    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
-    assert {t for _, t in seen} == {50}
+def test_a_workers_address_is_not_the_schedulers(cluster):
+    worker = next(iter(cluster.scheduler.workers))
+    with pytest.raises(RequestError, match=f"^{worker} is a Dask worker, not a scheduler"):
+        run(tasks.draw, 5, BatchOptions(scheduler=worker, connect_timeout=1.0))
+
+
+@pytest.mark.parametrize("not_a_scheduler", ["http"], indirect=True)
+def test_the_cli_refuses_a_web_server_as_scheduler(not_a_scheduler, cli, tmp_path,
+                                                   monkeypatch):
+    import tilepress.batch
+
+    monkeypatch.setattr(tilepress.batch, "CONNECT_TIMEOUT", 1.0)  # 4 s by default
+    start = time.perf_counter()
+    r = cli("stats", "castle", "--games", "3", "--scheduler", not_a_scheduler,
+            "-o", tmp_path / "s.pdf")
+    assert time.perf_counter() - start < 1.0 + 1.5
+    assert (r.code, r.err) == (2, f"tilepress: error: {not_a_scheduler} is not a Dask "
+                               "scheduler: something listens there but did not answer as "
+                               "one within 1 s\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_chunks_are_named_by_command_and_unit_on_the_dashboard(cluster):
+    got = run(tasks.dask_key, 10, on(cluster, chunk_size=4, label="stats-castle-games"),
+              name="castle game {index}")
+    keys = [key for _, key in got]
+    run_id = keys[0].rsplit("-", 1)[1]
+    assert re.fullmatch("[0-9a-f]{8}", run_id)
+    assert keys == [f"stats-castle-games-{span}-{run_id}"
+                    for span in ["0-3"] * 4 + ["4-7"] * 4 + ["8-9"] * 2]
+    days = run(tasks.dask_key, 3, on(cluster, chunk_size=1, label="daily"),
+               name=lambda i: f"the sheet of 2027-03-{i + 1:02d}")
+    assert [key.rsplit("-", 1)[0] for _, key in days] == [
+        "daily-2027-03-01", "daily-2027-03-02", "daily-2027-03-03"]
+    unnamed = run(tasks.dask_key, 2, on(cluster, chunk_size=2), name="castle game {index}")
+    assert unnamed[0][1].startswith("castle-game-0-1-")
+
+
+def test_names_that_do_not_tell_chunks_apart_still_give_each_its_own_result(cluster):
+    """Two chunks under one key would get one result: a key is never used twice."""
+    key = unit_keys(None, lambda i: "same for all", 6)
+    assert key(0, 2) == key(2, 4)
+    assert run(tasks.draw, 6, on(cluster, chunk_size=2), name="same for all") == \
+        run(tasks.draw, 6, LOCAL)
+    assert unit_keys(None, lambda i: "", 3)(2, 3).startswith("tilepress-2-")
+    assert unit_keys("stats-castle-games", lambda i: f"castle game {i}", 1)(0, 1) \
+        .startswith("stats-castle-games-0-")
+
+
+def test_jobs_are_bounded_by_the_cores_and_the_tasks():
+    most = MAX_JOBS_PER_CORE * cores()
+    assert local_plan(30, 10**12) == (min(most, 30), 1)
+    assert local_plan(3, 10**12)[0] == 3  # never more workers than tasks
+    assert local_plan(1000, 10**12, chunk_size=500)[0] == 2  # nor than chunks
+    assert local_plan(10**6) == (cores(), 100)  # the default: one per core
+    got = run(tasks.draw_and_pid, 40, BatchOptions(jobs=10**12))
+    assert [(i, b) for i, (b, _) in got] == run(tasks.draw, 40, LOCAL)
+    assert len({pid for _, (_, pid) in got}) <= most
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def _wait_for(what, seconds: float):
+    end = time.monotonic() + seconds
+    while not (value := what()) and time.monotonic() < end:
+        time.sleep(0.02)
+    return value
+
+
+def test_stopping_the_local_workers_ends_them_at_once(tmp_path):
+    """What the CLI does on a signal, whatever the batch's iterator was doing."""
+    results = run_batch(partial(tasks.pid_then_wait, str(tmp_path)), 6,
+                        options=BatchOptions(jobs=2, chunk_size=1))
+    assert next(results) == (0, 0)  # the iterator waits here; two workers are busy
+    files = _wait_for(lambda: len(list(tmp_path.glob("*.pid"))) == 2, 20)
+    assert files, "the two workers did not start"
+    pids = [int(path.stem) for path in tmp_path.glob("*.pid")]
+    start = time.perf_counter()
+    stop_local_workers()
+    assert _wait_for(lambda: not any(_alive(pid) for pid in pids), 5)
+    assert time.perf_counter() - start < 1.0
+    with pytest.raises(RuntimeError, match="workers were stopped"):
+        for _ in results:  # what was done before is handed over, then it stops
+            pass
+
+
+@pytest.mark.parametrize("options", [BatchOptions(jobs=1, chunk_size=8),
+                                     BatchOptions(jobs=2, chunk_size=8)], ids=["1", "2"])
+def test_progress_is_what_a_bar_a_rate_and_a_time_left_need(options):
+    """(0, total) before the first result, then a call per finished chunk from the
+    caller's thread, never going down, up to (total, total), failed tasks counted."""
+    seen: list[tuple[int, int, int]] = []  # (done, total, results handed over so far)
+    got: list[int] = []
+    threads: set[int] = set()
+
+    def progress(done: int, total: int) -> None:
+        seen.append((done, total, len(got)))
+        threads.add(threading.get_ident())
+
+    with pytest.raises(BatchError):
+        for index, _ in run_batch(partial(tasks.broken, frozenset({7}), ""), 50, seed=7,
+                                  options=options, progress=progress):
+            got.append(index)
+    assert seen[0] == (0, 50, 0) and seen[-1][:2] == (50, 50)
+    assert [d for d, _, _ in seen] == sorted(d for d, _, _ in seen)
+    assert {t for _, t, _ in seen} == {50}
+    assert len(seen) >= 50 // 8  # a call per chunk, not one at the end
+    assert threads == {threading.get_ident()}
 
 
 def test_a_slow_reader_holds_back_the_work_and_leaving_early_stops_it():

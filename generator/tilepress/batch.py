@@ -14,24 +14,44 @@ A batch is ``count`` tasks, numbered from 0, that one picklable function runs::
   every process and on every machine, so the output never depends on the number of
   workers, the chunk size, the order in which tasks finish, or where they ran.
 - **Where.** ``jobs=1`` runs every task in this process, with no pool (for tests and
-  debuggers); ``jobs=N`` on N local processes (the default: one per core);
+  debuggers); ``jobs=N`` on N local processes (the default: one per core), never more
+  than :data:`MAX_JOBS_PER_CORE` per core nor than there are chunks (:func:`local_plan`);
   ``scheduler="tcp://host:8786"`` on a running Dask scheduler, whose workers must have
-  tilepress (and the task function's module) installed. All three share one loop:
-  the same chunks, window, retries and order.
+  tilepress (and the task function's module) installed. All three share one loop: the
+  same chunks, window and order.
 - **Chunks.** Tasks go out in chunks, contiguous ranges of indices (``chunk_size``, by
   default an eighth of each worker's share, at most ``MAX_CHUNK``), and at most
   ``window`` chunks (by default four per worker) are out at once, counted from the
   oldest one not yet handed over, so a million tasks never sit in memory.
 - **Order.** Results come back as an iterator of ``(index, result)`` in index order, each
   chunk as soon as it and every chunk before it are done; write them as they arrive.
-- **Failures.** A task that raises is tried again once (``retries``), on its own. When a
-  chunk fails as a whole (its worker process died), nobody knows which task did it, so
-  its tasks run again one at a time with nothing else running, and a death then counts
-  against the one task that ran. A task that fails every try is left out of the
-  results, the run goes on, and after the last result the iterator raises
-  :class:`~tilepress.errors.BatchError` naming every failed task. After
-  ``max_failures`` such tasks no new chunk is sent: what is out is finished and handed
-  over, then the error also says how many tasks were not run.
+- **Progress.** ``progress(done, total)`` (:class:`Progress`) is called from the
+  caller's thread: ``(0, total)`` when the work starts, then each time tasks finish, up
+  to ``(total, total)``. A caller times the calls for rate and time remaining, as rich
+  and tqdm bars do.
+- **Failures.** A task that raises is tried again ``retries`` times, on its own. A task
+  that fails every try is left out of the results, the run goes on, and after the last
+  result the iterator raises :class:`~tilepress.errors.BatchError` naming every failed
+  task. After ``max_failures`` such tasks no new chunk is sent: what is out is finished
+  and handed over, then the error also says how many tasks were not run.
+- **Lost workers.** On local processes a dead worker breaks the whole pool, so nobody
+  knows which task killed it: the tasks of every chunk that was out run again one at a
+  time with nothing else running, and a death then counts against the one task that
+  ran. On Dask the scheduler does this itself (it reschedules the work of a lost worker
+  and retries a failed piece ``retries`` times); a chunk that fails there all the same
+  is split into its tasks, and a task that fails alone is named.
+- **Stopping.** Closing the iterator, an exception in the caller's loop, or
+  :func:`stop_local_workers` (the CLI calls it on SIGINT and SIGTERM) ends the local
+  workers at once. Workers also end by themselves when the process that started them
+  dies, however it died (a ``kill -9`` too): each one watches a pipe that only its
+  parent holds open. Signals are held back for the few milliseconds in which worker
+  processes are being started, and workers never see Ctrl-C: the parent handles it.
+- **Names on a Dask dashboard.** Chunks are Dask keys made of ``label`` (``BatchOptions``)
+  and the part of the task names that changes: ``stats-castle-games-700-799-<run>``,
+  ``daily-2027-03-01-<run>`` (``<run>`` keeps two runs on one scheduler apart).
+- **A scheduler address** that is not a reachable Dask scheduler (nothing listening, a web
+  server such as the dashboard on 8787, any other service) is refused in one line
+  within ``connect_timeout`` seconds, before a ``Client`` is made.
 """
 
 from __future__ import annotations
@@ -41,10 +61,16 @@ import os
 import pickle
 import queue
 import random
+import re
 import signal
+import sys
+import threading
 import traceback
+import uuid
+import weakref
 from collections import deque
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -52,6 +78,8 @@ from .errors import BatchError, RequestError
 
 if TYPE_CHECKING:  # imported where used, so that importing this module stays cheap
     from concurrent.futures import Future, ProcessPoolExecutor
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
 
 R = TypeVar("R")
 
@@ -60,6 +88,16 @@ MAX_CHUNK = 100
 
 CHUNKS_PER_WORKER = 8
 """Default chunks per worker: enough to even out slow and fast chunks at the end."""
+
+MAX_JOBS_PER_CORE = 4
+"""Local worker processes per core, at most. Tasks are CPU-bound Python: past one process
+per core they only share the cores (the same work, more memory: each worker holds its
+own interpreter and caches, tens of MB). Up to four are allowed, for a core count that
+says less than the machine can give and for deliberate oversubscription; a larger
+``jobs`` is lowered to this, never an error (the output is the same for any number)."""
+
+CONNECT_TIMEOUT = 4.0
+"""Seconds for a Dask scheduler to answer (``BatchOptions.connect_timeout``'s default)."""
 
 
 def task_seed(base: int | str, index: int) -> int:
@@ -89,7 +127,8 @@ class BatchOptions:
     """Where and how a batch runs. ``None`` means the default described on each field."""
 
     jobs: int | None = None
-    """Local processes; ``None`` = one per available core, 1 = in this process, no pool."""
+    """Local processes; ``None`` = one per available core, 1 = in this process, no pool.
+    At most ``MAX_JOBS_PER_CORE`` per core and one per chunk (:func:`local_plan`)."""
     scheduler: str | None = None
     """A Dask scheduler address (``tcp://host:8786``); needs ``tilepress[cluster]``."""
     chunk_size: int | None = None
@@ -101,8 +140,12 @@ class BatchOptions:
     """How many more times a failed task is tried, on its own."""
     max_failures: int | None = 10
     """Stop sending new chunks once this many tasks have failed for good (``None``: never)."""
-    connect_timeout: float = 5.0
-    """Seconds to reach a Dask scheduler before giving up."""
+    connect_timeout: float | None = None
+    """Seconds for a Dask scheduler to answer; ``None`` = ``CONNECT_TIMEOUT`` (4 s)."""
+    label: str | None = None
+    """What the batch is called on a Dask dashboard, such as ``stats-castle-games`` or
+    ``daily``; ``None`` = the words that every task name shares (``task`` for the default
+    names)."""
 
 
 @dataclass(frozen=True)
@@ -117,8 +160,18 @@ class TaskFailure:
     attempts: int
 
 
-Progress = Callable[[int, int], None]
-"""Called with (tasks finished, tasks in all) as chunks come back, from the caller's thread."""
+class Progress(Protocol):
+    """A progress callback: ``progress(done, total)``, with ``done`` the tasks finished for
+    good (failed ones included) and ``total`` the tasks of the batch.
+
+    It is called from the caller's thread, only while the caller asks for results: first
+    with ``(0, total)`` when the work starts (before the first result; time it to show
+    elapsed time), then whenever tasks have finished, with ``done`` never going down, and
+    last with ``(total, total)`` unless ``max_failures`` stopped the run. That is all a
+    bar, a count, a rate and a time remaining need: rich's ``Progress.update(task,
+    completed=done, total=total)`` or tqdm's ``bar.n = done`` take it as it is."""
+
+    def __call__(self, done: int, total: int, /) -> None: ...
 
 
 # --- what runs on a worker -------------------------------------------------------------
@@ -147,9 +200,24 @@ def run_chunk(fn: Callable[[Task], Any], base: int | str, start: int, stop: int
     return out
 
 
-def _ignore_sigint() -> None:
-    """Worker initializer: Ctrl-C is the parent's to handle; it ends the workers."""
+PARENT_GONE = 75
+"""Exit status of a local worker whose parent process ended (EX_TEMPFAIL)."""
+
+
+def _worker_started(parent: Connection) -> None:
+    """Worker initializer: Ctrl-C is the parent's to handle, and the worker ends as soon as
+    its parent does, whatever ended it. Only the parent holds the other end of ``parent``
+    open (pipes are not inherited), so the read below returns when the parent's end is
+    closed: by the parent stopping its workers, or by the kernel when the parent dies."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_end_with_parent, args=(parent,), daemon=True,
+                     name="tilepress-parent-watch").start()
+
+
+def _end_with_parent(parent: Connection) -> None:
+    with suppress(EOFError, OSError):
+        parent.recv_bytes()  # nothing is ever sent
+    os._exit(PARENT_GONE)
 
 
 # --- where chunks run: three back ends, one interface ----------------------------------
@@ -167,6 +235,9 @@ class _Unit:
 
 class _Backend(Protocol):
     workers: int
+    owns_failures: bool
+    """True when a unit that fails as a whole failed on its own and was already retried
+    (Dask); False when one death fails every unit that was out (a local pool)."""
 
     def submit(self, unit: _Unit) -> None: ...
 
@@ -182,6 +253,7 @@ class _InlineBackend:
     """``jobs=1``: units run in this process, in order, when their result is asked for."""
 
     workers = 1
+    owns_failures = False
 
     def __init__(self, fn: Callable[[Task], Any], base: int | str) -> None:
         self._fn, self._base = fn, base
@@ -206,39 +278,109 @@ def _start_method() -> str:
     return "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
 
 
+def _tracking_context() -> Any:
+    """The start method's multiprocessing context, remembering every process it makes:
+    the pool's workers, so that they can be ended at once (``ProcessPoolExecutor`` has no
+    public way to do it before Python 3.14)."""
+    import multiprocessing
+
+    base = type(multiprocessing.get_context(_start_method()))
+
+    class TrackingContext(base):  # type: ignore[valid-type, misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.processes: list[BaseProcess] = []
+
+        def Process(self, *args: Any, **kwargs: Any) -> BaseProcess:
+            process = base.Process(*args, **kwargs)
+            self.processes.append(process)
+            return process
+
+    return TrackingContext()
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM wait while worker processes may be started, and are raised
+    again after: a process killed half-started, or whose parent exits under it, prints a
+    traceback. SIGINT is also blocked in this thread meanwhile: a forkserver started now
+    inherits that, and so do the workers it forks, which never see Ctrl-C."""
+    caught: list[int] = []
+    saved: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            handler = signal.getsignal(sig)
+            if callable(handler):  # a Python handler, which would raise here
+                saved[sig] = signal.signal(sig, lambda signum, _frame: caught.append(signum))
+    mask = (signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            if hasattr(signal, "pthread_sigmask") else None)
+    try:
+        yield
+    finally:
+        if mask is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
+        if caught:
+            signal.raise_signal(caught[0])
+
+
+_OPEN_POOLS: weakref.WeakSet[_ProcessBackend] = weakref.WeakSet()
+
+
+def stop_local_workers() -> None:
+    """End the worker processes of every local batch still open in this process, at once.
+
+    A batch's iterator stops its workers when it is closed or garbage-collected; a caller
+    that is leaving on a signal calls this so that no worker finishes its chunk first
+    (the CLI does, on SIGINT and SIGTERM). Such a batch's iterator can not go on."""
+    for backend in list(_OPEN_POOLS):
+        backend.close(abort=True)
+
+
 class _ProcessBackend:
     """``jobs=N``: a ``concurrent.futures.ProcessPoolExecutor`` (standard library, so local
     runs need no Dask); a pool broken by a dead worker is replaced."""
+
+    owns_failures = False
 
     def __init__(self, fn: Callable[[Task], Any], base: int | str, workers: int) -> None:
         self._fn, self._base, self.workers = fn, base, workers
         self._done: queue.SimpleQueue[Future[list[_Outcome]]] = queue.SimpleQueue()
         self._units: dict[Future[list[_Outcome]], _Unit] = {}
+        self._context = _tracking_context()
+        self._parent_end, self._parent_hold = self._context.Pipe(duplex=False)
+        self._closed = False
         self._pool = self._new_pool()
+        _OPEN_POOLS.add(self)
 
     def _new_pool(self) -> ProcessPoolExecutor:
-        import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
-        return ProcessPoolExecutor(self.workers, initializer=_ignore_sigint,
-                                   mp_context=multiprocessing.get_context(_start_method()))
+        return ProcessPoolExecutor(self.workers, mp_context=self._context,
+                                   initializer=_worker_started, initargs=(self._parent_end,))
 
     def submit(self, unit: _Unit) -> None:
         from concurrent.futures.process import BrokenProcessPool
 
+        if self._closed:
+            raise RuntimeError("this batch's workers were stopped")
         args = (run_chunk, self._fn, self._base, unit.start, unit.stop)
-        try:
-            future = self._pool.submit(*args)
-        except BrokenProcessPool:  # a worker died; its chunks come back as failures
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = self._new_pool()
-            future = self._pool.submit(*args)
+        with _signals_held():  # the pool starts its processes in submit()
+            try:
+                future = self._pool.submit(*args)
+            except BrokenProcessPool:  # a worker died; its chunks come back as failures
+                self._pool.shutdown(wait=True, cancel_futures=True)
+                self._pool = self._new_pool()
+                future = self._pool.submit(*args)
         self._units[future] = unit
         future.add_done_callback(self._done.put)
 
     def wait(self) -> tuple[_Unit, list[_Outcome] | str]:
         from concurrent.futures.process import BrokenProcessPool
 
+        if self._closed:
+            raise RuntimeError("this batch's workers were stopped")
         future = self._done.get()
         unit = self._units.pop(future)
         try:
@@ -249,20 +391,25 @@ class _ProcessBackend:
             return unit, f"its worker failed: {_one_line(exc)}"
 
     def close(self, abort: bool) -> None:
-        if not abort:
-            self._pool.shutdown(wait=True)
+        if self._closed:
             return
-        # Stop at once: shutdown() alone would let running chunks finish. The pool has no
-        # public way to end its workers before Python 3.14, so its process table is read.
-        processes = list((getattr(self._pool, "_processes", None) or {}).values())
-        self._pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            process.terminate()
+        self._closed = True
+        _OPEN_POOLS.discard(self)
+        if abort:  # shutdown() alone would let running chunks finish: kill the workers
+            for process in self._context.processes:  # (SIGKILL: silent, even half-started)
+                if process.is_alive():
+                    process.kill()
+        # and wait for the pool's own thread to see them gone: if the interpreter exited
+        # meanwhile, it could wake that thread through a pipe the thread is closing
+        # (an OSError traceback at exit, CPython before 3.12)
+        self._pool.shutdown(wait=True, cancel_futures=abort)
+        self._parent_hold.close()  # any worker left ends now
+        self._parent_end.close()
 
 
-def _check_address(address: str) -> None:
-    """Refuse what is not a scheduler address before a ``Client`` sees it: a ``Client``
-    that fails on one lingers and stalls the interpreter's exit for seconds."""
+def _check_address(address: str) -> tuple[str, str]:
+    """Refuse what is not a scheduler address before anything connects; the scheme and
+    the location."""
     from distributed.comm import parse_address, parse_host_port
     from distributed.comm.registry import get_backend
 
@@ -276,38 +423,110 @@ def _check_address(address: str) -> None:
     except (ValueError, TypeError) as exc:
         raise RequestError(f"{address!r} is not a Dask scheduler address "
                            f"(like tcp://host:8786): {_one_line(exc)}") from None
+    return scheme, location
+
+
+async def _identity(address: str, scheme: str, location: str, timeout: float,
+                    seen: dict[str, Any]) -> Any:
+    """What the server at ``address`` says it is, asked in Dask's own protocol."""
+    import asyncio
+
+    from distributed.comm import connect, parse_host_port
+    from distributed.security import Security
+
+    if scheme in ("tcp", "tls"):  # Dask would try a refused address until the timeout
+        _, writer = await asyncio.open_connection(*parse_host_port(location))
+        writer.close()
+        seen["listening"] = True
+    # the TLS settings of Dask's configuration, as the Client will use them
+    comm = await connect(address, timeout=timeout,
+                         **Security().get_connection_args("client"))
+    try:
+        await comm.write({"op": "identity", "reply": True})
+        return await comm.read()
+    finally:
+        comm.abort()
+
+
+def _ask_scheduler(address: str, scheme: str, location: str, timeout: float) -> None:
+    """Make sure that a Dask scheduler answers at ``address`` within ``timeout`` seconds,
+    before a ``Client`` is made: a ``Client`` waits for ever for the greeting of a server
+    that sends none (a web server, such as Dask's own dashboard on 8787), and reads any
+    other service's first bytes as the size of a message (MemoryError: 3 EiB). Asked in
+    a thread of its own, with its own event loop, which no caller's loop can be in the
+    way of and which a signal does not wait for."""
+    import asyncio
+
+    box: dict[str, Any] = {}
+
+    def ask() -> None:
+        try:
+            box["answer"] = asyncio.run(asyncio.wait_for(
+                _identity(address, scheme, location, timeout, box), timeout))
+        except BaseException as exc:  # handed to the caller's thread
+            box["error"] = exc
+
+    thread = threading.Thread(target=ask, daemon=True, name="tilepress-ask-scheduler")
+    thread.start()
+    thread.join(timeout + 0.5)  # a name lookup that hangs is not cancelled with the loop
+    error, answer = box.get("error"), box.get("answer")
+    hint = (" (8787 is the port of Dask's dashboard; a scheduler listens on 8786 unless "
+            "told otherwise)") if location.endswith(":8787") else ""
+    if thread.is_alive() or isinstance(error, TimeoutError):
+        if box.get("listening"):
+            raise RequestError(f"{address} is not a Dask scheduler: something listens there "
+                               f"but did not answer as one within {timeout:g} s{hint}")
+        raise RequestError(f"no Dask scheduler answered at {address} within {timeout:g} s")
+    if isinstance(error, ConnectionRefusedError):
+        raise RequestError(f"cannot reach the Dask scheduler at {address}: nothing "
+                           "listens there (connection refused)")
+    if isinstance(error, OSError) and not box.get("listening"):
+        raise RequestError(f"cannot reach the Dask scheduler at {address}: "
+                           f"{error.strerror or _one_line(error)}")
+    if error is not None or not isinstance(answer, dict) or "type" not in answer:
+        raise RequestError(f"{address} is not a Dask scheduler: what answers there does not "
+                           f"speak Dask's protocol{hint}")
+    if answer["type"] != "Scheduler":
+        raise RequestError(f"{address} is a Dask {str(answer['type']).lower()}, not a "
+                           "scheduler: give the scheduler's address")
 
 
 class _DaskBackend:
-    """``scheduler=ADDRESS``: a ``dask.distributed.Client``, ``submit`` and
-    ``as_completed``. Imported only here, so Dask stays optional."""
+    """``scheduler=ADDRESS``: a ``dask.distributed.Client``, ``submit`` with a key per
+    unit and Dask's own ``retries``, and ``as_completed``. Imported only here, so Dask
+    stays optional."""
+
+    owns_failures = True
 
     def __init__(self, fn: Callable[[Task], Any], base: int | str, address: str,
-                 timeout: float) -> None:
+                 timeout: float, key: Callable[[int, int], str], retries: int) -> None:
         try:
             from distributed import Client, as_completed
         except ImportError:
             raise RequestError("running on a Dask scheduler needs dask.distributed: "
                                "pip install 'tilepress[cluster]'") from None
-        _check_address(address)
+        _ask_scheduler(address, *_check_address(address), timeout)
         try:
             self._client = Client(address, timeout=timeout, set_as_default=False)
-        except (OSError, TimeoutError) as exc:  # Dask's "Timed out trying to connect"
+        except (OSError, TimeoutError) as exc:  # it answered a moment ago
             raise RequestError(f"cannot reach the Dask scheduler at {address} within "
                                f"{timeout:g} s ({_one_line(exc)})") from None
-        self._fn, self._base = fn, base
+        self._fn, self._base, self._key, self._retries = fn, base, key, retries
         self.workers = max(1, sum(self._client.nthreads().values()))
         self._done = as_completed(loop=self._client.loop)
-        self._units: dict[str, _Unit] = {}
+        self._out: dict[str, tuple[_Unit, Any]] = {}
+        self._keys: set[str] = set()
 
     def submit(self, unit: _Unit) -> None:
-        import uuid
-
-        # a fresh key every time: a retry must run again, not fetch the failed result
-        key = f"tilepress-batch-{unit.start}-{unit.stop}-{uuid.uuid4().hex}"
+        # a key is never used twice in a run (a task retried on its own, names that do
+        # not tell tasks apart): the old key could still name the old result
+        key = first = self._key(unit.start, unit.stop)
+        while key in self._keys:
+            key = f"{first}-{len(self._keys)}"
+        self._keys.add(key)
         future = self._client.submit(run_chunk, self._fn, self._base, unit.start, unit.stop,
-                                     key=key)
-        self._units[future.key] = unit
+                                     key=key, retries=self._retries)
+        self._out[future.key] = (unit, future)
         self._done.add(future)
 
     def wait(self) -> tuple[_Unit, list[_Outcome] | str]:
@@ -315,22 +534,27 @@ class _DaskBackend:
         # the background, but never reports one that fails to arrive (a result that does
         # not pickle), and the run would hang.
         future = next(self._done)
-        unit = self._units.pop(future.key)
+        unit, _ = self._out.pop(future.key)
         try:
             return unit, future.result()
-        except Exception as exc:
-            return unit, f"its worker failed: {_one_line(exc)}"
+        except Exception as exc:  # after Dask's own retries and rescheduling
+            return unit, f"on Dask: {_one_line(exc)}"
 
     def close(self, abort: bool) -> None:
-        if abort:
-            self._done.clear()
+        if abort and self._out:
+            self._client.cancel([future for _, future in self._out.values()])
+        self._out.clear()
+        self._done.clear()
         self._client.close()
 
 
 # --- the one loop ----------------------------------------------------------------------
 
 
-def _cores() -> int:
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system has one)."""
+    if hasattr(os, "process_cpu_count"):  # Python 3.13
+        return max(1, os.process_cpu_count() or 1)
     if hasattr(os, "sched_getaffinity"):
         return max(1, len(os.sched_getaffinity(0)))
     return max(1, os.cpu_count() or 1)
@@ -339,6 +563,20 @@ def _cores() -> int:
 def default_chunk_size(count: int, workers: int) -> int:
     """About ``CHUNKS_PER_WORKER`` chunks per worker, between 1 and ``MAX_CHUNK`` tasks."""
     return max(1, min(MAX_CHUNK, count // (workers * CHUNKS_PER_WORKER)))
+
+
+def local_plan(count: int, jobs: int | None = None, chunk_size: int | None = None
+               ) -> tuple[int, int]:
+    """How ``count`` tasks run locally: (worker processes, tasks per chunk). The workers
+    are ``jobs`` (``None``: one per core), at most ``MAX_JOBS_PER_CORE`` per core (and 61
+    on Windows, the most its pool takes) and never more than there are chunks; 1 means
+    in this process."""
+    most = MAX_JOBS_PER_CORE * cores()
+    if sys.platform == "win32":
+        most = min(most, 61)
+    wanted = min(jobs if jobs is not None else cores(), most)
+    size = chunk_size or default_chunk_size(count, wanted)
+    return max(1, min(wanted, -(-count // size))), size
 
 
 def _check(count: int, options: BatchOptions) -> None:
@@ -355,14 +593,54 @@ def _check(count: int, options: BatchOptions) -> None:
         raise RequestError(f"retries must be 0 or more, not {options.retries}")
     if options.max_failures is not None and options.max_failures < 1:
         raise RequestError(f"max failures must be 1 or more, not {options.max_failures}")
-    if not options.connect_timeout > 0:
+    if options.connect_timeout is not None and not options.connect_timeout > 0:
         raise RequestError(f"connect timeout must be above 0 s, not {options.connect_timeout}")
+    if options.label is not None and not _slug(options.label):
+        raise RequestError(f"a batch label needs a letter or a digit, not {options.label!r}")
 
 
 def _task_name(name: str | Callable[[int], str]) -> Callable[[int], str]:
     if isinstance(name, str):
         return lambda index: name.format(index=index)
     return name
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.]+", "-", text).strip("-")
+
+
+def unit_keys(label: str | None, name: Callable[[int], str], count: int
+              ) -> Callable[[int, int], str]:
+    """The Dask keys of a run's chunks: ``key(start, stop)`` is ``{label}-{first}-{last}-
+    {run}`` (``{label}-{first}-{run}`` for one task), where ``first`` and ``last`` are the
+    part of the names of tasks ``start`` and ``stop - 1`` that differs from task to task
+    (the words after those that the first and the last task's names share; the last word
+    when there is one task), and ``{run}`` is eight hex digits new for every run. With
+    ``label=None`` the shared words are the label: ``castle game {index}`` makes
+    ``castle-game-700-799-<run>``. Dask's dashboard groups keys by their leading words
+    (``castle-game``, ``daily``). A key met again in a run (a task tried again) gets a
+    number after it."""
+    first, last = name(0).split(), name(max(count - 1, 0)).split()
+    shared: list[str] = []
+    for a, b in zip(first, last, strict=False):
+        if a != b or len(shared) == len(first) - 1:
+            break
+        shared.append(a)
+
+    def varying(index: int) -> str:
+        words = name(index).split()
+        if words[:len(shared)] == shared and len(words) > len(shared):
+            words = words[len(shared):]
+        return _slug(" ".join(words)) or str(index)
+
+    prefix = _slug(label or " ".join(shared)) or "tilepress"
+    run = uuid.uuid4().hex[:8]
+
+    def key(start: int, stop: int) -> str:
+        span = varying(start) if stop - start == 1 else f"{varying(start)}-{varying(stop - 1)}"
+        return f"{prefix}-{span}-{run}"
+
+    return key
 
 
 def run_batch(fn: Callable[[Task], R], count: int, *, seed: int | str = 0,
@@ -376,15 +654,13 @@ def run_batch(fn: Callable[[Task], R], count: int, *, seed: int | str = 0,
     format string with ``{index}`` or a function of the index, called in this process).
     Nothing runs until the iterator is first advanced; closing it early stops the workers.
     ``fn`` must be picklable (a module-level function or a ``functools.partial`` of one)
-    unless ``jobs=1``.
+    unless ``jobs=1``. ``progress`` is described at :class:`Progress`.
     """
     options = options or BatchOptions()
     _check(count, options)
     local: tuple[int, int] | None = None  # (processes, chunk size); Dask sizes on connecting
     if options.scheduler is None and count:
-        jobs = options.jobs if options.jobs is not None else _cores()
-        size = options.chunk_size or default_chunk_size(count, jobs)
-        local = (min(jobs, -(-count // size)), size)  # never more processes than chunks
+        local = local_plan(count, options.jobs, options.chunk_size)
         if local[0] > 1:
             try:
                 pickle.dumps(fn)
@@ -395,11 +671,13 @@ def run_batch(fn: Callable[[Task], R], count: int, *, seed: int | str = 0,
 
 
 def _open(fn: Callable[[Task], Any], seed: int | str, count: int, options: BatchOptions,
-          local: tuple[int, int] | None) -> tuple[_Backend, int]:
+          name: Callable[[int], str], local: tuple[int, int] | None) -> tuple[_Backend, int]:
     """The back end and the chunk size."""
     if local is None:
         assert options.scheduler is not None
-        dask = _DaskBackend(fn, seed, options.scheduler, options.connect_timeout)
+        timeout = options.connect_timeout or CONNECT_TIMEOUT
+        dask = _DaskBackend(fn, seed, options.scheduler, timeout,
+                            unit_keys(options.label, name, count), options.retries)
         return dask, options.chunk_size or default_chunk_size(count, dask.workers)
     workers, size = local
     if workers == 1:
@@ -462,11 +740,20 @@ class _Ledger:
             self.head += 1
         return ready
 
-    def record(self, unit: _Unit, outcomes: list[_Outcome] | str) -> tuple[int, list[_Unit]]:
-        """Take in a unit's outcomes: (tasks finished for good, tasks to send again now)."""
+    def record(self, unit: _Unit, outcomes: list[_Outcome] | str, owned: bool
+               ) -> tuple[int, list[_Unit]]:
+        """Take in a unit's outcomes: (tasks finished for good, tasks to send again now).
+        ``owned``: a unit that failed as a whole failed on its own, after the back end's
+        own retries (Dask); otherwise a dead worker may have failed it with the rest."""
         finished: list[int] = []
         again: list[_Unit] = []
-        if isinstance(outcomes, str):  # the chunk itself failed: its worker died
+        if isinstance(outcomes, str) and owned:  # split into its tasks, or name the task
+            if unit.stop - unit.start > 1:
+                again.extend(_Unit(i, i + 1) for i in range(unit.start, unit.stop))
+            else:
+                self._fail(unit.start, outcomes, "")
+                finished.append(unit.start)
+        elif isinstance(outcomes, str):  # the chunk itself failed: its worker died
             if not unit.alone:  # which task killed it is unknown: each runs again, alone
                 self.suspects.extend(range(unit.start, unit.stop))
             elif self._gave_up(unit.start, outcomes, ""):  # it ran alone: its own fault
@@ -492,9 +779,12 @@ class _Ledger:
         self.tries[index] = self.tries.get(index, 0) + 1
         if self.tries[index] <= self.options.retries:
             return False
-        self.failures[index] = TaskFailure(index, self.name(index), error, detail,
-                                           self.tries[index])
+        self._fail(index, error, detail)
         return True
+
+    def _fail(self, index: int, error: str, detail: str) -> None:
+        tries = max(self.tries.get(index, 0), self.options.retries + 1)
+        self.failures[index] = TaskFailure(index, self.name(index), error, detail, tries)
 
 
 def _run(fn: Callable[[Task], R], count: int, seed: int | str, name: Callable[[int], str],
@@ -504,7 +794,7 @@ def _run(fn: Callable[[Task], R], count: int, seed: int | str, name: Callable[[i
         if progress:
             progress(0, 0)
         return
-    backend, size = _open(fn, seed, count, options, local)
+    backend, size = _open(fn, seed, count, options, name, local)
     ledger = _Ledger(count, size, options, name)
     window = options.window or max(2, 4 * backend.workers)
     out = 0  # units sent and not yet back
@@ -530,7 +820,7 @@ def _run(fn: Callable[[Task], R], count: int, seed: int | str, name: Callable[[i
             unit, outcomes = backend.wait()
             out -= 1
             alone = alone and not unit.alone
-            newly, again = ledger.record(unit, outcomes)
+            newly, again = ledger.record(unit, outcomes, backend.owns_failures)
             for retry in again:
                 backend.submit(retry)
             out += len(again)

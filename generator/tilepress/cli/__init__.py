@@ -10,10 +10,33 @@ tilepress: one line that says so, exit status 70 (EX_SOFTWARE), and the tracebac
 with ``tilepress --debug``.
 """
 
+# ruff: noqa: E402 - the imports below come after the signal handlers of the start
 from __future__ import annotations
 
+import os
 import signal
 import sys
+
+
+def _is_the_command() -> bool:
+    """Whether this process is the tilepress command (its script, or python -m tilepress),
+    not a program that imports the CLI."""
+    path = sys.argv[0] if sys.argv else ""
+    name, folder = os.path.basename(path), os.path.basename(os.path.dirname(path))
+    return os.path.splitext(name)[0] == "tilepress" or (name, folder) == ("__main__.py",
+                                                                        "tilepress")
+
+
+_EARLY: list[int] = []
+"""Signals that came while the command was still starting (importing): ``main`` reports
+them like any other, instead of a KeyboardInterrupt traceback from an import."""
+if _is_the_command():
+    try:
+        for _sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(_sig, lambda signum, _frame: _EARLY.append(signum))
+    except ValueError:  # not the main thread
+        pass
+
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -124,7 +147,10 @@ def _signals() -> Iterator[None]:
 
 
 def _interrupted(signum: int) -> int:
+    from tilepress.batch import stop_local_workers
     from tilepress.files import WRITTEN
+
+    stop_local_workers()  # at once, wherever the signal caught the batch
 
     done = ("nothing was written" if not WRITTEN else
             f"{len(WRITTEN)} file{'s' * (len(WRITTEN) != 1)} had been written "
@@ -150,6 +176,8 @@ def main(argv: list[str] | None = None) -> int:
     _DEBUG["on"] = False
     try:
         with _signals():
+            if _EARLY:
+                raise Interrupted(_EARLY[0])
             result = app(args=argv, prog_name="tilepress", standalone_mode=False)
     except TilepressError as exc:
         message = " ".join(str(exc).split()) or type(exc).__name__

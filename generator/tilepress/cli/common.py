@@ -18,6 +18,7 @@ from typing import Annotated, Any
 
 import typer
 
+from tilepress.batch import MAX_JOBS_PER_CORE
 from tilepress.errors import RequestError
 
 MAX_SEED = 2**53
@@ -26,6 +27,13 @@ Seed = Annotated[int, typer.Option("--seed", min=-MAX_SEED, max=MAX_SEED,
                                    help="Random seed: the same seed gives the same output, "
                                    "byte for byte.")]
 Paper = Annotated[str, typer.Option("--paper", help="Paper size: a4 or letter.")]
+Jobs = Annotated[int | None, typer.Option(
+    "--jobs", "-j", help="Local worker processes (default: one per core; 1: all in this "
+    f"process; at most {MAX_JOBS_PER_CORE} per core and never more than there are tasks). "
+    "The output is the same for any number.")]
+Scheduler = Annotated[str | None, typer.Option(
+    "--scheduler", help="Run on a Dask cluster: its scheduler's address, tcp://host:8786 "
+    "(needs tilepress[cluster]).")]
 Json = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 
 
@@ -141,5 +149,6 @@ def request(message: str) -> RequestError:
     return RequestError(message)
 
 
-__all__ = ["Json", "Paper", "Path", "Seed", "command", "dataclass_parameters", "echo", "fail",
-           "given", "new_app", "output_option", "paper", "parameter", "request", "take"]
+__all__ = ["Jobs", "Json", "Paper", "Path", "Scheduler", "Seed", "command",
+           "dataclass_parameters", "echo", "fail", "given", "new_app", "output_option", "paper",
+           "parameter", "request", "take"]

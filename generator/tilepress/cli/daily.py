@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tilepress.cli.common import echo, output_option
+from tilepress.cli.common import Jobs, Scheduler, echo, output_option
 from tilepress.cli.common import paper as common_paper
 
 if TYPE_CHECKING:
@@ -60,11 +60,8 @@ def daily(
         "--paper", help="a4 or letter (overrides the spec).")] = None,
     combined: Annotated[bool, typer.Option(
         "--combined", help="For a range, also every sheet in one PDF, FROM_TO.pdf.")] = False,
-    jobs: Annotated[int | None, typer.Option(
-        "--jobs", "-j", help="Local worker processes (default: one per core).")] = None,
-    scheduler: Annotated[str | None, typer.Option(
-        "--scheduler", help="Run on a Dask cluster at this address (tcp://host:8786); "
-        "needs tilepress[cluster].")] = None,
+    jobs: Jobs = None,
+    scheduler: Scheduler = None,
 ) -> None:
     """Daily puzzle sheets: one page of puzzles of several kinds for a date, harder from
     Monday to Sunday, numbered in its series, with the answers on the back. A range
@@ -93,7 +90,7 @@ def daily(
         raise RequestError("--combined is for a range (--from and --to)")
     if paper is not None:
         common_paper(paper)  # one line naming --paper before anything runs
-    options = BatchOptions(jobs=jobs, scheduler=scheduler)
+    options = BatchOptions(jobs=jobs, scheduler=scheduler, label="daily")  # for Dask
 
     def new_plan() -> Plan:
         return make_plan(load_daily_spec(spec) if spec else default_spec(), series=series,

@@ -15,7 +15,9 @@ from typing import Annotated, Any
 import typer
 
 from tilepress.cli.common import (
+    Jobs,
     Paper,
+    Scheduler,
     Seed,
     command,
     dataclass_parameters,
@@ -32,10 +34,6 @@ app = new_app("A balance report from many simulated games: who wins from which s
               "games end, how long they last, which hands win (PDF or SVG, and JSON).")
 
 Games = Annotated[int, typer.Option("--games", "-n", help="How many games to play.")]
-Jobs = Annotated[int | None, typer.Option(
-    "--jobs", "-j", help="Local worker processes (default: one per core; 1: no pool).")]
-Scheduler = Annotated[str | None, typer.Option(
-    "--scheduler", help="Run on a Dask cluster: the scheduler's address, tcp://host:8786.")]
 Rows = Annotated[Path | None, typer.Option(
     "--rows", help="Also write one row per game: FILE.parquet (needs pyarrow) or FILE.csv.")]
 Against = Annotated[str | None, typer.Option(
@@ -165,7 +163,8 @@ def stats_game(game: Game, name: str, values: dict[str, Any]) -> None:
         rows_format(rows_path)
     games, seed = values.pop("games"), values.pop("seed")
     check_games(games)
-    batch = BatchOptions(jobs=values.pop("jobs"), scheduler=values.pop("scheduler"))
+    batch = BatchOptions(jobs=values.pop("jobs"), scheduler=values.pop("scheduler"),
+                         label=f"stats-{name}-games")  # on a Dask dashboard
     skip = set(game.variants.get(name, {}))
     options, play = take(values, game.options), take(values, game.play_options)
     run = StatsRun(name, options, play, games, seed,
