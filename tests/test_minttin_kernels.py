@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from tilepress import compiled
-from tilepress.games.minttin.planner import discards, fitting, heads, kernels, targets
 from tilepress.games.minttin.hand import deck
+from tilepress.games.minttin.planner import discards, fitting, heads, kernels, targets
 
 
 def capped_and_exposed(counts, fixed) -> tuple[list[int], list[int]]:
