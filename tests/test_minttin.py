@@ -112,8 +112,10 @@ def test_sets_match_a_brute_force_and_the_text() -> None:
 def test_every_winning_hand_of_the_brute_force_is_found_with_its_score() -> None:
     hands = mint_tin_winning_hands()
     assert len(hands) > 20_000
+    no_bonus = rules.Extras()
     for counts, points in hands.items():
-        assert rules.wins(counts) == points
+        assert rules.wins(counts, (), no_bonus) == points
+        assert rules.wins(counts) == points + 1  # as posed: nothing exposed, concealed
 
 
 def test_no_other_hand_wins() -> None:
@@ -139,7 +141,7 @@ def test_full_arrangements_agree_with_the_quick_check() -> None:
     hands = mint_tin_winning_hands()
     for counts in list(hands)[::40]:
         cards = [ALL_CARDS[i] for i in range(13) for _ in range(counts[i])]
-        found = rules.arrangements(cards)
+        found = rules.arrangements(cards, extras=rules.Extras())
         assert found and found[0].score == hands[counts]
         for a in found:
             assert sum(b.size for b in a.blocks) == 14 or a.pattern is None
@@ -197,27 +199,34 @@ def test_blocks_of_jokers_only_are_an_option() -> None:
 
 def test_bonuses_and_special_hands() -> None:
     two_kongs = rules.best(C("22 4444 6666 8888"))
-    assert two_kongs is not None and two_kongs.score == 1  # the kong bonus counts once
+    assert two_kongs is not None and two_kongs.score == 2  # the kong once, and concealed
+    assert dict(two_kongs.points) == {"Kong": 1, "Concealed": 1}
     quints = rules.best(C("1111J 2222J 3333"))
     assert quints is not None and dict(quints.points)["Quint x2"] == 2
     one_suit = rules.best(C("444 555 666 DMDMDMDM J"))
-    assert one_suit is not None and one_suit.special == "one suit" and one_suit.score == 3
+    assert one_suit is not None and one_suit.special == "one suit" and one_suit.score == 4
     three = rules.best(C("33 55 77 DSDS DMDM DFDFDF J"))
     assert three is not None and three.special == "three suits"
     assert dict(three.points)["Three Suits"] == 3
     epic = rules.best(C("123456789 DSDMDF JJ"))
-    assert epic is not None and epic.special == "epic hand" and epic.score == 7
+    assert epic is not None and epic.special == "epic hand" and epic.score == 8
     extras = rules.Extras(jokers_discarded=2, concealed=True)
     assert rules.best(C("22 4444 6666 8888"), extras=extras).score == 1 + 2 + 1
 
 
 def test_a_win_needs_a_point() -> None:
+    """A shape with no bonus scores 0: it wins only with the concealed point, which a
+    hand with nothing exposed has (issue 34: the text gives it to every such hand)."""
     zero = C("33 555 777 999 111")
-    assert rules.best(zero) is not None and rules.best(zero).score == 0
-    assert rules.wins(count_cards(zero)) == 0
+    assert rules.best(zero, extras=rules.Extras()).score == 0
+    assert rules.best(zero).score == 1 and dict(rules.best(zero).points) == {"Concealed": 1}
+    assert rules.wins(count_cards(zero)) == 1
+    exposed = (rules.Exposure(Card("9"), 3, 0),)
+    assert rules.best(C("33 555 777 111"), exposed).score == 0  # exposed: no win
     ready = C("33 555 777 999 11")
-    assert Card("1") not in rules.completions(ready)
-    assert rules.completions(ready, extras=rules.Extras(concealed=True))[Card("1")] == 1
+    assert rules.completions(ready)[Card("1")] == 1
+    assert Card("1") not in rules.completions(ready, extras=rules.Extras())
+    assert Card("1") not in rules.completions(C("33 555 777 11"), exposed)
 
 
 def test_exposures_fix_their_blocks() -> None:
@@ -273,10 +282,10 @@ def test_exposed_hands_match_the_brute_force() -> None:
         exposed = _exposures_of(rng, counts, reading)
         exposures = tuple(rules.Exposure(ALL_CARDS[f], s, j) for f, s, j in exposed)
         want = mint_tin_score_exposed(counts, exposed)
-        assert rules.wins(counts, exposures) == want, (counts, exposed)
+        assert rules.wins(counts, exposures, rules.Extras()) == want, (counts, exposed)
         loose = rules.wins(counts, exposures, rules=rules.MintTinRules(joker_blocks=True))
         assert (loose >= 0) >= (want >= 0)
-        differ += want != rules.wins(counts)
+        differ += want != rules.wins(counts, (), rules.Extras())
     assert differ > 500  # exposures that change the verdict were tried
 
 
@@ -345,8 +354,8 @@ def test_completions_match_the_brute_force(seed: int) -> None:
         if counts[code] >= 4:
             continue
         counts[code] += 1
-        if hands.get(tuple(counts), -1) >= 1:
-            expected[ALL_CARDS[code]] = hands[tuple(counts)]
+        if tuple(counts) in hands:  # a valid shape, and nothing exposed: concealed, +1
+            expected[ALL_CARDS[code]] = hands[tuple(counts)] + 1
         counts[code] -= 1
     assert rules.completions(hand) == expected
 

@@ -28,7 +28,7 @@ def test_an_exposures_joker_is_not_borrowed_in_a_figure() -> None:
 
 def test_thirteen_cards_show_what_completes_them() -> None:
     facts = cards_figure_of(CardsFigure("22 4444 6666 8 DF DF")).facts
-    assert facts["cards"] == 13 and facts["completions"] == "8:1"
+    assert facts["cards"] == 13 and facts["completions"] == "8:2"  # kongs, concealed
 
 
 @pytest.mark.parametrize(("claim", "words"), [({"points": 2}, "the engine scores it 3"),
@@ -68,12 +68,12 @@ def test_a_changed_claim_stops_the_rulebook_naming_the_figure() -> None:
     from tilepress.publish.rulebook import ClaimError, build_rulebook, parse_spec
 
     text = _spec_text()
-    claim = 'claim = { wins = true, special = "three suits", points = 3 }'
+    claim = 'claim = { wins = true, special = "three suits", points = 4 }'
     assert claim in text
-    spec = parse_spec(text.replace(claim, claim.replace("points = 3", "points = 2")),
+    spec = parse_spec(text.replace(claim, claim.replace("points = 4", "points = 3")),
                       "minttin", source="test")
-    with pytest.raises(ClaimError, match="figure 'three-suits' claims points = 2, the engine "
-                                         "finds 3"):
+    with pytest.raises(ClaimError, match="figure 'three-suits' claims points = 3, the engine "
+                                         "finds 4"):
         build_rulebook("minttin", PAPERS["a4"], spec=spec)
 
 
@@ -155,13 +155,16 @@ def test_the_worked_example_shows_every_turn_and_fits_4_to_10_pages(solo: bool) 
 
 
 def test_every_caption_fits_a_booklet_page() -> None:
-    """Captions are one line: each must fit the 124 mm of an A5 page's text."""
-    from tilepress.draw.fonts import text_width
+    """A caption wraps under its figure: at most three lines on the 124 mm of an A5
+    page's text, none wider than the column."""
+    from tilepress.draw.fonts import text_width, wrap
     from tilepress.publish.rulebook import parse_spec
 
     spec = parse_spec(_spec_text(), "minttin", source="test")
-    wide = [f.name for f in spec.figures if text_width(f.caption, 8.5, "italic") > 118]
-    assert not wide
+    for f in spec.figures:
+        lines = wrap(f.caption, 118, 8.5, "italic")
+        assert len(lines) <= 3, f.name
+        assert all(text_width(line, 8.5, "italic") <= 118 for line in lines), f.name
 
 
 @settings(max_examples=6, deadline=None)

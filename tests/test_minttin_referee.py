@@ -325,7 +325,6 @@ def analyze_completions(cli, hand, *flags):
 
 @pytest.mark.parametrize("hand", ["11 22 33 444 DSDSDSDS", "55 66 777 88 DMDM DFDF",
                                   "55 66 77 8 999 DMDM J"])
-@pytest.mark.xfail(strict=True, reason=ISSUE_34)
 def test_tilepress_analyze_of_a_bare_hand(cli, hand):
     # A bare hand, no exposure given: the hand as posed has no exposures, so it is
     # concealed (issue 34's reading).
@@ -346,7 +345,6 @@ def test_tilepress_analyze_issue_39_hand(cli):
     assert json.loads(r.out)["best"]["score"] == 6
 
 
-@pytest.mark.xfail(strict=True, reason=ISSUE_34)
 def test_tilepress_puzzle_answers(cli, tmp_path):
     out = tmp_path / "p.json"
     assert cli("puzzle", "minttin", "--count", "12", "--seed", "1", "-o", out).code == 0
@@ -359,7 +357,6 @@ def test_tilepress_puzzle_answers(cli, tmp_path):
     assert wrong == []
 
 
-@pytest.mark.xfail(strict=True, reason=ISSUE_34)
 def test_tilepress_discard_puzzle_answers(cli, tmp_path):
     # seed 1, expert: every table leaves out the concealed point, and four of the twelve
     # answers name a discard that is no longer the best once cards worth only that point
@@ -383,13 +380,13 @@ def test_tilepress_discard_puzzle_answers(cli, tmp_path):
 RULEBOOK_FIGURES = [
     # (figure in templates/rulebooks/minttin/rulebook.toml, hand, exposed, the points the
     # rulebook claims, the referee's points).  A figure with no exposure is concealed.
-    ("first-win", "22 4444 6666 88 DFDF", (), 1, 2),     # Kong 1 + Concealed 1
-    ("wrap", "999 1111 333 5555", (), 1, 2),             # Kong 1 + Concealed 1
-    ("zero", "11 333 555 777 DMDMJ", (), 0, 1),          # "0 points, no win": 1, a win
-    ("quints", "1111 3333 5555 JJ", (), 3, 4),           # Kong 1 + Quints 2 + Concealed 1
-    ("one-suit", "4444 555 666 DMDMDMDM", (), 3, 4),     # One Suit 2 + Kong 1 + Conc. 1
-    ("three-suits", "33 55 777 DSDS DMDM DFDFDF", (), 3, 4),  # Three Suits 3 + Conc. 1
-    ("epic", "1 2 3 4 5 6 7 8 9 DS DM DF J J", (), 7, 8),    # Epic 7 + Concealed 1
+    ("first-win", "22 4444 6666 88 DFDF", (), 2, 2),     # Kong 1 + Concealed 1
+    ("wrap", "999 1111 333 5555", (), 2, 2),             # Kong 1 + Concealed 1
+    ("zero", "11 555 777 DMDMJ", ("333",), 0, 0),        # exposed, no bonus: 0, no win
+    ("quints", "1111 3333 5555 JJ", (), 4, 4),           # Kong 1 + Quints 2 + Concealed 1
+    ("one-suit", "4444 555 666 DMDMDMDM", (), 4, 4),     # One Suit 2 + Kong 1 + Conc. 1
+    ("three-suits", "33 55 777 DSDS DMDM DFDFDF", (), 4, 4),  # Three Suits 3 + Conc. 1
+    ("epic", "1 2 3 4 5 6 7 8 9 DS DM DF J J", (), 8, 8),    # Epic 7 + Concealed 1
     ("exposed", "555 777 111J", ("999J",), 1, 1),        # Kong 1 (exposed): holds
 ]
 
@@ -417,7 +414,6 @@ def test_the_rulebook_figures_are_the_hands_checked_here():
         assert figures[name]["claim"]["points"] == claim, name
 
 
-@pytest.mark.xfail(strict=True, reason=ISSUE_34)
 def test_tilepress_rulebook_claims():
     figures = rulebook_spec()
     wrong = [(name, figures[name]["claim"]["points"], expected)
@@ -444,7 +440,6 @@ def test_tilepress_logs_agree_with_the_referee(cli, tmp_path, args):
 
 
 @pytest.mark.parametrize("seed", [7007, 16, 69])
-@pytest.mark.xfail(strict=True, reason=ISSUE_39)
 def test_tilepress_beaten_double_with_a_joker_discarded(cli, tmp_path, seed):
     # --jokers backs --target 14: seed 7007 round 10 (log 10, text 12), seed 16 (1 vs 2),
     # seed 69 (6 vs 8): the taker discarded a joker during the double and won.
@@ -452,7 +447,6 @@ def test_tilepress_beaten_double_with_a_joker_discarded(cli, tmp_path, seed):
     assert ref.rescore_log(log) == []
 
 
-@pytest.mark.xfail(strict=True, reason=ISSUE_39)
 def test_tilepress_replays_the_constructed_double(cli, tmp_path):
     # The hand-written round above, scored as the text gives it (12): tilepress's replay
     # should accept it; today it says "this Mahjong scores 10, not 12".

@@ -42,8 +42,10 @@ def analyze_minttin(
                                         "optional ('11 444 555 666 DMDMDM').")],
     exposed: Annotated[list[str] | None, typer.Option(
         "--exposed", help="An exposed block, such as 444J (repeat for more).")] = None,
-    concealed: Annotated[bool, typer.Option("--concealed", help="No exposures but the "
-                                            "winning call: +1.")] = False,
+    concealed: Annotated[bool, typer.Option("--concealed", help="The one exposure was made "
+                                            "by calling the winning card, so the hand is "
+                                            "still concealed: +1 (a hand with no "
+                                            "exposure is concealed anyway).")] = False,
     jokers_discarded: Annotated[int, typer.Option("--jokers-discarded", help="Jokers this "
                                                   "player discarded this round: +1 each.")] = 0,
     joker_blocks: Annotated[bool, typer.Option("--joker-blocks", help="Allow blocks of "

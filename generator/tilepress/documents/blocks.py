@@ -289,9 +289,15 @@ def figure_scale(block: Figure, width: float) -> float:
     return scale
 
 
+def _caption_lines(block: Figure, width: float) -> list[str]:
+    """A figure's caption in lines as wide as the column, each centred under it."""
+    return wrap(block.caption, width, 8.5, "italic") if block.caption else []
+
+
 @measure.register
 def _(block: Figure, width: float) -> float:
-    caption = leading(8.5) + 0.5 if block.caption else 0.0
+    lines = _caption_lines(block, width)
+    caption = leading(8.5) * len(lines) + 0.5 if lines else 0.0
     return block.height * figure_scale(block, width) + caption + 1.5
 
 
@@ -301,9 +307,10 @@ def _(block: Figure, c: Canvas, x: float, y: float, width: float) -> None:
     left = x + (width - block.width * scale) / 2
     with c.group(translate=(left, y), scale=scale):
         block.draw(c)
-    if block.caption:
-        c.text(x + width / 2, y + block.height * scale + _ascent(8.5) + 0.5, block.caption,
-               size=8.5, font="italic", anchor="middle", fill=MUTED)
+    base = y + block.height * scale + _ascent(8.5) + 0.5
+    for k, line in enumerate(_caption_lines(block, width)):
+        c.text(x + width / 2, base + k * leading(8.5), line, size=8.5, font="italic",
+               anchor="middle", fill=MUTED)
 
 
 # Tables --------------------------------------------------------------------

@@ -36,7 +36,7 @@ class Look:
 
 
 LOOKS = (Look(), Look(8.5, 8.0, 8.0), Look(MIN_TILE, MIN_TILE, 7.5), Look(MIN_TILE, MIN_TILE, 7.0),
-         Look(MIN_TILE, MIN_TILE, 6.5))
+         Look(MIN_TILE, MIN_TILE, 6.5), Look(MIN_TILE, MIN_TILE, 6.0))
 
 
 # ---------------------------------------------------------------------------

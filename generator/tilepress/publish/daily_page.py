@@ -32,7 +32,7 @@ from tilepress.documents.daily_blocks import (
     Look,
     Numbered,
 )
-from tilepress.documents.layout import ACCENT, INK, MUTED, measure
+from tilepress.documents.layout import ACCENT, INK, MUTED, measure, page_fills
 from tilepress.documents.markup import render_template
 from tilepress.documents.model import (
     Block,
@@ -277,10 +277,12 @@ def sheet_document(plan: Plan, sheet: Sheet, previous: Sheet | None, *,
     head: list[Block] = [masthead(plan, sheet, width, bookmark=bookmark),
                          Paragraph(intro, size=TEXT, font="italic", color=MUTED)]
     room = height - sum(measure(b, width) for b in head) - 1.0
-    for look in LOOKS:  # the largest look whose front fits on one page
+    for look in LOOKS:  # the largest look whose front fits on one page, as laid out
         blocks, spare = _page(_groups(plan, sheet, column, look, answers=False), width, room,
                               stretch=True)
-        if spare >= 0:
+        if spare >= 0 and len(page_fills(Document("", paper, (*head, *blocks),
+                                                  page_numbers=False, running_header=False,
+                                                  margin=MARGIN))) == 1:
             break
     front = [*head, *blocks]
     shown = previous if nextday else sheet

@@ -205,10 +205,21 @@ class Arrangement:
 
 @dataclass(frozen=True)
 class Extras:
-    """Bonuses that depend on the round, not the cards."""
+    """Bonuses that depend on the round, not the cards (made by :func:`round_extras`)."""
 
     jokers_discarded: int = 0
     concealed: bool = False
+
+
+@lru_cache(maxsize=64)
+def round_extras(exposures: int = 0, jokers_discarded: int = 0,
+                 winning_call: bool = False) -> Extras:
+    """The round's bonuses, worked out here alone for every path that scores a hand (a
+    Mahjong, a double dropped, held or beaten, the solo game, a puzzle, an analysis, a
+    rulebook's figure): a point for each joker the player discarded this round, and a
+    point for a concealed hand -- one with no exposure but, at most, the one made by
+    calling the winning card (``winning_call``)."""
+    return Extras(jokers_discarded, exposures == 0 or (exposures == 1 and winning_call))
 
 
 def _candidates(counts: tuple[int, ...],
@@ -329,20 +340,24 @@ def _check(concealed: Sequence[Card], exposures: Sequence[Exposure], size: int) 
 
 
 def arrangements(concealed: Sequence[Card], exposures: Sequence[Exposure] = (),
-                 extras: Extras = Extras(),
+                 extras: Extras | None = None,
                  rules: MintTinRules = MintTinRules()) -> list[Arrangement]:
-    """Every valid reading of a 14-card hand (0-point ones too), best first."""
+    """Every valid reading of a 14-card hand (0-point ones too), best first. Without
+    ``extras`` the hand is scored as posed: concealed when it has no exposure."""
     counts = _check(concealed, exposures, HAND)
+    extras = round_extras(len(exposures)) if extras is None else extras
     found = _arrangements(tuple(counts), tuple(exposures), rules)
     ranked = [_with_extras(a, extras) for a in found]
     return sorted(ranked, key=lambda a: -a.score)
 
 
 def best(concealed: Sequence[Card], exposures: Sequence[Exposure] = (),
-         extras: Extras = Extras(), rules: MintTinRules = MintTinRules()) -> Arrangement | None:
+         extras: Extras | None = None,
+         rules: MintTinRules = MintTinRules()) -> Arrangement | None:
     """The best-scoring reading, or None if the cards make no valid shape: the first of
     :func:`arrangements`, read without sorting them (the extras add alike to each)."""
     counts = _check(concealed, exposures, HAND)
+    extras = round_extras(len(exposures)) if extras is None else extras
     found = _arrangements(tuple(counts), tuple(exposures), rules)
     return _with_extras(max(found, key=_SCORE), extras) if found else None
 
@@ -375,10 +390,13 @@ for _p in PATTERNS:
         ((1 if 4 in (_p.small, _p.large) else 0) + (_p.large_count if _p.large == 5 else 0), _p))
 
 
-def wins(counts: Sequence[int], exposures: tuple[Exposure, ...] = (), extras: Extras = Extras(),
-         rules: MintTinRules = MintTinRules()) -> int:
+def wins(counts: Sequence[int], exposures: tuple[Exposure, ...] = (),
+         extras: Extras | None = None, rules: MintTinRules = MintTinRules()) -> int:
     """The best score of 14 cards given as counts (index = card code); -1 if they make no
-    valid shape. A hand wins when this is at least 1."""
+    valid shape. A hand wins when this is at least 1. Without ``extras``, scored as
+    posed (see :func:`arrangements`)."""
+    if extras is None:
+        extras = round_extras(len(exposures))
     if rules.joker_blocks:
         found = _arrangements(tuple(counts), exposures, rules)  # () unless exposures hold
         if not found:
@@ -423,11 +441,14 @@ def wins(counts: Sequence[int], exposures: tuple[Exposure, ...] = (), extras: Ex
 
 
 def completions(concealed: Sequence[Card], exposures: Sequence[Exposure] = (),
-                extras: Extras = Extras(), rules: MintTinRules = MintTinRules(),
+                extras: Extras | None = None, rules: MintTinRules = MintTinRules(),
                 jokers_in_play: int = 4) -> dict[Card, int]:
     """For 13 cards: every card that makes a winning hand (at least 1 point), with the
-    best score it gives. A card the hand holds all four of (or a fifth joker) cannot come."""
+    best score it gives (without ``extras``, as posed: concealed when nothing is
+    exposed, the completing card drawn or called). A card the hand holds all four of
+    (or a fifth joker) cannot come."""
     counts = _check(concealed, exposures, HAND - 1)
+    extras = round_extras(len(exposures)) if extras is None else extras
     out: dict[Card, int] = {}
     key = tuple(exposures)
     for code in range(len(counts)):
@@ -526,7 +547,7 @@ def analyze(hand: str, exposed: Sequence[str] = (), *, concealed: bool = False,
         raise HandError(f"jokers discarded must be from 0 to {DECK_JOKERS - held}, not {shown}: "
                         f"the deck has {DECK_JOKERS} jokers"
                         + (f" and this hand holds {held}" if held else ""))
-    extras = Extras(jokers_discarded, concealed)
+    extras = round_extras(len(exposures), jokers_discarded, winning_call=concealed)
     total = len(cards) + sum(e.size for e in exposures)
     data: dict = {"hand": format_cards(cards), "exposed": [str(e) for e in exposures],
                   "cards": total}

@@ -19,7 +19,6 @@ from tilepress.games.minttin.every_turn import full_example
 from tilepress.games.minttin.hand import (
     BLOCK_NAMES,
     HAND,
-    Extras,
     best,
     completions,
 )
@@ -398,8 +397,7 @@ class Narration:
         seat = self.match.seats[p]
         if len(seat.hand) + sum(len(m.cards) for m in seat.melds) != HAND - 1:
             return []  # a doubler holds a whole hand: shown when it doubled
-        ways = completions(seat.hand, seat.exposures(), Extras(self.match.joker_bonus(p),
-                                                                self.match.concealed(p)))
+        ways = completions(seat.hand, seat.exposures(), self.match.extras(p))
         waiting = ("was waiting on " + listed([f"{card_name(c)} ({n} point{'s' * (n > 1)})"
                                                for c, n in sorted(ways.items())])
                    if ways else "was not yet one card from a win")

@@ -109,8 +109,9 @@ class CardsFigure:
                           "blocks wrap onto more rows (0: one row).")
     jokers_discarded: int = option(0, low=0, high=4,
                                    help="Jokers the player discarded this round (a point each).")
-    concealed: bool = option(False, help="Won without exposures but the winning call "
-                             "(a point).")
+    concealed: bool = option(False, help="The one exposure was made by calling the winning "
+                             "card, so the hand is still concealed (a point; a hand with "
+                             "no exposure is concealed anyway).")
     points: int = option(-1, low=-1, high=40, help="Claim: the engine must score the 14 "
                          "cards so (-1: no claim).")
     pattern: str = option("", help="Claim: the pattern the engine must find, as "

@@ -26,9 +26,9 @@ from tilepress.games.minttin.hand import (
     HAND,
     Arrangement,
     Exposure,
-    Extras,
     best,
     completions,
+    round_extras,
     why_not,
 )
 from tilepress.games.minttin.options import CardsFigure
@@ -308,9 +308,9 @@ def _facts(cards: tuple[Card, ...], exposures: tuple[Exposure, ...],
            params: CardsFigure) -> tuple[dict[str, Any], Arrangement | None]:
     """What the engine says of the hand: for 14 cards its best reading and points (or why
     it is no hand), for 13 the cards that complete it."""
-    extras = Extras(params.jokers_discarded, params.concealed)
+    extras = round_extras(len(exposures), params.jokers_discarded, winning_call=params.concealed)
     total = len(cards) + sum(e.size for e in exposures)
-    facts: dict[str, Any] = {"cards": total}
+    facts: dict[str, Any] = {"cards": total, "concealed": extras.concealed}
     if total == HAND:
         top = best(cards, exposures, extras)
         facts["wins"] = top is not None and top.score >= 1

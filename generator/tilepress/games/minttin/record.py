@@ -16,7 +16,7 @@ from typing import Any
 
 from tilepress.engine.log import Event, GameLog
 from tilepress.engine.record import GameRecord, counted, lead_history
-from tilepress.games.minttin.hand import Extras, best
+from tilepress.games.minttin.hand import best
 from tilepress.games.minttin.rules import (
     SOLO,
     Answer,
@@ -50,7 +50,7 @@ def winning_hand(match: MintTinMatch, p: int) -> list[str]:
     Consecutive Run, Odds or Evens, short enough for a chart's label) and any special
     hand ("One Suit", "Three Suits")."""
     seat = match.seats[p]
-    extras = Extras(match.joker_bonus(p), match.concealed(p))
+    extras = match.extras(p)
     top = best(seat.hand, seat.exposures(), extras, match.rules)
     if top is None:
         return []

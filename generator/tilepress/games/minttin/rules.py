@@ -22,7 +22,7 @@ from tilepress.engine.rules import Phase as BasePhase
 from tilepress.engine.rules import Rules, checks, handles
 from tilepress.errors import IllegalActionError
 from tilepress.games.minttin.cards import JOKER, Card, copies, format_cards
-from tilepress.games.minttin.hand import wins
+from tilepress.games.minttin.hand import Extras, round_extras, wins
 from tilepress.games.minttin.options import MintTinOptions
 from tilepress.games.minttin.table import (
     Meld,
@@ -33,7 +33,6 @@ from tilepress.games.minttin.table import (
     counts_hold,
     direct_init,
     exposure_of,
-    extras_of,
     holds,
     remove_cards,
     scores_for,
@@ -267,17 +266,25 @@ class MintTinMatch(Rules):
         """The points player ``p`` has from discarded jokers this round."""
         return self.seats[p].jokers_discarded
 
+    def extras(self, p: int) -> Extras:
+        """Player ``p``'s round bonuses now (:func:`~.hand.round_extras`): the jokers
+        discarded this round, and concealed with no exposure but, at most, the one made
+        by calling this turn's card."""
+        seat = self.seats[p]
+        melds = seat.melds
+        return round_extras(len(melds), seat.jokers_discarded,
+                            bool(melds) and melds[0] is self.called_this_turn)
+
     def concealed(self, p: int) -> bool:
         """No exposures but, at most, the one made by calling this turn's card."""
-        melds = self.seats[p].melds
-        return not melds or (len(melds) == 1 and melds[0] is self.called_this_turn)
+        return self.extras(p).concealed
 
     def hand_points(self, p: int) -> int:
         """The best score of a player's 14 cards, -1 if they make no valid shape."""
         memo = self._points
         if memo is not None and p in memo:
             return memo[p]
-        extras = extras_of(self.joker_bonus(p), self.concealed(p))
+        extras = self.extras(p)
         view = self.view(p)
         points = wins(view.counts, view.exposures, extras, self.rules)
         if memo is not None:
@@ -309,7 +316,7 @@ class MintTinMatch(Rules):
         counts = list(view.counts)
         counts[card.code] += 1
         exposures = (*view.exposures, exposure_of(card, len(cards) + 1, jokers))
-        extras = extras_of(self.joker_bonus(p), not self.seats[p].melds)
+        extras = round_extras(len(exposures), self.joker_bonus(p), winning_call=True)
         points = wins(counts, exposures, extras, self.rules)
         if memo is not None:
             memo[key] = points
@@ -322,7 +329,7 @@ class MintTinMatch(Rules):
         view = self.view(p)
         counts = list(view.counts)
         counts[card.code] += 1
-        extras = extras_of(self.joker_bonus(p), not self.seats[p].melds)
+        extras = round_extras(len(view.exposures), self.joker_bonus(p))
         return wins(counts, view.exposures, extras, self.rules)
 
     def mahjong_award(self, p: int) -> int | None:

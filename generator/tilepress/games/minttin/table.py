@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple, Self, SupportsIndex, TypeVar
 
 from tilepress.games.minttin.cards import Card, format_cards
-from tilepress.games.minttin.hand import Exposure, Extras, deck
+from tilepress.games.minttin.hand import Exposure, deck
 
 if TYPE_CHECKING:
     from tilepress.games.minttin.rules import MintTinMatch
@@ -32,12 +32,6 @@ def exposure_of(face: Card, size: int, jokers: int) -> Exposure:
     if found is None:
         found = _EXPOSURES[block] = Exposure(face, size, jokers)
     return found
-
-
-@lru_cache(maxsize=64)
-def extras_of(jokers_discarded: int, concealed: bool) -> Extras:
-    """One value per round bonuses (they are immutable)."""
-    return Extras(jokers_discarded, concealed)
 
 
 @dataclass
@@ -268,5 +262,5 @@ class PointsKept:
 
 
 __all__ = ["CardList", "Meld", "PointsKept", "Seat", "View", "code_counts", "counts_hold",
-           "counts_of", "direct_init", "exposure_of", "extras_of", "holds", "is_deck",
+           "counts_of", "direct_init", "exposure_of", "holds", "is_deck",
            "remove_cards", "scores_for", "view_of"]

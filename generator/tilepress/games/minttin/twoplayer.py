@@ -234,6 +234,8 @@ class TwoPlayerMatch(MintTinMatch):
     def _discard(self, ev: Discard) -> None:
         seat = self.seats[ev.player]
         seat.hand.remove(ev.card)
+        if ev.card.is_joker:  # a point for the round, face down during a double too
+            seat.jokers_discarded += 1
         if self.doubler is not None:  # the three turns after a double: face down
             self.double_turns += 1
             if self.double_turns >= 3 or not self.wall:
@@ -243,11 +245,7 @@ class TwoPlayerMatch(MintTinMatch):
             else:
                 self.phase = Phase.TURN
             return
-        if ev.card.is_joker:
-            seat.jokers_discarded += 1
-            self.last_discard = None
-        else:
-            self.last_discard = ev.card
+        self.last_discard = None if ev.card.is_joker else ev.card
         self.discards.append((ev.player, ev.card))
         self.called_this_turn = None
         self.current = 1 - ev.player
