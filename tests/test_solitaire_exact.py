@@ -151,21 +151,16 @@ def test_the_solver_ends_with_the_exact_search_s_verdict(which: int, seed: int) 
                                           and result.work <= 1)
 
 
-def test_the_compiled_search_looks_at_the_same_positions(monkeypatch: pytest.MonkeyPatch) -> None:
-    # with numba the whole search runs compiled; without it, the plain search (and its
-    # relaxed check and stubborn sets) must look at the same positions, in the same order,
-    # past restarts (with their noise) and memo growth
-    from tilepress.compiled import enabled
-    from tilepress.engine import (
-        solitaire_exact,
-        solitaire_kernel,
-        solitaire_play,
-        solitaire_stubborn,
-    )
+def test_the_search_looks_at_the_positions_of_the_plain_oracle() -> None:
+    # the search runs in its kernels; the plain search over Python sets and lists kept in
+    # tests/solitaire_oracle.py must look at the same positions, in the same order, past
+    # restarts (with their noise) and memo growth
+    from solitaire_oracle import PlainExactSearch
 
-    if not enabled():
-        pytest.skip("numba is not installed or TILEPRESS_NO_JIT is set")
-    monkeypatch.setattr(solitaire_play, "FAST_AFTER", 0)
+    from tilepress.compiled import enabled
+
+    if not enabled():  # the kernels as plain Python take minutes here
+        pytest.skip("compilation is off (TILEPRESS_NO_JIT): test_solitaire_pinned covers it")
     deals = [rules.deal_random(builtin(name), random.Random(s))
              for name, s in (("turtle", 1), ("turtle", 9), ("pyramid", 1), ("fortress", 2))]
     # and two faces of 72 tiles each (too many to check a face's pairing)
@@ -173,22 +168,19 @@ def test_the_compiled_search_looks_at_the_same_positions(monkeypatch: pytest.Mon
     random.Random(3).shuffle(tiles)
     deals.append(rules.Deal(builtin("turtle"), tuple(tiles)))
 
-    def trace() -> list:
+    def trace(search_type) -> list:
         out = []
         for deal in deals:
-            search = ExactSearch(_table(deal))
+            search = search_type(_table(deal))
             for chunk in (1, 700, 3000, 2300):
                 search.run(chunk)
             out.append((search.status, search.nodes, search.best, search.restarts,
                         sorted(search.failed_masks()), search.solution))
         return out
 
-    fast = trace()
+    fast = trace(ExactSearch)
     assert sum(len(t[4]) for t in fast) > 4096  # the memo grew past its first table
-    monkeypatch.setattr(solitaire_exact, "enabled", lambda: False)
-    monkeypatch.setattr(solitaire_kernel, "enabled", lambda: False)
-    monkeypatch.setattr(solitaire_exact, "STUBBORN", solitaire_stubborn.STUBBORN.python)
-    plain = trace()
+    plain = trace(PlainExactSearch)
     assert plain == fast
     assert {t[0] for t in plain} >= {WON} and max(t[3] for t in plain) >= 1
 
@@ -241,9 +233,8 @@ def _kept_moves_win(deal: rules.Deal, start: int, limit: int) -> None:
     def reduced(rem: int) -> bool:
         if not rem:
             return True
-        frame = _frame(search, deal, rem)
-        everything = _moves(search, frame, reduce=False)
-        kept = _moves(search, frame, reduce=True)
+        everything = search.moves(rem, reduce=False)
+        kept = search.moves(rem, reduce=True)
         assert set(kept) <= set(everything) and bool(kept) == bool(everything)
         return any(reduced(rem & ~(1 << a) & ~(1 << c)) for a, c in kept)
 
@@ -310,23 +301,7 @@ def test_a_stubborn_set_prunes() -> None:
     # the reduction is on, and cuts moves at the start of a Turtle deal
     deal = rules.deal_random(builtin("turtle"), random.Random(3))
     search = ExactSearch(_table(deal))
-    frame = search.root
-    everything = _moves(search, frame, reduce=False)
-    kept = _moves(search, frame, reduce=True)
+    rem = (1 << len(deal.tiles)) - 1
+    everything = search.moves(rem, reduce=False)
+    kept = search.moves(rem, reduce=True)
     assert 0 < len(kept) < len(everything)
-
-
-def _frame(search: ExactSearch, deal: rules.Deal, rem: int):
-    from tilepress.engine.solitaire_exact import _Frame
-    from tilepress.engine.solitaire_play import FREE_CODES, codes_after
-
-    code = codes_after(search.table.geo, rem)
-    free = [t for t in range(len(code)) if code[t] in FREE_CODES]
-    rest = [sum(1 for t in ms if rem >> t & 1) for ms in search.members]
-    n = len(deal.tiles)
-    return _Frame(code, free, rest, bin(rem).count("1"), ((1 << n) - 1) & ~rem, [])
-
-
-def _moves(search: ExactSearch, frame, *, reduce: bool) -> list[tuple[int, int]]:
-    search.reduce = reduce
-    return search.moves(frame)

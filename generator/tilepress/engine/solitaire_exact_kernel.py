@@ -1,13 +1,12 @@
-"""The exact search of :mod:`.solitaire_exact`, compiled by numba when the fast extra is
-installed (see :mod:`tilepress.compiled`).
+"""The kernels of the exact search (:mod:`.solitaire_exact`, where its reductions are
+argued): compiled by numba on first use; with compilation off (``TILEPRESS_NO_JIT=1``)
+the same source runs as plain Python, slowly, looking at the same positions.
 
-It is the same search, position for position: the same safe moves, moves in the same
-order (the same noise after a restart), the same stubborn sets, the same memo. Only the
-stack lives in fixed arrays, one row a level (a tile's code, a face's tiles in place,
+The stack lives in fixed arrays, one row a level (a tile's code, a face's tiles in place,
 the moves made to get there and those still to try), and the memo of failed positions in
 an open-addressed table of removed-tile masks (64 tiles a word), grown by the caller.
-The tests check that both give the same positions, verdict and solution.
-"""
+tests/solitaire_oracle.py keeps a plain search over Python sets and lists, which the
+tests check it against position for position."""
 
 from __future__ import annotations
 

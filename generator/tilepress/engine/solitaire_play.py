@@ -14,10 +14,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
+
+import numpy as np
 
 from tilepress.engine.solitaire import board_for
-from tilepress.engine.solitaire_kernel import GONE, HALF_GONE, Compiled
+from tilepress.engine.solitaire_kernel import GONE, Arrays
 from tilepress.layouts import Layout
 
 FREE_CODES = frozenset({0, 1, 2, 3, 4, 8, 12})
@@ -95,11 +97,6 @@ def is_pair(geo: Geometry, a: int, c: int) -> bool:
     return not (below[a] >> c & 1 or below[c] >> a & 1)
 
 
-FAST_AFTER = 10_000
-"""Plays of the plain loop in a process after which :meth:`Table.end` runs compiled:
-numba's start-up (about 0.4 s) pays off only on long work, so short jobs never load it."""
-
-
 class Table:
     """One position of a deal, ready for fast simulated plays.
 
@@ -108,10 +105,8 @@ class Table:
     face go *relaxed*: the first two that are free together, then each other one as soon
     as it is free. That is never harder than the real game, so a relaxed play that
     sticks proves that no pairing of the open tiles wins; with every tile paired it is
-    the real game, and the order does not matter (a removal never blocks a tile)."""
-
-    plain_plays = 0
-    """Plays of the plain loop so far in this process (see :data:`FAST_AFTER`)."""
+    the real game, and the order does not matter (a removal never blocks a tile). The
+    plays run in the kernels of :mod:`.solitaire_kernel`."""
 
     def __init__(self, geo: Geometry, groups: Sequence[int], remaining: int) -> None:
         n = len(groups)
@@ -130,17 +125,12 @@ class Table:
                     self.members.append([])
                 self.members[g].append(t)
                 self.group_of[t] = g
-        self.compiled: Compiled | None = None
-        """The arrays of the compiled :meth:`end` (see :meth:`fast`)."""
 
-    def fast(self, *, now: bool = False) -> Compiled | None:
-        """The compiled loop's arrays, built once this process has played
-        :data:`FAST_AFTER` plays of the plain loop (or ``now``); None before, or without
-        numba."""
-        if self.compiled is None and (now or Table.plain_plays >= FAST_AFTER):
-            self.compiled = Compiled.build(self.code0, self.free0, self.geo.touch,
-                                           self.group_of, len(self.members), self.count0)
-        return self.compiled
+    @cached_property
+    def arrays(self) -> Arrays:
+        """The position as the kernels' arrays."""
+        return Arrays.build(self.code0, self.free0, self.geo.touch, self.group_of,
+                            len(self.members), self.count0)
 
     def play(self, partner: Sequence[int], clock: list[int] | None = None,
              record: list[tuple[int, int]] | None = None) -> int:
@@ -148,71 +138,23 @@ class Table:
         receives the order in which tiles went; ``record`` the pairs removed (the moves
         of a win when every tile is paired)."""
         if clock is None and record is None:
-            return self.end(partner)[0]
-        code = self.code0[:]
-        touch, group_of, free = self.geo.touch, self.group_of, FREE_CODES
-        waiting: list = [None] * len(self.members)
-        stack = self.free0[:]
-        pop, push = stack.pop, stack.append
-        left = self.count0
-        while stack:
-            t = pop()
-            if code[t] not in free:
-                continue
-            p = partner[t]
-            if p >= 0:
-                if code[p] not in free:
-                    continue
-                out: Sequence[int] = (t, p)
-                if record is not None:
-                    record.append((t, p))
-            else:
-                g = group_of[t]
-                w = waiting[g]
-                if w is None:
-                    waiting[g] = [t]
-                    continue
-                if w is True:
-                    out = (t,)
-                elif t in w:
-                    continue
-                else:
-                    w.append(t)
-                    out = w
-                    waiting[g] = True
-            for x in out:
-                code[x] = GONE
-                if clock is not None:
-                    clock[x] = self.count0 - left
-                left -= 1
-                for j, d in touch[x]:
-                    c = code[j] - d
-                    code[j] = c
-                    if c in free:
-                        push(j)
+            return self.arrays.end(partner)[0]
+        left, order, pairs = self.arrays.play(partner)
+        if clock is not None:
+            for t in np.flatnonzero(order >= 0).tolist():
+                clock[t] = int(order[t])
+        if record is not None:
+            record.extend(pairs)
         return left
 
-    def end(self, partner: Sequence[int]) -> tuple[int, Sequence[int]]:
+    def end(self, partner: Sequence[int]) -> tuple[int, np.ndarray]:
         """Where :meth:`play` ends: the number of tiles left and every tile's code (a
-        removed tile's is :data:`GONE` or a little less). The end does not depend on the
-        order of the removals (a removal never blocks a tile), so this faster loop
-        removes a pair at once and looks at a tile only when it becomes free. With numba
-        the same loop runs compiled (:mod:`.solitaire_kernel`) once the process has
-        played :data:`FAST_AFTER` plays."""
-        fast = self.fast()
-        if fast is not None:
-            return fast.end(partner)
-        Table.plain_plays += 1
-        return end_from(self.code0, self.free0, self.count0, partner, self.geo.touch,
-                        self.group_of, len(self.members))
+        removed tile's is :data:`GONE` or a little less)."""
+        return self.arrays.end(partner)
 
     def stranded(self, partner: Sequence[int]) -> tuple[int, list[int]]:
         """Play ``partner``; the tiles left and the list of those tiles."""
-        fast = self.fast()
-        if fast is not None:
-            return fast.stranded(partner)
-        left, code = self.end(partner)
-        return left, [t for t, c in enumerate(code) if c < HALF_GONE]
+        return self.arrays.stranded(partner)
 
     def playout(self, rng: random.Random, noise: float,
                 penalty: dict[tuple[int, int], float]) -> tuple[int, list[tuple[int, int]]]:
@@ -294,64 +236,6 @@ class Table:
         return pick
 
 
-def end_from(code0: Sequence[int], free0: Sequence[int], count0: int, partner: Sequence[int],
-             touch: Sequence[Sequence[tuple[int, int]]], group_of: Sequence[int],
-             faces: int) -> tuple[int, list[int]]:
-    """The plain loop of :meth:`Table.end` from any position: its codes ``code0``, the
-    tiles free in it ``free0``, and ``count0`` tiles in place."""
-    code = list(code0)
-    free = FREE_CODES
-    waiting: list = [None] * faces
-    stack = list(free0)
-    pop, push = stack.pop, stack.append
-    left = count0
-    while stack:
-        t = pop()
-        if code[t] not in free:
-            continue
-        p = partner[t]
-        if p >= 0:
-            if code[p] not in free:
-                continue
-            code[t] = code[p] = GONE
-            left -= 2
-            for j, d in touch[t]:
-                c = code[j] - d
-                code[j] = c
-                if c in free and c + d not in free:
-                    push(j)
-            for j, d in touch[p]:
-                c = code[j] - d
-                code[j] = c
-                if c in free and c + d not in free:
-                    push(j)
-            continue
-        g = group_of[t]
-        w = waiting[g]
-        if w is None:
-            waiting[g] = t
-            continue
-        if w is not True:
-            if w == t:
-                continue
-            waiting[g] = True
-            code[w] = GONE
-            left -= 1
-            for j, d in touch[w]:
-                c = code[j] - d
-                code[j] = c
-                if c in free and c + d not in free:
-                    push(j)
-        code[t] = GONE
-        left -= 1
-        for j, d in touch[t]:
-            c = code[j] - d
-            code[j] = c
-            if c in free and c + d not in free:
-                push(j)
-    return left, code
-
-
 @lru_cache(maxsize=4096)
 def matchings(items: tuple[int, ...]) -> list[tuple[tuple[int, int], ...]]:
     """Every way to split an even number of tiles into pairs."""
@@ -377,5 +261,5 @@ def tiles_in(mask: int) -> list[int]:
     return out
 
 
-__all__ = ["FAST_AFTER", "FREE_CODES", "GONE", "Geometry", "Table", "codes_after", "end_from",
-           "geometry", "is_pair", "matchings", "partner_list"]
+__all__ = ["FREE_CODES", "GONE", "Geometry", "Table", "codes_after", "geometry", "is_pair",
+           "matchings", "partner_list"]
