@@ -6,6 +6,7 @@ the exact search over Python sets and lists (:class:`PlainExactSearch`, for
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import numpy as np
@@ -365,3 +366,92 @@ class PlainExactSearch:
         """Tiles left by the relaxed play of a position."""
         return end_from(code, free, left, self.open, self.touch, self.group_of,
                         len(self.members))[0]
+
+
+class PlainPlayouts:
+    """The quick playouts over Python lists and a ``random.Random`` (as the kernel
+    :data:`.solitaire_kernel.PLAYOUT` plays them, drawing the same numbers): a
+    :class:`.Table`'s position, with the penalties kept in a dict."""
+
+    def __init__(self, table: Table) -> None:
+        self.geo, self.members, self.group_of = table.geo, table.members, table.group_of
+        self.code0, self.free0, self.count0 = table.code0, table.free0, table.count0
+
+    def playout(self, rng: random.Random, noise: float,
+                penalty: dict[tuple[int, int], float]) -> tuple[int, list[tuple[int, int]]]:
+        """One quick game: a face whose remaining tiles are all free goes at once (that is
+        always safe); when none does, the free pair holding up the most goes (with
+        ``noise``, less its ``penalty``), never one that leaves a face's last two tiles
+        one on the other. Returns the tiles left and the moves; a game that sticks adds
+        to the penalty of its pairs whose face it left stranded."""
+        code = self.code0[:]
+        group_of, free = self.group_of, FREE_CODES
+        waiting: list[list[int]] = [[] for _ in self.members]
+        rest = [len(m) for m in self.members]
+        stack = self.free0[:]
+        left = self.count0
+        moves: list[tuple[int, int]] = []
+        while True:
+            while stack:
+                t = stack.pop()
+                if code[t] not in free or t in waiting[group_of[t]]:
+                    continue
+                g = group_of[t]
+                waiting[g].append(t)
+                if len(waiting[g]) == rest[g]:  # every tile left is free
+                    w = waiting[g]
+                    moves.extend((w[i], w[i + 1]) for i in range(0, len(w), 2))
+                    left -= len(w)
+                    rest[g] = 0
+                    waiting[g] = []
+                    self._take(code, w, stack)
+            if not left:
+                return 0, moves
+            pick = self._risky_move(code, waiting, rest, rng, noise, penalty)
+            if pick is None:
+                for a, c in moves:
+                    if rest[group_of[a]]:
+                        key = (a, c) if a < c else (c, a)
+                        penalty[key] = penalty.get(key, 0) + 2
+                return left, moves
+            g, a, c = pick
+            moves.append((a, c))
+            waiting[g].remove(a)
+            waiting[g].remove(c)
+            rest[g] -= 2
+            left -= 2
+            self._take(code, (a, c), stack)
+
+    def _take(self, code: list[int], tiles: Sequence[int], stack: list[int]) -> None:
+        touch, free = self.geo.touch, FREE_CODES
+        for x in tiles:
+            code[x] = GONE
+            for j, d in touch[x]:
+                c = code[j] - d
+                code[j] = c
+                if c in free:
+                    stack.append(j)
+
+    def _risky_move(self, code: list[int], waiting: list[list[int]], rest: list[int],
+                    rng: random.Random, noise: float,
+                    penalty: dict[tuple[int, int], float]) -> tuple[int, int, int] | None:
+        weight, below = self.geo.weight, self.geo.below
+        best, pick = -1e18, None
+        for g, w in enumerate(waiting):
+            k = len(w)
+            if k < 2:
+                continue
+            others = ([x for x in self.members[g] if code[x] != GONE and x not in w]
+                      if rest[g] == 4 else None)
+            for i in range(k):
+                a = w[i]
+                for c in w[i + 1:]:
+                    if others is not None:  # the last two must not lie one on the other
+                        r = others + [x for x in w if x != a and x != c]
+                        if below[r[0]] >> r[1] & 1 or below[r[1]] >> r[0] & 1:
+                            continue
+                    score = (weight[a] + weight[c] + rng.random() * noise
+                             - penalty.get((a, c) if a < c else (c, a), 0))
+                    if score > best:
+                        best, pick = score, (g, a, c)
+        return pick

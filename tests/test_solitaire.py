@@ -436,3 +436,41 @@ def test_restarts_keep_the_verdicts_sound(which: int, seed: int) -> None:
     assert (result.status == rules.SOLVED) == _brute(deal)
     if result.status == rules.SOLVED:
         assert rules.replay_solution(deal, result.solution) == []
+
+
+@pytest.mark.parametrize(("name", "seed"), [("turtle", 1), ("turtle", 5), ("turtle", 13),
+                                            ("fortress", 2), ("mini", 4)])
+def test_the_playouts_play_as_the_plain_oracle(name: str, seed: int) -> None:
+    # the playout kernel draws from the random.Random's own stream (Python's Mersenne
+    # Twister, rebuilt in the kernel): the same games, penalties and state after as the
+    # plain playouts kept in tests/solitaire_oracle.py, in a position too
+    import numpy as np
+    from solitaire_oracle import PlainPlayouts
+
+    from tilepress.engine.solitaire_play import Table, geometry, seeded, stream, streamed
+
+    deal = rules.deal_random(builtin(name), random.Random(seed))
+    n = len(deal.tiles)
+    rest = (1 << n) - 1
+    for remaining in (rest, rest & ~rules.board_for(deal.layout).free_tiles(rest)[0]):
+        table = Table(geometry(deal.layout), deal.groups, remaining)
+        plain = PlainPlayouts(table)
+        ours, theirs = seeded(seed), random.Random(seed)
+        assert ours.tolist() == list(theirs.getstate()[1])
+        penalty, kept = np.zeros((n, n)), {}
+        noises = [1.0 + k / 2 for k in range(12)]
+        for _ in range(3):
+            won, moves = table.playouts(ours, noises, penalty)
+            games = []
+            for noise in noises:
+                games.append(plain.playout(theirs, noise, kept))
+                if not games[-1][0]:
+                    break
+            longest = max(games, key=lambda g: (g[0] == 0, len(g[1])))
+            assert won == (len(games) - 1 if not games[-1][0] else -1)
+            assert moves == longest[1]
+            assert ours.tolist() == list(theirs.getstate()[1])
+            assert {(a, c): v for (a, c), v in np.ndenumerate(penalty) if v} == kept
+        again = random.Random(0)
+        streamed(again, ours)
+        assert again.getstate() == theirs.getstate() and stream(again).tolist() == ours.tolist()

@@ -62,6 +62,32 @@ def test_the_exact_search_agrees_with_an_exhaustive_search(which: int, seed: int
         assert rules.replay_solution(deal, search.solution) == []
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 14), st.integers(0, 10**9), st.floats(0, 1))
+def test_pairable_agrees_with_listing_every_pairing(m: int, seed: int, share: float) -> None:
+    # a face's tiles split into pairs with no tile on its partner exactly when one of
+    # its pairings (listed by matchings, up to 8 tiles) has none; odd counts never split
+    import numpy as np
+
+    from tilepress.engine.solitaire_exact_kernel import PAIRABLE
+    from tilepress.engine.solitaire_play import matchings
+
+    rng = random.Random(seed)
+    n = 20
+    apart = np.ones((n, n), np.bool_)
+    for a in range(n):
+        for c in range(a + 1, n):
+            if rng.random() < share:
+                apart[a, c] = apart[c, a] = False
+    tiles = np.array(rng.sample(range(n), m), np.int64)
+    got = PAIRABLE(tiles, m, apart, np.zeros(16, np.bool_))
+    if m % 2:
+        assert not got
+    elif m <= 8:
+        assert got == any(all(apart[a, c] for a, c in pairs)
+                          for pairs in matchings(tuple(tiles.tolist())))
+
+
 def test_it_proves_dead_a_deal_whose_relaxed_play_goes_out() -> None:
     # the relaxed play lets the 1p face go freely once two are free together, so it
     # clears the board; the real game cannot (checked by the exhaustive search)
@@ -87,10 +113,10 @@ def test_a_removed_tile_is_never_taken_for_one_in_place() -> None:
     assert rules.replay_solution(deal, search.solution) == []
 
 
-def test_the_solver_takes_the_exact_search_only_past_the_default_budget(
+def test_the_solver_takes_the_exact_search_only_past_exact_after(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # a deal the default budget leaves undecided: no exact search within it (so puzzles
-    # and the Turtle benchmark stay as they were), one past it
+    # a deal left undecided within EXACT_AFTER plays: no exact search within them (so
+    # puzzles stay as they were), one past them; the default budget decides it
     from tilepress.engine import solitaire_solver
 
     made = []
@@ -98,10 +124,13 @@ def test_the_solver_takes_the_exact_search_only_past_the_default_budget(
     monkeypatch.setattr(solitaire_solver, "ExactSearch",
                         lambda table: made.append(1) or real(table))
     deal = rules.deal_random(builtin("turtle"), random.Random(724))
-    assert solitaire_solver.Solver(deal).solve().status == rules.UNDECIDED
+    budget = solitaire_solver.EXACT_AFTER
+    assert solitaire_solver.Solver(deal, budget=budget).solve().status == rules.UNDECIDED
     assert not made
-    solitaire_solver.Solver(deal, budget=solitaire_solver.EXACT_AFTER + 1000).solve()
+    quick = solitaire_solver.QUICK * solitaire_solver.PLAYOUT_COST  # counted apart
+    solitaire_solver.Solver(deal, budget=budget + quick + 1000).solve()
     assert made
+    assert solitaire_solver.Solver(deal).solve().status == rules.SOLVED
 
 
 def muted_solve(deal: rules.Deal, seed: int, budget: int, **constants):
@@ -116,7 +145,7 @@ def muted_solve(deal: rules.Deal, seed: int, budget: int, **constants):
 
     with pytest.MonkeyPatch.context() as patch:
         for name, value in {"RESTART": 1, "TURN": 1, "TURN_PLAYOUTS": 0, "EXACT_AFTER": 0,
-                            **constants}.items():
+                            "QUICK": 0, **constants}.items():
             patch.setattr(solitaire_solver, name, value)
         patch.setattr(solitaire_solver.PairingSearch, "run", lambda self: idle(self))
         patch.setattr(solitaire_solver.Repair, "run",

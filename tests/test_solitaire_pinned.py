@@ -22,7 +22,10 @@ from tilepress.layouts import Layout, block, builtin, row, tile
 from tilepress.tiles import Tile
 
 PINNED = "47de994d227e1b92ec1306b02ac1569c1a3c26f5b1f26d947cb3bc39c424c9a9"
-"""The sha256 of :func:`verdicts`, as the solver gave it when pinned."""
+"""The sha256 of :func:`verdicts`, as the solver gave it before its kernels became its
+only code (and before the quick playouts, which these budgets do not reach)."""
+PINNED_QUICK = "e2f307c9510fd64d56be38da40bb8e72cba1b8b6aefe8871b0652697ed5429be"
+"""The sha256 of :func:`quick_verdicts`."""
 
 WIDE = Layout.of("wide", [*block(0, 0, 2, 0, 1), *row(0, 2, 0, 2), *row(1, 0.5, 0.5, 1.5),
                           *tile(2, 1, 0.5)])
@@ -96,24 +99,50 @@ def verdicts() -> list[tuple]:
     return out
 
 
+def quick_verdicts() -> list[tuple]:
+    """Deals won by the quick playouts (a budget of at least ``QUICK_FROM``), the
+    constraint model left out (OR-Tools is optional)."""
+    from tilepress.engine import solitaire_solver
+    from tilepress.engine.solitaire_solver import QUICK_FROM, Solver
+
+    out: list[tuple] = []
+    with _patched(solitaire_solver, MODEL=False):
+        for name, s in (("turtle", 1), ("turtle", 16), ("fortress", 31), ("fortress", 33)):
+            deal = rules.deal_random(builtin(name), random.Random(s))
+            solver = Solver(deal, budget=QUICK_FROM, seed=s)
+            got = solver.solve()
+            out.append((name, s, got.status, _short(got.solution), got.work, solver.found_by,
+                        solver.exact_work))
+    return out
+
+
 def digest() -> str:
     return hashlib.sha256(repr(verdicts()).encode()).hexdigest()
 
 
+def quick_digest() -> str:
+    return hashlib.sha256(repr(quick_verdicts()).encode()).hexdigest()
+
+
 def test_the_pinned_verdicts_compiled() -> None:
     assert digest() == PINNED
+    assert quick_digest() == PINNED_QUICK
 
 
 def test_the_pinned_verdicts_with_compilation_off() -> None:
+    import tilepress
+
     here = Path(__file__).parent
-    env = {**os.environ, "TILEPRESS_NO_JIT": "1"}
+    package = Path(tilepress.__file__).parents[1]  # the tree under test, not another one
+    env = {**os.environ, "TILEPRESS_NO_JIT": "1",
+           "PYTHONPATH": os.pathsep.join([str(package), str(here)])}
     run = subprocess.run([sys.executable, "-c", "import test_solitaire_pinned as t; "
-                          "print(t.digest())"], cwd=here, env=env, capture_output=True,
-                         text=True, check=True, timeout=120)
-    assert run.stdout.strip() == PINNED
+                          "print(t.digest(), t.quick_digest())"], cwd=here, env=env,
+                         capture_output=True, text=True, check=True, timeout=120)
+    assert run.stdout.split() == [PINNED, PINNED_QUICK]
 
 
 if __name__ == "__main__":
-    for v in verdicts():
+    for v in verdicts() + quick_verdicts():
         print(v)
-    print(digest())
+    print(digest(), quick_digest())

@@ -100,17 +100,12 @@ class ExactSearch:
         pairs = max(1, sum(len(ms) * (len(ms) - 1) // 2 for ms in members))
         arrays = table.arrays
         start, target, delta = arrays.start, arrays.target, arrays.delta
-        apart = np.ones((n, n), np.bool_)
-        for a in range(n):
-            for c in range(n):
-                if geo.below[a] >> c & 1:
-                    apart[a, c] = apart[c, a] = False
         mstart = np.zeros(faces + 1, np.int64)
         mstart[1:len(members) + 1] = np.cumsum([len(ms) for ms in members])
         mstart[len(members) + 1:] = mstart[len(members)]
         self.static = (start, target, delta, arrays.group_of, mstart,
                        np.array([t for ms in members for t in ms], np.int64),
-                       np.array(geo.weight, np.float64), apart, len(members))
+                       geo.weights, geo.apart, len(members))
         self.lists = self.stubborn_lists()
         self.scratch = (np.zeros(faces, np.int64), np.zeros((faces, most), np.int64),
                         np.zeros(faces, np.int64), np.zeros(n, np.int64),

@@ -24,8 +24,8 @@ RUNNING, WON, DEAD = 0, 1, 2
 
 PAIR_CHECK = 12
 """The most tiles of a face (besides a move's two) whose pairing is checked: beyond, a
-move is never taken for doomed (sound: it only prunes less), since the check grows as two
-to that power."""
+move is never taken for doomed (sound: it only prunes less), since the check's worst case
+grows fast with the tiles."""
 MIX1 = -4658895280553007687
 MIX2 = -7723592293110705685
 """splitmix64's multipliers, as signed 64-bit numbers (products wrap)."""
@@ -162,29 +162,68 @@ def _settle(code: np.ndarray, rest: np.ndarray, left: int, mask: np.ndarray,
 SETTLE = kernel(_settle)
 
 
-def _pairable(tiles: np.ndarray, m: int, apart: np.ndarray, good: np.ndarray) -> bool:
-    """Whether the ``m`` ``tiles`` split into pairs with no tile lying on its partner."""
-    good[0] = True
-    for s in range(1, 1 << m):
-        good[s] = False
-        bits = 0
-        low = -1
-        for i in range(m):
-            if s >> i & 1:
-                bits += 1
-                if low < 0:
-                    low = i
-        if bits & 1:
-            continue
-        rest = s & ~(1 << low)
-        for j in range(low + 1, m):
-            if rest >> j & 1 and apart[tiles[low], tiles[j]] and good[rest & ~(1 << j)]:
-                good[s] = True
+def _pairable(tiles: np.ndarray, m: int, apart: np.ndarray, used: np.ndarray) -> bool:
+    """Whether the ``m`` ``tiles`` split into pairs with no tile lying on its partner
+    (``apart``): depth first, the first tile left with each of its possible partners in
+    turn (``used``: scratch of at least ``m`` flags)."""
+    if m % 2:
+        return False
+    if m == 0:
+        return True
+    half = m // 2
+    first = np.empty(half, np.int64)
+    tried = np.empty(half, np.int64)
+    for i in range(m):
+        used[i] = False
+    level = 0
+    first[0] = 0
+    tried[0] = 0
+    used[0] = True
+    while True:
+        i = first[level]
+        found = -1
+        for j in range(tried[level] + 1, m):
+            if not used[j] and apart[tiles[i], tiles[j]]:
+                found = j
                 break
-    return good[(1 << m) - 1]
+        if found < 0:  # no partner left for it: back to the level below
+            used[i] = False
+            level -= 1
+            if level < 0:
+                return False
+            used[tried[level]] = False
+            continue
+        tried[level] = found
+        used[found] = True
+        if level + 1 == half:
+            return True
+        k = i + 1
+        while used[k]:
+            k += 1
+        level += 1
+        first[level] = k
+        tried[level] = k
+        used[k] = True
 
 
 PAIRABLE = kernel(_pairable)
+
+
+def _unpairable(mstart: np.ndarray, mlist: np.ndarray, apart: np.ndarray, most: int) -> bool:
+    """Whether a face (``mlist[mstart[g]:mstart[g + 1]]``) cannot be split into pairs
+    with no tile lying on its partner: an odd face, or one of at most ``most`` tiles
+    whose every pairing stacks two."""
+    good = np.zeros(1 << most, np.bool_)
+    for g in range(mstart.shape[0] - 1):
+        m = mstart[g + 1] - mstart[g]
+        if m % 2:
+            return True
+        if m <= most and not PAIRABLE(mlist[mstart[g]:mstart[g + 1]], m, apart, good):
+            return True
+    return False
+
+
+UNPAIRABLE = kernel(_unpairable)
 
 
 def _hash(words: np.ndarray, cap: int) -> int:

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 import numpy as np
 
 from tilepress.engine.solitaire import board_for
-from tilepress.engine.solitaire_kernel import GONE, Arrays
+from tilepress.engine.solitaire_kernel import GONE, PLAYOUTS, SEED, Arrays
 from tilepress.layouts import Layout
 
 FREE_CODES = frozenset({0, 1, 2, 3, 4, 8, 12})
@@ -44,6 +44,15 @@ class Geometry:
     weight: tuple[float, ...]
     """How much a tile holds up: the tiles under it (at any depth) and half those
     beside it."""
+    start: np.ndarray = field(compare=False, repr=False)
+    target: np.ndarray = field(compare=False, repr=False)
+    delta: np.ndarray = field(compare=False, repr=False)
+    """:attr:`touch` as flat arrays for the kernels: ``start[t]:start[t + 1]`` are tile
+    ``t``'s entries of ``target`` (the tile touched) and ``delta`` (what it subtracts)."""
+    weights: np.ndarray = field(compare=False, repr=False)
+    """:attr:`weight` as an array."""
+    apart: np.ndarray = field(compare=False, repr=False)
+    """Whether two tiles can ever be free together (neither lies over the other)."""
 
 
 @lru_cache(maxsize=64)
@@ -66,8 +75,18 @@ def geometry(layout: Layout) -> Geometry:
             held[t] += 1
     code = tuple(OVER * _count(board.over[t]) + LEFT * _count(board.left[t])
                  + RIGHT * _count(board.right[t]) for t in range(n))
-    return Geometry(code, tuple(map(tuple, touch)), board.below,
-                    tuple(held[t] + 0.5 * sides[t] for t in range(n)))
+    weight = tuple(held[t] + 0.5 * sides[t] for t in range(n))
+    start = np.zeros(n + 1, np.int64)
+    start[1:] = np.cumsum([len(e) for e in touch])
+    flat = [pair for entries in touch for pair in entries]
+    apart = np.ones((n, n), np.bool_)
+    for a in range(n):
+        for c in tiles_in(board.below[a]):
+            apart[a, c] = apart[c, a] = False
+    return Geometry(code, tuple(map(tuple, touch)), board.below, weight, start,
+                    np.array([j for j, _ in flat], np.int64),
+                    np.array([d for _, d in flat], np.int64), np.array(weight, np.float64),
+                    apart)
 
 
 def codes_after(geo: Geometry, remaining: int) -> list[int]:
@@ -129,8 +148,13 @@ class Table:
     @cached_property
     def arrays(self) -> Arrays:
         """The position as the kernels' arrays."""
-        return Arrays.build(self.code0, self.free0, self.geo.touch, self.group_of,
-                            len(self.members), self.count0)
+        geo = self.geo
+        return Arrays(np.array(self.code0, np.int64), np.array(self.free0, np.int64),
+                      self.count0, geo.start, geo.target, geo.delta,
+                      np.array(self.group_of, np.int64), len(self.members),
+                      np.cumsum([0] + [len(ms) for ms in self.members], dtype=np.int64),
+                      np.array([t for ms in self.members for t in ms], np.int64),
+                      geo.weights, geo.apart)
 
     def play(self, partner: Sequence[int], clock: list[int] | None = None,
              record: list[tuple[int, int]] | None = None) -> int:
@@ -156,84 +180,47 @@ class Table:
         """Play ``partner``; the tiles left and the list of those tiles."""
         return self.arrays.stranded(partner)
 
-    def playout(self, rng: random.Random, noise: float,
-                penalty: dict[tuple[int, int], float]) -> tuple[int, list[tuple[int, int]]]:
-        """One quick game: a face whose remaining tiles are all free goes at once (that is
-        always safe); when none does, the free pair holding up the most goes (with
-        ``noise``, less its ``penalty``), never one that leaves a face's last two tiles
-        one on the other. Returns the tiles left and the moves; a game that sticks adds
-        to the penalty of its pairs whose face it left stranded."""
-        code = self.code0[:]
-        group_of, free = self.group_of, FREE_CODES
-        waiting: list[list[int]] = [[] for _ in self.members]
-        rest = [len(m) for m in self.members]
-        stack = self.free0[:]
-        left = self.count0
-        moves: list[tuple[int, int]] = []
-        while True:
-            while stack:
-                t = stack.pop()
-                if code[t] not in free or t in waiting[group_of[t]]:
-                    continue
-                g = group_of[t]
-                waiting[g].append(t)
-                if len(waiting[g]) == rest[g]:  # every tile left is free
-                    w = waiting[g]
-                    moves.extend((w[i], w[i + 1]) for i in range(0, len(w), 2))
-                    left -= len(w)
-                    rest[g] = 0
-                    waiting[g] = []
-                    self._take(code, w, stack)
-            if not left:
-                return 0, moves
-            pick = self._risky_move(code, waiting, rest, rng, noise, penalty)
-            if pick is None:
-                for a, c in moves:
-                    if rest[group_of[a]]:
-                        key = (a, c) if a < c else (c, a)
-                        penalty[key] = penalty.get(key, 0) + 2
-                return left, moves
-            g, a, c = pick
-            moves.append((a, c))
-            waiting[g].remove(a)
-            waiting[g].remove(c)
-            rest[g] -= 2
-            left -= 2
-            self._take(code, (a, c), stack)
+    def playouts(self, mt: np.ndarray, noises: Sequence[float], penalty: np.ndarray,
+                 ) -> tuple[int, list[tuple[int, int]]]:
+        """Quick games (:data:`.solitaire_kernel.PLAYOUT`), one for each of ``noises``,
+        until one wins: a face whose remaining tiles are all free goes at once (that is
+        always safe); when none does, the free pair holding up the most goes (with the
+        game's noise, drawn from ``mt``, less its ``penalty``), never one that leaves a
+        face's last two tiles one on the other. A game that sticks adds to the penalty
+        (an n-by-n array, the smaller tile first) of its pairs whose face it left
+        stranded. Returns the index of the game that won (-1: none) and its moves, or
+        those of the first longest game. ``mt`` is a random stream (:func:`seeded`,
+        :func:`stream`), drawn on."""
+        a = self.arrays
+        best = np.empty((self.n // 2 + 1, 2), np.int64)
+        info = np.zeros(1, np.int64)
+        won = PLAYOUTS(np.asarray(noises, np.float64), a.code0, a.free0, a.count0, a.start,
+                       a.target, a.delta, a.group_of, a.mstart, a.mlist, a.weight, a.apart,
+                       penalty, mt, best, info)
+        flat = best[:info[0]].tolist()
+        return int(won), [(x, y) for x, y in flat]
 
-    def _take(self, code: list[int], tiles: Sequence[int], stack: list[int]) -> None:
-        touch, free = self.geo.touch, FREE_CODES
-        for x in tiles:
-            code[x] = GONE
-            for j, d in touch[x]:
-                c = code[j] - d
-                code[j] = c
-                if c in free:
-                    stack.append(j)
 
-    def _risky_move(self, code: list[int], waiting: list[list[int]], rest: list[int],
-                    rng: random.Random, noise: float,
-                    penalty: dict[tuple[int, int], float]) -> tuple[int, int, int] | None:
-        weight, below = self.geo.weight, self.geo.below
-        best, pick = -1e18, None
-        for g, w in enumerate(waiting):
-            k = len(w)
-            if k < 2:
-                continue
-            others = ([x for x in self.members[g] if code[x] != GONE and x not in w]
-                      if rest[g] == 4 else None)
-            for i in range(k):
-                a = w[i]
-                for c in w[i + 1:]:
-                    if others is not None:  # the last two must not lie one on the other
-                        r = others + [x for x in w if x != a and x != c]
-                        if below[r[0]] >> r[1] & 1 or below[r[1]] >> r[0] & 1:
-                            continue
-                    score = (weight[a] + weight[c] + rng.random() * noise
-                             - penalty.get((a, c) if a < c else (c, a), 0))
-                    if score > best:
-                        best, pick = score, (g, a, c)
-        return pick
+def seeded(seed: int) -> np.ndarray:
+    """The state of ``random.Random(seed)`` as the kernels draw from it (see
+    :func:`stream`), made without one."""
+    n = abs(seed)
+    key = [(n >> (32 * k)) & 0xFFFFFFFF for k in range(max(1, -(-n.bit_length() // 32)))]
+    mt = np.empty(625, np.int64)
+    SEED(mt, np.array(key, np.int64))
+    return mt
+
+
+def stream(rng: random.Random) -> np.ndarray:
+    """``rng``'s state as the kernels draw from it (:data:`.solitaire_kernel.RANDOM`):
+    the Mersenne Twister's 624 words and its index."""
+    return np.array(rng.getstate()[1], np.int64)
+
+
+def streamed(rng: random.Random, mt: np.ndarray) -> None:
+    """Put the state a kernel drew ``mt`` to back into ``rng``."""
+    version, _, gauss = rng.getstate()
+    rng.setstate((version, tuple(mt.tolist()), gauss))
 
 
 @lru_cache(maxsize=4096)
@@ -262,4 +249,4 @@ def tiles_in(mask: int) -> list[int]:
 
 
 __all__ = ["FREE_CODES", "GONE", "Geometry", "Table", "codes_after", "geometry", "is_pair",
-           "matchings", "partner_list"]
+           "matchings", "partner_list", "seeded", "stream", "streamed"]
