@@ -298,10 +298,12 @@ _SOLVER_NAMES = {"SolveResult": "solitaire_solver", "Solver": "solitaire_solver"
 def __getattr__(name: str):
     """The solver's names, also reachable from here (they live in ``solitaire_solver`` and
     ``solitaire_experience``)."""
-    if name in _SOLVER_NAMES:
-        import importlib
-
-        return getattr(importlib.import_module(f"{__package__}.{_SOLVER_NAMES[name]}"), name)
+    if name in _SOLVER_NAMES:  # imported here, on first use: the solver is heavy
+        if _SOLVER_NAMES[name] == "solitaire_solver":
+            from tilepress.engine import solitaire_solver as module
+        else:
+            from tilepress.engine import solitaire_experience as module
+        return getattr(module, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
