@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+os.environ.setdefault("TILEPRESS_JIT", "eager")
+"""The tests run compiled code compiled (a kernel compiles at its first call, as it does
+for any long job; tests/test_compiled.py checks the "auto" mode itself), unless
+TILEPRESS_NO_JIT=1 or TILEPRESS_JIT=off turns compilation off."""
 
 
 class CliResult:

@@ -107,7 +107,8 @@ def test_a_kernel_calling_another_files_kernel_is_recompiled_when_that_file_chan
         callee = tmp_path / "kernels_b.py"
         if not callee.exists() or callee.read_text() != CALLEE.format(add=add):
             callee.write_text(CALLEE.format(add=add))
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), PACKAGE])}
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), PACKAGE]),
+               "TILEPRESS_JIT": "eager"}
         out = subprocess.run([sys.executable, str(tmp_path / "kernels_a.py")], env=env,
                              capture_output=True, text=True, check=True, cwd=tmp_path)
         return out.stdout.strip()
@@ -116,3 +117,68 @@ def test_a_kernel_calling_another_files_kernel_is_recompiled_when_that_file_chan
     assert first.startswith("3 ") and "[]" in first  # compiled and cached
     assert run(1).startswith("3 [(")  # the same files: read from the cache
     assert run(100).startswith("201 ")  # the callee's file changed: compiled again
+
+
+SUM = """
+from tilepress.compiled import kernel
+
+
+@kernel
+def total(values):
+    s = 0
+    for v in values:
+        s += v
+    return s
+"""
+
+
+def _module(tmp_path, name: str = "kernels_sum"):
+    import importlib
+
+    (tmp_path / f"{name}.py").write_text(SUM)
+    sys.path.insert(0, str(tmp_path))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(tmp_path))
+
+
+def test_auto_runs_the_python_until_it_has_cost_enough_then_compiles(tmp_path, monkeypatch):
+    """A short job never pays for a compile; a long one compiles once its Python has
+    cost COMPILE_AFTER seconds, and the results are the same before and after."""
+    from tilepress import compiled
+
+    if not enabled():
+        pytest.skip("kernels are switched off")
+    monkeypatch.setenv("TILEPRESS_JIT", "auto")
+    module = _module(tmp_path)
+    assert module.total((1, 2, 3)) == 6
+    assert module.total._compiled is None  # cheap so far: the Python source ran
+    monkeypatch.setattr(compiled, "COMPILE_AFTER", 0.0)
+    assert module.total((4, 5)) == 9  # this call's time passes the (now zero) budget
+    assert module.total._compiled is not None and module.total._compiled is not \
+        module.total.python
+    assert module.total((4, 5)) == 9  # compiled: the same result
+
+
+def test_auto_compiles_at_once_what_numba_has_cached(tmp_path, monkeypatch):
+    if not enabled():
+        pytest.skip("kernels are switched off")
+    first = _module(tmp_path, "kernels_cached")
+    monkeypatch.setenv("TILEPRESS_JIT", "eager")
+    assert first.total((1, 2)) == 3  # compiled, and its machine code cached on disk
+    sys.modules.pop("kernels_cached")
+    monkeypatch.setenv("TILEPRESS_JIT", "auto")
+    again = _module(tmp_path, "kernels_cached")
+    assert again.total((1, 2)) == 3
+    assert again.total._compiled is not None  # loaded from the cache at the first call
+
+
+def test_off_runs_the_python_for_good(tmp_path, monkeypatch):
+    from tilepress import compiled
+
+    monkeypatch.setenv("TILEPRESS_JIT", "off")
+    monkeypatch.setattr(compiled, "COMPILE_AFTER", 0.0)
+    module = _module(tmp_path, "kernels_off")
+    assert module.total((1, 2)) == 3
+    assert module.total._compiled is module.total.python

@@ -10,28 +10,54 @@ compiles a called kernel into its caller but keys the cache on the caller's file
 (numba issue 1833), so a kernel calling kernels of other files is cached under the
 stamps of those files too (:class:`_WithCallees`): editing any of them recompiles it.
 
-With ``TILEPRESS_NO_JIT=1`` (or numba's own ``NUMBA_DISABLE_JIT=1``) in the environment,
-or where numba cannot be imported, the kernels run their Python source as it is: slowly,
-with the same results (the tests pin the games' logs both ways).
+**When a kernel compiles.** Compiling costs seconds (the solver's kernels about eight
+on a fresh install), more than a short job spends in them. So a kernel compiles when it
+pays: at its first call if numba has its machine code cached on disk already (loading it
+takes milliseconds), or else once its Python source has cost :data:`COMPILE_AFTER`
+seconds (a job that keeps calling it then soon earns the compile back; a short one, such
+as a kit's few example games, never pays for it). Both run the same source and give
+the same bits, so the results do not depend on when -- or whether -- a kernel compiled.
+``TILEPRESS_JIT=eager`` compiles every kernel at its first call (the tests and
+benchmarks of compiled code use it); ``TILEPRESS_JIT=off`` (or ``TILEPRESS_NO_JIT=1``, or
+numba's own ``NUMBA_DISABLE_JIT=1``, or a numba that cannot be imported) runs the Python
+source for good: slowly, with the same results (the tests pin the games' logs both
+ways).
 
-Nothing here imports numba until a kernel is first called, so commands that never play
-a simulated game do not pay its start-up (about 0.3 s).
+Nothing here imports numba until a kernel compiles, so commands that never play a long
+simulated game do not pay its start-up (about 0.5 s).
 """
 
 from __future__ import annotations
 
 import os
+import sys
+import time
 import types
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 from typing import Any
+
+COMPILE_AFTER = 1.0
+"""Seconds of a kernel's Python source after which it is compiled (see the module's
+notes)."""
+
+
+def mode() -> str:
+    """``"off"``, ``"eager"`` or ``"auto"`` (the default), from ``TILEPRESS_JIT`` (and the
+    older ``TILEPRESS_NO_JIT=1`` and numba's ``NUMBA_DISABLE_JIT=1``, both "off")."""
+    if os.environ.get("TILEPRESS_NO_JIT", "") not in ("", "0") or \
+            os.environ.get("NUMBA_DISABLE_JIT", "") not in ("", "0"):
+        return "off"
+    chosen = os.environ.get("TILEPRESS_JIT", "auto").strip().lower() or "auto"
+    return chosen if chosen in ("off", "eager") else "auto"
 
 
 @cache
 def enabled() -> bool:
-    """True when kernels run compiled: ``TILEPRESS_NO_JIT`` is unset (or 0), numba
-    imports and its own ``NUMBA_DISABLE_JIT`` is off."""
-    if os.environ.get("TILEPRESS_NO_JIT", "") not in ("", "0"):
+    """True when kernels may run compiled: compilation is not turned off (:func:`mode`),
+    numba imports and its own ``NUMBA_DISABLE_JIT`` is off."""
+    if mode() == "off":
         return False
     try:
         import numba
@@ -40,14 +66,26 @@ def enabled() -> bool:
     return not numba.config.DISABLE_JIT
 
 
-class Kernel:
-    """A function compiled by numba on its first call (see the module's notes)."""
+def _cached_on_disk(python: Callable[..., Any]) -> bool:
+    """Whether numba's cache beside the source holds this function's machine code (its
+    index file, ``__pycache__/MODULE.NAME-LINE.pyXY.nbi``)."""
+    code = python.__code__  # type: ignore[attr-defined]
+    source = Path(code.co_filename)
+    tag = f"py{sys.version_info.major}{sys.version_info.minor}"
+    name = f"{source.stem}.{python.__qualname__}-{code.co_firstlineno}.{tag}.nbi"
+    return (source.parent / "__pycache__" / name).exists()
 
-    __slots__ = ("_compiled", "files", "python")
+
+class Kernel:
+    """A function compiled by numba when that pays (see the module's notes)."""
+
+    __slots__ = ("_compiled", "_spent", "files", "python")
 
     def __init__(self, python: Callable[..., Any]) -> None:
         self.python = python
         self._compiled: Callable[..., Any] | None = None
+        self._spent: float | None = None
+        """Seconds its Python source has run (None: not called yet)."""
         self.files: frozenset[str] = frozenset({python.__code__.co_filename})
         """The source files compiled into it: its own and those of the kernels it calls,
         at any depth (known once compiled)."""
@@ -55,8 +93,28 @@ class Kernel:
     def __call__(self, *args: Any) -> Any:
         run = self._compiled
         if run is None:
-            run = self.compiled()
+            return self._before_compiled(args)
         return run(*args)
+
+    def _before_compiled(self, args: tuple[Any, ...]) -> Any:
+        """A call while the kernel is not compiled: compiled now if it is cached or
+        compilation is eager; else its Python source, timed, until it has cost
+        :data:`COMPILE_AFTER` (with compilation off, the Python source for good)."""
+        if self._spent is None:
+            chosen = mode()
+            if chosen == "off":
+                self._compiled = self.python
+                return self.python(*args)
+            if chosen == "eager" or _cached_on_disk(self.python):
+                return self.compiled()(*args)
+            self._spent = 0.0
+        start = time.perf_counter()
+        try:
+            return self.python(*args)
+        finally:
+            self._spent += time.perf_counter() - start
+            if self._spent >= COMPILE_AFTER:
+                self.compiled()
 
     def compile(self) -> Callable[..., Any]:
         """The compiled function (the plain one when compilation is off: see
