@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tilepress.cli import app
+from tilepress.cli import command_functions
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -154,16 +154,9 @@ def test_version(cli) -> None:
     assert cli("version").out.startswith("tilepress ")
 
 
-def _commands(typer_app, prefix=()):
-    for info in typer_app.registered_commands:
-        yield (*prefix, info.name or info.callback.__name__), info.callback
-    for group in typer_app.registered_groups:
-        yield from _commands(group.typer_instance, (*prefix, group.name))
-
-
 def test_every_command_has_help_with_an_example_and_is_in_the_readme(cli) -> None:
     readme = (ROOT / "README.md").read_text()
-    for path, callback in _commands(app):
+    for path, callback in command_functions():
         r = cli(*path, "--help")
         assert r.code == 0 and "Usage:" in r.out, path
         if path != ("version",):

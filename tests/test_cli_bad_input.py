@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 import typer
 
-from tilepress.cli import app
+from tilepress.cli import command_functions
 from tilepress.cli.common import _flags
 from tilepress.games import GAMES
 from tilepress.params import bounds
@@ -301,11 +301,8 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
 # -- walking the app ---------------------------------------------------------------------------
 
 
-def commands(typer_app=app, prefix=()):
-    for info in typer_app.registered_commands:
-        yield (*prefix, info.name or info.callback.__name__), info.callback
-    for group in typer_app.registered_groups:
-        yield from commands(group.typer_instance, (*prefix, group.name))
+def commands():
+    yield from command_functions()
 
 
 def _option_types(path: tuple[str, ...]) -> list[type]:

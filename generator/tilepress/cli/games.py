@@ -94,3 +94,12 @@ def replay(
     except IllegalActionError as exc:
         fail(f"{log}: {exc}", code=1)
     echo(f"{log}: every event is legal ({game.summary(game_log, result)})")
+
+
+def _register_all() -> None:
+    from tilepress.games import GAMES
+
+    register(GAMES)
+
+
+_register_all()

@@ -101,7 +101,8 @@ class _progress:
             self.bar.__exit__(*exc)
 
 
-def _tiles_command() -> Any:
+def tiles_command() -> Any:
+    """``tilepress print tiles``."""
     params = [*dataclass_parameters(TileSheetOptions),
               parameter("output", None, Annotated[Path | None, output_option(".pdf .svg")]),
               parameter("paper", "a4", Paper)]
@@ -131,7 +132,5 @@ def _kit_command() -> Any:
     return command(build_kits, doc, params)
 
 
-def register(app: typer.Typer, print_app: typer.Typer) -> None:
-    """``tilepress kit`` and ``tilepress print tiles``."""
-    app.command("kit")(_kit_command())
-    print_app.command("tiles")(_tiles_command())
+kit = _kit_command()
+"""``tilepress kit``."""

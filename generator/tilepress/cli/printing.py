@@ -71,3 +71,14 @@ def register(games: tuple[Game, ...]) -> None:
                                              f"{entry.item} GAME.")
                 app.add_typer(_ITEMS[entry.item], name=entry.item)
             _ITEMS[entry.item].command(game.name)(_print_command(game, entry))
+
+
+def _register_all() -> None:
+    from tilepress.cli.kit import tiles_command
+    from tilepress.games import GAMES
+
+    app.command("tiles")(tiles_command())
+    register(GAMES)
+
+
+_register_all()

@@ -101,3 +101,12 @@ def verify(
     kinds = dict.fromkeys(p.kind for p in puzzles.puzzles)
     what = f"puzzles ({', '.join(kinds)})" if mixed else f"{puzzles.kind} puzzles"
     echo(f"{file}: all {len(puzzles.puzzles)} {what} check out")
+
+
+def _register_all() -> None:
+    from tilepress.games import GAMES
+
+    register(GAMES)
+
+
+_register_all()
