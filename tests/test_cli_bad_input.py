@@ -258,8 +258,9 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
                 (("forged.jsonl", "--at", "2"), 1, "the result says winner"),
                 (("forged-line.jsonl", "--at", "2"), 1, ": draw: the next tile of the wall is")],
         "at": [(("game.jsonl", "--at", "0"), 2, "--at 0: no event on line 0"),
-               (("game.jsonl", "--at", "1"), 2, "(line 1 is the header)"),
-               (("game.jsonl", "--at", "999"), 2, "--at 999: no event on line 999"),
+               (("game.jsonl", "--at", "1"), 2, "line 1 is the header, not an event"),
+               (("game.jsonl", "--at", "999"), 2, "--at 999: no event on line 999; the log "
+                "has "),
                (("game.jsonl", "--at", "x"), 2, "--at 'x' is not a line number")],
         "seat": [(("game.jsonl", "--at", "2", "--seat", "3"), 2, "the game has seats 1 to 2"),
                  (("game.jsonl", "--at", "2", "--seat", "0"), 2, "--seat 0")],
