@@ -185,6 +185,8 @@ def _write_report(data: dict[str, Any], fmt: str, output: Path, json_path: Path,
     names = []
     if writer is not None:
         names.append(str(writer.commit()))
+        if writer.sidecar is not None:  # a CSV file's metadata
+            names.append(str(writer.sidecar))
     write_atomic(json_path, text)
     targets = [output] if fmt == "pdf" else page_paths(output, len(pages))
     for target, page in zip(targets, pages, strict=True):
