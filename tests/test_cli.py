@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tilepress.cli import app
+from tilepress.cli import command_functions
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -154,16 +154,9 @@ def test_version(cli) -> None:
     assert cli("version").out.startswith("tilepress ")
 
 
-def _commands(typer_app, prefix=()):
-    for info in typer_app.registered_commands:
-        yield (*prefix, info.name or info.callback.__name__), info.callback
-    for group in typer_app.registered_groups:
-        yield from _commands(group.typer_instance, (*prefix, group.name))
-
-
 def test_every_command_has_help_with_an_example_and_is_in_the_readme(cli) -> None:
     readme = (ROOT / "README.md").read_text()
-    for path, callback in _commands(app):
+    for path, callback in command_functions():
         r = cli(*path, "--help")
         assert r.code == 0 and "Usage:" in r.out, path
         if path != ("version",):
@@ -256,3 +249,22 @@ def test_layout_check(cli, tmp_path) -> None:
     broken.write_text("<mahjongg><map><layer z='0'><tile x='a' y='0'/></layer></map></mahjongg>")
     r = cli("layout", "check", broken)
     assert r.code == 2 and "line 1, column" in r.err and "x='a' is not a number" in r.err
+
+
+def _every_help(cli) -> dict[tuple[str, ...], str]:
+    groups = {path[:k] for path, _ in command_functions() for k in range(len(path))}
+    paths = sorted(groups | {path for path, _ in command_functions()})
+    return {path: cli(*path, "--help").out for path in paths}
+
+
+def test_help_speaks_good_english_and_writes_sizes_one_way(cli) -> None:
+    """No "1 players", no "a shrines", no stray space before a comma; every tile or card
+    size is shown as WxH (tests/test_print.py: W,H is read too)."""
+    for path, text in _every_help(cli).items():
+        words = " ".join(text.split())
+        assert not re.search(r"\b1 (players|puzzles|games|tiles|cards|hands|sheets|files|"
+                             r"ways|seats|points|pages|families|decoys)\b", words), path
+        assert not re.search(r"\ba (shrines|tiles|cards|sheets|pads|boards)\b", words), path
+        assert " ," not in words, path
+        for size in re.findall(r"--(?:tile|card)-size <str>.*?\[default: ([^\]]+)\]", words):
+            assert size in ("mini",) or re.fullmatch(r"[\d.]+x[\d.]+", size), (path, size)

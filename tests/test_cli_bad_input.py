@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 import typer
 
-from tilepress.cli import app
+from tilepress.cli import command_functions
 from tilepress.cli.common import _flags
 from tilepress.games import GAMES
 from tilepress.params import bounds
@@ -258,8 +258,9 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
                 (("forged.jsonl", "--at", "2"), 1, "the result says winner"),
                 (("forged-line.jsonl", "--at", "2"), 1, ": draw: the next tile of the wall is")],
         "at": [(("game.jsonl", "--at", "0"), 2, "--at 0: no event on line 0"),
-               (("game.jsonl", "--at", "1"), 2, "(line 1 is the header)"),
-               (("game.jsonl", "--at", "999"), 2, "--at 999: no event on line 999"),
+               (("game.jsonl", "--at", "1"), 2, "line 1 is the header, not an event"),
+               (("game.jsonl", "--at", "999"), 2, "--at 999: no event on line 999; the log "
+                "has "),
                (("game.jsonl", "--at", "x"), 2, "--at 'x' is not a line number")],
         "seat": [(("game.jsonl", "--at", "2", "--seat", "3"), 2, "the game has seats 1 to 2"),
                  (("game.jsonl", "--at", "2", "--seat", "0"), 2, "--seat 0")],
@@ -301,11 +302,8 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
 # -- walking the app ---------------------------------------------------------------------------
 
 
-def commands(typer_app=app, prefix=()):
-    for info in typer_app.registered_commands:
-        yield (*prefix, info.name or info.callback.__name__), info.callback
-    for group in typer_app.registered_groups:
-        yield from commands(group.typer_instance, (*prefix, group.name))
+def commands():
+    yield from command_functions()
 
 
 def _option_types(path: tuple[str, ...]) -> list[type]:

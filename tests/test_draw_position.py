@@ -254,3 +254,20 @@ def test_a_position_that_fits_keeps_nine_mm_tiles(cli, logs, tmp_path) -> None:
     assert cli("draw", "position", logs["castle"], "--at", at, "-o", nine,
                "--tile-width", "9").code == 0
     assert out.read_bytes() == nine.read_bytes()
+
+
+def test_a_line_past_the_end_says_how_many_lines_the_log_has(cli, logs, tmp_path) -> None:
+    """The README's slip: an --at past the last event names the log's lines and those that
+    hold events, counted here from the file's JSON lines."""
+    records = lines(logs["onesuit"])
+    total = len(records)
+    events = [n for n, r in enumerate(records, start=1) if r["type"] not in ("game", "result")]
+    assert records[0]["type"] == "game" and records[-1]["type"] == "result"
+    r = cli("draw", "position", logs["onesuit"], "--at", total + 1, "-o", tmp_path / "p.svg")
+    assert r.code == 2 and not (tmp_path / "p.svg").exists()
+    assert (f"--at {total + 1}: no event on line {total + 1}; the log has {total} lines: the "
+            f"header on line 1, its {len(events)} events on lines {events[0]} to "
+            f"{events[-1]} and the result on line {total}; give a line from {events[0]} to "
+            f"{events[-1]}") in r.err
+    r = cli("draw", "position", logs["onesuit"], "--at", total, "-o", tmp_path / "p.svg")
+    assert r.code == 2 and f"line {total} is the result, not an event" in r.err

@@ -9,6 +9,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import time
 import zipfile
 from pathlib import Path
@@ -233,10 +234,15 @@ def test_a_kit_replaces_a_previous_kit_and_lists_every_file(built, tmp_path, cli
 
     folder = tmp_path / "kit"
     shutil.copytree(built, folder)
-    r = cli("kit", SMALL_KIT, "-o", folder)
+    r = cli("kit", SMALL_KIT, "-o", folder, "--verbose")
     assert r.code == 0 and r.err == ""
     written = sorted(str(p) for p in folder.rglob("*") if p.is_file())
-    assert sorted(r.out.splitlines()) == [f"wrote {p}" for p in written]
+    *files, summary = r.out.splitlines()
+    assert sorted(files) == [f"wrote {p}" for p in written]
+    assert re.fullmatch(rf"wrote the {SMALL_KIT} kit to {re.escape(str(folder))}/ \({len(written)} "
+                        r"files with its zip and the manifest\) in [0-9.]+ s", summary), summary
+    r = cli("kit", SMALL_KIT, "-o", folder)  # without --verbose: the summary line alone
+    assert r.code == 0 and r.out.splitlines() == [r.out.strip()] and "kit to" in r.out
     assert folder_bytes(folder) == folder_bytes(built)
     assert not [p for p in folder.iterdir() if p.name.startswith(".")]
 

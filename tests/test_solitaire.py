@@ -474,3 +474,17 @@ def test_the_playouts_play_as_the_plain_oracle(name: str, seed: int) -> None:
         again = random.Random(0)
         streamed(again, ours)
         assert again.getstate() == theirs.getstate() and stream(again).tolist() == ours.tolist()
+
+
+def test_the_turtle_gives_the_hard_deal_it_is_asked_for(cli, tmp_path) -> None:
+    """The README's example: about one Turtle deal in eight is hard, and a puzzle deals up
+    to 24 before it takes the nearest difficulty (docs/grading.md)."""
+    import json
+
+    out = tmp_path / "turtle.json"
+    r = cli("puzzle", "solitaire", "--layout", "turtle", "--difficulty", "hard", "--seed", "3",
+            "-o", out)
+    assert r.code == 0 and "note:" not in r.out, r
+    (puzzle,) = json.loads(out.read_text())["puzzles"]
+    assert puzzle["difficulty"] == "hard" and 5 <= puzzle["grade"]["score"] <= 8
+    assert cli("verify", out).code == 0

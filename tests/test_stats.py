@@ -295,3 +295,48 @@ def test_a_card_file_that_cannot_be_read_stops_before_the_games(cli, tmp_path):
         r = cli("stats", "american", "--games", "2", *args, "-o", tmp_path / "r.pdf")
         assert r.code == 2 and "card file 'nosuch' does not exist" in r.err, r
         assert "game 0" not in r.err and r.err.count("\n") == 1  # not once per game
+
+
+def test_rows_files_explain_themselves(cli, tmp_path):
+    """Parquet rows carry key/value metadata, CSV rows a CSV-on-the-Web sidecar with the
+    same facts and every column's type; seats count from 0 (a winner indexes the top
+    score); docs/formats.md names every column."""
+    import csv as csvlib
+
+    from tilepress import __version__
+    from tilepress.publish.stats.rows import COLUMNS, NULLABLE
+
+    pq = pytest.importorskip("pyarrow.parquet")
+    args = ("stats", "onesuit", "--hands", "2", "--games", "12", "--seed", "9", "--jobs", "1",
+            "--against", "--scoring simple")
+    assert cli(*args, "-o", tmp_path / "r.pdf", "--rows", tmp_path / "rows.parquet").code == 0
+    about = {k.decode(): v.decode()
+             for k, v in pq.read_schema(tmp_path / "rows.parquet").metadata.items()}
+    options = json.loads(about.pop("tilepress.options"))
+    assert about == {"tilepress.version": __version__, "tilepress.rows": "2",
+                     "tilepress.game": "onesuit", "tilepress.games": "12", "tilepress.seed": "9"}
+    assert options["A"]["hands"] == options["B"]["hands"] == 2
+    assert (options["A"]["scoring"], options["B"]["scoring"]) == ("naming", "simple")
+    assert options["A"]["bots"] == "efficiency,efficiency"
+
+    r = cli(*args, "-o", tmp_path / "s.pdf", "--rows", tmp_path / "rows.csv")
+    sidecar = tmp_path / "rows.csv-metadata.json"
+    assert r.code == 0 and str(sidecar) in r.out
+    meta = json.loads(sidecar.read_text())
+    assert meta["@context"] == "http://www.w3.org/ns/csvw" and meta["url"] == "rows.csv"
+    assert meta["notes"] == [{**about, "tilepress.options": json.dumps(options,
+                                                                     sort_keys=True)}]
+    columns = meta["tableSchema"]["columns"]
+    rows = list(csvlib.DictReader((tmp_path / "rows.csv").open()))
+    assert [c["name"] for c in columns] == list(rows[0]) == list(COLUMNS)
+    for c in columns:
+        if c["required"]:
+            assert all(row[c["name"]] != "" for row in rows), c["name"]
+    assert {c["name"] for c in columns if not c["required"]} >= NULLABLE
+    for row in rows:
+        scores = [int(s) for s in row["scores"].split(";")]
+        if row["winner"]:
+            assert scores[int(row["winner"])] == max(scores) > min(scores)
+    formats = (Path(__file__).resolve().parent.parent / "docs" / "formats.md").read_text()
+    for name in COLUMNS:
+        assert f"| `{name}` |" in formats, name

@@ -37,54 +37,182 @@ if _is_the_command():
     except ValueError:  # not the main thread
         pass
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any, NamedTuple
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from tilepress import __version__
-from tilepress.cli import (
-    analyze,
-    daily,
-    draw,
-    files,
-    games,
-    kit,
-    position,
-    printing,
-    publish,
-    puzzles,
-    stats,
-)
-from tilepress.cli.common import echo
 from tilepress.errors import TilepressError
-from tilepress.games import GAMES
+
+
+class Lazy(NamedTuple):
+    """A command loaded only when it is run (or its own help is asked for): its name and
+    its line in ``tilepress --help``; :func:`target` imports what runs it."""
+
+    name: str
+    help: str
+
+
+COMMANDS: tuple[Lazy, ...] = (
+    Lazy("analyze", "Analyse a hand: waits, Mint Tin scores, American hands."),
+    Lazy("puzzle", "Generate puzzles with a solution key (.json, .svg or .pdf)."),
+    Lazy("verify", "Solve every puzzle of a file again and check it."),
+    Lazy("play", "Play a whole game with bots: its log or a worked example."),
+    Lazy("replay", "Check every event of a game log by the rules."),
+    Lazy("print", "Print a table aid: cards, sheets, boards, paper tiles."),
+    Lazy("draw", "Draw one illustration for a rulebook or a lesson."),
+    Lazy("kit", "Print-and-play kits: a folder per game, ready to print."),
+    Lazy("rulebook", "A rulebook whose every figure the engine checked."),
+    Lazy("book", "A puzzle book from a spec, with its answer key."),
+    Lazy("daily", "Daily puzzle sheets for a date or a range of dates."),
+    Lazy("stats", "A balance report from many simulated games."),
+    Lazy("layout", "Check tile layouts."),
+    Lazy("card", "Check a card of hands (American Mah Jongg)."),
+)
+"""The commands of ``tilepress``, in the order ``tilepress --help`` lists them. Each is
+built (from the game descriptors, for those that have one per game, puzzle kind or
+printable) only when it runs, so that ``tilepress version`` and ``tilepress --help``
+import none of the games and none of the heavy libraries (reportlab, numpy, numba,
+pyarrow, dask). A new command: its module in ``tilepress/cli/``, a line here and its
+import in :func:`target`."""
+_LAZY = {entry.name: entry for entry in COMMANDS}
+
+
+def target(name: str) -> Any:
+    """The ``typer.Typer`` app or the command function of the command ``name`` of
+    :data:`COMMANDS`, its module imported now (each import a statement, so import-linter
+    sees what the CLI uses)."""
+    match name:
+        case "analyze":
+            from tilepress.cli.analyze import app as found
+        case "puzzle":
+            from tilepress.cli.puzzles import app as found
+        case "verify":
+            from tilepress.cli.puzzles import verify as found
+        case "play":
+            from tilepress.cli.games import app as found
+        case "replay":
+            from tilepress.cli.games import replay as found
+        case "print":
+            from tilepress.cli.printing import app as found
+        case "draw":
+            from tilepress.cli.draw import app as found
+        case "kit":
+            from tilepress.cli.kit import kit as found
+        case "rulebook":
+            from tilepress.cli.publish import rulebook as found
+        case "book":
+            from tilepress.cli.files import book as found
+        case "daily":
+            from tilepress.cli.daily import daily as found
+        case "stats":
+            from tilepress.cli.stats import app as found
+        case "layout":
+            from tilepress.cli.files import layout_app as found
+        case "card":
+            from tilepress.cli.files import card_app as found
+        case _:
+            raise KeyError(name)
+    return found
+
+
+class _QuickFlags:
+    """A flag not given is False at once (``--help``, ``--install-completion``,
+    ``--show-completion`` start from None): Typer would otherwise build a pydantic
+    adapter, and import pydantic (about 60 ms), to read that None."""
+
+    def get_params(self, ctx: Any) -> Any:
+        params = super().get_params(ctx)  # type: ignore[misc]
+        for param in params:
+            if getattr(param, "is_flag", False) and param.default is None:
+                param.default = False
+        return params
+
+
+class _Root(_QuickFlags, TyperGroup):
+    """The ``tilepress`` group: the commands of :data:`COMMANDS` are loaded on first use;
+    its help and shell completion list them without loading them."""
+
+    listing = False
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        eager = [name for name in super().list_commands(ctx) if name not in _LAZY]
+        return [entry.name for entry in COMMANDS] + eager
+
+    def get_command(self, ctx: Any, name: str) -> Any:
+        entry = _LAZY.get(name)
+        if entry is not None and name not in self.commands:
+            if self.listing:  # a line of the list: the name and its help are enough
+                return TyperCommand(name, help=entry.help, short_help=entry.help)
+            self.commands[name] = load(entry)
+        return super().get_command(ctx, name)
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        with self._listing():
+            super().format_commands(ctx, formatter)
+
+    def shell_complete(self, ctx: Any, incomplete: str) -> Any:
+        with self._listing():
+            return super().shell_complete(ctx, incomplete)
+
+    @contextmanager
+    def _listing(self) -> Iterator[None]:
+        self.listing = True
+        try:
+            yield
+        finally:
+            self.listing = False
+
+
+class _Command(_QuickFlags, TyperCommand):
+    """A command of the root module (``version``)."""
+
+
+def load(entry: Lazy) -> Any:
+    """The click command of a :data:`COMMANDS` entry, built by Typer."""
+    found = target(entry.name)
+    if isinstance(found, typer.Typer):
+        command = typer.main.get_group(found)
+    else:
+        single = typer.Typer(add_completion=False, rich_markup_mode=None)
+        single.command(entry.name)(found)
+        command = typer.main.get_command(single)
+    command.name, command.short_help = entry.name, entry.help
+    return command
+
+
+def command_functions() -> Iterator[tuple[tuple[str, ...], Callable[..., Any]]]:
+    """Every command as (the words that run it, the function behind it), each module
+    loaded: what the tests walk to check every command's help and bad input."""
+
+    def walk(typer_app: typer.Typer, prefix: tuple[str, ...]) -> Iterator[Any]:
+        for info in typer_app.registered_commands:
+            assert info.callback is not None
+            yield (*prefix, info.name or info.callback.__name__), info.callback
+        for group in typer_app.registered_groups:
+            assert group.typer_instance is not None and group.name is not None
+            yield from walk(group.typer_instance, (*prefix, group.name))
+
+    for entry in COMMANDS:
+        found = target(entry.name)
+        if isinstance(found, typer.Typer):
+            yield from walk(found, (entry.name,))
+        else:
+            yield (entry.name,), found
+    yield from walk(app, ())
+
 
 app = typer.Typer(
     name="tilepress",
     help="Printable, verified content from the rules of mahjong-family games.",
-    add_completion=False,
+    cls=_Root,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-for module in (puzzles, games, printing, draw):
-    module.register(GAMES)
-app.add_typer(analyze.app, name="analyze")
-app.add_typer(puzzles.app, name="puzzle")
-app.add_typer(games.app, name="play")
-app.add_typer(printing.app, name="print")
-app.add_typer(draw.app, name="draw")
-draw.app.command()(position.position)
-app.add_typer(stats.app, name="stats")
-app.add_typer(files.layout_app, name="layout")
-app.add_typer(files.card_app, name="card")
-app.command()(puzzles.verify)
-app.command()(games.replay)
-app.command()(files.book)
-app.command()(publish.rulebook)
-kit.register(app, printing.app)
-app.command()(daily.daily)
 
 
 EX_SOFTWARE = 70
@@ -92,19 +220,27 @@ EX_SOFTWARE = 70
 _DEBUG = {"on": False}
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"tilepress {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
 def _root(
     debug: bool = typer.Option(False, "--debug", help="Show the full traceback of an "
                                "internal error (a bug in tilepress) instead of one line."),
+    show_version: bool = typer.Option(False, "--version", is_eager=True,
+                                      callback=_show_version, help="Print the version."),
 ) -> None:
     """Printable, verified content from the rules of mahjong-family games."""
     _DEBUG["on"] = debug
 
 
-@app.command()
+@app.command(cls=_Command)
 def version() -> None:
     """Print the version."""
-    echo(f"tilepress {__version__}")
+    typer.echo(f"tilepress {__version__}")
 
 
 def _click_kind(exc: BaseException) -> str:

@@ -56,6 +56,13 @@ def echo(text: str = "") -> None:
     typer.echo(text)
 
 
+def plural(count: int, word: str, many: str = "") -> str:
+    """A count and its word, in the plural unless it is one: ``plural(1, "puzzle")`` is
+    "1 puzzle", ``plural(1200, "game")`` "1,200 games", ``plural(2, "family",
+    "families")`` "2 families"."""
+    return f"{count:,} {word if count == 1 else many or word + 's'}"
+
+
 def fail(message: str, code: int = 2) -> typing.NoReturn:
     typer.echo(f"tilepress: error: {message}", err=True)
     raise typer.Exit(code)
@@ -151,4 +158,4 @@ def request(message: str) -> RequestError:
 
 __all__ = ["Jobs", "Json", "Paper", "Path", "Scheduler", "Seed", "command",
            "dataclass_parameters", "echo", "fail", "given", "new_app", "output_option", "paper",
-           "parameter", "request", "take"]
+           "parameter", "plural", "request", "take"]

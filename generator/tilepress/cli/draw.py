@@ -8,7 +8,7 @@ import inspect
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -22,8 +22,10 @@ from tilepress.cli.common import (
     parameter,
     take,
 )
-from tilepress.documents.model import Illustration
 from tilepress.engine.game import FigureEntry, Game
+
+if TYPE_CHECKING:
+    from tilepress.documents.model import Illustration
 
 app = new_app("Draw one illustration (SVG, PDF or PNG) for a rulebook or a lesson.")
 
@@ -88,3 +90,14 @@ def register(games: tuple[Game, ...]) -> None:
     for game in games:
         for entry in game.figures:
             app.command(entry.kind)(_draw_command(game, entry))
+
+
+def _register_all() -> None:
+    from tilepress.cli.position import position
+    from tilepress.games import GAMES
+
+    register(GAMES)
+    app.command()(position)
+
+
+_register_all()

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from tilepress.cli.common import echo, new_app, output_option
+from tilepress.cli.common import echo, new_app, output_option, plural
 
 layout_app = new_app("Check tile layouts.")
 card_app = new_app("Check cards of hands (American Mah Jongg).")
@@ -16,8 +16,8 @@ card_app = new_app("Check cards of hands (American Mah Jongg).")
 
 @layout_app.command("check")
 def layout_check(
-    file: Annotated[str, typer.Argument(help="A built-in layout name, or a .layout (KMahjongg) "
-                                        ", .map (GNOME Mahjongg) or .castle (Dragon Castle "
+    file: Annotated[str, typer.Argument(help="A built-in layout name, or a .layout (KMahjongg), "
+                                        ".map (GNOME Mahjongg) or .castle (Dragon Castle "
                                         "height map) file.")],
     tileset: Annotated[str, typer.Option(
         "--tileset", help="For a castle: recommended, all, or a custom tile string.")
@@ -84,13 +84,13 @@ def card_check(
     from tilepress.games.american.cards_file import load_card
 
     card = load_card(file)
-    echo(f"card {card.name!r}: {len(card.hands)} hands in {len(card.families)} families")
+    echo(f"card {card.name!r}: {plural(len(card.hands), 'hand')} in "
+         f"{plural(len(card.families), 'family', 'families')}")
     for family in card.families:
         hands = [h for h in card.hands if h.family == family]
-        echo(f"  {family}: {len(hands)} hands")
+        echo(f"  {family}: {plural(len(hands), 'hand')}")
         for h in hands:
-            ways = sum(1 for _ in expand(h))
-            echo(f"    {h.id}: {h.text()}  ({ways} way{'s' * (ways != 1)})")
+            echo(f"    {h.id}: {h.text()}  ({plural(sum(1 for _ in expand(h)), 'way')})")
 
 
 def book(
@@ -115,6 +115,6 @@ def book(
     document, state = build_book(load_spec(shipped("puzzles", "book.toml") if spec is None
                                            else spec), paper=paper)
     files = write_pages(document, output)
-    more = f" (and {len(files) - 1} more pages beside it)" if len(files) > 1 else ""
-    echo(f"wrote {document.title!r} ({state.number - 1} puzzles, every answer verified) "
+    more = f" (and {plural(len(files) - 1, 'more page')} beside it)" if len(files) > 1 else ""
+    echo(f"wrote {document.title!r} ({plural(state.number - 1, 'puzzle')}, every answer verified) "
          f"to {output}{more}")

@@ -63,7 +63,8 @@ def _play_command(game: Game) -> Any:
             "--full", help="In the worked example, draw every turn in full (by default "
             "diagrams come only at the moments that matter).")]),
     ]
-    doc = f"A game of {game.title} between bots ({game.players} players)."
+    players = "1 player" if game.players == "1" else f"{game.players} players"
+    doc = f"A game of {game.title} between bots ({players})."
     if game.play_example:
         doc += f"\n\nExample: {game.play_example}"
     return command(lambda values: play_game(game, values), doc, params)
@@ -94,3 +95,12 @@ def replay(
     except IllegalActionError as exc:
         fail(f"{log}: {exc}", code=1)
     echo(f"{log}: every event is legal ({game.summary(game_log, result)})")
+
+
+def _register_all() -> None:
+    from tilepress.games import GAMES
+
+    register(GAMES)
+
+
+_register_all()

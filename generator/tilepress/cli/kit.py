@@ -15,6 +15,7 @@ from tilepress.cli.common import (
     echo,
     output_option,
     parameter,
+    plural,
     take,
 )
 from tilepress.documents.kits import KitOptions
@@ -37,71 +38,48 @@ def print_tiles(values: dict[str, Any]) -> None:
     if options.format in ("svg", "png"):
         folder = output or Path(f"out/{stem}")
         count = write_card_files(sheets, folder)
-        echo(f"wrote {count} tile sides as {options.format.upper()} files to {folder}/")
+        echo(f"wrote {plural(count, 'tile side')} as {options.format.upper()} files to "
+             f"{folder}/")
         return
     target = output or Path(f"out/{stem}.pdf")
     output_format(target, (".pdf", ".svg"))
     files = write_pages(sheets, target)
-    echo(f"wrote {sheets.title} ({len(sheets.cards)} tiles) to {', '.join(map(str, files))}")
+    echo(f"wrote {sheets.title} ({plural(len(sheets.cards), 'tile')}) to "
+         f"{', '.join(map(str, files))}")
 
 
 def build_kits(values: dict[str, Any]) -> None:
     from tilepress.cli.common import paper as find_paper
+    from tilepress.cli.progress import progress
     from tilepress.params import parse_params
     from tilepress.publish.kit import check_kit, kit_game, kit_games, make_kit
     from tilepress.publish.kit_files import check_targets, write_kits
 
     names = list(dict.fromkeys(values.pop("games") or kit_games()))
     folder, quiet = values.pop("output"), values.pop("quiet")
+    verbose = values.pop("verbose") and not quiet
     options = parse_params(KitOptions, take(values, KitOptions), where="kit")
     find_paper(options.paper)  # names --paper in its message
     options.check()
     checked = [check_kit(kit_game(name), options) for name in names]
     check_targets(folder, [c.game.name for c in checked])
-    steps = sum(len(c.parts) + 1 for c in checked)
-    with _progress(quiet, steps) as step:
-        kits = [make_kit(c, progress=step) for c in checked]
-        step("writing the files")
+    steps = sum(len(c.parts) + 1 for c in checked) + 1  # every file, each cover, the writing
+    with progress("files", steps, quiet=quiet) as bar:
+        kits = [make_kit(c, progress=bar.next) for c in checked]
+        bar.next("writing the files")
         written = write_kits(kits, folder)
-    if not quiet:
+    if verbose:
         for path in written:
             echo(f"wrote {path}")
+    games = [kit.game for kit in kits]
+    what, zips = ((f"the {games[0]} kit", "its zip") if len(games) == 1 else
+                  (f"{len(games)} kits ({', '.join(games)})", "their zips"))
+    bar.summary(f"wrote {what} to {folder}/ ({plural(len(written), 'file')} with {zips} and "
+                "the manifest)")
 
 
-class _progress:
-    """A progress bar on stderr (rich), one step a file; none when ``quiet`` or when
-    stderr is not a terminal."""
-
-    def __init__(self, quiet: bool, steps: int) -> None:
-        self.quiet, self.steps, self.done = quiet, steps, 0
-
-    def __enter__(self) -> Any:
-        from rich.console import Console
-
-        console = Console(stderr=True)
-        self.quiet = self.quiet or not console.is_terminal  # a bar only where it is seen
-        if self.quiet:
-            return lambda text: None
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-        self.bar = Progress(TextColumn("{task.description:<40}"), BarColumn(),
-                            MofNCompleteColumn(), console=console, transient=True)
-        self.bar.__enter__()
-        self.task = self.bar.add_task("starting", total=self.steps)
-
-        def step(text: str) -> None:
-            self.bar.update(self.task, completed=min(self.done, self.steps), description=text)
-            self.done += 1
-
-        return step
-
-    def __exit__(self, *exc: object) -> None:
-        if not self.quiet:
-            self.bar.update(self.task, completed=self.steps)
-            self.bar.__exit__(*exc)
-
-
-def _tiles_command() -> Any:
+def tiles_command() -> Any:
+    """``tilepress print tiles``."""
     params = [*dataclass_parameters(TileSheetOptions),
               parameter("output", None, Annotated[Path | None, output_option(".pdf .svg")]),
               parameter("paper", "a4", Paper)]
@@ -120,8 +98,10 @@ def _kit_command() -> Any:
         parameter("output", Path("out/kit"), Annotated[Path, typer.Option(
             "--output", "-o", help="The folder the kits go in, each game's folder, its zip, "
             "and the manifest beside them.")]),
+        parameter("verbose", False, Annotated[bool, typer.Option(
+            "--verbose", "-v", help="Also list every file written, one a line.")]),
         parameter("quiet", False, Annotated[bool, typer.Option(
-            "--quiet", "-q", help="No progress bar, no list of the files written.")]),
+            "--quiet", "-q", help="Print nothing: no progress bar, no summary line.")]),
     ]
     doc = ("Print-and-play kits: for each game a folder with its rulebook, components, "
            "quick reference, score sheet, a puzzle sampler and a cover that says what to "
@@ -131,7 +111,5 @@ def _kit_command() -> Any:
     return command(build_kits, doc, params)
 
 
-def register(app: typer.Typer, print_app: typer.Typer) -> None:
-    """``tilepress kit`` and ``tilepress print tiles``."""
-    app.command("kit")(_kit_command())
-    print_app.command("tiles")(_tiles_command())
+kit = _kit_command()
+"""``tilepress kit``."""

@@ -10,14 +10,14 @@ from typing import Annotated
 
 import typer
 
-from tilepress.cli.common import echo, fail
+from tilepress.cli.common import echo, fail, plural
 
 LOW_WIDTH, HIGH_WIDTH, DEFAULT_WIDTH = 4.0, 40.0, 9.0
 
 
-def event_count(log: object, text: str) -> int:
+def event_count(log: object, text: str, lines: int | None = None) -> int:
     """How many events are applied to reach the event on line ``text`` (``--at``) of the
-    log."""
+    log; ``lines``, the lines of its file, for the message when no event is there."""
     from tilepress.engine.log import line_of
     from tilepress.errors import RequestError
 
@@ -26,13 +26,19 @@ def event_count(log: object, text: str) -> int:
     except ValueError:
         raise RequestError(f"--at {text!r} is not a line number (a whole number, such as "
                            "20)") from None
-    lines = [line_of(ev) for ev in log.events]  # type: ignore[attr-defined]
-    if at in lines:
-        return lines.index(at) + 1
-    if not lines:
+    numbers = [line_of(ev) for ev in log.events]  # type: ignore[attr-defined]
+    if at in numbers:
+        return numbers.index(at) + 1
+    if not numbers:
         raise RequestError(f"--at {at}: the log holds no event")
-    raise RequestError(f"--at {at}: no event on line {at} of the log; its events are on "
-                       f"lines {lines[0]} to {lines[-1]} (line 1 is the header)")
+    first, last = numbers[0], numbers[-1]
+    held = (f"the header on line 1, its {plural(len(numbers), 'event')} on lines {first} to "
+            f"{last}" + (f" and the result on line {lines}" if lines and lines > last else ""))
+    whole = f"the log has {plural(lines, 'line')}: {held}" if lines else f"the log holds {held}"
+    there = ("the header" if at == 1 else
+             "the result" if lines and at == lines > last else "")
+    found = f"line {at} is {there}, not an event" if there else f"no event on line {at}"
+    raise RequestError(f"--at {at}: {found}; {whole}; give a line from {first} to {last}")
 
 
 def position(
@@ -76,8 +82,9 @@ def position(
                            f"not {tile_width:g}")
     if fmt == "png" and not 36 <= dpi <= 1200:
         raise RequestError(f"--dpi: dpi must be between 36 and 1200, not {dpi}")
-    game_log = read_log(read_text(log, "game log"), source=str(log))
-    count = event_count(game_log, at)
+    text = read_text(log, "game log")
+    game_log = read_log(text, source=str(log))
+    count = event_count(game_log, at, len(text.splitlines()))
     game = find_game(game_log.game)
     if seat is not None:
         seats = max(len(game_log.players), 1)

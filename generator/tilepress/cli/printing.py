@@ -16,6 +16,7 @@ from tilepress.cli.common import (
     output_option,
     paper,
     parameter,
+    plural,
     take,
 )
 from tilepress.engine.game import Game, PrintableEntry
@@ -44,7 +45,7 @@ def print_item(game: Game, entry: PrintableEntry, values: dict[str, Any]) -> Non
         check_output(folder, folder=True)
         replaceable(folder, legacy=CARD_FILE_NAME)  # refuse a user's folder before the work
         count = write_card_files(printable, folder)
-        echo(f"wrote {count} card sides as {fmt.upper()} files to {folder}/")
+        echo(f"wrote {plural(count, 'card side')} as {fmt.upper()} files to {folder}/")
         return
     target = output or Path(f"out/{game.name}-{entry.item}.pdf")
     output_format(target, (".pdf", ".svg"))
@@ -63,11 +64,33 @@ def _print_command(game: Game, entry: PrintableEntry) -> Any:
     return command(lambda values: print_item(game, entry, values), doc, params)
 
 
+WHAT = {"card": "a reference card", "sheet": "a score sheet", "deck": "a deck of cards",
+        "charleston": "the Charleston on one page", "setup": "the set-up diagrams",
+        "board": "a castle board", "pad": "a score pad", "shrines": "the shrines as tokens"}
+"""What each printable item is, in the help of ``tilepress print ITEM`` (else "the ITEM")."""
+
+
 def register(games: tuple[Game, ...]) -> None:
+    owners: dict[str, list[str]] = {}
+    for game in games:
+        for entry in game.printables:
+            owners.setdefault(entry.item, []).append(game.name)
     for game in games:
         for entry in game.printables:
             if entry.item not in _ITEMS:
-                _ITEMS[entry.item] = new_app(f"Print a {entry.item}: tilepress print "
-                                             f"{entry.item} GAME.")
+                what = WHAT.get(entry.item, f"the {entry.item}")
+                _ITEMS[entry.item] = new_app(f"Print {what} ({', '.join(owners[entry.item])}).")
                 app.add_typer(_ITEMS[entry.item], name=entry.item)
             _ITEMS[entry.item].command(game.name)(_print_command(game, entry))
+
+
+def _register_all() -> None:
+    from tilepress.cli.kit import tiles_command
+    from tilepress.games import GAMES
+
+    app.command("tiles", short_help="Print a set of paper tiles on card stock.")(
+        tiles_command())
+    register(GAMES)
+
+
+_register_all()

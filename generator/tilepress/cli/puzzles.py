@@ -19,6 +19,7 @@ from tilepress.cli.common import (
     output_option,
     paper,
     parameter,
+    plural,
     take,
 )
 from tilepress.engine.game import Game, PuzzleEntry
@@ -27,6 +28,7 @@ app = new_app("Generate puzzles with a solution key (.json, .svg or .pdf).")
 
 
 def write_puzzles(entry: PuzzleEntry, values: dict[str, Any]) -> None:
+    from tilepress.cli.progress import progress
     from tilepress.documents.puzzles import PuzzleSection, sheet
     from tilepress.files import write_atomic
     from tilepress.games import find_kind
@@ -41,16 +43,17 @@ def write_puzzles(entry: PuzzleEntry, values: dict[str, Any]) -> None:
     kind = find_kind(entry.name)
     params = parse_params(entry.params, take(values, entry.params),
                           where=f"puzzle {entry.name}")
-    puzzles = generate_set(kind, params, count=count, seed=seed)
-    files = [output]
-    if fmt == "json":
-        write_atomic(output, puzzles.to_json())
-    else:
-        files = write_pages(sheet(PuzzleSection(kind.title, kind, puzzles), page), output)
-    echo(f"wrote {len(puzzles.puzzles)} {entry.name} puzzles to "
-         f"{', '.join(map(str, files))}")
+    with progress("puzzles", count) as bar:
+        puzzles = generate_set(kind, params, count=count, seed=seed, progress=bar.update)
+        files = [output]
+        if fmt == "json":
+            write_atomic(output, puzzles.to_json())
+        else:
+            files = write_pages(sheet(PuzzleSection(kind.title, kind, puzzles), page), output)
     for note in kind.notes(puzzles, params):
         echo(note)
+    bar.summary(f"wrote {plural(len(puzzles.puzzles), entry.name + ' puzzle')} to "
+                f"{', '.join(map(str, files))}")
 
 
 def _puzzle_command(entry: PuzzleEntry) -> Any:
@@ -95,9 +98,21 @@ def verify(
     problems = verify_set(puzzles, kind)
     for problem in problems:
         typer.echo(f"{file}: {problem}", err=True)
+    total = len(puzzles.puzzles)
     if problems:
         wrong = len({p.puzzle_id for p in problems})
-        fail(f"{wrong} of {len(puzzles.puzzles)} puzzles in {file} are wrong", code=1)
+        fail(f"{wrong} of {plural(total, 'puzzle')} in {file} "
+             f"{'is' if wrong == 1 else 'are'} wrong", code=1)
     kinds = dict.fromkeys(p.kind for p in puzzles.puzzles)
-    what = f"puzzles ({', '.join(kinds)})" if mixed else f"{puzzles.kind} puzzles"
-    echo(f"{file}: all {len(puzzles.puzzles)} {what} check out")
+    what = (plural(total, "puzzle") + f" ({', '.join(kinds)})" if mixed
+            else plural(total, f"{puzzles.kind} puzzle"))
+    echo(f"{file}: {'all ' if total > 1 else ''}{what} check{'s' * (total == 1)} out")
+
+
+def _register_all() -> None:
+    from tilepress.games import GAMES
+
+    register(GAMES)
+
+
+_register_all()

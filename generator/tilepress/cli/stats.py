@@ -7,7 +7,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import shlex
-import sys
 import typing
 from pathlib import Path
 from typing import Annotated, Any
@@ -21,10 +20,10 @@ from tilepress.cli.common import (
     Seed,
     command,
     dataclass_parameters,
-    echo,
     new_app,
     output_option,
     parameter,
+    plural,
     take,
 )
 from tilepress.engine.game import Game
@@ -132,22 +131,10 @@ def _options_file(path: Path) -> dict[str, Any]:
 # -- the command ----------------------------------------------------------------------------
 
 
-def _progress(total_hint: int) -> tuple[Any, Any]:
-    """A rich progress bar on stderr when it is a terminal (nothing otherwise)."""
-    if not sys.stderr.isatty():
-        return None, None
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    bar = Progress("games", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                   console=Console(stderr=True), transient=True)
-    task = bar.add_task("games", total=total_hint)
-    return bar, (lambda done, total: bar.update(task, completed=done, total=total))
-
-
 def stats_game(game: Game, name: str, values: dict[str, Any]) -> None:
     from tilepress.batch import BatchOptions
     from tilepress.cli.common import paper as find_paper
+    from tilepress.cli.progress import progress
     from tilepress.output import output_format
     from tilepress.publish.stats import StatsRun, check_games, run_stats
     from tilepress.publish.stats.rows import RowWriter, rows_format
@@ -171,21 +158,16 @@ def stats_game(game: Game, name: str, values: dict[str, Any]) -> None:
                    against_options(against, game, skip) if against is not None else None,
                    batch)
     writer = RowWriter(rows_path) if rows_path is not None else None
-    bar, progress = _progress(games * (2 if against else 1))
     try:
-        if bar is not None:
-            bar.start()
-        try:
-            data = run_stats(run, rows=writer, progress=progress)
-        finally:
-            if bar is not None:
-                bar.stop()
+        with progress("games", games * (2 if against else 1)) as bar:
+            data = run_stats(run, rows=writer, progress=bar.update)
         written = _write_report(data, fmt, output, json_path, paper, writer)
     except BaseException:
         if writer is not None:
             writer.discard()
         raise
-    echo(f"wrote the report of {games:,} games of {name} to {written}")
+    bar.summary(f"wrote the report of {plural(games, 'game')} of {name}"
+                f"{' by each rule set' if against else ''} to {written}")
 
 
 def _write_report(data: dict[str, Any], fmt: str, output: Path, json_path: Path,
@@ -203,6 +185,8 @@ def _write_report(data: dict[str, Any], fmt: str, output: Path, json_path: Path,
     names = []
     if writer is not None:
         names.append(str(writer.commit()))
+        if writer.sidecar is not None:  # a CSV file's metadata
+            names.append(str(writer.sidecar))
     write_atomic(json_path, text)
     targets = [output] if fmt == "pdf" else page_paths(output, len(pages))
     for target, page in zip(targets, pages, strict=True):

@@ -6,9 +6,9 @@ which seat, how long the game lasted, how its rounds ended, which hands won, whi
 optional actions were taken and how often the lead changed. Records are small, immutable
 and picklable, so that a batch of games sends back records rather than logs.
 
-Sides are numbered from 0 here (seat 0 is the first seat of the log); reports and rows
-number them from 1, as players do. A *side* is whoever can win: each bot's seat and, in
-a solo game, the virtual opponent.
+Sides are numbered from 0 here (seat 0 is the first seat of the log), and in the rows
+for analysts; a report's pages number them from 1, as players do. A *side* is whoever
+can win: each bot's seat and, in a solo game, the virtual opponent.
 """
 
 from __future__ import annotations

@@ -38,11 +38,12 @@ class LayoutReport:
 
     def lines(self) -> list[str]:
         n = len(self.layout)
-        out = [f"layout {self.layout.name!r}: {n} tiles on {len(self.layers)} "
+        out = [f"layout {self.layout.name!r}: {n} tile{'s' * (n != 1)} on {len(self.layers)} "
                f"layer{'s' * (len(self.layers) != 1)} "
                f"({', '.join(f'{c} on layer {z}' for z, c in enumerate(self.layers))})"]
-        out.append(f"half-tile offsets: {self.half_offsets} tile"
-                   f"{'s' * (self.half_offsets != 1)} sit half a tile off the grid"
+        one = self.half_offsets == 1
+        out.append(f"half-tile offsets: {self.half_offsets} tile{'' if one else 's'} "
+                   f"sit{'s' if one else ''} half a tile off the grid"
                    if self.half_offsets else "half-tile offsets: none")
         if self.overlaps:
             a, b = self.overlaps[0]

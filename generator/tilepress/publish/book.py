@@ -270,7 +270,8 @@ def build_book(spec: BookSpec, *, paper: str | None = None) -> tuple[Document, B
         body.extend(blocks)
     cover = check_cover_tiles(spec.cover_tiles, "cover_tiles") if spec.cover_tiles else ()
     total = state.number - 1
-    lines = (f"{total} puzzles with an answer key" if total else "", "made with tilepress")
+    lines = (f"{total} puzzle{'s' * (total != 1)} with an answer key" if total else "",
+             "made with tilepress")
     blocks: list[Block] = [TitlePage(spec.title, spec.subtitle, tuple(x for x in lines if x),
                                      cover), Contents(), *body]
     if state.answers:

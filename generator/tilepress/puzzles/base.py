@@ -304,8 +304,10 @@ class PuzzleKind(ABC):
 # ---------------------------------------------------------------------------
 
 
-def generate_set(kind: PuzzleKind, params: Any, *, count: int, seed: int | str) -> PuzzleSet:
-    """``count`` distinct puzzles of ``kind``; the same seed and params give the same set."""
+def generate_set(kind: PuzzleKind, params: Any, *, count: int, seed: int | str,
+                 progress: Callable[[int, int], None] | None = None) -> PuzzleSet:
+    """``count`` distinct puzzles of ``kind``; the same seed and params give the same set.
+    ``progress(found, count)`` hears of each puzzle found (a batch runner's callback)."""
     from tilepress import __version__
 
     if isinstance(count, bool) or not isinstance(count, int):
@@ -317,14 +319,15 @@ def generate_set(kind: PuzzleKind, params: Any, *, count: int, seed: int | str) 
     rng = random.Random(f"tilepress:{kind.name}:{seed}")
     decoys = kind.decoys_wanted(params)
     if decoys > count:
-        raise RequestError(f"asked for {decoys} decoys in a set of only {count} puzzles")
+        raise RequestError(f"asked for {decoys} decoys in a set of only {count} "
+                           f"puzzle{'s' * (count != 1)}")
 
     def give_up(found: int, decoy: bool) -> str:
         return (f"found only {found} distinct {'decoys' if decoy else 'puzzles'} for "
                 f"{describe(params)}; ask for fewer or loosen the request")
 
     found = draw_candidates(kind, params, count, rng, asked=kind.difficulty(params),
-                            tries=kind.misses_in_a_row, give_up=give_up)
+                            tries=kind.misses_in_a_row, give_up=give_up, progress=progress)
     puzzles = [Puzzle(f"{kind.name}-{seed}-{number:03d}", c.grade.difficulty,
                       dict(c.question), dict(c.answer), c.grade.as_dict())
                for number, c in enumerate(found, start=1)]
@@ -334,16 +337,20 @@ def generate_set(kind: PuzzleKind, params: Any, *, count: int, seed: int | str) 
 
 def draw_candidates(kind: PuzzleKind, params: Any, count: int, rng: random.Random, *,
                     asked: str, tries: int, give_up: Callable[[int, bool], str],
-                    exclude: frozenset | set = frozenset()) -> list[Candidate]:
+                    exclude: frozenset | set = frozenset(),
+                    progress: Callable[[int, int], None] | None = None) -> list[Candidate]:
     """``count`` distinct candidates of ``kind``, decoys in shuffled places, each grading
     as ``asked`` ("any": whatever it grades) and none of whose identities is in
     ``exclude``. After ``tries`` misses in a row: :class:`RequestError` with the words of
-    ``give_up(candidates found so far, whether a decoy was wanted)``."""
+    ``give_up(candidates found so far, whether a decoy was wanted)``. ``progress(found,
+    count)``, if given, is called before the first and after each candidate found."""
     decoys = kind.decoys_wanted(params)
     slots = [True] * decoys + [False] * (count - decoys)
     rng.shuffle(slots)
     seen: set[Hashable] = set()
     found: list[Candidate] = []
+    if progress is not None:
+        progress(0, count)
     for is_decoy in slots:
         misses = 0
         while True:
@@ -357,6 +364,8 @@ def draw_candidates(kind: PuzzleKind, params: Any, count: int, rng: random.Rando
                 continue
             seen.add(candidate.identity)
             found.append(candidate)
+            if progress is not None:
+                progress(len(found), count)
             break
     return found
 

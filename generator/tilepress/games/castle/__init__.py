@@ -41,7 +41,7 @@ GAME = Game(
         PrintableEntry("setup", "setup_diagram", "The suggested castles, floor by floor.",
                        options=SetupOptions),
         PrintableEntry("board", "castle_board", "A 6x6 castle board with cells the size of "
-                       "your tiles (--tile-size W,H).", options=BoardOptions),
+                       "your tiles (--tile-size WxH).", options=BoardOptions),
         PrintableEntry("pad", "score_pad", "A score pad with both tie-breaks."),
         PrintableEntry("card", "turn_card", "The turn in five steps, two to a sheet."),
         PrintableEntry("shrines", "shrine_tokens", "The 12 shrines as double-sided paper "

@@ -132,19 +132,19 @@ TILE_SIZE = (26.0, 34.7)
 class BoardOptions:
     """The castle board's cells."""
 
-    tile_size: str = option(f"{TILE_SIZE[0]:g},{TILE_SIZE[1]:g}",
-                            help="Your tiles' width and height in mm, as W,H: the board's "
-                            "cells fit them (26,34.7 unless told).")
+    tile_size: str = option(f"{TILE_SIZE[0]:g}x{TILE_SIZE[1]:g}",
+                            help="Your tiles' width and height in mm, as WxH (W,H works "
+                            "too): the board's cells fit them (26x34.7 unless told).")
     shrines: bool = option(True, flags=("--shrines/--no-shrines",),
                            help="Print three shrines for the pool below the board, to cut "
                            "out, where the page has room for them (the default).")
 
     def cell(self) -> tuple[float, float]:
-        parts = self.tile_size.replace(" ", "").replace("x", ",").split(",")
+        parts = self.tile_size.replace(" ", "").lower().replace("x", ",").split(",")
         try:
             w, h = (float(p) for p in parts)
         except ValueError:
-            raise RequestError(f"tile-size must be a width and a height in mm, as 26,34.7, "
+            raise RequestError(f"tile-size must be a width and a height in mm, as 26x34.7, "
                                f"not {self.tile_size!r}") from None
         if not (8 <= w <= 60 and 8 <= h <= 80):
             raise RequestError(f"tile-size {w:g} x {h:g} mm is not a mahjong tile: give "
@@ -167,7 +167,7 @@ class CastleFigure:
                        "dealt castle seen from above: each stack's top tile and height).")
     dealt: bool = option(False, help="Deal tiles onto it (floors view; the above view is "
                          "always dealt).")
-    deal: int = option(1, low=0, high=2**31, help="Which deal, with dealt (its number).")
+    deal: int = option(1, low=0, high=2**31, help="With --dealt, which deal (its number).")
     tileset: str = option("recommended", help="The set the deal comes from: recommended, "
                           "all, or a custom tile string.")
     open: bool = option(False, help="Outline the tiles that can be taken at the start "

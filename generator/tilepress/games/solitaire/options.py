@@ -34,7 +34,7 @@ class SolitaireFigure:
                          ".map file (FILE.map:NAME for one of its maps).")
     dealt: bool = option(False, help="Deal tiles onto it (a deal proven winnable); else draw "
                          "tile backs.")
-    deal: int = option(1, low=0, high=2**31, help="Which deal, with dealt (its number).")
+    deal: int = option(1, low=0, high=2**31, help="With --dealt, which deal (its number).")
     free: bool = option(False, help="Outline the tiles that are free at the start.")
     view: str = option("stacked", choices=("stacked", "layers"),
                        help="stacked (each layer over the one below, as on the table) or "

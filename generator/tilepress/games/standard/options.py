@@ -37,8 +37,8 @@ class DiscardParams:
 
 @dataclass(frozen=True)
 class HandFigure:
-    hand: str = option("", argument=True, help="Tiles in MPSZ notation, groups apart by "
-                       "spaces, exposed sets in brackets: '123m 456p [777s] 11z'.")
+    hand: str = option("", argument=True, help="Tiles in MPSZ notation, groups set apart "
+                       "by spaces, exposed sets in brackets: '123m 456p [777s] 11z'.")
     highlight: str = option("", help="A tile to outline, such as 1z (the tile just drawn, "
                             "the winning tile).")
     tile_width: float = option(12.0, low=4, high=60, help="Width of a tile in mm.")
@@ -46,6 +46,6 @@ class HandFigure:
 
 @dataclass(frozen=True)
 class WaitsFigure:
-    hand: str = option("", argument=True, help="A ready hand in MPSZ notation, groups apart "
-                       "by spaces, exposed sets in brackets: '1112345678999m'.")
+    hand: str = option("", argument=True, help="A ready hand in MPSZ notation, groups set "
+                       "apart by spaces, exposed sets in brackets: '1112345678999m'.")
     tile_width: float = option(12.0, low=4, high=60, help="Width of a tile in mm.")

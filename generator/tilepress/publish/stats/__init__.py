@@ -105,6 +105,12 @@ def run_stats(run: StatsRun, *, rows: RowWriter | None = None,
 
     plan = setups(run)
     total = run.games * len(plan)
+    if rows is not None:
+        chosen = {}
+        for number, setup in enumerate(plan):
+            _, options, play, _ = prepared(setup)
+            chosen["AB"[number]] = {**params_dict(options), **params_dict(play)}
+        rows.describe(run.game, run.games, run.seed, chosen)
     tallies: list[Tally] = []
     out_runs = []
     for number, setup in enumerate(plan):

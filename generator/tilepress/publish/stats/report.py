@@ -149,7 +149,8 @@ def summary_blocks(data: dict[str, Any]) -> list[Block]:
     blocks: list[Block] = [
         Section("Summary"),
         Heading("The game at a glance"),
-        Paragraph(f"{data['games']:,} games of {data['title']} per run, played by the "
+        Paragraph(f"{data['games']:,} game{'s' * (data['games'] != 1)} of {data['title']} per "
+                  "run, played by the "
                   f"computer from seed {data['seed']}; each run's games use the same "
                   "deals. Rates and means are given with their 95% intervals in brackets. "
                   "The measures follow the game-evaluation measures of the Ludii general "

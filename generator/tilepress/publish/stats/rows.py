@@ -6,6 +6,12 @@ Rows go to a temporary file beside the target, which takes the target's name onl
 the run is complete (:meth:`RowWriter.commit`); a run that fails or is interrupted leaves
 the old file, or none. Sides are numbered from 0, as in the game logs (a report's pages
 name them seat 1, seat 2, ... for people).
+
+A file explains itself: what made it (:meth:`RowWriter.describe`: the tilepress version,
+the rows' schema version, the game, each run's options, the seed and the number of games)
+is the Parquet file's key/value metadata, and for a CSV file a sidecar beside it,
+``FILE.csv-metadata.json`` (the name the W3C's CSV on the Web gives a CSV's metadata),
+which also gives every column's type. docs/formats.md describes every column.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from typing import Any
 
 from tilepress.engine.record import GameRecord
 from tilepress.errors import FileFormatError, RequestError
+from tilepress.files import write_atomic
 
 ROW_GROUP = 10_000
 """Games in one Parquet row group (and rows held before a write)."""
@@ -28,7 +35,21 @@ ROW_GROUP = 10_000
 COLUMNS = ("run", "index", "seed", "game", "players", "first", "winner", "winners",
            "scores", "margin", "turns", "rounds", "rounds_without_winner", "end", "wins",
            "lead_changes", "actions")
-
+SCHEMA_VERSION = 2
+"""The rows' schema: 2 numbers seats from 0, as the game logs do (the rows of version 1
+numbered them from 1, and their files named no version)."""
+NULLABLE = frozenset({"first", "winner", "margin", "lead_changes"})
+"""The columns that may be empty (null): see docs/formats.md for when."""
+CSV_TYPES = {"run": "string", "index": "integer", "seed": "integer", "game": "string",
+             "players": "string", "first": "integer", "winner": "integer",
+             "winners": "integer", "scores": "integer", "margin": "integer",
+             "turns": "integer", "rounds": "integer", "rounds_without_winner": "integer",
+             "end": "string", "wins": "string", "lead_changes": "integer",
+             "actions": "json"}
+"""Each CSV column's datatype (of each item, for a list), as CSV on the Web names them."""
+LISTS = frozenset({"players", "winners", "scores", "wins"})
+"""The columns that hold lists: in a CSV file, their items joined by ``;`` (an empty cell
+is an empty list)."""
 
 
 
@@ -43,11 +64,11 @@ def row(run: str, index: int, seed: int, game: str, record: GameRecord) -> dict[
             "lead_changes": record.lead_changes, "actions": dict(record.actions)}
 
 
-def _schema() -> Any:
+def _schema(metadata: dict[str, str] | None = None) -> Any:
     import pyarrow as pa
 
     ints = pa.list_(pa.int64())
-    return pa.schema([
+    return pa.schema(metadata=metadata, fields=[
         ("run", pa.string()), ("index", pa.int64()), ("seed", pa.int64()),
         ("game", pa.string()), ("players", pa.list_(pa.string())), ("first", pa.int64()),
         ("winner", pa.int64()), ("winners", ints), ("scores", ints), ("margin", pa.int64()),
@@ -55,6 +76,18 @@ def _schema() -> Any:
         ("end", pa.string()), ("wins", pa.list_(pa.string())), ("lead_changes", pa.int64()),
         ("actions", pa.map_(pa.string(), pa.int64())),
     ])
+
+
+def _csv_metadata(name: str, about: dict[str, str]) -> str:
+    """The sidecar of a CSV file of rows: a CSV on the Web table description (its columns
+    and their types) whose notes hold the same facts as a Parquet file's metadata."""
+    columns = [{"name": c, "titles": c, "datatype": CSV_TYPES[c],
+                **({"separator": ";"} if c in LISTS else {}),
+                "required": c not in NULLABLE | LISTS} for c in COLUMNS]
+    data = {"@context": "http://www.w3.org/ns/csvw", "url": name,
+            "dc:creator": f"tilepress {about['tilepress.version']}",
+            "tableSchema": {"columns": columns}, "notes": [about]}
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
 def _csv_value(value: Any) -> Any:
@@ -108,14 +141,33 @@ class RowWriter:
         self.count = 0
         self._parquet: Any = None
         self._csv: Any = None
-        if self.format == "parquet":
-            import pyarrow.parquet as pq
+        from tilepress import __version__
 
-            self._parquet = pq.ParquetWriter(self._file, _schema())
-        else:
+        self.about = {"tilepress.version": __version__, "tilepress.rows": str(SCHEMA_VERSION)}
+        """What the file says of itself (:meth:`describe`): Parquet key/value metadata,
+        or a CSV file's sidecar."""
+        if self.format != "parquet":
             self._text = io.TextIOWrapper(self._file, encoding="utf-8", newline="")
             self._csv = csv.writer(self._text)
             self._csv.writerow(COLUMNS)
+
+    def describe(self, game: str, games: int, seed: int | str,
+                 options: dict[str, dict[str, Any]]) -> None:
+        """Say what made the rows, before the first: the game (or variant), how many games
+        each run plays, the seed, and each run's options by its label ("A", and "B" for
+        ``--against``), rules and play options together, as the command line names them."""
+        if self._parquet is not None or self.count:
+            raise RuntimeError("describe the rows before the first is added")
+        self.about.update({"tilepress.game": game, "tilepress.games": str(games),
+                           "tilepress.seed": str(seed),
+                           "tilepress.options": json.dumps(options, sort_keys=True,
+                                                           ensure_ascii=False)})
+
+    @property
+    def sidecar(self) -> Path | None:
+        """Where a CSV file's metadata goes (None for Parquet, which holds its own)."""
+        return None if self.format == "parquet" else self.path.with_name(
+            self.path.name + "-metadata.json")
 
     def add(self, values: dict[str, Any]) -> None:
         self.count += 1
@@ -127,22 +179,28 @@ class RowWriter:
             self._flush()
 
     def _flush(self) -> None:
-        if self._pending:
-            import pyarrow as pa
+        import pyarrow as pa
+        import pyarrow.parquet as pq
 
-            table = pa.Table.from_pylist(self._pending, schema=_schema())
+        schema = _schema(self.about)
+        if self._parquet is None:  # opened at the first rows, once they are described
+            self._parquet = pq.ParquetWriter(self._file, schema)
+        if self._pending:
+            table = pa.Table.from_pylist(self._pending, schema=schema)
             self._parquet.write_table(table, row_group_size=ROW_GROUP)
             self._pending = []
 
     def commit(self) -> Path:
-        """Finish the file and give it the target's name."""
+        """Finish the file and give it the target's name (a CSV file's sidecar first)."""
         try:
-            if self._parquet is not None:
+            if self.format == "parquet":
                 self._flush()
                 self._parquet.close()
                 self._file.close()
             else:
                 self._text.close()
+                assert self.sidecar is not None
+                write_atomic(self.sidecar, _csv_metadata(self.path.name, self.about))
             os.chmod(self._tmp, 0o644)
             os.replace(self._tmp, self.path)
         except OSError as exc:
@@ -170,4 +228,5 @@ class RowWriter:
             self.discard()
 
 
-__all__ = ["COLUMNS", "ROW_GROUP", "RowWriter", "row", "rows_format"]
+__all__ = ["COLUMNS", "NULLABLE", "ROW_GROUP", "SCHEMA_VERSION", "RowWriter", "row",
+           "rows_format"]
