@@ -41,12 +41,11 @@ from tilepress.api import (
     write_kits,
 )
 from tilepress.errors import IllegalActionError, TilepressError
-
-__version__ = "0.1.0"
+from tilepress.version import __version__
 
 __all__ = ["IllegalActionError", "TilepressError", "__version__", "analyze_american",
            "analyze_minttin", "analyze_waits", "balance_document", "balance_report", "book",
-           "daily", "discard_table", "draw_figure", "figure_kinds", "game_names", "kit", "make_puzzles",
-           "play", "puzzle_kinds", "puzzle_sheet", "read_log", "read_puzzles", "replay",
-           "rulebook", "shanten", "verify_puzzles", "waits", "worked_example", "write",
-           "write_kits"]
+           "daily", "discard_table", "draw_figure", "figure_kinds", "game_names", "kit",
+           "make_puzzles", "play", "puzzle_kinds", "puzzle_sheet", "read_log",
+           "read_puzzles", "replay", "rulebook", "shanten", "verify_puzzles", "waits",
+           "worked_example", "write", "write_kits"]

@@ -314,10 +314,11 @@ def write_kits(kits: Iterable[GameKit], folder: PathLike = "out/kit") -> list[Pa
 
 def balance_report(game: str, *, games: int = 1000, seed: int = 1, jobs: int | None = None,
                    scheduler: str | None = None, against: Mapping[str, Any] | None = None,
-                   **options: Any) -> dict[str, Any]:
+                   rows: PathLike | None = None, **options: Any) -> dict[str, Any]:
     """A balance report's figures (the JSON of ``tilepress stats GAME``) from ``games``
     simulated games; ``against`` plays run B with those options changed, on the same
-    seeds. Render it with :func:`balance_document`."""
+    seeds; ``rows`` also writes a row per game (``.parquet`` or ``.csv``, docs/formats.md).
+    Render it with :func:`balance_document`."""
     from tilepress.batch import BatchOptions
     from tilepress.engine.game import split_options
     from tilepress.games import find_game
@@ -332,7 +333,19 @@ def balance_report(game: str, *, games: int = 1000, seed: int = 1, jobs: int | N
     run = StatsRun(game, rules, how, games=games, seed=seed,
                    against=_cli_names(against) if against is not None else None,
                    batch=BatchOptions(jobs=jobs, scheduler=scheduler))
-    return run_stats(run)
+    if rows is None:
+        return run_stats(run)
+    from tilepress.publish.stats.rows import RowWriter, rows_format
+
+    rows_format(rows)
+    writer = RowWriter(rows)
+    try:
+        data = run_stats(run, rows=writer)
+        writer.commit()
+    except BaseException:
+        writer.discard()
+        raise
+    return data
 
 
 def balance_document(data: Mapping[str, Any], *, paper: str = "a4") -> Document:

@@ -44,7 +44,7 @@ from typing import Any, NamedTuple
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from tilepress import __version__
+from tilepress.version import __version__
 from tilepress.errors import TilepressError
 
 

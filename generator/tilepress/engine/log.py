@@ -193,7 +193,7 @@ class GameLog:
     """The line of the result in the file read (0 for a log made in memory)."""
 
     def lines(self) -> Iterator[str]:
-        from tilepress import __version__
+        from tilepress.version import __version__
 
         header = {"type": "game", "log": LOG_VERSION, "game": self.game, "tilepress": __version__,
                   "seed": self.seed, "options": dict(self.options)}

@@ -105,7 +105,7 @@ MOST_DAYS = 3_653
 
 def sheet_json(plan: Plan, sheet: Sheet) -> str:
     """The day's puzzles as one puzzle file of several kinds (docs/formats.md)."""
-    from tilepress import __version__
+    from tilepress.version import __version__
 
     sets = []
     for index, puzzles in sheet.groups:

@@ -340,7 +340,7 @@ def make_kit(checked: CheckedKit, *, progress: Progress | None = None) -> GameKi
     """A checked kit built in memory: every part built and rendered, then the cover,
     which lists them with their pages. ``progress`` hears the name of each file before
     it is built."""
-    from tilepress import __version__
+    from tilepress.version import __version__
 
     game, options = checked.game, checked.options
     built: list[KitFile] = []

@@ -308,7 +308,7 @@ def generate_set(kind: PuzzleKind, params: Any, *, count: int, seed: int | str,
                  progress: Callable[[int, int], None] | None = None) -> PuzzleSet:
     """``count`` distinct puzzles of ``kind``; the same seed and params give the same set.
     ``progress(found, count)`` hears of each puzzle found (a batch runner's callback)."""
-    from tilepress import __version__
+    from tilepress.version import __version__
 
     if isinstance(count, bool) or not isinstance(count, int):
         raise RequestError(f"count must be a whole number, not {count!r}")

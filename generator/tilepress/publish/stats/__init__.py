@@ -101,7 +101,7 @@ def run_stats(run: StatsRun, *, rows: RowWriter | None = None,
     """Play the games of every run and add them up: the report's data (its JSON).
     ``rows``, if given, gets one row per game as it arrives; ``progress`` is called with
     (games done, games in all)."""
-    from tilepress import __version__
+    from tilepress.version import __version__
 
     plan = setups(run)
     total = run.games * len(plan)

@@ -141,7 +141,7 @@ class RowWriter:
         self.count = 0
         self._parquet: Any = None
         self._csv: Any = None
-        from tilepress import __version__
+        from tilepress.version import __version__
 
         self.about = {"tilepress.version": __version__, "tilepress.rows": str(SCHEMA_VERSION)}
         """What the file says of itself (:meth:`describe`): Parquet key/value metadata,
