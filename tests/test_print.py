@@ -403,6 +403,22 @@ def test_a_duplex_test_sheet_measures_the_shift_and_backs_can_be_moved() -> None
     assert moved.slot(3, back=False) == plain.slot(3, back=False)
 
 
+@pytest.mark.parametrize("args", [("print", "deck", "minttin"), ("print", "tiles", "onesuit")])
+def test_a_duplex_test_has_its_own_file_and_leaves_the_deck_alone(cli, tmp_path, monkeypatch,
+                                                                  args) -> None:
+    """Issue 40.2: the 2-page test goes to a file of its own, never over the deck."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "out").mkdir()
+    assert cli(*args).code == 0
+    (deck,) = (tmp_path / "out").iterdir()
+    before = deck.read_bytes()
+    r = cli(*args, "--duplex-test")
+    assert r.code == 0 and "duplex test sheet (2 pages" in r.out
+    assert deck.read_bytes() == before
+    test = tmp_path / "out" / deck.name.replace(".pdf", "-duplex-test.pdf")
+    assert len(PdfReader(test).pages) == 2 and str(test.relative_to(tmp_path)) in r.out
+
+
 def test_the_card_back_can_be_shipped_plain_or_none() -> None:
     colour = probe(sheets(16, back="#204060"))[1]
     assert any(s.fill == "#204060" for s in colour.shapes)
