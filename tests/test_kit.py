@@ -389,3 +389,71 @@ def test_the_mint_tin_rules_cards_fill_the_decks_last_sheet() -> None:
     assert [c.name for c in sheets.cards] == [c.name for c in alone.cards + rules.cards]
     assert len(rules.cards) == 4
     assert sheets.sheets == alone.sheets == 4
+
+
+# -- the solitaire kit's build plans ---------------------------------------------------
+
+
+def _half(text: str) -> int:
+    """A column or row as the plan writes it ("4", "4½") in half-tile units from 0."""
+    return 2 * (int(text.rstrip("½")) - 1) + text.endswith("½")
+
+
+def _planned_positions(pages) -> dict[str, set[tuple[int, int, int]]]:
+    """Every position the plan's words give, by layout: (x, y, layer) in half-tile units
+    from the layout's top-left, read back from "Row 4½: 1 tile, column 1; ..." lines."""
+    import re
+
+    found: dict[str, set[tuple[int, int, int]]] = collections.defaultdict(set)
+    layout = layer = None
+    for page in pages:
+        for t in page.texts:
+            if m := re.fullmatch(r"Building the (\w+)", t.text):
+                layout = m[1]
+            elif m := re.match(r"Layer (\d+): ", t.text):
+                layer = int(m[1]) - 1
+            elif m := re.fullmatch(r"Row ([\d½]+): (.*)\.", t.text):
+                y = _half(m[1])
+                for run in m[2].split("; "):
+                    r = re.fullmatch(r"(\d+) tiles?, columns? ([\d½]+)(?: to ([\d½]+))?", run)
+                    assert r, run
+                    first, last = _half(r[2]), _half(r[3] or r[2])
+                    xs = range(first, last + 1, 2)
+                    assert len(xs) == int(r[1])
+                    found[layout].update((x, y, layer) for x in xs)
+    return found
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_solitaire_kit_plans_every_layer_of_every_layout_it_offers(paper) -> None:
+    """Issue 34.3: the turtle of the rules and each puzzle's layout, every layer drawn on
+    its own at a size to build from, its positions in words."""
+    from tilepress.games.solitaire.pictures import PLAN_INK, PLAN_TILE
+    from tilepress.layouts import builtin
+
+    game = kit_game("solitaire")
+    plan = game.kit_plan(PAPERS[paper], KitOptions(paper=paper))
+    offered = {"turtle", *(p.params["layout"] for p in plan.puzzles)}
+    (part,) = [p for p in kit_parts(game, KitOptions(paper=paper)) if p.name == "build-plans"]
+    pages = probe(part.build())
+    found = _planned_positions(pages)
+    assert set(found) == offered
+    for name in offered:
+        layout = builtin(name)
+        x0, y0, _, _ = layout.bounds
+        assert found[name] == {(p.x - x0, p.y - y0, p.z) for p in layout.positions}
+    drawn = [s for page in pages for s in page.shapes
+             if s.kind == "rect" and s.fill == PLAN_TILE and s.stroke == PLAN_INK]
+    assert len(drawn) == sum(len(builtin(n)) for n in offered)
+    assert min(s.box[2] - s.box[0] for s in drawn) >= 10.0  # a tile you can lay on it
+    assert min(t.size for page in pages for t in page.texts) >= 7.0
+
+
+def test_the_solitaire_kit_rules_name_the_kit_files_they_speak_of() -> None:
+    from tilepress.publish.kit import kit_file_names
+
+    parts = kit_parts(kit_game("solitaire"), KitOptions())
+    names = kit_file_names(parts)
+    words = " ".join(p.words() for p in probe(parts[0].build()))
+    assert names["build-plans"] in words and names["puzzles"] in words
+    assert "with this book" not in words

@@ -98,10 +98,12 @@ def kit_parts(game: Game, options: KitOptions, *, rulebook_required: bool = True
     plan: Plan = game.kit_plan(paper, options)
     flip = options.duplex
     parts: list[Part] = []
+    files: dict[str, str] = {}  # each part's file name, for the rules to point to
     if game.name in rulebook_games():
         parts += [
             Part("rules", "The rules, with a quick reference at the back", PAPER,
-                 "double-sided or one-sided", lambda: build_rulebook(game.name, paper)),
+                 "double-sided or one-sided",
+                 lambda: build_rulebook(game.name, paper, kit=files)),
             Part("quick-reference", "Quick reference, one for each player", PAPER, ONE_SIDED,
                  lambda: quick_reference(game, paper)),
         ]
@@ -120,7 +122,13 @@ def kit_parts(game: Game, options: KitOptions, *, rulebook_required: bool = True
         what = f"{count} puzzles with the answers" if count > 1 else "A puzzle and its answer"
         parts.append(Part("puzzles", what, PAPER, ONE_SIDED,
                           lambda: sampler(game, plan.puzzles, paper, options.seed)))
+    files.update(kit_file_names(parts))
     return [replace(p, how=p.how.format(flip=flip)) for p in parts]
+
+
+def kit_file_names(parts: Sequence[Part]) -> dict[str, str]:
+    """Each part's file in the kit, by the part's name: ``01-rules.pdf``, ..."""
+    return {part.name: f"{n:02d}-{part.name}.pdf" for n, part in enumerate(parts, start=1)}
 
 
 @dataclass(frozen=True)
@@ -344,8 +352,9 @@ def make_kit(checked: CheckedKit, *, progress: Progress | None = None) -> GameKi
 
     game, options = checked.game, checked.options
     built: list[KitFile] = []
-    for n, part in enumerate(checked.parts, start=1):
-        file_name = f"{n:02d}-{part.name}.pdf"
+    names = kit_file_names(checked.parts)
+    for part in checked.parts:
+        file_name = names[part.name]
         if progress is not None:
             progress(f"{game.name}/{file_name}")
         printed = checked.laid_out[part.name] if part.quick else part.build()

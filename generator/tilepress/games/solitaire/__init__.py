@@ -7,8 +7,8 @@ every tile is gone. tilepress prints deals a solver has proven winnable, every l
 drawn, with a numbered solution. Rulings: docs/rulings.md.
 """
 
-from tilepress.engine.game import FigureEntry, Game, PuzzleEntry
-from tilepress.games.solitaire.options import SolitaireFigure, SolitaireParams
+from tilepress.engine.game import FigureEntry, Game, PrintableEntry, PuzzleEntry
+from tilepress.games.solitaire.options import BuildPlanOptions, SolitaireFigure, SolitaireParams
 
 GAME = Game(
     name="solitaire",
@@ -22,6 +22,11 @@ GAME = Game(
                     "numbered key.",
                     "tilepress puzzle solitaire --layout turtle --difficulty hard --seed 3 "
                     "-o out/s.pdf", count=1),
+    ),
+    printables=(
+        PrintableEntry("plan", "build_plans", "Build plans: every layer of a layout on a "
+                       "numbered grid, the layer beneath drawn faintly, to lay it out with "
+                       "real or paper tiles.", BuildPlanOptions),
     ),
     figures=(
         FigureEntry("layout", "layout_figure", SolitaireFigure,
