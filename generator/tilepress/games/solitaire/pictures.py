@@ -237,7 +237,6 @@ def plan_window(layout: Layout, z: int) -> tuple[int, int, int, int]:
 def plan_tile_width(layout: Layout, width: float, *, most: float = 14.0) -> float:
     """The tile width (mm, in tenths) at which the layout's widest layer window fits in
     ``width`` beside its row labels: one scale for every layer of a plan."""
-    lx0, _, lx1, _ = layout.bounds
     widest = max(x1 - x0 for x0, _, x1, _ in (plan_window(layout, z)
                                               for z in range(len(layout.layers))))
     return min(most, int((width - PLAN_TAB) / (widest / 2) * 10) / 10)
