@@ -9,6 +9,7 @@ redeemed with the tile it stands for. Mah Jongg ends the game, and the others pa
 Rulings: docs/rulings.md.
 """
 
+from tilepress.documents.print_options import StandOptions
 from tilepress.engine.game import FigureEntry, Game, PrintableEntry, PuzzleEntry
 from tilepress.games.american.options import (
     AmericanOptions,
@@ -37,6 +38,9 @@ GAME = Game(
         PrintableEntry("card", "practice_card_sheet", "The practice card of hands."),
         PrintableEntry("sheet", "payments_sheet", "A payments score sheet."),
         PrintableEntry("charleston", "charleston_card", "The Charleston on one page."),
+        PrintableEntry("stand", "tile_stand", "Tile stands to fold from card stock, one for "
+                       "each player: what holds your paper tiles in place of a rack.",
+                       StandOptions),
     ),
     figures=(
         FigureEntry("card-hand", "card_hand_figure", CardHandFigure,

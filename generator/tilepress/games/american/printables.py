@@ -15,6 +15,9 @@ from tilepress.documents.model import (
     Table,
     half_sheet,
 )
+from tilepress.documents.print_options import StandOptions
+from tilepress.documents.sheets import DrawnPages
+from tilepress.documents.tiles import tile_size, tile_stands
 from tilepress.draw.canvas import Canvas, Paper
 from tilepress.draw.fonts import text_width
 from tilepress.games.american.card import Hand
@@ -123,3 +126,11 @@ def charleston_card(paper: Paper, options: None = None) -> PlayerAid:
 
 
 __all__ = ["charleston_card", "payments_sheet", "practice_card_sheet"]
+
+
+def tile_stand(paper: Paper, options: StandOptions | None = None) -> DrawnPages:
+    """Fold-up tile stands for paper tiles, one for each of the four players."""
+    options = options or StandOptions()
+    w, h = tile_size(options.tile_size)
+    return tile_stands(paper, w, h, count=options.count, title="American Mah Jongg",
+                       large_print=options.large_print)

@@ -8,7 +8,12 @@ drawn, with a numbered solution. Rulings: docs/rulings.md.
 """
 
 from tilepress.engine.game import FigureEntry, Game, PrintableEntry, PuzzleEntry
-from tilepress.games.solitaire.options import BuildPlanOptions, SolitaireFigure, SolitaireParams
+from tilepress.games.solitaire.options import (
+    BuildPlanOptions,
+    FreeFigure,
+    SolitaireFigure,
+    SolitaireParams,
+)
 
 GAME = Game(
     name="solitaire",
@@ -32,5 +37,8 @@ GAME = Game(
         FigureEntry("layout", "layout_figure", SolitaireFigure,
                     "A solitaire layout, empty or dealt, every layer drawn.",
                     "tilepress draw layout pyramid --free -o pyramid.svg"),
+        FigureEntry("free-tiles", "free_figure", FreeFigure,
+                    "Which tiles are free: a few tiles as they lie, the free ones outlined.",
+                    "tilepress draw free-tiles -o free.svg"),
     ),
 )

@@ -52,3 +52,8 @@ class BuildPlanOptions:
     large_print: bool = option(False, flags=("--large-print",),
                                help="Large print: type of 14 pt and more, tiles half as "
                                "large again, on landscape pages where a layout is wide.")
+
+
+@dataclass(frozen=True)
+class FreeFigure:
+    tile_width: float = option(14.0, low=6, high=40, help="Width of a tile in mm.")

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from tilepress.documents.model import Figure, Illustration
 from tilepress.draw.canvas import Canvas
 from tilepress.draw.tiles import RATIO, draw_order_tab, draw_tile
-from tilepress.games.solitaire.options import SolitaireFigure
+from tilepress.games.solitaire.options import FreeFigure, SolitaireFigure
 from tilepress.layouts import Layout
 from tilepress.tiles import Tile
 
@@ -312,3 +312,26 @@ def layer_rows(layout: Layout, z: int) -> list[str]:
                  for r in runs]
         lines.append(f"Row {half(y - ly0)}: {'; '.join(parts)}.")
     return lines
+
+
+LESSON = ((0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0), (8, 0, 0), (2, 2, 0), (4, 2, 0),
+          (6, 2, 0), (3, 0, 1))
+"""A few tiles that show every way a tile is held or free: the ends of a row, a row's
+middle, two tiles under a third that rests half on each."""
+LESSON_TILES = "1s5p5p2m9s3z7p1s6z"
+
+
+def free_figure(params: FreeFigure) -> Illustration:
+    """Which tiles are free, on a few tiles as they lie on the table: the free ones
+    outlined, as the engine finds them."""
+    from tilepress.engine import solitaire
+    from tilepress.layouts import Position
+    from tilepress.tiles import parse_tiles
+
+    layout = Layout.of("free tiles", [Position(z, y, x) for x, y, z in LESSON])
+    faces = dict(zip(LESSON, parse_tiles(LESSON_TILES), strict=True))
+    tiles = [faces[(p.x, p.y, p.z)] for p in layout.positions]
+    board = solitaire.board_for(layout)
+    free = frozenset(board.free_tiles((1 << len(layout)) - 1))
+    figure = stacked_figure(layout, tiles, tile_width=params.tile_width, marked=free)
+    return Illustration(figure, {"tiles": len(layout), "free": len(free)})
