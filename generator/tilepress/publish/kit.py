@@ -37,7 +37,6 @@ from tilepress.documents.kits import (
     Puzzles,
 )
 from tilepress.documents.markup import template_blocks
-from tilepress.documents.print_options import LARGE_TILES, LARGE_TYPE
 from tilepress.documents.model import (
     Block,
     Document,
@@ -52,6 +51,7 @@ from tilepress.documents.model import (
     TileRow,
     half_sheet,
 )
+from tilepress.documents.print_options import LARGE_TILES, LARGE_TYPE
 from tilepress.documents.puzzles import PuzzleSection, answer_blocks, frame_width, question_blocks
 from tilepress.documents.tiles import TileSheetOptions, describe_set, tile_sheets, tile_size
 from tilepress.draw.canvas import Canvas, Paper, find_paper
