@@ -12,7 +12,7 @@ import dataclasses
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
 from tilepress.errors import RequestError
@@ -155,4 +155,14 @@ def params_dict(params: Any) -> dict[str, Any]:
     return {f.name.replace("_", "-"): getattr(params, f.name) for f in dataclasses.fields(params)}
 
 
-__all__ = ["bounds", "check_number", "option", "params_dict", "parse_params"]
+@dataclass(frozen=True)
+class PrintOptions:
+    """What every printed piece may ask for: large print (type of 14 pt and more, tiles
+    half as large again, laid out again). A printable's options extend it."""
+
+    large_print: bool = option(False, flags=("--large-print",),
+                               help="Large print: type of 14 pt and more and tiles half as "
+                               "large again, laid out again for it.")
+
+
+__all__ = ["PrintOptions", "bounds", "check_number", "option", "params_dict", "parse_params"]

@@ -1,24 +1,17 @@
-"""Options every printed piece shares: large print, and the tile size of a tile stand.
-Light (the CLI reads them when it starts)."""
+"""Large print's sizes, and the options of a tile stand. Light (the CLI reads them when
+it starts); :class:`~tilepress.params.PrintOptions` holds the large-print option itself."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from tilepress.params import option
+from tilepress.params import PrintOptions, option
 
 LARGE_TYPE = 14.0
 """Large print: no type under this size (points)."""
 LARGE_TILES = 1.5
 """Large print: tiles this much larger."""
-
-
-@dataclass(frozen=True)
-class PrintOptions:
-    large_print: bool = option(False, flags=("--large-print",),
-                               help="Large print: type of 14 pt and more and tiles half as "
-                               "large again, laid out again for it.")
 
 
 @dataclass(frozen=True)

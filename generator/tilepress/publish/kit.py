@@ -36,7 +36,7 @@ from tilepress.documents.kits import (
     Printable,
     Puzzles,
 )
-from tilepress.documents.markup import template_blocks
+from tilepress.documents.markup import template_blocks, template_names
 from tilepress.documents.model import (
     Block,
     Document,
@@ -53,7 +53,13 @@ from tilepress.documents.model import (
 )
 from tilepress.documents.print_options import LARGE_TILES, LARGE_TYPE
 from tilepress.documents.puzzles import PuzzleSection, answer_blocks, frame_width, question_blocks
-from tilepress.documents.tiles import TileSheetOptions, describe_set, tile_sheets, tile_size
+from tilepress.documents.tiles import (
+    TILE_SIZE,
+    TileSheetOptions,
+    describe_set,
+    tile_sheets,
+    tile_size,
+)
 from tilepress.draw.canvas import Canvas, Paper, find_paper
 from tilepress.engine.game import Game
 from tilepress.errors import RequestError
@@ -141,7 +147,7 @@ def resolved(game: Game, options: KitOptions) -> KitOptions:
     as large again (or as the game allows) in large print."""
     if options.tile_size != "auto":
         return options
-    plan: Plan = game.kit_plan(find_paper(options.paper), options)
+    plan: Plan = game.kit_plan(find_paper(options.paper), replace(options, tile_size="20x27"))
     w, h = tile_size(plan.tile_size)
     if options.large_print:
         w, h = round(w * plan.large_tiles, 1), round(h * plan.large_tiles, 1)
@@ -382,10 +388,16 @@ def cover(game: Game, files: Sequence[KitFile], options: KitOptions) -> Document
     plan: Plan = game.kit_plan(paper, options)
     stocks = {f.stock for f in files}
     two_sided = any(f.how.startswith("double") for f in files)
+    names = {f.name[3:-4]: f.name for f in files if f.name[:2].isdigit()}
+    play = f"kit/play/{game.name}.md.j2"
+    w, h = tile_size(options.tile_size) if options.tile_size != "auto" else TILE_SIZE
     values = {
         "title": game.title, "players": _players(game.players), "paper": paper.name,
-        "card_stock": CARD in stocks, "two_sided": two_sided,
-        "flip": {"long": "long", "short": "short"}[options.duplex],
+        "card_stock": CARD in stocks, "two_sided": two_sided or options.duplex == "fold",
+        "fold": options.duplex == "fold",
+        "flip": {"long": "long", "short": "short", "fold": "long"}[options.duplex],
+        "play": play if play in template_names() else "", "kit": names,
+        "tile_w": w, "tile_h": h, "aids": any(f.how.endswith("two to a sheet") for f in files),
         "rulebook": game.name in rulebook_games(), "note": plan.note,
         "score_sheets": any(p.item in ("sheet", "pad") for p in plan.printables),
         "pieces": [f"{f.name} ({f.what[0].lower()}{f.what[1:]})"
@@ -394,9 +406,10 @@ def cover(game: Game, files: Sequence[KitFile], options: KitOptions) -> Document
     figures: dict[str, Block] = {"contents": contents_table(files), "ruler": ruler_figure()}
     blocks = (*template_blocks("kit/cover.md.j2", figures=figures, size=9.5, **values),
               *template_blocks("kit/licence.md.j2", size=7.0))
-    return Document(f"{game.title}: print-and-play kit", paper,
-                    (Section("Read me first"), *blocks), subtitle="read me first",
-                    running_header=False)
+    document = Document(f"{game.title}: print-and-play kit", paper,
+                        (Section("Read me first"), *blocks), subtitle="read me first",
+                        running_header=False)
+    return _large(document, options.large_print)
 
 
 # ---------------------------------------------------------------------------

@@ -29,6 +29,7 @@ def plan(paper: Paper, options: KitOptions) -> Plan:
         board += ", and three shrines to cut out for the pool"
     return Plan(
         tiles=CASTLE_SET,
+        large_tiles=1.3,
         tiles_about="112 paper tiles: the recommended set (numbers 1 to 7, winds, dragons)",
         pieces=pieces,
         printables=(

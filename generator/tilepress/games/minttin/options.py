@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tilepress.errors import RequestError
-from tilepress.params import option
+from tilepress.params import PrintOptions, option
 from tilepress.puzzles.base import DIFFICULTIES
 
 if TYPE_CHECKING:
@@ -73,11 +73,19 @@ class MintTinOptions:
 
 
 @dataclass(frozen=True)
-class ScoreSheetOptions:
+class ScoreSheetOptions(PrintOptions):
     """Which game the score sheet is for."""
 
     solo: bool = option(False, flags=("--solo",),
                         help="The solo game: you against the virtual opponent.")
+
+
+@dataclass(frozen=True)
+class MatOptions(PrintOptions):
+    """The solo table mat: the size of the cards whose places it marks."""
+
+    card_size: str = option("mini", help="The cards: mini (44.45 x 63.5 mm, the default), "
+                            "poker, bridge, tarot, or WxH in mm.")
 
 
 @dataclass(frozen=True)
