@@ -14,10 +14,10 @@ from tilepress.engine.game import FigureEntry, Game, PrintableEntry, PuzzleEntry
 from tilepress.games.minttin.deck_options import DeckOptions
 from tilepress.games.minttin.options import (
     CardsFigure,
+    MatOptions,
     MintTinOptions,
     MintTinParams,
     MintTinPlay,
-    MatOptions,
     ScoreSheetOptions,
 )
 

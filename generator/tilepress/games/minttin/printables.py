@@ -17,8 +17,8 @@ from tilepress.documents.cards import (
     card_dimensions,
     card_size_of,
 )
-from tilepress.documents.sheets import DrawnPages
 from tilepress.documents.model import Bullets, Document, Heading, Paragraph, Section, Table
+from tilepress.documents.sheets import DrawnPages
 from tilepress.documents.text_cards import CardStyle, CardText, text_cards
 from tilepress.draw.canvas import PT, Canvas, Paper
 from tilepress.draw.fonts import wrap
