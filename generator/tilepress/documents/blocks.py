@@ -375,6 +375,7 @@ def _(block: Table, c: Canvas, x: float, y: float, width: float) -> None:
     widths = _column_widths(block, width)
     cursor = y
     rows = ([(block.header, True)] if block.header else []) + [(r, False) for r in block.rows]
+    rules: list[float] = []  # drawn last, so that no row's shading covers a rule
     for index, (row, header) in enumerate(rows):
         h = _row_height(block, row, widths, header)
         if header:
@@ -391,11 +392,13 @@ def _(block: Table, c: Canvas, x: float, y: float, width: float) -> None:
                            + _ascent(block.size), line, size=block.size,
                            font="bold" if header else "regular", fill=INK)
             cx += w
-        c.line(x, cursor + h, x + width, cursor + h, stroke=FRAME, stroke_width=0.2)
+        rules.append(cursor + h)
         link = index - (1 if block.header else 0)
         if not header and link < len(block.links) and block.links[link]:
             c.link(x, cursor, width, h, block.links[link])
         cursor += h
+    for rule in rules:
+        c.line(x, rule, x + width, rule, stroke=FRAME, stroke_width=0.2)
     c.rect(x, y, width, cursor - y, stroke=FRAME, stroke_width=0.3)
     cx = x
     for w in widths[:-1]:

@@ -118,6 +118,9 @@ class CardSheetOptions:
                          "back once) into the folder given by -o; png at --dpi.")
     dpi: int = option(300, low=36, high=1200,
                       help="Resolution of PNG card files (dots per inch).")
+    large_print: bool = option(False, flags=("--large-print",),
+                               help="Large print: cards at least poker size (63.5 x 88.9 "
+                               "mm), their words at 14 pt and more.")
 
 
 @dataclass(frozen=True)
@@ -184,7 +187,7 @@ class CardSheets:
         self.options = options
         self.cards = list(cards)
         self.paper = paper
-        self.size = card_dimensions(options.card_size)
+        self.size = card_dimensions(sheet_card_size(options))
         self.one_per_page = options.one_per_page
         self.shared_back = self._choose_back(options.back, back)
         self.fold = options.duplex == "fold" and self.double_sided and not self.one_per_page
@@ -601,8 +604,24 @@ def calibration_figure() -> Figure:
 
 
 def card_size_of(options: CardSheetOptions | None) -> str:
-    return (options or CardSheetOptions()).card_size
+    """The size the cards are printed at, as WxH or a name (see :func:`sheet_card_size`)."""
+    return sheet_card_size(options or CardSheetOptions())
+
+
+LARGE_CARD = CARD_SIZES["poker"]
+"""Large print: no card smaller than a poker card."""
+
+
+def sheet_card_size(options: CardSheetOptions) -> str:
+    """The card size the options print: as given, or in large print at least poker size
+    (keeping the card's proportions)."""
+    if not options.large_print:
+        return options.card_size
+    w, h = card_dimensions(options.card_size)
+    grow = max(1.0, LARGE_CARD[0] / w, LARGE_CARD[1] / h)
+    return f"{round(w * grow, 2):g}x{round(h * grow, 2):g}" if grow > 1.0 else options.card_size
 
 
 __all__ = ["BLEED", "CARD_SIZES", "SAFE", "CardSheetOptions", "CardSheets", "CardSpec", "Side",
-           "calibration_figure", "card_dimensions", "card_size_of", "plain_side"]
+           "calibration_figure", "card_dimensions", "card_size_of", "plain_side",
+           "sheet_card_size"]

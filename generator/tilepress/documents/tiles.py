@@ -14,9 +14,10 @@ eight jokers), or any list of tiles in MPSZ notation (``xN`` at the end: N of ea
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tilepress.documents.cards import SAFE, CardSheetOptions, CardSheets, CardSpec, Side
+from tilepress.documents.print_options import LARGE_TILES
 from tilepress.documents.sheets import CUT, INK, DrawnPages, fold_line
 from tilepress.draw.canvas import PT, Canvas, Paper
 from tilepress.draw.fonts import wrap
@@ -113,6 +114,9 @@ class TileSheetOptions(CardSheetOptions):
     suit: str = option("m", choices=("m", "p", "s"),
                        help="The suit of the onesuit set: m (characters), p (dots) or s "
                        "(bamboo).")
+    large_print: bool = option(False, flags=("--large-print",),
+                               help="Large print: tiles half as large again as --tile-size "
+                               "(30x40.5 from the default 20x27).")
 
 
 def tile_front(tile: Tile) -> Side:
@@ -144,7 +148,10 @@ def tile_sheets(paper: Paper, options: TileSheetOptions | None = None, *,
                 title: str = "") -> CardSheets:
     """A tile set as cards on sheets, fronts and mirrored backs on alternate pages."""
     options = options or TileSheetOptions()
-    tile_size(options.card_size)
+    w, h = tile_size(options.card_size)
+    if options.large_print:  # the tiles half as large again; cards of that size
+        w, h = round(w * LARGE_TILES, 2), round(h * LARGE_TILES, 2)
+        options = replace(options, card_size=f"{w:g}x{h:g}", large_print=False)
     tiles = tile_set(options.set, options.suit)
     name = SET_TITLES.get(options.set, "tiles as listed")
     try:

@@ -17,6 +17,7 @@ from tilepress.games.american.options import (
     AmericanPlay,
     CardHandFigure,
 )
+from tilepress.params import PrintOptions
 
 GAME = Game(
     name="american",
@@ -35,9 +36,11 @@ GAME = Game(
                     "tilepress puzzle american --count 8 --difficulty hard -o out/american.pdf"),
     ),
     printables=(
-        PrintableEntry("card", "practice_card_sheet", "The practice card of hands."),
-        PrintableEntry("sheet", "payments_sheet", "A payments score sheet."),
-        PrintableEntry("charleston", "charleston_card", "The Charleston on one page."),
+        PrintableEntry("card", "practice_card_sheet", "The practice card of hands.",
+                       PrintOptions),
+        PrintableEntry("sheet", "payments_sheet", "A payments score sheet.", PrintOptions),
+        PrintableEntry("charleston", "charleston_card", "The Charleston on one page.",
+                       PrintOptions),
         PrintableEntry("stand", "tile_stand", "Tile stands to fold from card stock, one for "
                        "each player: what holds your paper tiles in place of a rack.",
                        StandOptions),

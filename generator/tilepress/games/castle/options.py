@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tilepress.errors import RequestError
-from tilepress.params import option
+from tilepress.params import PrintOptions, option
 from tilepress.puzzles.base import DIFFICULTIES
 
 if TYPE_CHECKING:
@@ -118,7 +118,7 @@ SUGGESTED = "suggested"
 
 
 @dataclass(frozen=True)
-class SetupOptions:
+class SetupOptions(PrintOptions):
     layout: str = option(SUGGESTED, help="suggested (the three castles the rules suggest), "
                          "or one castle: built in (octagon, quarters, towers) or a .castle "
                          "file.")
@@ -129,7 +129,7 @@ TILE_SIZE = (26.0, 34.7)
 
 
 @dataclass(frozen=True)
-class BoardOptions:
+class BoardOptions(PrintOptions):
     """The castle board's cells."""
 
     tile_size: str = option(f"{TILE_SIZE[0]:g},{TILE_SIZE[1]:g}",

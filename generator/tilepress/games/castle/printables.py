@@ -4,6 +4,7 @@ turn summary card. Point values come from the rules module, not retyped."""
 from __future__ import annotations
 
 from tilepress.documents.cards import calibration_figure
+from tilepress.documents.large_print import large_print_aware
 from tilepress.documents.layout import measure
 from tilepress.documents.model import (
     Block,
@@ -43,6 +44,7 @@ from tilepress.games.castle.pictures import (
 from tilepress.games.castle.tokens import draw_shrine, shrine_tokens, token_size
 from tilepress.layouts.castle import BUILTIN_CASTLES, Castle, builtin_castle, check_castle
 from tilepress.layouts.files import find_castle
+from tilepress.params import PrintOptions
 
 
 def _points_line() -> str:
@@ -50,6 +52,7 @@ def _points_line() -> str:
     return f"{table}, more than 8: +1 a tile; dragons +{DRAGON_BONUS} more"
 
 
+@large_print_aware
 def setup_diagram(paper: Paper, options: SetupOptions | None = None) -> Document:
     """Each castle (the three suggested by the rules, or the one the options name) as an
     isometric picture, its height map, floor by floor, and its tile counts: what a player
@@ -107,6 +110,7 @@ def _building_notes(castle: Castle) -> list[str]:
     return notes
 
 
+@large_print_aware
 def castle_board(paper: Paper, options: BoardOptions | None = None) -> Document:
     """A 6x6 board with cells the size of your tiles, for building your own castle; below
     it, where the page has room, three shrines for the pool to cut out."""
@@ -198,7 +202,8 @@ def _offset(c: Canvas, draw, dx: float, dy: float) -> None:
         draw(c)
 
 
-def score_pad(paper: Paper, options: None = None) -> Document:
+@large_print_aware
+def score_pad(paper: Paper, options: PrintOptions | None = None) -> Document:
     """A pad for up to four players: points by source, the total and both tie-breaks."""
     rows = (
         ("Discards (+1 each)", "", "", "", ""),
@@ -224,7 +229,8 @@ def score_pad(paper: Paper, options: None = None) -> Document:
     return Document("Dragon Castle: score pad", paper, tuple(blocks))
 
 
-def turn_card(paper: Paper, options: None = None) -> PlayerAid:
+@large_print_aware
+def turn_card(paper: Paper, options: PrintOptions | None = None) -> PlayerAid:
     """The turn in five steps, the points and the end of the game: a player aid on half a
     sheet, two to a sheet."""
     page = half_sheet(paper)

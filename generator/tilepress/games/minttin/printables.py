@@ -9,6 +9,8 @@ or each card side as its own SVG file.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tilepress.documents.cards import (
     CardSheetOptions,
     CardSheets,
@@ -16,8 +18,11 @@ from tilepress.documents.cards import (
     Side,
     card_dimensions,
     card_size_of,
+    sheet_card_size,
 )
+from tilepress.documents.large_print import large_print_aware
 from tilepress.documents.model import Bullets, Document, Heading, Paragraph, Section, Table
+from tilepress.documents.print_options import LARGE_TYPE, large
 from tilepress.documents.sheets import DrawnPages
 from tilepress.documents.text_cards import CardStyle, CardText, text_cards
 from tilepress.draw.canvas import PT, Canvas, Paper
@@ -81,6 +86,7 @@ def rules_parts() -> list[CardText]:
             "14 cards in blocks of identical cards: pairs (2), pungs (3), kongs (4), "
             "quints (5), of exactly two sizes:",
             *[f"- {p}" for p in PATTERNS],
+            "Numbers in runs of one category; dragons of a suit with numbers (over).",
         )),
         CardText("NUMBERS AND DRAGONS", (
             "- Number blocks: one each of 3 or more numbers in a row of one category "
@@ -99,7 +105,8 @@ def rules_parts() -> list[CardText]:
             f"- One Suit +{points['one suit']}: one suit's numbers and its dragon.",
             f"- Three Suits +{points['three suits']}: six blocks, a number and a dragon of "
             "each suit.",
-            f"- Epic Hand +{points['epic hand']}: one of each number and dragon, two jokers.",
+            f"- Epic Hand +{points['epic hand']}: one of each number and dragon, two jokers; "
+            "it wins the match.",
         )),
         CardText("YOUR TURN", (
             "1. Draw, or call the last discard with 2 or more matching cards or jokers "
@@ -125,10 +132,12 @@ def rules_card(paper: Paper, options: CardSheetOptions | None = None) -> CardShe
 
 
 def _rules_cards(options: CardSheetOptions | None) -> list[CardSpec]:
-    return text_cards("rules", rules_parts(), card_size_of(options), RULES_STYLE, copies=2,
+    style = replace(RULES_STYLE, size=LARGE_TYPE) if large(options) else RULES_STYLE
+    return text_cards("rules", rules_parts(), card_size_of(options), style, copies=2,
                       blank=_back)
 
 
+@large_print_aware
 def score_sheet(paper: Paper, options: ScoreSheetOptions | None = None) -> Document:
     """A two-player score sheet: round by round to 7 (or 14) points; with ``solo``, the
     solo game's sheet."""
@@ -211,7 +220,8 @@ def solo_mat(paper: Paper, options: MatOptions | None = None) -> DrawnPages:
     dead hand aside, and your side in front of you. A landscape sheet; each spot the size
     of a card where the sheet has room (a little smaller for large cards)."""
     options = options or MatOptions()
-    cw, ch = card_dimensions(options.card_size)
+    cw, ch = card_dimensions(sheet_card_size(
+        CardSheetOptions(card_size=options.card_size, large_print=options.large_print)))
     size = 14.0 if options.large_print else 9.0
     label = size * PT * 1.5
     margin, gap = 10.0, 5.0
