@@ -155,14 +155,20 @@ def params_dict(params: Any) -> dict[str, Any]:
     return {f.name.replace("_", "-"): getattr(params, f.name) for f in dataclasses.fields(params)}
 
 
+def large_print_option() -> Any:
+    """The ``--large-print`` option of a printable's options (their last field)."""
+    return option(False, flags=("--large-print",),
+                  help="Large print: type of 14 pt and more and tiles half as large again, "
+                  "laid out again for it.")
+
+
 @dataclass(frozen=True)
 class PrintOptions:
-    """What every printed piece may ask for: large print (type of 14 pt and more, tiles
-    half as large again, laid out again). A printable's options extend it."""
+    """The options of a printable that takes no others: large print (type of 14 pt and
+    more, tiles half as large again, laid out again)."""
 
-    large_print: bool = option(False, flags=("--large-print",),
-                               help="Large print: type of 14 pt and more and tiles half as "
-                               "large again, laid out again for it.")
+    large_print: bool = large_print_option()
 
 
-__all__ = ["PrintOptions", "bounds", "check_number", "option", "params_dict", "parse_params"]
+__all__ = ["PrintOptions", "bounds", "check_number", "large_print_option", "option",
+           "params_dict", "parse_params"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tilepress.params import PrintOptions, option
+from tilepress.params import PrintOptions, large_print_option, option
 
 LARGE_TYPE = 14.0
 """Large print: no type under this size (points)."""
@@ -15,10 +15,11 @@ LARGE_TILES = 1.5
 
 
 @dataclass(frozen=True)
-class StandOptions(PrintOptions):
+class StandOptions:
     tile_size: str = option("20x27", help="The face of your tiles in mm as WxH (20x27, the "
                             "paper tiles' default).")
     count: int = option(4, low=1, high=8, help="How many stands (one for each player).")
+    large_print: bool = large_print_option()
 
 
 def large(options: Any) -> bool:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tilepress.errors import RequestError
-from tilepress.params import PrintOptions, option
+from tilepress.params import large_print_option, option
 from tilepress.puzzles.base import DIFFICULTIES
 
 if TYPE_CHECKING:
@@ -118,10 +118,11 @@ SUGGESTED = "suggested"
 
 
 @dataclass(frozen=True)
-class SetupOptions(PrintOptions):
+class SetupOptions:
     layout: str = option(SUGGESTED, help="suggested (the three castles the rules suggest), "
                          "or one castle: built in (octagon, quarters, towers) or a .castle "
                          "file.")
+    large_print: bool = large_print_option()
 
 
 TILE_SIZE = (26.0, 34.7)
@@ -129,7 +130,7 @@ TILE_SIZE = (26.0, 34.7)
 
 
 @dataclass(frozen=True)
-class BoardOptions(PrintOptions):
+class BoardOptions:
     """The castle board's cells."""
 
     tile_size: str = option(f"{TILE_SIZE[0]:g},{TILE_SIZE[1]:g}",
@@ -138,6 +139,7 @@ class BoardOptions(PrintOptions):
     shrines: bool = option(True, flags=("--shrines/--no-shrines",),
                            help="Print three shrines for the pool below the board, to cut "
                            "out, where the page has room for them (the default).")
+    large_print: bool = large_print_option()
 
     def cell(self) -> tuple[float, float]:
         parts = self.tile_size.replace(" ", "").replace("x", ",").split(",")
