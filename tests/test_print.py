@@ -763,3 +763,171 @@ def test_the_castle_board_carries_a_calibration_bar() -> None:
     assert any(abs((s.box[2] - s.box[0]) - 50.0) < 1e-6 for s in page.shapes
                if s.kind == "rect" and s.fill == "#1d1d1b")
     assert "This bar is 50 mm long" in page.words()
+
+
+# -- sheets to fold, for a printer without duplex -------------------------------------
+
+
+@pytest.mark.parametrize("size", ["mini", "poker", "tarot"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_sheet_to_fold_puts_each_back_behind_its_front(size, paper) -> None:
+    """--duplex fold: fronts and their backs on one side of one page, each back the
+    mirror of its front across the printed fold line, so that folding the sheet lays it
+    exactly behind; nothing of a card crosses the fold."""
+    from tilepress.documents.cards import FOLD_GAP
+
+    deck = sheets(20, paper=paper, card_size=size, duplex="fold", own_back=2)
+    w, h = deck.size
+    pw, ph = deck.paper.width, deck.paper.height
+    pages = probe(deck)
+    assert len(pages) == deck.sheets and deck.pages() == len(pages)
+    total = 0
+    for page in pages:
+        fronts = corners(page, "F")
+        backs = [(t.text, t.x, t.y) for t in page.texts if t.text[:1] in "BO"]
+        assert len(backs) == len(fronts)
+        fold = [s.box for s in page.shapes if s.kind == "path" and s.stroke == "#1d1d1b"
+                and s.stroke_width == pytest.approx(0.3)]
+        assert len(fold) == 1
+        for k, (x, y) in fronts.items():
+            if deck.duplex == "long":  # a fold down the middle of the sheet
+                mirror = (pw - x - w, y)
+                assert x + w <= pw / 2 - FOLD_GAP + 1e-6 and fold[0][0] == pw / 2
+            else:  # a fold across it
+                mirror = (x, ph - y - h)
+                assert y + h <= ph / 2 - FOLD_GAP + 1e-6 and fold[0][1] == ph / 2
+            assert any(abs(bx - mirror[0]) < 1e-6 and abs(by - mirror[1]) < 1e-6
+                       and name in ("B", f"O{k}") for name, bx, by in backs)
+        total += len(fronts)
+        assert "fold on the dashed line" in page.words()
+    assert total == 20
+    assert not [t for t in pages[0].shapes if t.kind == "circle"]  # no duplex registration
+
+
+def test_sheets_to_fold_take_the_kits_and_the_cli_and_refuse_a_duplex_test(cli, tmp_path
+                                                                             ) -> None:
+    from tilepress.documents.cards import CardSheetOptions, CardSheets
+    from tilepress.errors import RequestError
+
+    with pytest.raises(RequestError, match="needs no test"):
+        CardSheets("t", labelled_cards(4), A4, CardSheetOptions(duplex="fold",
+                                                                duplex_test=True))
+    r = cli("print", "deck", "minttin", "--duplex", "fold", "-o", tmp_path / "d.pdf")
+    assert r.code == 0
+    assert len(PdfReader(tmp_path / "d.pdf").pages) == 7  # 54 + 0 cards, 8 a sheet
+    r = cli("print", "deck", "minttin", "--duplex", "sideways", "-o", tmp_path / "e.pdf")
+    assert r.code == 2 and "sideways" in r.err and not (tmp_path / "e.pdf").exists()
+
+
+# -- large print -----------------------------------------------------------------------
+
+
+def large_printables():
+    import dataclasses
+
+    from tilepress.games import GAMES
+
+    for game in GAMES:
+        for entry in game.printables:
+            if entry.options and "large_print" in {f.name for f in
+                                                   dataclasses.fields(entry.options)}:
+                yield pytest.param(game, entry, id=f"{entry.item}-{game.name}")
+
+
+def reading_texts(pages):
+    """The words a player reads: not the running header and page number, a card sheet's
+    label strip or the calibration bar's note (page furniture)."""
+    return [t for page in pages for t in page.texts if t.text.strip()
+            and 16.0 < t.y < page.height - 13.0 and not t.text.startswith("This bar is")]
+
+
+FIGURE_LABELS = {"charleston-american", "setup-castle"}
+"""Pieces whose figures (drawn by the game's pictures) label their parts in small type of
+their own: their words outside the figures are checked."""
+
+
+@pytest.mark.parametrize(("game", "entry"), list(large_printables()))
+def test_every_printable_in_large_print_reads_at_14_pt(game, entry) -> None:
+    """Issue 34: --large-print on every printed piece: every word at 14 pt or more, the
+    tiles half as large again, laid out again on pages that stay full."""
+    from tilepress.documents.model import PlayerAid
+
+    function = getattr(game.module("printables"), entry.function)
+    both = []
+    for large in (False, True):
+        options = entry.options(large_print=large)
+        if entry.item == "plan":
+            options = entry.options(layout="pyramid", large_print=large)
+        printed = function(PAPERS["letter"], options)
+        both.append((printed, probe(printed)))
+    (normal, small), (printed, pages) = both
+    texts = reading_texts(pages)
+    name = f"{entry.item}-{game.name}"
+    if name == "deck-minttin":  # the cards' numbers; their art grows with the card
+        texts = [t for t in texts if t.text.isdigit()]
+        assert min(printed.size) >= 63.5
+    if name == "shrines-castle":  # no words: the tokens keep the tiles' size
+        assert not texts and printed.size == normal.size
+        return
+    doc = printed.document if isinstance(printed, PlayerAid) else printed
+    if name in FIGURE_LABELS:  # every block of words, and every caption
+        from tilepress.documents.blocks import HEADING_SIZES
+
+        for block in doc.blocks:
+            if isinstance(block, Paragraph | Bullets | Table):
+                assert block.size >= 14.0
+            if isinstance(block, Heading):
+                assert (block.size or HEADING_SIZES[block.level]) >= 14.0
+            if isinstance(block, Figure) and block.caption:
+                assert block.caption_size >= 14.0
+    else:
+        assert texts and min(t.size for t in texts) >= 14.0
+    tiles, old = [t.width for p in pages for t in p.tiles], [t.width for p in small
+                                                             for t in p.tiles]
+    if old:
+        assert min(tiles) >= 1.5 * min(old) - 1e-6
+    assert not [s for page in pages for s in page.clips if s[2] - s[0] > page.width + 1]
+    if isinstance(doc, Document):
+        fills = page_fills(doc)
+        assert all(fill >= 0.25 for fill in fills), fills
+
+
+def test_a_large_print_score_sheet_keeps_to_its_page_with_fewer_rows() -> None:
+    from tilepress.games.minttin.options import ScoreSheetOptions
+    from tilepress.games.minttin.printables import score_sheet
+
+    normal = score_sheet(A4)
+    large = score_sheet(A4, ScoreSheetOptions(large_print=True))
+    assert len(probe(normal)) == len(probe(large)) == 1
+    rows = [b for b in large.blocks if isinstance(b, Table)][0].rows
+    assert 9 <= len(rows) < 18 and [r[0] for r in rows] == [str(k) for k in
+                                                            range(1, len(rows) + 1)]
+
+
+# -- score sheets: every row ruled, every row alike -------------------------------------
+
+
+@pytest.mark.parametrize(("game", "item"), [
+    ("minttin", "sheet"), ("american", "sheet"), ("onesuit", "sheet"), ("oneplayer", "sheet"),
+    ("castle", "pad")])
+def test_a_score_sheet_has_even_rows_each_ruled(game, item) -> None:
+    """Issue 34: a row's shading never covers the rule under the row before it, and the
+    rows to write in are all one height."""
+    from tilepress.documents.blocks import FRAME
+    from tilepress.games import find_game
+
+    g = find_game(game)
+    function, options = g.printable(item)
+    (page, *_) = probe(function(A4, options() if options else None))
+    shapes = page.shapes
+    rules = [(k, s.box[1]) for k, s in enumerate(shapes) if s.kind == "path"
+             and s.stroke == FRAME and abs(s.box[1] - s.box[3]) < 1e-9]
+    for k, y in rules:
+        covered = [s for s in shapes[k + 1:] if s.kind == "rect" and s.fill
+                   and s.box[1] - 1e-6 <= y <= s.box[3] + 1e-6
+                   and s.box[1] < y < s.box[3]]
+        assert not covered
+    ys = sorted({round(y, 4) for _, y in rules})
+    steps = [round(b - a, 3) for a, b in itertools.pairwise(ys)]
+    body = steps[1:-1] if len(steps) > 3 else steps
+    assert max(body) - min(body) < 0.01 or game == "castle"

@@ -615,8 +615,8 @@ LARGE_CARD = CARD_SIZES["poker"]
 def sheet_card_size(options: CardSheetOptions) -> str:
     """The card size the options print: as given, or in large print at least poker size
     (keeping the card's proportions)."""
-    if not options.large_print:
-        return options.card_size
+    if not options.large_print or options.card_size not in CARD_SIZES:
+        return options.card_size  # a size of its own (a token's, a tile's) is kept
     w, h = card_dimensions(options.card_size)
     grow = max(1.0, LARGE_CARD[0] / w, LARGE_CARD[1] / h)
     return f"{round(w * grow, 2):g}x{round(h * grow, 2):g}" if grow > 1.0 else options.card_size

@@ -105,6 +105,15 @@ def fewer_rows(document: Document, pages: int) -> Document:
                         and not any(c for c in r[1:]) for r in block.rows))
 
     blocks = list(document.blocks)
+    fixed = [k for k, b in enumerate(blocks) if isinstance(b, Table) and b.row_height > 10.0
+             and not writing(b)]  # rows that name what to write: a little lower, all kept
+    while fixed and len(page_fills(replace(document, blocks=tuple(blocks)))) > pages:
+        for k in fixed:
+            table = blocks[k]
+            assert isinstance(table, Table)
+            blocks[k] = replace(table, row_height=max(10.0, table.row_height - 0.5))
+        if all(blocks[k].row_height <= 10.0 for k in fixed):  # type: ignore[union-attr]
+            break
     tables = [k for k, b in enumerate(blocks) if writing(b)]
     least = {k: len(blocks[k].rows) // 2 for k in tables}  # type: ignore[union-attr]
     while tables and len(page_fills(replace(document, blocks=tuple(blocks)))) > pages:

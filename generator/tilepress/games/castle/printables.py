@@ -4,7 +4,7 @@ turn summary card. Point values come from the rules module, not retyped."""
 from __future__ import annotations
 
 from tilepress.documents.cards import calibration_figure
-from tilepress.documents.large_print import large_print_aware
+from tilepress.documents.large_print import enlarge, large_print_aware
 from tilepress.documents.layout import measure
 from tilepress.documents.model import (
     Block,
@@ -62,6 +62,8 @@ def setup_diagram(paper: Paper, options: SetupOptions | None = None) -> Document
     castles = [find_castle(layout)] if one else [builtin_castle(n) for n in BUILTIN_CASTLES]
     blocks: list[Block] = [Section("Castle set-up")]
     room = min(1.0, (paper.height - 41.0) / 256.0)  # a shorter page: smaller pictures
+    if options is not None and options.large_print:  # room for the larger words
+        room *= 0.62
     for k, castle in enumerate(castles):
         if k:
             blocks.append(PageBreak())
@@ -116,10 +118,12 @@ def castle_board(paper: Paper, options: BoardOptions | None = None) -> Document:
     it, where the page has room, three shrines for the pool to cut out."""
     options = options or BoardOptions()
     cell_w, cell_h = options.cell()
+    label = 14.0 if options.large_print else 7.0  # the rows' and columns' numbers
+    pad = 3.0 if label < 14 else 7.0
     w, h = SIZE * cell_w, SIZE * cell_h
-    heading, words = _board_words(cell_w, cell_h)
+    heading, words = _board_words(cell_w, cell_h, large=options.large_print)
     frame_w, room_h = _board_room(paper, heading, words)
-    if w + 4 > frame_w or h + 4 > room_h:
+    if w + pad + 1 > frame_w or h + pad + 1 > room_h:
         most_w, most_h = (frame_w - 4) / SIZE, (room_h - 4) / SIZE
         raise RequestError(f"a 6 x 6 board of {cell_w:g} x {cell_h:g} mm cells does not fit "
                            f"on {paper.name} paper: cells of at most {most_w:.1f} x "
@@ -133,13 +137,15 @@ def castle_board(paper: Paper, options: BoardOptions | None = None) -> Document:
             c.line(0, k * cell_h, w, k * cell_h, stroke=GRID, stroke_width=0.3,
                    dash=(1.5, 1.2))
         for k in range(SIZE):
-            c.text(k * cell_w + cell_w / 2, -1.5, str(k + 1), size=7, anchor="middle",
+            c.text(k * cell_w + cell_w / 2, -1.5, str(k + 1), size=label, anchor="middle",
                    fill=LABEL)
-            c.text(-1.5, k * cell_h + cell_h / 2 + 1, str(k + 1), size=7, anchor="end",
+            c.text(-1.5, k * cell_h + cell_h / 2 + label * 0.14, str(k + 1), size=label,
+                   anchor="end",
                    fill=LABEL)
 
     blocks: list[Block] = [Section("Castle board"), heading, words,
-                           Figure(w + 4, h + 4, lambda c: _offset(c, draw, 3, 3))]
+                           Figure(w + pad + 1, h + pad + 1,
+                                  lambda c: _offset(c, draw, pad, pad))]
     if options.shrines:
         shrines = _shrine_blocks(cell_w)
         if _fits_below(h, shrines, frame_w, room_h):
@@ -154,7 +160,11 @@ SHRINE_WORDS = ("Cut out these three shrines along their outline and put them in
                 "pool with the other players' shrines: the pool holds three for each player.")
 
 
-def _board_words(cell_w: float, cell_h: float) -> tuple[Heading, Paragraph]:
+def _board_words(cell_w: float, cell_h: float, *, large: bool = False
+                 ) -> tuple[Heading, Paragraph]:
+    if large:  # in large print, the fewest words (the turn card has the rest)
+        return enlarge(Heading("Your castle (6 x 6)")), enlarge(Paragraph(  # type: ignore
+            f"Cells of {cell_w:g} x {cell_h:g} mm. Build only inside the board."))
     return Heading("Your castle (6 x 6)"), Paragraph(
         f"Each cell is {cell_w:g} x {cell_h:g} mm, for tiles up to that size. Build only "
         "inside the board. A new tile goes on a face-down tile, or on an empty cell "
@@ -193,7 +203,8 @@ def _fits_below(board_h: float, shrines: list[Block], frame_w: float, room_h: fl
 def shrines_fit(paper: Paper, options: BoardOptions) -> bool:
     """Whether a player's three shrines fit below the board on its page."""
     cell_w, cell_h = options.cell()
-    frame_w, room_h = _board_room(paper, *_board_words(cell_w, cell_h))
+    frame_w, room_h = _board_room(paper, *_board_words(cell_w, cell_h,
+                                                       large=options.large_print))
     return _fits_below(SIZE * cell_h, _shrine_blocks(cell_w), frame_w, room_h)
 
 
