@@ -899,7 +899,7 @@ def test_a_large_print_score_sheet_keeps_to_its_page_with_fewer_rows() -> None:
     normal = score_sheet(A4)
     large = score_sheet(A4, ScoreSheetOptions(large_print=True))
     assert len(probe(normal)) == len(probe(large)) == 1
-    rows = [b for b in large.blocks if isinstance(b, Table)][0].rows
+    rows = next(b for b in large.blocks if isinstance(b, Table)).rows
     assert 9 <= len(rows) < 18 and [r[0] for r in rows] == [str(k) for k in
                                                             range(1, len(rows) + 1)]
 
