@@ -457,3 +457,119 @@ def test_the_solitaire_kit_rules_name_the_kit_files_they_speak_of() -> None:
     words = " ".join(p.words() for p in probe(parts[0].build()))
     assert names["build-plans"] in words and names["puzzles"] in words
     assert "with this book" not in words
+
+
+# -- a person with no tiles learns and plays from the kit alone -------------------------
+
+
+def _cover_words(name: str, **options) -> tuple[str, dict[str, str]]:
+    from tilepress.publish.kit import cover, kit_file_names
+    from tilepress.publish.kit_files import KitFile
+
+    game = kit_game(name)
+    kit_options = KitOptions(**options)
+    parts = kit_parts(game, kit_options)
+    names = kit_file_names(parts)
+    files = [KitFile("00-read-me-first.pdf", b"", 2, "What to print", "paper", "one-sided")] + [
+        KitFile(names[p.name], b"", 1, p.what, p.stock, p.how) for p in parts]
+    pages = probe(cover(game, files, kit_options))
+    return " ".join(page.words() for page in pages), names
+
+
+NEEDS = {
+    "american": ("tile stand", "dice", "wall", "face down"),
+    "castle": ("face down", "box lid", "set-up sheet"),
+    "minttin": ("table mat", "Shuffle"),
+    "oneplayer": ("wall", "face down", "need no rack"),
+    "onesuit": ("tile stand", "face down", "wall"),
+    "solitaire": ("build plan", "face down", "box lid"),
+}
+
+
+@pytest.mark.parametrize("name", PLANNED)
+def test_each_kit_says_how_to_play_with_what_it_gives(name) -> None:
+    """Issue 34: the read-me says how to play from paper: which file, how to shuffle and
+    hide paper tiles, what stands in for a rack, a wall, dice; every file it names is in
+    the kit."""
+    import re
+
+    words, names = _cover_words(name)
+    assert "Playing with this kit" in words
+    for needed in NEEDS[name]:
+        assert needed in words, needed
+    cited = set(re.findall(r"\d\d-[a-z-]+\.pdf", words))
+    assert cited and cited <= set(names.values()) | {"00-read-me-first.pdf"}
+    assert "--" not in words
+
+
+def test_the_one_suit_tiles_fill_their_card_stock() -> None:
+    """36 tiles used 40% of the sheet; at the kit's size they fill it."""
+    for paper in ("a4", "letter"):
+        (part,) = [p for p in kit_parts(kit_game("onesuit"), KitOptions(paper=paper))
+                   if p.name == "tiles"]
+        sheets = part.build()
+        assert sheets.sheets == 1 and len(sheets.cards) / sheets.per_sheet >= 0.85
+        assert sheets.size[0] >= 1.4 * 20.0
+
+
+@pytest.mark.parametrize("name", ["solitaire", "oneplayer"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_one_player_quick_reference_is_one_filled_page(name, paper) -> None:
+    from tilepress.documents.layout import page_fills
+    from tilepress.documents.model import Document
+    from tilepress.publish.kit import quick_reference
+
+    ref = quick_reference(kit_game(name), PAPERS[paper])
+    assert isinstance(ref, Document) and ref.paper == PAPERS[paper]
+    (fill,) = page_fills(ref)
+    assert fill >= 0.6
+    (page,) = probe(ref)
+    body = [t for t in page.texts if t.fill == "#1d1d1b" and t.font == "regular"]
+    assert min(t.size for t in body) >= 12.0
+    if name == "solitaire":  # a picture of which tiles are free, outlined
+        from tilepress.draw.tiles import MARK
+
+        assert len(page.tiles) == 9
+        assert len([s for s in page.shapes if s.stroke == MARK]) == 5
+
+
+def test_the_mint_tin_rules_cards_say_what_wins_and_what_the_epic_hand_does() -> None:
+    from drawn import probe_side
+
+    from tilepress.documents.cards import CARD_SIZES
+    from tilepress.games.minttin.printables import rules_card
+
+    cards = rules_card(PAPERS["a4"])
+    w, h = CARD_SIZES["mini"]
+    sides = [probe_side(side, w, h).words() for spec in cards.cards
+             for side in (spec.front, spec.back)]
+    (winning, *_) = [s for s in sides if "WINNING HANDS" in s]
+    assert "runs of one category" in winning and "dragons of a suit" in winning
+    (scoring, *_) = [s for s in sides if "SCORING" in s]
+    assert "Concealed +1" in scoring and "wins the match" in scoring
+
+
+def test_a_kit_in_large_print_to_fold(tmp_path) -> None:
+    """--large-print and --duplex fold reach every part of a kit: tiles half as large
+    again on sheets to fold, quick reference and sheets at 14 pt, the manifest says so."""
+    from tilepress.documents.cards import CardSheets
+    from tilepress.documents.model import Bullets, Document, Paragraph
+
+    options = KitOptions(large_print=True, duplex="fold", paper="letter")
+    kit = build_kit(SMALL_KIT, options)
+    manifest = kit.options
+    assert manifest["large-print"] is True and manifest["tile-size"] == "30x40.5"
+    parts = {p.name: p for p in kit_parts(kit_game(SMALL_KIT), options)}
+    tiles = parts["tiles"].build()
+    assert isinstance(tiles, CardSheets) and tiles.fold and tiles.size == (30.0, 40.5)
+    assert "fold" in parts["tiles"].how
+    sheet = parts["score-sheet"].build()
+    words = [t for page in probe(sheet) for t in page.texts
+             if 16.0 < t.y < page.height - 13.0]
+    assert min(t.size for t in words) >= 14.0
+    ref = parts["quick-reference"].build()  # its words; its figure labels are drawn
+    assert isinstance(ref, Document) and ref.paper == PAPERS["letter"]
+    assert all(b.size >= 14.0 for b in ref.blocks if isinstance(b, Paragraph | Bullets))
+    (cover,) = [f for f in kit.files if f.name.startswith("00")]
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(cover.data)).pages)
+    assert "Fold it on its dashed line" in text.replace("\n", " ")

@@ -385,6 +385,7 @@ def cover(game: Game, files: Sequence[KitFile], options: KitOptions) -> Document
     """The kit's first page: what is in it, what to print on which paper and how, the
     ruler that checks the scale, and the licence."""
     paper = find_paper(options.paper)
+    options = resolved(game, options)
     plan: Plan = game.kit_plan(paper, options)
     stocks = {f.stock for f in files}
     two_sided = any(f.how.startswith("double") for f in files)
