@@ -931,3 +931,161 @@ def test_a_score_sheet_has_even_rows_each_ruled(game, item) -> None:
     steps = [round(b - a, 3) for a, b in itertools.pairwise(ys)]
     body = steps[1:-1] if len(steps) > 3 else steps
     assert max(body) - min(body) < 0.01 or game == "castle"
+
+
+# -- print-shop files: CMYK, PDF/X with an output intent, font subsets tagged by content --
+
+
+def cmyk_profile(tmp_path, *, space=b"CMYK", kind=b"prtr"):
+    """A file with an ICC profile's header (what tilepress checks and embeds)."""
+    header = bytearray(128)
+    header[0:4] = (132).to_bytes(4, "big")
+    header[12:16], header[16:20], header[20:24], header[36:40] = kind, space, b"Lab ", b"acsp"
+    path = tmp_path / "shop.icc"
+    path.write_bytes(bytes(header) + b"\0" * 4)
+    return path
+
+
+def pdfx_problems(data: bytes, version: str) -> list[str]:
+    """A preflight of what PDF/X-1a and X-4 ask, written from the standards' lists and
+    read with pypdf (not the library that wrote the file): an output intent of subtype
+    GTS_PDFX, the version keys in the information and in XMP, Trapped set, a title,
+    dates, trim and bleed boxes on every page with the trim inside the bleed inside the
+    media, every font embedded, no colour but CMYK or grey in any content stream or form,
+    no transparency, no annotation inside the bleed, an ID, no encryption."""
+    import re
+
+    from pypdf import PdfReader
+    from pypdf.generic import IndirectObject
+
+    reader = PdfReader(io.BytesIO(data))
+    problems = []
+    root = reader.trailer["/Root"]
+    intents = root.get("/OutputIntents", [])
+    if not intents or intents[0].get_object().get("/S") != "/GTS_PDFX":
+        problems.append("no GTS_PDFX output intent")
+    elif not intents[0].get_object().get("/OutputConditionIdentifier"):
+        problems.append("output intent names no condition")
+    info = reader.trailer["/Info"].get_object()
+    if info.get("/GTS_PDFXVersion") != version:
+        problems.append(f"GTS_PDFXVersion {info.get('/GTS_PDFXVersion')}")
+    if info.get("/Trapped") not in ("/True", "/False"):
+        problems.append(f"Trapped {info.get('/Trapped')}")
+    for key in ("/Title", "/CreationDate", "/ModDate"):
+        if not info.get(key):
+            problems.append(f"no {key}")
+    xmp = root["/Metadata"].get_object().get_data().decode() if "/Metadata" in root else ""
+    if not re.search(rf"GTS_PDFXVersion[^>]*>{re.escape(version)}<", xmp):
+        problems.append("XMP lacks the version")
+    if "/ID" not in reader.trailer or reader.is_encrypted:
+        problems.append("no ID, or encrypted")
+    if version == "PDF/X-4" and not (intents and "/DestOutputProfile"
+                                     in intents[0].get_object()):
+        problems.append("X-4 without an embedded profile")
+    seen: set[int] = set()
+
+    def streams(resources):
+        if resources is None:
+            return
+        resources = resources.get_object()
+        for name, ref in (resources.get("/XObject") or {}).items():
+            key = ref.idnum if isinstance(ref, IndirectObject) else id(ref)
+            if key in seen:
+                continue
+            seen.add(key)
+            form = ref.get_object()
+            yield name, form.get_data()
+            yield from streams(form.get("/Resources"))
+        for state in (resources.get("/ExtGState") or {}).values():
+            state = state.get_object()
+            if state.get("/SMask", "/None") != "/None" or float(state.get("/ca", 1)) < 1 \
+                    or float(state.get("/CA", 1)) < 1:
+                problems.append("transparency")
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            desc = font.get("/FontDescriptor")
+            if desc is None or not any(k in desc.get_object() for k in
+                                       ("/FontFile", "/FontFile2", "/FontFile3")):
+                problems.append(f"font {font.get('/BaseFont')} not embedded")
+
+    rgb = re.compile(rb"(?<![A-Za-z])(rg|RG|sc|SC|scn|SCN|cs|CS)(?![A-Za-z])")
+    for number, page in enumerate(reader.pages, start=1):
+        media = [float(v) for v in page["/MediaBox"]]
+        if "/TrimBox" not in page or "/BleedBox" not in page:
+            problems.append(f"page {number}: no TrimBox or BleedBox")
+            continue
+        trim, bleed = ([float(v) for v in page[k]] for k in ("/TrimBox", "/BleedBox"))
+        if not (media[0] <= bleed[0] <= trim[0] and trim[2] <= bleed[2] <= media[2]):
+            problems.append(f"page {number}: trim outside bleed outside media")
+        contents = [("page", page.get_contents().get_data())]
+        contents += list(streams(page.get("/Resources")))
+        for where, content in contents:
+            if rgb.search(content):
+                problems.append(f"page {number} {where}: a colour not in CMYK or grey")
+                break
+        for annot in page.get("/Annots") or []:
+            rect = [float(v) for v in annot.get_object()["/Rect"]]
+            if rect[2] > bleed[0] and rect[0] < bleed[2]:
+                problems.append(f"page {number}: an annotation inside the bleed")
+    return problems
+
+
+@pytest.mark.parametrize(("args", "version"), [
+    (("--pdfx", "x1a", "--one-per-page"), "PDF/X-1a:2003"),
+    (("--pdfx", "x1a", "--paper", "letter", "--output-condition", "gracol"), "PDF/X-1a:2003"),
+    (("--pdfx", "x4", "--one-per-page"), "PDF/X-4"),
+])
+def test_a_print_shop_gets_a_pdfx_in_cmyk_the_same_bytes_each_time(cli, tmp_path, args,
+                                                                   version) -> None:
+    import pikepdf
+
+    profile = cmyk_profile(tmp_path)
+    extra = ("--icc-profile", profile) if "x4" in args else ()
+    for name in ("a.pdf", "b.pdf"):
+        r = cli("print", "deck", "minttin", *args, *extra, "-o", tmp_path / name)
+        assert r.code == 0, r
+    data = (tmp_path / "a.pdf").read_bytes()
+    assert data == (tmp_path / "b.pdf").read_bytes()
+    assert pdfx_problems(data, version) == []
+    with pikepdf.open(tmp_path / "a.pdf") as pdf:
+        assert pdf.check_pdf_syntax() == []  # qpdf's own check of the structure
+        intent = pdf.Root.OutputIntents[0]
+        wanted = "CGATS TR 006" if "gracol" in args else "FOGRA39"
+        assert str(intent.OutputConditionIdentifier) == wanted
+        if "x4" in args:
+            assert intent.DestOutputProfile.read_bytes() == profile.read_bytes()
+            assert pdf.pdf_version == "1.6"
+    plain = render_bytes(sheets(4), "pdf")
+    assert pdfx_problems(plain, version)  # the checker finds what an RGB file lacks
+
+
+def test_every_font_subset_has_a_tag_of_its_own() -> None:
+    import re
+
+    data = render_bytes(Document("t", A4, (Heading("Bold words"), Paragraph("Plain words"),
+                                           Paragraph("Italic", font="italic"))), "pdf")
+    tags = re.findall(rb"/BaseFont /([A-Z]{6})\+", data)
+    assert len(tags) == 3 and len(set(tags)) == 3 and b"AAAAAA" not in tags
+    assert render_bytes(Document("t", A4, (Heading("Bold words"),)), "pdf") == render_bytes(
+        Document("t", A4, (Heading("Bold words"),)), "pdf")
+    assert len(PdfReader(io.BytesIO(data)).pages) == 1  # offsets stand: it still reads
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (("--pdfx", "x4"), "--icc-profile"),
+    (("--pdfx", "x1a", "--icc-profile", "missing.icc"), "cannot read"),
+    (("--pdfx", "x1a", "--format", "svg"), "PDF file"),
+    (("--icc-profile", "x.icc"), "goes with --pdfx"),
+    (("--pdfx", "x2"), "x2"),
+])
+def test_print_shop_bad_input(cli, tmp_path, args, words) -> None:
+    r = cli("print", "deck", "minttin", *args, "-o", tmp_path / "d.pdf")
+    assert r.code == 2 and words in r.err and "Traceback" not in r.err
+    assert not (tmp_path / "d.pdf").exists()
+
+
+def test_an_rgb_profile_is_refused_for_cmyk(cli, tmp_path) -> None:
+    profile = cmyk_profile(tmp_path, space=b"RGB ", kind=b"mntr")
+    r = cli("print", "deck", "minttin", "--pdfx", "x4", "--icc-profile", profile, "-o",
+            tmp_path / "d.pdf")
+    assert r.code == 2 and "not a CMYK output" in r.err

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from tilepress.documents.model import Figure
 from tilepress.draw.canvas import PT, Canvas, Paper, Surface
 from tilepress.draw.fonts import text_width, wrap
+from tilepress.draw.pdfx import REGISTERED, PrintShop
 from tilepress.errors import RequestError
 from tilepress.params import option
 
@@ -118,6 +119,15 @@ class CardSheetOptions:
                          "back once) into the folder given by -o; png at --dpi.")
     dpi: int = option(300, low=36, high=1200,
                       help="Resolution of PNG card files (dots per inch).")
+    pdfx: str = option("none", choices=("none", "x1a", "x4"), flags=("--pdfx",),
+                       help="For a print shop: a PDF/X file in CMYK with an output intent; "
+                       "x1a (PDF/X-1a:2003, a registered printing condition) or x4 "
+                       "(PDF/X-4, with the shop's ICC profile). none (the default): RGB.")
+    output_condition: str = option("fogra39", choices=("fogra39", "gracol", "swop"),
+                                   help="The shop's printing condition for --pdfx: fogra39 "
+                                   "(Europe, the default), gracol or swop (North America).")
+    icc_profile: str = option("", help="The shop's CMYK output profile (.icc), embedded in "
+                              "the output intent: needed for --pdfx x4.")
     large_print: bool = option(False, flags=("--large-print",),
                                help="Large print: cards at least poker size (63.5 x 88.9 "
                                "mm), their words at 14 pt and more.")
@@ -175,6 +185,7 @@ class CardSheets:
         options = options or CardSheetOptions()
         if options.duplex not in ("long", "short", "fold"):
             raise RequestError(f"duplex must be long, short or fold, not {options.duplex!r}")
+        self.shop = print_shop(options)
         if options.duplex == "fold" and options.duplex_test:
             raise RequestError("--duplex-test measures a duplex printer; --duplex fold prints "
                                "the backs beside their fronts and needs no test")
@@ -368,6 +379,8 @@ class CardSheets:
     # -- drawing -----------------------------------------------------------------------
 
     def render(self, surface: Surface) -> int:
+        if self.shop is not None:
+            surface.print_shop(self.shop)
         if self.options.duplex_test:
             surface.prefer(duplex=self.duplex)
             self._duplex_test(surface)
@@ -586,6 +599,42 @@ class CardSheets:
             if k % 5 == 0 and k:  # across: under the scale; down: to its left, clear
                 c.text(cx + k, cy + 6.5, f"{k:+d}", size=6, anchor="middle", fill=INK)
                 c.text(cx - 8.5, cy + k + 0.75, f"{k:+d}", size=6, anchor="end", fill=INK)
+
+
+def print_shop(options: CardSheetOptions) -> PrintShop | None:
+    """What ``--pdfx`` asks for, with the ICC profile read and checked; None for RGB."""
+    from pathlib import Path
+
+    if options.pdfx == "none":
+        if options.icc_profile:
+            raise RequestError("--icc-profile goes with --pdfx x1a or x4")
+        return None
+    if options.pdfx not in ("x1a", "x4"):
+        raise RequestError(f"pdfx must be none, x1a or x4, not {options.pdfx!r}")
+    if options.format != "pdf":
+        raise RequestError(f"--pdfx makes a PDF file, not {options.format.upper()} files")
+    if options.output_condition not in REGISTERED:
+        raise RequestError(f"output-condition must be one of {', '.join(REGISTERED)}, not "
+                           f"{options.output_condition!r}")
+    if options.pdfx == "x4" and not options.icc_profile:
+        raise RequestError("--pdfx x4 embeds the print shop's CMYK profile: give it with "
+                           "--icc-profile FILE.icc (or ask for --pdfx x1a)")
+    icc = b""
+    if options.icc_profile:
+        path = Path(options.icc_profile)
+        try:
+            icc = path.read_bytes()
+        except OSError as exc:
+            raise RequestError(f"--icc-profile {path}: cannot read it ({exc.strerror})"
+                               ) from None
+        if len(icc) < 128 or icc[36:40] != b"acsp":
+            raise RequestError(f"--icc-profile {path}: not an ICC profile")
+        if icc[16:20] != b"CMYK" or icc[12:16] != b"prtr":
+            raise RequestError(f"--icc-profile {path}: not a CMYK output (printer) profile: "
+                               f"its colour space is {icc[16:20].decode('latin-1').strip()!r}"
+                               f" and its class {icc[12:16].decode('latin-1')!r}")
+    return PrintShop(options.pdfx, options.output_condition, icc,
+                     Path(options.icc_profile).stem if icc else "")
 
 
 def calibration_figure() -> Figure:
