@@ -374,8 +374,14 @@ def ruler_figure() -> Figure:
     return Figure(RULER + 8.0, height, draw)
 
 
-def contents_table(files: Sequence[KitFile]) -> Table:
-    """The kit's files: name, what, pages, what to print on and how."""
+def contents_table(files: Sequence[KitFile], *, large: bool = False) -> Table:
+    """The kit's files: name, what, pages, what to print on and how; in large print two
+    columns, the file and the rest in words, so that a file's name keeps to its column."""
+    if large:
+        rows = tuple((f.name, f"{f.what}. {f.pages} page{'s' * (f.pages != 1)} on "
+                      f"{f.stock}, {f.how}.") for f in files)
+        return Table(("file", "what, and how to print it"), rows, widths=(1.25, 2.0),
+                     size=LARGE_TYPE)
     rows = tuple((f.name, f.what, str(f.pages), f.stock, f.how) for f in files)
     return Table(("file", "what", "pages", "print on", "how"), rows,
                  widths=(3.2, 6.2, 1.1, 1.6, 3.4), size=8.0)
@@ -404,7 +410,8 @@ def cover(game: Game, files: Sequence[KitFile], options: KitOptions) -> Document
         "pieces": [f"{f.name} ({f.what[0].lower()}{f.what[1:]})"
                    for f in files if f.stock == CARD],
     }
-    figures: dict[str, Block] = {"contents": contents_table(files), "ruler": ruler_figure()}
+    figures: dict[str, Block] = {"contents": contents_table(files, large=options.large_print),
+                                 "ruler": ruler_figure()}
     blocks = (*template_blocks("kit/cover.md.j2", figures=figures, size=9.5, **values),
               *template_blocks("kit/licence.md.j2", size=7.0))
     document = Document(f"{game.title}: print-and-play kit", paper,
