@@ -18,7 +18,7 @@ LARGE_TILES = 1.5
 class StandOptions:
     tile_size: str = option("20x27", help="The face of your tiles in mm as WxH (20x27, the "
                             "paper tiles' default).")
-    count: int = option(4, low=1, high=8, help="How many stands (one for each player).")
+    stands: int = option(4, low=1, high=8, help="How many stands (one for each player).")
     large_print: bool = large_print_option()
 
 

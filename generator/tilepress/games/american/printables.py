@@ -144,5 +144,5 @@ def tile_stand(paper: Paper, options: StandOptions | None = None) -> DrawnPages:
     """Fold-up tile stands for paper tiles, one for each of the four players."""
     options = options or StandOptions()
     w, h = tile_size(options.tile_size)
-    return tile_stands(paper, w, h, count=options.count, title="American Mah Jongg",
+    return tile_stands(paper, w, h, count=options.stands, title="American Mah Jongg",
                        large_print=options.large_print)
