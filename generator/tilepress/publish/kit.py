@@ -395,7 +395,7 @@ def cover(game: Game, files: Sequence[KitFile], options: KitOptions) -> Document
     plan: Plan = game.kit_plan(paper, options)
     stocks = {f.stock for f in files}
     two_sided = any(f.how.startswith("double") for f in files)
-    names = {f.name[3:-4]: f.name for f in files if f.name[:2].isdigit()}
+    names = kit_file_names(kit_parts(game, options, rulebook_required=False))
     play = f"kit/play/{game.name}.md.j2"
     w, h = tile_size(options.tile_size) if options.tile_size != "auto" else TILE_SIZE
     values = {
