@@ -98,6 +98,8 @@ CARD_SHEET_CASES: dict[str, list[Case]] = {
                (("--gutter", "99"), 2, "gutter must be between 0 and 50 mm")],
     "back": [(("--back", "plaid"), 2, "back must be shipped, none or a colour")],
     "back_offset": [(("--back-offset", "1"), 2, "back-offset must be two numbers")],
+    "icc_profile": [(("--pdfx", "x4", "--icc-profile", "missing.icc"), 2, "cannot read"),
+                    (("--icc-profile", "keep"), 2, "goes with --pdfx")],
 }
 """The card-sheet options every deck or card of cards takes."""
 
@@ -171,6 +173,7 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
                    (("--layout", "big.castle"), 2, "more than 144 tiles")],
     },
     ("print", "shrines", "castle"): {
+        "icc_profile": [(("--pdfx", "x1a", "--icc-profile", "keep"), 2, "cannot read")],
         "card_size": [(("--card-size", "1x1"), 2, "10 to 200 by 10 to 280")],
         "per_sheet": [(("--per-sheet", "0x3"), 2, "per-sheet must be auto or across x down")],
         "gutter": [(("--gutter", "wide"), 2, "gutter must be a number of millimetres")],
@@ -209,6 +212,17 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
         "gutter": [(("standard", "--gutter", "wide"), 2, "gutter must be a number")],
         "back": [(("standard", "--back", "plaid"), 2, "back must be shipped, none or a")],
         "back_offset": [(("standard", "--back-offset", "1"), 2, "back-offset must be two")],
+        "icc_profile": [(("standard", "--pdfx", "x4"), 2, "--icc-profile FILE.icc")],
+    },
+    ("print", "stand", "american"): {
+        "tile_size": [(("--tile-size", "big"), 2, "tile-size"),
+                      (("--tile-size", "60x80"), 2, "does not fit")],
+    },
+    ("print", "mat", "minttin"): {
+        "card_size": [(("--card-size", "huge"), 2, "card-size must be one of")],
+    },
+    ("print", "plan", "solitaire"): {
+        "layout": [(("nowhere",), 2, "nowhere"), ((",",), 2, "name at least one layout")],
     },
     ("draw", "hand"): {
         "hand": [(("123x",), 2, "123x"), (("1111m1m",), 2, "5 copies")],
@@ -268,6 +282,9 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
                         "--tile-width must be from 4 to 40 mm")],
         "dpi": [(("game.jsonl", "--at", "2", "--dpi", "1", "-o", "x.png"), 2,
                  "dpi must be between")],
+    },
+    ("draw", "free-tiles"): {
+        "dpi": [(("--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
     },
     ("draw", "layout"): {
         "layout": [(("nowhere",), 2, "unknown layout 'nowhere'"),
@@ -402,6 +419,7 @@ BASE: dict[tuple[str, ...], tuple[str, ...]] = {
     ("draw", "castle"): ("octagon",),
     ("draw", "cards"): ("1111 5555 JJ [333J]",),
     ("rulebook",): ("onesuit",), ("print", "tiles"): ("onesuit",),
+    ("print", "plan", "solitaire"): ("mini",),
 }
 """The arguments a command must be given, put before the automatic cases' options."""
 

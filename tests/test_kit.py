@@ -395,3 +395,187 @@ def test_the_mint_tin_rules_cards_fill_the_decks_last_sheet() -> None:
     assert [c.name for c in sheets.cards] == [c.name for c in alone.cards + rules.cards]
     assert len(rules.cards) == 4
     assert sheets.sheets == alone.sheets == 4
+
+
+# -- the solitaire kit's build plans ---------------------------------------------------
+
+
+def _half(text: str) -> int:
+    """A column or row as the plan writes it ("4", "4½") in half-tile units from 0."""
+    return 2 * (int(text.rstrip("½")) - 1) + text.endswith("½")
+
+
+def _planned_positions(pages) -> dict[str, set[tuple[int, int, int]]]:
+    """Every position the plan's words give, by layout: (x, y, layer) in half-tile units
+    from the layout's top-left, read back from "Row 4½: 1 tile, column 1; ..." lines."""
+    import re
+
+    found: dict[str, set[tuple[int, int, int]]] = collections.defaultdict(set)
+    layout = layer = None
+    for page in pages:
+        for t in page.texts:
+            if m := re.fullmatch(r"Building the (\w+)", t.text):
+                layout = m[1]
+            elif m := re.match(r"Layer (\d+): ", t.text):
+                layer = int(m[1]) - 1
+            elif m := re.fullmatch(r"Row ([\d½]+): (.*)\.", t.text):
+                y = _half(m[1])
+                for run in m[2].split("; "):
+                    r = re.fullmatch(r"(\d+) tiles?, columns? ([\d½]+)(?: to ([\d½]+))?", run)
+                    assert r, run
+                    first, last = _half(r[2]), _half(r[3] or r[2])
+                    xs = range(first, last + 1, 2)
+                    assert len(xs) == int(r[1])
+                    found[layout].update((x, y, layer) for x in xs)
+    return found
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_solitaire_kit_plans_every_layer_of_every_layout_it_offers(paper) -> None:
+    """Issue 34.3: the turtle of the rules and each puzzle's layout, every layer drawn on
+    its own at a size to build from, its positions in words."""
+    from tilepress.games.solitaire.pictures import PLAN_INK, PLAN_TILE
+    from tilepress.layouts import builtin
+
+    game = kit_game("solitaire")
+    plan = game.kit_plan(PAPERS[paper], KitOptions(paper=paper))
+    offered = {"turtle", *(p.params["layout"] for p in plan.puzzles)}
+    (part,) = [p for p in kit_parts(game, KitOptions(paper=paper)) if p.name == "build-plans"]
+    pages = probe(part.build())
+    found = _planned_positions(pages)
+    assert set(found) == offered
+    for name in offered:
+        layout = builtin(name)
+        x0, y0, _, _ = layout.bounds
+        assert found[name] == {(p.x - x0, p.y - y0, p.z) for p in layout.positions}
+    drawn = [s for page in pages for s in page.shapes
+             if s.kind == "rect" and s.fill == PLAN_TILE and s.stroke == PLAN_INK]
+    assert len(drawn) == sum(len(builtin(n)) for n in offered)
+    assert min(s.box[2] - s.box[0] for s in drawn) >= 10.0  # a tile you can lay on it
+    assert min(t.size for page in pages for t in page.texts) >= 7.0
+
+
+def test_the_solitaire_kit_rules_name_the_kit_files_they_speak_of() -> None:
+    from tilepress.publish.kit import kit_file_names
+
+    parts = kit_parts(kit_game("solitaire"), KitOptions())
+    names = kit_file_names(parts)
+    words = " ".join(p.words() for p in probe(parts[0].build()))
+    assert names["build-plans"] in words and names["puzzles"] in words
+    assert "with this book" not in words
+
+
+# -- a person with no tiles learns and plays from the kit alone -------------------------
+
+
+def _cover_words(name: str, **options) -> tuple[str, dict[str, str]]:
+    from tilepress.publish.kit import cover, kit_file_names
+    from tilepress.publish.kit_files import KitFile
+
+    game = kit_game(name)
+    kit_options = KitOptions(**options)
+    parts = kit_parts(game, kit_options)
+    names = kit_file_names(parts)
+    files = [KitFile("00-read-me-first.pdf", b"", 2, "What to print", "paper", "one-sided")] + [
+        KitFile(names[p.name], b"", 1, p.what, p.stock, p.how) for p in parts]
+    pages = probe(cover(game, files, kit_options))
+    return " ".join(page.words() for page in pages), names
+
+
+NEEDS = {
+    "american": ("tile stand", "dice", "wall", "face down"),
+    "castle": ("face down", "box lid", "set-up sheet"),
+    "minttin": ("table mat", "Shuffle"),
+    "oneplayer": ("wall", "face down", "need no rack"),
+    "onesuit": ("tile stand", "face down", "wall"),
+    "solitaire": ("build plan", "face down", "box lid"),
+}
+
+
+@pytest.mark.parametrize("name", PLANNED)
+def test_each_kit_says_how_to_play_with_what_it_gives(name) -> None:
+    """Issue 34: the read-me says how to play from paper: which file, how to shuffle and
+    hide paper tiles, what stands in for a rack, a wall, dice; every file it names is in
+    the kit."""
+    import re
+
+    words, names = _cover_words(name)
+    assert "Playing with this kit" in words
+    for needed in NEEDS[name]:
+        assert needed in words, needed
+    cited = set(re.findall(r"\d\d-[a-z-]+\.pdf", words))
+    assert cited and cited <= set(names.values()) | {"00-read-me-first.pdf"}
+    assert "--" not in words
+
+
+def test_the_one_suit_tiles_fill_their_card_stock() -> None:
+    """36 tiles used 40% of the sheet; at the kit's size they fill it."""
+    for paper in ("a4", "letter"):
+        (part,) = [p for p in kit_parts(kit_game("onesuit"), KitOptions(paper=paper))
+                   if p.name == "tiles"]
+        sheets = part.build()
+        assert sheets.sheets == 1 and len(sheets.cards) / sheets.per_sheet >= 0.85
+        assert sheets.size[0] >= 1.4 * 20.0
+
+
+@pytest.mark.parametrize("name", ["solitaire", "oneplayer"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_one_player_quick_reference_is_one_filled_page(name, paper) -> None:
+    from tilepress.documents.layout import page_fills
+    from tilepress.documents.model import Document
+    from tilepress.publish.kit import quick_reference
+
+    ref = quick_reference(kit_game(name), PAPERS[paper])
+    assert isinstance(ref, Document) and ref.paper == PAPERS[paper]
+    (fill,) = page_fills(ref)
+    assert fill >= 0.6
+    (page,) = probe(ref)
+    body = [t for t in page.texts if t.fill == "#1d1d1b" and t.font == "regular"]
+    assert min(t.size for t in body) >= 12.0
+    if name == "solitaire":  # a picture of which tiles are free, outlined
+        from tilepress.draw.tiles import MARK
+
+        assert len(page.tiles) == 9
+        assert len([s for s in page.shapes if s.stroke == MARK]) == 5
+
+
+def test_the_mint_tin_rules_cards_say_what_wins_and_what_the_epic_hand_does() -> None:
+    from drawn import probe_side
+
+    from tilepress.documents.cards import CARD_SIZES
+    from tilepress.games.minttin.printables import rules_card
+
+    cards = rules_card(PAPERS["a4"])
+    w, h = CARD_SIZES["mini"]
+    sides = [probe_side(side, w, h).words() for spec in cards.cards
+             for side in (spec.front, spec.back)]
+    (winning, *_) = [s for s in sides if "WINNING HANDS" in s]
+    assert "runs of one category" in winning and "dragons of a suit" in winning
+    (scoring, *_) = [s for s in sides if "SCORING" in s]
+    assert "Concealed +1" in scoring and "wins the match" in scoring
+
+
+def test_a_kit_in_large_print_to_fold(tmp_path) -> None:
+    """--large-print and --duplex fold reach every part of a kit: tiles half as large
+    again on sheets to fold, quick reference and sheets at 14 pt, the manifest says so."""
+    from tilepress.documents.cards import CardSheets
+    from tilepress.documents.model import Bullets, Document, Paragraph
+
+    options = KitOptions(large_print=True, duplex="fold", paper="letter")
+    kit = build_kit(SMALL_KIT, options)
+    manifest = kit.options
+    assert manifest["large-print"] is True and manifest["tile-size"] == "30x40.5"
+    parts = {p.name: p for p in kit_parts(kit_game(SMALL_KIT), options)}
+    tiles = parts["tiles"].build()
+    assert isinstance(tiles, CardSheets) and tiles.fold and tiles.size == (30.0, 40.5)
+    assert "fold" in parts["tiles"].how
+    sheet = parts["score-sheet"].build()
+    words = [t for page in probe(sheet) for t in page.texts
+             if 16.0 < t.y < page.height - 13.0]
+    assert min(t.size for t in words) >= 14.0
+    ref = parts["quick-reference"].build()  # its words; its figure labels are drawn
+    assert isinstance(ref, Document) and ref.paper == PAPERS["letter"]
+    assert all(b.size >= 14.0 for b in ref.blocks if isinstance(b, Paragraph | Bullets))
+    (cover,) = [f for f in kit.files if f.name.startswith("00")]
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(cover.data)).pages)
+    assert "Fold it on its dashed line" in text.replace("\n", " ")

@@ -403,6 +403,22 @@ def test_a_duplex_test_sheet_measures_the_shift_and_backs_can_be_moved() -> None
     assert moved.slot(3, back=False) == plain.slot(3, back=False)
 
 
+@pytest.mark.parametrize("args", [("print", "deck", "minttin"), ("print", "tiles", "onesuit")])
+def test_a_duplex_test_has_its_own_file_and_leaves_the_deck_alone(cli, tmp_path, monkeypatch,
+                                                                  args) -> None:
+    """Issue 40.2: the 2-page test goes to a file of its own, never over the deck."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "out").mkdir()
+    assert cli(*args).code == 0
+    (deck,) = (tmp_path / "out").iterdir()
+    before = deck.read_bytes()
+    r = cli(*args, "--duplex-test")
+    assert r.code == 0 and "duplex test sheet (2 pages" in r.out
+    assert deck.read_bytes() == before
+    test = tmp_path / "out" / deck.name.replace(".pdf", "-duplex-test.pdf")
+    assert len(PdfReader(test).pages) == 2 and str(test.relative_to(tmp_path)) in r.out
+
+
 def test_the_card_back_can_be_shipped_plain_or_none() -> None:
     colour = probe(sheets(16, back="#204060"))[1]
     assert any(s.fill == "#204060" for s in colour.shapes)
@@ -747,3 +763,329 @@ def test_the_castle_board_carries_a_calibration_bar() -> None:
     assert any(abs((s.box[2] - s.box[0]) - 50.0) < 1e-6 for s in page.shapes
                if s.kind == "rect" and s.fill == "#1d1d1b")
     assert "This bar is 50 mm long" in page.words()
+
+
+# -- sheets to fold, for a printer without duplex -------------------------------------
+
+
+@pytest.mark.parametrize("size", ["mini", "poker", "tarot"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_sheet_to_fold_puts_each_back_behind_its_front(size, paper) -> None:
+    """--duplex fold: fronts and their backs on one side of one page, each back the
+    mirror of its front across the printed fold line, so that folding the sheet lays it
+    exactly behind; nothing of a card crosses the fold."""
+    from tilepress.documents.cards import FOLD_GAP
+
+    deck = sheets(20, paper=paper, card_size=size, duplex="fold", own_back=2)
+    w, h = deck.size
+    pw, ph = deck.paper.width, deck.paper.height
+    pages = probe(deck)
+    assert len(pages) == deck.sheets and deck.pages() == len(pages)
+    total = 0
+    for page in pages:
+        fronts = corners(page, "F")
+        backs = [(t.text, t.x, t.y) for t in page.texts if t.text[:1] in "BO"]
+        assert len(backs) == len(fronts)
+        fold = [s.box for s in page.shapes if s.kind == "path" and s.stroke == "#1d1d1b"
+                and s.stroke_width == pytest.approx(0.3)]
+        assert len(fold) == 1
+        for k, (x, y) in fronts.items():
+            if deck.duplex == "long":  # a fold down the middle of the sheet
+                mirror = (pw - x - w, y)
+                assert x + w <= pw / 2 - FOLD_GAP + 1e-6 and fold[0][0] == pw / 2
+            else:  # a fold across it
+                mirror = (x, ph - y - h)
+                assert y + h <= ph / 2 - FOLD_GAP + 1e-6 and fold[0][1] == ph / 2
+            assert any(abs(bx - mirror[0]) < 1e-6 and abs(by - mirror[1]) < 1e-6
+                       and name in ("B", f"O{k}") for name, bx, by in backs)
+        total += len(fronts)
+        assert "fold on the dashed line" in page.words()
+    assert total == 20
+    assert not [t for t in pages[0].shapes if t.kind == "circle"]  # no duplex registration
+
+
+def test_sheets_to_fold_take_the_kits_and_the_cli_and_refuse_a_duplex_test(cli, tmp_path
+                                                                             ) -> None:
+    from tilepress.documents.cards import CardSheetOptions, CardSheets
+    from tilepress.errors import RequestError
+
+    with pytest.raises(RequestError, match="needs no test"):
+        CardSheets("t", labelled_cards(4), A4, CardSheetOptions(duplex="fold",
+                                                                duplex_test=True))
+    r = cli("print", "deck", "minttin", "--duplex", "fold", "-o", tmp_path / "d.pdf")
+    assert r.code == 0
+    assert len(PdfReader(tmp_path / "d.pdf").pages) == 7  # 54 + 0 cards, 8 a sheet
+    r = cli("print", "deck", "minttin", "--duplex", "sideways", "-o", tmp_path / "e.pdf")
+    assert r.code == 2 and "sideways" in r.err and not (tmp_path / "e.pdf").exists()
+
+
+# -- large print -----------------------------------------------------------------------
+
+
+def large_printables():
+    import dataclasses
+
+    from tilepress.games import GAMES
+
+    for game in GAMES:
+        for entry in game.printables:
+            if entry.options and "large_print" in {f.name for f in
+                                                   dataclasses.fields(entry.options)}:
+                yield pytest.param(game, entry, id=f"{entry.item}-{game.name}")
+
+
+def reading_texts(pages):
+    """The words a player reads: not the running header and page number, a card sheet's
+    label strip or the calibration bar's note (page furniture)."""
+    return [t for page in pages for t in page.texts if t.text.strip()
+            and 16.0 < t.y < page.height - 13.0 and not t.text.startswith("This bar is")]
+
+
+FIGURE_LABELS = {"charleston-american", "setup-castle"}
+"""Pieces whose figures (drawn by the game's pictures) label their parts in small type of
+their own: their words outside the figures are checked."""
+
+
+@pytest.mark.parametrize(("game", "entry"), list(large_printables()))
+def test_every_printable_in_large_print_reads_at_14_pt(game, entry) -> None:
+    """Issue 34: --large-print on every printed piece: every word at 14 pt or more, the
+    tiles half as large again, laid out again on pages that stay full."""
+    from tilepress.documents.model import PlayerAid
+
+    function = getattr(game.module("printables"), entry.function)
+    both = []
+    for large in (False, True):
+        options = entry.options(large_print=large)
+        if entry.item == "plan":
+            options = entry.options(layout="pyramid", large_print=large)
+        printed = function(PAPERS["letter"], options)
+        both.append((printed, probe(printed)))
+    (normal, small), (printed, pages) = both
+    texts = reading_texts(pages)
+    name = f"{entry.item}-{game.name}"
+    if name == "deck-minttin":  # the cards' numbers; their art grows with the card
+        texts = [t for t in texts if t.text.isdigit()]
+        assert min(printed.size) >= 63.5
+    if name == "shrines-castle":  # no words: the tokens keep the tiles' size
+        assert not texts and printed.size == normal.size
+        return
+    doc = printed.document if isinstance(printed, PlayerAid) else printed
+    if name in FIGURE_LABELS:  # every block of words, and every caption
+        from tilepress.documents.blocks import HEADING_SIZES
+
+        for block in doc.blocks:
+            if isinstance(block, Paragraph | Bullets | Table):
+                assert block.size >= 14.0
+            if isinstance(block, Heading):
+                assert (block.size or HEADING_SIZES[block.level]) >= 14.0
+            if isinstance(block, Figure) and block.caption:
+                assert block.caption_size >= 14.0
+    else:
+        assert texts and min(t.size for t in texts) >= 14.0
+    tiles, old = [t.width for p in pages for t in p.tiles], [t.width for p in small
+                                                             for t in p.tiles]
+    if old:
+        assert min(tiles) >= 1.5 * min(old) - 1e-6
+    assert not [s for page in pages for s in page.clips if s[2] - s[0] > page.width + 1]
+    if isinstance(doc, Document):
+        fills = page_fills(doc)
+        assert all(fill >= 0.25 for fill in fills), fills
+
+
+def test_a_large_print_score_sheet_keeps_to_its_page_with_fewer_rows() -> None:
+    from tilepress.games.minttin.options import ScoreSheetOptions
+    from tilepress.games.minttin.printables import score_sheet
+
+    normal = score_sheet(A4)
+    large = score_sheet(A4, ScoreSheetOptions(large_print=True))
+    assert len(probe(normal)) == len(probe(large)) == 1
+    rows = next(b for b in large.blocks if isinstance(b, Table)).rows
+    assert 9 <= len(rows) < 18 and [r[0] for r in rows] == [str(k) for k in
+                                                            range(1, len(rows) + 1)]
+
+
+# -- score sheets: every row ruled, every row alike -------------------------------------
+
+
+@pytest.mark.parametrize(("game", "item"), [
+    ("minttin", "sheet"), ("american", "sheet"), ("onesuit", "sheet"), ("oneplayer", "sheet"),
+    ("castle", "pad")])
+def test_a_score_sheet_has_even_rows_each_ruled(game, item) -> None:
+    """Issue 34: a row's shading never covers the rule under the row before it, and the
+    rows to write in are all one height."""
+    from tilepress.documents.blocks import FRAME
+    from tilepress.games import find_game
+
+    g = find_game(game)
+    function, options = g.printable(item)
+    (page, *_) = probe(function(A4, options() if options else None))
+    shapes = page.shapes
+    rules = [(k, s.box[1]) for k, s in enumerate(shapes) if s.kind == "path"
+             and s.stroke == FRAME and abs(s.box[1] - s.box[3]) < 1e-9]
+    for k, y in rules:
+        covered = [s for s in shapes[k + 1:] if s.kind == "rect" and s.fill
+                   and s.box[1] - 1e-6 <= y <= s.box[3] + 1e-6
+                   and s.box[1] < y < s.box[3]]
+        assert not covered
+    ys = sorted({round(y, 4) for _, y in rules})
+    steps = [round(b - a, 3) for a, b in itertools.pairwise(ys)]
+    body = steps[1:-1] if len(steps) > 3 else steps
+    assert max(body) - min(body) < 0.01 or game == "castle"
+
+
+# -- print-shop files: CMYK, PDF/X with an output intent, font subsets tagged by content --
+
+
+def cmyk_profile(tmp_path, *, space=b"CMYK", kind=b"prtr"):
+    """A file with an ICC profile's header (what tilepress checks and embeds)."""
+    header = bytearray(128)
+    header[0:4] = (132).to_bytes(4, "big")
+    header[12:16], header[16:20], header[20:24], header[36:40] = kind, space, b"Lab ", b"acsp"
+    path = tmp_path / "shop.icc"
+    path.write_bytes(bytes(header) + b"\0" * 4)
+    return path
+
+
+def pdfx_problems(data: bytes, version: str) -> list[str]:
+    """A preflight of what PDF/X-1a and X-4 ask, written from the standards' lists and
+    read with pypdf (not the library that wrote the file): an output intent of subtype
+    GTS_PDFX, the version keys in the information and in XMP, Trapped set, a title,
+    dates, trim and bleed boxes on every page with the trim inside the bleed inside the
+    media, every font embedded, no colour but CMYK or grey in any content stream or form,
+    no transparency, no annotation inside the bleed, an ID, no encryption."""
+    import re
+
+    from pypdf import PdfReader
+    from pypdf.generic import IndirectObject
+
+    reader = PdfReader(io.BytesIO(data))
+    problems = []
+    root = reader.trailer["/Root"]
+    intents = root.get("/OutputIntents", [])
+    if not intents or intents[0].get_object().get("/S") != "/GTS_PDFX":
+        problems.append("no GTS_PDFX output intent")
+    elif not intents[0].get_object().get("/OutputConditionIdentifier"):
+        problems.append("output intent names no condition")
+    info = reader.trailer["/Info"].get_object()
+    if info.get("/GTS_PDFXVersion") != version:
+        problems.append(f"GTS_PDFXVersion {info.get('/GTS_PDFXVersion')}")
+    if info.get("/Trapped") not in ("/True", "/False"):
+        problems.append(f"Trapped {info.get('/Trapped')}")
+    for key in ("/Title", "/CreationDate", "/ModDate"):
+        if not info.get(key):
+            problems.append(f"no {key}")
+    xmp = root["/Metadata"].get_object().get_data().decode() if "/Metadata" in root else ""
+    if not re.search(rf"GTS_PDFXVersion[^>]*>{re.escape(version)}<", xmp):
+        problems.append("XMP lacks the version")
+    if "/ID" not in reader.trailer or reader.is_encrypted:
+        problems.append("no ID, or encrypted")
+    if version == "PDF/X-4" and not (intents and "/DestOutputProfile"
+                                     in intents[0].get_object()):
+        problems.append("X-4 without an embedded profile")
+    seen: set[int] = set()
+
+    def streams(resources):
+        if resources is None:
+            return
+        resources = resources.get_object()
+        for name, ref in (resources.get("/XObject") or {}).items():
+            key = ref.idnum if isinstance(ref, IndirectObject) else id(ref)
+            if key in seen:
+                continue
+            seen.add(key)
+            form = ref.get_object()
+            yield name, form.get_data()
+            yield from streams(form.get("/Resources"))
+        for state in (resources.get("/ExtGState") or {}).values():
+            state = state.get_object()
+            if state.get("/SMask", "/None") != "/None" or float(state.get("/ca", 1)) < 1 \
+                    or float(state.get("/CA", 1)) < 1:
+                problems.append("transparency")
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            desc = font.get("/FontDescriptor")
+            if desc is None or not any(k in desc.get_object() for k in
+                                       ("/FontFile", "/FontFile2", "/FontFile3")):
+                problems.append(f"font {font.get('/BaseFont')} not embedded")
+
+    rgb = re.compile(rb"(?<![A-Za-z])(rg|RG|sc|SC|scn|SCN|cs|CS)(?![A-Za-z])")
+    for number, page in enumerate(reader.pages, start=1):
+        media = [float(v) for v in page["/MediaBox"]]
+        if "/TrimBox" not in page or "/BleedBox" not in page:
+            problems.append(f"page {number}: no TrimBox or BleedBox")
+            continue
+        trim, bleed = ([float(v) for v in page[k]] for k in ("/TrimBox", "/BleedBox"))
+        if not (media[0] <= bleed[0] <= trim[0] and trim[2] <= bleed[2] <= media[2]):
+            problems.append(f"page {number}: trim outside bleed outside media")
+        contents = [("page", page.get_contents().get_data())]
+        contents += list(streams(page.get("/Resources")))
+        for where, content in contents:
+            if rgb.search(content):
+                problems.append(f"page {number} {where}: a colour not in CMYK or grey")
+                break
+        for annot in page.get("/Annots") or []:
+            rect = [float(v) for v in annot.get_object()["/Rect"]]
+            if rect[2] > bleed[0] and rect[0] < bleed[2]:
+                problems.append(f"page {number}: an annotation inside the bleed")
+    return problems
+
+
+@pytest.mark.parametrize(("args", "version"), [
+    (("--pdfx", "x1a", "--one-per-page"), "PDF/X-1a:2003"),
+    (("--pdfx", "x1a", "--paper", "letter", "--output-condition", "gracol"), "PDF/X-1a:2003"),
+    (("--pdfx", "x4", "--one-per-page"), "PDF/X-4"),
+])
+def test_a_print_shop_gets_a_pdfx_in_cmyk_the_same_bytes_each_time(cli, tmp_path, args,
+                                                                   version) -> None:
+    import pikepdf
+
+    profile = cmyk_profile(tmp_path)
+    extra = ("--icc-profile", profile) if "x4" in args else ()
+    for name in ("a.pdf", "b.pdf"):
+        r = cli("print", "deck", "minttin", *args, *extra, "-o", tmp_path / name)
+        assert r.code == 0, r
+    data = (tmp_path / "a.pdf").read_bytes()
+    assert data == (tmp_path / "b.pdf").read_bytes()
+    assert pdfx_problems(data, version) == []
+    with pikepdf.open(tmp_path / "a.pdf") as pdf:
+        assert pdf.check_pdf_syntax() == []  # qpdf's own check of the structure
+        intent = pdf.Root.OutputIntents[0]
+        wanted = "CGATS TR 006" if "gracol" in args else "FOGRA39"
+        assert str(intent.OutputConditionIdentifier) == wanted
+        if "x4" in args:
+            assert intent.DestOutputProfile.read_bytes() == profile.read_bytes()
+            assert pdf.pdf_version == "1.6"
+    plain = render_bytes(sheets(4), "pdf")
+    assert pdfx_problems(plain, version)  # the checker finds what an RGB file lacks
+
+
+def test_every_font_subset_has_a_tag_of_its_own() -> None:
+    import re
+
+    data = render_bytes(Document("t", A4, (Heading("Bold words"), Paragraph("Plain words"),
+                                           Paragraph("Italic", font="italic"))), "pdf")
+    tags = re.findall(rb"/BaseFont /([A-Z]{6})\+", data)
+    assert len(tags) == 3 and len(set(tags)) == 3 and b"AAAAAA" not in tags
+    assert render_bytes(Document("t", A4, (Heading("Bold words"),)), "pdf") == render_bytes(
+        Document("t", A4, (Heading("Bold words"),)), "pdf")
+    assert len(PdfReader(io.BytesIO(data)).pages) == 1  # offsets stand: it still reads
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (("--pdfx", "x4"), "--icc-profile"),
+    (("--pdfx", "x1a", "--icc-profile", "missing.icc"), "cannot read"),
+    (("--pdfx", "x1a", "--format", "svg"), "PDF file"),
+    (("--icc-profile", "x.icc"), "goes with --pdfx"),
+    (("--pdfx", "x2"), "x2"),
+])
+def test_print_shop_bad_input(cli, tmp_path, args, words) -> None:
+    r = cli("print", "deck", "minttin", *args, "-o", tmp_path / "d.pdf")
+    assert r.code == 2 and words in r.err and "Traceback" not in r.err
+    assert not (tmp_path / "d.pdf").exists()
+
+
+def test_an_rgb_profile_is_refused_for_cmyk(cli, tmp_path) -> None:
+    profile = cmyk_profile(tmp_path, space=b"RGB ", kind=b"mntr")
+    r = cli("print", "deck", "minttin", "--pdfx", "x4", "--icc-profile", profile, "-o",
+            tmp_path / "d.pdf")
+    assert r.code == 2 and "not a CMYK output" in r.err

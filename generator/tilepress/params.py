@@ -12,7 +12,7 @@ import dataclasses
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
 from tilepress.errors import RequestError
@@ -155,4 +155,20 @@ def params_dict(params: Any) -> dict[str, Any]:
     return {f.name.replace("_", "-"): getattr(params, f.name) for f in dataclasses.fields(params)}
 
 
-__all__ = ["bounds", "check_number", "option", "params_dict", "parse_params"]
+def large_print_option() -> Any:
+    """The ``--large-print`` option of a printable's options (their last field)."""
+    return option(False, flags=("--large-print",),
+                  help="Large print: type of 14 pt and more and tiles half as large again, "
+                  "laid out again for it.")
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """The options of a printable that takes no others: large print (type of 14 pt and
+    more, tiles half as large again, laid out again)."""
+
+    large_print: bool = large_print_option()
+
+
+__all__ = ["PrintOptions", "bounds", "check_number", "large_print_option", "option",
+           "params_dict", "parse_params"]

@@ -35,6 +35,8 @@ def print_tiles(values: dict[str, Any]) -> None:
     for note in sheets.notes():
         echo(note)
     stem = f"tiles-{options.set}" if options.set in SETS else "tiles"
+    if options.duplex_test:
+        stem += "-duplex-test"
     if options.format in ("svg", "png"):
         folder = output or Path(f"out/{stem}")
         count = write_card_files(sheets, folder)
@@ -44,8 +46,9 @@ def print_tiles(values: dict[str, Any]) -> None:
     target = output or Path(f"out/{stem}.pdf")
     output_format(target, (".pdf", ".svg"))
     files = write_pages(sheets, target)
-    echo(f"wrote {sheets.title} ({plural(len(sheets.cards), 'tile')}) to "
-         f"{', '.join(map(str, files))}")
+    what = (f"the duplex test sheet (2 pages, no tiles) for {sheets.title}"
+            if options.duplex_test else f"{sheets.title} ({plural(len(sheets.cards), 'tile')})")
+    echo(f"wrote {what} to {', '.join(map(str, files))}")
 
 
 def build_kits(values: dict[str, Any]) -> None:

@@ -47,10 +47,14 @@ def print_item(game: Game, entry: PrintableEntry, values: dict[str, Any]) -> Non
         count = write_card_files(printable, folder)
         echo(f"wrote {plural(count, 'card side')} as {fmt.upper()} files to {folder}/")
         return
-    target = output or Path(f"out/{game.name}-{entry.item}.pdf")
+    test = getattr(options, "duplex_test", False)
+    stem = f"out/{game.name}-{entry.item}" + ("-duplex-test" if test else "")
+    target = output or Path(f"{stem}.pdf")
     output_format(target, (".pdf", ".svg"))
     files = write_pages(printable, target)
-    echo(f"wrote {printable.title} to {', '.join(map(str, files))}")
+    what = (f"the duplex test sheet (2 pages, no {entry.item}) for {printable.title}"
+            if test else printable.title)
+    echo(f"wrote {what} to {', '.join(map(str, files))}")
 
 
 def _print_command(game: Game, entry: PrintableEntry) -> Any:

@@ -72,7 +72,7 @@ def split(block: Block, width: float, height: float) -> tuple[Block | None, Bloc
 
 @measure.register
 def _(block: Heading, width: float) -> float:
-    size = HEADING_SIZES.get(block.level, 11.0)
+    size = block.size or HEADING_SIZES.get(block.level, 11.0)
     lines = wrap(block.text, width, size, "bold")
     return len(lines) * leading(size) + (3.2 if block.level == 1 else 2.0)
 
@@ -81,7 +81,7 @@ def _(block: Heading, width: float) -> float:
 def _(block: Heading, c: Canvas, x: float, y: float, width: float) -> None:
     if block.key:
         c.anchor(block.key, y, title=block.text, level=1)
-    size = HEADING_SIZES.get(block.level, 11.0)
+    size = block.size or HEADING_SIZES.get(block.level, 11.0)
     color = ACCENT if block.level == 1 else INK
     for i, line in enumerate(wrap(block.text, width, size, "bold")):
         c.text(x, y + i * leading(size) + _ascent(size), line, size=size, font="bold", fill=color)
@@ -291,13 +291,13 @@ def figure_scale(block: Figure, width: float) -> float:
 
 def _caption_lines(block: Figure, width: float) -> list[str]:
     """A figure's caption in lines as wide as the column, each centred under it."""
-    return wrap(block.caption, width, 8.5, "italic") if block.caption else []
+    return wrap(block.caption, width, block.caption_size, "italic") if block.caption else []
 
 
 @measure.register
 def _(block: Figure, width: float) -> float:
     lines = _caption_lines(block, width)
-    caption = leading(8.5) * len(lines) + 0.5 if lines else 0.0
+    caption = leading(block.caption_size) * len(lines) + 0.5 if lines else 0.0
     return block.height * figure_scale(block, width) + caption + 1.5
 
 
@@ -307,9 +307,10 @@ def _(block: Figure, c: Canvas, x: float, y: float, width: float) -> None:
     left = x + (width - block.width * scale) / 2
     with c.group(translate=(left, y), scale=scale):
         block.draw(c)
-    base = y + block.height * scale + _ascent(8.5) + 0.5
+    size = block.caption_size
+    base = y + block.height * scale + _ascent(size) + 0.5
     for k, line in enumerate(_caption_lines(block, width)):
-        c.text(x + width / 2, base + k * leading(8.5), line, size=8.5, font="italic",
+        c.text(x + width / 2, base + k * leading(size), line, size=size, font="italic",
                anchor="middle", fill=MUTED)
 
 
@@ -374,6 +375,7 @@ def _(block: Table, c: Canvas, x: float, y: float, width: float) -> None:
     widths = _column_widths(block, width)
     cursor = y
     rows = ([(block.header, True)] if block.header else []) + [(r, False) for r in block.rows]
+    rules: list[float] = []  # drawn last, so that no row's shading covers a rule
     for index, (row, header) in enumerate(rows):
         h = _row_height(block, row, widths, header)
         if header:
@@ -390,11 +392,13 @@ def _(block: Table, c: Canvas, x: float, y: float, width: float) -> None:
                            + _ascent(block.size), line, size=block.size,
                            font="bold" if header else "regular", fill=INK)
             cx += w
-        c.line(x, cursor + h, x + width, cursor + h, stroke=FRAME, stroke_width=0.2)
+        rules.append(cursor + h)
         link = index - (1 if block.header else 0)
         if not header and link < len(block.links) and block.links[link]:
             c.link(x, cursor, width, h, block.links[link])
         cursor += h
+    for rule in rules:
+        c.line(x, rule, x + width, rule, stroke=FRAME, stroke_width=0.2)
     c.rect(x, y, width, cursor - y, stroke=FRAME, stroke_width=0.3)
     cx = x
     for w in widths[:-1]:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from tilepress.documents.model import Figure
 from tilepress.draw.canvas import PT, Canvas, Paper, Surface
 from tilepress.draw.fonts import text_width, wrap
+from tilepress.draw.pdfx import REGISTERED, PrintShop
 from tilepress.errors import RequestError
 from tilepress.params import option
 
@@ -41,6 +42,9 @@ MARK_EACH = 2.5
 SEAM = 0.15
 """How far (mm) a card drawn on a shared cut line runs past it into its neighbour: less
 than any cut's error, enough that a viewer or printer shows no seam between the two."""
+FOLD_GAP = BLEED + 0.5
+"""How far (mm) the cards of a sheet to fold stand from the fold line, each side: their
+bleed, and half a millimetre of paper for the fold."""
 BAND = 4.5
 """The strips at the top and bottom of a sheet (or at its sides, where that fits more
 cards) holding its label, the calibration bar and the registration marks (mm, inside
@@ -93,9 +97,10 @@ class CardSheetOptions:
     back: str = option("shipped", help="The card back: shipped (the deck's own), none "
                        "(fronts only, for single-sided printing) or a plain colour as "
                        "#rrggbb. Double-sided cards keep their second face.")
-    duplex: str = option("long", choices=("long", "short"),
-                         help="long (backs mirrored for a long-edge flip, the default) or "
-                         "short.")
+    duplex: str = option("long", choices=("long", "short", "fold"),
+                         help="long (backs mirrored for a long-edge flip, the default), "
+                         "short, or fold: no duplex printer, fronts and backs side by side "
+                         "on one side of the sheet, to fold along the printed line and glue.")
     back_offset: str = option("0,0", help="Move the backs by DX,DY mm (right and down, as "
                               "seen on the back) to make up for a printer's front-to-back "
                               "shift, as the duplex test measures it.")
@@ -114,6 +119,18 @@ class CardSheetOptions:
                          "back once) into the folder given by -o; png at --dpi.")
     dpi: int = option(300, low=36, high=1200,
                       help="Resolution of PNG card files (dots per inch).")
+    pdfx: str = option("none", choices=("none", "x1a", "x4"), flags=("--pdfx",),
+                       help="For a print shop: a PDF/X file in CMYK with an output intent; "
+                       "x1a (PDF/X-1a:2003, a registered printing condition) or x4 "
+                       "(PDF/X-4, with the shop's ICC profile). none (the default): RGB.")
+    output_condition: str = option("fogra39", choices=("fogra39", "gracol", "swop"),
+                                   help="The shop's printing condition for --pdfx: fogra39 "
+                                   "(Europe, the default), gracol or swop (North America).")
+    icc_profile: str = option("", help="The shop's CMYK output profile (.icc), embedded in "
+                              "the output intent: needed for --pdfx x4.")
+    large_print: bool = option(False, flags=("--large-print",),
+                               help="Large print: cards at least poker size (63.5 x 88.9 "
+                               "mm), their words at 14 pt and more.")
 
 
 @dataclass(frozen=True)
@@ -166,8 +183,12 @@ class CardSheets:
     def __init__(self, title: str, cards: Sequence[CardSpec], paper: Paper,
                  options: CardSheetOptions | None = None, *, back: Side | None = None) -> None:
         options = options or CardSheetOptions()
-        if options.duplex not in ("long", "short"):
-            raise RequestError(f"duplex must be long or short, not {options.duplex!r}")
+        if options.duplex not in ("long", "short", "fold"):
+            raise RequestError(f"duplex must be long, short or fold, not {options.duplex!r}")
+        self.shop = print_shop(options)
+        if options.duplex == "fold" and options.duplex_test:
+            raise RequestError("--duplex-test measures a duplex printer; --duplex fold prints "
+                               "the backs beside their fronts and needs no test")
         if not 0 <= options.margin <= 30:
             raise RequestError(f"margin must be between 0 and 30 mm, not {options.margin}")
         if options.format == "png" and not 36 <= options.dpi <= 1200:
@@ -177,10 +198,13 @@ class CardSheets:
         self.options = options
         self.cards = list(cards)
         self.paper = paper
-        self.size = card_dimensions(options.card_size)
-        self.duplex = options.duplex
+        self.size = card_dimensions(sheet_card_size(options))
         self.one_per_page = options.one_per_page
         self.shared_back = self._choose_back(options.back, back)
+        self.fold = options.duplex == "fold" and self.double_sided and not self.one_per_page
+        self.duplex = options.duplex if options.duplex != "fold" else "long"
+        """The flip the backs are mirrored for: a fold across the page's width turns the
+        sheet like a long-edge flip, a fold across its height like a short-edge one."""
         self.back_offset = _pair(options.back_offset, "back-offset")
         self.layout = self._layout()
         self.columns, self.rows = self.layout.columns, self.layout.rows
@@ -241,6 +265,8 @@ class CardSheets:
             if not 0 <= gutters[0] <= 50:
                 raise RequestError(f"gutter must be between 0 and 50 mm, not {o.gutter}")
         zone = self._zone()
+        if self.fold:
+            return self._fold_layout(gutters, zone)
         fits = []  # (columns, rows, gutter, bands), the preferred first among equals
         for g in gutters:
             for bands in ("rows", "sides"):
@@ -270,6 +296,43 @@ class CardSheets:
         return SheetLayout(cols, rows, g, (self.paper.width - grid_w) / 2,
                            (self.paper.height - grid_h) / 2, bands)
 
+    def _fold_layout(self, gutters: list[float], zone: float) -> SheetLayout:
+        """Fronts in one half of the sheet against the fold line, backs mirrored into the
+        other: a fold down the middle (the backs turned as by a long-edge flip) or across
+        it (a short-edge flip), whichever holds more cards; the fold wins ties."""
+        o = self.options
+        w, h = self.size
+        fits = []
+        for g in gutters:
+            for fold in ("long", "short"):
+                if fold == "long":
+                    room_w = self.paper.width / 2 - FOLD_GAP - o.margin - zone
+                    room_h = self.paper.height - 2 * (o.margin + BAND + zone)
+                else:
+                    room_w = self.paper.width - 2 * (o.margin + zone)
+                    room_h = self.paper.height / 2 - FOLD_GAP - o.margin - BAND - zone
+                fits.append((_fits(room_w, w, g), _fits(room_h, h, g), g, fold))
+        cols, rows, g, fold = max(fits, key=lambda f: f[0] * f[1])
+        if o.per_sheet != "auto":
+            m = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", o.per_sheet)
+            want = (int(m[1]), int(m[2])) if m else (0, 0)
+            able = [f for f in fits if f[0] >= want[0] and f[1] >= want[1]]
+            if not m or not able or min(want) < 1:
+                raise RequestError(f"{o.per_sheet} {o.card_size} cards do not fit on half a "
+                                   f"sheet of {self.paper.name} paper to fold; at most "
+                                   f"{cols}x{rows}")
+            cols, rows, g, fold = (*want, *able[0][2:])
+        if cols < 1 or rows < 1:
+            raise RequestError(f"{o.card_size} cards do not fit on half a sheet of "
+                               f"{self.paper.name} paper to fold")
+        self.duplex = fold
+        grid_w, grid_h = cols * w + (cols - 1) * g, rows * h + (rows - 1) * g
+        if fold == "long":
+            return SheetLayout(cols, rows, g, self.paper.width / 2 - FOLD_GAP - grid_w,
+                               (self.paper.height - grid_h) / 2)
+        return SheetLayout(cols, rows, g, (self.paper.width - grid_w) / 2,
+                           self.paper.height / 2 - FOLD_GAP - grid_h)
+
     @property
     def per_sheet(self) -> int:
         return self.columns * self.rows
@@ -283,7 +346,7 @@ class CardSheets:
             return 2
         if self.one_per_page:
             return len(self.pod_sides())
-        return self.sheets * (2 if self.double_sided else 1)
+        return self.sheets * (2 if self.double_sided and not self.fold else 1)
 
     def slot(self, k: int, back: bool) -> tuple[float, float]:
         """Top-left corner (mm) of the ``k``-th card of a sheet, on the fronts page or on
@@ -316,6 +379,8 @@ class CardSheets:
     # -- drawing -----------------------------------------------------------------------
 
     def render(self, surface: Surface) -> int:
+        if self.shop is not None:
+            surface.print_shop(self.shop)
         if self.options.duplex_test:
             surface.prefer(duplex=self.duplex)
             self._duplex_test(surface)
@@ -326,13 +391,17 @@ class CardSheets:
                 with surface.page(w, h, bleed=BLEED) as c:
                     side(c, w, h, BLEED)
             return self.pages()
-        surface.prefer(duplex=self.duplex if self.double_sided else "simplex")
+        surface.prefer(duplex=self.duplex if self.double_sided and not self.fold
+                       else "simplex")
         per = self.per_sheet
         for sheet in range(self.sheets):
             batch = self.cards[sheet * per:(sheet + 1) * per]
-            for back in ((False, True) if self.double_sided else (False,)):
+            sides = ((False, True),) if self.fold else ((False,), (True,)) \
+                if self.double_sided else ((False,),)
+            for page_sides in sides:
                 with surface.page(self.paper.width, self.paper.height) as c:
-                    for k, spec in enumerate(batch):
+                    for back, (k, spec) in ((b, item) for b in page_sides
+                                            for item in enumerate(batch)):
                         side = self.back_of(spec) if back else spec.front
                         x, y = self.slot(k, back)
                         left, top, right, bottom = self._reach(k, len(batch))
@@ -347,9 +416,23 @@ class CardSheets:
                         if self.options.crop_marks == "each":
                             self._marks_around(c, x, y)
                     if self.options.crop_marks == "edges":
-                        self._edge_marks(c, back, len(batch))
-                    self._furniture(c, sheet, back)
+                        self._edge_marks(c, page_sides, len(batch))
+                    if self.fold:
+                        self._fold_line(c)
+                    self._furniture(c, sheet, page_sides[-1])
         return self.pages()
+
+    def _fold_line(self, c: Canvas) -> None:
+        """The line to fold along, dashed, from margin to margin, named at both ends."""
+        o = self.options
+        pw, ph = self.paper.width, self.paper.height
+        inset = o.margin + BAND + 1.0
+        if self.duplex == "long":
+            c.line(pw / 2, inset, pw / 2, ph - inset, stroke=INK, stroke_width=0.3,
+                   dash=(3.0, 1.5))
+        else:
+            c.line(inset, ph / 2, pw - inset, ph / 2, stroke=INK, stroke_width=0.3,
+                   dash=(3.0, 1.5))
 
     def pod_sides(self) -> list[tuple[str, Side]]:
         """The sides a print shop gets, in order: each front, a card's own back after its
@@ -386,10 +469,16 @@ class CardSheets:
             ys.update((round(y, 6), round(y + h, 6)))
         return sorted(xs), sorted(ys)
 
-    def _edge_marks(self, c: Canvas, back: bool, count: int) -> None:
+    def _edge_marks(self, c: Canvas, sides: tuple[bool, ...], count: int) -> None:
         """Marks at the sheet's edges in line with every cut, beyond the bleed and inside
-        the margin and the label strips."""
-        xs, ys = self.cut_lines(back, count)
+        the margin and the label strips (for fronts and backs folded together, the cuts
+        of both halves)."""
+        xs, ys = [], []
+        for back in sides:
+            more_x, more_y = self.cut_lines(back, count)
+            xs += more_x
+            ys += more_y
+        xs, ys = sorted(set(xs)), sorted(set(ys))
         o = self.options
         start = BLEED + 0.5
         top, bottom = min(ys), max(ys)
@@ -424,7 +513,7 @@ class CardSheets:
         length = ph if sides else pw
         near, far = o.margin + BAND / 2, (pw if sides else ph) - o.margin - BAND / 2
         inset = o.margin + 3.0
-        if o.registration:
+        if o.registration and not self.fold:
             for a in (inset, length - inset):
                 for b in (near, far):
                     self._target(c, b if sides else a, a if sides else b)
@@ -432,6 +521,10 @@ class CardSheets:
         flip = {"long": "long-edge", "short": "short-edge"}[self.duplex]
         how = (f"Print at 100% (actual size), double-sided, {flip} flip"
                if self.double_sided else "Print at 100% (actual size), one-sided")
+        if self.fold:
+            side = "fronts and backs"
+            how = ("Print at 100% (actual size), one-sided; fold on the dashed line, "
+                   "printed sides out, glue, then cut")
         label = f"{label or f'{self.title}: sheet {sheet + 1} of {self.sheets}, {side}'}. {how}"
         room = length - 2 * inset - 8.0
         size = FOOTER_SIZE
@@ -508,6 +601,42 @@ class CardSheets:
                 c.text(cx - 8.5, cy + k + 0.75, f"{k:+d}", size=6, anchor="end", fill=INK)
 
 
+def print_shop(options: CardSheetOptions) -> PrintShop | None:
+    """What ``--pdfx`` asks for, with the ICC profile read and checked; None for RGB."""
+    from pathlib import Path
+
+    if options.pdfx == "none":
+        if options.icc_profile:
+            raise RequestError("--icc-profile goes with --pdfx x1a or x4")
+        return None
+    if options.pdfx not in ("x1a", "x4"):
+        raise RequestError(f"pdfx must be none, x1a or x4, not {options.pdfx!r}")
+    if options.format != "pdf":
+        raise RequestError(f"--pdfx makes a PDF file, not {options.format.upper()} files")
+    if options.output_condition not in REGISTERED:
+        raise RequestError(f"output-condition must be one of {', '.join(REGISTERED)}, not "
+                           f"{options.output_condition!r}")
+    if options.pdfx == "x4" and not options.icc_profile:
+        raise RequestError("--pdfx x4 embeds the print shop's CMYK profile: give it with "
+                           "--icc-profile FILE.icc (or ask for --pdfx x1a)")
+    icc = b""
+    if options.icc_profile:
+        path = Path(options.icc_profile)
+        try:
+            icc = path.read_bytes()
+        except OSError as exc:
+            raise RequestError(f"--icc-profile {path}: cannot read it ({exc.strerror})"
+                               ) from None
+        if len(icc) < 128 or icc[36:40] != b"acsp":
+            raise RequestError(f"--icc-profile {path}: not an ICC profile")
+        if icc[16:20] != b"CMYK" or icc[12:16] != b"prtr":
+            raise RequestError(f"--icc-profile {path}: not a CMYK output (printer) profile: "
+                               f"its colour space is {icc[16:20].decode('latin-1').strip()!r}"
+                               f" and its class {icc[12:16].decode('latin-1')!r}")
+    return PrintShop(options.pdfx, options.output_condition, icc,
+                     Path(options.icc_profile).stem if icc else "")
+
+
 def calibration_figure() -> Figure:
     """The 50 mm calibration bar of the card sheets, for any page that must print at
     100% (a board at tile size)."""
@@ -524,8 +653,24 @@ def calibration_figure() -> Figure:
 
 
 def card_size_of(options: CardSheetOptions | None) -> str:
-    return (options or CardSheetOptions()).card_size
+    """The size the cards are printed at, as WxH or a name (see :func:`sheet_card_size`)."""
+    return sheet_card_size(options or CardSheetOptions())
+
+
+LARGE_CARD = CARD_SIZES["poker"]
+"""Large print: no card smaller than a poker card."""
+
+
+def sheet_card_size(options: CardSheetOptions) -> str:
+    """The card size the options print: as given, or in large print at least poker size
+    (keeping the card's proportions)."""
+    if not options.large_print or options.card_size not in CARD_SIZES:
+        return options.card_size  # a size of its own (a token's, a tile's) is kept
+    w, h = card_dimensions(options.card_size)
+    grow = max(1.0, LARGE_CARD[0] / w, LARGE_CARD[1] / h)
+    return f"{round(w * grow, 2):g}x{round(h * grow, 2):g}" if grow > 1.0 else options.card_size
 
 
 __all__ = ["BLEED", "CARD_SIZES", "SAFE", "CardSheetOptions", "CardSheets", "CardSpec", "Side",
-           "calibration_figure", "card_dimensions", "card_size_of", "plain_side"]
+           "calibration_figure", "card_dimensions", "card_size_of", "plain_side",
+           "sheet_card_size"]

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 CARD = "card stock"
 PAPER = "paper"
 TWO_SIDED = "double-sided: flip on the {flip} edge"
+FOLDED = "one-sided: fold each sheet on its dashed line"
 ONE_SIDED = "one-sided"
 
 
@@ -29,12 +30,18 @@ class KitOptions:
     paper: str = option("a4", help="Paper size: a4 or letter.")
     card_size: str = option("mini", help="The Mint Tin cards: mini (44.45 x 63.5 mm, the "
                             "default), poker, bridge, tarot, or WxH in mm.")
-    tile_size: str = option("20x27", help="The paper tiles' face in mm as WxH (20x27, the "
-                            "default); the Dragon Castle board's cells and the shrines "
-                            "follow it.")
-    duplex: str = option("long", choices=("long", "short"), help="Flip double-sided sheets "
-                         "on the long edge (the default) or the short edge.")
+    tile_size: str = option("auto", help="The paper tiles' face in mm as WxH; auto (the "
+                            "default) takes each game's own: 20x27, and 30x40.5 for the 36 "
+                            "tiles of One suit (half as large again in large print); the "
+                            "Dragon Castle board's cells and the shrines follow it.")
+    duplex: str = option("long", choices=("long", "short", "fold"),
+                         help="Flip double-sided sheets on the long edge (the default) or the "
+                         "short edge; fold (no duplex printer): fronts and backs side by side "
+                         "on one side of a sheet, to fold along the printed line.")
     seed: int = option(1, low=0, high=2**31, help="Seed of the puzzle sampler.")
+    large_print: bool = option(False, flags=("--large-print",),
+                               help="Large print: type of 14 pt and more and tiles half as "
+                               "large again, every part laid out again for it.")
 
     def check(self) -> None:
         """One clear error for a bad option, before anything is built."""
@@ -44,13 +51,15 @@ class KitOptions:
 
         find_paper(self.paper)
         card_dimensions(self.card_size)
-        tile_size(self.tile_size)
-        if self.duplex not in ("long", "short"):
-            raise RequestError(f"duplex must be long or short, not {self.duplex!r}")
+        if self.tile_size != "auto":
+            tile_size(self.tile_size)
+        if self.duplex not in ("long", "short", "fold"):
+            raise RequestError(f"duplex must be long, short or fold, not {self.duplex!r}")
 
     def as_dict(self) -> dict[str, Any]:
         return {"paper": self.paper, "card-size": self.card_size,
-                "tile-size": self.tile_size, "duplex": self.duplex, "seed": self.seed}
+                "tile-size": self.tile_size, "duplex": self.duplex, "seed": self.seed,
+                "large-print": self.large_print}
 
 
 @dataclass(frozen=True)
@@ -109,7 +118,12 @@ class Plan:
     puzzles: tuple[Puzzles, ...] = ()
     note: str = ""
     """A line for the cover, where the game needs one."""
+    tile_size: str = "20x27"
+    """The paper tiles' size when the kit's options leave it to the game."""
+    large_tiles: float = 1.5
+    """How much larger the tiles are in large print (less where a board must still fit
+    the paper)."""
 
 
-__all__ = ["CARD", "ONE_SIDED", "PAPER", "TWO_SIDED", "KitOptions", "Part", "Plan",
+__all__ = ["CARD", "FOLDED", "ONE_SIDED", "PAPER", "TWO_SIDED", "KitOptions", "Part", "Plan",
            "Printable", "Puzzles"]

@@ -23,6 +23,8 @@ class Heading:
     level: int = 1
     key: str = ""
     """Set at layout when the heading goes into the PDF outline."""
+    size: float = 0.0
+    """Type size in points; 0 takes the level's (large print sets it)."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,8 @@ class Figure:
     caption: str = ""
     max_height: float = 0.0
     """Scaled down to at most this height (mm) when set."""
+    caption_size: float = 8.5
+    """The caption's type size (points)."""
 
 
 @dataclass(frozen=True)

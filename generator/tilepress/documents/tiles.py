@@ -14,10 +14,13 @@ eight jokers), or any list of tiles in MPSZ notation (``xN`` at the end: N of ea
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tilepress.documents.cards import SAFE, CardSheetOptions, CardSheets, CardSpec, Side
-from tilepress.draw.canvas import Canvas, Paper
+from tilepress.documents.print_options import LARGE_TILES
+from tilepress.documents.sheets import CUT, INK, DrawnPages, fold_line
+from tilepress.draw.canvas import PT, Canvas, Paper
+from tilepress.draw.fonts import wrap
 from tilepress.draw.tiles import ART_BOX, FACE, TILE_H, TILE_W, art_symbol, draw_paper_back
 from tilepress.errors import RequestError, TilepressError
 from tilepress.params import option
@@ -111,6 +114,9 @@ class TileSheetOptions(CardSheetOptions):
     suit: str = option("m", choices=("m", "p", "s"),
                        help="The suit of the onesuit set: m (characters), p (dots) or s "
                        "(bamboo).")
+    large_print: bool = option(False, flags=("--large-print",),
+                               help="Large print: tiles half as large again as --tile-size "
+                               "(30x40.5 from the default 20x27).")
 
 
 def tile_front(tile: Tile) -> Side:
@@ -142,7 +148,10 @@ def tile_sheets(paper: Paper, options: TileSheetOptions | None = None, *,
                 title: str = "") -> CardSheets:
     """A tile set as cards on sheets, fronts and mirrored backs on alternate pages."""
     options = options or TileSheetOptions()
-    tile_size(options.card_size)
+    w, h = tile_size(options.card_size)
+    if options.large_print:  # the tiles half as large again; cards of that size
+        w, h = round(w * LARGE_TILES, 2), round(h * LARGE_TILES, 2)
+        options = replace(options, card_size=f"{w:g}x{h:g}", large_print=False)
     tiles = tile_set(options.set, options.suit)
     name = SET_TITLES.get(options.set, "tiles as listed")
     try:
@@ -152,5 +161,102 @@ def tile_sheets(paper: Paper, options: TileSheetOptions | None = None, *,
         raise RequestError(str(exc).replace(" cards ", " tiles ")) from None
 
 
-__all__ = ["SETS", "TILE_SIZE", "TileSheetOptions", "describe_set", "tile_cards", "tile_front",
-           "tile_set", "tile_sheets", "tile_size"]
+
+
+
+# ---------------------------------------------------------------------------
+# A tile stand to fold: what stands in for a rack
+# ---------------------------------------------------------------------------
+
+STAND_MARGIN = 10.0
+STAND_GAP = 6.0
+LIP, TAB = 5.0, 8.0
+
+
+def stand_panels(tile_h: float) -> tuple[tuple[str, float], ...]:
+    """The panels of a tile stand across its strip (mm), in folding order: a lip, the
+    floor the tiles stand on, the slope they lean on, the back, the base and a tab glued
+    under the floor. The back, the base and the slope make a right triangle."""
+    import math
+
+    back, base = round(0.8 * tile_h, 1), round(0.65 * tile_h, 1)
+    return (("lip", LIP), ("floor", round(0.35 * tile_h, 1)),
+            ("slope", round(math.hypot(back, base), 1)), ("back", back), ("base", base),
+            ("tab", TAB))
+
+
+def tile_stands(paper: Paper, tile_w: float, tile_h: float, *, count: int,
+                title: str, large_print: bool = False) -> DrawnPages:
+    """``count`` fold-up tile stands for paper tiles ``tile_w`` x ``tile_h`` mm, as many
+    to a sheet as fit: a strip to cut out, fold along its dashed lines into a wedge and
+    glue; the tiles stand on its floor against its slope, faces to their player, backs
+    to the table."""
+    panels = stand_panels(tile_h)
+    strip_w = sum(w for _, w in panels)
+    size = 14.0 if large_print else 8.0
+    room_w = paper.width - 2 * STAND_MARGIN
+    def header(k: int) -> list[str]:
+        return wrap(f"{title}: tile stands, sheet {k + 1} of {sheets}. Print at 100% on "
+                    "card stock.", paper.width - 2 * STAND_MARGIN, size, "bold")
+
+    sheets = 1  # for the header's height; counted below
+    top = STAND_MARGIN + size * PT * (1.0 + 1.3 * len(header(99))) + 2.0
+    room_h = paper.height - top - STAND_MARGIN - 8.0
+    across = max(1, int((room_w + STAND_GAP) // (strip_w + STAND_GAP)))
+    holds = int((room_h - 6.0) // tile_w)
+    if strip_w > room_w or holds < 4:
+        raise RequestError(f"a tile stand for {tile_w:g} x {tile_h:g} mm tiles does not fit "
+                           f"on {paper.name} paper")
+    length = holds * tile_w + 6.0
+    sheets = -(-count // across)
+    words = (f"Cut along the solid line; fold back along every dashed line; glue the tab "
+             f"under the floor. Holds {holds} tiles.")
+
+    def strip(c: Canvas, x: float, y: float) -> None:
+        c.rect(x, y, strip_w, length, stroke=INK, stroke_width=CUT)
+        at = x
+        for name, w in panels:
+            if name == "slope":
+                c.rect(at, y, w, length, fill="#f4efe4")
+            if name == "tab":
+                c.rect(at, y, w, length, fill="#e6e1d6")
+            at += w
+        at = x
+        for _name, w in panels[:-1]:
+            at += w
+            fold_line(c, at, y, at, y + length)
+        labels = {"floor": "tiles stand here", "slope": "your tiles lean here",
+                  "back": words, "tab": "glue"}
+        at = x
+        for name, w in panels:
+            text = labels.get(name, "")
+            if text:
+                lines = wrap(text, length - 8.0, size)
+                if len(lines) * size * PT * 1.3 > w - 2.0:
+                    lines = wrap(text.split(";")[0], length - 8.0, size) if name == "back" \
+                        else []
+                for k, line in enumerate(lines[:max(1, int((w - 2.0) // (size * PT * 1.3)))]):
+                    with c.group(translate=(at + w / 2, y + length / 2), rotate=-90):
+                        offset = (k - (len(lines) - 1) / 2) * size * PT * 1.3
+                        c.text(0, offset + size * PT * 0.35, line, size=size,
+                               anchor="middle", fill="#6b6862")
+            at += w
+
+    def page(k: int):
+        def draw(c: Canvas, w: float, h: float) -> None:
+            for n, line in enumerate(header(k)):
+                c.text(STAND_MARGIN, STAND_MARGIN + size * PT * (1 + 1.3 * n), line,
+                       size=size, font="bold", fill=INK)
+            n = min(across, count - k * across)
+            used = n * strip_w + (n - 1) * STAND_GAP
+            x = (w - used) / 2
+            for j in range(n):
+                strip(c, x + j * (strip_w + STAND_GAP), top)
+        return draw
+
+    return DrawnPages(f"{title}: tile stands", paper, [page(k) for k in range(sheets)],
+                      subtitle=f"{count} stands to fold, each for {holds} tiles")
+
+
+__all__ = ["SETS", "TILE_SIZE", "TileSheetOptions", "describe_set", "stand_panels", "tile_cards",
+           "tile_front", "tile_set", "tile_sheets", "tile_size", "tile_stands"]

@@ -219,6 +219,10 @@ class Surface(ABC):
         """How the output wants to be printed: ``duplex`` "long" or "short" (the edge the
         sheet turns over) or "simplex". Back ends without print settings ignore it."""
 
+    def print_shop(self, shop: object) -> None:  # noqa: B027
+        """Make the file for a print shop (a :class:`~.pdfx.PrintShop`): CMYK colour and
+        PDF/X. Called before the first page; back ends without it ignore it."""
+
 
 def star_points(
     cx: float, cy: float, outer: float, inner: float, n: int = 5

@@ -8,20 +8,24 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.pdfgen.canvas import Canvas as _RLCanvas
 
 from tilepress.draw.canvas import PT, Canvas, PathOp, Surface
 from tilepress.draw.fonts import pdf_font
+from tilepress.draw.pdfx import PrintShop, cmyk, make_pdfx, tag_subsets
 
 MM = 1 / PT  # points per millimetre
 
 
 class PdfCanvas(Canvas):
-    def __init__(self, rl: _RLCanvas, defined: set[str], outline: list[int] | None = None
-                 ) -> None:
+    def __init__(self, rl: _RLCanvas, defined: set[str], outline: list[int] | None = None,
+                 *, colour: Callable[[str], Any] = HexColor) -> None:
         self._c = rl
+        self._colour = colour
+        """A ``#rrggbb`` as reportlab's colour: RGB, or CMYK for a print shop."""
         self._defined = defined
         self._outline = outline if outline is not None else []
         """The outline levels used so far (a level may go at most one below the last)."""
@@ -32,9 +36,9 @@ class PdfCanvas(Canvas):
     ) -> tuple[int, int]:
         c = self._c
         if fill:
-            c.setFillColor(HexColor(fill))
+            c.setFillColor(self._colour(fill))
         if stroke:
-            c.setStrokeColor(HexColor(stroke))
+            c.setStrokeColor(self._colour(stroke))
             c.setLineWidth(stroke_width)
             c.setDash(list(dash) if dash else [])
         return (1 if stroke else 0, 1 if fill else 0)
@@ -83,7 +87,7 @@ class PdfCanvas(Canvas):
         c.saveState()
         c.translate(x, y)
         c.scale(1, -1)
-        c.setFillColor(HexColor(fill))
+        c.setFillColor(self._colour(fill))
         c.setFont(pdf_font(font), size * PT)
         if anchor == "middle":
             c.drawCentredString(0, 0, text)
@@ -159,21 +163,30 @@ class PdfSurface(Surface):
     """Pages drawn with :class:`PdfCanvas` into one PDF, fonts embedded."""
 
     def __init__(self, *, title: str = "", author: str = "tilepress", subject: str = "") -> None:
-        self._buffer = io.BytesIO()
-        # the initial font is Vera too, so that no page refers to an unembedded font
-        self._c = _RLCanvas(self._buffer, invariant=1, pageCompression=1,
-                            initialFontName=pdf_font("regular"), initialFontSize=10)
-        self._c.setTitle(title)
-        self._c.setAuthor(author)
-        self._c.setSubject(subject)
-        self._c.setCreator("tilepress")
-        self._c.setProducer("tilepress (reportlab)")
-        # everything tilepress prints is measured in millimetres: a print dialog should
-        # offer actual size, never "fit to page"
-        self._c.setViewerPreference("PrintScaling", "None")
+        self._title, self._author, self._subject = title, author, subject
+        self._c = self._canvas()
         self._defined: set[str] = set()
         self._outline: list[int] = []
         self._pages = 0
+        self._shop: PrintShop | None = None
+        self._colour: Callable[[str], Any] = HexColor
+
+    def _canvas(self, colours: str | None = None) -> _RLCanvas:
+        """reportlab's canvas; with ``colours="cmyk"`` it refuses any colour not CMYK."""
+        self._buffer = io.BytesIO()
+        # the initial font is Vera too, so that no page refers to an unembedded font
+        c = _RLCanvas(self._buffer, invariant=1, pageCompression=1,
+                      initialFontName=pdf_font("regular"), initialFontSize=10,
+                      enforceColorSpace=colours)
+        c.setTitle(self._title)
+        c.setAuthor(self._author)
+        c.setSubject(self._subject)
+        c.setCreator("tilepress")
+        c.setProducer("tilepress (reportlab)")
+        # everything tilepress prints is measured in millimetres: a print dialog should
+        # offer actual size, never "fit to page"
+        c.setViewerPreference("PrintScaling", "None")
+        return c
 
     @contextmanager
     def page(self, width: float, height: float, *, bleed: float = 0.0) -> Iterator[Canvas]:
@@ -188,7 +201,7 @@ class PdfSurface(Surface):
         c.translate(b, sheet_h - b)
         c.scale(MM, -MM)
         try:
-            yield PdfCanvas(c, self._defined, self._outline)
+            yield PdfCanvas(c, self._defined, self._outline, colour=self._colour)
         finally:
             c.restoreState()
             c.showPage()
@@ -200,6 +213,13 @@ class PdfSurface(Surface):
                                                    "short": "DuplexFlipShortEdge",
                                                    "simplex": "Simplex"}[duplex])
 
+    def print_shop(self, shop: object) -> None:
+        if not isinstance(shop, PrintShop) or self._pages:
+            raise ValueError("a print shop's file is asked for before its first page")
+        self._shop = shop
+        self._colour = _cmyk_colour
+        self._c = self._canvas("cmyk")  # no colour but CMYK slips through
+
     def finish(self) -> bytes:
         if self._outline:
             self._c.showOutline()  # a reader opens with the bookmarks shown
@@ -207,4 +227,11 @@ class PdfSurface(Surface):
             with self.page(210, 297):
                 pass
         self._c.save()
-        return self._buffer.getvalue()
+        data = tag_subsets(self._buffer.getvalue())
+        if self._shop is not None:
+            data = make_pdfx(data, self._shop, title=self._title)
+        return data
+
+
+def _cmyk_colour(colour: str) -> CMYKColor:
+    return CMYKColor(*cmyk(colour))

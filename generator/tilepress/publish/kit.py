@@ -18,6 +18,7 @@ Writing a kit into a folder, its zips and its manifest is :mod:`.kit_files`.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -25,6 +26,7 @@ from typing import Any
 
 from tilepress.documents.kits import (
     CARD,
+    FOLDED,
     ONE_SIDED,
     PAPER,
     TWO_SIDED,
@@ -34,7 +36,7 @@ from tilepress.documents.kits import (
     Printable,
     Puzzles,
 )
-from tilepress.documents.markup import template_blocks
+from tilepress.documents.markup import template_blocks, template_names
 from tilepress.documents.model import (
     Block,
     Document,
@@ -46,10 +48,18 @@ from tilepress.documents.model import (
     Printed,
     Section,
     Table,
+    TileRow,
     half_sheet,
 )
+from tilepress.documents.print_options import LARGE_TILES, LARGE_TYPE
 from tilepress.documents.puzzles import PuzzleSection, answer_blocks, frame_width, question_blocks
-from tilepress.documents.tiles import TileSheetOptions, describe_set, tile_sheets, tile_size
+from tilepress.documents.tiles import (
+    TILE_SIZE,
+    TileSheetOptions,
+    describe_set,
+    tile_sheets,
+    tile_size,
+)
 from tilepress.draw.canvas import Canvas, Paper, find_paper
 from tilepress.engine.game import Game
 from tilepress.errors import RequestError
@@ -95,15 +105,21 @@ def kit_parts(game: Game, options: KitOptions, *, rulebook_required: bool = True
     if rulebook_required:
         find_kit_game(game.name)
     paper = find_paper(options.paper)
+    options = resolved(game, options)
     plan: Plan = game.kit_plan(paper, options)
     flip = options.duplex
+    large = options.large_print
     parts: list[Part] = []
+    files: dict[str, str] = {}  # each part's file name, for the rules to point to
     if game.name in rulebook_games():
+        one = game.players == "1"
         parts += [
             Part("rules", "The rules, with a quick reference at the back", PAPER,
-                 "double-sided or one-sided", lambda: build_rulebook(game.name, paper)),
-            Part("quick-reference", "Quick reference, one for each player", PAPER, ONE_SIDED,
-                 lambda: quick_reference(game, paper)),
+                 "double-sided or one-sided",
+                 lambda: _large(build_rulebook(game.name, paper, kit=files), large)),
+            Part("quick-reference", "Quick reference" if one else
+                 "Quick reference, one for each player", PAPER, ONE_SIDED,
+                 lambda: quick_reference(game, paper, large_print=large)),
         ]
     if plan.tiles:
         tiles = TileSheetOptions(set=plan.tiles, card_size=options.tile_size, duplex=flip)
@@ -119,8 +135,34 @@ def kit_parts(game: Game, options: KitOptions, *, rulebook_required: bool = True
         count = sum(p.count for p in plan.puzzles)
         what = f"{count} puzzles with the answers" if count > 1 else "A puzzle and its answer"
         parts.append(Part("puzzles", what, PAPER, ONE_SIDED,
-                          lambda: sampler(game, plan.puzzles, paper, options.seed)))
-    return [replace(p, how=p.how.format(flip=flip)) for p in parts]
+                          lambda: _large(sampler(game, plan.puzzles, paper, options.seed),
+                                         large)))
+    files.update(kit_file_names(parts))
+    return [replace(p, how=(FOLDED if flip == "fold" and p.how == TWO_SIDED else p.how)
+                    .format(flip=flip)) for p in parts]
+
+
+def resolved(game: Game, options: KitOptions) -> KitOptions:
+    """The options with the paper tiles' size settled: the game's own unless given, half
+    as large again (or as the game allows) in large print."""
+    if options.tile_size != "auto":
+        return options
+    plan: Plan = game.kit_plan(find_paper(options.paper), replace(options, tile_size="20x27"))
+    w, h = tile_size(plan.tile_size)
+    if options.large_print:
+        w, h = round(w * plan.large_tiles, 1), round(h * plan.large_tiles, 1)
+    return replace(options, tile_size=f"{w:g}x{h:g}")
+
+
+def _large(document: Document, large: bool) -> Document:
+    from tilepress.documents.large_print import enlarge_document
+
+    return enlarge_document(document) if large else document
+
+
+def kit_file_names(parts: Sequence[Part]) -> dict[str, str]:
+    """Each part's file in the kit, by the part's name: ``01-rules.pdf``, ..."""
+    return {part.name: f"{n:02d}-{part.name}.pdf" for n, part in enumerate(parts, start=1)}
 
 
 @dataclass(frozen=True)
@@ -140,6 +182,7 @@ def check_kit(game: Game, options: KitOptions, *, rulebook_required: bool = True
     tile size whose castle board does not fit the paper, a card size that does not. The
     quick parts are laid out to find out, and kept."""
     options.check()
+    options = resolved(game, options)
     parts = tuple(kit_parts(game, options, rulebook_required=rulebook_required))
     return CheckedKit(game, options, parts, {p.name: p.build() for p in parts if p.quick})
 
@@ -147,6 +190,8 @@ def check_kit(game: Game, options: KitOptions, *, rulebook_required: bool = True
 def _fill(value: Any, options: KitOptions) -> Any:
     if not isinstance(value, str):
         return value
+    if options.tile_size == "auto":  # pragma: no cover - kit_parts settles it first
+        raise ValueError("the tile size is not settled")
     w, h = tile_size(options.tile_size)
     return value.format(card_size=options.card_size, duplex=options.duplex, tile_w=f"{w:g}",
                         tile_h=f"{h:g}")
@@ -160,6 +205,9 @@ def _printable(game: Game, item: Printable, paper: Paper, options: KitOptions
         values = None
         if options_type is not None:
             given = {k: _fill(v, options) for k, v in item.options.items()}
+            fields = {f.name for f in dataclasses.fields(options_type)}
+            if "large_print" in fields:
+                given.setdefault("large_print", options.large_print)
             values = parse_params(options_type, given, where=f"kit {game.name}")
         return function(paper, values)
 
@@ -170,18 +218,25 @@ class _Figures(Mapping[str, Any]):
     """A rulebook's figures (or their facts), each drawn and checked when a template asks
     for it: a quick reference needs only a few of a book's figures."""
 
-    def __init__(self, game: str, facts: bool = False) -> None:
+    def __init__(self, game: str, facts: bool = False, *, large: bool = False) -> None:
         self._specs = {f.name: f for f in load_spec(game).figures}
         self._where = f"templates/rulebooks/{game}"
         self._facts = facts
+        self._large = large
+        """Figures drawn half as large again (where their kind has a tile width), with
+        captions in 14 pt: for a page read at arm's length or in large print."""
 
     def __getitem__(self, name: str) -> Any:
         spec = self._specs[name]
+        if self._large:
+            spec = _larger(spec)
         drawn = checked_figure(spec, self._where)
         if self._facts:
             return drawn.facts
+        height = spec.height or drawn.figure.max_height
         return replace(drawn.figure, caption=spec.caption or drawn.figure.caption,
-                       max_height=spec.height or drawn.figure.max_height)
+                       max_height=height * LARGE_TILES if self._large and height else height,
+                       caption_size=LARGE_TYPE if self._large else drawn.figure.caption_size)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._specs)
@@ -190,22 +245,63 @@ class _Figures(Mapping[str, Any]):
         return len(self._specs)
 
 
-def quick_reference(game: Game, paper: Paper) -> Document | PlayerAid:
+def _larger(spec: Any) -> Any:
+    """A rulebook figure's spec with its tiles half as large again, where its kind takes
+    a tile width (drawn again at that size, never scaled)."""
+    from tilepress.publish.rulebook import figure_kind
+
+    _, entry = figure_kind(spec.kind)
+    fields = {f.name: f.default for f in dataclasses.fields(entry.params)}
+    if "tile_width" not in fields:
+        return spec
+    width = spec.params.get("tile_width", fields["tile_width"])
+    return replace(spec, params={**spec.params, "tile_width": round(width * LARGE_TILES, 2)})
+
+
+def quick_reference(game: Game, paper: Paper, *, large_print: bool = False
+                    ) -> Document | PlayerAid:
     """The quick reference at the back of the game's rulebook, for each player: on half a
-    sheet, two to a sheet, or on a whole page when it does not fit on half of one."""
+    sheet, two to a sheet, or on a whole page when it does not fit on half of one. A game
+    for one player needs one copy: a whole page in larger type. In large print, a whole
+    page (or more) of 14 pt type."""
+    from tilepress.documents.large_print import enlarge_document
     from tilepress.documents.layout import page_fills
 
     spec = load_spec(game.name)
+    one = game.players == "1"
     blocks = template_blocks(f"rulebooks/{game.name}/quickref.md.j2",
-                             figures=_Figures(game.name), size=9.0, game=game,
-                             facts=_Figures(game.name, facts=True),
+                             figures=_Figures(game.name, large=one or large_print),
+                             size=14.0 if one else 9.0,
+                             game=game, facts=_Figures(game.name, facts=True),
                              claims={f.name: f.claim for f in spec.figures})
     title = f"{spec.title}: quick reference"
     half = Document(title, half_sheet(paper), (Section("Quick reference"), *blocks),
                     page_numbers=False, running_header=False, margin=10.0)
+    whole = replace(half, paper=paper, margin=15.0)
+    if large_print:
+        return enlarge_document(whole)
+    if one:  # one page: the figures as tall as leaves room for every word
+        for tallest in (80.0, 70.0, 60.0, 50.0, 40.0):
+            page = replace(whole, blocks=tuple(_one_player(b, tallest) for b in whole.blocks))
+            if len(page_fills(page)) == 1:
+                break
+        return page
     if len(page_fills(half)) == 1:
         return PlayerAid(half, paper)
-    return replace(half, paper=paper, margin=15.0)
+    return whole
+
+
+def _one_player(block: Block, tallest: float) -> Block:
+    """A block of a one-player quick reference, sized for its whole page."""
+    if isinstance(block, Heading):
+        return replace(block, size={1: 26.0, 2: 19.0}.get(block.level, 16.0))
+    if isinstance(block, Table):
+        return replace(block, size=14.0)
+    if isinstance(block, TileRow):
+        return replace(block, tile_width=block.tile_width * 1.5)
+    if isinstance(block, Figure) and not 0 < block.max_height <= tallest:
+        return replace(block, max_height=tallest)
+    return block
 
 
 def sampler(game: Game, sections: tuple[Puzzles, ...], paper: Paper, seed: int) -> Document:
@@ -278,8 +374,14 @@ def ruler_figure() -> Figure:
     return Figure(RULER + 8.0, height, draw)
 
 
-def contents_table(files: Sequence[KitFile]) -> Table:
-    """The kit's files: name, what, pages, what to print on and how."""
+def contents_table(files: Sequence[KitFile], *, large: bool = False) -> Table:
+    """The kit's files: name, what, pages, what to print on and how; in large print two
+    columns, the file and the rest in words, so that a file's name keeps to its column."""
+    if large:
+        rows = tuple((f.name, f"{f.what}. {f.pages} page{'s' * (f.pages != 1)} on "
+                      f"{f.stock}, {f.how}.") for f in files)
+        return Table(("file", "what, and how to print it"), rows, widths=(1.25, 2.0),
+                     size=LARGE_TYPE)
     rows = tuple((f.name, f.what, str(f.pages), f.stock, f.how) for f in files)
     return Table(("file", "what", "pages", "print on", "how"), rows,
                  widths=(3.2, 6.2, 1.1, 1.6, 3.4), size=8.0)
@@ -289,24 +391,33 @@ def cover(game: Game, files: Sequence[KitFile], options: KitOptions) -> Document
     """The kit's first page: what is in it, what to print on which paper and how, the
     ruler that checks the scale, and the licence."""
     paper = find_paper(options.paper)
+    options = resolved(game, options)
     plan: Plan = game.kit_plan(paper, options)
     stocks = {f.stock for f in files}
     two_sided = any(f.how.startswith("double") for f in files)
+    names = kit_file_names(kit_parts(game, options, rulebook_required=False))
+    play = f"kit/play/{game.name}.md.j2"
+    w, h = tile_size(options.tile_size) if options.tile_size != "auto" else TILE_SIZE
     values = {
         "title": game.title, "players": _players(game.players), "paper": paper.name,
-        "card_stock": CARD in stocks, "two_sided": two_sided,
-        "flip": {"long": "long", "short": "short"}[options.duplex],
+        "card_stock": CARD in stocks, "two_sided": two_sided or options.duplex == "fold",
+        "fold": options.duplex == "fold",
+        "flip": {"long": "long", "short": "short", "fold": "long"}[options.duplex],
+        "play": play if play in template_names() else "", "kit": names,
+        "tile_w": w, "tile_h": h, "aids": any(f.how.endswith("two to a sheet") for f in files),
         "rulebook": game.name in rulebook_games(), "note": plan.note,
         "score_sheets": any(p.item in ("sheet", "pad") for p in plan.printables),
         "pieces": [f"{f.name} ({f.what[0].lower()}{f.what[1:]})"
                    for f in files if f.stock == CARD],
     }
-    figures: dict[str, Block] = {"contents": contents_table(files), "ruler": ruler_figure()}
+    figures: dict[str, Block] = {"contents": contents_table(files, large=options.large_print),
+                                 "ruler": ruler_figure()}
     blocks = (*template_blocks("kit/cover.md.j2", figures=figures, size=9.5, **values),
               *template_blocks("kit/licence.md.j2", size=7.0))
-    return Document(f"{game.title}: print-and-play kit", paper,
-                    (Section("Read me first"), *blocks), subtitle="read me first",
-                    running_header=False)
+    document = Document(f"{game.title}: print-and-play kit", paper,
+                        (Section("Read me first"), *blocks), subtitle="read me first",
+                        running_header=False)
+    return _large(document, options.large_print)
 
 
 # ---------------------------------------------------------------------------
@@ -344,8 +455,9 @@ def make_kit(checked: CheckedKit, *, progress: Progress | None = None) -> GameKi
 
     game, options = checked.game, checked.options
     built: list[KitFile] = []
-    for n, part in enumerate(checked.parts, start=1):
-        file_name = f"{n:02d}-{part.name}.pdf"
+    names = kit_file_names(checked.parts)
+    for part in checked.parts:
+        file_name = names[part.name]
         if progress is not None:
             progress(f"{game.name}/{file_name}")
         printed = checked.laid_out[part.name] if part.quick else part.build()

@@ -224,9 +224,12 @@ def rulings_of(headings: tuple[str, ...]) -> list[tuple[str, list[str]]]:
 
 
 def build_rulebook(game_name: str, paper: Paper, *, booklet: bool = False,
-                   rulings: bool = True, spec: RulebookSpec | None = None) -> Document:
+                   rulings: bool = True, spec: RulebookSpec | None = None,
+                   kit: Mapping[str, str] | None = None) -> Document:
     """The rulebook of a game, every figure checked. With ``booklet`` the pages are half
-    of ``paper`` (print them with :func:`tilepress.output.write_document`'s booklet)."""
+    of ``paper`` (print them with :func:`tilepress.output.write_document`'s booklet).
+    In a kit, ``kit`` names the kit's files by part (``{"puzzles": "05-puzzles.pdf"}``),
+    so the words can point to the file that holds what they speak of."""
     spec = spec or load_spec(game_name)
     game = find_game(game_name) if game_name in _playable() else _game(game_name)
     where = f"templates/rulebooks/{game_name}"
@@ -237,7 +240,8 @@ def build_rulebook(game_name: str, paper: Paper, *, booklet: bool = False,
         figures[figure.name] = _placed(drawn, figure)
         facts[figure.name] = drawn.facts
     page = PAPERS[HALF[paper.name]] if booklet else paper
-    values = {"game": game, "facts": facts, "claims": {f.name: f.claim for f in spec.figures}}
+    values = {"game": game, "facts": facts, "claims": {f.name: f.claim for f in spec.figures},
+              "kit": dict(kit or {})}
     blocks: list[Block] = [
         TitlePage(spec.title, spec.subtitle, (f"{game.players} players" if game.players != "1"
                                               else "for one player",

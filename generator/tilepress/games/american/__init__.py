@@ -9,6 +9,7 @@ redeemed with the tile it stands for. Mah Jongg ends the game, and the others pa
 Rulings: docs/rulings.md.
 """
 
+from tilepress.documents.print_options import StandOptions
 from tilepress.engine.game import FigureEntry, Game, PrintableEntry, PuzzleEntry
 from tilepress.games.american.options import (
     AmericanOptions,
@@ -16,6 +17,7 @@ from tilepress.games.american.options import (
     AmericanPlay,
     CardHandFigure,
 )
+from tilepress.params import PrintOptions
 
 GAME = Game(
     name="american",
@@ -34,9 +36,14 @@ GAME = Game(
                     "tilepress puzzle american --count 8 --difficulty hard -o out/american.pdf"),
     ),
     printables=(
-        PrintableEntry("card", "practice_card_sheet", "The practice card of hands."),
-        PrintableEntry("sheet", "payments_sheet", "A payments score sheet."),
-        PrintableEntry("charleston", "charleston_card", "The Charleston on one page."),
+        PrintableEntry("card", "practice_card_sheet", "The practice card of hands.",
+                       PrintOptions),
+        PrintableEntry("sheet", "payments_sheet", "A payments score sheet.", PrintOptions),
+        PrintableEntry("charleston", "charleston_card", "The Charleston on one page.",
+                       PrintOptions),
+        PrintableEntry("stand", "tile_stand", "Tile stands to fold from card stock, one for "
+                       "each player: what holds your paper tiles in place of a rack.",
+                       StandOptions),
     ),
     figures=(
         FigureEntry("card-hand", "card_hand_figure", CardHandFigure,

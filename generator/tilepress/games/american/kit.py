@@ -1,9 +1,9 @@
-"""American Mah Jongg's print-and-play kit: 152 paper tiles, the practice card, the
+"""American Mah Jongg's print-and-play kit: 152 paper tiles, the practice card, tile stands, the
 Charleston aid, a payments sheet and puzzles."""
 
 from __future__ import annotations
 
-from tilepress.documents.kits import KitOptions, Plan, Printable, Puzzles
+from tilepress.documents.kits import CARD, KitOptions, Plan, Printable, Puzzles
 from tilepress.draw.canvas import Paper
 
 
@@ -12,6 +12,8 @@ def plan(paper: Paper, options: KitOptions) -> Plan:
         tiles="american", tiles_about="152 paper tiles: a full set with eight jokers",
         printables=(
             Printable("card", "card-of-hands", "The practice card of hands, one per player"),
+            Printable("stand", "tile-stands", "Four tile stands to fold: your rack", CARD,
+                      options={"tile_size": "{tile_w}x{tile_h}"}),
             Printable("charleston", "charleston", "The Charleston, one for each player"),
             Printable("sheet", "payments-sheet", "Payments score sheet"),
         ),

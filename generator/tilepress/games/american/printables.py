@@ -3,6 +3,7 @@ sheet, and a Charleston reference card."""
 
 from __future__ import annotations
 
+from tilepress.documents.large_print import large_print_aware
 from tilepress.documents.model import (
     Block,
     Bullets,
@@ -15,47 +16,59 @@ from tilepress.documents.model import (
     Table,
     half_sheet,
 )
+from tilepress.documents.print_options import StandOptions, large
+from tilepress.documents.sheets import DrawnPages
+from tilepress.documents.tiles import tile_size, tile_stands
 from tilepress.draw.canvas import Canvas, Paper
 from tilepress.draw.fonts import text_width
 from tilepress.games.american.card import Hand
 from tilepress.games.american.cards_file import practice_card
 from tilepress.games.american.pictures import pass_figure, token_colour, token_text
+from tilepress.params import PrintOptions
 
 TOKEN_SIZE = 10.0
 
 
-def _family_figure(hands: list[Hand], width: float) -> Figure:
-    row_h = 6.2
-    value_w = 12.0
+def _family_figure(hands: list[Hand], width: float, *, large: bool = False) -> Figure:
+    """A family's hands, a row each; in large print the hands' tiles (tokens) half as
+    large again and every word at 14 pt or more."""
+    grow = 1.5 if large else 1.0
+    token = TOKEN_SIZE * grow
+    small = 14.0 if large else 8.0
+    mark = 14.0 if large else 9.0
+    row_h = 6.2 * grow
+    value_w = 12.0 * grow
 
     def draw(c: Canvas) -> None:
         for k, hand in enumerate(hands):
-            y = k * row_h + 4.6
+            y = k * row_h + 4.6 * grow
             if k % 2:
-                c.rect(0, y - 4.4, width, row_h, fill="#f6f2ea")
+                c.rect(0, y - 4.4 * grow, width, row_h, fill="#f6f2ea")
             x = 2.0
             for v, variant in enumerate(hand.variants):
                 if v:
-                    c.text(x, y, "or", size=8, font="italic", fill="#6b6862")
-                    x += text_width("or", 8) + 2.5
-                for token in variant:
-                    text = token_text(token)
-                    c.text(x, y, text, size=TOKEN_SIZE, font="bold", fill=token_colour(token))
-                    x += text_width(text, TOKEN_SIZE, "bold") + 2.6
-            c.text(width - value_w - 8, y, "C" if hand.concealed else "X", size=9,
+                    c.text(x, y, "or", size=small, font="italic", fill="#6b6862")
+                    x += text_width("or", small) + 2.5
+                for tile in variant:
+                    text = token_text(tile)
+                    c.text(x, y, text, size=token, font="bold", fill=token_colour(tile))
+                    x += text_width(text, token, "bold") + 2.6 * grow
+            c.text(width - value_w - 8, y, "C" if hand.concealed else "X", size=mark,
                    font="bold", anchor="middle",
                    fill="#b3261e" if hand.concealed else "#6b6862")
-            c.text(width - 2, y, str(hand.value), size=TOKEN_SIZE, font="bold",
+            c.text(width - 2, y, str(hand.value), size=token, font="bold",
                    anchor="end", fill="#1d1d1b")
 
     return Figure(width, len(hands) * row_h + 1.5, draw)
 
 
-def practice_card_sheet(paper: Paper, options: None = None) -> Document:
+@large_print_aware
+def practice_card_sheet(paper: Paper, options: PrintOptions | None = None) -> Document:
     """The shipped practice card, family by family: three colours for three different
     suits (any suits), orange flowers, values and X/C marks at the right."""
     card = practice_card()
     width = paper.width - 30
+    big = large(options)
     blocks: list[Block] = [
         Section("Practice card"),
         Heading(card.name),
@@ -69,11 +82,12 @@ def practice_card_sheet(paper: Paper, options: None = None) -> Document:
     for family in card.families:
         hands = [h for h in card.hands if h.family == family]
         blocks.append(Heading(family, level=3))
-        blocks.append(_family_figure(hands, width))
+        blocks.append(_family_figure(hands, width, large=big))
     return Document(f"American Mah Jongg: {card.name}", paper, tuple(blocks))
 
 
-def payments_sheet(paper: Paper, options: None = None) -> Document:
+@large_print_aware
+def payments_sheet(paper: Paper, options: PrintOptions | None = None) -> Document:
     rows = tuple((str(k), "", "", "", "", "", "") for k in range(1, 17))
     return Document("American Mah Jongg: payments", paper, (
         Section("Payments"),
@@ -92,7 +106,8 @@ def payments_sheet(paper: Paper, options: None = None) -> Document:
     ))
 
 
-def charleston_card(paper: Paper, options: None = None) -> PlayerAid:
+@large_print_aware
+def charleston_card(paper: Paper, options: PrintOptions | None = None) -> PlayerAid:
     """The Charleston from your seat: the passes drawn, the table of both Charlestons and
     what else to know; a player aid on half a sheet, two to a sheet."""
     page = half_sheet(paper)
@@ -123,3 +138,11 @@ def charleston_card(paper: Paper, options: None = None) -> PlayerAid:
 
 
 __all__ = ["charleston_card", "payments_sheet", "practice_card_sheet"]
+
+
+def tile_stand(paper: Paper, options: StandOptions | None = None) -> DrawnPages:
+    """Fold-up tile stands for paper tiles, one for each of the four players."""
+    options = options or StandOptions()
+    w, h = tile_size(options.tile_size)
+    return tile_stands(paper, w, h, count=options.stands, title="American Mah Jongg",
+                       large_print=options.large_print)

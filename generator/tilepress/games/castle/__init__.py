@@ -18,6 +18,7 @@ from tilepress.games.castle.options import (
     SetupOptions,
 )
 from tilepress.games.castle.tokens import ShrineOptions
+from tilepress.params import PrintOptions
 
 GAME = Game(
     name="castle",
@@ -42,8 +43,9 @@ GAME = Game(
                        options=SetupOptions),
         PrintableEntry("board", "castle_board", "A 6x6 castle board with cells the size of "
                        "your tiles (--tile-size WxH).", options=BoardOptions),
-        PrintableEntry("pad", "score_pad", "A score pad with both tie-breaks."),
-        PrintableEntry("card", "turn_card", "The turn in five steps, two to a sheet."),
+        PrintableEntry("pad", "score_pad", "A score pad with both tie-breaks.", PrintOptions),
+        PrintableEntry("card", "turn_card", "The turn in five steps, two to a sheet.",
+                       PrintOptions),
         PrintableEntry("shrines", "shrine_tokens", "The 12 shrines as double-sided paper "
                        "tokens.", options=ShrineOptions),
     ),

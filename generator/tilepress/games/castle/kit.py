@@ -18,7 +18,8 @@ CASTLE_SET = "1234567m1234567p1234567s1234567z x4"
 
 def plan(paper: Paper, options: KitOptions) -> Plan:
     w, h = tile_size(options.tile_size)
-    on_board = shrines_fit(paper, BoardOptions(tile_size=f"{w:g},{h:g}"))
+    on_board = shrines_fit(paper, BoardOptions(tile_size=f"{w:g},{h:g}",
+                                               large_print=options.large_print))
     pieces: tuple[Part, ...] = ()
     if not on_board:
         shrines = CardSheetOptions(card_size=token_size(w), duplex=options.duplex)
@@ -29,6 +30,7 @@ def plan(paper: Paper, options: KitOptions) -> Plan:
         board += ", and three shrines to cut out for the pool"
     return Plan(
         tiles=CASTLE_SET,
+        large_tiles=1.2,
         tiles_about="112 paper tiles: the recommended set (numbers 1 to 7, winds, dragons)",
         pieces=pieces,
         printables=(

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tilepress.errors import RequestError
-from tilepress.params import option
+from tilepress.params import large_print_option, option
 from tilepress.puzzles.base import DIFFICULTIES
 
 if TYPE_CHECKING:
@@ -122,6 +122,7 @@ class SetupOptions:
     layout: str = option(SUGGESTED, help="suggested (the three castles the rules suggest), "
                          "or one castle: built in (octagon, quarters, towers) or a .castle "
                          "file.")
+    large_print: bool = large_print_option()
 
 
 TILE_SIZE = (26.0, 34.7)
@@ -138,6 +139,7 @@ class BoardOptions:
     shrines: bool = option(True, flags=("--shrines/--no-shrines",),
                            help="Print three shrines for the pool below the board, to cut "
                            "out, where the page has room for them (the default).")
+    large_print: bool = large_print_option()
 
     def cell(self) -> tuple[float, float]:
         parts = self.tile_size.replace(" ", "").lower().replace("x", ",").split(",")

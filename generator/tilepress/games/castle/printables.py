@@ -4,6 +4,7 @@ turn summary card. Point values come from the rules module, not retyped."""
 from __future__ import annotations
 
 from tilepress.documents.cards import calibration_figure
+from tilepress.documents.large_print import enlarge, large_print_aware
 from tilepress.documents.layout import measure
 from tilepress.documents.model import (
     Block,
@@ -43,6 +44,7 @@ from tilepress.games.castle.pictures import (
 from tilepress.games.castle.tokens import draw_shrine, shrine_tokens, token_size
 from tilepress.layouts.castle import BUILTIN_CASTLES, Castle, builtin_castle, check_castle
 from tilepress.layouts.files import find_castle
+from tilepress.params import PrintOptions
 
 
 def _points_line() -> str:
@@ -50,6 +52,7 @@ def _points_line() -> str:
     return f"{table}, more than 8: +1 a tile; dragons +{DRAGON_BONUS} more"
 
 
+@large_print_aware
 def setup_diagram(paper: Paper, options: SetupOptions | None = None) -> Document:
     """Each castle (the three suggested by the rules, or the one the options name) as an
     isometric picture, its height map, floor by floor, and its tile counts: what a player
@@ -59,6 +62,8 @@ def setup_diagram(paper: Paper, options: SetupOptions | None = None) -> Document
     castles = [find_castle(layout)] if one else [builtin_castle(n) for n in BUILTIN_CASTLES]
     blocks: list[Block] = [Section("Castle set-up")]
     room = min(1.0, (paper.height - 41.0) / 256.0)  # a shorter page: smaller pictures
+    if options is not None and options.large_print:  # room for the larger words
+        room *= 0.62
     for k, castle in enumerate(castles):
         if k:
             blocks.append(PageBreak())
@@ -107,15 +112,18 @@ def _building_notes(castle: Castle) -> list[str]:
     return notes
 
 
+@large_print_aware
 def castle_board(paper: Paper, options: BoardOptions | None = None) -> Document:
     """A 6x6 board with cells the size of your tiles, for building your own castle; below
     it, where the page has room, three shrines for the pool to cut out."""
     options = options or BoardOptions()
     cell_w, cell_h = options.cell()
+    label = 14.0 if options.large_print else 7.0  # the rows' and columns' numbers
+    pad = 3.0 if label < 14 else 7.0
     w, h = SIZE * cell_w, SIZE * cell_h
-    heading, words = _board_words(cell_w, cell_h)
+    heading, words = _board_words(cell_w, cell_h, large=options.large_print)
     frame_w, room_h = _board_room(paper, heading, words)
-    if w + 4 > frame_w or h + 4 > room_h:
+    if w + pad + 1 > frame_w or h + pad + 1 > room_h:
         most_w, most_h = (frame_w - 4) / SIZE, (room_h - 4) / SIZE
         raise RequestError(f"a 6 x 6 board of {cell_w:g} x {cell_h:g} mm cells does not fit "
                            f"on {paper.name} paper: cells of at most {most_w:.1f} x "
@@ -129,13 +137,15 @@ def castle_board(paper: Paper, options: BoardOptions | None = None) -> Document:
             c.line(0, k * cell_h, w, k * cell_h, stroke=GRID, stroke_width=0.3,
                    dash=(1.5, 1.2))
         for k in range(SIZE):
-            c.text(k * cell_w + cell_w / 2, -1.5, str(k + 1), size=7, anchor="middle",
+            c.text(k * cell_w + cell_w / 2, -1.5, str(k + 1), size=label, anchor="middle",
                    fill=LABEL)
-            c.text(-1.5, k * cell_h + cell_h / 2 + 1, str(k + 1), size=7, anchor="end",
+            c.text(-1.5, k * cell_h + cell_h / 2 + label * 0.14, str(k + 1), size=label,
+                   anchor="end",
                    fill=LABEL)
 
     blocks: list[Block] = [Section("Castle board"), heading, words,
-                           Figure(w + 4, h + 4, lambda c: _offset(c, draw, 3, 3))]
+                           Figure(w + pad + 1, h + pad + 1,
+                                  lambda c: _offset(c, draw, pad, pad))]
     if options.shrines:
         shrines = _shrine_blocks(cell_w)
         if _fits_below(h, shrines, frame_w, room_h):
@@ -150,7 +160,11 @@ SHRINE_WORDS = ("Cut out these three shrines along their outline and put them in
                 "pool with the other players' shrines: the pool holds three for each player.")
 
 
-def _board_words(cell_w: float, cell_h: float) -> tuple[Heading, Paragraph]:
+def _board_words(cell_w: float, cell_h: float, *, large: bool = False
+                 ) -> tuple[Heading, Paragraph]:
+    if large:  # in large print, the fewest words (the turn card has the rest)
+        return enlarge(Heading("Your castle (6 x 6)")), enlarge(Paragraph(  # type: ignore
+            f"Cells of {cell_w:g} x {cell_h:g} mm. Build only inside the board."))
     return Heading("Your castle (6 x 6)"), Paragraph(
         f"Each cell is {cell_w:g} x {cell_h:g} mm, for tiles up to that size. Build only "
         "inside the board. A new tile goes on a face-down tile, or on an empty cell "
@@ -189,7 +203,8 @@ def _fits_below(board_h: float, shrines: list[Block], frame_w: float, room_h: fl
 def shrines_fit(paper: Paper, options: BoardOptions) -> bool:
     """Whether a player's three shrines fit below the board on its page."""
     cell_w, cell_h = options.cell()
-    frame_w, room_h = _board_room(paper, *_board_words(cell_w, cell_h))
+    frame_w, room_h = _board_room(paper, *_board_words(cell_w, cell_h,
+                                                       large=options.large_print))
     return _fits_below(SIZE * cell_h, _shrine_blocks(cell_w), frame_w, room_h)
 
 
@@ -198,7 +213,8 @@ def _offset(c: Canvas, draw, dx: float, dy: float) -> None:
         draw(c)
 
 
-def score_pad(paper: Paper, options: None = None) -> Document:
+@large_print_aware
+def score_pad(paper: Paper, options: PrintOptions | None = None) -> Document:
     """A pad for up to four players: points by source, the total and both tie-breaks."""
     rows = (
         ("Discards (+1 each)", "", "", "", ""),
@@ -224,7 +240,8 @@ def score_pad(paper: Paper, options: None = None) -> Document:
     return Document("Dragon Castle: score pad", paper, tuple(blocks))
 
 
-def turn_card(paper: Paper, options: None = None) -> PlayerAid:
+@large_print_aware
+def turn_card(paper: Paper, options: PrintOptions | None = None) -> PlayerAid:
     """The turn in five steps, the points and the end of the game: a player aid on half a
     sheet, two to a sheet."""
     page = half_sheet(paper)

@@ -14,6 +14,7 @@ from tilepress.engine.game import FigureEntry, Game, PrintableEntry, PuzzleEntry
 from tilepress.games.minttin.deck_options import DeckOptions
 from tilepress.games.minttin.options import (
     CardsFigure,
+    MatOptions,
     MintTinOptions,
     MintTinParams,
     MintTinPlay,
@@ -50,6 +51,9 @@ GAME = Game(
                        options=CardSheetOptions),
         PrintableEntry("sheet", "score_sheet", "A score sheet: two players, or --solo.",
                        options=ScoreSheetOptions),
+        PrintableEntry("mat", "solo_mat", "The solo game's table mat: where the draw deck, "
+                       "the hold spot, the discard row and the exposures go.",
+                       options=MatOptions),
     ),
     figures=(
         FigureEntry("cards", "cards_figure_of", CardsFigure,

@@ -17,6 +17,8 @@ def plan(paper: Paper, options: KitOptions) -> Plan:
             Printable("sheet", "score-sheet", "Score sheet, two players"),
             Printable("sheet", "score-sheet-solo", "Score sheet, the solo game",
                       options={"solo": True}),
+            Printable("mat", "solo-mat", "The solo game's table mat: where each card goes",
+                      options={"card_size": "{card_size}"}),
         ),
         puzzles=(Puzzles("minttin", 4, "Complete the hand"),
                  Puzzles("minttin-discard", 4, "The best discard")))

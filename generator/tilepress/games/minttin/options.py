@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tilepress.errors import RequestError
-from tilepress.params import option
+from tilepress.params import large_print_option, option
 from tilepress.puzzles.base import DIFFICULTIES
 
 if TYPE_CHECKING:
@@ -78,6 +78,16 @@ class ScoreSheetOptions:
 
     solo: bool = option(False, flags=("--solo",),
                         help="The solo game: you against the virtual opponent.")
+    large_print: bool = large_print_option()
+
+
+@dataclass(frozen=True)
+class MatOptions:
+    """The solo table mat: the size of the cards whose places it marks."""
+
+    card_size: str = option("mini", help="The cards: mini (44.45 x 63.5 mm, the default), "
+                            "poker, bridge, tarot, or WxH in mm.")
+    large_print: bool = large_print_option()
 
 
 @dataclass(frozen=True)

@@ -9,20 +9,28 @@ or each card side as its own SVG file.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tilepress.documents.cards import (
     CardSheetOptions,
     CardSheets,
     CardSpec,
     Side,
+    card_dimensions,
     card_size_of,
+    sheet_card_size,
 )
+from tilepress.documents.large_print import large_print_aware
 from tilepress.documents.model import Bullets, Document, Heading, Paragraph, Section, Table
+from tilepress.documents.print_options import LARGE_TYPE, large
+from tilepress.documents.sheets import DrawnPages
 from tilepress.documents.text_cards import CardStyle, CardText, text_cards
-from tilepress.draw.canvas import Canvas, Paper
+from tilepress.draw.canvas import PT, Canvas, Paper
+from tilepress.draw.fonts import wrap
 from tilepress.games.minttin.cards import ALL_CARDS, JOKER
 from tilepress.games.minttin.deck_options import DeckOptions
 from tilepress.games.minttin.hand import CATEGORIES, CATEGORY_NAMES, PATTERNS, SPECIAL_POINTS
-from tilepress.games.minttin.options import ScoreSheetOptions
+from tilepress.games.minttin.options import MatOptions, ScoreSheetOptions
 from tilepress.games.minttin.pictures import draw_card_back, draw_card_face, draw_score_side
 
 
@@ -78,6 +86,7 @@ def rules_parts() -> list[CardText]:
             "14 cards in blocks of identical cards: pairs (2), pungs (3), kongs (4), "
             "quints (5), of exactly two sizes:",
             *[f"- {p}" for p in PATTERNS],
+            "Numbers in runs of one category; dragons of a suit with numbers (over).",
         )),
         CardText("NUMBERS AND DRAGONS", (
             "- Number blocks: one each of 3 or more numbers in a row of one category "
@@ -96,7 +105,8 @@ def rules_parts() -> list[CardText]:
             f"- One Suit +{points['one suit']}: one suit's numbers and its dragon.",
             f"- Three Suits +{points['three suits']}: six blocks, a number and a dragon of "
             "each suit.",
-            f"- Epic Hand +{points['epic hand']}: one of each number and dragon, two jokers.",
+            f"- Epic Hand +{points['epic hand']}: one of each number and dragon, two jokers; "
+            "it wins the match.",
         )),
         CardText("YOUR TURN", (
             "1. Draw, or call the last discard with 2 or more matching cards or jokers "
@@ -122,10 +132,12 @@ def rules_card(paper: Paper, options: CardSheetOptions | None = None) -> CardShe
 
 
 def _rules_cards(options: CardSheetOptions | None) -> list[CardSpec]:
-    return text_cards("rules", rules_parts(), card_size_of(options), RULES_STYLE, copies=2,
+    style = replace(RULES_STYLE, size=LARGE_TYPE) if large(options) else RULES_STYLE
+    return text_cards("rules", rules_parts(), card_size_of(options), style, copies=2,
                       blank=_back)
 
 
+@large_print_aware
 def score_sheet(paper: Paper, options: ScoreSheetOptions | None = None) -> Document:
     """A two-player score sheet: round by round to 7 (or 14) points; with ``solo``, the
     solo game's sheet."""
@@ -190,5 +202,84 @@ def _solo_sheet(paper: Paper, count: int, row_height: float) -> Document:
     ))
 
 
+
+
+# ---------------------------------------------------------------------------
+# The solo table mat
+# ---------------------------------------------------------------------------
+
+MAT_INK = "#1d1d1b"
+MAT_LINE = "#8a8478"
+MAT_FILL = "#f4efe4"
+
+
+def solo_mat(paper: Paper, options: MatOptions | None = None) -> DrawnPages:
+    """Where everything goes in the solo game, as the rules lay it out: the virtual
+    opponent's side away from you (its score card, its joker's spot with the discard row
+    to the right, the hold spot and the draw deck with its exposures to the right), the
+    dead hand aside, and your side in front of you. A landscape sheet; each spot the size
+    of a card where the sheet has room (a little smaller for large cards)."""
+    options = options or MatOptions()
+    cw, ch = card_dimensions(sheet_card_size(
+        CardSheetOptions(card_size=options.card_size, large_print=options.large_print)))
+    size = 14.0 if options.large_print else 9.0
+    label = size * PT * 1.5
+    margin, gap = 10.0, 5.0
+    width, height = max(paper.width, paper.height), min(paper.width, paper.height)
+    rows_h = height - 2 * margin - 14.0 - label - 2 * gap - 30.0
+    scale = min(1.0, rows_h / (2 * ch), (width - 2 * margin - 2 * gap - 90.0) / (2 * cw))
+    w, h = cw * scale, ch * scale
+
+    def spot(c: Canvas, x: float, y: float, sw: float, name: str, note: str = "",
+             dashed: bool = False) -> None:
+        c.rect(x, y, sw, h, fill=MAT_FILL, stroke=MAT_LINE, stroke_width=0.4, radius=2.5,
+               dash=(2.0, 1.5) if dashed else None)
+        step = size * PT * 1.3
+        heads = wrap(name, sw - 4.0, size, "bold")
+        for k, line in enumerate(heads):
+            c.text(x + sw / 2, y + 3.0 + (k + 0.8) * step, line, size=size, font="bold",
+                   anchor="middle", fill=MAT_INK)
+        if note:
+            lines = wrap(note, sw - 6.0, size)
+            for k, line in enumerate(lines):
+                c.text(x + sw / 2, y + h / 2 + (k - (len(lines) - 1) / 2 + 0.7) * step,
+                       line, size=size, anchor="middle", fill=MAT_LINE)
+
+    def draw(c: Canvas, pw: float, ph: float) -> None:
+        title = "Mint Tin Mahjong solo: the table"
+        c.text(margin, margin + 6.0, title, size=size + 4.0, font="bold", fill=MAT_INK)
+        c.text(pw - margin, margin + 6.0, "the virtual opponent's side", size=size,
+               anchor="end", fill=MAT_LINE)
+        top = margin + 14.0
+        mid = top + h + gap
+        x0, x1 = margin, margin + w + gap
+        x2 = x1 + w + gap
+        row_w = pw - margin - x2
+        spot(c, x0, top, w, "Opponent's score", "its score card, 0 at the top as it reads")
+        spot(c, x1, top, w, "Opponent's joker", "its joker's spot")
+        spot(c, x2, top, row_w, "Discard row", "every discard, face up, left to right; "
+             "a third card alike (or a second, with the joker here) makes the "
+             "opponent a pung", dashed=True)
+        spot(c, x0, mid, w, "Hold spot", "the opponent's card: you may call it")
+        spot(c, x1, mid, w, "Draw deck", "face down")
+        spot(c, x2, mid, row_w, "Opponent's exposures", "its pungs, 1 to 5: the fifth "
+             "wins it the round", dashed=True)
+        bottom = mid + h + label + gap
+        band = ph - margin - 8.0 - bottom
+        c.text(x0, bottom - size * PT * 0.45, "Your side", size=size, font="bold",
+               fill=MAT_INK)
+        c.rect(x0, bottom, pw - 2 * margin, band, stroke=MAT_LINE, stroke_width=0.4,
+               radius=2.5, dash=(2.0, 1.5))
+        notes = ("Your score card at the left, 0 at the top as you read it; your exposures "
+                 "in front of you; the dead hand (12 cards) face down out of play, beside "
+                 "the mat.")
+        for k, line in enumerate(wrap(notes, pw - 2 * margin - 8.0, size)):
+            c.text(x0 + 4.0, bottom + 4.0 + (k + 0.8) * size * PT * 1.3, line, size=size,
+                   fill=MAT_LINE)
+
+    return DrawnPages("Mint Tin Mahjong solo: table mat", paper, [draw],
+                      subtitle="where the cards go in the solo game", landscape=True)
+
+
 __all__ = ["ScoreSheetOptions", "deck", "deck_cards", "rules_card", "rules_parts",
-           "score_sheet", "solo_score_sheet"]
+           "score_sheet", "solo_mat", "solo_score_sheet"]

@@ -14,6 +14,7 @@ from tilepress.games.oneplayer.options import (
     OnePlayerOptions,
     OnePlayerPlay,
 )
+from tilepress.params import PrintOptions
 
 GAME = Game(
     name="oneplayer",
@@ -26,7 +27,8 @@ GAME = Game(
     seats=lambda options, play: 1,
     play_example="tilepress play oneplayer --seed 5 -o out/oneplayer.pdf",
     printables=(
-        PrintableEntry("sheet", "score_sheet", "A score sheet for the ten lines."),
+        PrintableEntry("sheet", "score_sheet", "A score sheet for the ten lines.",
+                       PrintOptions),
     ),
     figures=(
         FigureEntry("line", "line_figure", LineFigure,

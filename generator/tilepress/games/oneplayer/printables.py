@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from tilepress.documents.large_print import large_print_aware
 from tilepress.documents.model import Bullets, Document, Heading, Paragraph, Section, Table
 from tilepress.draw.canvas import Paper
 from tilepress.games.oneplayer.rules import COMMON_POINTS, SPECIAL_POINTS
+from tilepress.params import PrintOptions
 
 
-def score_sheet(paper: Paper, options: None = None) -> Document:
+@large_print_aware
+def score_sheet(paper: Paper, options: PrintOptions | None = None) -> Document:
     lines = [("0 (across)", "", "", "", "", "", "")] + [
         (str(n), "", "", "", "", "", "") for n in range(1, 10)]
     points = ", ".join(f"{name} {COMMON_POINTS[n]}" for name, n in

@@ -10,6 +10,7 @@ waits. Rulings: docs/rulings.md.
 
 from tilepress.engine.game import Game, PrintableEntry
 from tilepress.games.onesuit.options import OneSuitOptions, OneSuitPlay
+from tilepress.params import PrintOptions
 
 GAME = Game(
     name="onesuit",
@@ -23,7 +24,9 @@ GAME = Game(
     bot_args=("slip",),
     play_example="tilepress play onesuit --tiles 7 --seed 3 -o out/onesuit.pdf",
     printables=(
-        PrintableEntry("card", "wait_shapes_card", "A reference card of wait shapes."),
-        PrintableEntry("sheet", "score_sheet", "A two-player score sheet, hand by hand."),
+        PrintableEntry("card", "wait_shapes_card", "A reference card of wait shapes.",
+                       PrintOptions),
+        PrintableEntry("sheet", "score_sheet", "A two-player score sheet, hand by hand.",
+                       PrintOptions),
     ),
 )

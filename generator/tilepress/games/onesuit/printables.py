@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tilepress.documents.large_print import large_print_aware
 from tilepress.documents.model import (
     Bullets,
     Document,
@@ -13,6 +14,7 @@ from tilepress.documents.model import (
 )
 from tilepress.draw.canvas import Paper
 from tilepress.engine import standard
+from tilepress.params import PrintOptions
 from tilepress.tiles import parse_tiles
 
 HAND_TILE = 5.6
@@ -45,7 +47,8 @@ def _reading_text(reading) -> str:
     return " + ".join(parts) + f" waits {' '.join(map(str, reading.waits))}"
 
 
-def wait_shapes_card(paper: Paper, options: None = None) -> Document:
+@large_print_aware
+def wait_shapes_card(paper: Paper, options: PrintOptions | None = None) -> Document:
     from tilepress.games.standard.puzzles import cover_readings
 
     rows = []
@@ -73,7 +76,8 @@ def wait_shapes_card(paper: Paper, options: None = None) -> Document:
     ), margin=12.0)
 
 
-def score_sheet(paper: Paper, options: None = None) -> Document:
+@large_print_aware
+def score_sheet(paper: Paper, options: PrintOptions | None = None) -> Document:
     """A two-player score sheet, hand by hand, for either scoring: how each hand ended,
     the waits named and both totals."""
     from tilepress.games.onesuit.rules import Naming

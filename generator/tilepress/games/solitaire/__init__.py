@@ -7,8 +7,13 @@ every tile is gone. tilepress prints deals a solver has proven winnable, every l
 drawn, with a numbered solution. Rulings: docs/rulings.md.
 """
 
-from tilepress.engine.game import FigureEntry, Game, PuzzleEntry
-from tilepress.games.solitaire.options import SolitaireFigure, SolitaireParams
+from tilepress.engine.game import FigureEntry, Game, PrintableEntry, PuzzleEntry
+from tilepress.games.solitaire.options import (
+    BuildPlanOptions,
+    FreeFigure,
+    SolitaireFigure,
+    SolitaireParams,
+)
 
 GAME = Game(
     name="solitaire",
@@ -23,9 +28,17 @@ GAME = Game(
                     "tilepress puzzle solitaire --layout turtle --difficulty hard --seed 3 "
                     "-o out/s.pdf", count=1),
     ),
+    printables=(
+        PrintableEntry("plan", "build_plans", "Build plans: every layer of a layout on a "
+                       "numbered grid, the layer beneath drawn faintly, to lay it out with "
+                       "real or paper tiles.", BuildPlanOptions),
+    ),
     figures=(
         FigureEntry("layout", "layout_figure", SolitaireFigure,
                     "A solitaire layout, empty or dealt, every layer drawn.",
                     "tilepress draw layout pyramid --free -o pyramid.svg"),
+        FigureEntry("free-tiles", "free_figure", FreeFigure,
+                    "Which tiles are free: a few tiles as they lie, the free ones outlined.",
+                    "tilepress draw free-tiles -o free.svg"),
     ),
 )

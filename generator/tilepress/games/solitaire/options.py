@@ -41,3 +41,19 @@ class SolitaireFigure:
                        "layers (every layer drawn apart).")
     tile_width: float = option(9.0, low=4, high=60, help="Width of a tile in mm (stacked view).")
     width: float = option(180.0, low=20, high=1000, help="Width of the figure in mm (layers view).")
+
+
+@dataclass(frozen=True)
+class BuildPlanOptions:
+    layout: str = option("turtle", argument=True,
+                         help="The layouts to plan, separated by commas: built-in layouts "
+                         "(turtle, pyramid, fortress, bridge, cross, stairs, mini) or "
+                         ".layout / .map files.")
+    large_print: bool = option(False, flags=("--large-print",),
+                               help="Large print: type of 14 pt and more, tiles half as "
+                               "large again, on landscape pages where a layout is wide.")
+
+
+@dataclass(frozen=True)
+class FreeFigure:
+    tile_width: float = option(14.0, low=6, high=40, help="Width of a tile in mm.")

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from tilepress.documents.model import Figure, Illustration
 from tilepress.draw.canvas import Canvas
 from tilepress.draw.tiles import RATIO, draw_order_tab, draw_tile
-from tilepress.games.solitaire.options import SolitaireFigure
+from tilepress.games.solitaire.options import FreeFigure, SolitaireFigure
 from tilepress.layouts import Layout
 from tilepress.tiles import Tile
 
@@ -201,3 +201,137 @@ def layout_figure(params: SolitaireFigure) -> Illustration:
     return Illustration(figure, facts)
 
 
+
+
+# ---------------------------------------------------------------------------
+# Build plans: a layer at a time, to lay a layout out with real (or paper) tiles
+# ---------------------------------------------------------------------------
+
+PLAN_INK = "#1d1d1b"
+PLAN_GRID = "#c9c2b4"
+PLAN_BELOW = "#e6e1d6"
+PLAN_TILE = "#fffbf0"
+PLAN_TAB = 7.0
+"""Width (mm) of the row labels at the left of a plan's layer."""
+
+
+def half(v: int) -> str:
+    """A position in half-tile units as a 1-based column or row number: 0 -> "1",
+    1 -> "1½"."""
+    whole, rest = divmod(v, 2)
+    return f"{whole + 1}{'½' if rest else ''}"
+
+
+def plan_window(layout: Layout, z: int) -> tuple[int, int, int, int]:
+    """The part of the layout a layer's plan shows (half-tile units, x0, y0, x1, y1): the
+    layer's own tiles and one tile round them, within the layout, on whole squares."""
+    lx0, ly0, lx1, ly1 = layout.bounds
+    here = [p for p in layout.positions if p.z == z]
+    x0 = max(lx0, min(p.x for p in here) - 2)
+    y0 = max(ly0, min(p.y for p in here) - 2)
+    x1 = min(lx1, max(p.x for p in here) + 4)
+    y1 = min(ly1, max(p.y for p in here) + 4)
+    return x0 - (x0 - lx0) % 2, y0 - (y0 - ly0) % 2, x1 + (x1 - lx0) % 2, y1 + (y1 - ly0) % 2
+
+
+def plan_tile_width(layout: Layout, width: float, *, most: float = 14.0) -> float:
+    """The tile width (mm, in tenths) at which the layout's widest layer window fits in
+    ``width`` beside its row labels: one scale for every layer of a plan."""
+    widest = max(x1 - x0 for x0, _, x1, _ in (plan_window(layout, z)
+                                              for z in range(len(layout.layers))))
+    return min(most, int((width - PLAN_TAB) / (widest / 2) * 10) / 10)
+
+
+def layer_plan_figure(layout: Layout, z: int, *, tile_width: float,
+                      size: float = 8.0) -> Figure:
+    """One layer of a build plan: a grid of whole tile squares numbered along the top
+    (columns) and down the left (rows) as the whole layout counts them, the layer
+    beneath drawn faintly, and this layer's tiles outlined, each with its number in the
+    order to lay them (row by row, left to right). A tile half a square over sits across
+    a grid line."""
+    from tilepress.draw.canvas import PT
+
+    lx0, ly0, _, _ = layout.bounds
+    x0, y0, x1, y1 = plan_window(layout, z)
+    half_w, half_h = tile_width / 2, tile_width * RATIO / 2
+    top = size * PT * 1.6
+    here = [p for p in layout.positions if p.z == z]
+    below = [p for p in layout.positions if p.z == z - 1]
+    width = PLAN_TAB + (x1 - x0) * half_w
+    height = top + (y1 - y0) * half_h
+
+    def at(x: int, y: int) -> tuple[float, float]:
+        return PLAN_TAB + (x - x0) * half_w, top + (y - y0) * half_h
+
+    def draw(c: Canvas) -> None:
+        for x in range(x0, x1 + 1, 2):
+            gx, _ = at(x, y0)
+            c.line(gx, top, gx, height, stroke=PLAN_GRID, stroke_width=0.2, dash=(0.8, 0.8))
+            if x < x1:
+                c.text(gx + half_w, top - size * PT * 0.45, half(x - lx0), size=size,
+                       anchor="middle", fill=PLAN_INK)
+        for y in range(y0, y1 + 1, 2):
+            _, gy = at(x0, y)
+            c.line(PLAN_TAB, gy, width, gy, stroke=PLAN_GRID, stroke_width=0.2, dash=(0.8, 0.8))
+            if y < y1:
+                c.text(PLAN_TAB - 1.5, gy + half_h + size * PT * 0.35, half(y - ly0),
+                       size=size, anchor="end", fill=PLAN_INK)
+        inset = min(0.5, tile_width * 0.04)
+        for p in below:
+            if x0 <= p.x < x1 and y0 <= p.y < y1:
+                px, py = at(p.x, p.y)
+                c.rect(px + inset, py + inset, tile_width - 2 * inset,
+                       tile_width * RATIO - 2 * inset, fill=PLAN_BELOW, stroke=GHOST,
+                       stroke_width=0.25, radius=0.8)
+        for n, p in enumerate(here, start=1):
+            px, py = at(p.x, p.y)
+            c.rect(px + inset, py + inset, tile_width - 2 * inset,
+                   tile_width * RATIO - 2 * inset, fill=PLAN_TILE, stroke=PLAN_INK,
+                   stroke_width=0.45, radius=0.9)
+            c.text(px + tile_width / 2, py + tile_width * RATIO / 2 + size * PT * 0.35,
+                   str(n), size=size, anchor="middle", fill=LABEL)
+
+    return Figure(width, height, draw)
+
+
+def layer_rows(layout: Layout, z: int) -> list[str]:
+    """A layer's tiles row by row in words: "row 1: 12 tiles, columns 2 to 13"; a row
+    with gaps lists each run ("1 tile, column 1; 2 tiles, columns 14 to 15")."""
+    lx0, ly0, _, _ = layout.bounds
+    lines = []
+    for y in sorted({p.y for p in layout.positions if p.z == z}):
+        xs = sorted(p.x for p in layout.positions if p.z == z and p.y == y)
+        runs: list[list[int]] = [[xs[0]]]
+        for x in xs[1:]:
+            if x == runs[-1][-1] + 2:
+                runs[-1].append(x)
+            else:
+                runs.append([x])
+        parts = [f"1 tile, column {half(r[0] - lx0)}" if len(r) == 1 else
+                 f"{len(r)} tiles, columns {half(r[0] - lx0)} to {half(r[-1] - lx0)}"
+                 for r in runs]
+        lines.append(f"Row {half(y - ly0)}: {'; '.join(parts)}.")
+    return lines
+
+
+LESSON = ((0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0), (8, 0, 0), (2, 2, 0), (4, 2, 0),
+          (6, 2, 0), (3, 0, 1))
+"""A few tiles that show every way a tile is held or free: the ends of a row, a row's
+middle, two tiles under a third that rests half on each."""
+LESSON_TILES = "1s5p5p2m9s3z7p1s6z"
+
+
+def free_figure(params: FreeFigure) -> Illustration:
+    """Which tiles are free, on a few tiles as they lie on the table: the free ones
+    outlined, as the engine finds them."""
+    from tilepress.engine import solitaire
+    from tilepress.layouts import Position
+    from tilepress.tiles import parse_tiles
+
+    layout = Layout.of("free tiles", [Position(z, y, x) for x, y, z in LESSON])
+    faces = dict(zip(LESSON, parse_tiles(LESSON_TILES), strict=True))
+    tiles = [faces[(p.x, p.y, p.z)] for p in layout.positions]
+    board = solitaire.board_for(layout)
+    free = frozenset(board.free_tiles((1 << len(layout)) - 1))
+    figure = stacked_figure(layout, tiles, tile_width=params.tile_width, marked=free)
+    return Illustration(figure, {"tiles": len(layout), "free": len(free)})
