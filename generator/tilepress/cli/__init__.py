@@ -44,8 +44,8 @@ from typing import Any, NamedTuple
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from tilepress.version import __version__
 from tilepress.errors import TilepressError
+from tilepress.version import __version__
 
 
 class Lazy(NamedTuple):
