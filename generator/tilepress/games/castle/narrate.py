@@ -102,6 +102,11 @@ class Turn:
     tops: dict = field(default_factory=dict)
     """The central castle seen from above after the turn."""
     taken: list[tuple[int, int]] = field(default_factory=list)
+    built: PlayerCastle | None = None
+    """The player's castle once the turn's tiles are built, before anything flips (None
+    for a turn in which nothing flips)."""
+    start_tops: dict = field(default_factory=dict)
+    """The central castle seen from above before the turn (kept only on request)."""
 
     def of(self, kind: type) -> list:
         return [ev for ev in self.events if isinstance(ev, kind)]
@@ -124,8 +129,9 @@ class Told:
     """The stacks whose top tile can be taken on the first turn."""
 
 
-def replay_turns(log: GameLog) -> Told:
-    """Replay ``log`` through the rules, turn by turn."""
+def replay_turns(log: GameLog, *, tops: bool = False) -> Told:
+    """Replay ``log`` through the rules, turn by turn; with ``tops``, each turn keeps the
+    central castle as it stood before it."""
     options = log.options_as(CastleOptions)
     game = CastleGame(options)
     turns: list[Turn] = []
@@ -142,8 +148,11 @@ def replay_turns(log: GameLog) -> Told:
             continue
         if turn is None:
             p = game.current
-            turn = Turn(game.turn + 1, p, before=game.players[p].copy())
+            turn = Turn(game.turn + 1, p, before=game.players[p].copy(),
+                        start_tops=game.tops() if tops else {})
             score = game.players[p].score
+        if isinstance(ev, Consolidate) and turn.built is None:
+            turn.built = game.players[turn.player].copy()
         game.apply(ev)
         turn.events.append(ev)
         if isinstance(ev, Take | TakeSecond):
@@ -160,30 +169,36 @@ def replay_turns(log: GameLog) -> Told:
     return Told(options, castle, start, turns, game, first)
 
 
-def sentence(turn: Turn, name: str) -> str:
-    """The turn in plain words: what was taken and from where, where it was built, what
-    flipped and scored."""
-    words: list[str] = []
+def take_words(turn: Turn, name: str) -> str:
+    """What the player took and from where (or the summons), without the building:
+    "Player 4 takes the 2 Bamboo from row 3, column 5, floor 2 and its twin from ..."."""
     take = next(iter(turn.of(Take)), None)
-    if turn.of(Summon):
-        words.append(f"{name} summons the Elder Dragon: +2.")
-    elif take is not None:
-        tile = take.tile.name
-        what = f"{name} takes the {tile} from {place(take.at)}"
-        builds = turn.of(Build)
-        where = " and ".join(place(b.at) for b in builds)
-        if turn.of(TakeSecond):
-            twin = turn.of(TakeSecond)[0]
-            what += (f" and its twin from {place(twin.at)}, and builds the two on {where}"
-                     if builds else f" and its twin from {place(twin.at)}")
-        elif turn.of(TakeShrine):
-            what += ", takes a shrine into the reserve" + (f" and builds the tile on {where}"
-                                                           if builds else "")
-        elif turn.of(Discard):
-            what += " and discards it: +1"
-        words.append(what + ".")
-    for ev in turn.of(NoRoom):
-        words.append(f"No cell can take the {ev.tile.name}: it goes back to the box.")
+    if turn.of(Summon) or take is None:
+        return f"{name} summons the Elder Dragon: +2"
+    what = f"{name} takes the {take.tile.name} from {place(take.at)}"
+    if turn.of(TakeSecond):
+        what += f" and its twin from {place(turn.of(TakeSecond)[0].at)}"
+    elif turn.of(TakeShrine):
+        what += ", takes a shrine into the reserve"
+    elif turn.of(Discard):
+        what += " and discards it: +1"
+    return what
+
+
+def build_words(turn: Turn) -> str:
+    """Where the kept tiles were built ("builds the two on row 1, column 4 and ..."), or
+    "" when nothing was."""
+    builds = turn.of(Build)
+    if not builds:
+        return ""
+    where = " and ".join(place(b.at) for b in builds)
+    return f"builds the two on {where}" if turn.of(TakeSecond) else f"builds the tile on {where}"
+
+
+def flip_words(turn: Turn) -> list[str]:
+    """A sentence for each tile sent back to the box, group flipped and shrine built."""
+    words = [f"No cell can take the {ev.tile.name}: it goes back to the box."
+             for ev in turn.of(NoRoom)]
     for ev in turn.of(Consolidate):
         words.append(f"{count(len(ev.cells)).capitalize()} {kind_words(ev.kind)} flip face "
                      f"down: +{ev.points}.")
@@ -191,7 +206,16 @@ def sentence(turn: Turn, name: str) -> str:
         floor = len(turn.after.stacks[cell_index(ev.at)]) if turn.after else 0
         words.append(f"A shrine crowns row {ev.at[0]}, column {ev.at[1]} on floor {floor}: "
                      f"+{ev.points}.")
-    return " ".join(words)
+    return words
+
+
+def sentence(turn: Turn, name: str) -> str:
+    """The turn in plain words: what was taken and from where, where it was built, what
+    flipped and scored."""
+    built = build_words(turn)
+    joint = " and " if turn.of(TakeShrine) else ", and "
+    return " ".join([take_words(turn, name) + (joint + built if built else "") + ".",
+                     *flip_words(turn)])
 
 
 def why(turn: Turn) -> str:
@@ -229,27 +253,6 @@ def turn_table(turns: Sequence[Turn], names: Sequence[str]) -> Table:
     return Table(("turn", "player", "takes", "then", "builds on", "points", "total", "why"),
                  tuple(row(t, names) for t in turns), widths=(0.75, 1.25, 2.9, 1.7, 1.7, 0.95,
                                                               0.8, 4.6), size=7.5)
-
-
-def before_after(turn: Turn, *, cell: float = BOARD_CELL) -> Figure:
-    """The player's castle before and after the turn, side by side; the cells built on
-    this turn outlined."""
-    assert turn.before is not None and turn.after is not None
-    rows = built_rows(turn.before, turn.after)
-    left = board_figure(turn.before, cell=cell, title="Before", rows=rows)
-    right = board_figure(turn.after, cell=cell, fresh=turn.fresh, title="After", rows=rows)
-    gap = 10.0
-
-    def draw(c: Canvas) -> None:
-        left.draw(c)
-        with c.group(translate=(left.width + gap, 0)):
-            right.draw(c)
-        y = left.height / 2
-        c.line(left.width + 2, y, left.width + gap - 2, y, stroke="#8c2f39", stroke_width=0.5)
-        c.polyline([(left.width + gap - 4, y - 1.5), (left.width + gap - 2, y),
-                    (left.width + gap - 4, y + 1.5)], stroke="#8c2f39", stroke_width=0.5)
-
-    return Figure(left.width + gap + right.width, max(left.height, right.height), draw)
 
 
 MOMENT_WIDTH = 58.0
@@ -484,37 +487,97 @@ EXAMPLE_GAMES = 50
 """Games searched for the rulebook's example turn."""
 
 
-def rulebook_example() -> tuple[str, list[Block]]:
-    """The rulebook's example, and how it was chosen: in games between four planners
-    with the standard options (seeds 1, 2, ...), the first turn in which a player takes
-    a tile and its twin, flips a group of five or more and crowns it with a shrine above
-    the ground floor; the player's castle before and after it."""
+def example_turn() -> tuple[int, Told, Turn]:
+    """The rulebook's example turn: in the sample games between four players with the
+    standard options (seeds 1, 2, ...), the first turn in which a player takes a tile and
+    its twin, flips a group of five or more and crowns it with a shrine above the ground
+    floor; with the game's number and the game told turn by turn."""
     options = CastleOptions()
     for seed in range(1, EXAMPLE_GAMES + 1):
-        told = replay_turns(play(options, seed))
+        told = replay_turns(play(options, seed), tops=True)
         for turn in told.turns:
             flips = turn.of(Consolidate)
             if turn.of(TakeSecond) and any(len(ev.cells) >= 5 for ev in flips) and \
                     any(ev.points >= 2 for ev in turn.of(Shrine)):
-                name = f"Player {turn.player + 1}"
-                criterion = (f"The first turn, in games between four computer players with "
-                             f"the standard rules, in which a player takes a tile and its "
-                             f"twin, flips a group of five or more and crowns it with a "
-                             f"shrine above the ground floor: game {seed}, turn "
-                             f"{turn.number}.")
-                return criterion, [
-                    Paragraph(sentence(turn, name), size=10),
-                    before_after(turn),
-                    Paragraph(f"{name} scores {turn.points} points this turn, "
-                              f"{turn.score} in all. The tiles built this turn are outlined "
-                              "in red; numbers in red discs are stack heights, and the black "
-                              "disc is the shrine.", size=9),
-                ]
+                return seed, told, turn
     raise AssertionError("no game shows a pair taken, a group of five flipped and "
                          "crowned")  # pragma: no cover
 
 
-__all__ = ["EXAMPLE_GAMES", "KIND_WORDS", "Told", "Turn", "before_after",
-           "central_block", "every_turn", "final_blocks", "kind_words", "moment_figure",
-           "place", "plain", "replay_turns", "row", "rulebook_example", "sentence",
-           "short", "turn_table", "why", "worked_example"]
+def steps_figure(left: PlayerCastle, right: PlayerCastle, titles: tuple[str, str], *,
+                 fresh: Sequence[int] = (), rows: tuple[int, int] = (0, 6),
+                 cell: float = BOARD_CELL) -> Figure:
+    """Two states of a player's castle side by side, an arrow between them; ``fresh``
+    cells outlined on the right."""
+    first = board_figure(left, cell=cell, title=titles[0], rows=rows)
+    second = board_figure(right, cell=cell, fresh=fresh, title=titles[1], rows=rows)
+    gap = 10.0
+
+    def draw(c: Canvas) -> None:
+        first.draw(c)
+        with c.group(translate=(first.width + gap, 0)):
+            second.draw(c)
+        y = first.height / 2 + 2
+        c.line(first.width + 2, y, first.width + gap - 2, y, stroke="#8c2f39",
+               stroke_width=0.5)
+        c.polyline([(first.width + gap - 4, y - 1.5), (first.width + gap - 2, y),
+                    (first.width + gap - 4, y + 1.5)], stroke="#8c2f39", stroke_width=0.5)
+
+    return Figure(first.width + gap + second.width, max(first.height, second.height), draw)
+
+
+def before_after(turn: Turn, *, cell: float = BOARD_CELL) -> Figure:
+    """The player's castle before and after the turn, side by side; the cells built on
+    this turn outlined."""
+    assert turn.before is not None and turn.after is not None
+    return steps_figure(turn.before, turn.after, ("Before", "After"), fresh=turn.fresh,
+                        rows=built_rows(turn.before, turn.after), cell=cell)
+
+
+def example_blocks(told: Told, turn: Turn, name: str) -> list[Block]:
+    """A turn told step by step, each step's words above the picture of that step, all
+    from the same events: the take with the central castle before it (the tiles taken
+    outlined), the building (the castle before, and with the new tiles in place), the
+    flip and the shrine (the castle after)."""
+    assert turn.before is not None and turn.after is not None
+    built = turn.built or turn.after
+    rows = built_rows(turn.before, turn.after)
+    blocks: list[Block] = [
+        Paragraph(f"1. Take. {take_words(turn, name)}.", size=10),
+        central_figure(told.castle, turn.start_tops, cell=CENTRAL_CELL, taken=turn.taken,
+                       title="The central castle before the turn, seen from above; "
+                             "outlined: the tiles taken."),
+    ]
+    where = build_words(turn)
+    if where:
+        blocks += [Paragraph(f"2. Build. {name} {where}, face up. The new tiles are "
+                             "outlined.", size=10),
+                   steps_figure(turn.before, built, ("Before the turn", "Built"),
+                                fresh=turn.fresh, rows=rows)]
+    after = flip_words(turn)
+    if after:
+        blocks += [Paragraph(f"3. Flip, then shrines. {' '.join(after)}", size=10),
+                   board_figure(turn.after, cell=BOARD_CELL,
+                                title="After the flip and the shrine", rows=rows)]
+    blocks.append(Paragraph(f"{name} scores {turn.points} points this turn, {turn.score} in "
+                            "all. Numbers in red discs are stack heights; a black disc is a "
+                            "shrine; a green tile is face down.", size=9))
+    return blocks
+
+
+def rulebook_example() -> tuple[str, list[Block]]:
+    """The rulebook's example (:func:`example_turn`), step by step (:func:`example_blocks`),
+    and how it was chosen."""
+    seed, told, turn = example_turn()
+    criterion = (f"A turn from the book's sample games, four players with the standard "
+                 f"rules: the first in which a player takes a tile and its twin, flips a "
+                 f"group of five or more and crowns it with a shrine above the ground "
+                 f"floor (game {seed}, turn {turn.number}).")
+    return criterion, example_blocks(told, turn, f"Player {turn.player + 1}")
+
+
+__all__ = ["EXAMPLE_GAMES", "KIND_WORDS", "Told", "Turn", "before_after", "build_words",
+           "central_block", "every_turn", "example_blocks", "example_turn", "final_blocks",
+           "flip_words", "kind_words", "moment_figure", "place", "plain", "replay_turns",
+           "row", "rulebook_example", "sentence", "short", "steps_figure", "take_words",
+           "turn_table", "why", "worked_example"]
