@@ -16,10 +16,9 @@ from tilepress.documents.model import (
     half_sheet,
 )
 from tilepress.draw.canvas import Canvas, Paper
-from tilepress.draw.fonts import text_width
 from tilepress.games.american.card import Hand
 from tilepress.games.american.cards_file import practice_card
-from tilepress.games.american.pictures import pass_figure, token_colour, token_text
+from tilepress.games.american.pictures import draw_card_line, pass_figure, suits_legend
 
 TOKEN_SIZE = 10.0
 
@@ -33,15 +32,7 @@ def _family_figure(hands: list[Hand], width: float) -> Figure:
             y = k * row_h + 4.6
             if k % 2:
                 c.rect(0, y - 4.4, width, row_h, fill="#f6f2ea")
-            x = 2.0
-            for v, variant in enumerate(hand.variants):
-                if v:
-                    c.text(x, y, "or", size=8, font="italic", fill="#6b6862")
-                    x += text_width("or", 8) + 2.5
-                for token in variant:
-                    text = token_text(token)
-                    c.text(x, y, text, size=TOKEN_SIZE, font="bold", fill=token_colour(token))
-                    x += text_width(text, TOKEN_SIZE, "bold") + 2.6
+            draw_card_line(c, hand, 2.0, y, TOKEN_SIZE)
             c.text(width - value_w - 8, y, "C" if hand.concealed else "X", size=9,
                    font="bold", anchor="middle",
                    fill="#b3261e" if hand.concealed else "#6b6862")
@@ -52,16 +43,18 @@ def _family_figure(hands: list[Hand], width: float) -> Figure:
 
 
 def practice_card_sheet(paper: Paper, options: None = None) -> Document:
-    """The shipped practice card, family by family: three colours for three different
-    suits (any suits), orange flowers, values and X/C marks at the right."""
+    """The shipped practice card, family by family: three different suits (any suits),
+    each in its colour and with its mark (plain, underlined, boxed), so that they stay
+    apart in black and white; orange flowers, values and X/C marks at the right."""
     card = practice_card()
     width = paper.width - 30
     blocks: list[Block] = [
         Section("Practice card"),
         Heading(card.name),
-        Paragraph("Each colour is one suit of your choice; different colours are different "
-                  "suits. x y z w v are numbers in a row (x, x+1, ...), D a dragon of the "
-                  "colour's suit (red with craks, green with bams, white with dots), 0 the "
+        suits_legend(8.5),
+        Paragraph("Each suit is one of your choice; different suits in a line are different "
+                  "suits. x y z w v are numbers in a row (x, x+1, ...), D a dragon of its "
+                  "group's suit (red with craks, green with bams, white with dots), 0 the "
                   "white dragon, R G the red and green, N E W S winds, F flowers. "
                   "X: exposures allowed; C: concealed. Jokers never in singles, pairs or "
                   "years. Original practice hands, not the league's card.", size=8),

@@ -27,7 +27,8 @@ def rulebook_example() -> tuple[str, list]:
                          f"checked before printing (deal {seed}). The numbers give one order "
                          f"that clears it: take the two tiles marked 1, then the two marked "
                          f"2, and so on; each pair is free and matching when its turn comes.")
-            return criterion, [layers_figure(layout, deal.tiles, width=EXAMPLE_WIDTH, numbers=numbers)]
+            return criterion, [layers_figure(layout, deal.tiles, width=EXAMPLE_WIDTH,
+                                             numbers=numbers)]
     raise AssertionError("no winnable deal on the small layout")  # pragma: no cover
 
 
