@@ -228,6 +228,13 @@ def rulings_of(headings: tuple[str, ...]) -> list[tuple[str, list[str]]]:
 # ---------------------------------------------------------------------------
 
 
+COLOPHON = ("How this book was made: tilepress drew every figure and example from positions "
+            "it checked against these rules; a program played the sample games by them, and "
+            "every move was checked.")
+"""The one line that says how a rulebook was made: on the back of the title page, with the
+contents, never on the cover."""
+
+
 def build_rulebook(game_name: str, paper: Paper, *, booklet: bool = False,
                    rulings: bool = True, spec: RulebookSpec | None = None) -> Document:
     """The rulebook of a game, every figure checked. With ``booklet`` the pages are half
@@ -246,9 +253,9 @@ def build_rulebook(game_name: str, paper: Paper, *, booklet: bool = False,
     values = {"game": game, "facts": facts, "claims": {f.name: f.claim for f in spec.figures}}
     blocks: list[Block] = [
         TitlePage(spec.title, spec.subtitle, (f"{game.players} players" if game.players != "1"
-                                              else "for one player",
-                                              "rules checked by the tilepress engine")),
+                                              else "for one player",)),
         Contents(),
+        Paragraph(COLOPHON, size=8.0, color="#6b6862"),
         PageBreak(),
         *template_blocks(f"rulebooks/{game_name}/rulebook.md.j2", sections=True,
                          figures=figures, size=10.0, **values),

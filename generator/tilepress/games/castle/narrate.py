@@ -52,6 +52,10 @@ from tilepress.games.castle.runner import play
 from tilepress.layouts.castle import Castle, parse_castle
 from tilepress.tiles import in_words
 
+MADE = ("How this example was made: a program played each seat by the rules, and every "
+        "move was checked against the rules as the game was replayed.")
+"""The colophon line at the foot of a worked example: how it was made, once, at the back."""
+
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
            "ten", "eleven", "twelve")
 BOARD_CELL = 8.0
@@ -406,7 +410,8 @@ def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Documen
     castle and every player's castle drawn after it."""
     if not full:
         return Document("Dragon Castle: worked example", paper,
-                        (Section("Dragon Castle"), *teach(log, paper)))
+                        (Section("Dragon Castle"), *teach(log, paper),
+                         Paragraph(MADE, size=8, color="#6b6862")))
     return every_turn(log, paper)
 
 
@@ -415,8 +420,7 @@ def every_turn(log: GameLog, paper: Paper) -> Document:
     each player's castle as they stand after it."""
     options = log.options_as(CastleOptions)
     game = CastleGame(options)
-    names = [f"Player {k + 1}" + (f" ({b})" if b else "")
-             for k, b in enumerate(log.players or [""] * options.players)]
+    names = [f"Player {k + 1}" for k in range(options.players)]
     blocks: list[Block] = [Section("Dragon Castle"), Heading("Dragon Castle: a worked example")]
     words: list[str] = []
     taken: list[tuple[int, int]] = []
@@ -430,7 +434,7 @@ def every_turn(log: GameLog, paper: Paper) -> Document:
                 Paragraph(f"{options.players} players, the {options.tileset} tile set, the "
                           f"castle {options.layout!r} ({len(castle)} tiles on "
                           f"{len(castle.floors)} floors), {game.pool} shrines in the pool, "
-                          f"seed {log.seed}. A tile can be taken when nothing lies on it and "
+                          f"game {log.seed}. A tile can be taken when nothing lies on it and "
                           "its left or right side is clear; takes come from the top floor. "
                           "Numbers in red discs are stack heights; red outlines mark the "
                           "tiles taken and built this turn; black discs are shrines.", size=9),
@@ -441,7 +445,7 @@ def every_turn(log: GameLog, paper: Paper) -> Document:
             ]
         elif isinstance(ev, Take):
             taken.append(ev.at[:2])
-            words.append(f"takes {ev.tile} from {_where(ev.at)} ({ev.reason})")
+            words.append(f"takes the {ev.tile.name} from {_where(ev.at)} ({plain(ev.reason)})")
         elif isinstance(ev, TakeSecond):
             taken.append(ev.at[:2])
             words.append(f"and its twin from {_where(ev.at)}")
@@ -450,19 +454,19 @@ def every_turn(log: GameLog, paper: Paper) -> Document:
         elif isinstance(ev, Discard):
             words.append("and discards it: +1")
         elif isinstance(ev, Summon):
-            words.append(f"summons the Elder Dragon: +2 ({ev.reason})")
+            words.append(f"summons the Elder Dragon: +2 ({plain(ev.reason)})")
         elif isinstance(ev, Build):
             fresh.setdefault(p, []).append(cell_index(ev.at))
-            words.append(f"builds {ev.tile} on {_where(ev.at)} ({ev.reason})")
+            words.append(f"builds the {ev.tile.name} on {_where(ev.at)} ({plain(ev.reason)})")
         elif isinstance(ev, NoRoom):
-            words.append(f"has no room for {ev.tile}: it goes back to the box")
+            words.append(f"has no room for the {ev.tile.name}: it goes back to the box")
         elif isinstance(ev, Consolidate):
-            words.append(f"flips {len(ev.cells)} {ev.kind}: +{ev.points}")
+            words.append(f"flips {len(ev.cells)} {kind_words(ev.kind)}: +{ev.points}")
         elif isinstance(ev, Shrine):
             words.append(f"builds a shrine on {_where(ev.at)}: +{ev.points}")
         elif isinstance(ev, EndTurn):
             if ev.reason:
-                words.append(f"ends the turn ({ev.reason})")
+                words.append(f"ends the turn ({plain(ev.reason)})")
             picture = turn_figure(game.castle, game.tops(), [me.copy() for me in game.players],
                                   names, taken=taken, fresh=fresh)
             blocks.append(Grid((Box((Paragraph(f"{names[p]} " + "; ".join(words) + ".",
@@ -477,9 +481,9 @@ def every_turn(log: GameLog, paper: Paper) -> Document:
                Table(("player", "points", "face-down stacks", "shrines"), rows,
                      widths=(4, 1.5, 2.5, 1.5), size=9),
                Paragraph(f"{winners} win{'s' * (len(result['winners']) == 1)}. Ties go to the "
-                         "most stacks topped by a face-down tile, then the most shrines. Every "
-                         "move was checked by the rules engine as the game was replayed.",
-                         size=10, font="bold")]
+                         "most stacks topped by a face-down tile, then the most shrines.",
+                         size=10, font="bold"),
+               Paragraph(MADE, size=8, color="#6b6862")]
     return Document("Dragon Castle: worked example", paper, tuple(blocks))
 
 
