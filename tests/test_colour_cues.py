@@ -100,3 +100,24 @@ def test_the_mark_check_sees_a_missing_mark(monkeypatch, broken: str) -> None:
     monkeypatch.setattr(pictures, "SUIT_MARKS", marks)
     with pytest.raises(AssertionError):
         test_two_suits_never_differ_only_in_colour()
+
+
+@pytest.mark.parametrize("horizontal", [False, True])
+def test_two_runs_of_a_report_differ_by_stripes_as_well_as_colour(horizontal: bool) -> None:
+    """A balance report's run B is striped, bars and legend swatch alike; run A is not."""
+    from tilepress.draw.charts import SERIES_COLOURS, Series, bar_chart, draw_drawing
+
+    series = [Series("run A", (0.5, 0.3, 0.2)), Series("run B", (0.4, 0.35, 0.25))]
+    drawing = bar_chart(["x", "y", "z"], series, width=150, height=70, percent=True,
+                        horizontal=horizontal, label_width=20 if horizontal else 0)
+    page = _page(lambda c: draw_drawing(c, drawing), 200, 100)
+    stripes = [s.box for s in page.shapes if s.stroke == "#ffffff"]
+
+    def striped(box) -> bool:
+        return any(box[0] - 0.01 <= x0 and x1 <= box[2] + 0.01 and box[1] - 0.01 <= y0
+                   and y1 <= box[3] + 0.01 for x0, y0, x1, y1 in stripes)
+
+    for colour, expected in zip(SERIES_COLOURS, (False, True), strict=True):
+        bars = [s.box for s in page.shapes if s.fill == colour]
+        assert len(bars) == 3 + 1  # three bars and the legend's swatch
+        assert all(striped(box) is expected for box in bars), colour
