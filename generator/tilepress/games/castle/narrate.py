@@ -469,9 +469,9 @@ def every_turn(log: GameLog, paper: Paper) -> Document:
                 words.append(f"ends the turn ({plain(ev.reason)})")
             picture = turn_figure(game.castle, game.tops(), [me.copy() for me in game.players],
                                   names, taken=taken, fresh=fresh)
-            blocks.append(Grid((Box((Paragraph(f"{names[p]} " + "; ".join(words) + ".",
-                                               size=8.5), picture),
-                                    number=str(game.turn), title=f"Turn {game.turn}"),)))
+            # a box alone, not in a grid: it goes over whole rather than be drawn smaller
+            blocks.append(Box((Paragraph(f"{names[p]} " + "; ".join(words) + ".", size=8.5),
+                               picture), number=str(game.turn), title=f"Turn {game.turn}"))
             words, taken, fresh = [], [], {}
     result = game.result()
     rows = tuple((names[p], str(points), str(down), str(shrines))
