@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from drawn import ProbePage, ProbeSurface, probe
 
-from tilepress.documents.model import Figure, Paragraph
+from tilepress.documents.model import Box, Figure, Paragraph
 from tilepress.draw.canvas import PAPERS
 from tilepress.games.castle import narrate, runner
 from tilepress.games.castle.board import DRAGON_BONUS, GROUP_POINTS, shrine_points
@@ -80,8 +80,14 @@ def test_rulebook_tiles_and_type_are_large_enough(paper: str, booklet: bool) -> 
     assert re.search(r"game \d+, turn \d+", words)  # the example turn says where it is from
 
 
+def _flat(blocks) -> list:
+    """The example's blocks, any box opened: the words and the pictures."""
+    return [inner for b in blocks for inner in (b.body if isinstance(b, Box) else (b,))]
+
+
 def test_the_example_turn_flips_five_and_crowns_them() -> None:
     criterion, blocks = narrate.rulebook_example()
+    blocks = _flat(blocks)
     said = " ".join(b.text for b in blocks if isinstance(b, Paragraph))
     assert "and its twin" in said and "flip face down" in said and "A shrine crowns" in said
     seed, turn = (int(n) for n in re.search(r"game (\d+), turn (\d+)", criterion).groups())
@@ -198,28 +204,44 @@ def _faces(page: ProbePage, left: float) -> dict[str, str]:
             for t in page.tiles if t.x >= left - 1e-6}
 
 
+def _halves(page: ProbePage) -> tuple[ProbePage, ProbePage]:
+    """The left and the right picture of a figure of two, each on its own page."""
+    middle = (min(t.x for t in page.tiles) + max(t.x for t in page.tiles)) / 2
+    cut = min((t.x for t in page.tiles if t.x > middle), default=middle) - 3.0
+    halves = []
+    for keep in (lambda x: x < cut, lambda x: x >= cut):
+        half = ProbePage(page.width, page.height, 0.0)
+        half.texts = [t for t in page.texts if keep(t.x)]
+        half.placed = [p for p in page.placed if keep(p.x)]
+        half.shapes = [s for s in page.shapes if keep(s.box[0])]
+        halves.append(half)
+    return halves[0], halves[1]
+
+
 def test_the_worked_turn_draws_the_tiles_its_sentences_name() -> None:
     """Each step's sentence names what its picture draws: the tile taken (outlined where
     it was in the central castle), the cells built on (outlined, holding that tile), the
     group that flips (that many tiles of that kind, face up when built and face down
     after) and the shrine's cell."""
     _, blocks = narrate.rulebook_example()
+    blocks = _flat(blocks)
     words = [b.text for b in blocks if isinstance(b, Paragraph)]
-    central, built, after = (_drawn(b) for b in blocks if isinstance(b, Figure))
+    central, pair = (_drawn(b) for b in blocks if isinstance(b, Figure))
     take = next(w for w in words if " takes the " in w)
     tile, r1, c1, r2, c2 = re.search(r"takes the (.+?) from row (\d+), column (\d+), "
                                      r"floor \d+ and its twin from row (\d+), column (\d+)",
                                      take).groups()
     assert _outlined(central) == {f"r{r1} c{c1}": tile, f"r{r2} c{c2}": tile}
 
+    built, after = _halves(pair)  # the castle as built, and after the flip and shrine
     build = next(w for w in words if " builds the two on " in w)
-    cells = re.findall(r"row (\d+), column (\d+)", build)
-    right = built.width - after.width  # the Built panel, right of the Before panel
-    assert _outlined(built, right) == {f"r{r} c{c}": tile for r, c in cells}
+    cells = re.findall(r"row (\d+), column (\d+)", build.split(" flip ")[0])
+    assert _outlined(built) == {f"r{r} c{c}": tile for r, c in cells[:2]}
+    assert not _outlined(after)
 
-    flip = next(w for w in words if "flip face down" in w)
+    flip = build
     number, kind = re.search(r"(\w+) (\w+) flip face down", flip).groups()
-    up, down = _faces(built, right), _faces(after, 0.0)
+    up, down = _faces(built, 0.0), _faces(after, 0.0)
     flipped = [place for place, face in up.items() if face != "back" and down[place] == "back"]
     assert len(flipped) == NUMBER_WORDS.index(number.lower())
     assert {up[place][-1] for place in flipped} == {SUIT_OF_KIND[kind]}

@@ -510,22 +510,24 @@ def example_turn() -> tuple[int, Told, Turn]:
 
 def steps_figure(left: PlayerCastle, right: PlayerCastle, titles: tuple[str, str], *,
                  fresh: Sequence[int] = (), rows: tuple[int, int] = (0, 6),
-                 cell: float = BOARD_CELL) -> Figure:
+                 cell: float = BOARD_CELL, outline: str = "right") -> Figure:
     """Two states of a player's castle side by side, an arrow between them; ``fresh``
-    cells outlined on the right."""
-    first = board_figure(left, cell=cell, title=titles[0], rows=rows)
-    second = board_figure(right, cell=cell, fresh=fresh, title=titles[1], rows=rows)
-    gap = 10.0
+    cells outlined on the ``outline`` side."""
+    first = board_figure(left, cell=cell, title=titles[0], rows=rows,
+                         fresh=fresh if outline == "left" else ())
+    second = board_figure(right, cell=cell, title=titles[1], rows=rows,
+                          fresh=fresh if outline == "right" else ())
+    gap = 5.5  # two boards of 8 mm tiles fit a box on half a Letter sheet
 
     def draw(c: Canvas) -> None:
         first.draw(c)
         with c.group(translate=(first.width + gap, 0)):
             second.draw(c)
         y = first.height / 2 + 2
-        c.line(first.width + 2, y, first.width + gap - 2, y, stroke="#8c2f39",
+        c.line(first.width + 1, y, first.width + gap - 0.5, y, stroke="#8c2f39",
                stroke_width=0.5)
-        c.polyline([(first.width + gap - 4, y - 1.5), (first.width + gap - 2, y),
-                    (first.width + gap - 4, y + 1.5)], stroke="#8c2f39", stroke_width=0.5)
+        c.polyline([(first.width + gap - 2, y - 1.3), (first.width + gap - 0.5, y),
+                    (first.width + gap - 2, y + 1.3)], stroke="#8c2f39", stroke_width=0.5)
 
     return Figure(first.width + gap + second.width, max(first.height, second.height), draw)
 
@@ -539,30 +541,30 @@ def before_after(turn: Turn, *, cell: float = BOARD_CELL) -> Figure:
 
 
 def example_blocks(told: Told, turn: Turn, name: str) -> list[Block]:
-    """A turn told step by step, each step's words above the picture of that step, all
-    from the same events: the take with the central castle before it (the tiles taken
-    outlined), the building (the castle before, and with the new tiles in place), the
-    flip and the shrine (the castle after)."""
+    """A turn told step by step, each step a heading with its words above its picture
+    (a heading goes over a page with what it heads, so they stay together), all from
+    the same events: the take, with the central castle before it (the tiles taken
+    outlined); the building, flip and shrine, with the player's castle as built (the new
+    tiles outlined) and after."""
     assert turn.before is not None and turn.after is not None
     built = turn.built or turn.after
     rows = built_rows(turn.before, turn.after)
-    blocks: list[Block] = [
-        Paragraph(f"1. Take. {take_words(turn, name)}.", size=10),
-        central_figure(told.castle, turn.start_tops, cell=CENTRAL_CELL, taken=turn.taken,
-                       title="The central castle before the turn, seen from above; "
-                             "outlined: the tiles taken."),
+    steps: list[tuple[str, str, Figure]] = [
+        ("Take", f"{take_words(turn, name)}.",
+         central_figure(told.castle, turn.start_tops, cell=CENTRAL_CELL, taken=turn.taken,
+                        title="The central castle before the turn, seen from above; "
+                              "outlined: the tiles taken.")),
     ]
     where = build_words(turn)
-    if where:
-        blocks += [Paragraph(f"2. Build. {name} {where}, face up. The new tiles are "
-                             "outlined.", size=10),
-                   steps_figure(turn.before, built, ("Before the turn", "Built"),
-                                fresh=turn.fresh, rows=rows)]
-    after = flip_words(turn)
-    if after:
-        blocks += [Paragraph(f"3. Flip, then shrines. {' '.join(after)}", size=10),
-                   board_figure(turn.after, cell=BOARD_CELL,
-                                title="After the flip and the shrine", rows=rows)]
+    built_words = f"{name} {where}, face up (outlined)." if where else ""
+    steps.append(("Build, flip and crown" if where else "Flip and crown",
+                  " ".join([built_words, *flip_words(turn)]).strip(),
+                  steps_figure(built, turn.after, ("Built", "After the flip and the shrine"),
+                               fresh=turn.fresh, rows=rows, outline="left")))
+    blocks: list[Block] = []
+    for k, (title, words, figure) in enumerate(steps, start=1):
+        # a heading never ends a page: it goes over with its words and its picture
+        blocks += [Heading(f"{k}. {title}", level=3), Paragraph(words, size=10), figure]
     blocks.append(Paragraph(f"{name} scores {turn.points} points this turn, {turn.score} in "
                             "all. Numbers in red discs are stack heights; a black disc is a "
                             "shrine; a green tile is face down.", size=9))
