@@ -532,14 +532,6 @@ def steps_figure(left: PlayerCastle, right: PlayerCastle, titles: tuple[str, str
     return Figure(first.width + gap + second.width, max(first.height, second.height), draw)
 
 
-def before_after(turn: Turn, *, cell: float = BOARD_CELL) -> Figure:
-    """The player's castle before and after the turn, side by side; the cells built on
-    this turn outlined."""
-    assert turn.before is not None and turn.after is not None
-    return steps_figure(turn.before, turn.after, ("Before", "After"), fresh=turn.fresh,
-                        rows=built_rows(turn.before, turn.after), cell=cell)
-
-
 def example_blocks(told: Told, turn: Turn, name: str) -> list[Block]:
     """A turn told step by step, each step a heading with its words above its picture
     (a heading goes over a page with what it heads, so they stay together), all from
@@ -582,7 +574,7 @@ def rulebook_example() -> tuple[str, list[Block]]:
     return criterion, example_blocks(told, turn, f"Player {turn.player + 1}")
 
 
-__all__ = ["EXAMPLE_GAMES", "KIND_WORDS", "Told", "Turn", "before_after", "build_words",
+__all__ = ["EXAMPLE_GAMES", "KIND_WORDS", "Told", "Turn", "build_words",
            "central_block", "every_turn", "example_blocks", "example_turn", "final_blocks",
            "flip_words", "kind_words", "moment_figure", "place", "plain", "replay_turns",
            "row", "rulebook_example", "sentence", "short", "steps_figure", "take_words",
