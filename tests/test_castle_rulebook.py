@@ -9,8 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
-from drawn import probe
+from drawn import ProbePage, ProbeSurface, probe
 
+from tilepress.documents.model import Box, Figure, Paragraph
 from tilepress.draw.canvas import PAPERS
 from tilepress.games.castle import narrate, runner
 from tilepress.games.castle.board import DRAGON_BONUS, GROUP_POINTS, shrine_points
@@ -19,6 +20,7 @@ from tilepress.games.castle.options import CastleOptions
 from tilepress.games.castle.rules import Consolidate, Shrine
 from tilepress.publish.rulebook import ClaimError, build_rulebook, parse_spec
 from tilepress.resources import shipped
+from tilepress.tiles import Tile
 
 SMALLEST_TILE = 8.0
 SMALLEST_TYPE = 6.0
@@ -78,9 +80,15 @@ def test_rulebook_tiles_and_type_are_large_enough(paper: str, booklet: bool) -> 
     assert re.search(r"game \d+, turn \d+", words)  # the example turn says where it is from
 
 
+def _flat(blocks) -> list:
+    """The example's blocks, any box opened: the words and the pictures."""
+    return [inner for b in blocks for inner in (b.body if isinstance(b, Box) else (b,))]
+
+
 def test_the_example_turn_flips_five_and_crowns_them() -> None:
     criterion, blocks = narrate.rulebook_example()
-    said = blocks[0].text
+    blocks = _flat(blocks)
+    said = " ".join(b.text for b in blocks if isinstance(b, Paragraph))
     assert "and its twin" in said and "flip face down" in said and "A shrine crowns" in said
     seed, turn = (int(n) for n in re.search(r"game (\d+), turn (\d+)", criterion).groups())
     told = replay_turns(runner.play(CastleOptions(), seed))
@@ -147,3 +155,98 @@ def test_full_keeps_every_turn_drawn() -> None:
     short = narrate.worked_example(log, PAPERS["a4"])
     full = narrate.worked_example(log, PAPERS["a4"], full=True)
     assert len(probe(full)) > len(probe(short))
+
+
+# -- the worked turn: its words and its pictures come from the same events ---------------
+
+OUTLINE = "#c0392b"
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+SUIT_OF_KIND = {"dots": "p", "bamboo": "s", "characters": "m"}
+
+
+def _drawn(figure: Figure) -> ProbePage:
+    surface = ProbeSurface()
+    with surface.page(figure.width, figure.height) as c:
+        figure.draw(c)
+    return surface.pages[0]
+
+
+def _cell_centres(page: ProbePage) -> tuple[dict[str, float], dict[str, float]]:
+    """The x of each column number and the y of each row number a figure prints (the
+    numbers above and left of its grid)."""
+    top = min(t.y for t in page.texts if t.text.isdigit())
+    columns = {t.text: t.x for t in page.texts if t.text.isdigit() and abs(t.y - top) < 0.01}
+    rows = {t.text: t.y for t in page.texts if t.text.isdigit() and t.anchor == "end"}
+    return columns, rows
+
+
+def _at(page: ProbePage, x: float, y: float) -> str:
+    """The row and column whose numbers stand nearest (x, y): "r1 c4"."""
+    columns, rows = _cell_centres(page)
+    col = min(columns, key=lambda k: abs(columns[k] - x))
+    row = min(rows, key=lambda k: abs(rows[k] - y))
+    return f"r{row} c{col}"
+
+
+def _outlined(page: ProbePage, left: float = 0.0) -> dict[str, str]:
+    """The tiles under a red outline, right of ``left``: place -> tile name."""
+    boxes = [s.box for s in page.shapes if s.stroke == OUTLINE and s.box[0] >= left - 1e-6]
+    tile_w = {round(t.width, 3) for t in page.tiles}.pop()
+    return {_at(page, t.x + tile_w / 2, t.y + tile_w * 0.66): Tile(t.name[5:]).name
+            for t in page.tiles for b in boxes
+            if abs(t.x - b[0]) < 0.01 and abs(t.y - b[1]) < 0.01 and t.name != "tile-back"}
+
+
+def _faces(page: ProbePage, left: float) -> dict[str, str]:
+    """Every tile right of ``left`` by place: its notation, or "back" for a face-down one."""
+    tile_w = {round(t.width, 3) for t in page.tiles}.pop()
+    return {_at(page, t.x + tile_w / 2, t.y + tile_w * 0.66): t.name[5:]
+            for t in page.tiles if t.x >= left - 1e-6}
+
+
+def _halves(page: ProbePage) -> tuple[ProbePage, ProbePage]:
+    """The left and the right picture of a figure of two, each on its own page."""
+    middle = (min(t.x for t in page.tiles) + max(t.x for t in page.tiles)) / 2
+    cut = min((t.x for t in page.tiles if t.x > middle), default=middle) - 3.0
+    halves = []
+    for keep in (lambda x: x < cut, lambda x: x >= cut):
+        half = ProbePage(page.width, page.height, 0.0)
+        half.texts = [t for t in page.texts if keep(t.x)]
+        half.placed = [p for p in page.placed if keep(p.x)]
+        half.shapes = [s for s in page.shapes if keep(s.box[0])]
+        halves.append(half)
+    return halves[0], halves[1]
+
+
+def test_the_worked_turn_draws_the_tiles_its_sentences_name() -> None:
+    """Each step's sentence names what its picture draws: the tile taken (outlined where
+    it was in the central castle), the cells built on (outlined, holding that tile), the
+    group that flips (that many tiles of that kind, face up when built and face down
+    after) and the shrine's cell."""
+    _, blocks = narrate.rulebook_example()
+    blocks = _flat(blocks)
+    words = [b.text for b in blocks if isinstance(b, Paragraph)]
+    central, pair = (_drawn(b) for b in blocks if isinstance(b, Figure))
+    take = next(w for w in words if " takes the " in w)
+    tile, r1, c1, r2, c2 = re.search(r"takes the (.+?) from row (\d+), column (\d+), "
+                                     r"floor \d+ and its twin from row (\d+), column (\d+)",
+                                     take).groups()
+    assert _outlined(central) == {f"r{r1} c{c1}": tile, f"r{r2} c{c2}": tile}
+
+    built, after = _halves(pair)  # the castle as built, and after the flip and shrine
+    build = next(w for w in words if " builds the two on " in w)
+    cells = re.findall(r"row (\d+), column (\d+)", build.split(" flip ")[0])
+    assert _outlined(built) == {f"r{r} c{c}": tile for r, c in cells[:2]}
+    assert not _outlined(after)
+
+    flip = build
+    number, kind = re.search(r"(\w+) (\w+) flip face down", flip).groups()
+    up, down = _faces(built, 0.0), _faces(after, 0.0)
+    flipped = [place for place, face in up.items() if face != "back" and down[place] == "back"]
+    assert len(flipped) == NUMBER_WORDS.index(number.lower())
+    assert {up[place][-1] for place in flipped} == {SUIT_OF_KIND[kind]}
+
+    r, c = re.search(r"A shrine crowns row (\d+), column (\d+)", flip).groups()
+    (disc,) = [s for s in after.shapes if s.kind == "circle" and s.fill == "#1d1d1b"]
+    assert _at(after, (disc.box[0] + disc.box[2]) / 2, (disc.box[1] + disc.box[3]) / 2) == \
+        f"r{r} c{c}"

@@ -119,7 +119,12 @@ def test_plain_words_name_cards_as_players_do() -> None:
     assert plain_words("keeps the hand 2 cards from 4,5,6,7,8,DM") == \
         "2 cards from 4-5-6-7-8 with the Moon dragon"
     assert plain_words("DS grows a block of the target") == \
-        "the Sword dragon adds to a block of the hand aimed at"
+        "the Sword dragon fills out a block of the hand being built"
+    assert plain_words("9 grows a block of the target and 1 joker (4 cards short, then 3)") \
+        == "9 fills out a block of the hand being built, with 1 joker (4 cards from a win " \
+        "before, 3 after)"
+    assert plain_words("a joker cannot fill the pair of 5: 1 card short, then 0") == \
+        "a joker cannot fill the pair of 5: 1 card from a win before, 0 after"
     assert cards_words(parse_drawn_hand("55J")[0]) == "two 5s and a joker"
 
 

@@ -1089,3 +1089,31 @@ def test_an_rgb_profile_is_refused_for_cmyk(cli, tmp_path) -> None:
     r = cli("print", "deck", "minttin", "--pdfx", "x4", "--icc-profile", profile, "-o",
             tmp_path / "d.pdf")
     assert r.code == 2 and "not a CMYK output" in r.err
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_castle_answer_key_keeps_its_faces_in_view(paper: str) -> None:
+    """The puzzle book's Dragon Castle key: its floors go on rows of their own so that its
+    tiles are 8 mm or more, and each number tab covers under a third of its face (the
+    audit found 5.5 mm tiles half hidden under their numbers)."""
+    from tilepress.documents.puzzles import PuzzleSection, sheet
+    from tilepress.draw.tiles import RATIO
+    from tilepress.games import find_kind
+    from tilepress.params import parse_params
+    from tilepress.puzzles.base import generate_set
+
+    kind = find_kind("castle")
+    params = parse_params(kind.params_type, {"players": 4, "symmetric": True}, where="test")
+    puzzles = generate_set(kind, params, count=1, seed=2026)
+    doc = sheet(PuzzleSection("Take apart a Dragon Castle", kind, puzzles), PAPERS[paper])
+    pages = probe(doc)
+    key = pages[-1]
+    tiles = [t for t in key.tiles if t.name != "tile-back"]
+    assert len(tiles) == len(puzzles.puzzles[0].answer["solution"]) * 2
+    width = min(t.width for t in tiles)
+    assert width >= 8.0
+    tabs = [s for s in key.shapes if s.kind == "rect" and s.fill == "#ffffff"
+            and s.box[3] - s.box[1] < width * RATIO / 2]
+    assert len(tabs) == len(tiles)
+    assert max((s.box[3] - s.box[1]) / (width * RATIO) for s in tabs) < 1 / 3
+    assert min(t.size for t in key.texts) >= SMALLEST_TYPE

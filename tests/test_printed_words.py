@@ -16,15 +16,36 @@ from tilepress.output import render_bytes
 from tilepress.publish.rulebook import build_rulebook, house_rules, rulebook_games, rulings_of
 
 
+def pdf_pages(document) -> list[str]:
+    """The words of each page of a document as a reader of its PDF gets them, spaces run
+    together."""
+    reader = PdfReader(io.BytesIO(render_bytes(document, "pdf")))
+    return [" ".join(page.extract_text().split()) for page in reader.pages]
+
+
 def pdf_text(document) -> str:
     """The words of a document as a reader of its PDF gets them, spaces run together."""
-    reader = PdfReader(io.BytesIO(render_bytes(document, "pdf")))
-    return " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    return " ".join(pdf_pages(document))
 
 
 @pytest.fixture(scope="module")
-def rulebooks() -> dict[str, str]:
-    return {game: pdf_text(build_rulebook(game, PAPERS["a4"])) for game in rulebook_games()}
+def rulebook_pages() -> dict[str, list[str]]:
+    return {game: pdf_pages(build_rulebook(game, PAPERS["a4"])) for game in rulebook_games()}
+
+
+@pytest.fixture(scope="module")
+def rulebooks(rulebook_pages) -> dict[str, str]:
+    return {game: " ".join(pages) for game, pages in rulebook_pages.items()}
+
+
+PROGRAM_WORDS = ("computer player", "played by the computer", "planner", "rules engine",
+                 "tilepress engine", "the engine", "aimed at", "cards short", "efficiency",
+                 "the target", "bot ", "bots")
+"""Words about the software, its players and their plans, which a page for players never
+prints (the colophon alone says how a book was made)."""
+NOTATION = re.compile(r"\b\d[mpzf]\b|\b\d[mpszf] \d[mpszf]\b")
+"""Tiles in the short notation of wait calculators (7m, 5z; 1s 1s): a page for players
+names them in words. (A lone "7s" is the plural of 7.)"""
 
 
 OPTION_KEYS = ("draw-naming", "draw naming =", "(standard:", "standard: text", "by default",
@@ -65,6 +86,25 @@ def test_every_rules_option_has_words_for_players() -> None:
             assert house_rules(game)
 
 
+@pytest.mark.parametrize("game", rulebook_games())
+def test_a_rulebook_prints_only_rulings_that_apply_to_its_game(game: str) -> None:
+    """Each rulings heading a rulebook prints is its game's own, or names the game among
+    those it applies to ("The standard hand (..., One suit mahjong)"); One suit mahjong
+    never meets thirteen orphans, furiten or riichi."""
+    from tilepress.publish.rulebook import load_spec
+
+    spec = load_spec(game)
+    for heading in spec.rulings:
+        where = heading.split(" (", 1)[1] if " (" in heading else ""
+        assert heading == spec.title or spec.title in where, heading
+    printed = " ".join(" ".join(items) for _, items in rulings_of(spec.rulings)).lower()
+    if game == "onesuit":
+        for word in ("orphans", "furiten", "riichi", "mixed hands"):
+            assert word not in printed
+    for word in ("tilepress", "bots", "daily sheet", "analysis", "issue"):
+        assert word not in printed, f"{game}: a ruling prints {word!r}"
+
+
 def test_printed_rulings_take_the_players_words_and_leave_out_software() -> None:
     (_, standard_items), (_, items) = rulings_of(
         ("The standard hand", "One suit mahjong"))
@@ -91,12 +131,78 @@ def test_the_mint_tin_card_counts_add_up(rulebooks) -> None:
     assert "52" not in text and "56" not in text
 
 
-def test_the_one_player_example_explains_its_tile_notation(rulebooks) -> None:
+@pytest.mark.parametrize("game", rulebook_games())
+def test_rulebooks_leave_the_program_to_one_colophon_line(rulebook_pages, game: str) -> None:
+    """The cover names the game and its players, never the program; no page speaks of
+    computer players, bots, engines or their plans; one line with the contents says how
+    the book was made."""
+    from tilepress.publish.rulebook import COLOPHON
+
+    pages = rulebook_pages[game]
+    assert "tilepress" not in pages[0] and "engine" not in pages[0]
+    colophon = " ".join(COLOPHON.split())
+    assert colophon in pages[1]
+    text = " ".join(pages).replace(colophon, "")
+    assert "tilepress" not in text
+    for word in PROGRAM_WORDS:
+        assert word not in text, f"{game}: the rulebook prints {word!r}"
+
+
+def test_the_one_player_example_names_tiles_in_words(rulebooks) -> None:
     text = rulebooks["oneplayer"]
     example = text[text.index("A game, turn by turn", text.index("Rulings")):]
-    key = example.index("m for characters, p for dots and s for bamboo")
-    assert key < example.index("how it scores")
-    assert "1z to 4z are the East, South, West and North winds" in example
+    assert not NOTATION.search(example), NOTATION.search(example)
+    assert "Characters 1 1 1" in example and "Winds: East" in example
+    assert "how it scores" in example and "pair of West Wind (20)" in example
+
+
+def _worked_examples():
+    for game in GAMES:
+        if game.playable:
+            for full in (False, True):
+                yield pytest.param(game, full, id=f"{game.name}-{'full' if full else 'short'}")
+
+
+@pytest.mark.parametrize(("game", "full"), list(_worked_examples()))
+def test_worked_examples_speak_to_players(game, full: bool) -> None:
+    """A worked example names tiles and reasons in players' words and keeps how it was
+    made to its last line."""
+    from drawn import probe
+
+    log = game.play(game.options_from({}), game.play_options_from({}), 3)
+    pages = probe(game.worked_example(log, PAPERS["a4"], full=full))
+    text = " ".join(page.words() for page in pages)
+    assert not NOTATION.search(text), text[max(0, NOTATION.search(text).start() - 80):][:160]
+    for word in (*PROGRAM_WORDS, "tilepress", "seed"):
+        assert word not in text.lower(), f"{game.name}: the example prints {word!r}"
+    assert text.count("How this example was made") == 1
+    assert pages[-1].texts[-1].text.rstrip(".").endswith("replayed")
+
+
+def test_tied_best_lines_are_said_to_tie() -> None:
+    """The summary names the best line only when one line scores most (the audit's "the
+    best line is line 1" stood for eight lines of 200)."""
+    from tilepress.games.oneplayer.narrate import best_line_words
+
+    assert best_line_words([60, 200, 40]) == "the best line is line 1 with 200 points"
+    assert best_line_words([60, *[200] * 8, 40]) == \
+        "eight lines tie for the best, with 200 points each"
+    for lines in ([10] * 10, [0, 40, 40], [200, 10, 200]):
+        words = best_line_words(lines)
+        tied = sum(points == max(lines) for points in lines)
+        assert ("tie" in words) == (tied > 1) and str(max(lines)) in words
+
+
+def test_the_puzzle_books_cover_does_not_name_the_program(tmp_path) -> None:
+    from tilepress.publish.book import COLOPHON, build_book, load_spec
+
+    spec = tmp_path / "book.toml"
+    spec.write_text('title = "Waits"\npaper = "a4"\nseed = 3\n\n'
+                    '[[section]]\nkind = "waits"\ncount = 2\ntiles = 7\n')
+    document, _ = build_book(load_spec(spec))
+    pages = pdf_pages(document)
+    assert "tilepress" not in pages[0] and " ".join(COLOPHON.split()) in pages[1]
+    assert "tilepress" not in " ".join(pages[2:])
 
 
 def test_castle_setup_sheets_speak_to_the_builder() -> None:

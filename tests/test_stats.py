@@ -200,7 +200,8 @@ def test_games_of_one_round_tell_their_ends_once():
     assert "How rounds end" not in one
     assert one.count("How games end") == 2  # the chart and the table
     two = _headings(run_stats(StatsRun("onesuit", {"hands": 2}, {}, 30, 7)))
-    assert two.count("How rounds end") == 2 and two.count("How games end") == 1
+    # every game ends after its two hands: a table of one line at 100% says nothing
+    assert two.count("How rounds end") == 2 and two.count("How games end") == 0
 
 
 # -- the command --------------------------------------------------------------------------
@@ -340,3 +341,66 @@ def test_rows_files_explain_themselves(cli, tmp_path):
     formats = (Path(__file__).resolve().parent.parent / "docs" / "formats.md").read_text()
     for name in COLUMNS:
         assert f"| `{name}` |" in formats, name
+
+
+# -- the report says what the players are and leaves out what means nothing --------------
+
+
+def test_every_program_a_report_can_seat_is_described():
+    from tilepress.games import GAMES
+    from tilepress.publish.stats.report import PLAYERS
+
+    for game in GAMES:
+        if game.playable:
+            for bot in game.bot_names():
+                assert (game.name, bot) in PLAYERS, (game.name, bot)
+    assert ("minttin", "virtual opponent") in PLAYERS
+
+
+def _report(game: str, games: int = 3, **options) -> tuple[dict, list]:
+    from tilepress.documents.layout import page_fills
+    from tilepress.draw.canvas import PAPERS
+    from tilepress.publish.stats.report import report_document
+
+    data = run_stats(StatsRun(game, options, {}, games, 7, batch=BatchOptions(jobs=1)))
+    doc = report_document(data, PAPERS["a4"])
+    return data, [doc, probe(doc), page_fills(doc)]
+
+
+def test_a_castle_report_counts_groups_flipped_and_no_rounds():
+    """Dragon Castle is one round and flips groups: no "duration in rounds", no rounds row,
+    no "winning hands"; the players are described in a reader's words; the pages before
+    the last are at least half full."""
+    from tilepress.documents.model import Heading, Table
+
+    _, (doc, pages, fills) = _report("castle")
+    words = " ".join(page.words() for page in pages)
+    headings = [b.text for b in doc.blocks if isinstance(b, Heading)]
+    assert "Groups flipped" in headings and "Who plays" in headings
+    assert "inning hands" not in words and "scoring line" not in words
+    measures = [row[0] for b in doc.blocks if isinstance(b, Table) for row in b.rows]
+    assert "Duration (rounds)" not in measures and "rounds" not in measures
+    assert "Duration (turns)" in measures and "turns" in measures
+    assert 'played by the same program, "planner", which plans each turn whole' in words
+    assert "of the groups flipped" in words
+    assert min(fills[1:-1]) >= 0.5
+
+
+def test_a_one_player_report_leaves_out_the_seats_measures():
+    """One player: no balance, first player, winner's margin or lead changes; every game
+    ends one way, said once in words instead of a chart of one bar."""
+    from tilepress.documents.model import Heading, Table
+
+    _, (doc, pages, _fills) = _report("oneplayer")
+    headings = [b.text for b in doc.blocks if isinstance(b, Heading)]
+    measures = [row[0] for b in doc.blocks if isinstance(b, Table) for row in b.rows]
+    for gone in ("Balance", "Completion", "First player", "Decisiveness", "Lead changes",
+                 "Duration (rounds)", "margin of victory", "lead changes", "rounds"):
+        assert gone not in measures, gone
+    for gone in ("Who wins from which seat", "Margin of victory", "How games end",
+                 "Winning hands"):
+        assert gone not in headings, gone
+    assert "Scoring lines" in headings
+    words = " ".join(page.words() for page in pages)
+    assert "Every game ends the same way: all ten lines full." in words
+    assert doc.blocks[0].subtitle == "How long they last and how lines score"

@@ -17,7 +17,6 @@ from typing import Any
 
 from reportlab.graphics import shapes
 from reportlab.graphics.charts.barcharts import HorizontalBarChart, VerticalBarChart
-from reportlab.graphics.charts.legends import Legend
 from reportlab.lib import colors
 
 from tilepress.draw.canvas import PT, Canvas
@@ -26,6 +25,11 @@ from tilepress.draw.fonts import FACES, pdf_font
 Matrix = tuple[float, float, float, float, float, float]
 SERIES_COLOURS = ("#2f6f73", "#c2603a")
 """Run A and run B."""
+HATCHED = (False, True)
+"""Run B's bars (and its legend's swatch) are striped as well as coloured, so the runs
+stay apart on a black-and-white printer."""
+HATCH_STEP = 3.2
+"""Points between the stripes of a hatched bar."""
 INK = "#1d1d1b"
 SMALLEST = 6.5
 """Smallest type in a chart, in points."""
@@ -238,6 +242,46 @@ def _error_bars(chart: Any, series: Sequence[Series], horizontal: bool) -> shape
     return group
 
 
+def _stripes(x: float, y: float, w: float, h: float) -> list[shapes.Line]:
+    """White diagonal stripes across the rectangle (x, y, w, h), cut to it."""
+    out = []
+    c = x - (y + h)
+    while c < x + w - y:
+        lo, hi = max(x, y + c), min(x + w, y + h + c)
+        if hi - lo > 0.3:
+            out.append(shapes.Line(lo, lo - c, hi, hi - c, strokeColor=colors.white,
+                                   strokeWidth=0.9))
+        c += HATCH_STEP
+    return out
+
+
+def _hatching(chart: Any, hatched: Sequence[bool]) -> shapes.Group:
+    """Stripes over the bars of every hatched series (the chart is laid out already)."""
+    group = shapes.Group()
+    for k, striped in enumerate(hatched):
+        if striped:
+            for x, y, w, h in chart._barPositions[k]:
+                x, w = (x + w, -w) if w < 0 else (x, w)
+                y, h = (y + h, -h) if h < 0 else (y, h)
+                for line in _stripes(x, y, w, h):
+                    group.add(line)
+    return group
+
+
+def _legend(pairs: Sequence[tuple[str, str, bool]], x: float, y: float, size: float
+            ) -> shapes.Group:
+    """A swatch (striped where its bars are) and a name for each series, side by side."""
+    group = shapes.Group()
+    for colour, name, striped in pairs:
+        group.add(shapes.Rect(x, y, 8, 8, fillColor=colors.HexColor(colour), strokeColor=None))
+        for line in _stripes(x, y, 8, 8) if striped else ():
+            group.add(line)
+        group.add(shapes.String(x + 11, y + 1, name, fontName=pdf_font("regular"),
+                                fontSize=size, fillColor=colors.HexColor(INK)))
+        x += 11 + shapes.stringWidth(name, pdf_font("regular"), size) + 14
+    return group
+
+
 def bar_chart(categories: Sequence[str], series: Sequence[Series], *, width: float,
               height: float, percent: bool = False, horizontal: bool = False,
               label_width: float = 0.0, touching: bool = False,
@@ -258,11 +302,13 @@ def bar_chart(categories: Sequence[str], series: Sequence[Series], *, width: flo
     names = [name if k % every == 0 else "" for k, name in enumerate(categories)]
     chart.categoryAxis.categoryNames = names[::-1] if horizontal else names
     colours = list(SERIES_COLOURS[:len(series)])
-    legend_pairs = list(zip(colours, [s.name for s in series], strict=True))
+    hatched = list(HATCHED[:len(series)])
+    legend_pairs = list(zip(colours, [s.name for s in series], hatched, strict=True))
     if horizontal:  # categories read top down, and within one the first series on top
         series = [Series(s.name, tuple(reversed(s.values)), tuple(reversed(s.lows)),
                          tuple(reversed(s.highs))) for s in reversed(series)]
         colours.reverse()
+        hatched.reverse()
         chart.data = [list(s.values) for s in series]
     _style_axes(chart, SMALLEST + 0.5, percent)
     top = max([v for s in series for v in (*s.values, *[x for x in s.highs if x is not None])
@@ -274,16 +320,11 @@ def bar_chart(categories: Sequence[str], series: Sequence[Series], *, width: flo
     chart.barSpacing = 0 if touching else 1
     chart.groupSpacing = 0.5 if touching else 6
     drawing.add(chart)
-    drawing.add(_error_bars(chart, series, horizontal))
+    errors = _error_bars(chart, series, horizontal)  # lays the chart out
+    drawing.add(_hatching(chart, hatched))
+    drawing.add(errors)
     if legend:
-        key = Legend()
-        key.alignment = "right"
-        key.x, key.y = left, h - 4
-        key.columnMaximum = 1
-        key.dx, key.dy, key.deltax = 8, 8, 120
-        key.fontName, key.fontSize = pdf_font("regular"), SMALLEST + 0.5
-        key.colorNamePairs = [(colors.HexColor(c), name) for c, name in legend_pairs]
-        drawing.add(key)
+        drawing.add(_legend(legend_pairs, left, h - 12, SMALLEST + 0.5))
     return drawing
 
 
@@ -296,4 +337,4 @@ def histogram(bins: Sequence[str], series: Sequence[Series], *, width: float,
                      every=every)
 
 
-__all__ = ["SERIES_COLOURS", "Series", "bar_chart", "draw_drawing", "histogram"]
+__all__ = ["HATCHED", "SERIES_COLOURS", "Series", "bar_chart", "draw_drawing", "histogram"]

@@ -28,7 +28,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tilepress.documents.markup import template_blocks, template_values
-from tilepress.documents.model import Block, Contents, Document, PageBreak, Section, TitlePage
+from tilepress.documents.model import (
+    Block,
+    Contents,
+    Document,
+    PageBreak,
+    Paragraph,
+    Section,
+    TitlePage,
+)
 from tilepress.documents.puzzles import (
     PuzzleSection,
     answer_blocks,
@@ -259,6 +267,11 @@ SECTION_TYPES: dict[str, SectionBuilder] = {
 }
 
 
+COLOPHON = ("How this book was made: tilepress made every puzzle and worked its answer out "
+            "again from the question alone before printing.")
+"""The one line that says how the book was made: with the contents, never on the cover."""
+
+
 def build_book(spec: BookSpec, *, paper: str | None = None) -> tuple[Document, BookState]:
     """The whole book as a document, every puzzle generated and verified."""
     state = BookState(spec, find_paper(spec.paper if paper is None else paper))
@@ -270,10 +283,9 @@ def build_book(spec: BookSpec, *, paper: str | None = None) -> tuple[Document, B
         body.extend(blocks)
     cover = check_cover_tiles(spec.cover_tiles, "cover_tiles") if spec.cover_tiles else ()
     total = state.number - 1
-    lines = (f"{total} puzzle{'s' * (total != 1)} with an answer key" if total else "",
-             "made with tilepress")
-    blocks: list[Block] = [TitlePage(spec.title, spec.subtitle, tuple(x for x in lines if x),
-                                     cover), Contents(), *body]
+    lines = (f"{total} puzzle{'s' * (total != 1)} with an answer key",) if total else ()
+    blocks: list[Block] = [TitlePage(spec.title, spec.subtitle, lines, cover), Contents(),
+                           Paragraph(COLOPHON, size=8.0, color="#6b6862"), *body]
     if state.answers:
         blocks += [PageBreak(), Section("Answers"),
                    *template_blocks("book/key.txt.j2"), *state.answers]

@@ -134,10 +134,15 @@ def _same(claimed: Any, computed: Any) -> bool:
     return claimed == computed
 
 
-def checked_figure(spec: FigureSpec, where: str) -> Illustration:
-    """Draw a figure with its engine and check every claim the text makes about it."""
+def checked_figure(spec: FigureSpec, where: str, *, column: float = 0.0) -> Illustration:
+    """Draw a figure with its engine and check every claim the text makes about it. A
+    figure whose kind takes a ``width`` is drawn no wider than ``column`` (mm; 0: as the
+    spec says), so that it is laid out for the page (it wraps or takes smaller tiles)
+    instead of being scaled down with its type."""
     game, entry = figure_kind(spec.kind)
     params = parse_params(entry.params, spec.params, where=f"{where}: figure {spec.name!r}")
+    if column and "width" in {f.name for f in dataclasses.fields(params)}:
+        params = dataclasses.replace(params, width=min(params.width or column, column))
     drawn: Illustration = game.figure(entry)(params)
     for key, claimed in spec.claim.items():
         if key not in drawn.facts:
@@ -223,6 +228,13 @@ def rulings_of(headings: tuple[str, ...]) -> list[tuple[str, list[str]]]:
 # ---------------------------------------------------------------------------
 
 
+COLOPHON = ("How this book was made: tilepress drew every figure and example from positions "
+            "it checked against these rules; a program played the sample games by them, and "
+            "every move was checked.")
+"""The one line that says how a rulebook was made: on the back of the title page, with the
+contents, never on the cover."""
+
+
 def build_rulebook(game_name: str, paper: Paper, *, booklet: bool = False,
                    rulings: bool = True, spec: RulebookSpec | None = None,
                    kit: Mapping[str, str] | None = None) -> Document:
@@ -235,18 +247,19 @@ def build_rulebook(game_name: str, paper: Paper, *, booklet: bool = False,
     where = f"templates/rulebooks/{game_name}"
     figures: dict[str, Block] = {}
     facts: dict[str, Mapping[str, Any]] = {}
+    page = PAPERS[HALF[paper.name]] if booklet else paper
+    margin = 12.0 if booklet else 15.0
     for figure in spec.figures:
-        drawn = checked_figure(figure, where)
+        drawn = checked_figure(figure, where, column=page.width - 2 * margin)
         figures[figure.name] = _placed(drawn, figure)
         facts[figure.name] = drawn.facts
-    page = PAPERS[HALF[paper.name]] if booklet else paper
     values = {"game": game, "facts": facts, "claims": {f.name: f.claim for f in spec.figures},
               "kit": dict(kit or {})}
     blocks: list[Block] = [
         TitlePage(spec.title, spec.subtitle, (f"{game.players} players" if game.players != "1"
-                                              else "for one player",
-                                              "rules checked by the tilepress engine")),
+                                              else "for one player",)),
         Contents(),
+        Paragraph(COLOPHON, size=8.0, color="#6b6862"),
         PageBreak(),
         *template_blocks(f"rulebooks/{game_name}/rulebook.md.j2", sections=True,
                          figures=figures, size=10.0, **values),
@@ -271,7 +284,7 @@ def build_rulebook(game_name: str, paper: Paper, *, booklet: bool = False,
                *template_blocks(f"rulebooks/{game_name}/quickref.md.j2", figures=figures,
                                 size=9.0, **values)]
     return Document(f"{spec.title}: rules", page, tuple(blocks), subtitle=spec.subtitle,
-                    outline_depth=2, margin=12.0 if booklet else 15.0)
+                    outline_depth=2, margin=margin)
 
 
 def _playable() -> tuple[str, ...]:

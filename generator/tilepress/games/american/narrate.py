@@ -34,6 +34,10 @@ from tilepress.games.american.rules import AmericanGame, Claims, Dice
 from tilepress.games.american.runner import new_state, play
 from tilepress.tiles import Tile, format_tiles, parse_tiles, sort_tiles
 
+MADE = ("How this example was made: a program played each seat by the rules, and every "
+        "move was checked against the rules as the game was replayed.")
+"""The colophon line at the foot of a worked example: how it was made, once, at the back."""
+
 SEATS = ("East", "South", "West", "North")
 TILE = 8.0
 """Tile width (mm) of the hand diagrams."""
@@ -349,8 +353,8 @@ class _Teller:
         elif isinstance(ev, MahJong):
             self.flush()
             self.blocks += [Paragraph(f"{name(ev.player)} declares Mah Jongg: {ev.hand}. "
-                                      "Here is the hand under its line of the card, as "
-                                      "the engine checked it:", size=9.5, font="bold"),
+                                      "Here is the hand under its line of the card:",
+                                      size=9.5, font="bold"),
                             *mahjong_figure(story)]
         elif isinstance(ev, End):
             self.flush()
@@ -372,7 +376,7 @@ def worked_blocks(log: GameLog, game: AmericanGame) -> list[Block]:
         for p in facing)
     start = [
         Paragraph(summary(story), size=10),
-        Paragraph(f"Four computer players who count tiles: each knows its own tiles and "
+        Paragraph(f"Four players who count tiles: each knows its own tiles and "
                   f"every tile in sight, and aims at the hands on the card ({game.card.name})"
                   f" that the tiles still unseen can finish. Seats are named by wind; play "
                   f"goes East, South, West, North.", size=9),
@@ -387,8 +391,7 @@ def worked_blocks(log: GameLog, game: AmericanGame) -> list[Block]:
     end = [Heading("Payments", level=2), Paragraph(story.game.outcome + ".", size=10,
                                                    font="bold"),
            payments_table(story),
-           Paragraph("Every event was checked by the rules engine as the game was "
-                     "replayed.", size=8.5, color=GREY)]
+           Paragraph(MADE, size=8, color=GREY)]
     return start + teller.blocks + end
 
 
@@ -421,7 +424,8 @@ class _Example:
                 continue
             best = nearest(game.card, game.hands[p], game.exposures(p), count=2)
             for k, m in enumerate(best):
-                missing = " ".join(str(t) for t in _tiles(m.missing))
+                missing = ", ".join(t if isinstance(t, str) else word(t)
+                                    for t in _tiles(m.missing)).replace("F", "flower")
                 rows.append((self.seat(p) if k == 0 else "", m.requirement.describe(),
                              str(m.need), missing))
         return Table(("player", "nearest hands", "away", "still needed"), tuple(rows),
@@ -440,8 +444,8 @@ class _Example:
         if isinstance(ev, Dice):
             rolls = ", ".join(f"{self.names[k]} {a}+{b}" for k, (a, b) in enumerate(ev.rolls))
             blocks.append(Paragraph(f"Card: {game.card.name}. Dice: {rolls}; "
-                                    f"{self.names[ev.east]} rolled highest and is East. Seed "
-                                    f"{self.log.seed}; bots {', '.join(self.log.players)}.",
+                                    f"{self.names[ev.east]} rolled highest and is East. Game "
+                                    f"{self.log.seed}.",
                                     size=9))
         elif isinstance(ev, Deal):
             blocks.append(Heading("The deal", level=2))
@@ -467,11 +471,13 @@ class _Example:
         game = self.game
         rows = []
         for ev in self.passes:
-            text = format_tiles(ev.tiles) or ("nothing" if not ev.blind else "")
+            text = words(ev.tiles) if ev.tiles else ("nothing" if not ev.blind else "")
             if ev.blind:
+                came = game.blind_tiles[ev.player]
                 text += (" + " if ev.tiles else "") + f"{ev.blind} blind (" + \
-                    (format_tiles(game.blind_tiles[ev.player]) or "none came") + ")"
-            rows.append((self.seat(ev.player), text + (f": {ev.reason}" if ev.reason else "")))
+                    (words(came) if came else "none came") + ")"
+            rows.append((self.seat(ev.player),
+                         text + (f": {plain(ev.reason)}" if ev.reason else "")))
         step = game.step - 1
         label = f"Pass {step + 1}: {game.steps[step][0]}" if step < len(game.steps) \
             else "Courtesy pass: across"
@@ -488,8 +494,8 @@ class _Example:
                 blocks.append(Heading("Play", level=2))
                 blocks += [self.hand_row(p) for p in range(4)]
                 blocks.append(self.nearest_table())
-            blocks.append(Paragraph(f"{turn}. {seat(ev.player)} discards {ev.tile} "
-                                    f"({ev.reason}).", size=8))
+            blocks.append(Paragraph(f"{turn}. {seat(ev.player)} discards {a(word(ev.tile))} "
+                                    f"({plain(ev.reason)}).", size=8))
             if turn % 12 == 0:
                 blocks.append(Heading(f"After {turn} discards", level=3))
                 blocks.append(self.nearest_table())
@@ -498,13 +504,13 @@ class _Example:
                 [f"{seat(p)} for an exposure" for p in ev.expose]
             blocks.append(Paragraph("Claimed by " + ", ".join(who) + ".", size=8))
         elif isinstance(ev, Call):
-            blocks.append(Paragraph(f"{seat(ev.player)} calls {ev.tile} ({ev.reason}).",
-                                    size=8))
+            blocks.append(Paragraph(f"{seat(ev.player)} calls {a(word(ev.tile))} "
+                                    f"({plain(ev.reason)}).", size=8))
             blocks.append(self.hand_row(ev.player))
         elif isinstance(ev, Redeem):
             blocks.append(Paragraph(f"{seat(ev.player)} redeems the joker in "
-                                    f"{seat(ev.owner)}'s exposure with a {ev.tile} "
-                                    f"({ev.reason}).", size=8))
+                                    f"{seat(ev.owner)}'s exposure with {a(word(ev.tile))} "
+                                    f"({plain(ev.reason)}).", size=8))
         elif isinstance(ev, Dead):
             blocks.append(Paragraph(f"{seat(ev.player)}'s hand is dead: {ev.reason}.",
                                     size=8.5, font="bold"))
@@ -517,8 +523,7 @@ class _Example:
             blocks += [Heading("The end", level=2),
                        Paragraph(ev.reason + ".", size=10, font="bold"),
                        Table(("player", "payment"), rows, widths=(4, 2), size=9),
-                       Paragraph("Every event was checked by the rules engine as the game "
-                                 "was replayed.", size=8.5)]
+                       Paragraph(MADE, size=8, color=GREY)]
 
 
 def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Document:
@@ -565,9 +570,9 @@ def rulebook_example() -> tuple[str, list[Block]]:
     log = play(options, EXAMPLE_SEED)
     if not example_fits(log):  # pragma: no cover - a change of bots or rules
         raise AssertionError(f"game {EXAMPLE_SEED} no longer fits the example's criterion")
-    criterion = (f"The first game, in games between four computer players with the standard "
-                 f"rules (games 1, 2, ...), won by Mah Jongg on a called discard within "
-                 f"{EXAMPLE_DISCARDS} discards: game {EXAMPLE_SEED}.")
+    criterion = (f"From the book's sample games between four players with the standard "
+                 f"rules (games 1, 2, ...): the first won by Mah Jongg on a called discard "
+                 f"within {EXAMPLE_DISCARDS} discards, game {EXAMPLE_SEED}.")
     return criterion, winner_story(log, new_state(options))
 
 

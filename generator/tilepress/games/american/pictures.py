@@ -73,6 +73,11 @@ def pass_figure(passes: Sequence[tuple[str, str]], *, panel: float = 34.0,
 
 #: Suit letters in colour, as players know them from a card: three different suits.
 SUIT_COLOURS = {"a": "#1f5fa8", "b": "#b3261e", "c": "#2e7d32", "": "#1d1d1b"}
+#: And a mark for each, so that the suits stay apart on a black-and-white printer: the
+#: first suit plain, the second underlined, the third in a box.
+SUIT_MARKS = {"a": "plain", "b": "underline", "c": "box", "": "plain"}
+#: The suits in players' words, for the legends: colour and mark.
+SUIT_LOOKS = {"a": "blue, plain", "b": "red, underlined", "c": "green, in a box"}
 FLOWER_COLOUR = "#d9730d"
 GREY = "#6b6862"
 GAP = 0.2
@@ -93,6 +98,33 @@ def token_text(token: Group | str) -> str:
     return token if isinstance(token, str) else token.symbols
 
 
+def token_mark(token: Group | str) -> str:
+    """How a card marks a group besides its colour: plain, underline or box (its suit's
+    mark; flowers, winds and the plain dragons are plain, their letters tell them)."""
+    if isinstance(token, str) or token.symbols[0] == "F":
+        return "plain"
+    return SUIT_MARKS[token.suit]
+
+
+def draw_token(c: Canvas, token: Group | str, x: float, y: float, size: float) -> float:
+    """A group as a card prints it, from ``x`` on the baseline ``y``: its text in its
+    suit's colour, underlined or boxed by its suit's mark; returns the text's width."""
+    text = token_text(token)
+    colour = token_colour(token)
+    width = text_width(text, size, "bold")
+    c.text(x, y, text, size=size, font="bold", fill=colour)
+    mark = token_mark(token)
+    line = size * PT * 0.085
+    if mark == "underline":
+        c.line(x, y + size * PT * 0.2, x + width, y + size * PT * 0.2, stroke=colour,
+               stroke_width=line)
+    elif mark == "box":
+        pad = size * PT * 0.14
+        c.rect(x - pad, y - size * PT * 0.8, width + 2 * pad, size * PT * 1.06,
+               stroke=colour, stroke_width=line, radius=size * PT * 0.15)
+    return width
+
+
 def draw_card_line(c: Canvas, hand: Hand, x: float, y: float, size: float,
                    variant: int | None = None) -> float:
     """A hand's groups as a card prints them, from ``x`` on the baseline ``y`` (every
@@ -105,9 +137,7 @@ def draw_card_line(c: Canvas, hand: Hand, x: float, y: float, size: float,
             c.text(x, y, "or", size=size * 0.8, font="italic", fill=GREY)
             x += text_width("or", size * 0.8, "italic") + size * 0.25
         for token in groups:
-            text = token_text(token)
-            c.text(x, y, text, size=size, font="bold", fill=token_colour(token))
-            x += text_width(text, size, "bold") + size * 0.26
+            x += draw_token(c, token, x, y, size) + size * 0.26
     return x - start
 
 
@@ -231,12 +261,52 @@ def card_hand_figure(params: CardHandFigure, card: Card | None = None) -> Illust
     return Illustration(Figure(width, height, draw), facts)
 
 
+def suits_legend(size: float = 9.0, width: float = 0.0) -> Figure:
+    """The three suits of a card as it prints them, each with its colour and mark in
+    words: "2222 one suit (blue, plain)", and so on; on as many lines as ``width`` (mm;
+    0: one line) needs."""
+    words = [f"{name} suit ({SUIT_LOOKS[suit]})" for name, suit in
+             (("one", "a"), ("a second", "b"), ("a third", "c"))]
+    sample = text_width("2222", size, "bold")
+    widths = [sample + size * 0.3 + text_width(w, size * 0.9) for w in words]
+    gap, pad, pitch = size * 0.9, size * PT * 0.2, size * PT * 1.45
+    spots: list[tuple[float, float]] = []
+    x = y = used = 0.0
+    for w in widths:
+        if x and width and pad + x + w > width:
+            x, y = 0.0, y + pitch
+        spots.append((pad + x, y + size * PT * 0.95))
+        used = max(used, pad + x + w)
+        x += w + gap
+
+    def draw(c: Canvas) -> None:
+        for (sx, sy), suit, text in zip(spots, "abc", words, strict=True):
+            draw_token(c, Group("2222", suit), sx, sy, size)
+            c.text(sx + sample + size * 0.3, sy, text, size=size * 0.9, fill=INK)
+
+    return Figure(used, y + size * PT * 1.35, draw)
+
+
 def card_lines_figure(lines: Sequence[tuple[str, Hand, int | None]], *, width: float,
-                      size: float = 8.0, smallest: float = 6.0) -> Figure:
+                      size: float = 8.0, smallest: float = 6.0,
+                      legend: bool = False) -> Figure:
     """Hands of a card, one a line, as the card prints them: a label (A, B, ...), the
-    groups in their colours (one way to make the hand, or every way with "or" between
-    them when its variant is None), X or C and the value; the type shrinks (not below
-    ``smallest`` points) until the widest line fits ``width``."""
+    groups in their suits' colours and marks (one way to make the hand, or every way with
+    "or" between them when its variant is None), X or C and the value; the type shrinks
+    (not below ``smallest`` points) until the widest line fits ``width``. With
+    ``legend``, the suits' colours and marks in words under the lines."""
+    if legend:
+        lines_figure = card_lines_figure(lines, width=width, size=size, smallest=smallest)
+        key = suits_legend(max(smallest, size), width=width)
+        gap = 1.5
+
+        def both(c: Canvas) -> None:
+            lines_figure.draw(c)
+            with c.group(translate=(0.0, lines_figure.height + gap)):
+                key.draw(c)
+
+        return Figure(max(lines_figure.width, key.width),
+                      lines_figure.height + gap + key.height, both)
 
     def widest(pt: float) -> float:
         label = max(text_width(f"{a} ", pt, "bold") for a, _, _ in lines)
@@ -260,8 +330,9 @@ def card_lines_figure(lines: Sequence[tuple[str, Hand, int | None]], *, width: f
     return Figure(right, pitch * len(lines) + size * PT * 0.4, draw)
 
 
-__all__ = ["arrange", "card_hand_figure", "card_line_width", "card_lines_figure",
-           "draw_card_line", "pass_figure", "read_player_tiles", "token_colour"]
+__all__ = ["SUIT_COLOURS", "SUIT_LOOKS", "SUIT_MARKS", "arrange", "card_hand_figure",
+           "card_line_width", "card_lines_figure", "draw_card_line", "draw_token",
+           "pass_figure", "read_player_tiles", "suits_legend", "token_colour", "token_mark"]
 
 
 # ---------------------------------------------------------------------------

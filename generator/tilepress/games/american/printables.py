@@ -20,10 +20,9 @@ from tilepress.documents.print_options import StandOptions, large
 from tilepress.documents.sheets import DrawnPages
 from tilepress.documents.tiles import tile_size, tile_stands
 from tilepress.draw.canvas import Canvas, Paper
-from tilepress.draw.fonts import text_width
 from tilepress.games.american.card import Hand
 from tilepress.games.american.cards_file import practice_card
-from tilepress.games.american.pictures import pass_figure, token_colour, token_text
+from tilepress.games.american.pictures import draw_card_line, pass_figure, suits_legend
 from tilepress.params import PrintOptions
 
 TOKEN_SIZE = 10.0
@@ -34,7 +33,6 @@ def _family_figure(hands: list[Hand], width: float, *, large: bool = False) -> F
     large again and every word at 14 pt or more."""
     grow = 1.5 if large else 1.0
     token = TOKEN_SIZE * grow
-    small = 14.0 if large else 8.0
     mark = 14.0 if large else 9.0
     row_h = 6.2 * grow
     value_w = 12.0 * grow
@@ -44,15 +42,7 @@ def _family_figure(hands: list[Hand], width: float, *, large: bool = False) -> F
             y = k * row_h + 4.6 * grow
             if k % 2:
                 c.rect(0, y - 4.4 * grow, width, row_h, fill="#f6f2ea")
-            x = 2.0
-            for v, variant in enumerate(hand.variants):
-                if v:
-                    c.text(x, y, "or", size=small, font="italic", fill="#6b6862")
-                    x += text_width("or", small) + 2.5
-                for tile in variant:
-                    text = token_text(tile)
-                    c.text(x, y, text, size=token, font="bold", fill=token_colour(tile))
-                    x += text_width(text, token, "bold") + 2.6 * grow
+            draw_card_line(c, hand, 2.0, y, token)
             c.text(width - value_w - 8, y, "C" if hand.concealed else "X", size=mark,
                    font="bold", anchor="middle",
                    fill="#b3261e" if hand.concealed else "#6b6862")
@@ -64,17 +54,19 @@ def _family_figure(hands: list[Hand], width: float, *, large: bool = False) -> F
 
 @large_print_aware
 def practice_card_sheet(paper: Paper, options: PrintOptions | None = None) -> Document:
-    """The shipped practice card, family by family: three colours for three different
-    suits (any suits), orange flowers, values and X/C marks at the right."""
+    """The shipped practice card, family by family: three different suits (any suits),
+    each in its colour and with its mark (plain, underlined, boxed), so that they stay
+    apart in black and white; orange flowers, values and X/C marks at the right."""
     card = practice_card()
     width = paper.width - 30
     big = large(options)
     blocks: list[Block] = [
         Section("Practice card"),
         Heading(card.name),
-        Paragraph("Each colour is one suit of your choice; different colours are different "
-                  "suits. x y z w v are numbers in a row (x, x+1, ...), D a dragon of the "
-                  "colour's suit (red with craks, green with bams, white with dots), 0 the "
+        suits_legend(14.0 if big else 8.5),
+        Paragraph("Each suit is one of your choice; different suits in a line are different "
+                  "suits. x y z w v are numbers in a row (x, x+1, ...), D a dragon of its "
+                  "group's suit (red with craks, green with bams, white with dots), 0 the "
                   "white dragon, R G the red and green, N E W S winds, F flowers. "
                   "X: exposures allowed; C: concealed. Jokers never in singles, pairs or "
                   "years. Original practice hands, not the league's card.", size=8),

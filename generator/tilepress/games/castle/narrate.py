@@ -52,6 +52,10 @@ from tilepress.games.castle.runner import play
 from tilepress.layouts.castle import Castle, parse_castle
 from tilepress.tiles import in_words
 
+MADE = ("How this example was made: a program played each seat by the rules, and every "
+        "move was checked against the rules as the game was replayed.")
+"""The colophon line at the foot of a worked example: how it was made, once, at the back."""
+
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
            "ten", "eleven", "twelve")
 BOARD_CELL = 8.0
@@ -102,6 +106,11 @@ class Turn:
     tops: dict = field(default_factory=dict)
     """The central castle seen from above after the turn."""
     taken: list[tuple[int, int]] = field(default_factory=list)
+    built: PlayerCastle | None = None
+    """The player's castle once the turn's tiles are built, before anything flips (None
+    for a turn in which nothing flips)."""
+    start_tops: dict = field(default_factory=dict)
+    """The central castle seen from above before the turn (kept only on request)."""
 
     def of(self, kind: type) -> list:
         return [ev for ev in self.events if isinstance(ev, kind)]
@@ -124,8 +133,9 @@ class Told:
     """The stacks whose top tile can be taken on the first turn."""
 
 
-def replay_turns(log: GameLog) -> Told:
-    """Replay ``log`` through the rules, turn by turn."""
+def replay_turns(log: GameLog, *, tops: bool = False) -> Told:
+    """Replay ``log`` through the rules, turn by turn; with ``tops``, each turn keeps the
+    central castle as it stood before it."""
     options = log.options_as(CastleOptions)
     game = CastleGame(options)
     turns: list[Turn] = []
@@ -142,8 +152,11 @@ def replay_turns(log: GameLog) -> Told:
             continue
         if turn is None:
             p = game.current
-            turn = Turn(game.turn + 1, p, before=game.players[p].copy())
+            turn = Turn(game.turn + 1, p, before=game.players[p].copy(),
+                        start_tops=game.tops() if tops else {})
             score = game.players[p].score
+        if isinstance(ev, Consolidate) and turn.built is None:
+            turn.built = game.players[turn.player].copy()
         game.apply(ev)
         turn.events.append(ev)
         if isinstance(ev, Take | TakeSecond):
@@ -160,30 +173,36 @@ def replay_turns(log: GameLog) -> Told:
     return Told(options, castle, start, turns, game, first)
 
 
-def sentence(turn: Turn, name: str) -> str:
-    """The turn in plain words: what was taken and from where, where it was built, what
-    flipped and scored."""
-    words: list[str] = []
+def take_words(turn: Turn, name: str) -> str:
+    """What the player took and from where (or the summons), without the building:
+    "Player 4 takes the 2 Bamboo from row 3, column 5, floor 2 and its twin from ..."."""
     take = next(iter(turn.of(Take)), None)
-    if turn.of(Summon):
-        words.append(f"{name} summons the Elder Dragon: +2.")
-    elif take is not None:
-        tile = take.tile.name
-        what = f"{name} takes the {tile} from {place(take.at)}"
-        builds = turn.of(Build)
-        where = " and ".join(place(b.at) for b in builds)
-        if turn.of(TakeSecond):
-            twin = turn.of(TakeSecond)[0]
-            what += (f" and its twin from {place(twin.at)}, and builds the two on {where}"
-                     if builds else f" and its twin from {place(twin.at)}")
-        elif turn.of(TakeShrine):
-            what += ", takes a shrine into the reserve" + (f" and builds the tile on {where}"
-                                                           if builds else "")
-        elif turn.of(Discard):
-            what += " and discards it: +1"
-        words.append(what + ".")
-    for ev in turn.of(NoRoom):
-        words.append(f"No cell can take the {ev.tile.name}: it goes back to the box.")
+    if turn.of(Summon) or take is None:
+        return f"{name} summons the Elder Dragon: +2"
+    what = f"{name} takes the {take.tile.name} from {place(take.at)}"
+    if turn.of(TakeSecond):
+        what += f" and its twin from {place(turn.of(TakeSecond)[0].at)}"
+    elif turn.of(TakeShrine):
+        what += ", takes a shrine into the reserve"
+    elif turn.of(Discard):
+        what += " and discards it: +1"
+    return what
+
+
+def build_words(turn: Turn) -> str:
+    """Where the kept tiles were built ("builds the two on row 1, column 4 and ..."), or
+    "" when nothing was."""
+    builds = turn.of(Build)
+    if not builds:
+        return ""
+    where = " and ".join(place(b.at) for b in builds)
+    return f"builds the two on {where}" if turn.of(TakeSecond) else f"builds the tile on {where}"
+
+
+def flip_words(turn: Turn) -> list[str]:
+    """A sentence for each tile sent back to the box, group flipped and shrine built."""
+    words = [f"No cell can take the {ev.tile.name}: it goes back to the box."
+             for ev in turn.of(NoRoom)]
     for ev in turn.of(Consolidate):
         words.append(f"{count(len(ev.cells)).capitalize()} {kind_words(ev.kind)} flip face "
                      f"down: +{ev.points}.")
@@ -191,7 +210,16 @@ def sentence(turn: Turn, name: str) -> str:
         floor = len(turn.after.stacks[cell_index(ev.at)]) if turn.after else 0
         words.append(f"A shrine crowns row {ev.at[0]}, column {ev.at[1]} on floor {floor}: "
                      f"+{ev.points}.")
-    return " ".join(words)
+    return words
+
+
+def sentence(turn: Turn, name: str) -> str:
+    """The turn in plain words: what was taken and from where, where it was built, what
+    flipped and scored."""
+    built = build_words(turn)
+    joint = " and " if turn.of(TakeShrine) else ", and "
+    return " ".join([take_words(turn, name) + (joint + built if built else "") + ".",
+                     *flip_words(turn)])
 
 
 def why(turn: Turn) -> str:
@@ -229,27 +257,6 @@ def turn_table(turns: Sequence[Turn], names: Sequence[str]) -> Table:
     return Table(("turn", "player", "takes", "then", "builds on", "points", "total", "why"),
                  tuple(row(t, names) for t in turns), widths=(0.75, 1.25, 2.9, 1.7, 1.7, 0.95,
                                                               0.8, 4.6), size=7.5)
-
-
-def before_after(turn: Turn, *, cell: float = BOARD_CELL) -> Figure:
-    """The player's castle before and after the turn, side by side; the cells built on
-    this turn outlined."""
-    assert turn.before is not None and turn.after is not None
-    rows = built_rows(turn.before, turn.after)
-    left = board_figure(turn.before, cell=cell, title="Before", rows=rows)
-    right = board_figure(turn.after, cell=cell, fresh=turn.fresh, title="After", rows=rows)
-    gap = 10.0
-
-    def draw(c: Canvas) -> None:
-        left.draw(c)
-        with c.group(translate=(left.width + gap, 0)):
-            right.draw(c)
-        y = left.height / 2
-        c.line(left.width + 2, y, left.width + gap - 2, y, stroke="#8c2f39", stroke_width=0.5)
-        c.polyline([(left.width + gap - 4, y - 1.5), (left.width + gap - 2, y),
-                    (left.width + gap - 4, y + 1.5)], stroke="#8c2f39", stroke_width=0.5)
-
-    return Figure(left.width + gap + right.width, max(left.height, right.height), draw)
 
 
 MOMENT_WIDTH = 58.0
@@ -403,7 +410,8 @@ def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Documen
     castle and every player's castle drawn after it."""
     if not full:
         return Document("Dragon Castle: worked example", paper,
-                        (Section("Dragon Castle"), *teach(log, paper)))
+                        (Section("Dragon Castle"), *teach(log, paper),
+                         Paragraph(MADE, size=8, color="#6b6862")))
     return every_turn(log, paper)
 
 
@@ -412,8 +420,7 @@ def every_turn(log: GameLog, paper: Paper) -> Document:
     each player's castle as they stand after it."""
     options = log.options_as(CastleOptions)
     game = CastleGame(options)
-    names = [f"Player {k + 1}" + (f" ({b})" if b else "")
-             for k, b in enumerate(log.players or [""] * options.players)]
+    names = [f"Player {k + 1}" for k in range(options.players)]
     blocks: list[Block] = [Section("Dragon Castle"), Heading("Dragon Castle: a worked example")]
     words: list[str] = []
     taken: list[tuple[int, int]] = []
@@ -427,7 +434,7 @@ def every_turn(log: GameLog, paper: Paper) -> Document:
                 Paragraph(f"{options.players} players, the {options.tileset} tile set, the "
                           f"castle {options.layout!r} ({len(castle)} tiles on "
                           f"{len(castle.floors)} floors), {game.pool} shrines in the pool, "
-                          f"seed {log.seed}. A tile can be taken when nothing lies on it and "
+                          f"game {log.seed}. A tile can be taken when nothing lies on it and "
                           "its left or right side is clear; takes come from the top floor. "
                           "Numbers in red discs are stack heights; red outlines mark the "
                           "tiles taken and built this turn; black discs are shrines.", size=9),
@@ -438,7 +445,7 @@ def every_turn(log: GameLog, paper: Paper) -> Document:
             ]
         elif isinstance(ev, Take):
             taken.append(ev.at[:2])
-            words.append(f"takes {ev.tile} from {_where(ev.at)} ({ev.reason})")
+            words.append(f"takes the {ev.tile.name} from {_where(ev.at)} ({plain(ev.reason)})")
         elif isinstance(ev, TakeSecond):
             taken.append(ev.at[:2])
             words.append(f"and its twin from {_where(ev.at)}")
@@ -447,24 +454,24 @@ def every_turn(log: GameLog, paper: Paper) -> Document:
         elif isinstance(ev, Discard):
             words.append("and discards it: +1")
         elif isinstance(ev, Summon):
-            words.append(f"summons the Elder Dragon: +2 ({ev.reason})")
+            words.append(f"summons the Elder Dragon: +2 ({plain(ev.reason)})")
         elif isinstance(ev, Build):
             fresh.setdefault(p, []).append(cell_index(ev.at))
-            words.append(f"builds {ev.tile} on {_where(ev.at)} ({ev.reason})")
+            words.append(f"builds the {ev.tile.name} on {_where(ev.at)} ({plain(ev.reason)})")
         elif isinstance(ev, NoRoom):
-            words.append(f"has no room for {ev.tile}: it goes back to the box")
+            words.append(f"has no room for the {ev.tile.name}: it goes back to the box")
         elif isinstance(ev, Consolidate):
-            words.append(f"flips {len(ev.cells)} {ev.kind}: +{ev.points}")
+            words.append(f"flips {len(ev.cells)} {kind_words(ev.kind)}: +{ev.points}")
         elif isinstance(ev, Shrine):
             words.append(f"builds a shrine on {_where(ev.at)}: +{ev.points}")
         elif isinstance(ev, EndTurn):
             if ev.reason:
-                words.append(f"ends the turn ({ev.reason})")
+                words.append(f"ends the turn ({plain(ev.reason)})")
             picture = turn_figure(game.castle, game.tops(), [me.copy() for me in game.players],
                                   names, taken=taken, fresh=fresh)
-            blocks.append(Grid((Box((Paragraph(f"{names[p]} " + "; ".join(words) + ".",
-                                               size=8.5), picture),
-                                    number=str(game.turn), title=f"Turn {game.turn}"),)))
+            # a box alone, not in a grid: it goes over whole rather than be drawn smaller
+            blocks.append(Box((Paragraph(f"{names[p]} " + "; ".join(words) + ".", size=8.5),
+                               picture), number=str(game.turn), title=f"Turn {game.turn}"))
             words, taken, fresh = [], [], {}
     result = game.result()
     rows = tuple((names[p], str(points), str(down), str(shrines))
@@ -474,9 +481,9 @@ def every_turn(log: GameLog, paper: Paper) -> Document:
                Table(("player", "points", "face-down stacks", "shrines"), rows,
                      widths=(4, 1.5, 2.5, 1.5), size=9),
                Paragraph(f"{winners} win{'s' * (len(result['winners']) == 1)}. Ties go to the "
-                         "most stacks topped by a face-down tile, then the most shrines. Every "
-                         "move was checked by the rules engine as the game was replayed.",
-                         size=10, font="bold")]
+                         "most stacks topped by a face-down tile, then the most shrines.",
+                         size=10, font="bold"),
+               Paragraph(MADE, size=8, color="#6b6862")]
     return Document("Dragon Castle: worked example", paper, tuple(blocks))
 
 
@@ -484,37 +491,91 @@ EXAMPLE_GAMES = 50
 """Games searched for the rulebook's example turn."""
 
 
-def rulebook_example() -> tuple[str, list[Block]]:
-    """The rulebook's example, and how it was chosen: in games between four planners
-    with the standard options (seeds 1, 2, ...), the first turn in which a player takes
-    a tile and its twin, flips a group of five or more and crowns it with a shrine above
-    the ground floor; the player's castle before and after it."""
+def example_turn() -> tuple[int, Told, Turn]:
+    """The rulebook's example turn: in the sample games between four players with the
+    standard options (seeds 1, 2, ...), the first turn in which a player takes a tile and
+    its twin, flips a group of five or more and crowns it with a shrine above the ground
+    floor; with the game's number and the game told turn by turn."""
     options = CastleOptions()
     for seed in range(1, EXAMPLE_GAMES + 1):
-        told = replay_turns(play(options, seed))
+        told = replay_turns(play(options, seed), tops=True)
         for turn in told.turns:
             flips = turn.of(Consolidate)
             if turn.of(TakeSecond) and any(len(ev.cells) >= 5 for ev in flips) and \
                     any(ev.points >= 2 for ev in turn.of(Shrine)):
-                name = f"Player {turn.player + 1}"
-                criterion = (f"The first turn, in games between four computer players with "
-                             f"the standard rules, in which a player takes a tile and its "
-                             f"twin, flips a group of five or more and crowns it with a "
-                             f"shrine above the ground floor: game {seed}, turn "
-                             f"{turn.number}.")
-                return criterion, [
-                    Paragraph(sentence(turn, name), size=10),
-                    before_after(turn),
-                    Paragraph(f"{name} scores {turn.points} points this turn, "
-                              f"{turn.score} in all. The tiles built this turn are outlined "
-                              "in red; numbers in red discs are stack heights, and the black "
-                              "disc is the shrine.", size=9),
-                ]
+                return seed, told, turn
     raise AssertionError("no game shows a pair taken, a group of five flipped and "
                          "crowned")  # pragma: no cover
 
 
-__all__ = ["EXAMPLE_GAMES", "KIND_WORDS", "Told", "Turn", "before_after",
-           "central_block", "every_turn", "final_blocks", "kind_words", "moment_figure",
-           "place", "plain", "replay_turns", "row", "rulebook_example", "sentence",
-           "short", "turn_table", "why", "worked_example"]
+def steps_figure(left: PlayerCastle, right: PlayerCastle, titles: tuple[str, str], *,
+                 fresh: Sequence[int] = (), rows: tuple[int, int] = (0, 6),
+                 cell: float = BOARD_CELL, outline: str = "right") -> Figure:
+    """Two states of a player's castle side by side, an arrow between them; ``fresh``
+    cells outlined on the ``outline`` side."""
+    first = board_figure(left, cell=cell, title=titles[0], rows=rows,
+                         fresh=fresh if outline == "left" else ())
+    second = board_figure(right, cell=cell, title=titles[1], rows=rows,
+                          fresh=fresh if outline == "right" else ())
+    gap = 5.5  # two boards of 8 mm tiles fit a box on half a Letter sheet
+
+    def draw(c: Canvas) -> None:
+        first.draw(c)
+        with c.group(translate=(first.width + gap, 0)):
+            second.draw(c)
+        y = first.height / 2 + 2
+        c.line(first.width + 1, y, first.width + gap - 0.5, y, stroke="#8c2f39",
+               stroke_width=0.5)
+        c.polyline([(first.width + gap - 2, y - 1.3), (first.width + gap - 0.5, y),
+                    (first.width + gap - 2, y + 1.3)], stroke="#8c2f39", stroke_width=0.5)
+
+    return Figure(first.width + gap + second.width, max(first.height, second.height), draw)
+
+
+def example_blocks(told: Told, turn: Turn, name: str) -> list[Block]:
+    """A turn told step by step, each step a heading with its words above its picture
+    (a heading goes over a page with what it heads, so they stay together), all from
+    the same events: the take, with the central castle before it (the tiles taken
+    outlined); the building, flip and shrine, with the player's castle as built (the new
+    tiles outlined) and after."""
+    assert turn.before is not None and turn.after is not None
+    built = turn.built or turn.after
+    rows = built_rows(turn.before, turn.after)
+    steps: list[tuple[str, str, Figure]] = [
+        ("Take", f"{take_words(turn, name)}.",
+         central_figure(told.castle, turn.start_tops, cell=CENTRAL_CELL, taken=turn.taken,
+                        title="The central castle before the turn, seen from above; "
+                              "outlined: the tiles taken.")),
+    ]
+    where = build_words(turn)
+    built_words = f"{name} {where}, face up (outlined)." if where else ""
+    steps.append(("Build, flip and crown" if where else "Flip and crown",
+                  " ".join([built_words, *flip_words(turn)]).strip(),
+                  steps_figure(built, turn.after, ("Built", "After the flip and the shrine"),
+                               fresh=turn.fresh, rows=rows, outline="left")))
+    blocks: list[Block] = []
+    for k, (title, words, figure) in enumerate(steps, start=1):
+        # a heading never ends a page: it goes over with its words and its picture
+        blocks += [Heading(f"{k}. {title}", level=3), Paragraph(words, size=10), figure]
+    blocks.append(Paragraph(f"{name} scores {turn.points} points this turn, {turn.score} in "
+                            "all. Numbers in red discs are stack heights; a black disc is a "
+                            "shrine; a green tile is face down.", size=9))
+    return blocks
+
+
+def rulebook_example() -> tuple[str, list[Block]]:
+    """The rulebook's example (:func:`example_turn`), step by step (:func:`example_blocks`),
+    and how it was chosen."""
+    seed, told, turn = example_turn()
+    criterion = (f"A turn from the book's sample games, four players with the standard "
+                 f"rules: the first in which a player takes a tile and its twin, flips a "
+                 f"group of five or more and crowns it with a shrine above the ground "
+                 f"floor (game {seed}, turn {turn.number}).")
+    return criterion, example_blocks(told, turn, f"Player {turn.player + 1}")
+
+
+__all__ = ["EXAMPLE_GAMES", "KIND_WORDS", "Told", "Turn", "build_words",
+           "central_block", "every_turn", "example_blocks", "example_turn", "final_blocks",
+           "flip_words", "kind_words", "moment_figure", "place", "plain", "replay_turns",
+           "row", "rulebook_example", "sentence", "short", "steps_figure", "take_words",
+           "turn_table", "why", "worked_example"]

@@ -26,6 +26,9 @@ SIDE_SHADE = ("#c4b391", "#a9c3a1", "#d5b57a", "#c8917e", "#a59fca", "#93b9c5")
 
 SMALLEST = 6.0
 """No text in a picture is printed smaller (points)."""
+OUTLINE = 0.7
+"""The red outline of a tile taken or built this turn (mm): thick enough to read as a
+second border in black and white, not by its colour alone."""
 
 
 def _height_badge(c: Canvas, x: float, y: float, w: float, h: float, height: int) -> None:
@@ -55,7 +58,7 @@ def draw_central(c: Canvas, castle: Castle, tops: dict[tuple[int, int], tuple[Ti
             _height_badge(c, cx, cy, cell, th, height)
     for r, c_ in taken:
         c.rect(x + (c_ - 1) * cell, y + (r - 1) * th, cell, th, stroke="#c0392b",
-               stroke_width=0.45, radius=cell * 0.1)
+               stroke_width=OUTLINE, radius=cell * 0.1)
 
 
 def draw_board(c: Canvas, me: PlayerCastle, x: float, y: float, cell: float,
@@ -85,7 +88,7 @@ def draw_board(c: Canvas, me: PlayerCastle, x: float, y: float, cell: float,
             _height_badge(c, cx, cy, cell, th, len(stack))
     for i in fresh:
         c.rect(x + (i % SIZE) * cell, y + (i // SIZE) * th, cell, th, stroke="#c0392b",
-               stroke_width=0.45, radius=cell * 0.1)
+               stroke_width=OUTLINE, radius=cell * 0.1)
 
 
 def turn_figure(castle: Castle, tops: dict[tuple[int, int], tuple[Tile, int]],
@@ -143,7 +146,7 @@ def _floor_cells(c: Canvas, heights: Sequence[Sequence[int]], f: int, x0: float,
                            fill=FLOOR_COLOURS[(f - 1) % 6], stroke="#6b6358",
                            stroke_width=0.3, radius=cell * 0.12)
                 if place in marked:
-                    c.rect(x, y, cell, th, stroke="#c0392b", stroke_width=0.5,
+                    c.rect(x, y, cell, th, stroke="#c0392b", stroke_width=OUTLINE,
                            radius=cell * 0.1)
             elif h == f - 1 and h:
                 c.rect(x + 0.25, y + 0.25, cell - 0.5, th - 0.5, fill="#f3f0ea",
@@ -152,32 +155,46 @@ def _floor_cells(c: Canvas, heights: Sequence[Sequence[int]], f: int, x0: float,
 
 def floors_figure(castle: Castle, *, width: float = 174.0, tiles: dict | None = None,
                   numbers: dict | None = None, max_height: float = 0.0,
-                  largest: float = 9.0) -> Figure:
+                  largest: float = 9.0, wrap: bool = False) -> Figure:
     """Set-up diagram: each floor on its own grid, the floor below drawn faintly, so the
     castle can be built floor by floor. ``tiles`` maps (row, column, floor) from 1 to
     the tile that goes there (a dealt castle); without it the cells are shaded.
     ``numbers`` (same keys) labels tiles, as in an answer key. Tiles are as wide as the
-    floors side by side allow, at most ``largest`` mm."""
+    floors side by side allow, at most ``largest`` mm; with ``wrap``, the floors go on
+    as many rows as give the largest tiles within ``width`` and ``max_height`` (an answer
+    key, whose numbers need room on each face)."""
     floors = len(castle.floors)
     gap = 6.0
     label = 5.0
-    cell = min(largest, (width - gap * (floors - 1)) / max(floors * castle.width, 1))
-    if max_height:  # as large as fits, so that the figure is never scaled (nor its type)
-        cell = min(cell, (max_height - label) / max(castle.depth * RATIO, 1))
+
+    def cell_for(across: int) -> float:
+        down = math.ceil(floors / across)
+        cell = min(largest, (width - gap * (across - 1)) / max(across * castle.width, 1))
+        if max_height:  # as large as fits, so that the figure is never scaled (nor its type)
+            cell = min(cell, (max_height - down * label - gap * (down - 1))
+                       / max(down * castle.depth * RATIO, 1))
+        return cell
+
+    across = max(range(1, floors + 1), key=lambda n: (round(cell_for(n), 3), n)) if wrap \
+        else floors
+    down = math.ceil(floors / across)
+    cell = cell_for(across)
     th = cell * RATIO
     panel_w = castle.width * cell
+    panel_h = label + castle.depth * th
     heights = castle.heights
 
     def draw(c: Canvas) -> None:
         for f in range(1, floors + 1):
-            px = (f - 1) * (panel_w + gap)
+            px = (f - 1) % across * (panel_w + gap)
+            py = (f - 1) // across * (panel_h + gap)
             count = castle.floors[f - 1]
-            c.text(px, 3.5, f"Floor {f}: {count} tiles" + (" (ground)" if f == 1 else ""),
+            c.text(px, py + 3.5, f"Floor {f}: {count} tiles" + (" (ground)" if f == 1 else ""),
                    size=7, font="bold", fill=LABEL)
-            _floor_cells(c, heights, f, px, label, cell, tiles, numbers=numbers)
+            _floor_cells(c, heights, f, px, py + label, cell, tiles, numbers=numbers)
 
-    return Figure(floors * panel_w + gap * (floors - 1), label + castle.depth * th, draw,
-                  max_height=max_height)
+    return Figure(across * panel_w + gap * (across - 1), down * panel_h + gap * (down - 1),
+                  draw, max_height=max_height)
 
 
 def heightmap_figure(castle: Castle, *, cell: float = 5.0) -> Figure:

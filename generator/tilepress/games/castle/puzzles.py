@@ -45,6 +45,11 @@ class ProvenCastle:
     solution: tuple[tuple[int, int], ...]
 
 
+KEY_HEIGHT = 212.0
+"""The answer key's castle fills a page of its own (mm): its floors go on as many rows
+as give the largest tiles, so that each tile's number leaves most of the face in view."""
+
+
 def castle_tiles(params: CastleParams) -> int:
     """Tiles in the castle the parameters ask for: a loaded castle's, or a generated one's."""
     if params.layout == "generate":
@@ -175,7 +180,7 @@ class CastleKind(SolitaireKind):
                                                 "apart"),
                           size=8.5),
                 floors_figure(castle, tiles=tiles, numbers=numbers, width=174,
-                              max_height=200))
+                              max_height=KEY_HEIGHT, largest=12.0, wrap=True))
 
 
 __all__ = ["BUILTIN_CASTLES", "CastleKind", "CastleParams", "ProvenCastle", "make_castle"]

@@ -40,6 +40,7 @@ from tilepress.games.minttin.rules import (
 )
 from tilepress.games.minttin.runner import new_match, summary
 from tilepress.games.minttin.solo import SoloMatch
+from tilepress.games.minttin.words import MADE, plain_words
 
 
 def _groups(cards) -> list[list[Card]]:
@@ -77,18 +78,16 @@ def full_example(log: GameLog, paper: Paper) -> Document:
     story.blocks += [
         Section("Mint Tin Mahjong"),
         Heading("Mint Tin Mahjong: a worked example"),
-        Paragraph(f"{rules_line}. Seed {log.seed}; played by the "
-                  f"{' and '.join(log.players) or 'planner'} bot"
-                  f"{'s' * (len(log.players) > 1)}. Each line is one turn; the hand is "
+        Paragraph(f"{rules_line}. Match {log.seed}. Each line is one turn; the hand is "
                   "drawn after it, exposures set apart.", size=9),
     ]
     for ev in log.events:
         story.tell(ev)
     result = match.result()
-    story.blocks.append(Paragraph(f"Final score {result['scores'][0]}-{result['scores'][1]}: "
-                                  f"{summary(log, result).split(': ')[-1]}. Every event was "
-                                  "checked by the rules engine as the match was replayed.",
-                                  size=10, font="bold"))
+    story.blocks += [Paragraph(f"Final score {result['scores'][0]}-{result['scores'][1]}: "
+                               f"{summary(log, result).split(': ')[-1]}.", size=10,
+                               font="bold"),
+                     Paragraph(MADE, size=8, color="#6b6862")]
     return Document("Mint Tin Mahjong: worked example", paper, tuple(story.blocks))
 
 
@@ -101,8 +100,7 @@ class _Story:
         self.match = match
         self.solo = log.game == SOLO
         self.names = (["The player", "The opponent"] if self.solo else
-                      [f"Player {k + 1}" + (f" ({b})" if b else "") for k, b in
-                       enumerate(log.players or ("", ""))])
+                      ["Player 1", "Player 2"])
         self.blocks: list[Block] = []
         self.words: list[str] = []
         self.turn = 0
@@ -157,6 +155,7 @@ class _Story:
 
     def _say(self, ev: Event, p: int) -> tuple[str, bool]:
         """What a player (or the virtual opponent) does, and whether it ends the turn."""
+        why = plain_words(getattr(ev, "reason", "") or "")
         if isinstance(ev, PassOffer):
             return f"offers to pass {ev.count}", True
         if isinstance(ev, PassCards):
@@ -164,19 +163,19 @@ class _Story:
         if isinstance(ev, Draw):
             return f"draws {ev.card}", False
         if isinstance(ev, Exhausted):
-            return f"has nothing to draw: the deck is empty ({ev.reason})", True
+            return f"has nothing to draw: the deck is empty ({why})", True
         if isinstance(ev, Call):
-            return f"calls {ev.card} with {format_cards(ev.cards)} ({ev.reason})", False
+            return f"calls {ev.card} with {format_cards(ev.cards)} ({why})", False
         if isinstance(ev, Swap):
             return self._swap(ev, p), False
         if isinstance(ev, Discard):
             if ev.block:
-                return f"places {ev.card} on the row as a Joker Block ({ev.reason})", True
-            return f"discards {ev.card} ({ev.reason})", True
+                return f"places {ev.card} on the row as a Joker Block ({why})", True
+            return f"discards {ev.card} ({why})", True
         if isinstance(ev, Double):
-            return f"calls Double ({ev.reason})", True
+            return f"calls Double ({why})", True
         if isinstance(ev, Answer):
-            return ("takes" if ev.take else "drops") + f" the double ({ev.reason})", True
+            return ("takes" if ev.take else "drops") + f" the double ({why})", True
         if isinstance(ev, OpponentDraw):
             where = " to the hold spot" if getattr(self.match, "hold", None) else \
                 " to the discard row"
@@ -196,7 +195,7 @@ class _Story:
         give, take = ("a joker", card) if ev.give_joker else (card, "the joker")
         owner = "its own" if ev.owner == p else f"{self.names[ev.owner].lower()}'s" \
             if self.solo else f"{self.names[ev.owner]}'s"
-        return f"swaps {give} for {take} in {owner} exposure ({ev.reason})"
+        return f"swaps {give} for {take} in {owner} exposure ({plain_words(ev.reason)})"
 
     def _winning_hand(self, ev: Mahjong, hand: list[Card], exposures: tuple[Exposure, ...],
                       points: int) -> None:

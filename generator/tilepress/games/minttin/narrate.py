@@ -47,6 +47,7 @@ from tilepress.games.minttin.rules import (
 from tilepress.games.minttin.runner import new_match, play, replay
 from tilepress.games.minttin.solo import SoloMatch
 from tilepress.games.minttin.words import (
+    MADE,
     card_name,
     cards_words,
     listed,
@@ -557,7 +558,7 @@ def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Documen
         Heading("Mint Tin Mahjong: a worked example"),
         Paragraph(f"{who}, {a} to {b}, in {result['rounds']} rounds. "
                   + summary_of_rounds(log), size=10),
-        Paragraph(f"{rules}; match {log.seed}, played by the computer. {NOTATION}"
+        Paragraph(f"{rules}; match {log.seed}. {NOTATION}"
                   + (f" To keep the example short, the {left_out} round"
                      f"{'s' * (left_out > 1)} with least to learn (no win, fewest calls and "
                      f"swaps) {'are' if left_out > 1 else 'is'} told in a line each; the full "
@@ -568,8 +569,8 @@ def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Documen
                      if short else ""), size=9),
         *narrate(log, told, quiet=True, reasons=short and not tiny, full=tiny),
         Heading("Result", level=2),
-        Paragraph(f"{a} to {b}: {who.lower()}. Every event above was checked by the rules "
-                  "engine as the match was replayed.", size=10, font="bold"),
+        Paragraph(f"{a} to {b}: {who.lower()}.", size=10, font="bold"),
+        Paragraph(MADE, size=8, color="#6b6862"),
     ]
     return Document("Mint Tin Mahjong: worked example", paper, tuple(blocks))
 
@@ -611,10 +612,10 @@ def rulebook_example() -> tuple[str, list[Block]]:
                 seen.add("joker")
             if isinstance(ev, Mahjong) and ev.points and seen == {"call", "joker"} \
                     and discards <= EXAMPLE_DISCARDS:
-                criterion = (f"The first round, in matches between two computer players "
-                             f"with the standard rules, that ends within "
+                criterion = (f"From the book's sample matches between two players with "
+                             f"the standard rules: the first round that ends within "
                              f"{EXAMPLE_DISCARDS} discards in a Mahjong after a call and a "
-                             f"joker discarded for its point: match {seed}, round "
+                             f"joker discarded for its point, match {seed}, round "
                              f"{match.round}.")
                 how = Paragraph("Each row of a table is a turn of each player, the dealer's "
                                 "first; a diagram shows the hand at the call, and the winning "

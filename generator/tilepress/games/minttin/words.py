@@ -25,6 +25,11 @@ def short_name(card: Card) -> str:
         if card.is_dragon else str(card.number)
 
 
+MADE = ("How this example was made: a program played each seat by the rules, and every "
+        "move was checked against the rules as the match was replayed.")
+"""The colophon line at the foot of a worked example: how it was made, once, at the back."""
+
+
 COUNTS = ("no", "a", "two", "three", "four", "five")
 
 
@@ -58,9 +63,13 @@ def plain_words(reason: str) -> str:
                   lambda m: _target_words(m.group(1)), text)
     text = re.sub(r"\bD([SMF])\b", lambda m: f"the {SUIT_NAMES[m.group(1)]} dragon", text)
     text = re.sub(r"grows a block of the target and (\d+) joker(s?)",
-                  r"adds to a block of the hand aimed at, with \1 joker\2", text)
-    text = text.replace("grows a block of the target", "adds to a block of the hand aimed at")
-    text = text.replace("the target", "the hand aimed at")
+                  r"fills out a block of the hand being built, with \1 joker\2", text)
+    text = text.replace("grows a block of the target", "fills out a block of the hand being "
+                        "built")
+    text = text.replace("the target", "the hand being built")
+    text = re.sub(r"(\d+) cards? short, then (\d+)",
+                  lambda m: f"{m.group(1)} card{'s' * (m.group(1) != '1')} from a win before, "
+                            f"{m.group(2)} after", text)
     return re.sub(r"\bJ\b", "a joker", text)
 
 
@@ -80,4 +89,4 @@ def listed(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-__all__ = ["card_name", "cards_words", "listed", "plain_words", "shape_words", "short_name"]
+__all__ = ["MADE", "card_name", "cards_words", "listed", "plain_words", "shape_words", "short_name"]

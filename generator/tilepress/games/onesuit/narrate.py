@@ -29,6 +29,10 @@ from tilepress.games.onesuit.rules import (
 from tilepress.games.onesuit.runner import play, replay
 from tilepress.tiles import Tile, sort_tiles
 
+MADE = ("How this example was made: a program played each seat by the rules, and every "
+        "move was checked against the rules as the game was replayed.")
+"""The colophon line at the foot of a worked example: how it was made, once, at the back."""
+
 
 def _hand_groups(seat, drawn: Tile | None) -> tuple[tuple, frozenset]:
     tiles = list(seat.hand)
@@ -182,7 +186,6 @@ def _win_blocks(table: OneSuitTable, ev: Ron | Tsumo) -> list[Block]:
 def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Document:
     """The game told for a learner: a summary, then every turn (see :func:`narrate`)."""
     options = log.options_as(OneSuitOptions)
-    names = log.players or NAMES
     suit = {"m": "characters", "p": "dots", "s": "bamboo"}[options.suit]
     result = replay(log)
     a, b = result["scores"]
@@ -193,13 +196,13 @@ def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Documen
         Paragraph(f"{winner.capitalize()}, {a} to {b}. " + summary_of_hands(log), size=10),
         Paragraph(f"Two players, {options.tiles} tiles each from the 36 tiles of {suit}, "
                   f"{options.hands} hands, {options.scoring} scoring; players "
-                  f"{', '.join(names)}. Tiles are named by their numbers (all are {suit}); "
+                  f"{' and '.join(NAMES)}. Tiles are named by their numbers (all are {suit}); "
                   "in the hand diagrams the tile just drawn is outlined. Each turn gives the "
                   "player's reason.", size=9),
         *narrate(log, full=full),
         Heading("Result", level=2),
-        Paragraph(f"A {a}, B {b}: {winner}. Every event above was checked by the rules "
-                  "engine as the game was replayed.", size=10, font="bold"),
+        Paragraph(f"A {a}, B {b}: {winner}.", size=10, font="bold"),
+        Paragraph(MADE, size=8, color="#6b6862"),
     ]
     return Document("One suit mahjong: worked example", paper, tuple(blocks))
 
@@ -244,10 +247,10 @@ def rulebook_example() -> tuple[str, list[Block]]:
             discards += isinstance(ev, Discard)
             if isinstance(ev, Ron) and table.outcome["valid"] and discards <= EXAMPLE_TURNS \
                     and set(ev.named) == set(table.outcome["waits"]):
-                criterion = (f"The first hand, in games between two computer players with "
-                             f"the standard rules, that ends within {EXAMPLE_TURNS} "
-                             f"discards in a win on a discard with every wait named: game "
-                             f"{seed}, hand {table.hand_number}.")
+                criterion = (f"From the book's sample games between two players with the "
+                             f"standard rules: the first hand that ends within "
+                             f"{EXAMPLE_TURNS} discards in a win on a discard with every "
+                             f"wait named, game {seed}, hand {table.hand_number}.")
                 return criterion, narrate(log, {table.hand_number})
     raise AssertionError("no game shows a short win by ron")  # pragma: no cover
 

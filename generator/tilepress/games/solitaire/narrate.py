@@ -9,6 +9,10 @@ from tilepress.games.solitaire.pictures import layers_figure
 from tilepress.games.solitaire.puzzles import removal_numbers
 from tilepress.layouts import builtin
 
+EXAMPLE_WIDTH = 110.0
+"""The example's width in mm: it fits the column of every page a rulebook is printed on
+(half a Letter sheet in a booklet), so it is never drawn smaller, nor its numbers."""
+
 
 def rulebook_example() -> tuple[str, list]:
     """The example of the rulebook: the first deal on the small built-in layout that the
@@ -23,7 +27,8 @@ def rulebook_example() -> tuple[str, list]:
                          f"checked before printing (deal {seed}). The numbers give one order "
                          f"that clears it: take the two tiles marked 1, then the two marked "
                          f"2, and so on; each pair is free and matching when its turn comes.")
-            return criterion, [layers_figure(layout, deal.tiles, width=140.0, numbers=numbers)]
+            return criterion, [layers_figure(layout, deal.tiles, width=EXAMPLE_WIDTH,
+                                             numbers=numbers)]
     raise AssertionError("no winnable deal on the small layout")  # pragma: no cover
 
 

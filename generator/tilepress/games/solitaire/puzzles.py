@@ -231,8 +231,13 @@ class SolitaireKind(PuzzleKind):
                                                 "layout impossible to clear"),
                           size=8.5),
                 layers_figure(deal.layout, deal.tiles, width=174, numbers=numbers,
-                              max_height=200))
+                              max_height=KEY_HEIGHT))
 
+
+
+KEY_HEIGHT = 212.0
+"""An answer key's layout takes up to a page of its own (mm), so that big layouts keep
+tiles large enough for the removal numbers to leave most of each face in view."""
 
 def removal_numbers(solution: Sequence[Sequence[int]], tiles: int) -> list[int]:
     """Each position's pair number in a solution's removal order (from 1)."""

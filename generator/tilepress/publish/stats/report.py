@@ -8,6 +8,7 @@ always show the same figures.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from tilepress.documents.model import (
@@ -15,7 +16,6 @@ from tilepress.documents.model import (
     Bullets,
     Document,
     Heading,
-    PageBreak,
     Paragraph,
     Section,
     Table,
@@ -26,6 +26,77 @@ from tilepress.publish.stats import figures
 from tilepress.publish.stats.measures import LEVEL
 
 SMALL = 8.0
+
+PLAYERS = {
+    ("castle", "planner"): "plans each turn whole: of every way to take (a tile and its twin, "
+    "a tile and a shrine, a tile thrown away for a point, or the summons) it picks the one "
+    "whose tiles flip the most points now, or best grow a group that can still flip, less "
+    "what they block; it keeps a shrine for a tall stack",
+    ("castle", "random"): "takes any choice the rules allow, at random, step by step",
+    ("onesuit", "efficiency"): "discards for the best shape: the fewest tiles from ready, "
+    "then the most unseen tiles that would help; sets four alike aside as a kan when that "
+    "costs nothing, always wins when it can and names its waits",
+    ("onesuit", "random"): "wins when it can and names its waits right, but discards at "
+    "random",
+    ("oneplayer", "planner"): "plays for special lines: fills the horizontal line quickly, "
+    "then gives each kind of tile two vertical lines of its own, to finish as all-one-suit "
+    "or all-honors lines worth 200",
+    ("oneplayer", "greedy"): "places the fewest tiles it must, each where it raises a "
+    "line's score the most right away",
+    ("minttin", "planner"): "aims at the best hand it can still make (fewest cards missing, "
+    "then most points): discards what that hand needs least, calls a card and swaps a "
+    "joker when that brings it closer, declares Mahjong as soon as it can and doubles a "
+    "hand worth 0",
+    ("minttin", "random"): "declares Mahjong when it can and otherwise discards at random",
+    ("minttin", "virtual opponent"): "is the solo game's opponent: it plays itself, by the "
+    "solo rules",
+    ("american", "planner"): "aims at the hands on the card it is nearest to (fewest tiles "
+    "missing, then the highest value): passes and discards what those hands need least, "
+    "calls a discard that brings an open hand closer, redeems a joker when the tile it "
+    "gives is worth less, declares Mah Jongg as soon as it can and holds back tiles that "
+    "fit a player who has exposed twice",
+    ("american", "random"): "passes and discards at random and declares Mah Jongg when it "
+    "can",
+}
+"""What each game's players do, in a reader's words (the programs that play the games
+of a report: ``--bots`` names them)."""
+
+TALLIED = {
+    "castle": ("Groups flipped", "groups flipped", "The kind of group flipped most often",
+               "which groups flip"),
+    "oneplayer": ("Scoring lines", "full lines", "The most frequent way a line scores",
+                  "how lines score"),
+}
+"""What a game's tally of "patterns" counts, where it is not its winning hands: the
+heading, the things counted, the finding's opening and the title page's words."""
+WINNING = ("Winning hands", "winning hands", "The most frequent winning hand",
+           "which hands win")
+
+
+def tallied(game: str) -> tuple[str, str, str, str]:
+    return TALLIED.get(game.removesuffix("-solo"), WINNING)
+
+
+def bot_of(side: str) -> str:
+    """The program that plays a side: "planner", or "efficiency" from "A (efficiency)"."""
+    return side[side.index("(") + 1:side.rindex(")")] if side.endswith(")") else side
+
+
+def players_words(data: dict[str, Any]) -> str:
+    """Who plays every seat, and what each program does, in a reader's words."""
+    game = data["game"].removesuffix("-solo")
+    sides = [bot_of(side.split(": ", 1)[1]) for r in data["runs"] for side in r["players"]]
+    bots = list(dict.fromkeys(sides))
+    seats = data["runs"][0]["players"]
+    if len(bots) == 1:
+        lead = (f'The game is played by a program, "{bots[0]}", which ' if len(seats) == 1
+                else f'Every seat is played by the same program, "{bots[0]}", which ')
+        return lead + PLAYERS.get((game, bots[0]), "plays by the rules") + "."
+    who = "; ".join(f"{side.split(': ', 1)[0]}: {bot_of(side.split(': ', 1)[1])}"
+                    for side in seats)
+    return (f"Each seat is played by a program ({who}). "
+            + " ".join(f'"{bot}" {PLAYERS.get((game, bot), "plays by the rules")}.'
+                       for bot in bots))
 
 
 def _pct(x: float | None) -> str:
@@ -106,7 +177,7 @@ def _shared(count: int) -> str:
     return "1 win is shared" if count == 1 else f"{count:,} wins are shared"
 
 
-def findings(summary: dict[str, Any]) -> list[str]:
+def findings(summary: dict[str, Any], game: str = "") -> list[str]:
     """The run's headline facts, in sentences."""
     out = []
     rates = summary["win_rate"]
@@ -133,37 +204,55 @@ def findings(summary: dict[str, Any]) -> list[str]:
     if summary["margin"]:
         out.append(f"The winner leads the next best by {summary['margin']['mean']:.1f} "
                    f"points on average.")
+    ends = _only_end(summary, "ends")
+    if ends:
+        out.append(f"Every game ends the same way: {ends}.")
     if summary["patterns"]:
         top = summary["patterns"][0]
-        out.append(f"The most frequent winning hand or scoring line is {top['name']}: "
-                   f"{_interval(top)} of them.")
+        _, things, opening, _ = tallied(game)
+        out.append(f"{opening} is {top['name']}: {_interval(top)} of the {things}.")
     return out
+
+
+def _only_end(summary: dict[str, Any], key: str) -> str:
+    """The one way every game (or round) ends, or "" if there are several."""
+    items = summary.get(key) or []
+    return items[0]["name"] if len(items) == 1 and items[0].get("rate") == 1 else ""
+
+
+def shown_measures(data: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """The measures that mean something for the runs' game: none that no run has (the
+    seats' measures of a game for one player), and no count of rounds when every game is
+    one round."""
+    runs = data["runs"]
+    return [(key, name, why) for key, name, why in MEASURES
+            if any(r["summary"]["metrics"].get(key) is not None for r in runs)
+            and not (key == "duration_rounds" and _one_round(data))]
 
 
 def summary_blocks(data: dict[str, Any]) -> list[Block]:
     runs = data["runs"]
     header = ("measure", *(run_name(r, runs) for r in runs), "what it measures")
     rows = tuple((name, *(_metric_text(key, r["summary"]["metrics"][key]) for r in runs), why)
-                 for key, name, why in MEASURES)
+                 for key, name, why in shown_measures(data))
     widths = (2.2, *(3.0 for _ in runs), 5.0)
     blocks: list[Block] = [
         Section("Summary"),
         Heading("The game at a glance"),
-        Paragraph(f"{data['games']:,} game{'s' * (data['games'] != 1)} of {data['title']} per "
-                  "run, played by the "
-                  f"computer from seed {data['seed']}; each run's games use the same "
-                  "deals. Rates and means are given with their 95% intervals in brackets. "
-                  "The measures follow the game-evaluation measures of the Ludii general "
-                  "game system.", size=9),
+        Paragraph(f"{data['games']:,} simulated game{'s' * (data['games'] != 1)} of {data['title']} per run, from seed "
+                  f"{data['seed']}; each run's games use the same deals. Rates and means are "
+                  "given with their 95% intervals in brackets. The measures follow the "
+                  "game-evaluation measures of the Ludii general game system; those that "
+                  "mean nothing for this game are left out.", size=9),
         Table(header, rows, widths=widths, size=SMALL),
     ]
     for r in runs:
         blocks += [Heading(f"Findings, {run_name(r, runs)}", level=2),
-                   Bullets(tuple(findings(r["summary"])), size=9)]
+                   Bullets(tuple(findings(r["summary"], data["game"])), size=9)]
+    blocks += [Heading("Who plays", level=2), Paragraph(players_words(data), size=9)]
     for r in runs:
         blocks.append(Paragraph(f"Run {r['label']}: "
-                                f"{rules_line(data['game'], r['options'])}; "
-                                f"players {', '.join(r['players'])}.", size=SMALL))
+                                f"{rules_line(data['game'], r['options'])}.", size=SMALL))
     if data.get("comparison") is not None:
         blocks += comparison_blocks(data)
     return blocks
@@ -200,26 +289,47 @@ def comparison_blocks(data: dict[str, Any]) -> list[Block]:
 
 def _chart_blocks(data: dict[str, Any]) -> list[Block]:
     runs = [(run_name(r, data["runs"]), r["summary"]) for r in data["runs"]]
+    heading, things, _, _ = tallied(data["game"])
     charts = [
         ("Who wins from which seat", figures.win_rates(runs)),
         ("How long games last", figures.distribution(runs, "turns", "Turns in a game")),
         ("Scores", figures.distribution(runs, "scores", "Final scores of every seat")),
         ("Margin of victory", figures.distribution(runs, "margin", "The winner's lead over "
-                                                   "the next best seat")),
-        ("Winning hands and scoring lines", figures.frequencies(
-            runs, "patterns", "Share of all winning hands or scoring lines taken by each, "
-            "with 95% intervals (the most frequent).")),
+                                                   "the next best seat")
+         if any(s["win_rate"] for _, s in runs) else None),
+        (heading, figures.frequencies(
+            runs, "patterns", f"Share of all {things} taken by each, with 95% intervals "
+            "(the most frequent).")),
         _ends_chart(data, runs),
         ("Actions per game", figures.frequencies(
             runs, "actions", "Times each action is taken in a game, on average, with 95% "
             "intervals (the most frequent).", per_game=True)),
     ]
-    blocks: list[Block] = [PageBreak(soft=True), Section("Charts")]
+    blocks: list[Block] = [Section("Charts")]
     for title, chart in charts:
         if chart is not None:
-            figure, note = chart
-            blocks += [Heading(title, level=2), Paragraph(note, size=SMALL), figure]
+            figure, note = chart  # the note as the chart's caption: a heading keeps
+            blocks += [Heading(title, level=2), replace(figure, caption=note)]  # its chart
     return blocks
+
+
+def _all_one_end(data: dict[str, Any], key: str) -> bool:
+    """Whether every game (``ends``) or round (``round_ends``) of every run ends one way: a
+    single bar at 100% says nothing (the findings say it in words)."""
+    return all(_only_end(r["summary"], key) for r in data["runs"])
+
+
+def _ends(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """The tallies of how games and rounds end that say something, each with its heading.
+    In games of one round the round's end is the game's end: one tally, the games' ends,
+    or the round's where every game ends alike (One suit's "1 hands played")."""
+    if _one_round(data):
+        key = "round_ends" if _all_one_end(data, "ends") and \
+            any(r["summary"]["round_ends"] for r in data["runs"]) else "ends"
+        shown = [(key, "How games end")]
+    else:
+        shown = [("round_ends", "How rounds end"), ("ends", "How games end")]
+    return [(key, title) for key, title in shown if not _all_one_end(data, key)]
 
 
 def _one_round(data: dict[str, Any]) -> bool:
@@ -229,16 +339,18 @@ def _one_round(data: dict[str, Any]) -> bool:
 
 def _ends_chart(data: dict[str, Any], runs: list[tuple[str, dict[str, Any]]]
                 ) -> tuple[str, Any]:
-    if _one_round(data):
-        return ("How games end", figures.frequencies(
-            runs, "ends", "Share of games ending each way, with 95% intervals."))
-    return ("How rounds end", figures.frequencies(
-        runs, "round_ends", "Share of rounds ending each way, with 95% intervals."))
+    """The chart of how rounds end (how games end, when a game is one round)."""
+    key, title = next(iter(_ends(data)), ("", ""))
+    if not key or (key == "ends" and not _one_round(data)):
+        return ("", None)
+    what = "games" if title == "How games end" else "rounds"
+    return (title, figures.frequencies(
+        runs, key, f"Share of {what} ending each way, with 95% intervals."))
 
 
 def _table_blocks(data: dict[str, Any]) -> list[Block]:
     runs = data["runs"]
-    blocks: list[Block] = [PageBreak(soft=True), Section("Tables")]
+    blocks: list[Block] = [Section("Tables")]
     first = max((r["summary"] for r in runs), key=lambda s: len(s["sides"]))
     if first["win_rate"]:  # runs of fewer seats (--against "--players 2") show "-"
         rows = tuple((figures.seat_label(k, name),
@@ -251,7 +363,9 @@ def _table_blocks(data: dict[str, Any]) -> list[Block]:
     facts = (("turns", "turns"), ("rounds", "rounds"), ("scores", "score"),
              ("margin", "margin of victory"), ("lead_changes", "lead changes"))
     rows = tuple((label, *(_moments(r["summary"].get(key)) for r in runs))
-                 for key, label in facts)
+                 for key, label in facts
+                 if not (key == "rounds" and _one_round(data))
+                 and any(_moments(r["summary"].get(key)) != "-" for r in runs))
     if len(first["sides"]) > 1:
         rows += tuple((f"score, seat {k + 1}", *(_moments(
             r["summary"]["scores_by_side"][k] if k < len(r["summary"]["scores_by_side"])
@@ -260,13 +374,9 @@ def _table_blocks(data: dict[str, Any]) -> list[Block]:
                Paragraph("Mean (95% interval), standard deviation, and the range.",
                          size=SMALL),
                Table(("measure", *(run_name(r, runs) for r in runs)), rows, size=SMALL)]
-    for key, title, per_game in (("patterns", "Winning hands and scoring lines", False),
-                                 ("round_ends", "How rounds end", False),
-                                 ("ends", "How games end", False),
-                                 ("actions", "Actions per game", True)):
-        if not (key == "round_ends" and _one_round(data)):
-            blocks += _named_table(runs, key, title, per_game)
-    return blocks
+    for key, title in (("patterns", tallied(data["game"])[0]), *_ends(data)):
+        blocks += _named_table(runs, key, title, False)
+    return blocks + _named_table(runs, "actions", "Actions per game", True)
 
 
 def _moments(item: dict[str, Any] | None) -> str:
@@ -307,13 +417,18 @@ def report_document(data: dict[str, Any], paper: Paper) -> Document:
     runs = data["runs"]
     lines = [f"{data['games']:,} simulated games per run, seed {data['seed']}"]
     lines += [f"Run {r['label']}: {rules_line(data['game'], r['options'])}" for r in runs]
-    lines += [f"Players: {', '.join(runs[0]['players'])}",
+    bots = list(dict.fromkeys(bot_of(side.split(": ", 1)[1]) for side in runs[0]["players"]))
+    lines += [f"Played by: {', '.join(bots)} (see Who plays)",
               f"tilepress {data['tilepress']}; 95% intervals throughout"]
+    asks = (["who wins from which seat"] if any(r["summary"]["win_rate"] for r in runs) else [])
+    asks += ["how games end"] if _ends(data) else []
+    asks += ["how long they last", tallied(data["game"])[3]]
+    about = ", ".join(asks[:-1]) + (", " if len(asks) > 2 else " and ") + asks[-1]
     blocks: list[Block] = [
         TitlePage(f"{data['title']}: balance report",
-                  "Who wins from which seat, how games end, how long they last, which "
-                  "hands win" + (", and what a change of rules does" if len(runs) > 1
-                                 else ""), tuple(lines)),
+                  about[0].upper() + about[1:]
+                  + (", and what a change of rules does" if len(runs) > 1 else ""),
+                  tuple(lines)),
         *summary_blocks(data),
         *_chart_blocks(data),
         *_table_blocks(data),
@@ -322,4 +437,5 @@ def report_document(data: dict[str, Any], paper: Paper) -> Document:
                     subtitle=f"{data['games']:,} simulated games")
 
 
-__all__ = ["options_line", "report_document", "rules_line"]
+__all__ = ["PLAYERS", "bot_of", "findings", "options_line", "players_words", "report_document",
+           "rules_line", "shown_measures", "tallied"]
