@@ -54,6 +54,7 @@ from tilepress.cli import (
     printing,
     publish,
     puzzles,
+    solve,
     stats,
 )
 from tilepress.cli.common import echo
@@ -80,6 +81,7 @@ app.add_typer(stats.app, name="stats")
 app.add_typer(files.layout_app, name="layout")
 app.add_typer(files.card_app, name="card")
 app.command()(puzzles.verify)
+app.command()(solve.solve)
 app.command()(games.replay)
 app.command()(files.book)
 app.command()(publish.rulebook)
