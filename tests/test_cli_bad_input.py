@@ -276,7 +276,8 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
     ("draw", "castle"): {
         "castle": [(("moon",), 2, "unknown castle 'moon'"),
                    (("big.castle",), 2, "more than 144 tiles")],
-        "tileset": [(("towers", "--tileset", "1mx4"), 2, "needs 112 tiles; the 1mx4 set")],
+        "tileset": [(("towers", "--tileset", "1mx4", "--view", "above"), 2,
+                     "needs 112 tiles; the 1mx4 set")],
         "view": [(("towers", "--view", "sideways"), 2, "view must be one of")],
         "dpi": [(("towers", "--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
     },
