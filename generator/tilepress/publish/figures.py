@@ -27,7 +27,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from tilepress.documents.model import Illustration
+from tilepress.documents.model import Figure, Illustration
 from tilepress.engine.game import FigureEntry, Game
 from tilepress.errors import FileFormatError, IllegalActionError, RequestError
 from tilepress.files import parse_toml, read_text, write_atomic
@@ -318,6 +318,13 @@ def checked_figure(spec: FigureSpec, where: str, *, fit: bool = False) -> Illust
     return drawn
 
 
+def placed(drawn: Illustration, spec: FigureSpec) -> Figure:
+    """A checked figure as a page places it: the spec's caption and height."""
+    figure = drawn.figure
+    return dataclasses.replace(figure, caption=spec.caption or figure.caption,
+                               max_height=spec.height or figure.max_height)
+
+
 # ---------------------------------------------------------------------------
 # A figure set: tilepress draw --spec
 # ---------------------------------------------------------------------------
@@ -407,5 +414,5 @@ def write_figure_files(files: list[FigureFile], folder: str | Path) -> tuple[int
 __all__ = ["ClaimError", "FigureFile", "FigureSet", "FigureSpec", "PositionFigure",
            "check_claims", "checked_figure", "draw_spec", "event_count", "figure_kind",
            "figure_spec", "figure_specs", "fitted", "kinds", "load_figure_set",
-           "parse_figure_set", "position_illustration", "render_figure_set",
+           "parse_figure_set", "placed", "position_illustration", "render_figure_set",
            "write_figure_files"]

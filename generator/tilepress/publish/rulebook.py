@@ -27,9 +27,7 @@ from tilepress.documents.model import (
     Bullets,
     Contents,
     Document,
-    Figure,
     Heading,
-    Illustration,
     PageBreak,
     Paragraph,
     Section,
@@ -40,7 +38,13 @@ from tilepress.engine.game import Game
 from tilepress.errors import FileFormatError, RequestError
 from tilepress.files import read_text
 from tilepress.games import GAMES, find_game
-from tilepress.publish.figures import ClaimError, FigureSpec, checked_figure, figure_specs
+from tilepress.publish.figures import (
+    ClaimError,
+    FigureSpec,
+    checked_figure,
+    figure_specs,
+    placed,
+)
 from tilepress.resources import shipped
 
 
@@ -92,14 +96,6 @@ def parse_spec(text: str, game: str, *, source: str) -> RulebookSpec:
 # ---------------------------------------------------------------------------
 # Figures and their claims (publish/figures.py)
 # ---------------------------------------------------------------------------
-
-
-def placed(drawn: Illustration, spec: FigureSpec) -> Figure:
-    """A checked figure as the page places it: the spec's caption and height."""
-    figure = drawn.figure
-    caption = spec.caption or figure.caption
-    return dataclasses.replace(figure, caption=caption,
-                               max_height=spec.height or figure.max_height)
 
 
 # ---------------------------------------------------------------------------
