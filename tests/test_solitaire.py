@@ -371,20 +371,18 @@ def test_the_luby_schedule() -> None:
     assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
 
 
-def test_the_fast_play_ends_where_the_timed_play_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_fast_play_ends_where_the_timed_play_ends() -> None:
     # Table.end (no clock) removes pairs at once and looks at a tile only when it becomes
-    # free; it must leave the same tiles as the play that keeps the clock, compiled or not
-    from tilepress.compiled import enabled
-    from tilepress.engine import solitaire_play
+    # free; it must leave the same tiles as the play that keeps the clock, and as the
+    # plain loop over lists kept as an oracle in tests/solitaire_oracle.py
+    from solitaire_oracle import end_from
+
     from tilepress.engine.solitaire_play import Table, geometry
 
-    monkeypatch.setattr(solitaire_play, "FAST_AFTER", 10**18)  # compiled only when given
     for layout, seed in [(builtin("turtle"), 1), (builtin("turtle"), 2), (SMALL[0], 3)]:
         deal = rules.deal_random(layout, random.Random(seed), bonus=False)
         rng = random.Random(seed)
         table = Table(geometry(layout), deal.groups, (1 << len(layout)) - 1)
-        fast = table.fast(now=True)
-        assert (fast is not None) == enabled()
         for _ in range(60):
             partner = [-1] * len(layout)
             share = rng.random()
@@ -394,28 +392,20 @@ def test_the_fast_play_ends_where_the_timed_play_ends(monkeypatch: pytest.Monkey
                     if rng.random() < share:
                         partner[ms[i]], partner[ms[i + 1]] = ms[i + 1], ms[i]
             clock = [-1] * len(layout)
-            left = table.play(partner, clock)
-            for compiled in (None, fast):  # the plain loop, then the compiled one if any
-                table.compiled = compiled
-                assert table.play(partner) == left
-                assert table.stranded(partner) == (left, [t for t in range(len(layout))
-                                                          if clock[t] < 0])
-            table.compiled = fast
-
-
-def test_the_compiled_play_changes_no_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
-    # budgets count plays, so with numba or without a solve ends the same way, restarts
-    # and all (a budget past the first restart)
-    from tilepress.compiled import enabled
-    from tilepress.engine import solitaire_kernel, solitaire_play
-
-    if not enabled():
-        pytest.skip("numba is not installed or TILEPRESS_NO_JIT is set")
-    deals = [rules.deal_random(builtin("turtle"), random.Random(s)) for s in (105, 210, 7)]
-    monkeypatch.setattr(solitaire_play, "FAST_AFTER", 0)
-    fast = [rules.solve(d, budget=9_000) for d in deals]
-    monkeypatch.setattr(solitaire_kernel, "enabled", lambda: False)
-    assert [rules.solve(d, budget=9_000) for d in deals] == fast
+            record: list[tuple[int, int]] = []
+            left = table.play(partner, clock, record)
+            assert sorted(t for pair in record for t in pair) == sorted(
+                t for t in range(len(layout)) if clock[t] >= 0 and partner[t] >= 0)
+            assert sorted(c for c in clock if c >= 0) == list(range(len(layout) - left))
+            assert table.play(partner) == left
+            stranded = [t for t in range(len(layout)) if clock[t] < 0]
+            assert table.stranded(partner) == (left, stranded)
+            plain_left, plain_code = end_from(table.code0, table.free0, table.count0, partner,
+                                              table.geo.touch, table.group_of,
+                                              len(table.members))
+            code = table.end(partner)[1].tolist()
+            assert plain_left == left
+            assert [plain_code[t] for t in stranded] == [code[t] for t in stranded]
 
 
 @settings(max_examples=60, deadline=None)
@@ -446,3 +436,41 @@ def test_restarts_keep_the_verdicts_sound(which: int, seed: int) -> None:
     assert (result.status == rules.SOLVED) == _brute(deal)
     if result.status == rules.SOLVED:
         assert rules.replay_solution(deal, result.solution) == []
+
+
+@pytest.mark.parametrize(("name", "seed"), [("turtle", 1), ("turtle", 5), ("turtle", 13),
+                                            ("fortress", 2), ("mini", 4)])
+def test_the_playouts_play_as_the_plain_oracle(name: str, seed: int) -> None:
+    # the playout kernel draws from the random.Random's own stream (Python's Mersenne
+    # Twister, rebuilt in the kernel): the same games, penalties and state after as the
+    # plain playouts kept in tests/solitaire_oracle.py, in a position too
+    import numpy as np
+    from solitaire_oracle import PlainPlayouts
+
+    from tilepress.engine.solitaire_play import Table, geometry, seeded, stream, streamed
+
+    deal = rules.deal_random(builtin(name), random.Random(seed))
+    n = len(deal.tiles)
+    rest = (1 << n) - 1
+    for remaining in (rest, rest & ~rules.board_for(deal.layout).free_tiles(rest)[0]):
+        table = Table(geometry(deal.layout), deal.groups, remaining)
+        plain = PlainPlayouts(table)
+        ours, theirs = seeded(seed), random.Random(seed)
+        assert ours.tolist() == list(theirs.getstate()[1])
+        penalty, kept = np.zeros((n, n)), {}
+        noises = [1.0 + k / 2 for k in range(12)]
+        for _ in range(3):
+            won, moves = table.playouts(ours, noises, penalty)
+            games = []
+            for noise in noises:
+                games.append(plain.playout(theirs, noise, kept))
+                if not games[-1][0]:
+                    break
+            longest = max(games, key=lambda g: (g[0] == 0, len(g[1])))
+            assert won == (len(games) - 1 if not games[-1][0] else -1)
+            assert moves == longest[1]
+            assert ours.tolist() == list(theirs.getstate()[1])
+            assert {(a, c): v for (a, c), v in np.ndenumerate(penalty) if v} == kept
+        again = random.Random(0)
+        streamed(again, ours)
+        assert again.getstate() == theirs.getstate() and stream(again).tolist() == ours.tolist()

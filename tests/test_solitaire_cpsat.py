@@ -130,8 +130,8 @@ def test_the_solver_ends_with_the_model_s_verdict(which: int, seed: int) -> None
         assert rules.replay_solution(deal, result.solution) == []
 
 
-def test_the_default_budget_never_reaches_the_model(monkeypatch) -> None:
-    # puzzles solve within the default budget: the model never changes their deals
+def test_a_budget_within_exact_after_never_reaches_the_model(monkeypatch) -> None:
+    # puzzles solve within budgets below EXACT_AFTER: the model never changes their deals
     from tilepress.engine import solitaire_cpsat, solitaire_solver
 
     def refuse(*args):
@@ -139,7 +139,8 @@ def test_the_default_budget_never_reaches_the_model(monkeypatch) -> None:
 
     monkeypatch.setattr(solitaire_cpsat, "decide", refuse)
     deal = rules.deal_random(builtin("turtle"), random.Random(724))
-    assert solitaire_solver.Solver(deal).solve().status == rules.UNDECIDED
+    budget = solitaire_solver.EXACT_AFTER
+    assert solitaire_solver.Solver(deal, budget=budget).solve().status == rules.UNDECIDED
 
 
 def test_the_solver_settles_a_big_board_deal_through_the_model() -> None:

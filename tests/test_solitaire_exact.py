@@ -62,6 +62,32 @@ def test_the_exact_search_agrees_with_an_exhaustive_search(which: int, seed: int
         assert rules.replay_solution(deal, search.solution) == []
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 14), st.integers(0, 10**9), st.floats(0, 1))
+def test_pairable_agrees_with_listing_every_pairing(m: int, seed: int, share: float) -> None:
+    # a face's tiles split into pairs with no tile on its partner exactly when one of
+    # its pairings (listed by matchings, up to 8 tiles) has none; odd counts never split
+    import numpy as np
+
+    from tilepress.engine.solitaire_exact_kernel import PAIRABLE
+    from tilepress.engine.solitaire_play import matchings
+
+    rng = random.Random(seed)
+    n = 20
+    apart = np.ones((n, n), np.bool_)
+    for a in range(n):
+        for c in range(a + 1, n):
+            if rng.random() < share:
+                apart[a, c] = apart[c, a] = False
+    tiles = np.array(rng.sample(range(n), m), np.int64)
+    got = PAIRABLE(tiles, m, apart, np.zeros(16, np.bool_))
+    if m % 2:
+        assert not got
+    elif m <= 8:
+        assert got == any(all(apart[a, c] for a, c in pairs)
+                          for pairs in matchings(tuple(tiles.tolist())))
+
+
 def test_it_proves_dead_a_deal_whose_relaxed_play_goes_out() -> None:
     # the relaxed play lets the 1p face go freely once two are free together, so it
     # clears the board; the real game cannot (checked by the exhaustive search)
@@ -87,10 +113,10 @@ def test_a_removed_tile_is_never_taken_for_one_in_place() -> None:
     assert rules.replay_solution(deal, search.solution) == []
 
 
-def test_the_solver_takes_the_exact_search_only_past_the_default_budget(
+def test_the_solver_takes_the_exact_search_only_past_exact_after(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # a deal the default budget leaves undecided: no exact search within it (so puzzles
-    # and the Turtle benchmark stay as they were), one past it
+    # a deal left undecided within EXACT_AFTER plays: no exact search within them (so
+    # puzzles stay as they were), one past them; the default budget decides it
     from tilepress.engine import solitaire_solver
 
     made = []
@@ -98,10 +124,13 @@ def test_the_solver_takes_the_exact_search_only_past_the_default_budget(
     monkeypatch.setattr(solitaire_solver, "ExactSearch",
                         lambda table: made.append(1) or real(table))
     deal = rules.deal_random(builtin("turtle"), random.Random(724))
-    assert solitaire_solver.Solver(deal).solve().status == rules.UNDECIDED
+    budget = solitaire_solver.EXACT_AFTER
+    assert solitaire_solver.Solver(deal, budget=budget).solve().status == rules.UNDECIDED
     assert not made
-    solitaire_solver.Solver(deal, budget=solitaire_solver.EXACT_AFTER + 1000).solve()
+    quick = solitaire_solver.QUICK * solitaire_solver.PLAYOUT_COST  # counted apart
+    solitaire_solver.Solver(deal, budget=budget + quick + 1000).solve()
     assert made
+    assert solitaire_solver.Solver(deal).solve().status == rules.SOLVED
 
 
 def muted_solve(deal: rules.Deal, seed: int, budget: int, **constants):
@@ -116,7 +145,7 @@ def muted_solve(deal: rules.Deal, seed: int, budget: int, **constants):
 
     with pytest.MonkeyPatch.context() as patch:
         for name, value in {"RESTART": 1, "TURN": 1, "TURN_PLAYOUTS": 0, "EXACT_AFTER": 0,
-                            **constants}.items():
+                            "QUICK": 0, **constants}.items():
             patch.setattr(solitaire_solver, name, value)
         patch.setattr(solitaire_solver.PairingSearch, "run", lambda self: idle(self))
         patch.setattr(solitaire_solver.Repair, "run",
@@ -151,21 +180,16 @@ def test_the_solver_ends_with_the_exact_search_s_verdict(which: int, seed: int) 
                                           and result.work <= 1)
 
 
-def test_the_compiled_search_looks_at_the_same_positions(monkeypatch: pytest.MonkeyPatch) -> None:
-    # with numba the whole search runs compiled; without it, the plain search (and its
-    # relaxed check and stubborn sets) must look at the same positions, in the same order,
-    # past restarts (with their noise) and memo growth
-    from tilepress.compiled import enabled
-    from tilepress.engine import (
-        solitaire_exact,
-        solitaire_kernel,
-        solitaire_play,
-        solitaire_stubborn,
-    )
+def test_the_search_looks_at_the_positions_of_the_plain_oracle() -> None:
+    # the search runs in its kernels; the plain search over Python sets and lists kept in
+    # tests/solitaire_oracle.py must look at the same positions, in the same order, past
+    # restarts (with their noise) and memo growth
+    from solitaire_oracle import PlainExactSearch
 
-    if not enabled():
-        pytest.skip("numba is not installed or TILEPRESS_NO_JIT is set")
-    monkeypatch.setattr(solitaire_play, "FAST_AFTER", 0)
+    from tilepress.compiled import enabled
+
+    if not enabled():  # the kernels as plain Python take minutes here
+        pytest.skip("compilation is off (TILEPRESS_NO_JIT): test_solitaire_pinned covers it")
     deals = [rules.deal_random(builtin(name), random.Random(s))
              for name, s in (("turtle", 1), ("turtle", 9), ("pyramid", 1), ("fortress", 2))]
     # and two faces of 72 tiles each (too many to check a face's pairing)
@@ -173,22 +197,19 @@ def test_the_compiled_search_looks_at_the_same_positions(monkeypatch: pytest.Mon
     random.Random(3).shuffle(tiles)
     deals.append(rules.Deal(builtin("turtle"), tuple(tiles)))
 
-    def trace() -> list:
+    def trace(search_type) -> list:
         out = []
         for deal in deals:
-            search = ExactSearch(_table(deal))
+            search = search_type(_table(deal))
             for chunk in (1, 700, 3000, 2300):
                 search.run(chunk)
             out.append((search.status, search.nodes, search.best, search.restarts,
                         sorted(search.failed_masks()), search.solution))
         return out
 
-    fast = trace()
+    fast = trace(ExactSearch)
     assert sum(len(t[4]) for t in fast) > 4096  # the memo grew past its first table
-    monkeypatch.setattr(solitaire_exact, "enabled", lambda: False)
-    monkeypatch.setattr(solitaire_kernel, "enabled", lambda: False)
-    monkeypatch.setattr(solitaire_exact, "STUBBORN", solitaire_stubborn.STUBBORN.python)
-    plain = trace()
+    plain = trace(PlainExactSearch)
     assert plain == fast
     assert {t[0] for t in plain} >= {WON} and max(t[3] for t in plain) >= 1
 
@@ -241,9 +262,8 @@ def _kept_moves_win(deal: rules.Deal, start: int, limit: int) -> None:
     def reduced(rem: int) -> bool:
         if not rem:
             return True
-        frame = _frame(search, deal, rem)
-        everything = _moves(search, frame, reduce=False)
-        kept = _moves(search, frame, reduce=True)
+        everything = search.moves(rem, reduce=False)
+        kept = search.moves(rem, reduce=True)
         assert set(kept) <= set(everything) and bool(kept) == bool(everything)
         return any(reduced(rem & ~(1 << a) & ~(1 << c)) for a, c in kept)
 
@@ -310,23 +330,7 @@ def test_a_stubborn_set_prunes() -> None:
     # the reduction is on, and cuts moves at the start of a Turtle deal
     deal = rules.deal_random(builtin("turtle"), random.Random(3))
     search = ExactSearch(_table(deal))
-    frame = search.root
-    everything = _moves(search, frame, reduce=False)
-    kept = _moves(search, frame, reduce=True)
+    rem = (1 << len(deal.tiles)) - 1
+    everything = search.moves(rem, reduce=False)
+    kept = search.moves(rem, reduce=True)
     assert 0 < len(kept) < len(everything)
-
-
-def _frame(search: ExactSearch, deal: rules.Deal, rem: int):
-    from tilepress.engine.solitaire_exact import _Frame
-    from tilepress.engine.solitaire_play import FREE_CODES, codes_after
-
-    code = codes_after(search.table.geo, rem)
-    free = [t for t in range(len(code)) if code[t] in FREE_CODES]
-    rest = [sum(1 for t in ms if rem >> t & 1) for ms in search.members]
-    n = len(deal.tiles)
-    return _Frame(code, free, rest, bin(rem).count("1"), ((1 << n) - 1) & ~rem, [])
-
-
-def _moves(search: ExactSearch, frame, *, reduce: bool) -> list[tuple[int, int]]:
-    search.reduce = reduce
-    return search.moves(frame)

@@ -1,8 +1,52 @@
 """tilepress: printable, verified content from the rules of mahjong-family games.
 
-The package is laid out along the data flow (see docs/architecture.md):
-``rules`` (engines) -> ``puzzles`` (generate, solve, grade) -> ``documents`` (pages as
-data) -> ``draw`` (SVG and PDF back ends) -> files; ``cli`` is a thin layer on top.
+The library's functions are the command's jobs (docs/api.md)::
+
+    import tilepress
+    tilepress.waits("1112345678999m")                     # the nine gates: nine waits
+    sheet = tilepress.make_puzzles("waits", count=12, tiles=10, seed=7)
+    tilepress.write(tilepress.puzzle_sheet(sheet), "out/waits.pdf")
+
+Everything else in the package is internal. Bad input raises :class:`TilepressError`
+(a ``ValueError``) with a one-line message naming what is wrong and where; a wrong
+move found by :func:`replay` raises :class:`IllegalActionError`.
 """
 
+from tilepress.api import (
+    analyze_american,
+    analyze_minttin,
+    analyze_waits,
+    balance_document,
+    balance_report,
+    book,
+    daily,
+    discard_table,
+    draw_figure,
+    figure_kinds,
+    game_names,
+    kit,
+    make_puzzles,
+    play,
+    puzzle_kinds,
+    puzzle_sheet,
+    read_log,
+    read_puzzles,
+    replay,
+    rulebook,
+    shanten,
+    verify_puzzles,
+    waits,
+    worked_example,
+    write,
+    write_kits,
+)
+from tilepress.errors import IllegalActionError, TilepressError
+
 __version__ = "0.1.0"
+
+__all__ = ["IllegalActionError", "TilepressError", "__version__", "analyze_american",
+           "analyze_minttin", "analyze_waits", "balance_document", "balance_report", "book",
+           "daily", "discard_table", "draw_figure", "figure_kinds", "game_names", "kit", "make_puzzles",
+           "play", "puzzle_kinds", "puzzle_sheet", "read_log", "read_puzzles", "replay",
+           "rulebook", "shanten", "verify_puzzles", "waits", "worked_example", "write",
+           "write_kits"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from tilepress.errors import RequestError
 from tilepress.layouts import Layout, Position
@@ -37,6 +37,17 @@ def match_group(tile: Tile) -> int:
     if tile.is_season:
         return SEASONS
     return tile.kind
+
+
+class _Groups(dict[Tile, int]):
+    """:func:`match_group` of each tile met so far."""
+
+    def __missing__(self, tile: Tile) -> int:
+        group = self[tile] = match_group(tile)
+        return group
+
+
+_GROUPS = _Groups()
 
 
 @dataclass(frozen=True)
@@ -118,9 +129,10 @@ class Deal:
             raise RequestError(f"a deal for {len(self.layout)} positions needs as many tiles, "
                                f"not {len(self.tiles)}")
 
-    @property
+    @cached_property
     def groups(self) -> tuple[int, ...]:
-        return tuple(match_group(t) for t in self.tiles)
+        """Each tile's matching group (:func:`match_group`)."""
+        return tuple(map(_GROUPS.__getitem__, self.tiles))
 
 
 def tile_supply(n: int, rng: random.Random, *, bonus: bool = True) -> list[Tile]:
@@ -255,10 +267,11 @@ def replay_solution(deal: Deal, solution: Sequence[Sequence[int]]) -> list[str]:
     board = board_for(deal.layout)
     n = len(deal.tiles)
     groups = deal.groups
+    over, left, right = board.over, board.left, board.right
     remaining = (1 << n) - 1
     for step, move in enumerate(solution, start=1):
-        if not isinstance(move, list | tuple) or len(move) != 2 or \
-                not all(type(i) is int for i in move):
+        if not isinstance(move, (list, tuple)) or len(move) != 2 or \
+                type(move[0]) is not int or type(move[1]) is not int:
             return [f"move {step}: a move is a pair of positions [i, j], not {move!r:.40}"]
         a, b = move
         if not (0 <= a < n and 0 <= b < n) or a == b:
@@ -266,7 +279,7 @@ def replay_solution(deal: Deal, solution: Sequence[Sequence[int]]) -> list[str]:
         for i in (a, b):
             if not remaining >> i & 1:
                 return [f"move {step}: the tile at {i} was already removed"]
-            if not board.is_free(remaining, i):
+            if over[i] & remaining or (left[i] & remaining and right[i] & remaining):
                 return [f"move {step}: the tile at {i} ({deal.tiles[i]}) is not free"]
         if groups[a] != groups[b]:
             return [f"move {step}: {deal.tiles[a]} and {deal.tiles[b]} do not match"]
@@ -285,10 +298,12 @@ _SOLVER_NAMES = {"SolveResult": "solitaire_solver", "Solver": "solitaire_solver"
 def __getattr__(name: str):
     """The solver's names, also reachable from here (they live in ``solitaire_solver`` and
     ``solitaire_experience``)."""
-    if name in _SOLVER_NAMES:
-        import importlib
-
-        return getattr(importlib.import_module(f"{__package__}.{_SOLVER_NAMES[name]}"), name)
+    if name in _SOLVER_NAMES:  # imported here, on first use: the solver is heavy
+        if _SOLVER_NAMES[name] == "solitaire_solver":
+            from tilepress.engine import solitaire_solver as module
+        else:
+            from tilepress.engine import solitaire_experience as module
+        return getattr(module, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -1,13 +1,12 @@
-"""The exact search of :mod:`.solitaire_exact`, compiled by numba when the fast extra is
-installed (see :mod:`tilepress.compiled`).
+"""The kernels of the exact search (:mod:`.solitaire_exact`, where its reductions are
+argued): compiled by numba on first use; with compilation off (``TILEPRESS_NO_JIT=1``)
+the same source runs as plain Python, slowly, looking at the same positions.
 
-It is the same search, position for position: the same safe moves, moves in the same
-order (the same noise after a restart), the same stubborn sets, the same memo. Only the
-stack lives in fixed arrays, one row a level (a tile's code, a face's tiles in place,
+The stack lives in fixed arrays, one row a level (a tile's code, a face's tiles in place,
 the moves made to get there and those still to try), and the memo of failed positions in
 an open-addressed table of removed-tile masks (64 tiles a word), grown by the caller.
-The tests check that both give the same positions, verdict and solution.
-"""
+tests/solitaire_oracle.py keeps a plain search over Python sets and lists, which the
+tests check it against position for position."""
 
 from __future__ import annotations
 
@@ -25,8 +24,8 @@ RUNNING, WON, DEAD = 0, 1, 2
 
 PAIR_CHECK = 12
 """The most tiles of a face (besides a move's two) whose pairing is checked: beyond, a
-move is never taken for doomed (sound: it only prunes less), since the check grows as two
-to that power."""
+move is never taken for doomed (sound: it only prunes less), since the check's worst case
+grows fast with the tiles."""
 MIX1 = -4658895280553007687
 MIX2 = -7723592293110705685
 """splitmix64's multipliers, as signed 64-bit numbers (products wrap)."""
@@ -163,29 +162,68 @@ def _settle(code: np.ndarray, rest: np.ndarray, left: int, mask: np.ndarray,
 SETTLE = kernel(_settle)
 
 
-def _pairable(tiles: np.ndarray, m: int, apart: np.ndarray, good: np.ndarray) -> bool:
-    """Whether the ``m`` ``tiles`` split into pairs with no tile lying on its partner."""
-    good[0] = True
-    for s in range(1, 1 << m):
-        good[s] = False
-        bits = 0
-        low = -1
-        for i in range(m):
-            if s >> i & 1:
-                bits += 1
-                if low < 0:
-                    low = i
-        if bits & 1:
-            continue
-        rest = s & ~(1 << low)
-        for j in range(low + 1, m):
-            if rest >> j & 1 and apart[tiles[low], tiles[j]] and good[rest & ~(1 << j)]:
-                good[s] = True
+def _pairable(tiles: np.ndarray, m: int, apart: np.ndarray, used: np.ndarray) -> bool:
+    """Whether the ``m`` ``tiles`` split into pairs with no tile lying on its partner
+    (``apart``): depth first, the first tile left with each of its possible partners in
+    turn (``used``: scratch of at least ``m`` flags)."""
+    if m % 2:
+        return False
+    if m == 0:
+        return True
+    half = m // 2
+    first = np.empty(half, np.int64)
+    tried = np.empty(half, np.int64)
+    for i in range(m):
+        used[i] = False
+    level = 0
+    first[0] = 0
+    tried[0] = 0
+    used[0] = True
+    while True:
+        i = first[level]
+        found = -1
+        for j in range(tried[level] + 1, m):
+            if not used[j] and apart[tiles[i], tiles[j]]:
+                found = j
                 break
-    return good[(1 << m) - 1]
+        if found < 0:  # no partner left for it: back to the level below
+            used[i] = False
+            level -= 1
+            if level < 0:
+                return False
+            used[tried[level]] = False
+            continue
+        tried[level] = found
+        used[found] = True
+        if level + 1 == half:
+            return True
+        k = i + 1
+        while used[k]:
+            k += 1
+        level += 1
+        first[level] = k
+        tried[level] = k
+        used[k] = True
 
 
 PAIRABLE = kernel(_pairable)
+
+
+def _unpairable(mstart: np.ndarray, mlist: np.ndarray, apart: np.ndarray, most: int) -> bool:
+    """Whether a face (``mlist[mstart[g]:mstart[g + 1]]``) cannot be split into pairs
+    with no tile lying on its partner: an odd face, or one of at most ``most`` tiles
+    whose every pairing stacks two."""
+    good = np.zeros(1 << most, np.bool_)
+    for g in range(mstart.shape[0] - 1):
+        m = mstart[g + 1] - mstart[g]
+        if m % 2:
+            return True
+        if m <= most and not PAIRABLE(mlist[mstart[g]:mstart[g + 1]], m, apart, good):
+            return True
+    return False
+
+
+UNPAIRABLE = kernel(_unpairable)
 
 
 def _hash(words: np.ndarray, cap: int) -> int:

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+
+import numpy as np
 
 from tilepress.engine.solitaire import board_for
-from tilepress.engine.solitaire_kernel import GONE, HALF_GONE, Compiled
+from tilepress.engine.solitaire_kernel import GONE, PLAYOUTS, SEED, Arrays
 from tilepress.layouts import Layout
 
 FREE_CODES = frozenset({0, 1, 2, 3, 4, 8, 12})
@@ -42,6 +44,15 @@ class Geometry:
     weight: tuple[float, ...]
     """How much a tile holds up: the tiles under it (at any depth) and half those
     beside it."""
+    start: np.ndarray = field(compare=False, repr=False)
+    target: np.ndarray = field(compare=False, repr=False)
+    delta: np.ndarray = field(compare=False, repr=False)
+    """:attr:`touch` as flat arrays for the kernels: ``start[t]:start[t + 1]`` are tile
+    ``t``'s entries of ``target`` (the tile touched) and ``delta`` (what it subtracts)."""
+    weights: np.ndarray = field(compare=False, repr=False)
+    """:attr:`weight` as an array."""
+    apart: np.ndarray = field(compare=False, repr=False)
+    """Whether two tiles can ever be free together (neither lies over the other)."""
 
 
 @lru_cache(maxsize=64)
@@ -64,8 +75,18 @@ def geometry(layout: Layout) -> Geometry:
             held[t] += 1
     code = tuple(OVER * _count(board.over[t]) + LEFT * _count(board.left[t])
                  + RIGHT * _count(board.right[t]) for t in range(n))
-    return Geometry(code, tuple(map(tuple, touch)), board.below,
-                    tuple(held[t] + 0.5 * sides[t] for t in range(n)))
+    weight = tuple(held[t] + 0.5 * sides[t] for t in range(n))
+    start = np.zeros(n + 1, np.int64)
+    start[1:] = np.cumsum([len(e) for e in touch])
+    flat = [pair for entries in touch for pair in entries]
+    apart = np.ones((n, n), np.bool_)
+    for a in range(n):
+        for c in tiles_in(board.below[a]):
+            apart[a, c] = apart[c, a] = False
+    return Geometry(code, tuple(map(tuple, touch)), board.below, weight, start,
+                    np.array([j for j, _ in flat], np.int64),
+                    np.array([d for _, d in flat], np.int64), np.array(weight, np.float64),
+                    apart)
 
 
 def codes_after(geo: Geometry, remaining: int) -> list[int]:
@@ -95,11 +116,6 @@ def is_pair(geo: Geometry, a: int, c: int) -> bool:
     return not (below[a] >> c & 1 or below[c] >> a & 1)
 
 
-FAST_AFTER = 10_000
-"""Plays of the plain loop in a process after which :meth:`Table.end` runs compiled:
-numba's start-up (about 0.4 s) pays off only on long work, so short jobs never load it."""
-
-
 class Table:
     """One position of a deal, ready for fast simulated plays.
 
@@ -108,10 +124,8 @@ class Table:
     face go *relaxed*: the first two that are free together, then each other one as soon
     as it is free. That is never harder than the real game, so a relaxed play that
     sticks proves that no pairing of the open tiles wins; with every tile paired it is
-    the real game, and the order does not matter (a removal never blocks a tile)."""
-
-    plain_plays = 0
-    """Plays of the plain loop so far in this process (see :data:`FAST_AFTER`)."""
+    the real game, and the order does not matter (a removal never blocks a tile). The
+    plays run in the kernels of :mod:`.solitaire_kernel`."""
 
     def __init__(self, geo: Geometry, groups: Sequence[int], remaining: int) -> None:
         n = len(groups)
@@ -130,17 +144,17 @@ class Table:
                     self.members.append([])
                 self.members[g].append(t)
                 self.group_of[t] = g
-        self.compiled: Compiled | None = None
-        """The arrays of the compiled :meth:`end` (see :meth:`fast`)."""
 
-    def fast(self, *, now: bool = False) -> Compiled | None:
-        """The compiled loop's arrays, built once this process has played
-        :data:`FAST_AFTER` plays of the plain loop (or ``now``); None before, or without
-        numba."""
-        if self.compiled is None and (now or Table.plain_plays >= FAST_AFTER):
-            self.compiled = Compiled.build(self.code0, self.free0, self.geo.touch,
-                                           self.group_of, len(self.members), self.count0)
-        return self.compiled
+    @cached_property
+    def arrays(self) -> Arrays:
+        """The position as the kernels' arrays."""
+        geo = self.geo
+        return Arrays(np.array(self.code0, np.int64), np.array(self.free0, np.int64),
+                      self.count0, geo.start, geo.target, geo.delta,
+                      np.array(self.group_of, np.int64), len(self.members),
+                      np.cumsum([0] + [len(ms) for ms in self.members], dtype=np.int64),
+                      np.array([t for ms in self.members for t in ms], np.int64),
+                      geo.weights, geo.apart)
 
     def play(self, partner: Sequence[int], clock: list[int] | None = None,
              record: list[tuple[int, int]] | None = None) -> int:
@@ -148,208 +162,65 @@ class Table:
         receives the order in which tiles went; ``record`` the pairs removed (the moves
         of a win when every tile is paired)."""
         if clock is None and record is None:
-            return self.end(partner)[0]
-        code = self.code0[:]
-        touch, group_of, free = self.geo.touch, self.group_of, FREE_CODES
-        waiting: list = [None] * len(self.members)
-        stack = self.free0[:]
-        pop, push = stack.pop, stack.append
-        left = self.count0
-        while stack:
-            t = pop()
-            if code[t] not in free:
-                continue
-            p = partner[t]
-            if p >= 0:
-                if code[p] not in free:
-                    continue
-                out: Sequence[int] = (t, p)
-                if record is not None:
-                    record.append((t, p))
-            else:
-                g = group_of[t]
-                w = waiting[g]
-                if w is None:
-                    waiting[g] = [t]
-                    continue
-                if w is True:
-                    out = (t,)
-                elif t in w:
-                    continue
-                else:
-                    w.append(t)
-                    out = w
-                    waiting[g] = True
-            for x in out:
-                code[x] = GONE
-                if clock is not None:
-                    clock[x] = self.count0 - left
-                left -= 1
-                for j, d in touch[x]:
-                    c = code[j] - d
-                    code[j] = c
-                    if c in free:
-                        push(j)
+            return self.arrays.end(partner)[0]
+        left, order, pairs = self.arrays.play(partner)
+        if clock is not None:
+            for t in np.flatnonzero(order >= 0).tolist():
+                clock[t] = int(order[t])
+        if record is not None:
+            record.extend(pairs)
         return left
 
-    def end(self, partner: Sequence[int]) -> tuple[int, Sequence[int]]:
+    def end(self, partner: Sequence[int]) -> tuple[int, np.ndarray]:
         """Where :meth:`play` ends: the number of tiles left and every tile's code (a
-        removed tile's is :data:`GONE` or a little less). The end does not depend on the
-        order of the removals (a removal never blocks a tile), so this faster loop
-        removes a pair at once and looks at a tile only when it becomes free. With numba
-        the same loop runs compiled (:mod:`.solitaire_kernel`) once the process has
-        played :data:`FAST_AFTER` plays."""
-        fast = self.fast()
-        if fast is not None:
-            return fast.end(partner)
-        Table.plain_plays += 1
-        return end_from(self.code0, self.free0, self.count0, partner, self.geo.touch,
-                        self.group_of, len(self.members))
+        removed tile's is :data:`GONE` or a little less)."""
+        return self.arrays.end(partner)
 
     def stranded(self, partner: Sequence[int]) -> tuple[int, list[int]]:
         """Play ``partner``; the tiles left and the list of those tiles."""
-        fast = self.fast()
-        if fast is not None:
-            return fast.stranded(partner)
-        left, code = self.end(partner)
-        return left, [t for t, c in enumerate(code) if c < HALF_GONE]
+        return self.arrays.stranded(partner)
 
-    def playout(self, rng: random.Random, noise: float,
-                penalty: dict[tuple[int, int], float]) -> tuple[int, list[tuple[int, int]]]:
-        """One quick game: a face whose remaining tiles are all free goes at once (that is
-        always safe); when none does, the free pair holding up the most goes (with
-        ``noise``, less its ``penalty``), never one that leaves a face's last two tiles
-        one on the other. Returns the tiles left and the moves; a game that sticks adds
-        to the penalty of its pairs whose face it left stranded."""
-        code = self.code0[:]
-        group_of, free = self.group_of, FREE_CODES
-        waiting: list[list[int]] = [[] for _ in self.members]
-        rest = [len(m) for m in self.members]
-        stack = self.free0[:]
-        left = self.count0
-        moves: list[tuple[int, int]] = []
-        while True:
-            while stack:
-                t = stack.pop()
-                if code[t] not in free or t in waiting[group_of[t]]:
-                    continue
-                g = group_of[t]
-                waiting[g].append(t)
-                if len(waiting[g]) == rest[g]:  # every tile left is free
-                    w = waiting[g]
-                    moves.extend((w[i], w[i + 1]) for i in range(0, len(w), 2))
-                    left -= len(w)
-                    rest[g] = 0
-                    waiting[g] = []
-                    self._take(code, w, stack)
-            if not left:
-                return 0, moves
-            pick = self._risky_move(code, waiting, rest, rng, noise, penalty)
-            if pick is None:
-                for a, c in moves:
-                    if rest[group_of[a]]:
-                        key = (a, c) if a < c else (c, a)
-                        penalty[key] = penalty.get(key, 0) + 2
-                return left, moves
-            g, a, c = pick
-            moves.append((a, c))
-            waiting[g].remove(a)
-            waiting[g].remove(c)
-            rest[g] -= 2
-            left -= 2
-            self._take(code, (a, c), stack)
-
-    def _take(self, code: list[int], tiles: Sequence[int], stack: list[int]) -> None:
-        touch, free = self.geo.touch, FREE_CODES
-        for x in tiles:
-            code[x] = GONE
-            for j, d in touch[x]:
-                c = code[j] - d
-                code[j] = c
-                if c in free:
-                    stack.append(j)
-
-    def _risky_move(self, code: list[int], waiting: list[list[int]], rest: list[int],
-                    rng: random.Random, noise: float,
-                    penalty: dict[tuple[int, int], float]) -> tuple[int, int, int] | None:
-        weight, below = self.geo.weight, self.geo.below
-        best, pick = -1e18, None
-        for g, w in enumerate(waiting):
-            k = len(w)
-            if k < 2:
-                continue
-            others = ([x for x in self.members[g] if code[x] != GONE and x not in w]
-                      if rest[g] == 4 else None)
-            for i in range(k):
-                a = w[i]
-                for c in w[i + 1:]:
-                    if others is not None:  # the last two must not lie one on the other
-                        r = others + [x for x in w if x != a and x != c]
-                        if below[r[0]] >> r[1] & 1 or below[r[1]] >> r[0] & 1:
-                            continue
-                    score = (weight[a] + weight[c] + rng.random() * noise
-                             - penalty.get((a, c) if a < c else (c, a), 0))
-                    if score > best:
-                        best, pick = score, (g, a, c)
-        return pick
+    def playouts(self, mt: np.ndarray, noises: Sequence[float], penalty: np.ndarray,
+                 ) -> tuple[int, list[tuple[int, int]]]:
+        """Quick games (:data:`.solitaire_kernel.PLAYOUT`), one for each of ``noises``,
+        until one wins: a face whose remaining tiles are all free goes at once (that is
+        always safe); when none does, the free pair holding up the most goes (with the
+        game's noise, drawn from ``mt``, less its ``penalty``), never one that leaves a
+        face's last two tiles one on the other. A game that sticks adds to the penalty
+        (an n-by-n array, the smaller tile first) of its pairs whose face it left
+        stranded. Returns the index of the game that won (-1: none) and its moves, or
+        those of the first longest game. ``mt`` is a random stream (:func:`seeded`,
+        :func:`stream`), drawn on."""
+        a = self.arrays
+        best = np.empty((self.n // 2 + 1, 2), np.int64)
+        info = np.zeros(1, np.int64)
+        won = PLAYOUTS(np.asarray(noises, np.float64), a.code0, a.free0, a.count0, a.start,
+                       a.target, a.delta, a.group_of, a.mstart, a.mlist, a.weight, a.apart,
+                       penalty, mt, best, info)
+        flat = best[:info[0]].tolist()
+        return int(won), [(x, y) for x, y in flat]
 
 
-def end_from(code0: Sequence[int], free0: Sequence[int], count0: int, partner: Sequence[int],
-             touch: Sequence[Sequence[tuple[int, int]]], group_of: Sequence[int],
-             faces: int) -> tuple[int, list[int]]:
-    """The plain loop of :meth:`Table.end` from any position: its codes ``code0``, the
-    tiles free in it ``free0``, and ``count0`` tiles in place."""
-    code = list(code0)
-    free = FREE_CODES
-    waiting: list = [None] * faces
-    stack = list(free0)
-    pop, push = stack.pop, stack.append
-    left = count0
-    while stack:
-        t = pop()
-        if code[t] not in free:
-            continue
-        p = partner[t]
-        if p >= 0:
-            if code[p] not in free:
-                continue
-            code[t] = code[p] = GONE
-            left -= 2
-            for j, d in touch[t]:
-                c = code[j] - d
-                code[j] = c
-                if c in free and c + d not in free:
-                    push(j)
-            for j, d in touch[p]:
-                c = code[j] - d
-                code[j] = c
-                if c in free and c + d not in free:
-                    push(j)
-            continue
-        g = group_of[t]
-        w = waiting[g]
-        if w is None:
-            waiting[g] = t
-            continue
-        if w is not True:
-            if w == t:
-                continue
-            waiting[g] = True
-            code[w] = GONE
-            left -= 1
-            for j, d in touch[w]:
-                c = code[j] - d
-                code[j] = c
-                if c in free and c + d not in free:
-                    push(j)
-        code[t] = GONE
-        left -= 1
-        for j, d in touch[t]:
-            c = code[j] - d
-            code[j] = c
-            if c in free and c + d not in free:
-                push(j)
-    return left, code
+def seeded(seed: int) -> np.ndarray:
+    """The state of ``random.Random(seed)`` as the kernels draw from it (see
+    :func:`stream`), made without one."""
+    n = abs(seed)
+    key = [(n >> (32 * k)) & 0xFFFFFFFF for k in range(max(1, -(-n.bit_length() // 32)))]
+    mt = np.empty(625, np.int64)
+    SEED(mt, np.array(key, np.int64))
+    return mt
+
+
+def stream(rng: random.Random) -> np.ndarray:
+    """``rng``'s state as the kernels draw from it (:data:`.solitaire_kernel.RANDOM`):
+    the Mersenne Twister's 624 words and its index."""
+    return np.array(rng.getstate()[1], np.int64)
+
+
+def streamed(rng: random.Random, mt: np.ndarray) -> None:
+    """Put the state a kernel drew ``mt`` to back into ``rng``."""
+    version, _, gauss = rng.getstate()
+    rng.setstate((version, tuple(mt.tolist()), gauss))
 
 
 @lru_cache(maxsize=4096)
@@ -377,5 +248,5 @@ def tiles_in(mask: int) -> list[int]:
     return out
 
 
-__all__ = ["FAST_AFTER", "FREE_CODES", "GONE", "Geometry", "Table", "codes_after", "end_from",
-           "geometry", "is_pair", "matchings", "partner_list"]
+__all__ = ["FREE_CODES", "GONE", "Geometry", "Table", "codes_after", "geometry", "is_pair",
+           "matchings", "partner_list", "seeded", "stream", "streamed"]

@@ -8,10 +8,12 @@ which -- and a play of it (:mod:`.solitaire_play`) settles whether it wins. A fa
 pairing is still open is played *relaxed*, which is never harder than the real game: a
 relaxed play that sticks proves that no pairing of the open faces can win.
 
-Five tools, cheapest first:
+Six tools, cheapest first:
 
 1. the relaxed play of the whole deal (many dead deals stick at once);
-2. a few quick playouts (safe moves at once, else the pair that holds up the most);
+2. a few quick playouts (safe moves at once, else the pair that holds up the most),
+   compiled; with a budget of at least :data:`QUICK_FROM`, :data:`QUICK` more with ever
+   more noise (most deals are won here, in a millisecond or two);
 3. a complete search over pairings (:class:`.solitaire_pairing.PairingSearch`):
    every open face takes its preferred pairing; when that fails, a smallest set of faces
    to blame is found (QuickXplain) and the search branches only on those, one tile's
@@ -43,6 +45,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from tilepress.engine import solitaire_cpsat
 from tilepress.engine.solitaire import (
     SOLVED,
@@ -53,14 +57,17 @@ from tilepress.engine.solitaire import (
     replay_solution,
 )
 from tilepress.engine.solitaire_exact import WON, ExactSearch, luby
+from tilepress.engine.solitaire_exact_kernel import UNPAIRABLE
 from tilepress.engine.solitaire_pairing import PairingSearch
 from tilepress.engine.solitaire_play import (
     GONE,
     Table,
     geometry,
     is_pair,
-    matchings,
     partner_list,
+    seeded,
+    stream,
+    streamed,
 )
 from tilepress.engine.solitaire_repair import Repair
 
@@ -93,9 +100,14 @@ RESTART = 4000
 again from fresh playouts with a new random stream, and then again after each span of a
 doubling (Luby) schedule: 1, 1, 2, 1, 1, 2, 4, ... times this. Above every budget the
 puzzles use, so that their deals and solutions stay the same."""
+BUDGET = 100_000
+"""The default budget. Past :data:`EXACT_AFTER` the constraint model and the exact search
+settle most Turtle deals the other searches leave open: of random deals 0-1999, the nine
+open at 25,000 plays were all decided by 49,000 plays and 2 s of CPU with OR-Tools
+installed (six of them without)."""
 EXACT_AFTER = 25_000
-"""Plays after which the exact search takes turns too: the default budget, so that every
-verdict within it (puzzles, the Turtle benchmark) stays as it was."""
+"""Plays after which the exact search takes turns too: the default budget once, so that
+every verdict within it (puzzles, the Turtle benchmark) stayed as it was."""
 EXACT_TURN = 2500
 """Positions the exact search looks at in each of its turns: 500 plays, against the 200
 of the complete and local searches' turns, for on big boards it settles more."""
@@ -109,6 +121,17 @@ MODEL_SHARE = 0.25
 """The share of the budget the constraint model may use (of what is left, at most)."""
 MODEL_PLAYS = 80_000
 """Plays a unit of CP-SAT's deterministic time counts as (both cost about 4 s of CPU)."""
+QUICK = 200
+"""Playouts more, when the budget is at least :data:`QUICK_FROM`, after the opening's
+twelve fail and before the searches: the opening's schedule goes on (ever more noise:
+late games are close to random ones), with a random stream and a copy of the penalties
+of their own, so that a deal they do not win is searched exactly as without them. Most
+deals the searches would take tens of milliseconds for are won here in one or two."""
+QUICK_FROM = 4000
+"""The smallest budget that plays :data:`QUICK` (above every budget the puzzles use, so
+that their deals, solutions and grades stay the same)."""
+QUICK_STREAM = 1 << 48
+"""Added to the solver's seed for the random stream of :data:`QUICK`."""
 TURN_PLAYOUTS = 5
 """From the first restart on, playouts played at each turn of the local search (with the
 restart's random stream, learning from the earlier ones' penalties): the best seeds the
@@ -119,7 +142,7 @@ class Solver:
     """Solves one position of a deal (see the module's docstring for how)."""
 
     def __init__(self, deal: Deal, remaining: int | None = None, *,
-                 budget: int = 25_000, seed: int = 0) -> None:
+                 budget: int = BUDGET, seed: int = 0) -> None:
         n = len(deal.tiles)
         self.n = n
         self.deal = deal
@@ -131,9 +154,13 @@ class Solver:
         self.budget = budget
         self.work = 0
         self.exact_work = 0
-        """Plays of the exact search and the model, kept apart: the other searches'
-        schedules (turns, restarts) run on :attr:`work` alone, so they go as without it."""
-        self.rng = random.Random(seed)
+        """Plays of the quick playouts, the exact search and the model, kept apart: the
+        other searches' schedules (turns, restarts) run on :attr:`work` alone, so they go
+        as without them."""
+        self.mt = seeded(seed)
+        """The opening playouts' random stream: ``random.Random(seed)``'s, as the kernels
+        draw from it; :attr:`rng` goes on from where they left it."""
+        self.rng: random.Random | None = None
         self.repair: Repair | None = None
         self.search: PairingSearch | None = None
         self.exact: ExactSearch | None = None
@@ -145,13 +172,20 @@ class Solver:
         self.restarts = 0
         self.restart_at = 0
         self.restart_unit = RESTART * max(n, 144) // 144
-        self.penalty: dict[tuple[int, int], float] = {}
-        self.turn_rng = self.rng
+        self.penalty = np.zeros((n, n), np.float64)
+        """What the playouts take off a pair's score (the smaller tile first): 2 each
+        time a game that stuck had played it and left its face stranded."""
+        self.turn_rng: random.Random | None = None
+        """The random stream of the local search's restarts (from the first restart on)."""
         self.playout_k = 0
         self.longest: list[tuple[int, int]] = []
-        self.impossible = any(len(ms) % 2 for ms in self.members) or any(
-            len(ms) <= 8 and not any(self.valid(m) for m in matchings(tuple(ms)))
-            for ms in self.members)
+        self.impossible = self.unpairable()
+
+    def unpairable(self) -> bool:
+        """Whether a face cannot be split into pairs with no tile lying on its partner:
+        an odd face, or one of at most eight tiles whose every pairing stacks two."""
+        a = self.table.arrays
+        return bool(UNPAIRABLE(a.mstart, a.mlist, a.apart, 8))
 
     def valid(self, pairs: Sequence[tuple[int, int]]) -> bool:
         """Whether no pair lies one tile on the other."""
@@ -206,19 +240,30 @@ class Solver:
             self.found_by = "exact"
             raise _Found(exact.pairing() if exact.status == WON else None)
 
+    def affordable(self, playouts: int) -> int:
+        """How many of ``playouts`` playouts the budget still pays for."""
+        left = self.budget - self.work - self.exact_work
+        return max(0, min(playouts, left // PLAYOUT_COST))
+
     def playouts(self) -> None:
         """:data:`TURN_PLAYOUTS` playouts with the restart's random stream; a win ends
         the solve (as :class:`_Found`), the longest game is kept to seed a restart."""
-        for _ in range(TURN_PLAYOUTS):
-            self.spend(PLAYOUT_COST)  # inside a turn: only counted
-            self.playout_k += 1
-            left, moves = self.table.playout(self.turn_rng, 1.0 + self.playout_k % 12 / 2,
-                                             self.penalty)
-            if not left:
-                self.found_by = "playout"
-                raise _Found(partner_list(self.n, moves))
-            if len(moves) > len(self.longest):
-                self.longest = moves
+        count = self.affordable(TURN_PLAYOUTS)
+        noises = [1.0 + (self.playout_k + 1 + k) % 12 / 2 for k in range(count)]
+        assert self.turn_rng is not None
+        mt = stream(self.turn_rng)
+        won, moves = self.table.playouts(mt, noises, self.penalty)
+        streamed(self.turn_rng, mt)
+        played = count if won < 0 else won + 1
+        self.work += PLAYOUT_COST * played  # inside a turn: only counted
+        self.playout_k += played
+        if won >= 0:
+            self.found_by = "playout"
+            raise _Found(partner_list(self.n, moves))
+        if len(moves) > len(self.longest):
+            self.longest = moves
+        if count < TURN_PLAYOUTS:
+            self.spend(PLAYOUT_COST)  # past the budget
 
     def restarted(self) -> Repair:
         """A new local search, with a new random stream, from the longest playout since
@@ -231,6 +276,17 @@ class Solver:
         best, self.longest = self.longest, []
         assert self.search is not None
         return Repair(self, self.search.preferred_full(best), self.turn_rng)
+
+    def quick(self, opened: int) -> list[tuple[int, int]] | None:
+        """The :data:`QUICK` playouts after ``opened`` opening ones (with their own
+        stream and penalties, counted apart): a win's moves, or None."""
+        left = self.budget - self.work - self.exact_work
+        count = max(0, min(QUICK, left // PLAYOUT_COST))
+        noises = [1.0 + k / 2 for k in range(opened, opened + count)]
+        won, moves = self.table.playouts(seeded(self.seed + QUICK_STREAM), noises,
+                                         self.penalty.copy())
+        self.exact_work += PLAYOUT_COST * (count if won < 0 else won + 1)
+        return moves if won >= 0 else None
 
     def play(self, partner: Sequence[int], clock: list[int] | None = None,
              record: list[tuple[int, int]] | None = None) -> int:
@@ -251,18 +307,26 @@ class Solver:
         if self.impossible:
             return SolveResult(UNSOLVABLE)
         try:
-            clock = [-1] * self.n
-            if self.play([-1] * self.n, clock):
+            if self.play([-1] * self.n):
                 return SolveResult(UNSOLVABLE, work=self.work)
-            best: list[tuple[int, int]] = []
-            for k in range(playouts):
-                self.spend(PLAYOUT_COST)
-                left, moves = self.table.playout(self.rng, 1.0 + k / 2, self.penalty)
-                if not left:
+            count = self.affordable(playouts)
+            won, best = self.table.playouts(self.mt, [1.0 + k / 2 for k in range(count)],
+                                            self.penalty)
+            self.work += PLAYOUT_COST * (count if won < 0 else won + 1)
+            if won >= 0:
+                self.found_by = "playout"
+                return SolveResult(SOLVED, tuple(best), self.work)
+            if count < playouts:
+                self.spend(PLAYOUT_COST)  # past the budget
+            if self.budget >= QUICK_FROM:
+                won_quick = self.quick(count)
+                if won_quick is not None:
                     self.found_by = "playout"
-                    return SolveResult(SOLVED, tuple(moves), self.work)
-                if len(moves) > len(best):
-                    best = moves
+                    return SolveResult(SOLVED, tuple(won_quick), self.work + self.exact_work)
+            self.rng = random.Random(0)
+            streamed(self.rng, self.mt)
+            clock = [-1] * self.n
+            self.table.play([-1] * self.n, clock)  # the relaxed play again, for its clock
             search = self.search = PairingSearch(self, best, clock)
             self.repair = Repair(self, search.preferred_full(best), self.rng)
             self.turn_at = self.work + TURN
@@ -285,7 +349,7 @@ class Solver:
         return SolveResult(SOLVED, tuple(moves), work)
 
 
-def solve(deal: Deal, *, budget: int = 25_000, remaining: int | None = None) -> SolveResult:
+def solve(deal: Deal, *, budget: int = BUDGET, remaining: int | None = None) -> SolveResult:
     """Solve a deal (or a position of it): a replayed solution, a proof that none exists,
     or "undecided" when ``budget`` simulated plays were not enough. A position
     (``remaining``, a bit mask of the tiles in place) must be one that play can reach: no
@@ -296,5 +360,5 @@ def solve(deal: Deal, *, budget: int = 25_000, remaining: int | None = None) -> 
     return result
 
 
-__all__ = ["GONE", "SOLVED", "UNDECIDED", "UNSOLVABLE", "PairingSearch", "Repair", "SolveResult",
-           "Solver", "solve"]
+__all__ = ["BUDGET", "GONE", "SOLVED", "UNDECIDED", "UNSOLVABLE", "PairingSearch", "Repair",
+           "SolveResult", "Solver", "solve"]

@@ -46,6 +46,15 @@ class Layout:
     def __len__(self) -> int:
         return len(self.positions)
 
+    def __hash__(self) -> int:
+        return hash((self.name, self._positions_hash))
+
+    @cached_property
+    def _positions_hash(self) -> int:
+        """The positions' hash, kept: the solver looks its layout's tables up by layout,
+        and hashing 144 positions each time cost more than a quick solve's own work."""
+        return hash(self.positions)
+
     @cached_property
     def layers(self) -> tuple[int, ...]:
         """How many tiles each layer holds, from the bottom."""
