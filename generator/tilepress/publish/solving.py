@@ -101,7 +101,13 @@ def kinds_of(puzzles: PuzzleSet) -> PuzzleKind | Callable[[str], PuzzleKind]:
 
 def solve_questions(puzzles: PuzzleSet, *, budget: int | None = None) -> Solved:
     """Solve every puzzle of a set read by :func:`read_questions` (see
-    :func:`tilepress.puzzles.base.solve_set`)."""
+    :func:`tilepress.puzzles.base.solve_set`); a budget that is no number of plays is
+    refused before anything is solved."""
+    if budget is not None:
+        try:
+            deals().check_budget(budget)
+        except RequestError as exc:
+            raise RequestError(f"--budget: {exc}") from None
     return solve_set(puzzles, kinds_of(puzzles), budget=budget)
 
 

@@ -181,13 +181,19 @@ def check_tile_set(tiles: tuple[Tile, ...], where: str) -> None:
 # ---------------------------------------------------------------------------
 
 
-def solve_deal(deal: rules.Deal, *, budget: int = BUDGET) -> Verdict:
-    """The solver's verdict on a deal, in words a player can check (see
-    :func:`no_solution`)."""
+def check_budget(budget: int) -> None:
+    """Refuse a budget that is not a whole number of plays from 1 to :data:`MAX_BUDGET`."""
     if isinstance(budget, bool) or not isinstance(budget, int) or \
             not 1 <= budget <= MAX_BUDGET:
         raise RequestError(f"the budget must be from 1 to {MAX_BUDGET:,} plays, not "
                            f"{shown(budget)}")
+
+
+def solve_deal(deal: rules.Deal, *, budget: int = BUDGET) -> Verdict:
+    """The solver's verdict on a deal, in words a player can check: a solution, or a
+    proof that there is none (:func:`short_proof`, else the solver's complete search), or
+    "undecided" with what was tried."""
+    check_budget(budget)
     proof = short_proof(deal)
     if proof:
         return Verdict(None, f"no solution: {proof}")
@@ -225,8 +231,8 @@ def short_proof(deal: rules.Deal) -> str:
     for places in sorted(where.values(), key=min):
         if len(places) % 2:
             tile = deal.tiles[places[0]]
-            return (f"{len(places)} tiles are {group_name(tile)}, an odd number, so one of "
-                    "them is always left")
+            return (f"{len(places)} of the tiles are {group_name(tile)}, an odd number, so "
+                    "one of them is always left")
     board = rules.board_for(deal.layout)
     for places in sorted(where.values(), key=min):
         if len(places) != 2:
@@ -263,6 +269,6 @@ def deal_data(deal: rules.Deal) -> Mapping[str, Any]:
             "tiles": format_tiles(deal.tiles)}
 
 
-__all__ = ["BUDGET", "FORMAT", "MAX_BUDGET", "Verdict", "check_tile_set", "deal_data",
+__all__ = ["BUDGET", "FORMAT", "MAX_BUDGET", "Verdict", "check_budget", "check_tile_set", "deal_data",
            "deal_of", "deal_question", "read_deal", "read_positions", "resolve_beside",
            "short_proof", "solution_answer", "solve_deal"]
