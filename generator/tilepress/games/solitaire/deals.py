@@ -107,6 +107,11 @@ def read_deal(data: Any, *, source: str, folder: Path | None = None) -> rules.De
     if not isinstance(data.get("tiles"), str):
         raise FileFormatError(f"{source}: \"tiles\" must be a tile string (MPSZ, one tile "
                               "for each position, in position order)")
+    if "positions" in data:  # the tiles follow the positions as listed
+        listed = [Position(p[2], p[1], p[0]) for p in data["positions"]]
+        tiles = _tiles(data["tiles"], len(layout), layout.name, f"{source}: tiles")
+        where = dict(zip(listed, tiles, strict=True))
+        return rules.Deal(layout, tuple(where[p] for p in layout.positions))
     return deal_of(layout, data["tiles"], where=f"{source}: tiles")
 
 
@@ -141,17 +146,22 @@ def deal_of(layout: Layout, text: str, *, where: str) -> rules.Deal:
     """The tiles of ``text`` on ``layout``, in its position order: one tile a position,
     from the sets a layout of that size is dealt from (:func:`check_tile_set`); errors
     start with ``where`` (the file and field, or the option)."""
+    return rules.Deal(layout, _tiles(text, len(layout), layout.name, where))
+
+
+def _tiles(text: str, count: int, name: str, where: str) -> tuple[Tile, ...]:
+    """``count`` tiles of a deal from their MPSZ text, checked against the sets."""
     try:
         tiles = parse_tiles(text)
     except TilepressError as exc:
         raise FileFormatError(f"{where}: {exc}") from None
-    if len(tiles) != len(layout):
+    if len(tiles) != count:
         raise FileFormatError(
-            f"{where}: {len(tiles)} tiles for the {len(layout)} positions of "
-            f"{layout.name!r}: give one tile for each position, in position order (the "
-            "bottom layer first, each layer by rows from the top, each row from the left)")
+            f"{where}: {len(tiles)} tiles for the {count} positions of {name!r}: give one "
+            "tile for each position, in position order (the bottom layer first, each layer "
+            "by rows from the top, each row from the left)")
     check_tile_set(tiles, where)
-    return rules.Deal(layout, tiles)
+    return tiles
 
 
 def check_tile_set(tiles: tuple[Tile, ...], where: str) -> None:
@@ -269,6 +279,6 @@ def deal_data(deal: rules.Deal) -> Mapping[str, Any]:
             "tiles": format_tiles(deal.tiles)}
 
 
-__all__ = ["BUDGET", "FORMAT", "MAX_BUDGET", "Verdict", "check_budget", "check_tile_set", "deal_data",
-           "deal_of", "deal_question", "read_deal", "read_positions", "resolve_beside",
-           "short_proof", "solution_answer", "solve_deal"]
+__all__ = ["BUDGET", "FORMAT", "MAX_BUDGET", "Verdict", "check_budget", "check_tile_set",
+           "deal_data", "deal_of", "deal_question", "read_deal", "read_positions",
+           "resolve_beside", "short_proof", "solution_answer", "solve_deal"]
