@@ -29,7 +29,7 @@ from typing import Any
 
 from tilepress.documents.model import Figure, Illustration
 from tilepress.engine.game import FigureEntry, Game
-from tilepress.errors import FileFormatError, IllegalActionError, RequestError
+from tilepress.errors import FileFormatError, RequestError, TilepressError
 from tilepress.files import parse_toml, read_text, write_atomic
 from tilepress.games import GAMES, find_game, read_log
 from tilepress.params import bounds, option, parse_params
@@ -272,10 +272,8 @@ def draw_spec(spec: FigureSpec, where: str, *, fit: bool = False) -> Illustratio
         params = parse_params(PositionFigure, spec.params, where=label)
         try:
             return _position(params)
-        except IllegalActionError as exc:
-            raise IllegalActionError(f"{label}: {exc}") from None
-        except RequestError as exc:
-            raise RequestError(f"{label}: {exc}") from None
+        except TilepressError as exc:
+            raise type(exc)(f"{label}: {exc}") from None
     game, entry = figure_kind(spec.kind)
     params = parse_params(entry.params, spec.params, where=label)
     make = game.figure(entry)
@@ -284,7 +282,7 @@ def draw_spec(spec: FigureSpec, where: str, *, fit: bool = False) -> Illustratio
             given = "tile_width" in spec.params or "tile-width" in spec.params
             return fitted(make, params, width_given=given)[0]
         return make(params)
-    except (RequestError, FileFormatError) as exc:
+    except TilepressError as exc:
         message = str(exc)
         if message.startswith(label):
             raise
