@@ -32,6 +32,7 @@ from tilepress.engine.game import FigureEntry, Game
 from tilepress.errors import FileFormatError, RequestError, TilepressError
 from tilepress.files import parse_toml, read_text, write_atomic
 from tilepress.games import GAMES, find_game, read_log
+from tilepress.layouts.files import beside as files_beside
 from tilepress.params import bounds, option, parse_params
 
 
@@ -142,17 +143,11 @@ def read_dpi(value: Any, where: str, *, allow_zero: bool = False) -> int:
 
 
 def beside(key: str, value: Any, folder: Path | None) -> Any:
-    """An option's value, made a path under ``folder`` when it names a file there (also
-    ``FILE.map:NAME``); built-in names and other options are kept as they are."""
-    if folder is None or key not in FILE_OPTIONS or not isinstance(value, str) or \
-            not value or Path(value).is_absolute():
+    """An option's value, made a path under ``folder`` when it names a file there
+    (:func:`tilepress.layouts.files.beside`); other options are kept as they are."""
+    if key not in FILE_OPTIONS or not isinstance(value, str):
         return value
-    if (folder / value).is_file():
-        return str(folder / value)
-    base, sep, rest = value.rpartition(":")
-    if sep and base and (folder / base).is_file():
-        return f"{folder / base}:{rest}"
-    return value
+    return files_beside(value, folder)
 
 
 # ---------------------------------------------------------------------------

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,8 +30,8 @@ from typing import Any
 from tilepress.engine import solitaire as rules
 from tilepress.errors import FileFormatError, RequestError, TilepressError
 from tilepress.jsontext import MISSING, shown
-from tilepress.layouts import BUILTIN, Layout, Position, overlap
-from tilepress.layouts.files import find_layout
+from tilepress.layouts import Layout, Position, overlap
+from tilepress.layouts.files import beside, find_layout
 from tilepress.tiles import Tile, format_tiles, parse_tiles
 
 FORMAT = "tilepress-deal"
@@ -55,18 +54,6 @@ class Verdict:
     reason: str = ""
     """Why there is no solution: a proof, or "undecided after N plays" and what was tried."""
     plays: int = 0
-
-
-def resolve_beside(name: str, folder: Path | None) -> str:
-    """A layout name as given, or a file named relative to ``folder`` (the folder of the
-    file that names it) when such a file exists there."""
-    if folder is None or name in BUILTIN or Path(name).is_absolute():
-        return name
-    base, _, rest = name.partition(":") if name.count(":") == 1 else (name, "", "")
-    beside = folder / base
-    if beside.exists():
-        return str(beside) + (f":{rest}" if rest else "")
-    return name
 
 
 def read_deal(data: Any, *, source: str, folder: Path | None = None) -> rules.Deal:
@@ -96,7 +83,7 @@ def read_deal(data: Any, *, source: str, folder: Path | None = None) -> rules.De
         if not isinstance(data["layout"], str):
             raise FileFormatError(f"{source}: \"layout\" must be a layout's name or file")
         try:
-            layout = find_layout(resolve_beside(data["layout"], folder))
+            layout = find_layout(beside(data["layout"], folder))
         except TilepressError as exc:
             raise FileFormatError(f"{source}: layout: {exc}") from None
         if name is not MISSING:
@@ -272,13 +259,6 @@ def deal_question(deal: rules.Deal) -> dict[str, Any]:
             "tiles": format_tiles(deal.tiles)}
 
 
-def deal_data(deal: rules.Deal) -> Mapping[str, Any]:
-    """A deal as a deal file's JSON, positions in full."""
-    return {"format": FORMAT, "version": VERSION, "name": deal.layout.name,
-            "positions": [p.as_list() for p in deal.layout.positions],
-            "tiles": format_tiles(deal.tiles)}
-
-
 __all__ = ["BUDGET", "FORMAT", "MAX_BUDGET", "Verdict", "check_budget", "check_tile_set",
-           "deal_data", "deal_of", "deal_question", "read_deal", "read_positions",
-           "resolve_beside", "short_proof", "solution_answer", "solve_deal"]
+           "deal_of", "deal_question", "read_deal", "read_positions",
+           "short_proof", "solution_answer", "solve_deal"]
