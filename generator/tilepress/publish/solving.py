@@ -172,7 +172,9 @@ def solved_sheet(puzzles: PuzzleSet, paper: Paper, *, title: str = "") -> Docume
             blocks += template_blocks(f"puzzles/{note}", size=9.0)
     for part in parts:
         blocks += answer_blocks(part, width)
-    name = title or (parts[0].title if len(parts) == 1 else "Puzzles")
+    deal = puzzles.generator.get("deal")
+    name = title or (deal if isinstance(deal, str) and deal else "") or (
+        parts[0].title if len(parts) == 1 else "Puzzles")
     return Document(name, paper, tuple(blocks))
 
 
