@@ -124,7 +124,8 @@ def test_draw_castle_reads_a_castle_file(cli, tmp_path: Path) -> None:
     (("nope.castle",), "castle file 'nope.castle' does not exist"),
     (("towers", "--view", "sideways"), "view must be one of"),
     (("towers", "--tile-width", "5"), "tile-width must be from 7 to 40"),
-    (("towers", "--tileset", "1mx4"), "needs 112 tiles; the 1mx4 set has 4"),
+    (("towers", "--tileset", "1mx4", "--dealt", "--view", "floors"),
+     "needs 112 tiles; the 1mx4 set has 4"),
     (("towers", "--width", "1e999"), "width"),
 ])
 def test_draw_castle_refuses_bad_input_in_one_line(cli, tmp_path: Path, args, words) -> None:

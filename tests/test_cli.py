@@ -47,7 +47,7 @@ def test_analyze_with_kans_and_visible_tiles(cli) -> None:
      (("analyze", "waits", "11111m"), "5 copies"),
      (("analyze", "waits", "123m45"), "no suit letter"),
      (("analyze", "waits", "123m", "--visible", "q"), "'q' at position 1"),
-     (("analyze", "waits"), "Missing argument"),
+     (("analyze", "waits"), "give a hand, or a list of hands with --file"),
      (("analyze", "wait", "123m"), "No such command"),
      (("puzzle", "waits", "--tiles", "5"), "tiles must be one of"),
      (("puzzle", "waits", "--waits", "10"), "at most 9 waits"),

@@ -81,6 +81,13 @@ def _files(tmp: Path) -> None:
                                  "<tile x='0' y='0'/></layer></map></mahjongg>")
     (tmp / "sup.layout").write_text("kmahjongg-layout-v1.1\nw\u00b2\nh2\nd1\n12\n43\n")
     (tmp / "sup.card").write_text("card: x\n== F ==\nX ²  222a 4444a 666a 8888a\n")
+    (tmp / "dead-deal.json").write_text(json.dumps(
+        {"positions": [[0, 0, 0], [2, 0, 0], [4, 0, 0], [6, 0, 0]], "tiles": "1m1m1m2m"}))
+    (tmp / "short-deal.json").write_text(json.dumps({"layout": "pyramid", "tiles": "1m1m"}))
+    (tmp / "lie.md").write_text("# Rules\n\n```figure\nkind = \"waits\"\nhand = \"34m99m\"\n"
+                                "claim = { waits = \"36m\" }\n```\n")
+    (tmp / "hands.txt").write_text("# hands\n1112345678999m\n12x\n")
+    (tmp / "cards.txt").write_text("11 444 555 666 DMDMDM\nJJJJJ 11 444 555 666\n")
     (tmp / "huge.card").write_text("card: x\n== F ==\nX 99999999999999999999999  222a 4444a "
                                    "666a 8888a\n")
 
@@ -127,12 +134,19 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
     ("analyze", "waits"): {
         "hand": [(("12x",), 2, "'x' at position 3"), (("",), 2, "a hand of 0 tiles")],
         "visible": [(("123m", "--visible", "11111m"), 2, "5 copies of 1m")],
+        "file": [(("--file", "missing.txt"), 2, "does not exist"),
+                 (("--file", "hands.txt"), 2, "hands.txt: line 3: '12x'"),
+                 (("--file", "hands.txt", "123m"), 2, "give no hand"),
+                 (("--file", "keep"), 2, "is a folder")],
     },
     ("analyze", "minttin"): {
         "hand": [(("JJJJJ 11 444 555 666",), 2, "holds 5 jokers")],
         "exposed": [(("11 444 555 666 DM DM", "--exposed", ""), 2, "an exposure is")],
         "jokers_discarded": [(("555 777 999J 111J", "--jokers-discarded",
                                "99999999999999999999999"), 2, "jokers discarded must be from 0")],
+        "file": [(("--file", "cards.txt"), 2, "cards.txt: line 2: 'JJJJJ 11 444 555 666': "
+                  "the hand holds 5 jokers"),
+                 (("--file", "cards.txt", "--concealed"), 2, "give no hand")],
     },
     ("analyze", "american"): {
         "hand": [(("1j" * 9 + "1m",), 2, "only 8 of Joker")],
@@ -186,7 +200,35 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
         "tile_size": [(("--tile-size", "big"), 2, "tile-size"),
                       (("--tile-size", "300,400"), 2, "is not a mahjong tile")],
     },
-    ("rulebook",): {"game": [(("chess",), 2, "no rulebook for 'chess'")]},
+    ("rulebook",): {
+        "game": [(("chess",), 2, "no rulebook for 'chess'"),
+                 (("onesuit", "--from", "lie.md"), 2, "name a game, or give your own")],
+        "source": [(("--from", "missing.md"), 2, "does not exist"),
+                   (("--from", "keep"), 2, "is a folder"),
+                   (("--from", "binary.json"), 2, "is not UTF-8 text"),
+                   (("--from", "lie.md"), 1, "figure 'figure-1' claims waits = '36m', the "
+                    "engine finds '25m'")],
+    },
+    ("solve",): {
+        "file": [(("",), 2, "no puzzle or deal file given"),
+                 (("missing.json",), 2, "does not exist"),
+                 (("keep",), 2, "is a folder"),
+                 (("nested.json",), 2, "nested more than"),
+                 (("binary.json",), 2, "is not UTF-8 text"),
+                 (("kind.json",), 2, "\"kind\": unknown puzzle kind 'chess'"),
+                 (("cover.toml",), 2, "not valid JSON"),
+                 (("short-deal.json",), 2, "2 tiles for the 84 positions of 'pyramid'"),
+                 (("dead-deal.json",), 1, "no solution: 3 of the tiles are 1m")],
+        "layout": [(("--layout", "nowhere", "--tiles", "1m"), 2, "unknown layout 'nowhere'"),
+                   (("dead-deal.json", "--layout", "turtle"), 2, "go with --tiles")],
+        "tiles": [(("--tiles", "1m1m"), 2, "2 tiles for the 144 positions of 'turtle'"),
+                  (("--tiles", "12x"), 2, "'x' at position 3"),
+                  (("--layout", "mini", "--tiles", "1j" * 38), 2, "is a joker"),
+                  (("dead-deal.json", "--tiles", "1m"), 2, "one of the two")],
+        "name": [(("dead-deal.json", "--name", "x"), 2, "go with --tiles")],
+        "budget": [(("dead-deal.json", "--budget", "0"), 2, "--budget: the budget must be "
+                    "from 1")],
+    },
     ("daily",): {
         "date": [(("2027-02-30",), 2, "'2027-02-30' is not a date"),
                  (("tomorrow",), 2, "'tomorrow' is not a date")],
@@ -294,7 +336,8 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
     ("draw", "castle"): {
         "castle": [(("moon",), 2, "unknown castle 'moon'"),
                    (("big.castle",), 2, "more than 144 tiles")],
-        "tileset": [(("towers", "--tileset", "1mx4"), 2, "needs 112 tiles; the 1mx4 set")],
+        "tileset": [(("towers", "--tileset", "1mx4", "--view", "above"), 2,
+                     "needs 112 tiles; the 1mx4 set")],
         "view": [(("towers", "--view", "sideways"), 2, "view must be one of")],
         "dpi": [(("towers", "--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
     },
@@ -420,6 +463,8 @@ BASE: dict[tuple[str, ...], tuple[str, ...]] = {
     ("draw", "cards"): ("1111 5555 JJ [333J]",),
     ("rulebook",): ("onesuit",), ("print", "tiles"): ("onesuit",),
     ("print", "plan", "solitaire"): ("mini",),
+    ("solve",): ("dead-deal.json",), ("analyze", "waits"): ("--file", "hands.txt"),
+    ("analyze", "minttin"): ("--file", "cards.txt"),
 }
 """The arguments a command must be given, put before the automatic cases' options."""
 

@@ -25,8 +25,10 @@ if TYPE_CHECKING:
     from tilepress.documents.model import Document, Illustration, Printed
     from tilepress.engine.log import GameLog
     from tilepress.engine.standard import DiscardOption, Wait
+    from tilepress.publish.figures import FigureFile
+    from tilepress.publish.hand_lists import HandTable
     from tilepress.publish.kit_files import GameKit
-    from tilepress.puzzles.base import PuzzleSet
+    from tilepress.puzzles.base import PuzzleSet, Solved
 
 PathLike = str | os.PathLike[str]
 
@@ -150,10 +152,44 @@ def puzzle_sheet(puzzles: PuzzleSet, *, title: str = "", paper: str = "a4") -> D
     from tilepress.games import find_kind
     from tilepress.puzzles.base import MIXED
 
-    if puzzles.kind == MIXED:
-        raise RequestError("a sheet shows one kind of puzzle; this file mixes kinds")
+    if puzzles.kind == MIXED or "params" not in puzzles.generator:
+        from tilepress.publish.solving import solved_sheet
+
+        return solved_sheet(puzzles, find_paper(paper), title=title)
     kind = find_kind(puzzles.kind)
     return sheet(PuzzleSection(title or kind.title, kind, puzzles), find_paper(paper))
+
+
+def solve_puzzles(puzzles: PuzzleSet | PathLike, *, budget: int | None = None) -> Solved:
+    """Answers for a user's own questions, as ``tilepress solve FILE`` gives them: a
+    puzzle file whose puzzles have questions and no answers (any kind, or several), or a
+    solitaire deal file (docs/formats.md). Each puzzle is solved and graded as
+    :func:`make_puzzles` would; one that has an answer is solved again and compared, as
+    :func:`verify_puzzles` does. The result's ``puzzles`` are the solved ones (write them
+    with :func:`write`, or :func:`puzzle_sheet` them), ``unsolved`` names each puzzle
+    that could not be solved with the reason (for a deal: a proof that none exists, or
+    "undecided after N plays"), ``problems`` each wrong claim of the file. ``budget``:
+    simulated plays the solitaire solver may spend on a deal (100,000 unless given)."""
+    from tilepress.publish.solving import solve_path, solve_questions
+    from tilepress.puzzles.base import PuzzleSet
+
+    if isinstance(puzzles, PuzzleSet):
+        return solve_questions(puzzles, budget=budget)
+    return solve_path(puzzles, budget=budget)
+
+
+def solve_deal(tiles: str, *, layout: str = "turtle", name: str = "",
+               budget: int | None = None) -> Solved:
+    """A solitaire deal of your own, as ``tilepress solve --layout L --tiles T`` solves
+    it: ``tiles`` in MPSZ, one for each position of ``layout`` (a built-in name or a
+    .layout / .map file) in position order (the bottom layer first, each layer by rows
+    from the top, each row from the left). A deal no tile set makes, or whose tiles do
+    not fit the layout, raises :class:`TilepressError`; otherwise the result holds one
+    puzzle (its ``answer.solution`` the pairs in removal order) or its reason in
+    ``unsolved``."""
+    from tilepress.publish.solving import deal_from, solve_questions
+
+    return solve_questions(deal_from(layout, tiles, name=name), budget=budget)
 
 
 # ---------------------------------------------------------------------------
@@ -243,6 +279,63 @@ def draw_figure(kind: str, *args: Any, **params: Any) -> Illustration:
                                                        where=f"draw {kind}"))
     raise RequestError(f"unknown figure kind {kind!r}; the kinds are "
                        f"{', '.join(figure_kinds())}")
+
+
+def analyze_hands(kind: str, hands: PathLike | Iterable[str]) -> HandTable:
+    """A list of hands analysed one by one, as ``tilepress analyze KIND --file`` does
+    (``kind``: ``"waits"`` or ``"minttin"``): a file of one hand a line (blank lines and
+    ``#`` comments skipped), or the hands themselves. The table's rows name each hand's
+    line; write it with :func:`write` as .csv, .json, .pdf or .svg. A hand the engine
+    refuses raises :class:`TilepressError` naming its line."""
+    from tilepress.files import read_text
+    from tilepress.publish.hand_lists import hand_table
+
+    if kind == "waits":
+        from tilepress.games.standard.analysis import WAITS_COLUMNS as columns
+        from tilepress.games.standard.analysis import table_row as row
+
+        title = "Waits of a list of hands"
+    elif kind == "minttin":
+        from tilepress.games.minttin.hand import TABLE_COLUMNS as columns
+        from tilepress.games.minttin.hand import table_row as row
+
+        title = "Mint Tin hands"
+    else:
+        raise RequestError(f"hands are analysed as waits or minttin, not {kind!r}")
+    if isinstance(hands, str | os.PathLike):
+        text, source = read_text(hands, "hand list"), str(hands)
+    else:
+        text, source = "\n".join(hands), "hands"
+    return hand_table(text, source=source, title=title, columns=columns, row=row)
+
+
+def draw_figures(spec: PathLike) -> list[FigureFile]:
+    """Every figure of a figure spec (.toml, docs/formats.md), drawn alone in each of its
+    formats, as ``tilepress draw --spec`` makes them: every claim is checked first and
+    the first that does not hold raises :class:`ClaimError` naming the figure, the claim
+    and what the engine found. Write them with :func:`write_figures`."""
+    from tilepress.publish.figures import load_figure_set, render_figure_set
+
+    return render_figure_set(load_figure_set(spec))
+
+
+def write_figures(files: Iterable[FigureFile], folder: PathLike) -> tuple[int, int]:
+    """The files of :func:`draw_figures` into ``folder``; a file that would come out byte
+    for byte the same is left alone (its date too). Returns (written, unchanged)."""
+    from tilepress.publish.figures import write_figure_files
+
+    return write_figure_files(list(files), folder)
+
+
+def house_rulebook(source: PathLike, *, paper: str = "a4", booklet: bool = False) -> Document:
+    """Your own rules text in Markdown as a rulebook, as ``tilepress rulebook --from``
+    makes it: headings, contents, bookmarks, every fenced ``figure`` block drawn and its
+    claims checked (:class:`ClaimError` names the figure and the line). Write it with
+    ``write(doc, path, booklet=booklet)``."""
+    from tilepress.draw.canvas import find_paper
+    from tilepress.publish.house_rules import load_house_rulebook
+
+    return load_house_rulebook(source, paper=find_paper(paper), booklet=booklet)
 
 
 def rulebook(game: str, *, paper: str = "a4", booklet: bool = False,
@@ -361,19 +454,28 @@ def balance_document(data: Mapping[str, Any], *, paper: str = "a4") -> Document:
 # ---------------------------------------------------------------------------
 
 
-def write(item: Printed | Illustration | PuzzleSet | GameLog, path: PathLike, *,
+def write(item: Printed | Illustration | PuzzleSet | GameLog | HandTable, path: PathLike, *,
           booklet: bool = False, dpi: int = 300) -> list[Path]:
     """Write what a function above made, by the file's suffix: a document or card sheets
     as PDF or SVG (one SVG per page; ``booklet`` imposes A5 pages two to a sheet), a
-    figure as SVG, PDF or PNG (at ``dpi``), a puzzle set as JSON, a game log as JSON Lines.
+    figure as SVG, PDF or PNG (at ``dpi``), a puzzle set as JSON, a game log as JSON Lines,
+    a table of hands as CSV, JSON, PDF or SVG.
     Returns the files written (never over a file tilepress did not write)."""
     from tilepress.documents.model import Illustration
     from tilepress.engine.log import GameLog
     from tilepress.files import check_output, write_atomic
     from tilepress.output import figure_bytes, output_format, write_pages
+    from tilepress.publish.hand_lists import HandTable
     from tilepress.puzzles.base import PuzzleSet
 
     check_output(path)
+    if isinstance(item, HandTable):
+        fmt = output_format(path, (".csv", ".json", ".pdf", ".svg"))
+        if fmt in ("csv", "json"):
+            return [write_atomic(path, item.to_csv() if fmt == "csv" else item.to_json())]
+        from tilepress.draw.canvas import find_paper
+
+        return write_pages(item.document(find_paper("a4")), path)
     if isinstance(item, PuzzleSet):
         output_format(path, (".json",))
         return [write_atomic(path, item.to_json())]
@@ -400,8 +502,10 @@ def _cli_names(values: Mapping[str, Any]) -> dict[str, Any]:
     return {k.replace("-", "_"): v for k, v in values.items()}
 
 
-__all__ = ["analyze_american", "analyze_minttin", "analyze_waits", "balance_document",
-           "balance_report", "book", "daily", "discard_table", "draw_figure", "figure_kinds",
-           "game_names", "kit", "make_puzzles", "play", "puzzle_kinds", "puzzle_sheet",
-           "read_log", "read_puzzles", "replay", "rulebook", "shanten", "verify_puzzles",
-           "waits", "worked_example", "write", "write_kits"]
+__all__ = ["analyze_american", "analyze_hands", "analyze_minttin", "analyze_waits",
+           "balance_document", "balance_report", "book", "daily", "discard_table",
+           "draw_figure", "draw_figures", "figure_kinds", "game_names", "house_rulebook",
+           "kit", "make_puzzles", "play", "puzzle_kinds", "puzzle_sheet", "read_log",
+           "read_puzzles", "replay", "rulebook", "shanten", "solve_deal", "solve_puzzles",
+           "verify_puzzles", "waits", "worked_example", "write", "write_figures",
+           "write_kits"]

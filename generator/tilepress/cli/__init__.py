@@ -60,6 +60,7 @@ COMMANDS: tuple[Lazy, ...] = (
     Lazy("analyze", "Analyse a hand: waits, Mint Tin scores, American hands."),
     Lazy("puzzle", "Generate puzzles with a solution key (.json, .svg or .pdf)."),
     Lazy("verify", "Solve every puzzle of a file again and check it."),
+    Lazy("solve", "Answers for your own puzzles, or a solitaire deal of your own."),
     Lazy("play", "Play a whole game with bots: its log or a worked example."),
     Lazy("replay", "Check every event of a game log by the rules."),
     Lazy("print", "Print a table aid: cards, sheets, boards, paper tiles."),
@@ -92,6 +93,8 @@ def target(name: str) -> Any:
             from tilepress.cli.puzzles import app as found
         case "verify":
             from tilepress.cli.puzzles import verify as found
+        case "solve":
+            from tilepress.cli.solve import solve as found
         case "play":
             from tilepress.cli.games import app as found
         case "replay":

@@ -20,6 +20,7 @@ import typer
 
 from tilepress.batch import MAX_JOBS_PER_CORE
 from tilepress.errors import RequestError
+from tilepress.wording import plural
 
 MAX_SEED = 2**53
 """Seeds run from -2**53 to 2**53: every one is written exactly in JSON (logs, puzzle files)."""
@@ -54,13 +55,6 @@ def paper(name: str) -> Any:
 
 def echo(text: str = "") -> None:
     typer.echo(text)
-
-
-def plural(count: int, word: str, many: str = "") -> str:
-    """A count and its word, in the plural unless it is one: ``plural(1, "puzzle")`` is
-    "1 puzzle", ``plural(1200, "game")`` "1,200 games", ``plural(2, "family",
-    "families")`` "2 families"."""
-    return f"{count:,} {word if count == 1 else many or word + 's'}"
 
 
 def fail(message: str, code: int = 2) -> typing.NoReturn:

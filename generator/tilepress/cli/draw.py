@@ -3,12 +3,10 @@ descriptors' figure kinds; SVG, PDF or PNG by the file's suffix, no page around 
 
 from __future__ import annotations
 
-import dataclasses
 import inspect
 import json
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
@@ -16,6 +14,7 @@ from tilepress.cli.common import (
     command,
     dataclass_parameters,
     echo,
+    fail,
     given,
     new_app,
     output_option,
@@ -24,16 +23,15 @@ from tilepress.cli.common import (
 )
 from tilepress.engine.game import FigureEntry, Game
 
-if TYPE_CHECKING:
-    from tilepress.documents.model import Illustration
-
-app = new_app("Draw one illustration (SVG, PDF or PNG) for a rulebook or a lesson.")
+app = new_app("Draw one illustration (SVG, PDF or PNG) for a rulebook or a lesson; with "
+              "--spec FILE, a rulebook writer's whole figure set, every claim checked.")
 
 
 def draw_figure(game: Game, entry: FigureEntry, values: dict[str, Any]) -> None:
     from tilepress.files import check_output, write_atomic
     from tilepress.output import figure_bytes, output_format
     from tilepress.params import parse_params
+    from tilepress.publish.figures import fitted
 
     output, dpi, facts = values.pop("output"), values.pop("dpi"), values.pop("facts")
     context = values.pop("context")
@@ -47,26 +45,6 @@ def draw_figure(game: Game, entry: FigureEntry, values: dict[str, Any]) -> None:
          f"{note}) to {output}")
     if facts:
         echo(json.dumps(dict(drawn.facts), ensure_ascii=False))
-
-
-def fitted(make: Callable[[Any], Illustration], params: Any, *, width_given: bool = False
-           ) -> tuple[Illustration, str]:
-    """``make(params)``; a figure larger than an A4 or Letter page whose tile width was not
-    given is drawn again with narrower tiles (not below the option's least), and the note
-    says so."""
-    from tilepress.documents.assemble import fit_note, fit_page, fits_page
-    from tilepress.params import bounds
-
-    drawn = make(params)
-    width = next((f for f in dataclasses.fields(params) if f.name == "tile_width"), None)
-    if width is None or width_given or fits_page(drawn.figure):
-        return drawn, ""
-    smaller, used = fit_page(lambda w: make(dataclasses.replace(params, tile_width=w)),
-                             params.tile_width, smallest=bounds(width)[0] or 4.0)
-    if (smaller.figure.width, smaller.figure.height) == (drawn.figure.width,
-                                                         drawn.figure.height):
-        return drawn, ""  # its size does not follow the tiles' (a view drawn to --width)
-    return smaller, fit_note(params.tile_width, used, smaller.figure)
 
 
 def _draw_command(game: Game, entry: FigureEntry) -> Any:
@@ -90,6 +68,53 @@ def register(games: tuple[Game, ...]) -> None:
     for game in games:
         for entry in game.figures:
             app.command(entry.kind)(_draw_command(game, entry))
+
+
+@app.callback(invoke_without_command=True)
+def figure_set(
+    context: typer.Context,
+    spec: Annotated[Path | None, typer.Option(
+        "--spec", help="Draw every figure a figure spec (.toml) lists, each claim checked, "
+        "into the folder -o names (figures/ unless given).")] = None,
+    output: Annotated[Path | None, typer.Option(
+        "--output", "-o", help="With --spec: the folder for the figures' files.")] = None,
+) -> None:
+    """Draw one illustration (SVG, PDF or PNG) for a rulebook or a lesson, or with --spec
+    a whole figure set: every figure drawn by the engine and every claim about it checked
+    before any file is written; a file whose bytes would not change is left alone.
+
+    Example: tilepress draw --spec figures.toml -o figures/
+    """
+    from tilepress.errors import IllegalActionError, RequestError
+    from tilepress.files import check_output
+    from tilepress.publish.figures import (
+        ClaimError,
+        load_figure_set,
+        render_figure_set,
+        write_figure_files,
+    )
+
+    if context.invoked_subcommand is not None:
+        if spec is not None or output is not None:
+            raise RequestError("--spec and its -o come without a figure kind: tilepress draw "
+                               "--spec figures.toml -o figures/")
+        return
+    if spec is None:
+        if output is not None:
+            raise RequestError("-o before a figure kind needs --spec; to draw one figure, "
+                               "put -o after it: tilepress draw hand 123m -o hand.svg")
+        echo(context.get_help())
+        raise typer.Exit(0)
+    folder = check_output(output or Path("figures"), folder=True)
+    figures = load_figure_set(spec)
+    try:
+        files = render_figure_set(figures)
+    except (ClaimError, IllegalActionError) as exc:
+        fail(f"{exc}; nothing was written", code=1)
+    written, unchanged = write_figure_files(files, folder)
+    same = f", {unchanged} unchanged" if unchanged else ""
+    echo(f"{spec}: {len(figures.figures)} figures, every claim checked; wrote {written} "
+         f"file{'s' * (written != 1)} to {folder}{same}")
 
 
 def _register_all() -> None:

@@ -4,41 +4,28 @@
 from __future__ import annotations
 
 import json
-from functools import partial
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from tilepress.cli.common import echo, fail, plural
+from tilepress.cli.common import echo, fail
 
 LOW_WIDTH, HIGH_WIDTH, DEFAULT_WIDTH = 4.0, 40.0, 9.0
 
 
-def event_count(log: object, text: str, lines: int | None = None) -> int:
+def event_count(log: object, text: str) -> int:
     """How many events are applied to reach the event on line ``text`` (``--at``) of the
-    log; ``lines``, the lines of its file, for the message when no event is there."""
-    from tilepress.engine.log import line_of
+    log."""
     from tilepress.errors import RequestError
+    from tilepress.publish.figures import event_count as count
 
     try:
         at = int(text.strip())
     except ValueError:
         raise RequestError(f"--at {text!r} is not a line number (a whole number, such as "
                            "20)") from None
-    numbers = [line_of(ev) for ev in log.events]  # type: ignore[attr-defined]
-    if at in numbers:
-        return numbers.index(at) + 1
-    if not numbers:
-        raise RequestError(f"--at {at}: the log holds no event")
-    first, last = numbers[0], numbers[-1]
-    held = (f"the header on line 1, its {plural(len(numbers), 'event')} on lines {first} to "
-            f"{last}" + (f" and the result on line {lines}" if lines and lines > last else ""))
-    whole = f"the log has {plural(lines, 'line')}: {held}" if lines else f"the log holds {held}"
-    there = ("the header" if at == 1 else
-             "the result" if lines and at == lines > last else "")
-    found = f"line {at} is {there}, not an event" if there else f"no event on line {at}"
-    raise RequestError(f"--at {at}: {found}; {whole}; give a line from {first} to {last}")
+    return count(log, at, name="--at")
 
 
 def position(
@@ -69,11 +56,11 @@ def position(
 
     Example: tilepress draw position out/onesuit.jsonl --at 20 --seat 1 -o position.pdf
     """
-    from tilepress.documents.assemble import fit_note, fit_page
     from tilepress.errors import IllegalActionError, RequestError
     from tilepress.files import check_output, read_text, write_atomic
-    from tilepress.games import find_game, read_log
+    from tilepress.games import read_log
     from tilepress.output import figure_bytes, output_format
+    from tilepress.publish.figures import position_illustration
 
     check_output(output)
     fmt = output_format(output, (".svg", ".pdf", ".png"))
@@ -82,27 +69,14 @@ def position(
                            f"not {tile_width:g}")
     if fmt == "png" and not 36 <= dpi <= 1200:
         raise RequestError(f"--dpi: dpi must be between 36 and 1200, not {dpi}")
-    text = read_text(log, "game log")
-    game_log = read_log(text, source=str(log))
-    count = event_count(game_log, at, len(text.splitlines()))
-    game = find_game(game_log.game)
-    if seat is not None:
-        seats = max(len(game_log.players), 1)
-        if not 1 <= seat <= seats:
-            raise RequestError(f"--seat {seat}: the game has seat{'s' * (seats > 1)} 1"
-                               + (f" to {seats}" if seats > 1 else ""))
+    game_log = read_log(read_text(log, "game log"), source=str(log))
+    event_count(game_log, at)  # a clear error for --at before the replay
     try:
-        game.replay(game_log)
+        drawn, note = position_illustration(game_log, int(at.strip()), seat=seat,
+                                            tile_width=tile_width, at_name="--at",
+                                            seat_name="--seat")
     except IllegalActionError as exc:
         fail(f"{log}: {exc}", code=1)
-    draw = partial(game.position_figure, game_log, count,
-                   seat=None if seat is None else seat - 1)
-    if tile_width is None:
-        drawn, used = fit_page(lambda width: draw(tile_width=width), DEFAULT_WIDTH,
-                               smallest=LOW_WIDTH)
-        note = fit_note(DEFAULT_WIDTH, used, drawn.figure)
-    else:
-        drawn, note = draw(tile_width=tile_width), ""
     write_atomic(output, figure_bytes(drawn.figure, fmt, dpi=dpi))
     echo(f"wrote the position after line {drawn.facts['line']} ({drawn.figure.width:.1f} x "
          f"{drawn.figure.height:.1f} mm{note}) to {output}")

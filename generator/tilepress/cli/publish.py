@@ -11,8 +11,12 @@ from tilepress.cli.common import Paper, echo, output_option
 
 
 def rulebook(
-    game: Annotated[str, typer.Argument(help="The game: onesuit, oneplayer, minttin, "
-                                        "american, solitaire or castle.")],
+    game: Annotated[str | None, typer.Argument(
+        help="The game: onesuit, oneplayer, minttin, american, solitaire or castle; leave "
+        "out with --from.", show_default=False)] = None,
+    source: Annotated[Path | None, typer.Option(
+        "--from", help="Your own rules text (Markdown, .md): laid out as a rulebook, every "
+        "```figure block drawn and its claims checked by the engine.")] = None,
     output: Annotated[Path | None, output_option(".pdf .svg")] = None,
     paper: Paper = "a4",
     booklet: Annotated[bool, typer.Option(
@@ -20,23 +24,40 @@ def rulebook(
         "saddle-stitch order: print double-sided, fold, staple.")] = False,
     rulings: Annotated[bool, typer.Option(
         "--rulings/--no-rulings", help="Include the rulings tilepress made where the rules "
-        "text is silent, and why.")] = True,
+        "text is silent, and why (a game's rulebook).")] = True,
 ) -> None:
     """A rulebook whose every illustration the rules engine has checked: components,
     set-up, the turn, winning, scoring, house rules, rulings, an example from a real
-    game, and a quick reference.
+    game, and a quick reference. With --from, your own rules text in Markdown, laid out
+    the same way (exit 1 if a figure's claim does not hold).
 
     Example: tilepress rulebook minttin --booklet -o out/minttin-rules.pdf
     """
+    from tilepress.cli.common import fail
     from tilepress.cli.common import paper as find_paper
+    from tilepress.errors import RequestError
     from tilepress.files import check_output
     from tilepress.output import output_format, write_document
-    from tilepress.publish.rulebook import build_rulebook
+    from tilepress.publish.figures import ClaimError
 
-    target = output or Path(f"out/{game}-rulebook.pdf")
+    if (game is None) == (source is None):
+        raise RequestError("name a game, or give your own rules with --from FILE.md (one of "
+                           "the two)")
+    stem = source.stem if source is not None else f"{game}-rulebook"
+    target = output or Path(f"out/{stem}.pdf")
     check_output(target)
     output_format(target, (".pdf", ".svg"))
     sheet = find_paper(paper)
-    document = build_rulebook(game, sheet, booklet=booklet, rulings=rulings)
+    if source is not None:
+        from tilepress.publish.house_rules import load_house_rulebook
+
+        try:
+            document = load_house_rulebook(source, paper=sheet, booklet=booklet)
+        except ClaimError as exc:
+            fail(f"{exc}; nothing was written", code=1)
+    else:
+        from tilepress.publish.rulebook import build_rulebook
+
+        document = build_rulebook(game or "", sheet, booklet=booklet, rulings=rulings)
     write_document(document, target, booklet=sheet if booklet else None)
     echo(f"wrote {document.title}{' as a booklet' if booklet else ''} to {target}")

@@ -71,6 +71,22 @@ def load_layouts(path: str | os.PathLike[str]) -> list[Layout]:
     return [load_layout(path)]
 
 
+def beside(name: str, folder: str | os.PathLike[str] | None) -> str:
+    """A file name as a file that names it means it: the path under ``folder`` (the
+    folder of the naming file, a deal or a spec) when such a file is there, also for
+    ``FILE.map:NAME``; else the name as given (a built-in name, a path from where the
+    command runs)."""
+    if folder is None or not name or name in BUILTIN or Path(name).is_absolute():
+        return name
+    here = Path(folder)
+    if (here / name).is_file():
+        return str(here / name)
+    base, sep, rest = name.rpartition(":")
+    if sep and base and (here / base).is_file():
+        return f"{here / base}:{rest}"
+    return name
+
+
 def find_layout(name_or_path: str) -> Layout:
     """A built-in layout by name, or a KMahjongg/GNOME Mahjongg file by path; one map of
     a GNOME file is ``FILE.map:NAME`` (the map's name or its number from 1)."""

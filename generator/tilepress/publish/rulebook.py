@@ -27,39 +27,25 @@ from tilepress.documents.model import (
     Bullets,
     Contents,
     Document,
-    Figure,
     Heading,
-    Illustration,
     PageBreak,
     Paragraph,
     Section,
     TitlePage,
 )
 from tilepress.draw.canvas import HALF, PAPERS, Paper
-from tilepress.engine.game import FigureEntry, Game
+from tilepress.engine.game import Game
 from tilepress.errors import FileFormatError, RequestError
 from tilepress.files import read_text
 from tilepress.games import GAMES, find_game
-from tilepress.params import parse_params
+from tilepress.publish.figures import (
+    ClaimError,
+    FigureSpec,
+    checked_figure,
+    figure_specs,
+    placed,
+)
 from tilepress.resources import shipped
-
-
-class ClaimError(RequestError):
-    """A rulebook claims something about a figure that the engine does not confirm."""
-
-
-@dataclass(frozen=True)
-class FigureSpec:
-    """A figure of a rulebook: its kind (a ``tilepress draw`` kind), the parameters it is
-    drawn with, its caption, and what the text claims about it."""
-
-    name: str
-    kind: str
-    params: Mapping[str, Any]
-    caption: str = ""
-    claim: Mapping[str, Any] = dataclasses.field(default_factory=dict)
-    height: float = 0.0
-    """Tallest the figure may be drawn on the page, in mm (0: as tall as it is)."""
 
 
 @dataclass(frozen=True)
@@ -96,70 +82,20 @@ def load_spec(game: str) -> RulebookSpec:
 
 
 def parse_spec(text: str, game: str, *, source: str) -> RulebookSpec:
-    """A rulebook spec from its TOML text."""
+    """A rulebook spec from its TOML text; its figures are figure tables
+    (:func:`tilepress.publish.figures.figure_spec`)."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise FileFormatError(f"{source}: {exc}") from None
-    path = source
-    figures = []
-    for name, item in (data.get("figure") or {}).items():
-        if not isinstance(item, dict) or "kind" not in item:
-            raise FileFormatError(f"{path}: figure {name!r} needs a kind")
-        extra = {k: v for k, v in item.items()
-                 if k not in ("kind", "caption", "claim", "height")}
-        figures.append(FigureSpec(name, item["kind"], extra, item.get("caption", ""),
-                                  item.get("claim") or {}, float(item.get("height", 0.0))))
+    figures = figure_specs(data.get("figure"), source)
     return RulebookSpec(game, data.get("title", game), data.get("subtitle", ""),
-                        tuple(data.get("rulings", ())), tuple(figures))
+                        tuple(data.get("rulings", ())), figures)
 
 
 # ---------------------------------------------------------------------------
-# Figures and their claims
+# Figures and their claims (publish/figures.py)
 # ---------------------------------------------------------------------------
-
-
-def figure_kind(kind: str) -> tuple[Game, FigureEntry]:
-    for game in GAMES:
-        for entry in game.figures:
-            if entry.kind == kind:
-                return game, entry
-    known = ", ".join(e.kind for g in GAMES for e in g.figures)
-    raise RequestError(f"unknown figure kind {kind!r}; the kinds are {known}")
-
-
-def _same(claimed: Any, computed: Any) -> bool:
-    if isinstance(claimed, float) or isinstance(computed, float):
-        return abs(float(claimed) - float(computed)) < 1e-9
-    return claimed == computed
-
-
-def checked_figure(spec: FigureSpec, where: str, *, column: float = 0.0) -> Illustration:
-    """Draw a figure with its engine and check every claim the text makes about it. A
-    figure whose kind takes a ``width`` is drawn no wider than ``column`` (mm; 0: as the
-    spec says), so that it is laid out for the page (it wraps or takes smaller tiles)
-    instead of being scaled down with its type."""
-    game, entry = figure_kind(spec.kind)
-    params = parse_params(entry.params, spec.params, where=f"{where}: figure {spec.name!r}")
-    if column and "width" in {f.name for f in dataclasses.fields(params)}:
-        params = dataclasses.replace(params, width=min(params.width or column, column))
-    drawn: Illustration = game.figure(entry)(params)
-    for key, claimed in spec.claim.items():
-        if key not in drawn.facts:
-            raise ClaimError(f"{where}: figure {spec.name!r} claims {key} = {claimed!r}, but "
-                             f"the engine says nothing of {key} (it knows: "
-                             f"{', '.join(drawn.facts) or 'nothing'})")
-        if not _same(claimed, drawn.facts[key]):
-            raise ClaimError(f"{where}: figure {spec.name!r} claims {key} = {claimed!r}, the "
-                             f"engine finds {drawn.facts[key]!r}")
-    return drawn
-
-
-def _placed(drawn: Illustration, spec: FigureSpec) -> Figure:
-    figure = drawn.figure
-    caption = spec.caption or figure.caption
-    return dataclasses.replace(figure, caption=caption,
-                               max_height=spec.height or figure.max_height)
 
 
 # ---------------------------------------------------------------------------
@@ -251,7 +187,7 @@ def build_rulebook(game_name: str, paper: Paper, *, booklet: bool = False,
     margin = 12.0 if booklet else 15.0
     for figure in spec.figures:
         drawn = checked_figure(figure, where, column=page.width - 2 * margin)
-        figures[figure.name] = _placed(drawn, figure)
+        figures[figure.name] = placed(drawn, figure)
         facts[figure.name] = drawn.facts
     values = {"game": game, "facts": facts, "claims": {f.name: f.claim for f in spec.figures},
               "kit": dict(kit or {})}
@@ -298,6 +234,17 @@ def _game(name: str) -> Game:
     raise RequestError(f"unknown game {name!r}")
 
 
-__all__ = ["ClaimError", "FigureSpec", "RulebookSpec", "build_rulebook", "checked_figure",
-           "house_rules", "load_spec", "parse_spec", "printable", "rulebook_games",
-           "rulings_of"]
+__all__ = [
+    "ClaimError",
+    "FigureSpec",
+    "RulebookSpec",
+    "build_rulebook",
+    "checked_figure",
+    "house_rules",
+    "load_spec",
+    "parse_spec",
+    "placed",
+    "printable",
+    "rulebook_games",
+    "rulings_of",
+]

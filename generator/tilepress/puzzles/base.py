@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
@@ -97,11 +97,19 @@ class PuzzleSet:
         return json.dumps(self.as_dict(), indent=2, ensure_ascii=False) + "\n"
 
     @classmethod
-    def from_json(cls, text: str, *, source: str = "puzzle file") -> PuzzleSet:
+    def from_json(cls, text: str, *, source: str = "puzzle file",
+                  questions: bool = False) -> PuzzleSet:
         """Read a puzzle file, checking the contract; errors name the file and the place.
         Only the fields of the contract are allowed (docs/formats.md): anything else is
-        refused, never silently trusted or dropped."""
-        data = parse_json(text, source)
+        refused, never silently trusted or dropped. With ``questions`` (a file to solve)
+        a puzzle needs only its ``question``: a missing ``answer`` is empty, a missing
+        ``difficulty`` is "", a missing ``id`` is ``puzzle-N`` (N its place from 1)."""
+        return cls.from_data(parse_json(text, source), source=source, questions=questions)
+
+    @classmethod
+    def from_data(cls, data: Any, *, source: str = "puzzle file",
+                  questions: bool = False) -> PuzzleSet:
+        """A puzzle file already read as JSON (see :meth:`from_json`)."""
         if not isinstance(data, dict):
             raise FileFormatError(f"{source}: expected a JSON object at the top")
         unknown = sorted(set(data) - FILE_KEYS)
@@ -128,6 +136,8 @@ class PuzzleSet:
             where = f"{source}: puzzle {i}"
             if not isinstance(item, dict):
                 raise FileFormatError(f"{where}: expected an object")
+            if questions:
+                item = {"id": f"puzzle-{i}", "difficulty": "", "answer": {}, **item}
             for key in ("id", "difficulty", "question", "answer"):
                 if key not in item:
                     raise FileFormatError(f"{where}: missing \"{key}\"")
@@ -137,7 +147,8 @@ class PuzzleSet:
                                       f"{', '.join(sorted(PUZZLE_KEYS))})")
             if not isinstance(item["id"], str) or not item["id"].strip():
                 raise FileFormatError(f"{where}: \"id\" must be text")
-            if item["difficulty"] not in DIFFICULTIES:
+            if item["difficulty"] not in DIFFICULTIES and not (questions
+                                                              and item["difficulty"] == ""):
                 raise FileFormatError(f"{where}: \"difficulty\" must be one of "
                                       f"{', '.join(DIFFICULTIES)}, not "
                                       f"{shown(item['difficulty'])}")
@@ -220,6 +231,25 @@ class PuzzleKind(ABC):
 
     @abstractmethod
     def grade(self, question: Mapping[str, Any], answer: Mapping[str, Any]) -> Grade: ...
+
+    def solve_given(self, question: Mapping[str, Any], *,
+                    budget: int | None = None) -> dict[str, Any]:
+        """The answer to a question a user wrote (``tilepress solve``): :meth:`solve`; a
+        kind whose solver searches (a solitaire deal) spends up to ``budget`` simulated
+        plays (None: its own default) and says why it found no answer."""
+        return self.solve(question)
+
+    def shown_params(self, puzzle: Puzzle) -> dict[str, Any]:
+        """The parameters a puzzle shows by itself (its hand size, its suits). A set a user
+        wrote, with no record of the parameters it was made with, is printed in sections
+        of puzzles that show the same ones, each introduced in their words."""
+        return {}
+
+    def set_params(self, puzzles: Sequence[Puzzle]) -> dict[str, Any]:
+        """The parameters a section of solved puzzles that show the same
+        :meth:`shown_params` is introduced with (a kind may add what the answers show,
+        such as how many hands are not ready)."""
+        return self.shown_params(puzzles[0]) if puzzles else {}
 
     def reference(self, puzzle: Puzzle) -> dict[str, Any]:
         """The answer :func:`verify_set` checks a stored puzzle against and grades: by
@@ -420,13 +450,17 @@ def verify_set(puzzles: PuzzleSet, kind: PuzzleKind | Callable[[str], PuzzleKind
     return problems
 
 
+def _foreign_keys(puzzle: Puzzle, kind: PuzzleKind) -> list[str]:
+    """The fields of a question that are not part of its kind's questions."""
+    if kind.question_keys is None:
+        return []
+    return [f"question.{key} is not part of a {kind.name} question"
+            for key in sorted(set(puzzle.question) - kind.question_keys)]
+
+
 def _check_one(puzzle: Puzzle, label: str, kind: PuzzleKind) -> list[Problem]:
     """Every wrong claim of one puzzle: its question's fields, its answer, its grade."""
-    problems = []
-    if kind.question_keys is not None:
-        for key in sorted(set(puzzle.question) - kind.question_keys):
-            problems.append(Problem(label, f"question.{key} is not part of a {kind.name} "
-                                           "question"))
+    problems = [Problem(label, message) for message in _foreign_keys(puzzle, kind)]
     try:
         kind.validate(puzzle.question, "question")
         solved = kind.reference(puzzle)
@@ -434,17 +468,32 @@ def _check_one(puzzle: Puzzle, label: str, kind: PuzzleKind) -> list[Problem]:
         reason = str(exc).removeprefix("question: ")
         problems.append(Problem(label, f"the question cannot be read: {reason}"))
         return problems
+    wrong = _answer_faults(puzzle, kind, solved)
+    problems += [Problem(label, message) for message in wrong]
+    # a right answer is graded as stored (a solitaire's own solution); else the solver's
+    grade = kind.grade(puzzle.question, solved if wrong else puzzle.answer)
+    return problems + _grade_faults(puzzle, label, grade)
+
+
+def _answer_faults(puzzle: Puzzle, kind: PuzzleKind, solved: Mapping[str, Any]) -> list[str]:
+    """How a stored answer differs from the reference answer ``solved``."""
     wrong = list(kind.check(puzzle, solved))
     wrong += [f"answer.{key} is not part of a {kind.name} answer"
               for key in sorted(set(puzzle.answer) - set(solved))
               if not any(m.startswith(f"answer.{key} ") for m in wrong)]
-    problems += [Problem(label, message) for message in wrong]
-    # a right answer is graded as stored (a solitaire's own solution); else the solver's
-    grade = kind.grade(puzzle.question, solved if wrong else puzzle.answer)
-    if puzzle.difficulty != grade.difficulty:
+    return wrong
+
+
+def _grade_faults(puzzle: Puzzle, label: str, grade: Grade, *,
+                  given_only: bool = False) -> list[Problem]:
+    """How a stored difficulty and grade differ from ``grade``; with ``given_only`` (a
+    question a user wrote) only those the puzzle gives are compared."""
+    problems = []
+    if puzzle.difficulty != grade.difficulty and (puzzle.difficulty or not given_only):
         problems.append(Problem(label, f"marked {puzzle.difficulty}, but it grades as "
                                        f"{grade.difficulty}"))
-    problems += [Problem(label, m) for m in grade_differences(puzzle.grade, grade)]
+    if puzzle.grade or not given_only:
+        problems += [Problem(label, m) for m in grade_differences(puzzle.grade, grade)]
     return problems
 
 
@@ -462,3 +511,75 @@ def grade_differences(stored: Mapping[str, Any], grade: Grade) -> list[str]:
     if have is MISSING:
         return [f"grade.{path} is missing (it is {shown(should)})"]
     return [f"grade.{path} is {shown(have)}, but it grades as {shown(should)}"]
+
+
+# ---------------------------------------------------------------------------
+# Solving a user's questions
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Solved:
+    """What :func:`solve_set` made of a file of questions."""
+
+    puzzles: PuzzleSet
+    """Every puzzle that was solved, complete: question, answer, difficulty and grade."""
+    problems: tuple[Problem, ...]
+    """What the file claimed wrongly (a stored answer, difficulty or grade), each named as
+    ``verify`` names it; the puzzle is in :attr:`puzzles` with the solver's answer."""
+    unsolved: tuple[Problem, ...]
+    """The puzzles that could not be solved, each with the reason; left out of
+    :attr:`puzzles`."""
+
+
+def solve_set(puzzles: PuzzleSet, kind: PuzzleKind | Callable[[str], PuzzleKind], *,
+              budget: int | None = None) -> Solved:
+    """Solve and grade every puzzle of a set whose answers may be missing (a file read
+    with ``questions=True``), as :func:`generate_set` would have: a puzzle with an answer
+    is solved again and compared, as :func:`verify_set` does. ``kind`` is the set's
+    kind, or a function that finds a kind by name (a file of several kinds); ``budget``
+    goes to :meth:`PuzzleKind.solve_given`."""
+    from tilepress.version import __version__
+
+    done: list[Puzzle] = []
+    problems: list[Problem] = []
+    unsolved: list[Problem] = []
+    seen: dict[str, int] = {}
+    for index, puzzle in enumerate(puzzles.puzzles, start=1):
+        label = puzzle.id
+        if puzzle.id in seen:
+            unsolved.append(Problem(label, f"the id is used twice (puzzles {seen[puzzle.id]} "
+                                           f"and {index}); give each puzzle its own"))
+            continue
+        seen[puzzle.id] = index
+        try:
+            own = kind if isinstance(kind, PuzzleKind) else kind(puzzle.kind or puzzles.kind)
+            foreign = _foreign_keys(puzzle, own)
+            if foreign:
+                raise FileFormatError(foreign[0])
+            own.validate(puzzle.question, "question")
+            answer = _reference_or_none(own, puzzle) if puzzle.answer else None
+            if answer is None:
+                answer = own.solve_given(puzzle.question, budget=budget)
+            grade = own.grade(puzzle.question, answer)
+        except TilepressError as exc:
+            unsolved.append(Problem(label, str(exc).removeprefix("question: ")))
+            continue
+        if puzzle.answer:
+            problems += [Problem(label, m) for m in _answer_faults(puzzle, own, answer)]
+        problems += _grade_faults(puzzle, label, grade, given_only=True)
+        done.append(Puzzle(puzzle.id, grade.difficulty, dict(puzzle.question), dict(answer),
+                           grade.as_dict(), puzzle.kind))
+    generator = {**puzzles.generator, "solved_by": f"tilepress {__version__}"}
+    return Solved(PuzzleSet(puzzles.kind, generator, tuple(done)), tuple(problems),
+                  tuple(unsolved))
+
+
+def _reference_or_none(kind: PuzzleKind, puzzle: Puzzle) -> dict[str, Any] | None:
+    """The answer a stored one is checked against (:meth:`PuzzleKind.reference`), or None
+    when that needs the solver and its own budget did not do (the caller's may)."""
+    try:
+        return kind.reference(puzzle)
+    except TilepressError:
+        return None
+

@@ -223,7 +223,9 @@ def card_hand_figure(params: CardHandFigure, card: Card | None = None) -> Illust
     variant = None
     if params.tiles.strip():
         tiles, exposures = read_player_tiles(params.tiles)
-        found = [m for m in matches(card, tiles, exposures) if m.hand.id == hand.id]
+        every = matches(card, tiles, exposures)
+        facts["matches"] = list(dict.fromkeys(m.hand.id for m in every))
+        found = [m for m in every if m.hand.id == hand.id]
         laid = next(((m, a) for m in found if (a := arrange(m, tiles, exposures))), None)
         if laid is None:
             raise HandError(f"{format_tiles(tiles)}"

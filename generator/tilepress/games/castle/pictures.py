@@ -15,7 +15,7 @@ from tilepress.draw.tiles import RATIO, draw_order_tab, draw_tile
 from tilepress.errors import RequestError
 from tilepress.games.castle.board import SIZE, PlayerCastle
 from tilepress.games.castle.options import CastleFigure, CastleOptions
-from tilepress.layouts.castle import Castle, cell_of, tile_set
+from tilepress.layouts.castle import Castle, cell_of, check_castle, tile_set
 from tilepress.tiles import Tile
 
 LABEL = "#8c2f39"
@@ -399,11 +399,15 @@ def castle_figure(params: CastleFigure) -> Illustration:
     from tilepress.layouts.files import find_castle
 
     castle = find_castle(params.castle)
-    tiles = dealt(castle, params.tileset, params.deal)
-    game = CastleGame(CastleOptions(tileset=params.tileset))
-    game.apply(Setup(castle.to_text(), tiles))
+    report = check_castle(castle, params.tileset)
     places = [cell_of(p) for p in castle.layout().positions]
-    takeable = frozenset(places[i] for i in game.takeable())
+    if report.ok or params.dealt or params.view == "above":
+        tiles = dealt(castle, params.tileset, params.deal)  # refuses a castle too big
+        game = CastleGame(CastleOptions(tileset=params.tileset))
+        game.apply(Setup(castle.to_text(), tiles))
+        takeable = frozenset(places[i] for i in game.takeable())
+    else:  # drawn empty: a castle its set cannot build is still drawn, and not valid
+        tiles, takeable = (), frozenset()
     cell = params.tile_width
     if params.view == "isometric":  # blocks, not tile faces: as large as the width allows
         across = (castle.depth + castle.width) * math.cos(math.pi / 6)
@@ -428,7 +432,7 @@ def castle_figure(params: CastleFigure) -> Illustration:
              "floor_tiles": list(castle.floors), "rows": castle.depth,
              "columns": castle.width, "stacks": len(castle.cells()), "open": len(takeable),
              "symmetric": all(line == line[::-1] for line in heights),
-             "tile_mm": round(cell, 2)}
+             "tile_mm": round(cell, 2), "valid": report.ok, "spare": report.spare}
     return Illustration(figure, facts)
 
 

@@ -14,6 +14,8 @@ Hand); it wins only with at least one point. Rulings: docs/rulings.md.
 from __future__ import annotations
 
 import itertools
+import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -29,6 +31,8 @@ from tilepress.games.minttin.cards import (
     count_cards,
     dragon,
     format_cards,
+    parse_card,
+    parse_cards,
 )
 
 HAND = 14
@@ -615,7 +619,53 @@ def parse_exposures(items: Iterable[str]) -> tuple[Exposure, ...]:
     return tuple(Exposure.parse(t) for t in items)
 
 
-__all__ = ["BLOCK_NAMES", "CATEGORIES", "HAND", "PATTERNS", "SETS", "Arrangement", "Block",
-           "Exposure", "Extras", "MintTinRules", "Pattern", "analysis_lines", "analyze",
-           "arrangements", "best", "completions", "deck", "derive_patterns", "derive_sets",
-           "parse_exposures", "random_winning_hand", "why_not", "wins"]
+def parse_written_hand(text: str) -> tuple[tuple[Card, ...], tuple[Exposure, ...]]:
+    """A hand as a rulebook or a list writes it: concealed cards, exposures in brackets
+    (``1111 5555 JJ [333J]``)."""
+    depth = 0
+    for ch in text:
+        depth += (ch == "[") - (ch == "]")
+        if not 0 <= depth <= 1:
+            break
+    if depth:
+        raise HandError(f"brackets do not pair up in {text!r}: write exposures as [333J]")
+    exposures = tuple(Exposure.parse(part) for part in re.findall(r"\[([^\]]*)\]", text))
+    return parse_cards(re.sub(r"\[[^\]]*\]", " ", text)), exposures
+
+
+TABLE_COLUMNS = ("line", "hand", "cards", "wins", "points", "pattern", "completions",
+                 "best_points", "cards_left")
+"""The columns of ``tilepress analyze minttin --file``'s table."""
+
+
+def table_row(text: str) -> dict:
+    """One hand of a list (cards, exposures in brackets) as a row of
+    :data:`TABLE_COLUMNS` (but ``line``): for 14 cards whether it wins, its points and
+    pattern (or why it is no hand); for 13, every completing card with its best points
+    (``5:2 DM:1``), the best, and how many of those cards are unseen (the deck less the
+    hand and its exposures). A hand with nothing exposed is concealed."""
+    cards, exposures = parse_written_hand(text)
+    data = analyze(format_cards(cards), [str(e) for e in exposures])
+    shown = data["hand"] + "".join(f" [{''.join(e.split())}]" for e in data["exposed"])
+    row: dict = {"hand": shown, "cards": data["cards"], "wins": "", "points": "",
+                 "pattern": "", "completions": "", "best_points": "", "cards_left": ""}
+    if "arrangements" in data:
+        top = data["best"]
+        row["wins"] = data["wins"]
+        row["points"] = top["score"] if top else 0
+        row["pattern"] = top["pattern"] if top else data["why_not"]
+        return row
+    ways = data["completions"]
+    row["completions"] = " ".join(f"{w['card']}:{w['score']}" for w in ways)
+    row["best_points"] = max((w["score"] for w in ways), default=0)
+    held = Counter(cards) + Counter(c for e in exposures for c in e.cards)
+    unseen = Counter(deck()) - held
+    row["cards_left"] = sum(unseen[parse_card(w["card"])] for w in ways)
+    return row
+
+
+__all__ = ["BLOCK_NAMES", "CATEGORIES", "HAND", "PATTERNS", "SETS", "TABLE_COLUMNS",
+           "Arrangement", "Block", "Exposure", "Extras", "MintTinRules", "Pattern",
+           "analysis_lines", "analyze", "arrangements", "best", "completions", "deck",
+           "derive_patterns", "derive_sets", "parse_exposures", "parse_written_hand",
+           "random_winning_hand", "table_row", "why_not", "wins"]

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,7 +18,7 @@ from tilepress.documents.model import Figure, Illustration
 from tilepress.draw.canvas import PT, Canvas
 from tilepress.draw.fonts import text_width
 from tilepress.errors import HandError
-from tilepress.games.minttin.cards import JOKER, Card, parse_card, parse_cards
+from tilepress.games.minttin.cards import JOKER, Card, parse_card
 from tilepress.games.minttin.hand import (
     BLOCK_NAMES,
     CATEGORY_NAMES,
@@ -28,6 +27,7 @@ from tilepress.games.minttin.hand import (
     Exposure,
     best,
     completions,
+    parse_written_hand,
     round_extras,
     why_not,
 )
@@ -291,17 +291,8 @@ def cards_figure(groups: Sequence[Sequence[Card | None]], *, card_w: float = 7.0
     return Figure(max(width, 1.0), height, draw, caption)
 
 
-def parse_drawn_hand(text: str) -> tuple[tuple[Card, ...], tuple[Exposure, ...]]:
-    """A hand as a rulebook writes it: concealed cards, exposures in brackets."""
-    depth = 0
-    for ch in text:
-        depth += (ch == "[") - (ch == "]")
-        if not 0 <= depth <= 1:
-            break
-    if depth:
-        raise HandError(f"brackets do not pair up in {text!r}: write exposures as [333J]")
-    exposures = tuple(Exposure.parse(part) for part in re.findall(r"\[([^\]]*)\]", text))
-    return parse_cards(re.sub(r"\[[^\]]*\]", " ", text)), exposures
+parse_drawn_hand = parse_written_hand
+"""A hand as a rulebook writes it (:func:`tilepress.games.minttin.hand.parse_written_hand`)."""
 
 
 def _facts(cards: tuple[Card, ...], exposures: tuple[Exposure, ...],

@@ -197,7 +197,7 @@ def layout_figure(params: SolitaireFigure) -> Illustration:
     else:
         figure = layers_figure(layout, tiles, width=params.width, marked=marked)
     facts = {"tiles": len(layout), "layers": len({p.z for p in layout.positions}),
-             "free": len(free)}
+             "free": len(free), "solvable": layout_solvable(layout)}
     return Illustration(figure, facts)
 
 
@@ -335,3 +335,33 @@ def free_figure(params: FreeFigure) -> Illustration:
     free = frozenset(board.free_tiles((1 << len(layout)) - 1))
     figure = stacked_figure(layout, tiles, tile_width=params.tile_width, marked=free)
     return Illustration(figure, {"tiles": len(layout), "free": len(free)})
+
+
+SOLVABLE_BUDGET = 20_000
+"""Simulated plays spent on the rare layout that quick removal orders do not clear."""
+
+
+def layout_solvable(layout: Layout) -> bool | str:
+    """Whether a winnable deal exists for the layout: some order takes it apart two free
+    tiles at a time (a deal laid on that order in reverse then wins). True when such an
+    order is found; False when none exists (an odd count, or the solver proves it for a
+    deal whose tiles all match one another, which plays as the empty layout); "undecided"
+    when the solver's budget ran out first."""
+    from tilepress.engine import solitaire
+    from tilepress.errors import RequestError
+    from tilepress.tiles import parse_tiles
+
+    if len(layout) % 2:
+        return False
+    try:
+        solitaire.removal_order(layout, random.Random("tilepress:solvable"), attempts=20)
+        return True
+    except RequestError:
+        pass
+    flowers = parse_tiles("1f") * len(layout)  # any flower matches any flower
+    result = solitaire.solve(solitaire.Deal(layout, flowers), budget=SOLVABLE_BUDGET)
+    if result.status == solitaire.UNDECIDED:
+        return "undecided"
+    return result.status == solitaire.SOLVED
+
+

@@ -177,6 +177,18 @@ class SolitaireKind(PuzzleKind):
             raise RequestError("the solver finds no solution for this deal")
         return answer
 
+    def solve_given(self, question: Mapping[str, Any], *,
+                    budget: int | None = None) -> dict[str, Any]:
+        """A user's deal: checked against the tile sets that could make it, and solved
+        with ``budget`` plays (:data:`deals.BUDGET` unless given); no solution raises
+        the reason: a proof, or "undecided" with what was tried."""
+        from tilepress.games.solitaire import deals
+
+        deal = deal_of(question, "question")
+        deals.check_tile_set(deal.tiles, "question: question.tiles")
+        verdict = deals.solve_deal(deal, budget=deals.BUDGET if budget is None else budget)
+        return deals.solution_answer(verdict)
+
     def grade(self, question: Mapping[str, Any], answer: Mapping[str, Any]) -> Grade:
         deal = deal_of(question, "question")
         solution = [tuple(m) for m in answer["solution"]]

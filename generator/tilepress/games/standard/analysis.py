@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from tilepress.engine import standard
-from tilepress.tiles import Tile
+from tilepress.tiles import Tile, format_tiles
 
 
 def tile_counts(items: Iterable[tuple[Tile, int]]) -> list[dict[str, Any]]:
@@ -66,4 +66,32 @@ def analysis_text(a: standard.HandAnalysis) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["analysis_dict", "analysis_text", "shanten_words"]
+WAITS_COLUMNS = ("line", "hand", "tiles", "shanten", "waits", "tiles_left", "better",
+                 "best_discard")
+"""The columns of ``tilepress analyze waits --file``'s table."""
+
+
+def table_row(hand: str) -> dict[str, Any]:
+    """One hand of a list as a row of :data:`WAITS_COLUMNS` (but ``line``): shanten; for
+    a ready hand its waits and the tiles of them left; for one not ready, the tiles that
+    bring it nearer (``better``) and how many are left; for a hand with a tile to discard,
+    the best discard and what it leaves. Tiles are written as MPSZ, left as counts."""
+    a = standard.analyze(hand)
+    row: dict[str, Any] = {"hand": str(a.hand), "tiles": len(a.hand.tiles),
+                           "shanten": a.shanten, "waits": "", "tiles_left": 0, "better": "",
+                           "best_discard": ""}
+    if a.waits:
+        row["waits"] = format_tiles(w.tile for w in a.waits)
+        row["tiles_left"] = sum(w.left for w in a.waits)
+    elif a.improving:
+        row["better"] = format_tiles(t for t, _ in a.improving)
+        row["tiles_left"] = sum(n for _, n in a.improving)
+    if a.discards:
+        best = a.discards[0]
+        row["best_discard"] = str(best.discard)
+        row["waits" if best.shanten == 0 else "better"] = format_tiles(t for t, _ in best.tiles)
+        row["tiles_left"] = best.total
+    return row
+
+
+__all__ = ["WAITS_COLUMNS", "analysis_dict", "analysis_text", "shanten_words", "table_row"]

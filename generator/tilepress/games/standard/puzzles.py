@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -330,6 +330,17 @@ class WaitsKind(PuzzleKind):
             "readings": [f"{r} ({r.shape})" for r in readings],
         }
 
+    def shown_params(self, puzzle: Puzzle) -> dict[str, Any]:
+        """The hand's size and whether it is of one suit."""
+        tiles = read_hand(puzzle.question, puzzle.id, (*SIZES, 1))
+        shown: dict[str, Any] = {"suits": "one" if _suits_of(tiles) != "mpsz" else "mixed"}
+        return shown | ({"tiles": len(tiles)} if len(tiles) in SIZES else {})
+
+    def set_params(self, puzzles: Sequence[Puzzle]) -> dict[str, Any]:
+        """As :meth:`shown_params`, and how many hands are not ready (decoys)."""
+        return {**self.shown_params(puzzles[0]),
+                "decoys": sum(not p.answer.get("waits") for p in puzzles)}
+
     def grade(self, question: Mapping[str, Any], answer: Mapping[str, Any]) -> Grade:
         tiles = read_hand(question, "question", (*SIZES, 1))
         if not answer.get("ready", True) or not answer.get("waits"):
@@ -488,6 +499,12 @@ class DiscardKind(PuzzleKind):
 
     def validate(self, question: Mapping[str, Any], where: str) -> None:
         read_hand(question, where, tuple(s + 1 for s in SIZES))
+
+    def shown_params(self, puzzle: Puzzle) -> dict[str, Any]:
+        """The hand's size after the discard and whether it is of one suit."""
+        tiles = read_hand(puzzle.question, puzzle.id, tuple(s + 1 for s in SIZES))
+        return {"tiles": len(tiles) - 1,
+                "suits": "one" if _suits_of(tiles) != "mpsz" else "mixed"}
 
     def solve(self, question: Mapping[str, Any]) -> dict[str, Any]:
         tiles = read_hand(question, "question", tuple(s + 1 for s in SIZES))

@@ -240,8 +240,9 @@ def summary_blocks(data: dict[str, Any]) -> list[Block]:
         Section("Summary"),
         Heading("The game at a glance"),
         Paragraph(f"{data['games']:,} simulated game{'s' * (data['games'] != 1)} of "
-                  f"{data['title']} per run, from seed {data['seed']}; each run's games use the same deals. Rates and means are "
-                  "given with their 95% intervals in brackets. The measures follow the "
+                  f"{data['title']} per run, from seed {data['seed']}; each run's games use "
+                  "the same deals. Rates and means are given with their 95% intervals in "
+                  "brackets. The measures follow the "
                   "game-evaluation measures of the Ludii general game system; those that "
                   "mean nothing for this game are left out.", size=9),
         Table(header, rows, widths=widths, size=SMALL),
