@@ -267,4 +267,4 @@ def test_help_speaks_good_english_and_writes_sizes_one_way(cli) -> None:
         assert not re.search(r"\ba (shrines|tiles|cards|sheets|pads|boards)\b", words), path
         assert " ," not in words, path
         for size in re.findall(r"--(?:tile|card)-size <str>.*?\[default: ([^\]]+)\]", words):
-            assert size in ("mini",) or re.fullmatch(r"[\d.]+x[\d.]+", size), (path, size)
+            assert size in ("mini", "auto") or re.fullmatch(r"[\d.]+x[\d.]+", size), (path, size)

@@ -66,8 +66,9 @@ from tilepress.errors import RequestError
 from tilepress.games import GAMES, find_kind
 from tilepress.output import render_pdf
 from tilepress.params import parse_params
+from tilepress.publish.figures import checked_figure, figure_kind
 from tilepress.publish.kit_files import GameKit, KitFile
-from tilepress.publish.rulebook import build_rulebook, checked_figure, load_spec, rulebook_games
+from tilepress.publish.rulebook import build_rulebook, load_spec, rulebook_games
 from tilepress.puzzles.base import generate_set, verify_set
 
 
@@ -248,8 +249,6 @@ class _Figures(Mapping[str, Any]):
 def _larger(spec: Any) -> Any:
     """A rulebook figure's spec with its tiles half as large again, where its kind takes
     a tile width (drawn again at that size, never scaled)."""
-    from tilepress.publish.rulebook import figure_kind
-
     _, entry = figure_kind(spec.kind)
     fields = {f.name: f.default for f in dataclasses.fields(entry.params)}
     if "tile_width" not in fields:

@@ -126,28 +126,32 @@ def draw_token(c: Canvas, token: Group | str, x: float, y: float, size: float) -
 
 
 def draw_card_line(c: Canvas, hand: Hand, x: float, y: float, size: float,
-                   variant: int | None = None) -> float:
+                   variant: int | None = None, or_size: float = 0.0) -> float:
     """A hand's groups as a card prints them, from ``x`` on the baseline ``y`` (every
-    variant, 'or' between them, unless ``variant`` picks one); returns the width used."""
+    variant, 'or' between them at ``or_size``, 0: four fifths of ``size``, unless
+    ``variant`` picks one); returns the width used."""
     start = x
+    small = or_size or size * 0.8
     for v, groups in enumerate(hand.variants):
         if variant is not None and v != variant:
             continue
         if x > start:
-            c.text(x, y, "or", size=size * 0.8, font="italic", fill=GREY)
-            x += text_width("or", size * 0.8, "italic") + size * 0.25
+            c.text(x, y, "or", size=small, font="italic", fill=GREY)
+            x += text_width("or", small, "italic") + size * 0.25
         for token in groups:
             x += draw_token(c, token, x, y, size) + size * 0.26
     return x - start
 
 
-def card_line_width(hand: Hand, size: float, variant: int | None = None) -> float:
+def card_line_width(hand: Hand, size: float, variant: int | None = None,
+                    or_size: float = 0.0) -> float:
+    """The width :func:`draw_card_line` takes for the same hand and sizes."""
     total = 0.0
     for v, groups in enumerate(hand.variants):
         if variant is not None and v != variant:
             continue
         if total:
-            total += text_width("or", size * 0.8, "italic") + size * 0.25
+            total += text_width("or", or_size or size * 0.8, "italic") + size * 0.25
         total += sum(text_width(token_text(t), size, "bold") + size * 0.26 for t in groups)
     return total
 

@@ -42,7 +42,7 @@ def _family_figure(hands: list[Hand], width: float, *, large: bool = False) -> F
             y = k * row_h + 4.6 * grow
             if k % 2:
                 c.rect(0, y - 4.4 * grow, width, row_h, fill="#f6f2ea")
-            draw_card_line(c, hand, 2.0, y, token)
+            draw_card_line(c, hand, 2.0, y, token, or_size=14.0 if large else 8.0)
             c.text(width - value_w - 8, y, "C" if hand.concealed else "X", size=mark,
                    font="bold", anchor="middle",
                    fill="#b3261e" if hand.concealed else "#6b6862")
@@ -63,7 +63,7 @@ def practice_card_sheet(paper: Paper, options: PrintOptions | None = None) -> Do
     blocks: list[Block] = [
         Section("Practice card"),
         Heading(card.name),
-        suits_legend(14.0 if big else 8.5),
+        suits_legend(15.6 if big else 8.5, width),  # its words at 0.9 of that size
         Paragraph("Each suit is one of your choice; different suits in a line are different "
                   "suits. x y z w v are numbers in a row (x, x+1, ...), D a dragon of its "
                   "group's suit (red with craks, green with bams, white with dots), 0 the "
