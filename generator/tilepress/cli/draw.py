@@ -16,6 +16,7 @@ from tilepress.cli.common import (
     command,
     dataclass_parameters,
     echo,
+    force_parameter,
     given,
     new_app,
     output_option,
@@ -34,13 +35,13 @@ def draw_figure(game: Game, entry: FigureEntry, values: dict[str, Any]) -> None:
     from tilepress.params import parse_params
 
     output, dpi, facts = values.pop("output"), values.pop("dpi"), values.pop("facts")
-    context = values.pop("context")
-    check_output(output)
-    fmt = output_format(output, (".svg", ".pdf", ".png"))
+    context, force = values.pop("context"), values.pop("force")
+    check_output(output, force=force)
+    fmt = output_format(output, (".svg", ".pdf", ".png"), force=force)
     params = parse_params(entry.params, take(values, entry.params), where=f"draw {entry.kind}")
     drawn, note = fitted(game.figure(entry), params,
                          width_given=given(context, "tile_width"))
-    write_atomic(output, figure_bytes(drawn.figure, fmt, dpi=dpi))
+    write_atomic(output, figure_bytes(drawn.figure, fmt, dpi=dpi), force=force)
     echo(f"wrote {entry.kind} ({drawn.figure.width:.1f} x {drawn.figure.height:.1f} mm"
          f"{note}) to {output}")
     if facts:
@@ -79,6 +80,7 @@ def _draw_command(game: Game, entry: FigureEntry) -> Any:
         parameter("facts", False, Annotated[bool, typer.Option(
             "--facts", help="Also print what the engine says of the figure, as JSON (the "
             "facts a rulebook's claims are checked against).")]),
+        force_parameter(),
     ]
     return command(lambda values: draw_figure(game, entry, values),
                    f"{entry.summary}\n\nExample: {entry.example}", params)

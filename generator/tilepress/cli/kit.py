@@ -13,6 +13,7 @@ from tilepress.cli.common import (
     command,
     dataclass_parameters,
     echo,
+    force_parameter,
     output_option,
     parameter,
     take,
@@ -28,6 +29,7 @@ def print_tiles(values: dict[str, Any]) -> None:
     from tilepress.params import parse_params
 
     output, paper = values.pop("output"), find_paper(values.pop("paper"))
+    force = values.pop("force")
     options = parse_params(TileSheetOptions, take(values, TileSheetOptions),
                            where="print tiles")
     sheets = tile_sheets(paper, options)
@@ -36,12 +38,12 @@ def print_tiles(values: dict[str, Any]) -> None:
     stem = f"tiles-{options.set}" if options.set in SETS else "tiles"
     if options.format in ("svg", "png"):
         folder = output or Path(f"out/{stem}")
-        count = write_card_files(sheets, folder)
+        count = write_card_files(sheets, folder, force=force)
         echo(f"wrote {count} tile sides as {options.format.upper()} files to {folder}/")
         return
     target = output or Path(f"out/{stem}.pdf")
-    output_format(target, (".pdf", ".svg"))
-    files = write_pages(sheets, target)
+    output_format(target, (".pdf", ".svg"), force=force)
+    files = write_pages(sheets, target, force=force)
     echo(f"wrote {sheets.title} ({len(sheets.cards)} tiles) to {', '.join(map(str, files))}")
 
 
@@ -52,17 +54,17 @@ def build_kits(values: dict[str, Any]) -> None:
     from tilepress.publish.kit_files import check_targets, write_kits
 
     names = list(dict.fromkeys(values.pop("games") or kit_games()))
-    folder, quiet = values.pop("output"), values.pop("quiet")
+    folder, quiet, force = values.pop("output"), values.pop("quiet"), values.pop("force")
     options = parse_params(KitOptions, take(values, KitOptions), where="kit")
     find_paper(options.paper)  # names --paper in its message
     options.check()
     checked = [check_kit(kit_game(name), options) for name in names]
-    check_targets(folder, [c.game.name for c in checked])
+    check_targets(folder, [c.game.name for c in checked], force=force)
     steps = sum(len(c.parts) + 1 for c in checked)
     with _progress(quiet, steps) as step:
         kits = [make_kit(c, progress=step) for c in checked]
         step("writing the files")
-        written = write_kits(kits, folder)
+        written = write_kits(kits, folder, force=force)
     if not quiet:
         for path in written:
             echo(f"wrote {path}")
@@ -104,7 +106,7 @@ class _progress:
 def _tiles_command() -> Any:
     params = [*dataclass_parameters(TileSheetOptions),
               parameter("output", None, Annotated[Path | None, output_option(".pdf .svg")]),
-              parameter("paper", "a4", Paper)]
+              parameter("paper", "a4", Paper), force_parameter()]
     doc = ("A set of paper tiles as cards on card stock: fronts and mirrored backs on "
            "alternate pages, 3 mm bleed, crop marks (every card-sheet option applies).\n\n"
            "Example: tilepress print tiles full --tile-size 22x30 -o out/tiles.pdf")
@@ -122,6 +124,7 @@ def _kit_command() -> Any:
             "and the manifest beside them.")]),
         parameter("quiet", False, Annotated[bool, typer.Option(
             "--quiet", "-q", help="No progress bar, no list of the files written.")]),
+        force_parameter(),
     ]
     doc = ("Print-and-play kits: for each game a folder with its rulebook, components, "
            "quick reference, score sheet, a puzzle sampler and a cover that says what to "

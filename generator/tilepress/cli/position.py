@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from tilepress.cli.common import echo, fail
+from tilepress.cli.common import Force, echo, fail
 
 LOW_WIDTH, HIGH_WIDTH, DEFAULT_WIDTH = 4.0, 40.0, 9.0
 
@@ -56,6 +56,7 @@ def position(
                                      "inch.")] = 300,
     facts: Annotated[bool, typer.Option("--facts", help="Also print what the engine says "
                                         "of the position, as JSON.")] = False,
+    force: Force = False,
 ) -> None:
     """A game's position from its log: each player's hand, exposures and discards, the
     wall, whose turn, and the last action in words under it. The whole log is replayed
@@ -69,8 +70,8 @@ def position(
     from tilepress.games import find_game, read_log
     from tilepress.output import figure_bytes, output_format
 
-    check_output(output)
-    fmt = output_format(output, (".svg", ".pdf", ".png"))
+    check_output(output, force=force)
+    fmt = output_format(output, (".svg", ".pdf", ".png"), force=force)
     if tile_width is not None and not LOW_WIDTH <= tile_width <= HIGH_WIDTH:
         raise RequestError(f"--tile-width must be from {LOW_WIDTH:g} to {HIGH_WIDTH:g} mm, "
                            f"not {tile_width:g}")
@@ -96,7 +97,7 @@ def position(
         note = fit_note(DEFAULT_WIDTH, used, drawn.figure)
     else:
         drawn, note = draw(tile_width=tile_width), ""
-    write_atomic(output, figure_bytes(drawn.figure, fmt, dpi=dpi))
+    write_atomic(output, figure_bytes(drawn.figure, fmt, dpi=dpi), force=force)
     echo(f"wrote the position after line {drawn.facts['line']} ({drawn.figure.width:.1f} x "
          f"{drawn.figure.height:.1f} mm{note}) to {output}")
     if facts:

@@ -15,6 +15,7 @@ from tilepress.cli.common import (
     dataclass_parameters,
     echo,
     fail,
+    force_parameter,
     new_app,
     output_option,
     paper,
@@ -34,8 +35,8 @@ def write_puzzles(entry: PuzzleEntry, values: dict[str, Any]) -> None:
     from tilepress.params import parse_params
     from tilepress.puzzles.base import generate_set
 
-    output = values.pop("output")
-    fmt = output_format(output, (".json", ".svg", ".pdf"))
+    output, force = values.pop("output"), values.pop("force")
+    fmt = output_format(output, (".json", ".svg", ".pdf"), force=force)
     page = paper(values.pop("paper"))
     count, seed = values.pop("count"), values.pop("seed")
     kind = find_kind(entry.name)
@@ -44,9 +45,10 @@ def write_puzzles(entry: PuzzleEntry, values: dict[str, Any]) -> None:
     puzzles = generate_set(kind, params, count=count, seed=seed)
     files = [output]
     if fmt == "json":
-        write_atomic(output, puzzles.to_json())
+        write_atomic(output, puzzles.to_json(), force=force)
     else:
-        files = write_pages(sheet(PuzzleSection(kind.title, kind, puzzles), page), output)
+        files = write_pages(sheet(PuzzleSection(kind.title, kind, puzzles), page), output,
+                            force=force)
     echo(f"wrote {len(puzzles.puzzles)} {entry.name} puzzles to "
          f"{', '.join(map(str, files))}")
     for note in kind.notes(puzzles, params):
@@ -62,6 +64,7 @@ def _puzzle_command(entry: PuzzleEntry) -> Any:
         parameter("output", Path(f"out/{entry.name}.pdf"),
                   Annotated[Path, output_option(".json .svg .pdf")]),
         parameter("paper", "a4", Paper),
+        force_parameter(),
     ]
     return command(lambda values: write_puzzles(entry, values),
                    f"{entry.summary}\n\nExample: {entry.example}", params)
