@@ -83,6 +83,29 @@ def _files(tmp: Path) -> None:
     (tmp / "sup.card").write_text("card: x\n== F ==\nX ²  222a 4444a 666a 8888a\n")
     (tmp / "huge.card").write_text("card: x\n== F ==\nX 99999999999999999999999  222a 4444a "
                                    "666a 8888a\n")
+    (tmp / "empty.json").write_text(json.dumps({"format": "tilepress-puzzles", "version": 1,
+                                                "kind": "waits", "generator": {},
+                                                "puzzles": []}))
+    kind = find_kind("solitaire")
+    data = generate_set(kind, kind.params_type(layout="mini"), count=1, seed=1).as_dict()
+    data["puzzles"][0]["question"]["extra"] = 1
+    (tmp / "solitaire-extra.json").write_text(json.dumps(data))
+    _forged_castles(tmp)
+
+
+def _forged_castles(tmp: Path) -> None:
+    """Castle logs whose header names another layout, or another tile set, than their
+    setup (issue 35)."""
+    from tilepress.games import find_game
+
+    game = find_game("castle")
+    log = game.play(game.options_from({"players": 2}), game.play_options_from({}), 3)
+    lines = log.to_jsonl().splitlines()
+    header = json.loads(lines[0])
+    for name, change in (("layout", {"layout": "octagon"}), ("tileset", {"tileset": "all"})):
+        forged = {**header, "options": {**header["options"], **change}}
+        (tmp / f"castle-{name}.jsonl").write_text("\n".join([json.dumps(forged), *lines[1:]])
+                                                  + "\n")
 
 
 # -- the table: options that take text, and arguments ------------------------------------------
@@ -97,7 +120,10 @@ CARD_SHEET_CASES: dict[str, list[Case]] = {
     "gutter": [(("--gutter", "wide"), 2, "gutter must be a number of millimetres"),
                (("--gutter", "99"), 2, "gutter must be between 0 and 50 mm")],
     "back": [(("--back", "plaid"), 2, "back must be shipped, none or a colour")],
-    "back_offset": [(("--back-offset", "1"), 2, "back-offset must be two numbers")],
+    "back_offset": [(("--back-offset", "1"), 2, "back-offset must be two numbers"),
+                    (("--back-offset", "1e309,0"), 2, "back-offset must be a finite number"),
+                    (("--back-offset", "0,nan"), 2, "back-offset must be a finite number"),
+                    (("--back-offset", "1000,1000"), 2, "back-offset must be from -8 to 8")],
 }
 """The card-sheet options every deck or card of cards takes."""
 
@@ -110,12 +136,17 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
         (("binary.json",), 2, "is not UTF-8 text"),
         (("kind.json",), 2, "\"kind\": unknown puzzle kind 'chess'"),
         (("wrong.json",), 1, "answer.ready is"),
+        (("empty.json",), 2, "\"puzzles\" is empty, so there is nothing to check"),
+        (("solitaire-extra.json",), 1, "question.extra is not part of a solitaire question"),
     ]},
     ("replay",): {"log": [
         (("",), 2, "no game log given"),
         (("forged.jsonl",), 1, "the result says winner"),
         (("options.jsonl",), 2, "line 1: options must be an object"),
         (("nested.json",), 2, "nested more than"),
+        (("castle-layout.jsonl",), 1, "line 2: setup: the castle is not the castle 'octagon'"),
+        (("castle-tileset.jsonl",), 1, "the tiles are not the deal of the header's seed from "
+                                       "the 'all' set"),
     ]},
     ("book",): {"spec": [
         (("",), 2, "no book spec given"),
@@ -208,7 +239,9 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
         "per_sheet": [(("standard", "--per-sheet", "0x3"), 2, "per-sheet must be auto")],
         "gutter": [(("standard", "--gutter", "wide"), 2, "gutter must be a number")],
         "back": [(("standard", "--back", "plaid"), 2, "back must be shipped, none or a")],
-        "back_offset": [(("standard", "--back-offset", "1"), 2, "back-offset must be two")],
+        "back_offset": [(("standard", "--back-offset", "1"), 2, "back-offset must be two"),
+                        (("onesuit", "--back-offset", "1e309,0"), 2, "must be a finite number"),
+                        (("onesuit", "--back-offset", "1000,1000"), 2, "from -8 to 8 mm")],
     },
     ("draw", "hand"): {
         "hand": [(("123x",), 2, "123x"), (("1111m1m",), 2, "5 copies")],
@@ -221,11 +254,17 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
                  "dpi must be between 36 and 1200")],
     },
     ("draw", "line"): {
-        "tiles": [(("123m",), 2, "a line holds 14 tiles, not 3")],
+        "tiles": [(("123m",), 2, "a line holds 14 tiles, not 3"),
+                  (("11111111111111m",), 2, "holds 14 of 1m (1 Characters); the game's set "
+                   "has only 4"),
+                  (("1f1f1f1f1f1f1f1f1f1f1f1f1f1f",), 2, "the game's set has only 1")],
+        "flowers": [(("1f2f3f4f1122334455m", "--flowers", "none"), 2,
+                     "the game's set (played without flowers) has none")],
         "dpi": [(("11335577991357p", "--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
     },
     ("draw", "board"): {
         "dpi": [(("--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
+        "game": [(("--game", "0"), 2, "game must be from 1 to")],
     },
     ("draw", "card-hand"): {
         "hand": [(("",), 2, "name a hand of the card"), (("9999 #1",), 2, "has no hand '9999 #1'"),
@@ -247,7 +286,9 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
                       (("1111 5555 JJ [333J]", "--highlight", "99"), 2, "2 cards, not one")],
         "pattern": [(("1111 5555 JJ [333J]", "--pattern", "seven pairs"), 2,
                      "finds 'one kong and two quints'")],
-        "points": [(("1111 5555 JJ [333J]", "--points", "2"), 2, "engine scores it 3")],
+        "points": [(("1111 5555 JJ [333J]", "--points", "2"), 2, "engine scores it 3"),
+                   (("1111 5555 JJ [333J]", "--points", "-1"), 2,
+                    "points must be from 0 to 40, not -1")],
         "dpi": [(("1111 5555 JJ [333J]", "--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
     },
     ("draw", "position"): {
@@ -358,6 +399,7 @@ def automatic(path: tuple[str, ...], name: str) -> list[Case]:
     if found is None:
         return []
     f, kind = found
+    kind = next((a for a in typing.get_args(kind) if a is not type(None)), kind)  # X | None
     flag = _flags(f, kind)[0]
     if f.metadata.get("choices"):
         return [((flag, "99" if kind is int else "nonsense"), 2, "must be one of")]

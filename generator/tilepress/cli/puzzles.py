@@ -80,7 +80,8 @@ def verify(
     file: Annotated[str, typer.Argument(help="A puzzle file (.json) written by tilepress.")],
 ) -> None:
     """Solve every puzzle in a file again and check its answer and difficulty; exit 1 and
-    name each puzzle whose answer is wrong.
+    name each puzzle whose answer is wrong. A file with no puzzles is not a pass: there
+    is nothing to check (exit 2).
 
     Example: tilepress verify out/waits.json
     """
@@ -95,6 +96,9 @@ def verify(
         kind = find_kind if mixed else find_kind(puzzles.kind)
     except RequestError as exc:
         raise FileFormatError(f"{file}: \"kind\": {exc}") from None
+    if not puzzles.puzzles:
+        raise FileFormatError(f"{file}: \"puzzles\" is empty, so there is nothing to check "
+                              "(a file tilepress writes holds at least one puzzle)")
     problems = verify_set(puzzles, kind)
     for problem in problems:
         typer.echo(f"{file}: {problem}", err=True)

@@ -228,8 +228,9 @@ class PuzzleKind(ABC):
         return the stored answer once it has checked it."""
         return self.solve(puzzle.question)
 
-    question_keys: ClassVar[frozenset[str] | None] = None
-    """The fields a question may have (None: not checked by :func:`verify_set`)."""
+    question_keys: ClassVar[frozenset[str]] = frozenset()
+    """The fields a question may have: :func:`verify_set` refuses any other (a kind must
+    list its own; none listed, every field is refused)."""
 
     def differences(self, stored: Mapping[str, Any], solved: Mapping[str, Any], *,
                     skip: tuple[str, ...] = ()) -> list[str]:
@@ -414,10 +415,9 @@ def verify_set(puzzles: PuzzleSet, kind: PuzzleKind | Callable[[str], PuzzleKind
 def _check_one(puzzle: Puzzle, label: str, kind: PuzzleKind) -> list[Problem]:
     """Every wrong claim of one puzzle: its question's fields, its answer, its grade."""
     problems = []
-    if kind.question_keys is not None:
-        for key in sorted(set(puzzle.question) - kind.question_keys):
-            problems.append(Problem(label, f"question.{key} is not part of a {kind.name} "
-                                           "question"))
+    for key in sorted(set(puzzle.question) - kind.question_keys):
+        problems.append(Problem(label, f"question.{key} is not part of a {kind.name} "
+                                       "question"))
     try:
         kind.validate(puzzle.question, "question")
         solved = kind.reference(puzzle)

@@ -112,7 +112,7 @@ class CardsFigure:
     concealed: bool = option(False, help="The one exposure was made by calling the winning "
                              "card, so the hand is still concealed (a point; a hand with "
                              "no exposure is concealed anyway).")
-    points: int = option(-1, low=-1, high=40, help="Claim: the engine must score the 14 "
-                         "cards so (-1: no claim).")
+    points: int | None = option(None, low=0, high=40, help="Claim: the engine must score "
+                                "the 14 cards so (no claim unless given).")
     pattern: str = option("", help="Claim: the pattern the engine must find, as "
                           "\"one pair and four pungs\".")
