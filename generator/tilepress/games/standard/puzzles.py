@@ -204,6 +204,11 @@ def mark_in(groups: tuple[tuple[Tile, ...], ...], tile: Tile) -> frozenset[tuple
     return frozenset() if best is None else frozenset({best[1:]})
 
 
+DECOY_EMPTIES = ("tiles_left", "winning_hands", "readings")
+"""The fields a decoy's answer holds empty (a file written before issue 35 may lack
+them, and still verifies)."""
+
+
 class WaitsKind(PuzzleKind):
     name = "waits"
     question_keys = frozenset({"hand"})
@@ -317,9 +322,9 @@ class WaitsKind(PuzzleKind):
     def solve(self, question: Mapping[str, Any]) -> dict[str, Any]:
         tiles = read_hand(question, "question", (*SIZES, 1))
         found = standard.waits(tiles)
-        if not found:
-            return {"ready": False, "waits": [],
-                    "shanten": standard.shanten(tiles)}
+        if not found:  # a decoy: every field of a ready hand, empty, and how far it is
+            return {"ready": False, "waits": [], "tiles_left": {}, "winning_hands": {},
+                    "readings": [], "shanten": standard.shanten(tiles)}
         waits = [w.tile for w in found]
         readings = cover_readings(standard.readings(tiles), waits)
         return {
@@ -364,6 +369,8 @@ class WaitsKind(PuzzleKind):
                 right = " ".join(map(str, sort_tiles(want_tiles))) or "none"
                 problems.append(f"the answer {' and '.join(parts)} (the waits are {right})")
         skipped = ("waits",) if problems else ()
+        if not solved["ready"]:  # decoys written before issue 35 left the empty ones out
+            skipped += tuple(k for k in DECOY_EMPTIES if k not in stored)
         return problems + super().differences(stored, solved, skip=(*skip, *skipped))
 
     # -- pages ---------------------------------------------------------------------
