@@ -246,7 +246,8 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
     ("draw", "hand"): {
         "hand": [(("123x",), 2, "123x"), (("1111m1m",), 2, "5 copies")],
         "highlight": [(("123m", "--highlight", "9p"), 2, "not in the hand")],
-        "dpi": [(("123m", "--dpi", "5", "-o", "x.png"), 2, "dpi must be between 36 and 1200")],
+        "dpi": [(("123m", "--dpi", "5", "-o", "x.png"), 2, "dpi must be between 36 and 1200"),
+                (("123m", "--dpi", "-99999999999999999999"), 2, "dpi must be between 36")],
     },
     ("draw", "waits"): {
         "hand": [(("1357m",), 2, "not a ready hand"), (("",), 2, "empty")],
@@ -327,7 +328,8 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
                  (("inf.map",), 2, "y='inf' is out of range"),
                  (("far.map",), 2, "x='1e300' is out of range"),
                  (("sup.layout",), 2, "sup.layout: line 2: 'w\u00b2' is not a size line"),
-                 (("big.castle",), 2, "more than 144 tiles")],
+                 (("big.castle",), 2, "more than 144 tiles"),
+                 (("x" * 5000,), 2, "File name too long: 'xxx")],
         "tileset": [(("octagon", "--tileset", "1mx136"), 2, "--tileset: tile set '1mx136'")],
         "map_name": [(("turtle", "--map", "x"), 2, "built-in layout with no maps")],
     },

@@ -143,6 +143,17 @@ FIGURE_EDGE = 0.5
 its edge (a tile's border, an outline) is not cut off."""
 
 
+DPI = (36, 1200)
+"""The resolutions a PNG is written at (dots per inch, both ends included)."""
+
+
+def check_dpi(dpi: int) -> None:
+    """Refuse a resolution outside :data:`DPI` (``--dpi``), whatever the output's type:
+    a number out of every bound is a mistake even where it would not be used."""
+    if not DPI[0] <= dpi <= DPI[1]:
+        raise RequestError(f"--dpi: dpi must be between {DPI[0]} and {DPI[1]}, not {dpi}")
+
+
 def figure_bytes(figure: Figure, fmt: str, *, dpi: int = 300) -> bytes:
     """One figure alone, on a transparent background the size of the figure and a thin
     margin (:data:`FIGURE_EDGE`): PDF, SVG, or PNG at ``dpi`` (rasterised from the PDF by
@@ -152,8 +163,7 @@ def figure_bytes(figure: Figure, fmt: str, *, dpi: int = 300) -> bytes:
 
     edge = FIGURE_EDGE
     if fmt == "png":
-        if not 36 <= dpi <= 1200:
-            raise RequestError(f"--dpi: dpi must be between 36 and 1200, not {dpi}")
+        check_dpi(dpi)
         across, down = ((size + 2 * edge) / 25.4 * dpi for size in (figure.width,
                                                                    figure.height))
         if across * down > MOST_PIXELS:

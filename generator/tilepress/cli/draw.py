@@ -31,10 +31,11 @@ app = new_app("Draw one illustration (SVG, PDF or PNG) for a rulebook or a lesso
 
 def draw_figure(game: Game, entry: FigureEntry, values: dict[str, Any]) -> None:
     from tilepress.files import check_output, write_atomic
-    from tilepress.output import figure_bytes, output_format
+    from tilepress.output import check_dpi, figure_bytes, output_format
     from tilepress.params import parse_params
 
     output, dpi, facts = values.pop("output"), values.pop("dpi"), values.pop("facts")
+    check_dpi(dpi)
     context, force = values.pop("context"), values.pop("force")
     check_output(output, force=force)
     fmt = output_format(output, (".svg", ".pdf", ".png"), force=force)

@@ -68,15 +68,14 @@ def position(
     from tilepress.errors import IllegalActionError, RequestError
     from tilepress.files import check_output, read_text, write_atomic
     from tilepress.games import find_game, read_log
-    from tilepress.output import figure_bytes, output_format
+    from tilepress.output import check_dpi, figure_bytes, output_format
 
     check_output(output, force=force)
     fmt = output_format(output, (".svg", ".pdf", ".png"), force=force)
     if tile_width is not None and not LOW_WIDTH <= tile_width <= HIGH_WIDTH:
         raise RequestError(f"--tile-width must be from {LOW_WIDTH:g} to {HIGH_WIDTH:g} mm, "
                            f"not {tile_width:g}")
-    if fmt == "png" and not 36 <= dpi <= 1200:
-        raise RequestError(f"--dpi: dpi must be between 36 and 1200, not {dpi}")
+    check_dpi(dpi)
     game_log = read_log(read_text(log, "game log"), source=str(log))
     count = event_count(game_log, at)
     game = find_game(game_log.game)

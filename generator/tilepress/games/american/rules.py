@@ -79,6 +79,11 @@ _OVER, CLAIMS, _DRAW, _DISCARD = Phase.OVER, Phase.CLAIMS, Phase.DRAW, Phase.DIS
 to look up on its class)."""
 
 
+REDEEMED, SELF_DRAWN = " by redeeming a joker", ", self-drawn"
+"""How the end names a win by redeeming a joker, and how logs written before issue 35
+named one whose turn began with a draw (paid the same, as self-drawn)."""
+
+
 class AmericanGame(Charleston):
     """The state of one game (one deal), changed only by :meth:`apply`."""
 
@@ -313,6 +318,18 @@ class AmericanGame(Charleston):
         if self.verdicts or phase in _NOBODY:
             return None
         return self.current
+
+    def check(self, ev: Event) -> None:
+        """The base's check; the end must also give the rules' own words for it (the base
+        ignores any ``reason``, elsewhere a bot's explanation), or the words logs written
+        before issue 35 gave a win by redeeming a joker after a draw."""
+        super().check(ev)
+        if isinstance(ev, End) and self.verdicts and isinstance(self.verdicts[0], End):
+            want = self.verdicts[0].reason
+            legacy = want.removesuffix(REDEEMED) + SELF_DRAWN if want.endswith(REDEEMED) \
+                else want
+            if ev.reason not in (want, legacy):
+                raise IllegalActionError(f"the game ends: {want}, not {ev.reason!r}")
 
     def forced(self) -> Event | None:
         """A hand found dead and the end with its payments (announced in the order the
@@ -577,8 +594,8 @@ class AmericanGame(Charleston):
         self._end(self._payments(ev.player, value, jokerless),
                   f"Mah Jongg: {ev.hand}, {value} points"
                   + (", jokerless" if jokerless else "")
-                  + {"call": " on a discard", "redeem": " by redeeming a joker"}.get(
-                      self.acquired, ", self-drawn"))
+                  + {"call": " on a discard", "redeem": REDEEMED}.get(
+                      self.acquired, SELF_DRAWN))
         self.winner = ev.player
 
     def _payments(self, winner: int, value: int, jokerless: bool) -> tuple[int, ...]:
@@ -636,6 +653,27 @@ def _part_of(tiles: tuple[Tile, ...], group: tuple[Tile, ...]) -> bool:
     return True
 
 
-__all__ = ["CLAIMS", "GAME", "AmericanGame", "AmericanOptions", "Answer", "Call", "Claims",
-           "Courtesy", "Dead", "Deal", "Dice", "Discard", "Draw", "End", "MahJong", "Pass",
-           "Phase", "Redeem", "Stop", "dead_reason"]
+__all__ = [
+    "CLAIMS",
+    "GAME",
+    "REDEEMED",
+    "SELF_DRAWN",
+    "AmericanGame",
+    "AmericanOptions",
+    "Answer",
+    "Call",
+    "Claims",
+    "Courtesy",
+    "Dead",
+    "Deal",
+    "Dice",
+    "Discard",
+    "Draw",
+    "End",
+    "MahJong",
+    "Pass",
+    "Phase",
+    "Redeem",
+    "Stop",
+    "dead_reason",
+]

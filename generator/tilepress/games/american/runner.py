@@ -17,6 +17,8 @@ from tilepress.games.american.cards_file import load_card
 from tilepress.games.american.events import fold_answers
 from tilepress.games.american.rules import (
     GAME,
+    REDEEMED,
+    SELF_DRAWN,
     AmericanGame,
     AmericanOptions,
     Deal,
@@ -58,11 +60,6 @@ def play(options: AmericanOptions, seed: int | str, bots: Sequence | None = None
     events = play_out(game, bots, rng, chance_event, limit=MAX_EVENTS)
     return GameLog(GAME, params_dict(options), seed, tuple(fold_answers(events)),
                    game.result(), tuple(getattr(b, "name", "bot") for b in bots))
-
-
-REDEEMED, SELF_DRAWN = " by redeeming a joker", ", self-drawn"
-"""How a result names a win by redeeming a joker, and how logs written before issue 35
-named one whose turn began with a draw (paid the same, as self-drawn)."""
 
 
 def replay(log: GameLog) -> dict[str, Any]:
