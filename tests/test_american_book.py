@@ -63,7 +63,7 @@ def test_draw_card_hand_writes_the_figure_and_its_facts(cli, tmp_path: Path,
     r = cli("draw", "card-hand", "2026 #1", "--tiles", "1f3f 2m5z2m6m 2222s 22p1j1j",
             "--facts", "-o", out)
     assert r.code == 0, r
-    assert out.read_bytes()[:5] in (b"<?xml", b"<!-- ", b"%PDF-")
+    assert out.read_bytes()[:5] in (b"<?xml", b"<svg ", b"%PDF-")
     facts = json.loads(r.out.strip().splitlines()[-1])
     assert facts["makes"] and facts["jokers"] == 2 and facts["hand"] == "2026 #1"
 

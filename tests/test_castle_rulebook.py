@@ -96,7 +96,7 @@ def test_draw_castle_writes_every_view(cli, tmp_path: Path, view: str, suffix: s
     r = cli("draw", "castle", "octagon", "--view", view, "--dealt", "--open", "--facts",
             "-o", out)
     assert r.code == 0, r
-    assert out.read_bytes()[:5] in (b"<?xml", b"<!-- ", b"%PDF-")
+    assert out.read_bytes()[:5] in (b"<?xml", b"<svg ", b"%PDF-")
     facts = json.loads(r.out.strip().splitlines()[-1])
     assert facts["tiles"] == 111 and facts["floor_tiles"] == [48, 40, 23]
     assert facts["open"] == 16

@@ -66,7 +66,7 @@ def first_line(records: list[dict], kind: str, after: int = 0) -> int:
 @pytest.mark.parametrize("key", list(GAMES))
 def test_written_as_svg_and_pdf(cli, logs, tmp_path, key) -> None:
     at = len(lines(logs[key])) // 2
-    for suffix, head in ((".svg", b"<!--"), (".pdf", b"%PDF")):
+    for suffix, head in ((".svg", b"<svg"), (".pdf", b"%PDF")):
         out = tmp_path / f"{key}{suffix}"
         r = cli("draw", "position", logs[key], "--at", at, "-o", out, "--facts")
         assert r.code == 0, r

@@ -16,6 +16,8 @@ import pytest
 from tilepress.errors import FileFormatError
 from tilepress.files import (
     MANIFEST,
+    SVG_MARK,
+    SVG_PROLOG,
     check_output,
     tilepress_wrote,
     write_all,
@@ -143,7 +145,8 @@ def test_tilepress_wrote_knows_its_marks_and_nothing_else(cli, tmp_path) -> None
     pdf.drawString(10, 10, "/Creator (tilepress)"[:-1])
     pdf.save()
     (theirs / "b.pdf").write_bytes(buffer.getvalue())
-    (theirs / "b.svg").write_bytes((tmp_path / "a.svg").read_bytes().split(b"\n", 1)[1])
+    (theirs / "b.svg").write_bytes((tmp_path / "a.svg").read_bytes().replace(
+        SVG_MARK.encode(), b"<!-- made by hand -->"))
     png = (tmp_path / "a.png").read_bytes()
     (theirs / "b.png").write_bytes(png.replace(b"tEXtSoftware\x00tilepress",
                                                b"tEXtSoftware\x00someone!"))
@@ -160,8 +163,8 @@ def test_tilepress_wrote_knows_its_marks_and_nothing_else(cli, tmp_path) -> None
 def test_a_refusal_writes_nothing_of_a_set_of_files(tmp_path) -> None:
     (tmp_path / "b.svg").write_bytes(MINE)
     with pytest.raises(FileFormatError, match=r"'.*b\.svg' is not a file tilepress wrote"):
-        write_all([(tmp_path / "a.svg", b"<!-- made by tilepress -->\n<svg/>"),
-                   (tmp_path / "b.svg", b"<!-- made by tilepress -->\n<svg/>")])
+        write_all([(tmp_path / "a.svg", f"{SVG_PROLOG}<svg/>"),
+                   (tmp_path / "b.svg", f"{SVG_PROLOG}<svg/>")])
     assert sorted(p.name for p in tmp_path.iterdir()) == ["b.svg"]
     write_all([(tmp_path / "a.svg", b"x"), (tmp_path / "b.svg", b"y")], force=True)
     assert (tmp_path / "b.svg").read_bytes() == b"y"
@@ -224,3 +227,23 @@ def test_force_merges_a_folder_and_removes_only_its_own_earlier_files(tmp_path) 
     assert sorted(p.name for p in out.iterdir()) == [MANIFEST, "a.svg", "notes.txt"]
     assert (out / "a.svg").read_bytes() == b"A" and (out / "notes.txt").read_bytes() == MINE
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+def test_every_command_that_writes_takes_force() -> None:
+    """--force is defined once (cli/common.py) and every command with an output has it."""
+    import typer
+
+    from tilepress.cli import app
+
+    def leaves(group, path=()):
+        for name, command in group.commands.items():
+            if hasattr(command, "commands"):
+                yield from leaves(command, (*path, name))
+            else:
+                yield (*path, name), command
+
+    writers = {path: {p.name for p in command.params}
+               for path, command in leaves(typer.main.get_command(app))
+               if any(p.name == "output" for p in command.params)}
+    assert len(writers) >= 30
+    assert [path for path, names in writers.items() if "force" not in names] == []

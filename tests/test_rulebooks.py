@@ -121,7 +121,7 @@ def test_draw_writes_every_figure_kind(cli, tmp_path: Path, game, entry, suffix:
     r = cli("draw", entry.kind, *args, "-o", out, "--facts", "--dpi", "72")
     assert r.code == 0, r
     data = out.read_bytes()
-    assert data[:4] in (b"<?xm", b"<!--", b"%PDF", b"\x89PNG")
+    assert data[:4] in (b"<?xm", b"<svg", b"%PDF", b"\x89PNG")
     facts = json.loads(r.out.strip().splitlines()[-1])
     assert isinstance(facts, dict)
     if suffix == ".png":

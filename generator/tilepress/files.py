@@ -69,7 +69,10 @@ def _name(path: str | os.PathLike[str]) -> str:
 
 
 SVG_MARK = "<!-- made by tilepress -->"
-"""The comment that opens every SVG tilepress writes: its mark."""
+"""The comment at the head of every SVG tilepress writes: its mark."""
+SVG_PROLOG = f'<?xml version="1.0" encoding="utf-8"?>\n{SVG_MARK}\n'
+"""What every SVG tilepress writes opens with: the XML declaration (so tools that sniff
+a file, such as file(1), still see an SVG) and the mark."""
 PNG_MARK = b"tEXtSoftware\x00tilepress"
 """A PNG's ``Software`` text chunk as tilepress writes it (before the image data)."""
 _HEAD = 65_536
@@ -113,7 +116,7 @@ def tilepress_wrote(path: str | os.PathLike[str], mark: Mark | None = None) -> b
         return False
     if head.startswith(b"%PDF-"):
         return b"/Creator (tilepress)" in tail
-    if head.startswith(SVG_MARK.encode()):
+    if head.startswith(SVG_PROLOG.encode()):
         return True
     if head.startswith(b"\x89PNG\r\n\x1a\n"):
         return PNG_MARK in head
@@ -419,6 +422,6 @@ def parse_toml(text: str, source: str) -> dict[str, Any]:
         raise FileFormatError(f"{source}: not valid TOML: nested too deeply") from None
 
 
-__all__ = ["MANIFEST", "PNG_MARK", "SVG_MARK", "Mark", "check_output", "check_replace",
-           "parse_toml", "read_text", "replaceable", "tilepress_wrote", "umask", "write_all",
-           "write_atomic", "write_folder"]
+__all__ = ["MANIFEST", "PNG_MARK", "SVG_MARK", "SVG_PROLOG", "Mark", "check_output",
+           "check_replace", "parse_toml", "read_text", "replaceable", "tilepress_wrote",
+           "umask", "write_all", "write_atomic", "write_folder"]

@@ -11,7 +11,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tilepress.errors import RequestError
-from tilepress.files import check_output, write_all, write_folder
+from tilepress.files import (  # write_atomic: re-exported, callers import it from here
+    check_output,
+    write_all,
+    write_atomic,  # noqa: F401
+    write_folder,
+)
 
 if TYPE_CHECKING:
     from tilepress.documents.cards import CardSheets

@@ -38,11 +38,11 @@ class MintTinOptions:
     round_limit: int = option(ROUND_LIMIT, low=1, high=MOST_ROUNDS,
                               help="The most rounds a match lasts: a match nobody has won by "
                               "then ends, the higher score winning (level scores tie).",
-                              rule="the longest match: the rules set no limit, so a match "
-                              f"ends after {ROUND_LIMIT} rounds if nobody has won it by then "
-                              "(the higher score wins, level scores share the match); "
-                              "matches are far shorter, and a table may agree on fewer "
-                              "rounds.")
+                              rule="the longest match: the rules set no limit, so the "
+                              f"standard game ends a match after {ROUND_LIMIT} rounds if "
+                              "nobody has won it by then (the higher score wins, level "
+                              "scores share the match); matches are far shorter, and a "
+                              "table may agree on fewer rounds.")
     passing: bool = option(False, flags=("--pass",),
                            help="Play the optional pass of 0-3 cards before play.",
                            rule="the pass before play: the standard game has none; a "

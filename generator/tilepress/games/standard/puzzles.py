@@ -205,8 +205,8 @@ def mark_in(groups: tuple[tuple[Tile, ...], ...], tile: Tile) -> frozenset[tuple
 
 
 DECOY_EMPTIES = ("tiles_left", "winning_hands", "readings")
-"""The fields a decoy's answer holds empty (a file written before issue 35 may lack
-them, and still verifies)."""
+"""The fields a decoy's answer holds empty (a file written before issue 35 lacks all
+three, and still verifies; one without only some of them is wrong)."""
 
 
 class WaitsKind(PuzzleKind):
@@ -369,8 +369,8 @@ class WaitsKind(PuzzleKind):
                 right = " ".join(map(str, sort_tiles(want_tiles))) or "none"
                 problems.append(f"the answer {' and '.join(parts)} (the waits are {right})")
         skipped = ("waits",) if problems else ()
-        if not solved["ready"]:  # decoys written before issue 35 left the empty ones out
-            skipped += tuple(k for k in DECOY_EMPTIES if k not in stored)
+        if not solved["ready"] and not any(k in stored for k in DECOY_EMPTIES):
+            skipped += DECOY_EMPTIES  # a decoy as written before issue 35: none of them
         return problems + super().differences(stored, solved, skip=(*skip, *skipped))
 
     # -- pages ---------------------------------------------------------------------
