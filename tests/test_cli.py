@@ -91,7 +91,7 @@ def test_puzzle_waits_writes_each_format(cli, tmp_path, suffix) -> None:
     r = cli("puzzle", "waits", "--count", "4", "--tiles", "10", "--seed", "3", "-o", out)
     assert r.code == 0 and out.exists()
     head = out.read_bytes()[:5]
-    assert head == {".json": b"{\n  \"", ".svg": b"<svg ", ".pdf": b"%PDF-"}[suffix]
+    assert head == {".json": b"{\n  \"", ".svg": b"<?xml", ".pdf": b"%PDF-"}[suffix]
 
 
 def test_puzzle_then_verify(cli, tmp_path) -> None:
@@ -179,7 +179,7 @@ def test_play_writes_a_log_that_replays(cli, tmp_path, game) -> None:
 def test_play_writes_a_worked_example(cli, tmp_path, game, suffix) -> None:
     out = tmp_path / f"example{suffix}"
     assert cli("play", game, "--seed", "2", "-o", out).code == 0
-    assert out.read_bytes()[:4] in (b"%PDF", b"<svg")
+    assert out.read_bytes()[:4] in (b"%PDF", b"<?xm")
 
 
 def test_same_seed_same_game(cli, tmp_path) -> None:

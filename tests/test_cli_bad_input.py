@@ -90,6 +90,29 @@ def _files(tmp: Path) -> None:
     (tmp / "cards.txt").write_text("11 444 555 666 DMDMDM\nJJJJJ 11 444 555 666\n")
     (tmp / "huge.card").write_text("card: x\n== F ==\nX 99999999999999999999999  222a 4444a "
                                    "666a 8888a\n")
+    (tmp / "empty.json").write_text(json.dumps({"format": "tilepress-puzzles", "version": 1,
+                                                "kind": "waits", "generator": {},
+                                                "puzzles": []}))
+    kind = find_kind("solitaire")
+    data = generate_set(kind, kind.params_type(layout="mini"), count=1, seed=1).as_dict()
+    data["puzzles"][0]["question"]["extra"] = 1
+    (tmp / "solitaire-extra.json").write_text(json.dumps(data))
+    _forged_castles(tmp)
+
+
+def _forged_castles(tmp: Path) -> None:
+    """Castle logs whose header names another layout, or another tile set, than their
+    setup (issue 35)."""
+    from tilepress.games import find_game
+
+    game = find_game("castle")
+    log = game.play(game.options_from({"players": 2}), game.play_options_from({}), 3)
+    lines = log.to_jsonl().splitlines()
+    header = json.loads(lines[0])
+    for name, change in (("layout", {"layout": "octagon"}), ("tileset", {"tileset": "all"})):
+        forged = {**header, "options": {**header["options"], **change}}
+        (tmp / f"castle-{name}.jsonl").write_text("\n".join([json.dumps(forged), *lines[1:]])
+                                                  + "\n")
 
 
 # -- the table: options that take text, and arguments ------------------------------------------
@@ -104,7 +127,10 @@ CARD_SHEET_CASES: dict[str, list[Case]] = {
     "gutter": [(("--gutter", "wide"), 2, "gutter must be a number of millimetres"),
                (("--gutter", "99"), 2, "gutter must be between 0 and 50 mm")],
     "back": [(("--back", "plaid"), 2, "back must be shipped, none or a colour")],
-    "back_offset": [(("--back-offset", "1"), 2, "back-offset must be two numbers")],
+    "back_offset": [(("--back-offset", "1"), 2, "back-offset must be two numbers"),
+                    (("--back-offset", "1e309,0"), 2, "back-offset must be a finite number"),
+                    (("--back-offset", "0,nan"), 2, "back-offset must be a finite number"),
+                    (("--back-offset", "1000,1000"), 2, "back-offset must be from -8 to 8")],
     "icc_profile": [(("--pdfx", "x4", "--icc-profile", "missing.icc"), 2, "cannot read"),
                     (("--icc-profile", "keep"), 2, "goes with --pdfx")],
 }
@@ -119,12 +145,17 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
         (("binary.json",), 2, "is not UTF-8 text"),
         (("kind.json",), 2, "\"kind\": unknown puzzle kind 'chess'"),
         (("wrong.json",), 1, "answer.ready is"),
+        (("empty.json",), 2, "\"puzzles\" is empty, so there is nothing to check"),
+        (("solitaire-extra.json",), 1, "question.extra is not part of a solitaire question"),
     ]},
     ("replay",): {"log": [
         (("",), 2, "no game log given"),
         (("forged.jsonl",), 1, "the result says winner"),
         (("options.jsonl",), 2, "line 1: options must be an object"),
         (("nested.json",), 2, "nested more than"),
+        (("castle-layout.jsonl",), 1, "line 2: setup: the castle is not the castle 'octagon'"),
+        (("castle-tileset.jsonl",), 1, "the tiles are not the deal of the header's seed from "
+                                       "the 'all' set"),
     ]},
     ("book",): {"spec": [
         (("",), 2, "no book spec given"),
@@ -132,7 +163,8 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
     ]},
     ("version",): {"": [(("extra",), 2, "unexpected extra argument")]},
     ("analyze", "waits"): {
-        "hand": [(("12x",), 2, "'x' at position 3"), (("",), 2, "a hand of 0 tiles")],
+        "hand": [(("12x",), 2, "'x' at position 3"), (("",), 2, "a hand of 0 tiles"),
+                 (("11111m",), 2, "5 copies of 1m")],
         "visible": [(("123m", "--visible", "11111m"), 2, "5 copies of 1m")],
         "file": [(("--file", "missing.txt"), 2, "does not exist"),
                  (("--file", "hands.txt"), 2, "hands.txt: line 3: '12x'"),
@@ -140,7 +172,8 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
                  (("--file", "keep"), 2, "is a folder")],
     },
     ("analyze", "minttin"): {
-        "hand": [(("JJJJJ 11 444 555 666",), 2, "holds 5 jokers")],
+        "hand": [(("JJJJJ 11 444 555 666",), 2, "holds 5 jokers"),
+                 (("11111 444 555 66 DM",), 2, "there are only 4 of 1, not 5")],
         "exposed": [(("11 444 555 666 DM DM", "--exposed", ""), 2, "an exposure is")],
         "jokers_discarded": [(("555 777 999J 111J", "--jokers-discarded",
                                "99999999999999999999999"), 2, "jokers discarded must be from 0")],
@@ -149,7 +182,8 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
                  (("--file", "cards.txt", "--concealed"), 2, "give no hand")],
     },
     ("analyze", "american"): {
-        "hand": [(("1j" * 9 + "1m",), 2, "only 8 of Joker")],
+        "hand": [(("1j" * 9 + "1m",), 2, "only 8 of Joker"),
+                 (("2222m2222m555s66p",), 2, "only 4 of 2 Characters in a set, not 8")],
         "exposed": [(("222m4444m666m888m", "--exposed", "1111111j"), 2, "an exposure is")],
         "card": [(("222m4444m666m888m", "--card", ""), 2, "no card file given"),
                  (("222m4444m666m888m", "--card", "sup.card"), 2, "sup.card: line 3")],
@@ -253,7 +287,9 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
         "per_sheet": [(("standard", "--per-sheet", "0x3"), 2, "per-sheet must be auto")],
         "gutter": [(("standard", "--gutter", "wide"), 2, "gutter must be a number")],
         "back": [(("standard", "--back", "plaid"), 2, "back must be shipped, none or a")],
-        "back_offset": [(("standard", "--back-offset", "1"), 2, "back-offset must be two")],
+        "back_offset": [(("standard", "--back-offset", "1"), 2, "back-offset must be two"),
+                        (("onesuit", "--back-offset", "1e309,0"), 2, "must be a finite number"),
+                        (("onesuit", "--back-offset", "1000,1000"), 2, "from -8 to 8 mm")],
         "icc_profile": [(("standard", "--pdfx", "x4"), 2, "--icc-profile FILE.icc")],
     },
     ("print", "stand", "american"): {
@@ -269,19 +305,27 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
     ("draw", "hand"): {
         "hand": [(("123x",), 2, "123x"), (("1111m1m",), 2, "5 copies")],
         "highlight": [(("123m", "--highlight", "9p"), 2, "not in the hand")],
-        "dpi": [(("123m", "--dpi", "5", "-o", "x.png"), 2, "dpi must be between 36 and 1200")],
+        "dpi": [(("123m", "--dpi", "5", "-o", "x.png"), 2, "dpi must be between 36 and 1200"),
+                (("123m", "--dpi", "-99999999999999999999"), 2, "dpi must be between 36")],
     },
     ("draw", "waits"): {
-        "hand": [(("1357m",), 2, "not a ready hand"), (("",), 2, "empty")],
+        "hand": [(("1357m",), 2, "not a ready hand"), (("",), 2, "empty"),
+                 (("11111m23m",), 2, "5 copies of 1m")],
         "dpi": [(("1112345678999m", "--dpi", "99999", "-o", "x.png"), 2,
                  "dpi must be between 36 and 1200")],
     },
     ("draw", "line"): {
-        "tiles": [(("123m",), 2, "a line holds 14 tiles, not 3")],
+        "tiles": [(("123m",), 2, "a line holds 14 tiles, not 3"),
+                  (("11111111111111m",), 2, "holds 14 of 1m (1 Characters); the game's set "
+                   "has only 4"),
+                  (("1f1f1f1f1f1f1f1f1f1f1f1f1f1f",), 2, "the game's set has only 1")],
+        "flowers": [(("1f2f3f4f1122334455m", "--flowers", "none"), 2,
+                     "the game's set (played without flowers) has none")],
         "dpi": [(("11335577991357p", "--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
     },
     ("draw", "board"): {
         "dpi": [(("--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
+        "game": [(("--game", "0"), 2, "game must be from 1 to")],
     },
     ("draw", "card-hand"): {
         "hand": [(("",), 2, "name a hand of the card"), (("9999 #1",), 2, "has no hand '9999 #1'"),
@@ -291,19 +335,24 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
                  (("2468 #1", "--card", ""), 2, "no card file given")],
         "tiles": [(("2468 #1", "--tiles", "123x"), 2, "bad tile string '123x'"),
                   (("2468 #1", "--tiles", "123456789m12345p"), 2, "does not make 2468 #1"),
-                  (("2468 #1", "--tiles", "[222m"), 2, "never closed")],
+                  (("2468 #1", "--tiles", "[222m"), 2, "never closed"),
+                  (("2468 #1", "--tiles", "2222m2222m2222m22m"), 2, "only 4 of 2 Characters")],
         "dpi": [(("2468 #1", "--dpi", "5", "-o", "x.png"), 2, "dpi must be between")],
     },
     ("draw", "cards"): {
         "hand": [(("1111 5555 JJ [333J",), 2, "brackets do not pair up"),
                  (("1111 5555 JJ [3333J]",), 2, "14 cards"), (("11x",), 2, "'x' at position 3"),
                  (("1111 5555 JJ [J]",), 2, "identical cards (and jokers), not 'J'"),
-                 (("JJJJJ 11 444 555 6",), 2, "at most 4 jokers")],
+                 (("JJJJJ 11 444 555 6",), 2, "at most 4 jokers"),
+                 (("11111 444 555 66 DM",), 2, "there are only 4 of 1, not 5"),
+                 (("1111 444 555 6 [111]",), 2, "there are only 4 of 1, not 7")],
         "highlight": [(("1111 5555 JJ [333J]", "--highlight", "9"), 2, "9, is not in the hand"),
                       (("1111 5555 JJ [333J]", "--highlight", "99"), 2, "2 cards, not one")],
         "pattern": [(("1111 5555 JJ [333J]", "--pattern", "seven pairs"), 2,
                      "finds 'one kong and two quints'")],
-        "points": [(("1111 5555 JJ [333J]", "--points", "2"), 2, "engine scores it 3")],
+        "points": [(("1111 5555 JJ [333J]", "--points", "2"), 2, "engine scores it 3"),
+                   (("1111 5555 JJ [333J]", "--points", "-1"), 2,
+                    "points must be from 0 to 40, not -1")],
         "dpi": [(("1111 5555 JJ [333J]", "--dpi", "1", "-o", "x.png"), 2, "dpi must be between")],
     },
     ("draw", "position"): {
@@ -347,7 +396,8 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
                  (("inf.map",), 2, "y='inf' is out of range"),
                  (("far.map",), 2, "x='1e300' is out of range"),
                  (("sup.layout",), 2, "sup.layout: line 2: 'w\u00b2' is not a size line"),
-                 (("big.castle",), 2, "more than 144 tiles")],
+                 (("big.castle",), 2, "more than 144 tiles"),
+                 (("x" * 5000,), 2, "File name too long: 'xxx")],
         "tileset": [(("octagon", "--tileset", "1mx136"), 2, "--tileset: tile set '1mx136'")],
         "map_name": [(("turtle", "--map", "x"), 2, "built-in layout with no maps")],
     },
@@ -416,6 +466,7 @@ def automatic(path: tuple[str, ...], name: str) -> list[Case]:
     if found is None:
         return []
     f, kind = found
+    kind = next((a for a in typing.get_args(kind) if a is not type(None)), kind)  # X | None
     flag = _flags(f, kind)[0]
     if f.metadata.get("choices"):
         return [((flag, "99" if kind is int else "nonsense"), 2, "must be one of")]

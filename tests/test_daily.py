@@ -324,9 +324,13 @@ def test_a_seven_day_range_writes_seven_sheets_and_seven_files_verify_accepts(cl
     folder = tmp_path / "daily"
     folder.mkdir()
     (folder / "mine.txt").write_text("a user's file")
-    (folder / "2027-01-04.pdf").write_text("an old sheet")
-    result = cli("daily", "--from", "2027-01-04", "--to", "2027-01-10", "-o", folder,
-                 "--jobs", "1", "--combined")
+    (folder / "2027-01-04.pdf").write_text("a user's file of a sheet's name")
+    args = ("daily", "--from", "2027-01-04", "--to", "2027-01-10", "-o", folder, "--jobs", "1",
+            "--combined")
+    refused = cli(*args)  # issue 35: a file tilepress did not write, before any work
+    assert refused.code == 2 and "2027-01-04.pdf' is not a file tilepress wrote" in refused.err
+    assert sorted(p.name for p in folder.iterdir()) == ["2027-01-04.pdf", "mine.txt"]
+    result = cli(*args, "--force")
     assert result.code == 0, result
     pdfs = sorted(p.name for p in folder.glob("2027-01-??.pdf"))
     assert pdfs == [f"2027-01-{d:02d}.pdf" for d in range(4, 11)]
@@ -343,6 +347,8 @@ def test_a_seven_day_range_writes_seven_sheets_and_seven_files_verify_accepts(cl
     assert len(combined.pages) == 14
     assert [o.title for o in combined.outline if not isinstance(o, list)][:2] == [
         "No. 369, Monday 4 January 2027", "No. 370, Tuesday 5 January 2027"]
+    again = cli(*args)  # its own sheets: replaced without --force
+    assert again.code == 0 and (folder / "mine.txt").read_text() == "a user's file", again
 
 
 def test_next_day_answers_are_the_day_befores(tmp_path):

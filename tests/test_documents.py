@@ -144,7 +144,8 @@ def test_same_document_same_bytes() -> None:
 
 def test_a_failed_render_leaves_no_file(tmp_path, monkeypatch) -> None:
     target = tmp_path / "book.pdf"
-    target.write_bytes(b"old")
+    old = render_bytes(sample_document(), "pdf")  # an earlier output: tilepress's own
+    target.write_bytes(old)
 
     def boom(*args, **kwargs):
         raise RuntimeError("disk on fire")
@@ -152,15 +153,15 @@ def test_a_failed_render_leaves_no_file(tmp_path, monkeypatch) -> None:
     monkeypatch.setattr("tilepress.output.render_bytes", boom)
     with pytest.raises(RuntimeError):
         write_document(sample_document(), target)
-    assert target.read_bytes() == b"old"
+    assert target.read_bytes() == old
     assert sorted(p.name for p in tmp_path.iterdir()) == ["book.pdf"]
 
 
 def test_write_atomic_replaces_whole_files(tmp_path) -> None:
     target = tmp_path / "deep" / "x.json"
-    write_atomic(target, "first")
-    write_atomic(target, "second")
-    assert target.read_text() == "second"
+    write_atomic(target, '{"format": "tilepress-test", "n": 1}')  # tilepress's own
+    write_atomic(target, '{"format": "tilepress-test", "n": 2}')
+    assert target.read_text() == '{"format": "tilepress-test", "n": 2}'
     assert [p.name for p in target.parent.iterdir()] == ["x.json"]
 
 

@@ -623,7 +623,13 @@ def test_joker_swaps_both_ways() -> None:
     assert m.seats[1].melds[0].jokers == 0
     with pytest.raises(IllegalActionError, match="holds no joker"):
         m.apply(Swap(0, 1, Card("4"), False))
-    m.apply(Swap(0, 1, Card("4"), True))        # and a joker for a 4
+    with pytest.raises(IllegalActionError, match="would undo this turn's joker swap"):
+        m.apply(Swap(0, 1, Card("4"), True))    # ruling 10: not back in the same turn
+    m.apply(Discard(0, next(c for c in m.seats[0].hand if c not in (Card("4"), JOKER))))
+    m.apply(Draw(1, m.wall[0]))
+    m.apply(Discard(1, next(c for c in m.seats[1].hand if c is not JOKER)))
+    m.apply(Draw(0, m.wall[0]))
+    m.apply(Swap(0, 1, Card("4"), True))        # a turn later: a joker for a 4
     assert m.seats[1].melds[0].jokers == 1 and Card("4") in m.seats[0].hand
     m.seats[1].melds[0].cards = [Card("4"), JOKER, JOKER]
     with pytest.raises(IllegalActionError, match="jokers only"):

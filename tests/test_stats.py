@@ -231,7 +231,7 @@ def test_cli_writes_report_json_and_rows(cli, tmp_path):
     (("onesuit", "--bots", "nobody"), "unknown bot"),
     (("onesuit", "--games", "0"), "number of games"),
     (("onesuit", "--rows", "{tmp}/rows.txt"), ".parquet or .csv"),
-    (("onesuit", "--rows", "{tmp}/file/rows.csv"), "cannot write rows"),
+    (("onesuit", "--rows", "{tmp}/file/rows.csv"), "is a file, not a folder"),
     (("onesuit", "--against", "--nonsense 3"), "unknown option"),
     (("onesuit", "--against", "--tiles 5"), "tiles"),
     (("onesuit", "--against", "{tmp}/none.toml"), "does not exist"),

@@ -1,5 +1,5 @@
-"""Writing documents: the type comes from the suffix; every file is written whole
-(:mod:`tilepress.files`).
+"""Writing documents: the type comes from the suffix; every file is written whole, and
+a file tilepress did not write is replaced only with ``force`` (:mod:`tilepress.files`).
 """
 
 from __future__ import annotations
@@ -8,10 +8,15 @@ import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tilepress.errors import RequestError
-from tilepress.files import check_output, write_atomic, write_folder
+from tilepress.files import (  # write_atomic: re-exported, callers import it from here
+    check_output,
+    write_all,
+    write_atomic,  # noqa: F401
+    write_folder,
+)
 
 if TYPE_CHECKING:
     from tilepress.documents.cards import CardSheets
@@ -24,10 +29,12 @@ CARD_FILE_NAME = re.compile(r"[0-9]{2,3}-[A-Za-z0-9-]+(-(front|back))?\.(svg|png
 a list of their files, is tilepress's own and may be replaced."""
 
 
-def output_format(path: str | os.PathLike[str], allowed: tuple[str, ...] = FORMATS) -> str:
+def output_format(path: str | os.PathLike[str], allowed: tuple[str, ...] = FORMATS, *,
+                  force: bool = False) -> str:
     """The format of an output path, from its suffix (``.pdf`` -> ``"pdf"``); a path that
-    cannot be written (a folder, a path through a file) is refused here, before any work."""
-    check_output(path)
+    cannot be written (a folder, a path through a file, a file tilepress did not write
+    unless ``force``) is refused here, before any work."""
+    check_output(path, force=force)
     suffix = Path(path).suffix.lower()
     if suffix not in allowed:
         names = ", ".join(allowed)
@@ -106,30 +113,31 @@ def page_paths(path: str | os.PathLike[str], count: int) -> list[Path]:
 
 
 def write_pages(document: Printed, path: str | os.PathLike[str], *,
-                booklet: Paper | None = None) -> list[Path]:
+                booklet: Paper | None = None, force: bool = False) -> list[Path]:
     """Write a document to ``path`` by its suffix: a PDF, or one SVG per page (see
     :func:`page_paths`); card sheets asked for as PNG go to a folder named after
-    ``path`` (see :func:`write_card_files`). Returns the files written."""
+    ``path`` (see :func:`write_card_files`). Every file is checked before the first is
+    written: one that tilepress did not write (``path``, or a page beside it) stops it
+    all, unless ``force``. Returns the files written."""
     from tilepress.documents.cards import CardSheets
 
     if isinstance(document, CardSheets) and document.options.format in ("svg", "png"):
         folder = Path(path).with_suffix("") if Path(path).suffix else Path(path)
-        write_card_files(document, folder)
+        write_card_files(document, folder, force=force)
         return [folder]
-    fmt = output_format(path, (".pdf", ".svg"))
+    fmt = output_format(path, (".pdf", ".svg"), force=force)
     if fmt == "pdf":
-        return [write_atomic(path, render_bytes(document, fmt, booklet=booklet))]
+        return write_all([(path, render_bytes(document, fmt, booklet=booklet))], force=force)
     pages = render_pages(document, booklet=booklet)
-    return [write_atomic(target, data)
-            for target, data in zip(page_paths(path, len(pages)), pages, strict=True)]
+    return write_all(zip(page_paths(path, len(pages)), pages, strict=True), force=force)
 
 
 def write_document(document: Printed, path: str | os.PathLike[str], *,
-                   booklet: Paper | None = None) -> Path:
+                   booklet: Paper | None = None, force: bool = False) -> Path:
     """Write a document to ``path`` as PDF or SVG, by its suffix (see
     :func:`write_pages`; an SVG of several pages is one file per page, the first at
     ``path``); returns the first file written."""
-    return write_pages(document, path, booklet=booklet)[0]
+    return write_pages(document, path, booklet=booklet, force=force)[0]
 
 
 MOST_PIXELS = 150_000_000
@@ -138,6 +146,17 @@ million pixels."""
 FIGURE_EDGE = 0.5
 """Transparent margin (mm) round a figure written alone, so the outer half of a line on
 its edge (a tile's border, an outline) is not cut off."""
+
+
+DPI = (36, 1200)
+"""The resolutions a PNG is written at (dots per inch, both ends included)."""
+
+
+def check_dpi(dpi: int) -> None:
+    """Refuse a resolution outside :data:`DPI` (``--dpi``), whatever the output's type:
+    a number out of every bound is a mistake even where it would not be used."""
+    if not DPI[0] <= dpi <= DPI[1]:
+        raise RequestError(f"--dpi: dpi must be between {DPI[0]} and {DPI[1]}, not {dpi}")
 
 
 def figure_bytes(figure: Figure, fmt: str, *, dpi: int = 300) -> bytes:
@@ -149,8 +168,7 @@ def figure_bytes(figure: Figure, fmt: str, *, dpi: int = 300) -> bytes:
 
     edge = FIGURE_EDGE
     if fmt == "png":
-        if not 36 <= dpi <= 1200:
-            raise RequestError(f"--dpi: dpi must be between 36 and 1200, not {dpi}")
+        check_dpi(dpi)
         across, down = ((size + 2 * edge) / 25.4 * dpi for size in (figure.width,
                                                                    figure.height))
         if across * down > MOST_PIXELS:
@@ -165,14 +183,25 @@ def figure_bytes(figure: Figure, fmt: str, *, dpi: int = 300) -> bytes:
     data = surface.finish()
     if fmt != "png":
         return data
-    import io
 
     import pypdfium2
 
     page = pypdfium2.PdfDocument(data)[0]
     image = page.render(scale=dpi / 72, fill_color=(255, 255, 255, 0)).to_pil()
+    return _png_bytes(image, dpi)
+
+
+def _png_bytes(image: Any, dpi: int) -> bytes:
+    """A PIL image as PNG bytes at ``dpi``, with tilepress's mark (a ``Software`` text,
+    :data:`tilepress.files.PNG_MARK`)."""
+    import io
+
+    from PIL.PngImagePlugin import PngInfo
+
+    info = PngInfo()
+    info.add_text("Software", "tilepress")
     out = io.BytesIO()
-    image.save(out, format="PNG", dpi=(dpi, dpi))
+    image.save(out, format="PNG", dpi=(dpi, dpi), pnginfo=info)
     return out.getvalue()
 
 
@@ -199,22 +228,21 @@ def card_files(sheets: CardSheets) -> list[tuple[str, bytes]]:
 
 
 def _png(pdf: bytes, dpi: int) -> bytes:
-    import io
 
     import pypdfium2
 
     page = pypdfium2.PdfDocument(pdf)[0]
     image = page.render(scale=dpi / 72, fill_color=(255, 255, 255, 255)).to_pil()
-    out = io.BytesIO()
-    image.save(out, format="PNG", dpi=(dpi, dpi))
-    return out.getvalue()
+    return _png_bytes(image, dpi)
 
 
-def write_card_files(sheets: CardSheets, directory: str | os.PathLike[str]) -> int:
+def write_card_files(sheets: CardSheets, directory: str | os.PathLike[str], *,
+                     force: bool = False) -> int:
     """Each card side a print shop needs as its own SVG or PNG (by the sheets' format) in
     ``directory``; the folder is built beside it and moved into place, so it is never
     half-written, and a folder that holds files tilepress did not write is refused, never
-    replaced (:func:`tilepress.files.write_folder`). Returns the number of files."""
+    replaced; with ``force`` the files go beside the user's
+    (:func:`tilepress.files.write_folder`). Returns the number of files."""
     files = [(name, lambda data=data: data) for name, data in card_files(sheets)]
-    return write_folder(directory, files, legacy=CARD_FILE_NAME)
+    return write_folder(directory, files, legacy=CARD_FILE_NAME, force=force)
 

@@ -47,12 +47,17 @@ def bounds(f: dataclasses.Field) -> tuple[float | None, float | None]:
     return f.metadata.get("low"), f.metadata.get("high")
 
 
+def _number_text(value: float) -> str:
+    """A bound as a person reads it: whole numbers in full (2,147,483,648), others short."""
+    return f"{int(value):,}" if float(value).is_integer() else f"{value:g}"
+
+
 def _range_text(low: float | None, high: float | None) -> str:
     if low is not None and high is not None:
-        return f"from {low:g} to {high:g}"
+        return f"from {_number_text(low)} to {_number_text(high)}"
     if low is not None:
-        return f"{low:g} or more"
-    return f"{high:g} or less"
+        return f"{_number_text(low)} or more"
+    return f"{_number_text(high)} or less"
 
 
 def check_number(name: str, value: float, low: float | None, high: float | None,

@@ -3,7 +3,8 @@
 Each command reads its options, calls one library function and prints or writes the
 result. The commands of games, puzzle kinds and printables are built from the game
 descriptors (:data:`tilepress.games.GAMES`), their options from the option dataclasses.
-Bad input of any kind ends in one line on stderr and exit status 2; ``verify`` and
+Bad input of any kind ends in one line on stderr and exit status 2 (so does a file the
+operating system refuses, such as a name too long); ``verify`` and
 ``replay`` exit with 1 when they find something wrong. An interrupt (Ctrl-C, SIGTERM)
 leaves no file behind and says so (exit 130 or 143). Anything else is a bug in
 tilepress: one line that says so, exit status 70 (EX_SOFTWARE), and the traceback only
@@ -39,6 +40,7 @@ if _is_the_command():
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import cache
 from typing import Any, NamedTuple
 
 import typer
@@ -307,6 +309,13 @@ def _bug(exc: BaseException) -> int:
     return EX_SOFTWARE
 
 
+@cache
+def _command() -> Any:
+    """The click command Typer builds from :data:`app` (some 0.1 s), built once: a
+    program or a test that runs the CLI many times in one process pays for it once."""
+    return typer.main.get_command(app)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; every error becomes one line and an exit status."""
     from tilepress.files import WRITTEN
@@ -317,12 +326,21 @@ def main(argv: list[str] | None = None) -> int:
         with _signals():
             if _EARLY:
                 raise Interrupted(_EARLY[0])
-            result = app(args=argv, prog_name="tilepress", standalone_mode=False)
+            result = _command().main(args=argv, prog_name="tilepress",
+                                     standalone_mode=False)
     except TilepressError as exc:
         message = " ".join(str(exc).split()) or type(exc).__name__
         if len(message) > 600:  # a value quoted from a huge input
             message = message[:600] + "..."
         typer.echo(f"tilepress: error: {message}", err=True)
+        return 2
+    except OSError as exc:  # the system refused a file the user named (a name too long)
+        name = exc.filename if exc.filename is not None else ""
+        shown = repr(os.fspath(name)) if name != "" else ""
+        if len(shown) > 200:
+            shown = shown[:200] + "..."
+        typer.echo(f"tilepress: error: {exc.strerror or type(exc).__name__}"
+                   + (f": {shown}" if shown else ""), err=True)
         return 2
     except Interrupted as exc:
         return _interrupted(exc.signum)

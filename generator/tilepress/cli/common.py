@@ -36,6 +36,15 @@ Scheduler = Annotated[str | None, typer.Option(
     "--scheduler", help="Run on a Dask cluster: its scheduler's address, tcp://host:8786 "
     "(needs tilepress[cluster]).")]
 Json = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+Force = Annotated[bool, typer.Option(
+    "--force", help="Replace files (or write into folders) that tilepress did not write. "
+    "Without it such a file stops the command, naming it, and nothing is written; "
+    "tilepress's own earlier outputs are replaced either way.")]
+
+
+def force_parameter() -> inspect.Parameter:
+    """``--force``, for a command built with :func:`command`."""
+    return parameter("force", False, Force)
 
 
 def output_option(kinds: str) -> Any:
@@ -150,6 +159,6 @@ def request(message: str) -> RequestError:
     return RequestError(message)
 
 
-__all__ = ["Jobs", "Json", "Paper", "Path", "Scheduler", "Seed", "command",
-           "dataclass_parameters", "echo", "fail", "given", "new_app", "output_option", "paper",
-           "parameter", "plural", "request", "take"]
+__all__ = ["Force", "Jobs", "Json", "Paper", "Path", "Scheduler", "Seed", "command",
+           "dataclass_parameters", "echo", "fail", "force_parameter", "given", "new_app",
+           "output_option", "paper", "parameter", "plural", "request", "take"]

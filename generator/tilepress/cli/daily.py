@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tilepress.cli.common import Jobs, Scheduler, echo, output_option
+from tilepress.cli.common import Force, Jobs, Scheduler, echo, output_option
 from tilepress.cli.common import paper as common_paper
 
 if TYPE_CHECKING:
@@ -62,6 +62,7 @@ def daily(
         "--combined", help="For a range, also every sheet in one PDF, FROM_TO.pdf.")] = False,
     jobs: Jobs = None,
     scheduler: Scheduler = None,
+    force: Force = False,
 ) -> None:
     """Daily puzzle sheets: one page of puzzles of several kinds for a date, harder from
     Monday to Sunday, numbered in its series, with the answers on the back. A range
@@ -97,22 +98,22 @@ def daily(
                          answers=answers, paper=paper)
 
     if first is not None and last is not None:
-        _daily_range(new_plan, first, last, output, combined, options)
+        _daily_range(new_plan, first, last, output, combined, options, force)
         return
     day = parse_date(date) if date is not None else dt.date.today()
     target = output or Path(f"out/daily/{day.isoformat()}.pdf")
-    output_format(target, (".pdf", ".svg", ".json"))
+    output_format(target, (".pdf", ".svg", ".json"), force=force)
     plan = new_plan()
     plan.check_day(day)
     with progress_bar("daily sheet") as progress:
         written = write_day(plan, day, target, puzzles=output is None, options=options,
-                            progress=progress)  # type: ignore[arg-type]
+                            progress=progress, force=force)  # type: ignore[arg-type]
     echo(f"wrote the daily sheet No. {plan.number(day)} of {day.isoformat()} to "
          + " and ".join(str(path) for path in written))
 
 
 def _daily_range(plan: Callable[[], Plan], first: str, last: str, output: Path | None,
-                 combined: bool, options: BatchOptions) -> None:
+                 combined: bool, options: BatchOptions, force: bool) -> None:
     """A sheet for every day from ``first`` to ``last``, into a folder."""
     from tilepress.errors import RequestError
     from tilepress.publish.daily import parse_date, write_range
@@ -127,7 +128,7 @@ def _daily_range(plan: Callable[[], Plan], first: str, last: str, output: Path |
                            f"({start.isoformat()})")
     with progress_bar("daily sheets") as progress:
         report = write_range(made, start, end, folder, combined=combined, options=options,
-                             progress=progress)  # type: ignore[arg-type]
+                             progress=progress, force=force)  # type: ignore[arg-type]
     echo(f"wrote {report.sheets} daily sheet{'s' * (report.sheets != 1)} "
          f"({start.isoformat()} to {end.isoformat()}), with their puzzle files, to "
          f"{folder}{' and all of them in one PDF' if combined else ''}")

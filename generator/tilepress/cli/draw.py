@@ -15,6 +15,7 @@ from tilepress.cli.common import (
     dataclass_parameters,
     echo,
     fail,
+    force_parameter,
     given,
     new_app,
     output_option,
@@ -29,18 +30,19 @@ app = new_app("Draw one illustration (SVG, PDF or PNG) for a rulebook or a lesso
 
 def draw_figure(game: Game, entry: FigureEntry, values: dict[str, Any]) -> None:
     from tilepress.files import check_output, write_atomic
-    from tilepress.output import figure_bytes, output_format
+    from tilepress.output import check_dpi, figure_bytes, output_format
     from tilepress.params import parse_params
     from tilepress.publish.figures import fitted
 
     output, dpi, facts = values.pop("output"), values.pop("dpi"), values.pop("facts")
-    context = values.pop("context")
-    check_output(output)
-    fmt = output_format(output, (".svg", ".pdf", ".png"))
+    check_dpi(dpi)
+    context, force = values.pop("context"), values.pop("force")
+    check_output(output, force=force)
+    fmt = output_format(output, (".svg", ".pdf", ".png"), force=force)
     params = parse_params(entry.params, take(values, entry.params), where=f"draw {entry.kind}")
     drawn, note = fitted(game.figure(entry), params,
                          width_given=given(context, "tile_width"))
-    write_atomic(output, figure_bytes(drawn.figure, fmt, dpi=dpi))
+    write_atomic(output, figure_bytes(drawn.figure, fmt, dpi=dpi), force=force)
     echo(f"wrote {entry.kind} ({drawn.figure.width:.1f} x {drawn.figure.height:.1f} mm"
          f"{note}) to {output}")
     if facts:
@@ -59,6 +61,7 @@ def _draw_command(game: Game, entry: FigureEntry) -> Any:
         parameter("facts", False, Annotated[bool, typer.Option(
             "--facts", help="Also print what the engine says of the figure, as JSON (the "
             "facts a rulebook's claims are checked against).")]),
+        force_parameter(),
     ]
     return command(lambda values: draw_figure(game, entry, values),
                    f"{entry.summary}\n\nExample: {entry.example}", params)

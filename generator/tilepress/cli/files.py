@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from tilepress.cli.common import echo, new_app, output_option, plural
+from tilepress.cli.common import Force, echo, new_app, output_option, plural
 
 layout_app = new_app("Check tile layouts.")
 card_app = new_app("Check cards of hands (American Mah Jongg).")
@@ -99,6 +99,7 @@ def book(
     output: Annotated[Path, output_option(".pdf .svg")] = Path("out/book.pdf"),
     paper: Annotated[str | None, typer.Option("--paper", help="a4 or letter (overrides "
                                               "the spec).")] = None,
+    force: Force = False,
 ) -> None:
     """Build a puzzle book from a spec: title page, contents, puzzle sections, answer key.
 
@@ -109,12 +110,12 @@ def book(
     from tilepress.publish.book import build_book, load_spec
     from tilepress.resources import shipped
 
-    output_format(output, (".pdf", ".svg"))
+    output_format(output, (".pdf", ".svg"), force=force)
     if paper is not None:
         find_paper(paper)
     document, state = build_book(load_spec(shipped("puzzles", "book.toml") if spec is None
                                            else spec), paper=paper)
-    files = write_pages(document, output)
+    files = write_pages(document, output, force=force)
     more = f" (and {plural(len(files) - 1, 'more page')} beside it)" if len(files) > 1 else ""
     echo(f"wrote {document.title!r} ({plural(state.number - 1, 'puzzle')}, every answer verified) "
          f"to {output}{more}")

@@ -15,6 +15,7 @@ from tilepress.cli.common import (
     dataclass_parameters,
     echo,
     fail,
+    force_parameter,
     new_app,
     output_option,
     paper,
@@ -27,15 +28,16 @@ app = new_app("Play a whole game with bots: the event log (.jsonl) or a worked e
               "(.pdf, .svg).")
 
 
-def write_game(game: Game, log: Any, output: Path, page: Any, full: bool = False) -> None:
+def write_game(game: Game, log: Any, output: Path, page: Any, full: bool = False, *,
+               force: bool = False) -> None:
     from tilepress.files import write_atomic
     from tilepress.output import output_format, write_document
 
-    fmt = output_format(output, (".jsonl", ".pdf", ".svg"))
+    fmt = output_format(output, (".jsonl", ".pdf", ".svg"), force=force)
     if fmt == "jsonl":
-        write_atomic(output, log.to_jsonl())
+        write_atomic(output, log.to_jsonl(), force=force)
     else:
-        write_document(game.worked_example(log, page, full=full), output)
+        write_document(game.worked_example(log, page, full=full), output, force=force)
     echo(f"wrote {log.game} (seed {log.seed}: {game.summary(log, log.result)}) to {output}")
 
 
@@ -43,12 +45,12 @@ def play_game(game: Game, values: dict[str, Any]) -> None:
     from tilepress.output import output_format
 
     output, page, seed = values.pop("output"), paper(values.pop("paper")), values.pop("seed")
-    full = values.pop("full")
-    output_format(output, (".jsonl", ".pdf", ".svg"))  # refuse a bad path before playing
+    full, force = values.pop("full"), values.pop("force")
+    output_format(output, (".jsonl", ".pdf", ".svg"), force=force)  # before playing
     where = f"play {game.name}"
     options = game.options_from(take(values, game.options), where)
     play = game.play_options_from(take(values, game.play_options), where)
-    write_game(game, game.play(options, play, seed), output, page, full)
+    write_game(game, game.play(options, play, seed), output, page, full, force=force)
 
 
 def _play_command(game: Game) -> Any:
@@ -62,6 +64,7 @@ def _play_command(game: Game) -> Any:
         parameter("full", False, Annotated[bool, typer.Option(
             "--full", help="In the worked example, draw every turn in full (by default "
             "diagrams come only at the moments that matter).")]),
+        force_parameter(),
     ]
     players = "1 player" if game.players == "1" else f"{game.players} players"
     doc = f"A game of {game.title} between bots ({players})."

@@ -13,6 +13,7 @@ from tilepress.cli.common import (
     command,
     dataclass_parameters,
     echo,
+    force_parameter,
     output_option,
     parameter,
     plural,
@@ -29,6 +30,7 @@ def print_tiles(values: dict[str, Any]) -> None:
     from tilepress.params import parse_params
 
     output, paper = values.pop("output"), find_paper(values.pop("paper"))
+    force = values.pop("force")
     options = parse_params(TileSheetOptions, take(values, TileSheetOptions),
                            where="print tiles")
     sheets = tile_sheets(paper, options)
@@ -39,13 +41,13 @@ def print_tiles(values: dict[str, Any]) -> None:
         stem += "-duplex-test"
     if options.format in ("svg", "png"):
         folder = output or Path(f"out/{stem}")
-        count = write_card_files(sheets, folder)
+        count = write_card_files(sheets, folder, force=force)
         echo(f"wrote {plural(count, 'tile side')} as {options.format.upper()} files to "
              f"{folder}/")
         return
     target = output or Path(f"out/{stem}.pdf")
-    output_format(target, (".pdf", ".svg"))
-    files = write_pages(sheets, target)
+    output_format(target, (".pdf", ".svg"), force=force)
+    files = write_pages(sheets, target, force=force)
     what = (f"the duplex test sheet (2 pages, no tiles) for {sheets.title}"
             if options.duplex_test else f"{sheets.title} ({plural(len(sheets.cards), 'tile')})")
     echo(f"wrote {what} to {', '.join(map(str, files))}")
@@ -59,18 +61,18 @@ def build_kits(values: dict[str, Any]) -> None:
     from tilepress.publish.kit_files import check_targets, write_kits
 
     names = list(dict.fromkeys(values.pop("games") or kit_games()))
-    folder, quiet = values.pop("output"), values.pop("quiet")
+    folder, quiet, force = values.pop("output"), values.pop("quiet"), values.pop("force")
     verbose = values.pop("verbose") and not quiet
     options = parse_params(KitOptions, take(values, KitOptions), where="kit")
     find_paper(options.paper)  # names --paper in its message
     options.check()
     checked = [check_kit(kit_game(name), options) for name in names]
-    check_targets(folder, [c.game.name for c in checked])
+    check_targets(folder, [c.game.name for c in checked], force=force)
     steps = sum(len(c.parts) + 1 for c in checked) + 1  # every file, each cover, the writing
     with progress("files", steps, quiet=quiet) as bar:
         kits = [make_kit(c, progress=bar.next) for c in checked]
         bar.next("writing the files")
-        written = write_kits(kits, folder)
+        written = write_kits(kits, folder, force=force)
     if verbose:
         for path in written:
             echo(f"wrote {path}")
@@ -85,7 +87,7 @@ def tiles_command() -> Any:
     """``tilepress print tiles``."""
     params = [*dataclass_parameters(TileSheetOptions),
               parameter("output", None, Annotated[Path | None, output_option(".pdf .svg")]),
-              parameter("paper", "a4", Paper)]
+              parameter("paper", "a4", Paper), force_parameter()]
     doc = ("A set of paper tiles as cards on card stock: fronts and mirrored backs on "
            "alternate pages, 3 mm bleed, crop marks (every card-sheet option applies).\n\n"
            "Example: tilepress print tiles full --tile-size 22x30 -o out/tiles.pdf")
@@ -105,6 +107,7 @@ def _kit_command() -> Any:
             "--verbose", "-v", help="Also list every file written, one a line.")]),
         parameter("quiet", False, Annotated[bool, typer.Option(
             "--quiet", "-q", help="Print nothing: no progress bar, no summary line.")]),
+        force_parameter(),
     ]
     doc = ("Print-and-play kits: for each game a folder with its rulebook, components, "
            "quick reference, score sheet, a puzzle sampler and a cover that says what to "

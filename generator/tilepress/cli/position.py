@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from tilepress.cli.common import echo, fail
+from tilepress.cli.common import Force, echo, fail
 
 LOW_WIDTH, HIGH_WIDTH, DEFAULT_WIDTH = 4.0, 40.0, 9.0
 
@@ -49,6 +49,7 @@ def position(
                                      "inch.")] = 300,
     facts: Annotated[bool, typer.Option("--facts", help="Also print what the engine says "
                                         "of the position, as JSON.")] = False,
+    force: Force = False,
 ) -> None:
     """A game's position from its log: each player's hand, exposures and discards, the
     wall, whose turn, and the last action in words under it. The whole log is replayed
@@ -59,16 +60,15 @@ def position(
     from tilepress.errors import IllegalActionError, RequestError
     from tilepress.files import check_output, read_text, write_atomic
     from tilepress.games import read_log
-    from tilepress.output import figure_bytes, output_format
+    from tilepress.output import check_dpi, figure_bytes, output_format
     from tilepress.publish.figures import position_illustration
 
-    check_output(output)
-    fmt = output_format(output, (".svg", ".pdf", ".png"))
+    check_output(output, force=force)
+    fmt = output_format(output, (".svg", ".pdf", ".png"), force=force)
     if tile_width is not None and not LOW_WIDTH <= tile_width <= HIGH_WIDTH:
         raise RequestError(f"--tile-width must be from {LOW_WIDTH:g} to {HIGH_WIDTH:g} mm, "
                            f"not {tile_width:g}")
-    if fmt == "png" and not 36 <= dpi <= 1200:
-        raise RequestError(f"--dpi: dpi must be between 36 and 1200, not {dpi}")
+    check_dpi(dpi)
     game_log = read_log(read_text(log, "game log"), source=str(log))
     event_count(game_log, at)  # a clear error for --at before the replay
     try:
@@ -77,7 +77,7 @@ def position(
                                             seat_name="--seat")
     except IllegalActionError as exc:
         fail(f"{log}: {exc}", code=1)
-    write_atomic(output, figure_bytes(drawn.figure, fmt, dpi=dpi))
+    write_atomic(output, figure_bytes(drawn.figure, fmt, dpi=dpi), force=force)
     echo(f"wrote the position after line {drawn.facts['line']} ({drawn.figure.width:.1f} x "
          f"{drawn.figure.height:.1f} mm{note}) to {output}")
     if facts:

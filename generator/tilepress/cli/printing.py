@@ -12,6 +12,7 @@ from tilepress.cli.common import (
     command,
     dataclass_parameters,
     echo,
+    force_parameter,
     new_app,
     output_option,
     paper,
@@ -32,6 +33,7 @@ def print_item(game: Game, entry: PrintableEntry, values: dict[str, Any]) -> Non
     from tilepress.params import parse_params
 
     output, page = values.pop("output"), paper(values.pop("paper"))
+    force = values.pop("force")
     options = None
     if entry.options is not None:
         options = parse_params(entry.options, take(values, entry.options),
@@ -43,15 +45,15 @@ def print_item(game: Game, entry: PrintableEntry, values: dict[str, Any]) -> Non
     if fmt in ("svg", "png"):
         folder = output or Path(f"out/{game.name}-{entry.item}")
         check_output(folder, folder=True)
-        replaceable(folder, legacy=CARD_FILE_NAME)  # refuse a user's folder before the work
-        count = write_card_files(printable, folder)
+        replaceable(folder, legacy=CARD_FILE_NAME, force=force)  # before the work
+        count = write_card_files(printable, folder, force=force)
         echo(f"wrote {plural(count, 'card side')} as {fmt.upper()} files to {folder}/")
         return
     test = getattr(options, "duplex_test", False)
     stem = f"out/{game.name}-{entry.item}" + ("-duplex-test" if test else "")
     target = output or Path(f"{stem}.pdf")
-    output_format(target, (".pdf", ".svg"))
-    files = write_pages(printable, target)
+    output_format(target, (".pdf", ".svg"), force=force)
+    files = write_pages(printable, target, force=force)
     what = (f"the duplex test sheet (2 pages, no {entry.item}) for {printable.title}"
             if test else printable.title)
     echo(f"wrote {what} to {', '.join(map(str, files))}")
@@ -62,6 +64,7 @@ def _print_command(game: Game, entry: PrintableEntry) -> Any:
         *dataclass_parameters(entry.options),
         parameter("output", None, Annotated[Path | None, output_option(".pdf .svg")]),
         parameter("paper", "a4", Paper),
+        force_parameter(),
     ]
     doc = (f"{entry.summary}\n\nExample: tilepress print {entry.item} {game.name} "
            f"-o out/{game.name}-{entry.item}.pdf")

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from tilepress.cli.common import Paper, echo, output_option
+from tilepress.cli.common import Force, Paper, echo, output_option
 
 
 def rulebook(
@@ -25,6 +25,7 @@ def rulebook(
     rulings: Annotated[bool, typer.Option(
         "--rulings/--no-rulings", help="Include the rulings tilepress made where the rules "
         "text is silent, and why (a game's rulebook).")] = True,
+    force: Force = False,
 ) -> None:
     """A rulebook whose every illustration the rules engine has checked: components,
     set-up, the turn, winning, scoring, house rules, rulings, an example from a real
@@ -45,8 +46,8 @@ def rulebook(
                            "the two)")
     stem = source.stem if source is not None else f"{game}-rulebook"
     target = output or Path(f"out/{stem}.pdf")
-    check_output(target)
-    output_format(target, (".pdf", ".svg"))
+    check_output(target, force=force)
+    output_format(target, (".pdf", ".svg"), force=force)
     sheet = find_paper(paper)
     if source is not None:
         from tilepress.publish.house_rules import load_house_rulebook
@@ -59,5 +60,5 @@ def rulebook(
         from tilepress.publish.rulebook import build_rulebook
 
         document = build_rulebook(game or "", sheet, booklet=booklet, rulings=rulings)
-    write_document(document, target, booklet=sheet if booklet else None)
+    write_document(document, target, booklet=sheet if booklet else None, force=force)
     echo(f"wrote {document.title}{' as a booklet' if booklet else ''} to {target}")

@@ -15,6 +15,7 @@ from tilepress.cli.common import (
     dataclass_parameters,
     echo,
     fail,
+    force_parameter,
     new_app,
     output_option,
     paper,
@@ -36,8 +37,8 @@ def write_puzzles(entry: PuzzleEntry, values: dict[str, Any]) -> None:
     from tilepress.params import parse_params
     from tilepress.puzzles.base import generate_set
 
-    output = values.pop("output")
-    fmt = output_format(output, (".json", ".svg", ".pdf"))
+    output, force = values.pop("output"), values.pop("force")
+    fmt = output_format(output, (".json", ".svg", ".pdf"), force=force)
     page = paper(values.pop("paper"))
     count, seed = values.pop("count"), values.pop("seed")
     kind = find_kind(entry.name)
@@ -47,9 +48,10 @@ def write_puzzles(entry: PuzzleEntry, values: dict[str, Any]) -> None:
         puzzles = generate_set(kind, params, count=count, seed=seed, progress=bar.update)
         files = [output]
         if fmt == "json":
-            write_atomic(output, puzzles.to_json())
+            write_atomic(output, puzzles.to_json(), force=force)
         else:
-            files = write_pages(sheet(PuzzleSection(kind.title, kind, puzzles), page), output)
+            files = write_pages(sheet(PuzzleSection(kind.title, kind, puzzles), page),
+                                output, force=force)
     for note in kind.notes(puzzles, params):
         echo(note)
     bar.summary(f"wrote {plural(len(puzzles.puzzles), entry.name + ' puzzle')} to "
@@ -65,6 +67,7 @@ def _puzzle_command(entry: PuzzleEntry) -> Any:
         parameter("output", Path(f"out/{entry.name}.pdf"),
                   Annotated[Path, output_option(".json .svg .pdf")]),
         parameter("paper", "a4", Paper),
+        force_parameter(),
     ]
     return command(lambda values: write_puzzles(entry, values),
                    f"{entry.summary}\n\nExample: {entry.example}", params)
@@ -80,7 +83,8 @@ def verify(
     file: Annotated[str, typer.Argument(help="A puzzle file (.json) written by tilepress.")],
 ) -> None:
     """Solve every puzzle in a file again and check its answer and difficulty; exit 1 and
-    name each puzzle whose answer is wrong.
+    name each puzzle whose answer is wrong. A file with no puzzles is not a pass: there
+    is nothing to check (exit 2).
 
     Example: tilepress verify out/waits.json
     """
@@ -95,6 +99,9 @@ def verify(
         kind = find_kind if mixed else find_kind(puzzles.kind)
     except RequestError as exc:
         raise FileFormatError(f"{file}: \"kind\": {exc}") from None
+    if not puzzles.puzzles:
+        raise FileFormatError(f"{file}: \"puzzles\" is empty, so there is nothing to check "
+                              "(a file tilepress writes holds at least one puzzle)")
     problems = verify_set(puzzles, kind)
     for problem in problems:
         typer.echo(f"{file}: {problem}", err=True)

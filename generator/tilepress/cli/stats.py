@@ -20,6 +20,7 @@ from tilepress.cli.common import (
     Seed,
     command,
     dataclass_parameters,
+    force_parameter,
     new_app,
     output_option,
     parameter,
@@ -135,16 +136,18 @@ def stats_game(game: Game, name: str, values: dict[str, Any]) -> None:
     from tilepress.batch import BatchOptions
     from tilepress.cli.common import paper as find_paper
     from tilepress.cli.progress import progress
+    from tilepress.files import check_output
     from tilepress.output import output_format
     from tilepress.publish.stats import StatsRun, check_games, run_stats
     from tilepress.publish.stats.rows import RowWriter, rows_format
 
     output, json_path = values.pop("output"), values.pop("json")
-    paper = find_paper(values.pop("paper"))
-    fmt = output_format(output, (".pdf", ".svg"))
+    paper, force = find_paper(values.pop("paper")), values.pop("force")
+    fmt = output_format(output, (".pdf", ".svg"), force=force)
     json_path = json_path or output.with_suffix(".json")
     if json_path.suffix.lower() != ".json":
         raise RequestError(f"--json: {os.fspath(json_path)!r} must end in .json")
+    check_output(json_path, force=force)
     rows_path, against = values.pop("rows"), values.pop("against")
     if rows_path is not None:
         rows_format(rows_path)
@@ -157,11 +160,11 @@ def stats_game(game: Game, name: str, values: dict[str, Any]) -> None:
     run = StatsRun(name, options, play, games, seed,
                    against_options(against, game, skip) if against is not None else None,
                    batch)
-    writer = RowWriter(rows_path) if rows_path is not None else None
+    writer = RowWriter(rows_path, force=force) if rows_path is not None else None
     try:
         with progress("games", games * (2 if against else 1)) as bar:
             data = run_stats(run, rows=writer, progress=bar.update)
-        written = _write_report(data, fmt, output, json_path, paper, writer)
+        written = _write_report(data, fmt, output, json_path, paper, writer, force)
     except BaseException:
         if writer is not None:
             writer.discard()
@@ -171,26 +174,27 @@ def stats_game(game: Game, name: str, values: dict[str, Any]) -> None:
 
 
 def _write_report(data: dict[str, Any], fmt: str, output: Path, json_path: Path,
-                  paper: Any, writer: Any) -> str:
-    """Render everything in memory, then write: rows, JSON, report (each whole)."""
+                  paper: Any, writer: Any, force: bool) -> str:
+    """Render everything in memory, check every target, then write: rows (and a CSV's
+    metadata), JSON, report (each whole)."""
     import json
 
-    from tilepress.files import write_atomic
+    from tilepress.files import check_replace, write_all
     from tilepress.output import page_paths, render_bytes, render_pages
     from tilepress.publish.stats.report import report_document
 
     document = report_document(data, paper)
     pages = [render_bytes(document, "pdf")] if fmt == "pdf" else render_pages(document)
     text = json.dumps(data, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
+    targets = [output] if fmt == "pdf" else page_paths(output, len(pages))
+    files = [(json_path, text), *zip(targets, pages, strict=True)]
+    check_replace([path for path, _ in files], force=force)  # before the rows are in place
     names = []
     if writer is not None:
         names.append(str(writer.commit()))
         if writer.sidecar is not None:  # a CSV file's metadata
             names.append(str(writer.sidecar))
-    write_atomic(json_path, text)
-    targets = [output] if fmt == "pdf" else page_paths(output, len(pages))
-    for target, page in zip(targets, pages, strict=True):
-        write_atomic(target, page)
+    write_all(files, force=force)
     return ", ".join([str(output) + (f" ({len(pages)} pages)" if fmt == "svg" else ""),
                       str(json_path), *names])
 
@@ -210,6 +214,7 @@ def _stats_command(game: Game, name: str) -> Any:
                   Annotated[Path, output_option(".pdf .svg")]),
         parameter("json", None, JsonFile),
         parameter("paper", "a4", Paper),
+        force_parameter(),
     ]
     doc = (f"A balance report of {game.title}{' (solo)' if fixed else ''}: many games "
            "between bots, added up.\n\nExample: tilepress stats "

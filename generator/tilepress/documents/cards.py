@@ -17,6 +17,7 @@ PDF, or as one SVG or PNG (300 dpi) file per side.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -103,7 +104,7 @@ class CardSheetOptions:
                          "on one side of the sheet, to fold along the printed line and glue.")
     back_offset: str = option("0,0", help="Move the backs by DX,DY mm (right and down, as "
                               "seen on the back) to make up for a printer's front-to-back "
-                              "shift, as the duplex test measures it.")
+                              "shift, as the duplex test measures it (each -8 to 8).")
     registration: bool = option(True, help="Registration marks in the margins, at mirrored "
                                 "places front and back: held up to the light, they show "
                                 "how far the printer shifts the back.")
@@ -159,18 +160,31 @@ def card_dimensions(card_size: str) -> tuple[float, float]:
     return float(m[1]), float(m[2])
 
 
-def _number(text: str, what: str) -> float:
+SCALE = 8
+"""How far (mm) the duplex test's scales read either way: the most a back offset can
+make up for (a printer that shifts the back further needs mending, not an offset)."""
+
+
+def _number(text: str, what: str, low: float | None = None, high: float | None = None
+            ) -> float:
+    """A number of millimetres given as text: finite, and from ``low`` to ``high``."""
     try:
-        return float(text)
+        value = float(text)
     except ValueError:
         raise RequestError(f"{what} must be a number of millimetres, not {text!r}") from None
+    if not math.isfinite(value):
+        raise RequestError(f"{what} must be a finite number of millimetres, not {text!r}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise RequestError(f"{what} must be from {low:g} to {high:g} mm, not {value:g}")
+    return value
 
 
 def _pair(text: str, what: str) -> tuple[float, float]:
+    """A back offset DX,DY (mm), each within the duplex test's scale."""
     parts = text.replace(" ", "").split(",")
     if len(parts) != 2:
         raise RequestError(f"{what} must be two numbers as DX,DY (mm), not {text!r}")
-    return _number(parts[0], what), _number(parts[1], what)
+    return (_number(parts[0], what, -SCALE, SCALE), _number(parts[1], what, -SCALE, SCALE))
 
 
 def _fits(room: float, size: float, gutter: float) -> int:
@@ -592,7 +606,7 @@ class CardSheets:
                                 f"{'back' if back else 'front'}")
 
     def _scale(self, c: Canvas, cx: float, cy: float) -> None:
-        for k in range(-8, 9):
+        for k in range(-SCALE, SCALE + 1):
             t = 3.0 if k % 5 == 0 else 1.6
             c.line(cx + k, cy - t, cx + k, cy + t, stroke=INK, stroke_width=0.15)
             c.line(cx - t, cy + k, cx + t, cy + k, stroke=INK, stroke_width=0.15)

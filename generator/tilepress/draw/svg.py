@@ -15,6 +15,7 @@ from svgwrite.container import Group as _G
 
 from tilepress.draw.canvas import PT, Canvas, PathOp, Surface
 from tilepress.draw.fonts import SVG_FAMILY
+from tilepress.files import SVG_PROLOG
 
 PAGE_GAP = 10.0  # mm between stacked pages
 
@@ -176,7 +177,7 @@ class SvgSurface(Surface):
         dwg["width"] = f"{_n(width)}mm"
         dwg["height"] = f"{_n(height)}mm"
         dwg["viewBox"] = f"0 0 {_n(width)} {_n(height)}"
-        return dwg.tostring().encode("utf-8")
+        return f"{SVG_PROLOG}{dwg.tostring()}".encode()
 
 
 class SvgPagesSurface(Surface):

@@ -63,7 +63,7 @@ from pathlib import Path
 
 from tilepress.batch import BatchOptions, Progress, Task, run_batch
 from tilepress.errors import FileFormatError, RequestError
-from tilepress.files import umask, write_atomic
+from tilepress.files import check_replace, umask, write_all
 from tilepress.params import params_dict
 from tilepress.publish.daily_draw import (
     Chains,
@@ -304,16 +304,24 @@ class RangeReport:
 
 def write_range(plan: Plan, first: dt.date, last: dt.date, folder: str | os.PathLike[str], *,
                 combined: bool = False, options: BatchOptions | None = None,
-                progress: Progress | None = None) -> RangeReport:
+                progress: Progress | None = None, force: bool = False) -> RangeReport:
     """``DATE.pdf`` and ``DATE.json`` for every day into ``folder`` (and with ``combined``
     the whole range in one PDF, ``FIRST_LAST.pdf``). Everything is written into a new
     folder beside it first and moved in at the end, file by file: a failed run leaves
-    the folder as it was, and files of other names in it are never touched."""
+    the folder as it was, files of other names in it are never touched, and a file of
+    one of these names that tilepress did not write stops the run before anything is
+    made, unless ``force`` (:func:`tilepress.files.check_replace`)."""
     target = Path(folder)
     if target.exists() and not target.is_dir():
         raise FileFormatError(f"{os.fspath(target)!r} is a file; a range of sheets is written "
                               "to a folder")
     plan_work(plan, first, last)  # bad dates fail before anything is made
+    days = [first + dt.timedelta(days=k) for k in range((last - first).days + 1)]
+    targets = [target / f"{day.isoformat()}.{suffix}" for day in days for suffix in
+               ("pdf", "json")]
+    if combined:
+        targets.append(target / f"{first.isoformat()}_{last.isoformat()}.pdf")
+    check_replace(targets, force=force)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         work = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
@@ -337,10 +345,11 @@ def write_range(plan: Plan, first: dt.date, last: dt.date, folder: str | os.Path
             (work / name).write_bytes(combined_document(plan, kept))
             names.append(name)
         target.mkdir(parents=True, exist_ok=True)
+        reals = check_replace([target / name for name in names], force=force)  # again
         mode = 0o666 & ~umask()
-        for name in names:
+        for name, real in zip(names, reals, strict=True):
             os.chmod(work / name, mode)
-            os.replace(work / name, target / name)
+            os.replace(work / name, real)  # a link is written through, as every output
             report.files.append(target / name)
     except OSError as exc:
         raise FileFormatError(f"cannot write the folder {os.fspath(target)!r}: "
@@ -352,21 +361,23 @@ def write_range(plan: Plan, first: dt.date, last: dt.date, folder: str | os.Path
 
 def write_day(plan: Plan, day: dt.date, path: str | os.PathLike[str], *,
               puzzles: bool = False, options: BatchOptions | None = None,
-              progress: Progress | None = None) -> list[Path]:
+              progress: Progress | None = None, force: bool = False) -> list[Path]:
     """One day's sheet to ``path``: .pdf or .svg (the sheet) or .json (its puzzles); with
-    ``puzzles`` the puzzle file too, beside the sheet (``DATE.json`` by ``DATE.pdf``)."""
+    ``puzzles`` the puzzle file too, beside the sheet (``DATE.json`` by ``DATE.pdf``). A
+    file tilepress did not write is replaced only with ``force``."""
     from tilepress.output import output_format
 
-    fmt = output_format(path, (".pdf", ".svg", ".json"))
+    fmt = output_format(path, (".pdf", ".svg", ".json"), force=force)
+    beside = Path(path).with_suffix(".json")
+    if puzzles and fmt != "json":
+        check_replace([beside], force=force)  # before the sheet is made
     plan.check_day(day)
     made = make_day(plan, day, fmt="" if fmt == "json" else fmt, options=options,
                     progress=progress)
     if fmt == "json":
-        return [write_atomic(path, made.puzzles)]
-    written = [write_atomic(path, made.document)]
-    if puzzles:
-        written.append(write_atomic(Path(path).with_suffix(".json"), made.puzzles))
-    return written
+        return write_all([(path, made.puzzles)], force=force)
+    files = [(path, made.document)] + ([(beside, made.puzzles)] if puzzles else [])
+    return write_all(files, force=force)
 
 
 __all__ = ["ANSWERS", "WEEKDAYS", "Chains", "DailySpec", "Entry", "Made", "Plan", "Sheet",

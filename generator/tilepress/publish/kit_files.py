@@ -15,7 +15,11 @@ Nothing is half-written and nothing of a user's is deleted: the kits are built i
 hidden folder inside the target, then each game's folder and zip replaces the previous
 kit's in one rename. A ``GAME/`` folder, ``GAME.zip``, ``manifest.json`` or ``SHA256SUMS``
 already there that is not a kit tilepress wrote -- no kit manifest, a file the manifest
-does not list, a file changed since -- stops the build before anything is written.
+does not list, a file changed since -- stops the build before anything is written. With
+``force`` (``tilepress kit --force``) such a file is replaced, and the kit's files go into
+such a folder beside what it holds (a file of the same name replaced, nothing else
+deleted); a folder where a file goes, a file where a folder goes, or a symbolic link is
+refused even then.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from tilepress.errors import FileFormatError
-from tilepress.files import umask, write_atomic
+from tilepress.files import umask, write_all
 
 KIT_FORMAT = "tilepress-kit"
 INDEX_FORMAT = "tilepress-kits"
@@ -127,25 +131,36 @@ def _read_json(path: Path) -> Any:
         return None
 
 
-def _kit_folder_fault(path: Path, game: str) -> str:
+def _listed(path: Path, game: str) -> dict[Any, Any] | None:
+    """The files a kit folder's manifest lists, with their SHA-256 (None without a kit
+    manifest of ``game``)."""
+    manifest = _read_json(path / MANIFEST)
+    if not (isinstance(manifest, dict) and manifest.get("format") == KIT_FORMAT
+            and manifest.get("game") == game and isinstance(manifest.get("files"), list)):
+        return None
+    return {f.get("file"): f.get("sha256") for f in manifest["files"] if isinstance(f, dict)}
+
+
+def _kit_folder_fault(path: Path, game: str, *, others: bool = False) -> str:
     """Why ``path`` is not a kit of ``game`` that tilepress wrote ("" when it is one, or
-    when there is nothing there)."""
+    when there is nothing there); with ``others``, files the kit does not list are
+    allowed beside it (a kit written into a folder of the user's with ``force``)."""
     if not os.path.lexists(path):
         return ""
     if path.is_symlink() or not path.is_dir():
         return "it is not a kit folder"
-    manifest = _read_json(path / MANIFEST)
-    if not (isinstance(manifest, dict) and manifest.get("format") == KIT_FORMAT
-            and manifest.get("game") == game and isinstance(manifest.get("files"), list)):
+    listed = _listed(path, game)
+    if listed is None:
         return f"it has no kit {MANIFEST}"
-    listed = {f.get("file"): f.get("sha256") for f in manifest["files"] if isinstance(f, dict)}
     for entry in sorted(path.iterdir()):
-        if entry.name == MANIFEST:
+        if entry.name == MANIFEST or (others and entry.name not in listed):
             continue
         if entry.name not in listed or entry.is_symlink() or not entry.is_file():
             return f"{entry.name} is not part of the kit"
         if _sha256(entry) != listed[entry.name]:
             return f"{entry.name} was changed after the kit was written"
+    if others and not all((path / name).is_file() for name in listed if isinstance(name, str)):
+        return "a file of the kit is missing"
     return ""
 
 
@@ -185,9 +200,17 @@ def _index_fault(folder: Path) -> tuple[str, str]:
     return "", ""
 
 
-def check_targets(folder: str | os.PathLike[str], games: list[str]) -> None:
+def _forced_through(path: Path, folder: bool) -> bool:
+    """Whether ``force`` may replace what is at ``path`` (a regular file where a file
+    goes) or write into it (a real folder where a folder goes)."""
+    return not path.is_symlink() and (path.is_dir() if folder else path.is_file())
+
+
+def check_targets(folder: str | os.PathLike[str], games: list[str], *,
+                  force: bool = False) -> None:
     """Refuse (one line) when ``folder`` cannot hold these kits: it is a file, or a game's
-    folder, zip or the manifest there is not a previous kit's."""
+    folder, zip or the manifest there is not a previous kit's (unless ``force``, and
+    :func:`_forced_through` allows it)."""
     folder = Path(folder)
     near = folder
     while not os.path.lexists(near) and near != near.parent:
@@ -207,10 +230,16 @@ def check_targets(folder: str | os.PathLike[str], games: list[str]) -> None:
         faults += [(game, _kit_folder_fault(folder / game, game)),
                    (f"{game}.zip", _kit_zip_fault(folder / f"{game}.zip", game))]
     for name, why in faults:
-        if why:
-            where = os.fspath(folder / name)
-            raise FileFormatError(f"{where!r} is not a previous kit ({why}); it is left as "
-                                  "it is: move it away, or write the kit to another folder")
+        if not why or (force and _forced_through(folder / name, name in games)):
+            continue
+        where = os.fspath(folder / name)
+        if force:
+            raise FileFormatError(f"{where!r} is not a previous kit ({why}), and even with "
+                                  "--force a kit never replaces a folder with a file, a file "
+                                  "with a folder, or a link: move it away")
+        raise FileFormatError(f"{where!r} is not a previous kit ({why}); it is left as it "
+                              "is: move it away, write the kit to another folder, or add "
+                              "--force to replace it")
 
 
 # ---------------------------------------------------------------------------
@@ -246,12 +275,24 @@ def _swap(new: Path, target: Path, old: Path) -> None:
         raise
 
 
-def write_kits(kits: list[GameKit], folder: str | os.PathLike[str]) -> list[Path]:
+def _merge(new: Path, target: Path) -> None:
+    """Move the files of ``new`` into the folder ``target`` (``force``: a folder of the
+    user's), each replacing a file of its name; nothing else there is touched."""
+    for entry in sorted(new.iterdir()):
+        if (target / entry.name).is_dir() and not (target / entry.name).is_symlink():
+            raise FileFormatError(f"cannot write {os.fspath(target / entry.name)!r}: it is a "
+                                  "folder")
+    for entry in sorted(new.iterdir()):
+        os.replace(entry, target / entry.name)
+
+
+def write_kits(kits: list[GameKit], folder: str | os.PathLike[str], *,
+               force: bool = False) -> list[Path]:
     """Write the kits into ``folder`` (see the module's docstring); returns every file
     written, in order: each game's files, its zip, then the manifest and the hashes."""
     folder = Path(folder)
     games = [kit.game for kit in kits]
-    check_targets(folder, games)
+    check_targets(folder, games, force=force)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         work = Path(tempfile.mkdtemp(prefix=".kit-", dir=folder))
@@ -266,15 +307,20 @@ def write_kits(kits: list[GameKit], folder: str | os.PathLike[str]) -> list[Path
         except OSError as exc:
             raise FileFormatError(f"cannot write the kit to {os.fspath(folder)!r}: "
                                   f"{exc.strerror}") from None
-        check_targets(folder, games)  # nothing came in the way while the kits were built
+        check_targets(folder, games, force=force)  # nothing came in the way meanwhile
         for kit in kits:
-            _swap(work / kit.game, folder / kit.game, work / f"old-{kit.game}")
+            if _kit_folder_fault(folder / kit.game, kit.game):  # force: the user's folder
+                _merge(work / kit.game, folder / kit.game)
+            else:
+                _swap(work / kit.game, folder / kit.game, work / f"old-{kit.game}")
             _swap(work / f"{kit.game}.zip", folder / f"{kit.game}.zip",
                   work / f"old-{kit.game}.zip")
             written += [folder / kit.game / name for name, _ in kit.contents()]
             written.append(folder / f"{kit.game}.zip")
         manifest, sums = index(folder)
-        written += [write_atomic(folder / MANIFEST, manifest), write_atomic(folder / SUMS, sums)]
+        # both were judged by the kit's own rules above (check_targets, with force)
+        written += write_all([(folder / MANIFEST, manifest), (folder / SUMS, sums)],
+                             force=True)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return written
@@ -287,12 +333,14 @@ def index(folder: str | os.PathLike[str]) -> tuple[bytes, bytes]:
     entries: list[dict[str, Any]] = []
     games: dict[str, Any] = {}
     for path in sorted(folder.iterdir()):
-        if path.name.startswith(".") or not path.is_dir() or _kit_folder_fault(path, path.name):
+        if path.name.startswith(".") or not path.is_dir() or _kit_folder_fault(
+                path, path.name, others=True):
             continue
         manifest = _read_json(path / MANIFEST)
         games[path.name] = {"title": manifest.get("title", path.name),
                             "options": manifest.get("options", {})}
-        files = [f for f in sorted(path.iterdir()) if f.is_file()]
+        listed = {*(_listed(path, path.name) or {}), MANIFEST}
+        files = [f for f in sorted(path.iterdir()) if f.is_file() and f.name in listed]
         zipped = folder / f"{path.name}.zip"
         if zipped.is_file() and not _kit_zip_fault(zipped, path.name):
             files.append(zipped)

@@ -258,8 +258,9 @@ class PuzzleKind(ABC):
         return the stored answer once it has checked it."""
         return self.solve(puzzle.question)
 
-    question_keys: ClassVar[frozenset[str] | None] = None
-    """The fields a question may have (None: not checked by :func:`verify_set`)."""
+    question_keys: ClassVar[frozenset[str]] = frozenset()
+    """The fields a question may have: :func:`verify_set` refuses any other (a kind must
+    list its own; none listed, every field is refused)."""
 
     def differences(self, stored: Mapping[str, Any], solved: Mapping[str, Any], *,
                     skip: tuple[str, ...] = ()) -> list[str]:

@@ -365,11 +365,16 @@ def _rest(hand: list[Tile], used: list[Tile]) -> list[Tile]:
 
 
 def mahjong_call(game: AmericanGame, p: int) -> Call:
-    """Taking the discard called for Mah Jongg (a tile like it shown, if held)."""
+    """Taking the discard called for Mah Jongg, showing the whole group it completes in
+    the hand to be declared (like tiles and jokers); a call in error shows a like tile,
+    if held."""
     assert game.last is not None
     tile = game.last[1]
-    same = tuple(t for t in game.hands[p] if face_of(t) == face_of(tile))[:1]
-    return Call(p, tile, same, "completes the hand: Mah Jongg")
+    groups = game.called_groups(p, tile)
+    shown = next(iter(groups.values()), None)
+    if shown is None:
+        shown = tuple(t for t in game.hands[p] if face_of(t) == face_of(tile))[:1]
+    return Call(p, tile, shown, "completes the hand: Mah Jongg")
 
 
 class RandomBot:

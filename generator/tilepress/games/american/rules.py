@@ -79,6 +79,11 @@ _OVER, CLAIMS, _DRAW, _DISCARD = Phase.OVER, Phase.CLAIMS, Phase.DRAW, Phase.DIS
 to look up on its class)."""
 
 
+REDEEMED, SELF_DRAWN = " by redeeming a joker", ", self-drawn"
+"""How the end names a win by redeeming a joker, and how logs written before issue 35
+named one whose turn began with a draw (paid the same, as self-drawn)."""
+
+
 class AmericanGame(Charleston):
     """The state of one game (one deal), changed only by :meth:`apply`."""
 
@@ -205,6 +210,30 @@ class AmericanGame(Charleston):
             return []
         return self._made(p, [*self.hands[p], tile], tile)
 
+    def called_groups(self, p: int, tile: Tile) -> dict[str, tuple[Tile, ...]]:
+        """For each hand ``p`` makes by calling ``tile`` for Mah Jongg, the tiles of
+        ``p``'s hand that make with it the group it completes: like tiles, then jokers,
+        for a pung, kong or quint; like tiles for a single or pair (the house rule
+        ``mahjong_call="any"``). What a Mah Jongg call shows, whole."""
+        made = self.mahjong_with(p, tile)
+        if not made:
+            return {}
+        face = face_of(tile)
+        like = [t for t in self.hands[p] if face_of(t) == face]
+        jokers = [t for t in self.hands[p] if t.is_joker]
+        found: dict[str, tuple[Tile, ...]] = {}
+        for match in matches(self.card, [*self.hands[p], tile], self.exposures(p)):
+            req = match.requirement
+            if match.hand.id not in made or match.hand.id in found:
+                continue
+            size = next((n for f, n, jokerable in req.groups if f == face and jokerable), 0)
+            if size:  # the like tiles the singles and pairs leave, then jokers
+                naturals = min(len(like) + 1 - req.naturals(face), size)
+                found[match.hand.id] = (*like[:naturals - 1], *jokers[:size - naturals])
+            else:
+                found[match.hand.id] = tuple(like[:req.naturals(face) - 1])
+        return {hand: found[hand] for hand in made if hand in found}
+
     def waits(self, p: int) -> frozenset[int]:
         """The faces a discard must be of for :meth:`mahjong_with` to find a hand for
         ``p`` (a few more, perhaps; none unless ``p`` holds 13 tiles)."""
@@ -289,6 +318,18 @@ class AmericanGame(Charleston):
         if self.verdicts or phase in _NOBODY:
             return None
         return self.current
+
+    def check(self, ev: Event) -> None:
+        """The base's check; the end must also give the rules' own words for it (the base
+        ignores any ``reason``, elsewhere a bot's explanation), or the words logs written
+        before issue 35 gave a win by redeeming a joker after a draw."""
+        super().check(ev)
+        if isinstance(ev, End) and self.verdicts and isinstance(self.verdicts[0], End):
+            want = self.verdicts[0].reason
+            legacy = want.removesuffix(REDEEMED) + SELF_DRAWN if want.endswith(REDEEMED) \
+                else want
+            if ev.reason not in (want, legacy):
+                raise IllegalActionError(f"the game ends: {want}, not {ev.reason!r}")
 
     def forced(self) -> Event | None:
         """A hand found dead and the end with its payments (announced in the order the
@@ -382,6 +423,12 @@ class AmericanGame(Charleston):
         if ev.tile != tile:
             raise IllegalActionError(f"the discard is {tile}, not {ev.tile}")
         self._have(ev.player, ev.tiles)
+        if ev.player in self.calling(MAHJONG):
+            groups = self.called_groups(ev.player, tile)
+            if groups and not any(_part_of(ev.tiles, g) for g in groups.values()):
+                shown = " ".join(map(str, next(iter(groups.values())))) or "nothing more"
+                raise IllegalActionError(f"a call for Mah Jongg shows the group the discard "
+                                         f"completes ({shown}), not {' '.join(map(str, ev.tiles))}")
         if ev.player not in self.calling(MAHJONG) and (
                 len(ev.tiles) < 2 or len(ev.tiles) > 4
                 or any(face_of(t) != face_of(tile) and not t.is_joker for t in ev.tiles)):
@@ -533,8 +580,8 @@ class AmericanGame(Charleston):
         group.remove(JOKER)
         group.append(ev.tile)
         self.hands[ev.player].append(JOKER)
-        if ev.owner != ev.player and self.acquired != "draw":
-            self.acquired = "redeem"
+        if ev.owner != ev.player:  # the joker is the last tile to come: a win now is by
+            self.acquired = "redeem"  # redeeming it (paid as self-drawn), drawn first or not
 
     @handles(MahJong)
     def _mahjong(self, ev: MahJong) -> None:
@@ -547,8 +594,8 @@ class AmericanGame(Charleston):
         self._end(self._payments(ev.player, value, jokerless),
                   f"Mah Jongg: {ev.hand}, {value} points"
                   + (", jokerless" if jokerless else "")
-                  + {"call": " on a discard", "redeem": " by redeeming a joker"}.get(
-                      self.acquired, ", self-drawn"))
+                  + {"call": " on a discard", "redeem": REDEEMED}.get(
+                      self.acquired, SELF_DRAWN))
         self.winner = ev.player
 
     def _payments(self, winner: int, value: int, jokerless: bool) -> tuple[int, ...]:
@@ -595,6 +642,38 @@ class AmericanGame(Charleston):
                 "dead": [p for p in range(4) if self.dead[p]]}
 
 
-__all__ = ["CLAIMS", "GAME", "AmericanGame", "AmericanOptions", "Answer", "Call", "Claims",
-           "Courtesy", "Dead", "Deal", "Dice", "Discard", "Draw", "End", "MahJong", "Pass",
-           "Phase", "Redeem", "Stop", "dead_reason"]
+def _part_of(tiles: tuple[Tile, ...], group: tuple[Tile, ...]) -> bool:
+    """Whether every tile of ``tiles`` is in ``group``, each once (logs written before
+    issue 35 showed part of the group, one like tile: they still replay)."""
+    rest = list(group)
+    for t in tiles:
+        if t not in rest:
+            return False
+        rest.remove(t)
+    return True
+
+
+__all__ = [
+    "CLAIMS",
+    "GAME",
+    "REDEEMED",
+    "SELF_DRAWN",
+    "AmericanGame",
+    "AmericanOptions",
+    "Answer",
+    "Call",
+    "Claims",
+    "Courtesy",
+    "Dead",
+    "Deal",
+    "Dice",
+    "Discard",
+    "Draw",
+    "End",
+    "MahJong",
+    "Pass",
+    "Phase",
+    "Redeem",
+    "Stop",
+    "dead_reason",
+]

@@ -88,8 +88,11 @@ class CastleGame(Rules):
     title = "Dragon Castle"
     CHANCE = frozenset({Phase.SETUP})
 
-    def __init__(self, options: CastleOptions) -> None:
+    def __init__(self, options: CastleOptions, dealt: Setup | None = None) -> None:
         self.options = options
+        self.dealt = dealt
+        """The setup the options and seed of a log's header give (the game's one chance
+        event, worked out by the runner): a replayed log's setup must be this one."""
         self.players = [PlayerCastle() for _ in range(options.players)]
         self.pool = options.shrine_pool
         self.current = 0
@@ -299,6 +302,13 @@ class CastleGame(Rules):
             tile = Tile.from_kind(next(iter(extra)))
             raise IllegalActionError(f"the castle holds more {tile} than the "
                                      f"{self.options.tileset} set has")
+        if self.dealt is not None and ev.castle != self.dealt.castle:
+            named = ("the castle its seed generates" if self.options.layout == "generate"
+                     else f"the castle {self.options.layout!r}")
+            raise IllegalActionError(f"the castle is not {named}, as the header says")
+        if self.dealt is not None and tuple(ev.tiles) != tuple(self.dealt.tiles):
+            raise IllegalActionError(f"the tiles are not the deal of the header's seed from "
+                                     f"the {self.options.tileset!r} set it names")
 
     @checks(Take)
     def _check_take(self, ev: Take) -> None:

@@ -53,16 +53,25 @@ def play(options: CastleOptions, seed: int | str, bots: Sequence | None = None) 
     if len(bots) != options.players:
         raise RequestError(f"{options.players} players need {options.players} bots, not "
                            f"{len(bots)}")
-    rng = random.Random(f"tilepress:{GAME}:{seed}")
+    rng = random.Random(f"tilepress:{GAME}:{seed}")  # as header_setup's
     game = new_state(options)
     events = play_out(game, bots, rng, chance_event)
     return GameLog(GAME, params_dict(options), seed, tuple(events), game.result(),
                    tuple(getattr(b, "name", "bot") for b in bots))
 
 
+def header_setup(options: CastleOptions, seed: int | str) -> Setup:
+    """The setup a game of these options and seed starts from: its one chance event,
+    which the header therefore fixes (a log's setup must be this one)."""
+    return chance_event(new_state(options), random.Random(f"tilepress:{GAME}:{seed}"))
+
+
 def replay(log: GameLog) -> dict[str, Any]:
-    """Apply every event of ``log`` through the rules; raise at the first illegal one."""
-    return replay_through(CastleGame(log.options_as(CastleOptions)), log)
+    """Apply every event of ``log`` through the rules; raise at the first illegal one
+    (the setup first of all, unless it is the castle and deal of the header's options
+    and seed)."""
+    options = log.options_as(CastleOptions)
+    return replay_through(CastleGame(options, header_setup(options, log.seed)), log)
 
 
 def summary(log: GameLog, result: Mapping[str, Any]) -> str:
@@ -72,4 +81,5 @@ def summary(log: GameLog, result: Mapping[str, Any]) -> str:
 
 
 
-__all__ = ["central_castle", "chance_event", "new_state", "play", "replay", "summary"]
+__all__ = ["central_castle", "chance_event", "header_setup", "new_state", "play", "replay",
+           "summary"]

@@ -552,11 +552,13 @@ def worked_example(log: GameLog, paper: Paper, *, full: bool = False) -> Documen
                  + ("" if o.miscall_penalty else ", a friendly game"))
     told, length = plan(log)
     left_out = result["rounds"] - len(told)
+    limit = (" (the longest a match lasts, without a winner by points)"
+             if result["rounds"] >= o.round_limit and max(a, b) < o.target else "")
     short, tiny = length < SHORT_MATCH, length < TINY_MATCH
     blocks: list[Block] = [
         Section("Mint Tin Mahjong"),
         Heading("Mint Tin Mahjong: a worked example"),
-        Paragraph(f"{who}, {a} to {b}, in {result['rounds']} rounds. "
+        Paragraph(f"{who}, {a} to {b}, in {result['rounds']} rounds{limit}. "
                   + summary_of_rounds(log), size=10),
         Paragraph(f"{rules}; match {log.seed}. {NOTATION}"
                   + (f" To keep the example short, the {left_out} round"

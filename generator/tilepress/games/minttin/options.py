@@ -13,6 +13,15 @@ if TYPE_CHECKING:
     from tilepress.games.minttin.hand import MintTinRules
 
 
+ROUND_LIMIT = 200
+"""The rounds a match lasts at most unless the options say otherwise: about four times
+the longest match the planners play in hundreds of seeds (56 rounds, solo to 14 points),
+so that only matches nobody can win (bots that never complete a hand, wall game after
+wall game) reach it (ruling 20)."""
+MOST_ROUNDS = 1000
+"""The largest round limit an option may set."""
+
+
 @dataclass(frozen=True)
 class MintTinOptions:
     jokers: str = option("double-sided", choices=("double-sided", "backs", "all", "none"),
@@ -26,6 +35,14 @@ class MintTinOptions:
     target: int = option(7, choices=(7, 14), help="Points to win: 7 or 14.",
                         rule="the winning score: the standard match is played to 7 points; "
                         "for a longer match, play to 14.")
+    round_limit: int = option(ROUND_LIMIT, low=1, high=MOST_ROUNDS,
+                              help="The most rounds a match lasts: a match nobody has won by "
+                              "then ends, the higher score winning (level scores tie).",
+                              rule="the longest match: the rules set no limit, so the "
+                              f"standard game ends a match after {ROUND_LIMIT} rounds if "
+                              "nobody has won it by then (the higher score wins, level "
+                              "scores share the match); matches are far shorter, and a "
+                              "table may agree on fewer rounds.")
     passing: bool = option(False, flags=("--pass",),
                            help="Play the optional pass of 0-3 cards before play.",
                            rule="the pass before play: the standard game has none; a "
@@ -58,6 +75,9 @@ class MintTinOptions:
     def __post_init__(self) -> None:
         if not 0 <= self.dead_hand <= 12:
             raise RequestError(f"the dead hand holds 0 to 12 cards, not {self.dead_hand}")
+        if not 1 <= self.round_limit <= MOST_ROUNDS:
+            raise RequestError(f"round-limit must be from 1 to {MOST_ROUNDS:,}, not "
+                               f"{self.round_limit}")
 
     @property
     def rules(self) -> MintTinRules:
@@ -122,7 +142,7 @@ class CardsFigure:
     concealed: bool = option(False, help="The one exposure was made by calling the winning "
                              "card, so the hand is still concealed (a point; a hand with "
                              "no exposure is concealed anyway).")
-    points: int = option(-1, low=-1, high=40, help="Claim: the engine must score the 14 "
-                         "cards so (-1: no claim).")
+    points: int | None = option(None, low=0, high=40, help="Claim: the engine must score "
+                                "the 14 cards so (no claim unless given).")
     pattern: str = option("", help="Claim: the pattern the engine must find, as "
                           "\"one pair and four pungs\".")

@@ -323,7 +323,7 @@ def _facts(cards: tuple[Card, ...], exposures: tuple[Exposure, ...],
 
 
 def _claims_hold(facts: dict[str, Any], params: CardsFigure) -> None:
-    if params.points >= 0 and facts.get("points") != params.points:
+    if params.points is not None and facts.get("points") != params.points:
         said = (f"scores it {facts['points']}" if "points" in facts
                 else "scores only 14 cards")
         raise HandError(f"the claim is {params.points} points; the engine {said}")

@@ -170,15 +170,18 @@ def record(log: GameLog) -> GameRecord:
     return GameRecord(
         sides=tuple(names), scores=scores, winners=winners, turns=turns,
         rounds=log.result["rounds"], rounds_without_winner=without, first=first,
-        end=_end(ends, options.target), round_ends=counted(ends), wins=tuple(wins),
+        end=_end(ends, options, scores), round_ends=counted(ends), wins=tuple(wins),
         actions=counted(actions), lead_changes=lead.changes, decided_at=lead.decided_at)
 
 
-def _end(ends: list[str], target: int) -> str:
-    """How the match ended: an Epic Hand at once, or a player reaching the target."""
+def _end(ends: list[str], options: MintTinOptions, scores: Sequence[int]) -> str:
+    """How the match ended: an Epic Hand at once, a player reaching the target, or the
+    round limit (ruling 20)."""
     if ends and ends[-1].endswith("(Epic Hand)"):
         return "an Epic Hand"
-    return f"{target} points reached"
+    if max(scores) < options.target:
+        return f"the {options.round_limit}-round limit"
+    return f"{options.target} points reached"
 
 
 __all__ = ["record", "winning_hand"]

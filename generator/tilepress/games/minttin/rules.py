@@ -14,7 +14,7 @@ docs/rulings.md.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar, TypeVar
 
 from tilepress.engine.log import Event, event
@@ -218,6 +218,17 @@ class Outcome:
         return RoundEnd(self.scores, self.reason)
 
 
+@dataclass
+class TurnMoves:
+    """What a player has done in the turn under way that the rules do not let them do
+    again or undo, so that every turn ends: a friendly miscall taken back (ruling 12),
+    and the direction of each joker swap by exposure (ruling 10)."""
+
+    miscalled: bool = False
+    swapped: dict[tuple[int, Card], bool] = field(default_factory=dict)
+    """(owner, face) of an exposure -> whether the swap gave it a joker."""
+
+
 class MintTinMatch(Rules):
     """What both games share: seats, rounds, scoring a hand, calls, swaps, Mahjong and
     the end of a round."""
@@ -241,6 +252,9 @@ class MintTinMatch(Rules):
         self.outcome: Outcome | None = None
         """How the round ended, once it has (the next event is its score)."""
         self.called_this_turn: Meld | None = None
+        self.this_turn = TurnMoves()
+        """What the player to move has done this turn that may not be done again or
+        undone (ruling 12, ruling 10): so that every turn ends."""
         self._points: dict[int, int] | None = None
         """Each player's :meth:`hand_points`, kept while the position does not change
         (:meth:`points_kept`)."""
@@ -497,6 +511,9 @@ class MintTinMatch(Rules):
             raise IllegalActionError(f"no exposure of {ev.face} to swap with")
         if meld is self.called_this_turn and ev.owner == ev.player:
             raise IllegalActionError("an exposure is set once the turn ends; this one is new")
+        if self.this_turn.swapped.get((ev.owner, ev.face), ev.give_joker) != ev.give_joker:
+            raise IllegalActionError(f"that would undo this turn's joker swap with the "
+                                     f"exposure of {ev.face}")
         if ev.give_joker:
             if JOKER not in seat.hand:
                 raise IllegalActionError("no joker in the hand to give")
@@ -536,10 +553,19 @@ class MintTinMatch(Rules):
             raise IllegalActionError("this is not a winning hand: a miscalled Mahjong")
         if not self.options.miscall_penalty and self.phase == Phase.PAIR_CALLED:
             raise IllegalActionError("a pair called for Mahjong must win")
+        if self.this_turn.miscalled:
+            raise IllegalActionError("a Mahjong taken back is not called again in the same "
+                                     "turn unless the hand wins")
 
     # -- what shared events do -----------------------------------------------------
 
+    def new_turn(self) -> None:
+        """A turn begins (a draw, a call) or ends (a discard): nothing done is kept."""
+        self.called_this_turn = None
+        self.this_turn = TurnMoves()
+
     def _take_call(self, ev: Call) -> None:
+        self.this_turn = TurnMoves()
         seat = self.seats[ev.player]
         remove_cards(seat.hand, ev.cards)
         meld = Meld(ev.card, [ev.card, *ev.cards])
@@ -549,6 +575,7 @@ class MintTinMatch(Rules):
 
     @handles(Swap)
     def _swap(self, ev: Swap) -> None:
+        self.this_turn.swapped[(ev.owner, ev.face)] = ev.give_joker
         seat = self.seats[ev.player]
         meld = self.seats[ev.owner].meld_of(ev.face)
         assert meld is not None
@@ -561,8 +588,10 @@ class MintTinMatch(Rules):
     @handles(Mahjong)
     def _mahjong(self, ev: Mahjong) -> None:
         outcome = self.mahjong_outcome(ev)
-        if outcome is not None:  # else a friendly miscall: withdrawn, play goes on
+        if outcome is not None:
             self.end_round(outcome)
+        else:  # a friendly miscall: withdrawn, play goes on
+            self.this_turn.miscalled = True
 
     def mahjong_outcome(self, ev: Mahjong) -> Outcome | None:
         """How a (checked) Mahjong call ends the round: a win, or a miscall that gives
@@ -588,8 +617,10 @@ class MintTinMatch(Rules):
             self.seats[p].score += outcome.scores[p]
         self.round_scores.append(outcome.scores)
         self.outcome = None
+        self.new_turn()
         scores = [s.score for s in self.seats]
-        if max(scores) >= self.options.target or outcome.match_winner is not None:
+        if (max(scores) >= self.options.target or outcome.match_winner is not None
+                or self.round >= self.options.round_limit):  # ruling 20: every match ends
             self.phase = Phase.OVER
             self.winner = scores.index(max(scores)) if scores[0] != scores[1] else None
             if outcome.match_winner is not None:
@@ -608,5 +639,5 @@ __all__ = ["ACT", "ANSWER", "DRAW", "HOLD", "OPPONENT", "OVER", "PASS", "PASS_OF
            "SOLO", "TURN", "TWO", "Answer", "Call", "Cards", "Deal", "Discard", "Double", "Draw",
            "Exhausted", "Mahjong", "Meld", "MintTinMatch", "MintTinOptions", "OpponentDraw",
            "OpponentExposes", "OpponentSwap", "Outcome", "PassCards", "PassOffer", "Phase",
-           "RoundEnd", "Seat", "Swap", "ToRow", "code_counts", "holds", "remove_cards",
+           "RoundEnd", "Seat", "Swap", "ToRow", "TurnMoves", "code_counts", "holds", "remove_cards",
            "scores_for"]

@@ -23,7 +23,9 @@ from tilepress.games.minttin.solo import SoloMatch
 from tilepress.games.minttin.twoplayer import TwoPlayerMatch
 from tilepress.params import params_dict
 
-MAX_EVENTS = 50_000
+EVENTS_PER_ROUND = 250
+"""More events than a round can take (a round is some 60: the deck runs out, and a turn
+repeats nothing); a match that runs past this many a round is a stuck bot."""
 
 
 def new_state(options: MintTinOptions, solo: bool = False) -> MintTinMatch:
@@ -56,7 +58,8 @@ def play(options: MintTinOptions, seed: int | str, bots: Sequence | None = None,
     game = SOLO if solo else TWO
     rng = random.Random(f"tilepress:{game}:{seed}")
     match = new_state(options, solo)
-    events = play_out(match, bots, rng, chance_event, limit=MAX_EVENTS)
+    events = play_out(match, bots, rng, chance_event,
+                      limit=EVENTS_PER_ROUND * options.round_limit)
     return GameLog(game, params_dict(options), seed, tuple(events), match.result(),
                    tuple(getattr(b, "name", "bot") for b in bots))
 

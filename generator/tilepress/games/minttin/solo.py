@@ -149,7 +149,7 @@ class SoloMatch(MintTinMatch):
     def _draw(self, ev: Draw) -> None:
         self.wall.pop(0)
         self.seats[0].hand.append(ev.card)
-        self.called_this_turn = None
+        self.new_turn()
         self.phase = ACT
 
     @handles(ToRow)
@@ -169,7 +169,7 @@ class SoloMatch(MintTinMatch):
     def _discard(self, ev: Discard) -> None:
         seat = self.seats[0]
         seat.hand.remove(ev.card)
-        self.called_this_turn = None
+        self.new_turn()
         self.row.append(ev.card)
         if ev.block:
             self.block_at = len(self.row)

@@ -221,7 +221,7 @@ class TwoPlayerMatch(MintTinMatch):
     def _draw(self, ev: Draw) -> None:
         self.wall.pop(0)
         self.seats[ev.player].hand.append(ev.card)
-        self.called_this_turn = None
+        self.new_turn()
         self.phase = Phase.ACT
 
     @handles(Call)
@@ -247,7 +247,7 @@ class TwoPlayerMatch(MintTinMatch):
             return
         self.last_discard = None if ev.card.is_joker else ev.card
         self.discards.append((ev.player, ev.card))
-        self.called_this_turn = None
+        self.new_turn()
         self.current = 1 - ev.player
         self.phase = Phase.TURN
 

@@ -46,7 +46,8 @@ class LineFigure:
 
 @dataclass(frozen=True)
 class BoardFigure:
-    game: int = option(1, low=0, high=2**31, help="Which game the planner plays (its number).")
+    game: int = option(1, low=1, high=2**31, help="Which game the planner plays (its number, "
+                       "from 1).")
     turns: int = option(0, low=0, high=1000,
                         help="Draw the board after this many turns (0: at the end).")
     flowers: str = option("pairs", choices=("pairs", "one-kind", "none"),

@@ -3,6 +3,8 @@ score, each with the facts the engine computed (the points of a line, the total)
 
 from __future__ import annotations
 
+from collections import Counter
+
 from tilepress.documents.assemble import labelled, position_frame, tiles_figure
 from tilepress.documents.model import Figure, Illustration
 from tilepress.draw.canvas import Canvas
@@ -111,12 +113,26 @@ def _grouped(tiles: tuple[Tile, ...], flowers: str) -> tuple[tuple[Tile, ...], .
     return tuple(tuple(g) for g in sorted(by_key.values(), key=lambda g: (-len(g), g[0].kind)))
 
 
+def check_in_set(tiles: tuple[Tile, ...], options: OnePlayerOptions) -> None:
+    """Refuse tiles that the game's set cannot hold: more copies of a tile than it has
+    (four of a suit tile or an honour, one of a flower), or a tile it lacks (a flower
+    when played without them, a joker)."""
+    have = Counter(t.kind for t in options.tileset())
+    for kind, count in sorted(Counter(t.kind for t in tiles).items()):
+        if count > have[kind]:
+            tile = Tile.from_kind(kind)
+            held = "none" if not have[kind] else f"only {have[kind]}"
+            without = " (played without flowers)" if options.flowers == "none" else ""
+            raise RequestError(f"the line holds {count} of {tile} ({tile.name}); the game's "
+                               f"set{without} has {held}")
+
+
 def line_figure(params: LineFigure) -> Illustration:
     """A full line of fourteen tiles, matching tiles together, and what it scores."""
     tiles = parse_tiles(params.tiles)
     if len(tiles) != LINE_LENGTH:
         raise RequestError(f"a line holds {LINE_LENGTH} tiles, not {len(tiles)}")
-    OnePlayerOptions(flowers=params.flowers)  # an unknown flowers rule fails here
+    check_in_set(tiles, OnePlayerOptions(flowers=params.flowers))  # and the flowers rule
     score = score_line(tiles, params.flowers)
     groups = _grouped(tiles, params.flowers)
     tw = params.tile_width

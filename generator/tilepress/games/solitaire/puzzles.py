@@ -103,6 +103,7 @@ class SolitaireKind(PuzzleKind):
     name = "solitaire"
     title = "Mahjong solitaire"
     params_type = SolitaireParams
+    question_keys = frozenset({"layout", "positions", "tiles"})
     instructions = "solitaire.txt.j2"
     answer_label = ""
     misses_in_a_row = 40  # each attempt deals, solves and grades a whole layout

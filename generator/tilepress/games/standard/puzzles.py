@@ -204,6 +204,11 @@ def mark_in(groups: tuple[tuple[Tile, ...], ...], tile: Tile) -> frozenset[tuple
     return frozenset() if best is None else frozenset({best[1:]})
 
 
+DECOY_EMPTIES = ("tiles_left", "winning_hands", "readings")
+"""The fields a decoy's answer holds empty (a file written before issue 35 lacks all
+three, and still verifies; one without only some of them is wrong)."""
+
+
 class WaitsKind(PuzzleKind):
     name = "waits"
     question_keys = frozenset({"hand"})
@@ -317,9 +322,9 @@ class WaitsKind(PuzzleKind):
     def solve(self, question: Mapping[str, Any]) -> dict[str, Any]:
         tiles = read_hand(question, "question", (*SIZES, 1))
         found = standard.waits(tiles)
-        if not found:
-            return {"ready": False, "waits": [],
-                    "shanten": standard.shanten(tiles)}
+        if not found:  # a decoy: every field of a ready hand, empty, and how far it is
+            return {"ready": False, "waits": [], "tiles_left": {}, "winning_hands": {},
+                    "readings": [], "shanten": standard.shanten(tiles)}
         waits = [w.tile for w in found]
         readings = cover_readings(standard.readings(tiles), waits)
         return {
@@ -375,6 +380,8 @@ class WaitsKind(PuzzleKind):
                 right = " ".join(map(str, sort_tiles(want_tiles))) or "none"
                 problems.append(f"the answer {' and '.join(parts)} (the waits are {right})")
         skipped = ("waits",) if problems else ()
+        if not solved["ready"] and not any(k in stored for k in DECOY_EMPTIES):
+            skipped += DECOY_EMPTIES  # a decoy as written before issue 35: none of them
         return problems + super().differences(stored, solved, skip=(*skip, *skipped))
 
     # -- pages ---------------------------------------------------------------------

@@ -4,8 +4,10 @@ million games take the memory of one group.
 
 Rows go to a temporary file beside the target, which takes the target's name only when
 the run is complete (:meth:`RowWriter.commit`); a run that fails or is interrupted leaves
-the old file, or none. Sides are numbered from 0, as in the game logs (a report's pages
-name them seat 1, seat 2, ... for people).
+the old file, or none. A file there that is not rows tilepress wrote
+(:func:`is_rows_file`) is replaced only with ``force`` (:mod:`tilepress.files`). Sides
+are numbered from 0, as in the game logs (a report's pages name them seat 1, seat 2, ...
+for people).
 
 A file explains itself: what made it (:meth:`RowWriter.describe`: the tilepress version,
 the rows' schema version, the game, each run's options, the seed and the number of games)
@@ -27,7 +29,7 @@ from typing import Any
 
 from tilepress.engine.record import GameRecord
 from tilepress.errors import FileFormatError, RequestError
-from tilepress.files import write_atomic
+from tilepress.files import check_replace, write_atomic
 
 ROW_GROUP = 10_000
 """Games in one Parquet row group (and rows held before a write)."""
@@ -62,6 +64,30 @@ def row(run: str, index: int, seed: int, game: str, record: GameRecord) -> dict[
             "rounds": record.rounds, "rounds_without_winner": record.rounds_without_winner,
             "end": record.end, "wins": list(record.wins),
             "lead_changes": record.lead_changes, "actions": dict(record.actions)}
+
+
+def is_rows_file(path: Path) -> bool:
+    """Whether ``path`` holds rows as tilepress writes them: a CSV whose first line is
+    :data:`COLUMNS`, or a Parquet file of exactly those columns."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(4096)
+        if head.startswith(b"PAR1"):
+            import pyarrow.parquet as pq
+
+            return list(pq.read_schema(path).names) == list(COLUMNS)
+    except Exception:  # whatever it is (pyarrow missing, not Parquet), it is not ours
+        return False
+    return head.split(b"\n", 1)[0].rstrip(b"\r") == ",".join(COLUMNS).encode()
+
+
+def is_rows_metadata(path: Path) -> bool:
+    """Whether ``path`` is the sidecar of a CSV file of rows that tilepress wrote."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and str(data.get("dc:creator", "")).startswith("tilepress")
 
 
 def _schema(metadata: dict[str, str] | None = None) -> Any:
@@ -117,8 +143,9 @@ def rows_format(path: str | os.PathLike[str]) -> str:
 class RowWriter:
     """Rows streamed to a temporary file beside ``path``; :meth:`commit` puts it in place."""
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, force: bool = False) -> None:
         self.path = Path(path)
+        self.force = force
         self.format = rows_format(path)
         if self.path.is_dir():
             raise FileFormatError(f"cannot write rows to {os.fspath(path)!r}: it is a folder")
@@ -128,10 +155,11 @@ class RowWriter:
                     raise FileFormatError(f"cannot write rows to {os.fspath(path)!r}: "
                                           f"{os.fspath(parent)!r} is a file, not a folder")
                 break
+        (self._real,) = self.check()
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp",
-                                       dir=self.path.parent)
+            self._real.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{self._real.name}.", suffix=".tmp",
+                                       dir=self._real.parent)
         except OSError as exc:
             raise FileFormatError(f"cannot write rows to {os.fspath(path)!r}: "
                                   f"{exc.strerror}") from None
@@ -169,6 +197,14 @@ class RowWriter:
         return None if self.format == "parquet" else self.path.with_name(
             self.path.name + "-metadata.json")
 
+    def check(self) -> list[Path]:
+        """Refuse (one line) a target that is not a file tilepress may replace (see
+        :func:`tilepress.files.check_replace`), a CSV file's sidecar too; where the rows
+        go, a link followed."""
+        if self.sidecar is not None:
+            check_replace([self.sidecar], force=self.force, mark=is_rows_metadata)
+        return check_replace([self.path], force=self.force, mark=is_rows_file)
+
     def add(self, values: dict[str, Any]) -> None:
         self.count += 1
         if self._csv is not None:
@@ -200,9 +236,12 @@ class RowWriter:
             else:
                 self._text.close()
                 assert self.sidecar is not None
-                write_atomic(self.sidecar, _csv_metadata(self.path.name, self.about))
+                self.check()  # again: has something come in the way meanwhile?
+                write_atomic(self.sidecar, _csv_metadata(self.path.name, self.about),
+                             force=self.force, mark=is_rows_metadata)
             os.chmod(self._tmp, 0o644)
-            os.replace(self._tmp, self.path)
+            self.check()
+            os.replace(self._tmp, self._real)
         except OSError as exc:
             self.discard()
             raise FileFormatError(f"cannot write rows to {os.fspath(self.path)!r}: "
@@ -228,5 +267,5 @@ class RowWriter:
             self.discard()
 
 
-__all__ = ["COLUMNS", "NULLABLE", "ROW_GROUP", "SCHEMA_VERSION", "RowWriter", "row",
-           "rows_format"]
+__all__ = ["COLUMNS", "NULLABLE", "ROW_GROUP", "SCHEMA_VERSION", "RowWriter", "is_rows_file",
+           "is_rows_metadata", "row", "rows_format"]
