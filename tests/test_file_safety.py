@@ -231,12 +231,15 @@ def test_force_merges_a_folder_and_removes_only_its_own_earlier_files(tmp_path) 
 
 def test_every_command_that_writes_takes_force() -> None:
     """--force is defined once (cli/common.py) and every command with an output has it."""
+    import click
     import typer
 
     from tilepress.cli import app
 
-    def leaves(group, path=()):
-        for name, command in group.commands.items():
+    def leaves(group, path=()):  # through click's API: the commands load as they are named
+        ctx = click.Context(group)
+        for name in group.list_commands(ctx):
+            command = group.get_command(ctx, name)
             if hasattr(command, "commands"):
                 yield from leaves(command, (*path, name))
             else:

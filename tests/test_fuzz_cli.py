@@ -20,6 +20,7 @@ import os
 import typing
 from pathlib import Path
 
+import click
 import pytest
 import typer
 from hypothesis import HealthCheck, given, settings
@@ -37,7 +38,10 @@ ROOT = typer.main.get_command(app)
 
 
 def _leaves(group, path=()):
-    for name, command in sorted(group.commands.items()):
+    """Every command, through click's API (the commands load as they are named)."""
+    ctx = click.Context(group)
+    for name in sorted(group.list_commands(ctx)):
+        command = group.get_command(ctx, name)
         if hasattr(command, "commands"):
             yield from _leaves(command, (*path, name))
         else:

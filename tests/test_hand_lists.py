@@ -145,3 +145,16 @@ def test_the_command_writes_csv_json_and_pdf(cli, tmp_path) -> None:
     assert cli("analyze", "minttin", "--file", cards, "-o", tmp_path / "m.csv").code == 0
     rows = list(csv.DictReader(io.StringIO((tmp_path / "m.csv").read_text())))
     assert (rows[0]["completions"], rows[1]["wins"], rows[1]["points"]) == ("3:1", "yes", "3")
+
+
+def test_a_table_is_written_again_over_itself_but_never_over_a_users_file(cli, tmp_path):
+    hands = tmp_path / "hands.txt"
+    hands.write_text("1112345678999m\n2345m\n")
+    for name in ("t.csv", "t.json"):
+        out = tmp_path / name
+        assert cli("analyze", "waits", "--file", hands, "-o", out).code == 0
+        assert cli("analyze", "waits", "--file", hands, "-o", out).code == 0  # its own
+        out.write_text("mine\n")
+        refused = cli("analyze", "waits", "--file", hands, "-o", out)
+        assert refused.code == 2 and name in refused.err and out.read_text() == "mine\n"
+        assert cli("analyze", "waits", "--file", hands, "-o", out, "--force").code == 0

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tilepress.errors import RequestError
 from tilepress.files import (  # write_atomic: re-exported, callers import it from here
+    Mark,
     check_output,
     write_all,
     write_atomic,  # noqa: F401
@@ -30,11 +31,12 @@ a list of their files, is tilepress's own and may be replaced."""
 
 
 def output_format(path: str | os.PathLike[str], allowed: tuple[str, ...] = FORMATS, *,
-                  force: bool = False) -> str:
+                  force: bool = False, mark: Mark | None = None) -> str:
     """The format of an output path, from its suffix (``.pdf`` -> ``"pdf"``); a path that
     cannot be written (a folder, a path through a file, a file tilepress did not write
-    unless ``force``) is refused here, before any work."""
-    check_output(path, force=force)
+    unless ``force``; ``mark`` knows the formats only one writer knows) is refused here,
+    before any work."""
+    check_output(path, force=force, mark=mark)
     suffix = Path(path).suffix.lower()
     if suffix not in allowed:
         names = ", ".join(allowed)

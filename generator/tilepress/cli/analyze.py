@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tilepress.cli.common import Json, echo, new_app
+from tilepress.cli.common import Force, Json, echo, new_app
 
 app = new_app("Analyse a hand with a rules engine.")
 
@@ -24,30 +24,34 @@ TableOutput = Annotated[Path | None, typer.Option(
 
 
 def write_table(file: Path, output: Path | None, *, title: str, columns: tuple[str, ...],
-                row: Callable[[str], Mapping[str, Any]], extra: bool) -> None:
+                row: Callable[[str], Mapping[str, Any]], extra: bool,
+                force: bool = False) -> None:
     """``--file``: every hand of a list through ``row``, as a table by ``output``'s
-    suffix; ``extra``: an option for one hand was given too."""
+    suffix; ``extra``: an option for one hand was given too; ``force``: replace a file
+    tilepress did not write."""
     from tilepress.errors import RequestError
     from tilepress.files import read_text, write_atomic
     from tilepress.output import output_format, write_pages
-    from tilepress.publish.hand_lists import MAX_HANDS, MAX_LINE, hand_table
+    from tilepress.publish.hand_lists import MAX_HANDS, MAX_LINE, hand_table, is_hand_table
 
     if extra:
         raise RequestError("--file analyses a list of hands; give no hand and no option for "
                            "one hand with it")
     fmt = None if output is None else output_format(output, (".csv", ".json", ".pdf",
-                                                             ".svg"))
+                                                             ".svg"), force=force,
+                                                    mark=is_hand_table)
     text = read_text(file, "hand list", max_bytes=MAX_HANDS * (MAX_LINE + 2) * 4)
     table = hand_table(text, source=str(file), title=title, columns=columns, row=row)
     if output is None:
         echo(table.to_csv().rstrip("\n"))
         return
     if fmt in ("csv", "json"):
-        write_atomic(output, table.to_csv() if fmt == "csv" else table.to_json())
+        write_atomic(output, table.to_csv() if fmt == "csv" else table.to_json(),
+                     force=force, mark=is_hand_table)
     else:
         from tilepress.draw.canvas import find_paper
 
-        write_pages(table.document(find_paper("a4")), output)
+        write_pages(table.document(find_paper("a4")), output, force=force)
     echo(f"wrote {len(table.rows)} hand{'s' * (len(table.rows) != 1)} to {output}")
 
 
@@ -61,6 +65,7 @@ def analyze_waits(
     json_out: Json = False,
     file: ListFile = None,
     output: TableOutput = None,
+    force: Force = False,
 ) -> None:
     """Shanten, waits with tiles left and a winning decomposition for each; for a hand of
     3k+2 tiles, the discard table of a wait calculator. With --file, a table of every
@@ -73,7 +78,8 @@ def analyze_waits(
         from tilepress.games.standard.analysis import WAITS_COLUMNS, table_row
 
         write_table(file, output, title="Waits of a list of hands", columns=WAITS_COLUMNS,
-                    row=table_row, extra=bool(hand is not None or visible or json_out))
+                    row=table_row, extra=bool(hand is not None or visible or json_out),
+                    force=force)
         return
     _one_hand(hand, output)
     from tilepress.engine import standard
@@ -115,6 +121,7 @@ def analyze_minttin(
     json_out: Json = False,
     file: ListFile = None,
     output: TableOutput = None,
+    force: Force = False,
 ) -> None:
     """Mint Tin Mahjong: every arrangement of 14 cards with its points, or for 13 cards
     every card that completes the hand and the best score with it. With --file, a table
@@ -129,7 +136,7 @@ def analyze_minttin(
         write_table(file, output, title="Mint Tin hands", columns=minttin.TABLE_COLUMNS,
                     row=minttin.table_row,
                     extra=bool(hand is not None or exposed or concealed or jokers_discarded
-                               or joker_blocks or json_out))
+                               or joker_blocks or json_out), force=force)
         return
     _one_hand(hand, output)
 

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from tilepress.cli.common import Paper, echo, fail, output_option
+from tilepress.cli.common import Force, Paper, echo, fail, output_option
 
 
 def solve(
@@ -28,6 +28,7 @@ def solve(
     budget: Annotated[int | None, typer.Option(
         "--budget", help="Simulated plays the solitaire solver may spend on each deal "
         "(default 100,000; the same budget gives the same verdict on any machine).")] = None,
+    force: Force = False,
 ) -> None:
     """Solve and grade every puzzle of a file whose puzzles have questions and no answers
     (any kind), or a solitaire deal of your own, and write the complete puzzle file
@@ -55,7 +56,7 @@ def solve(
         raise RequestError("--layout and --name go with --tiles, not with a file")
     stem = Path(file).stem if file is not None else (name or layout or "turtle")
     target = output or Path(f"out/{'-'.join(stem.split()) or 'deal'}-solved.json")
-    fmt = output_format(target, (".json", ".svg", ".pdf"))
+    fmt = output_format(target, (".json", ".svg", ".pdf"), force=force)
     sheet_paper = find_paper(paper)
     if file is not None:
         questions = read_questions(read_text(file, "puzzle or deal file"), source=file,
@@ -71,9 +72,9 @@ def solve(
     done = solved.puzzles
     if done.puzzles:
         if fmt == "json":
-            files = [write_atomic(target, done.to_json())]
+            files = [write_atomic(target, done.to_json(), force=force)]
         else:
-            files = write_pages(solved_sheet(done, sheet_paper), target)
+            files = write_pages(solved_sheet(done, sheet_paper), target, force=force)
         more = f" (and {len(files) - 1} more pages beside it)" if len(files) > 1 else ""
         echo(f"wrote {len(done.puzzles)} solved puzzle{'s' * (len(done.puzzles) != 1)} to "
              f"{target}{more}")

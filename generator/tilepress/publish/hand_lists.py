@@ -67,6 +67,17 @@ WIDTHS = {"line": 0.5, "hand": 2.6, "tiles": 0.6, "cards": 0.6, "shanten": 0.8,
 """Relative column widths on a page."""
 
 
+def is_hand_table(path: Any) -> bool:
+    """Whether a CSV file is a table of hands tilepress wrote: its first line is one of
+    the tables' column heads (``line,hand,...``)."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.readline(400)
+    except OSError:
+        return False
+    return head.startswith(b"line,hand,")
+
+
 def _cell(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
