@@ -82,7 +82,7 @@ class LackTables:
 
     def _lacks(self, counts: np.ndarray, exposed: np.ndarray | None) -> np.ndarray:
         out = np.empty(self.rows, dtype=np.int64)
-        weighing.lacks.compiled()(counts, NOTHING_EXPOSED if exposed is None else exposed,
+        weighing.lacks(counts, NOTHING_EXPOSED if exposed is None else exposed,
                                   self.base_natural, self.base_joker, self.delta, self.P,
                                   self.Q, out)
         return out
@@ -106,7 +106,7 @@ def one_away(tables: LackTables, need: np.ndarray, allowed: np.ndarray, counts: 
     """The faces but the joker that the ``allowed`` rows lacking one tile (``need``, for
     a hand of ``counts`` with the exposures ``exposed``) are short of: the faces a
     discard may complete the hand with (and perhaps a few more)."""
-    return faces_of(weighing.short_faces.compiled()(need, allowed, *tables.sparse, counts,
+    return faces_of(weighing.short_faces(need, allowed, *tables.sparse, counts,
                                                    exposed))
 
 
@@ -116,7 +116,7 @@ def group_faces(tables: LackTables, need: np.ndarray, allowed: np.ndarray,
     ``slack`` tiles further than the nearest (``need``) of which ``counts`` holds one,
     and another or a joker. Some row must be allowed."""
     starts, faces, _, Q = tables.sparse
-    return faces_of(weighing.group_faces.compiled()(need, allowed, slack, starts, faces, Q,
+    return faces_of(weighing.group_faces(need, allowed, slack, starts, faces, Q,
                                                    counts))
 
 

@@ -190,7 +190,7 @@ def _choose(table: Table, sight: Sight, removed: np.ndarray, rows: np.ndarray | 
                                          lacks.delta, lacks.P, lacks.Q, table.values)
     found = np.empty(2 * k + (len(table.values) if rows is None else len(rows)),
                      dtype=np.int64)
-    n = choose.compiled()(rows is not None, _NO_ROWS if rows is None else rows, allowed,
+    n = choose(rows is not None, _NO_ROWS if rows is None else rows, allowed,
                           slack, *tables, sight.exposed, sight.unseen,
                           sight.counts if counts is None else counts, removed, _SEARCH,
                           _WEIGHTS, keys, found)
@@ -228,7 +228,7 @@ def add_risk(card: Card, exposures: tuple[Exposure, ...], unseen: np.ndarray,
     opened = _opened(card, exposures)
     if not len(opened.P):
         return False
-    add_share.compiled()(opened.P, opened.Q, opened.groups, opened.faces, unseen, opened.share,
+    add_share(opened.P, opened.Q, opened.groups, opened.faces, unseen, opened.share,
                          out)
     return True
 
