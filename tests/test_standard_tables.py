@@ -312,7 +312,7 @@ def test_one_group_alone_reads_as_read_waits_with_three_empty_groups() -> None:
         for number, entry in enumerate(standard_classes.ENTRIES[g]):
             groups = list(empty)
             groups[g] = entry
-            alone = standard_classes.ALONE[g][number]
+            alone = standard_classes.KINDS[g][standard_classes.ALONE[g][number]]
             tiles = standard_classes.TILES[g][number]
             assert tiles == min(entry[0] >> standard_tables.TILES_SHIFT, 255)
             if alone is None:  # seven pairs may be among them: read with the counts

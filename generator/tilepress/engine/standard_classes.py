@@ -1,27 +1,25 @@
 """The fast readers of the standard engine: shanten and waits of hands given as 34
-counts, in a few dictionary reads and list indexings, and the wait entries and their
-one reading (:func:`read_waits`), which the readers of MPSZ text and tiles
-(:mod:`tilepress.engine.standard_codes`) share.
+counts, and the wait entries and their one reading (:func:`read_waits`), which the
+readers of MPSZ text and tiles (:mod:`tilepress.engine.standard_codes`) share.
 
-One ``struct`` unpack splits the counts into the keys of the four groups (a suit's
-nine counts, the honors' seven), and a dictionary maps each key to its entry:
-
-* for shanten, (class, counters): the class is the group's cost vector (see
+* Shanten: one ``struct`` unpack splits the counts into the keys of the four groups (a
+  suit's nine counts, the honors' seven), and a dictionary maps each key to its (class,
+  counters): the class is the group's cost vector (see
   :mod:`tilepress.engine.standard_tables`) and its number of tiles -- 159 suit and 137
   honor classes occur. The classes of the three suits combine in two list indexings
   into one of 470 *states* (combined vector and tiles), and a third reads the shanten
   of the standard form for the honors' class. The counters (kinds held twice or more,
   once, terminal and honor kinds held, those held twice or more) of the four groups
-  add up, and one more read gives the shanten of seven pairs and thirteen orphans;
-* for waits, the group's wait entry (key: state and tally; kinds completing the group
-  to sets and a pair, kinds completing it to sets; state), found by the pattern's
-  base-5 code in the dense tables of :mod:`tilepress.engine.standard_tables`.
+  add up, and one more read gives the shanten of seven pairs and thirteen orphans. The
+  dictionaries start empty and enter each group pattern on its first reading (at most
+  405,350 suit and 43,130 honor patterns, a few microseconds each, once), so that
+  start-up stays short: a hand of new patterns costs several times a hand read before
+  (``benchmarks/waits.py`` measures both).
+* Waits: the four groups' codes (counts read as base-5 digits) index the dense tables of
+  wait entries (key: state and tally; kinds completing the group to sets and a pair,
+  kinds completing it to sets; state): nothing is learned.
 
-The dictionaries start empty and enter each group pattern on its first reading (at
-most 405,350 suit and 43,130 honor patterns, a microsecond or two each, once), so that
-start-up stays short: a count vector read for the first time costs about three times
-one read again (``benchmarks/waits.py`` measures both). The class tables are built
-with numpy beside the other tables and cached with them.
+The class tables are built with numpy beside the other tables and cached with them.
 """
 
 from __future__ import annotations
@@ -136,11 +134,6 @@ _KEYS: dict[bytes, bytes] = {}
 SUIT_SHANTEN: dict[bytes, tuple[int, int]] = {}
 _SHARED: dict[tuple[int, int], tuple[int, int]] = {}  # one object per entry: fewer cache lines
 HONOR_SHANTEN: dict[bytes, tuple[int, int]] = {}
-#: Learned wait entries of each group (m, p, s: the kinds differ; z).
-WAITS: tuple[dict[bytes, tuple[int, tuple[int, ...], tuple[int, ...], int]], ...] = (
-    {}, {}, {}, {})
-
-
 def _install() -> None:
     if _INSTALLED:
         return
@@ -150,10 +143,10 @@ def _install() -> None:
     _HONOR_CLASS.update(honor_class)
     _hold_tables(tuple(step), tuple(final), tuple(special))
     tables = _tables.load()
-    for g, columns in enumerate(_COLUMNS_OF):
-        columns[:] = tables.suit_entries if g < 3 else tables.honor_entries
-    _SUIT_ENTRY_OF[:] = tables.suit_entry
-    _HONOR_ENTRY_OF[:] = tables.honor_entry
+    _SUIT_COLUMNS[:], _HONOR_COLUMNS[:] = tables.suit_entries, tables.honor_entries
+    _SUIT_ENTRY_OF[:], _HONOR_ENTRY_OF[:] = tables.suit_entry, tables.honor_entry
+    _SUIT_ALONE[:], _HONOR_ALONE[:] = tables.suit_entries[4], tables.honor_entries[4]
+    _SUIT_TILES[:], _HONOR_TILES[:] = tables.suit_entries[5], tables.honor_entries[5]
     _INSTALLED.append(True)
 
 
@@ -208,26 +201,33 @@ SPECIAL_TALLIES = frozenset(
                     for twos in range(3) for simples in range(2))))
 STATES = (1 << _tables.TALLY_SHIFT) - 1
 """The state bits of a sum of entry keys."""
-Entry = tuple[int, tuple[int, ...], tuple[int, ...], int]
-"""A group's wait entry: (key: state plus tally << TALLY_SHIFT, the kinds completing the
-group to sets and a pair, those completing it to sets, state); states and tallies are
-those of :mod:`tilepress.engine.standard_tables`."""
-#: Each group's (m, p, s, z) wait entries by number (filled by :func:`install_entries`),
-#: and the entry number of each of its patterns by base-5 code (one table for the three
-#: suits; filled by :func:`install`): empty until then, filled in place.
-ENTRIES: tuple[list[Entry], ...] = ([], [], [], [])
+Entry = tuple[int, int, int, int]
+"""A group's wait entry: (key: state plus tally << TALLY_SHIFT, the mask of the ranks
+completing the group to sets and a pair, the mask of those completing it to sets,
+state); states and tallies are those of :mod:`tilepress.engine.standard_tables`. The
+three suits share their entries: a mask's kinds are ``KINDS[g][mask]``."""
+KINDS = tuple((*kinds, *(None,) * (513 - len(kinds))) for kinds in _tables.KINDS)
+"""``KINDS[g][mask]``: the kinds of group g (m, p, s, z) whose ranks are in ``mask``;
+None for mask 512."""
+#: The wait entries by number (filled by :func:`install_entries`), the same list for the
+#: three suits, and the entry number of each pattern by base-5 code (filled by
+#: :func:`install`): empty until then, filled in place.
+_SUIT_ENTRIES: list[Entry] = []
+_HONOR_ENTRIES: list[Entry] = []
+ENTRIES: tuple[list[Entry], ...] = (_SUIT_ENTRIES, _SUIT_ENTRIES, _SUIT_ENTRIES, _HONOR_ENTRIES)
 _SUIT_ENTRY_OF, _HONOR_ENTRY_OF = array("H"), array("H")
 ENTRY_OF: tuple[array, ...] = (_SUIT_ENTRY_OF, _SUIT_ENTRY_OF, _SUIT_ENTRY_OF, _HONOR_ENTRY_OF)
 #: The columns of each group's entries (keys, pairs, sets, states, alone, tiles; see
-#: :func:`entry_sections`), the same for the three suits.
+#: :func:`entry_sections`), the same for the three suits: ``ALONE[g][number]`` is the
+#: mask of the waits of a hand of the group alone (512 where seven pairs may be among
+#: them), ``TILES[g][number]`` its tiles.
 _SUIT_COLUMNS: list[array] = []
 _HONOR_COLUMNS: list[array] = []
 _COLUMNS_OF = (_SUIT_COLUMNS, _SUIT_COLUMNS, _SUIT_COLUMNS, _HONOR_COLUMNS)
-#: By entry number, for a hand of one group alone: its waits (:func:`read_waits` with the
-#: three other groups empty; None where seven pairs may be among them), and its tiles.
-ALONE: tuple[list[tuple[int, ...] | None], ...] = ([], [], [], [])
-_SUIT_TILES, _HONOR_TILES = bytearray(), bytearray()
-TILES: tuple[bytearray, ...] = (_SUIT_TILES, _SUIT_TILES, _SUIT_TILES, _HONOR_TILES)
+_SUIT_ALONE, _HONOR_ALONE = array("H"), array("H")
+ALONE: tuple[array, ...] = (_SUIT_ALONE, _SUIT_ALONE, _SUIT_ALONE, _HONOR_ALONE)
+_SUIT_TILES, _HONOR_TILES = array("B"), array("B")
+TILES: tuple[array, ...] = (_SUIT_TILES, _SUIT_TILES, _SUIT_TILES, _HONOR_TILES)
 
 
 _COLUMNS = (("keys", "<u4", "I"), ("pairs", "<u2", "H"), ("sets", "<u2", "H"),
@@ -264,44 +264,18 @@ def entry_tables(sections: dict[str, bytes], name: str) -> tuple[array, ...]:
     return found
 
 
-def _entry(g: int, number: int) -> Entry:
-    keys, pairs, sets, states, _, _ = _COLUMNS_OF[g]
-    kinds = _tables.KINDS[g]
-    return keys[number], kinds[pairs[number]], kinds[sets[number]], states[number]
-
-
 def install() -> None:
     """Load the tables (once): the wait entries' numbers, and the readers of counts."""
     _install()
 
 
 def install_entries() -> None:
-    """Fill the lists of entries by number, ``ALONE`` and ``TILES`` (once; in C loops, zip
-    and map over the columns): only the readers of :mod:`standard_codes` need them."""
+    """Fill the lists of entries by number (once; a C loop, zip over the columns)."""
     _install()
-    if ENTRIES[3]:
+    if _HONOR_ENTRIES:
         return
-    for g in range(4):
-        keys, pairs, sets, states, alone, tiles = _COLUMNS_OF[g]
-        kinds = _tables.KINDS[g]
-        ENTRIES[g][:] = zip(keys, map(kinds.__getitem__, pairs), map(kinds.__getitem__, sets),
-                            states, strict=True)
-        alone_kinds = (*kinds, *(None,) * (_NOT_ALONE + 1 - len(kinds)))
-        ALONE[g][:] = map(alone_kinds.__getitem__, alone)
-        TILES[g][:] = tiles
-
-
-def learn_waits(h: bytes) -> None:
-    """Enter the groups of hand ``h`` into the wait dictionaries."""
-    _install()
-    if len(h) != 34:
-        raise ValueError(f"a hand is 34 counts, not {len(h)}")
-    for g, learned in enumerate(WAITS):
-        key = h[9 * g : 9 * g + (9 if g < 3 else 7)]
-        if key not in learned:
-            _group(key, 9 if g < 3 else 7)
-            code = int(key.translate(_tables.BASE5), 5)
-            learned[_KEYS.setdefault(key, key)] = _entry(g, ENTRY_OF[g][code])
+    for entries, columns in ((_SUIT_ENTRIES, _SUIT_COLUMNS), (_HONOR_ENTRIES, _HONOR_COLUMNS)):
+        entries[:] = zip(*(column.tolist() for column in columns[:4]), strict=True)
 
 
 # ---------------------------------------------------------------------------
@@ -399,19 +373,8 @@ def _special_waits(h: bytes, found: Sequence[int]) -> list[int]:
     return list(found)
 
 
-def group_states(h: bytes) -> int:
-    """Sum over the four groups of 0 (splits into sets), 1 (sets and a pair), 16 (neither
-    but one tile short) or 64 (neither): 1 for a complete hand of sets and a pair."""
-    wm, wp, ws, wz = WAITS
-    try:
-        km, kp, ks, kz = _SPLIT(h)
-        return (wm[km][0] + wp[kp][0] + ws[ks][0] + wz[kz][0]) & STATES
-    except KeyError:
-        learn_waits(h)
-        return group_states(h)
-
-
 _TALLY_SHIFT = _tables.TALLY_SHIFT
+_KM, _KP, _KS, _KZ = KINDS
 
 
 def read_waits(key: int, m: Entry, p: Entry, s: Entry, z: Entry,
@@ -428,13 +391,13 @@ def read_waits(key: int, m: Entry, p: Entry, s: Entry, z: Entry,
     (either takes the tile and becomes sets)."""
     state = key & STATES
     if state == 16:  # one group neither, no pair elsewhere: it takes the pair
-        found = (m[1] if m[3] == 16 else p[1] if p[3] == 16 else s[1] if s[3] == 16
-                 else z[1])
+        found = (_KM[m[1]] if m[3] == 16 else _KP[p[1]] if p[3] == 16
+                 else _KS[s[1]] if s[3] == 16 else _KZ[z[1]])
     elif state == 17:  # one group neither, a pair elsewhere
-        found = (m[2] if m[3] == 16 else p[2] if p[3] == 16 else s[2] if s[3] == 16
-                 else z[2])
+        found = (_KM[m[2]] if m[3] == 16 else _KP[p[2]] if p[3] == 16
+                 else _KS[s[2]] if s[3] == 16 else _KZ[z[2]])
     elif state == 2:  # two groups hold a pair
-        found = m[2] + p[2] + s[2] + z[2]
+        found = _KM[m[2]] + _KP[p[2]] + _KS[s[2]] + _KZ[z[2]]
     else:
         found = ()
     if key >> _TALLY_SHIFT in SPECIAL_TALLIES:
@@ -444,50 +407,63 @@ def read_waits(key: int, m: Entry, p: Entry, s: Entry, z: Entry,
     return found
 
 
-def _wait_readers() -> tuple[Callable[[bytes], list[int]], Callable[[Any], list[int]]]:
-    """The wait readers of 34 counts, holding the learned entries as closure variables."""
-    wm, wp, ws, wz = WAITS
-    split = _SPLIT
-    read = read_waits
+def _wait_readers() -> tuple[Callable[[Any], list[int]], Callable[[Any], list[int]],
+                            Callable[[Any], int]]:
+    """The wait readers of 34 counts, holding the entry tables as closure variables
+    (filled in place on first use). A hand's four codes are its counts read as base-5
+    digits (``bytes.translate`` and ``int(..., 5)``), each looked up in the dense tables:
+    nothing is learned, a new hand costs what a hand read before costs."""
+    em, ep, es, ez = ENTRIES
+    im, ip, is_, iz = ENTRY_OF
+    digits, read, states, tiles_shift = _tables.BASE5, read_waits, STATES, _tables.TILES_SHIFT
 
-    def waits_of(h: bytes) -> list[int]:
-        """Kinds that complete a hand of 3k+1 tiles given as 34 counts (bytes), ascending."""
+    def entries_of(h: Any) -> tuple[Entry, Entry, Entry, Entry]:
+        """The four groups' entries of 34 counts (a bytearray or bytes); ValueError for a
+        count above four, a group of more than 14 tiles or another length."""
+        if len(h) != 34:
+            raise _no_hand(h)
+        d = h.translate(digits)
         try:
-            km, kp, ks, kz = split(h)
-            m = wm[km]
-            p = wp[kp]
-            s = ws[ks]
-            z = wz[kz]
-        except KeyError:
-            learn_waits(h)
-            return waits_of(h)
-        except struct.error:
-            raise _no_hand(h) from None
+            m = em[im[int(d[:9], 5)]]
+            p = ep[ip[int(d[9:18], 5)]]
+            s = es[is_[int(d[18:27], 5)]]
+            z = ez[iz[int(d[27:], 5)]]
+        except ValueError:  # a count of 5 or more is no base-5 digit
+            raise ValueError(f"a hand holds at most 4 copies of a tile, not {max(h)}") from None
+        except IndexError:  # the tables not installed yet
+            install_entries()
+            return entries_of(h)
+        if (m[0] + p[0] + s[0] + z[0]) >> tiles_shift > 4 * 14:
+            raise ValueError("a hand holds at most 14 tiles in one group")
+        return m, p, s, z
+
+    def waits_of(h: Any) -> list[int]:
+        """Kinds that complete a hand of 3k+1 tiles given as 34 counts (bytes or a
+        bytearray), ascending."""
+        m, p, s, z = entries_of(h)
         return list(read(m[0] + p[0] + s[0] + z[0], m, p, s, z, h))
 
     def winning_kinds(counts: Any) -> list[int]:
         """Kinds that complete a hand of 3k+1 tiles given as 34 counts (a list, tuple or
         bytes), ascending (the fast path of :func:`standard.waits`)."""
         h = bytearray(counts)
-        try:
-            km, kp, ks, kz = split(h)
-            m = wm[km]
-            p = wp[kp]
-            s = ws[ks]
-            z = wz[kz]
-        except KeyError:
-            return waits_of(bytes(h))
-        except struct.error:
-            raise _no_hand(counts) from None
+        m, p, s, z = entries_of(h)
         return list(read(m[0] + p[0] + s[0] + z[0], m, p, s, z, h))
 
-    return waits_of, winning_kinds
+    def group_states(h: Any) -> int:
+        """Sum over the four groups of 0 (splits into sets), 1 (sets and a pair), 16
+        (neither but one tile short) or 64 (neither): 1 for a complete hand of sets and a
+        pair."""
+        m, p, s, z = entries_of(h)
+        return (m[0] + p[0] + s[0] + z[0]) & states
+
+    return waits_of, winning_kinds, group_states
 
 
-waits_of, winning_kinds = _wait_readers()
+waits_of, winning_kinds, group_states = _wait_readers()
 
 
-__all__ = ["ALONE", "ENTRIES", "ENTRY_OF", "SPECIAL_TALLIES", "STATES", "TILES", "Entry",
+__all__ = ["ALONE", "ENTRIES", "ENTRY_OF", "KINDS", "SPECIAL_TALLIES", "STATES", "TILES", "Entry",
            "class_sections", "class_tables", "entry_sections", "entry_tables", "group_states",
            "install", "install_entries", "read_waits", "shanten_from_counts", "shanten_of",
            "waits_of", "winning_kinds"]

@@ -96,7 +96,7 @@ def waits_reader(general: Callable[[Any, Any], tuple[Wait, ...]]
     tile_weight = _TILE_WEIGHT.__getitem__
     group = {letter: (g, honor_get if g == 3 else suit_get,
                       honor_weight if g == 3 else suit_weight, _classes.ALONE[g],
-                      _classes.TILES[g])
+                      _classes.TILES[g], _classes.KINDS[g])
              for letter, g in _GROUP.items()}.get
     span, shift, tiles_shift = SEGMENT_TILES, RUN_SHIFT, TILES_SHIFT
     one, two = -span - 1, -2 * span - 1  # where the last run and the one before it start
@@ -126,7 +126,7 @@ def waits_reader(general: Callable[[Any, Any], tuple[Wait, ...]]
         if kind is str:
             suit = group(hand[-1:])
             if suit is not None and hand[:-1].isdigit():  # one suit, the common case
-                g, get, weight, alone, tiles_of = suit
+                g, get, weight, alone, tiles_of, kinds = suit
                 first, second, third = (get(hand[one:-1]), get(hand[two:one]),
                                         get(hand[:two]))
                 if first is not None and second is not None and third is not None:
@@ -146,7 +146,7 @@ def waits_reader(general: Callable[[Any, Any], tuple[Wait, ...]]
                 n = tiles_of[number]
                 if n not in sizes or n != len(hand) - 1:  # or a fifth copy carried
                     return general(hand, visible)
-                found = alone[number]
+                found = kinds[alone[number]]
                 if found is None or found:
                     codes = ((code, 0, 0, 0) if g == 0 else (0, code, 0, 0) if g == 1
                              else (0, 0, code, 0) if g == 2 else (0, 0, 0, code))
