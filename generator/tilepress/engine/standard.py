@@ -392,6 +392,7 @@ def _waits(hand: Hand | str | Iterable[Tile], visible: Iterable[Tile]) -> tuple[
 
 
 waits: Callable[..., tuple[Wait, ...]] = waits_reader(_waits)
+waits.__module__, waits.__qualname__ = __name__, "waits"
 waits.__doc__ = """The tiles that complete a hand of 1, 4, 7, 10 or 13 concealed tiles, given as
 MPSZ text, tiles or a :class:`Hand`: ``waits(hand, *, visible=())``.
 
