@@ -111,7 +111,7 @@ def class_tables(sections: dict[str, bytes]) -> tuple[Any, ...]:
     shanten (plus SPECIAL for 13 or 14 tiles), None for more than 14 tiles."""
     suits = _tables.unpacked("H", sections["class_suits"])
     honors = _tables.unpacked("H", sections["class_honors"])
-    step, final = _tables.unpacked("H", sections["class_step"]), sections["class_final"]
+    step, final = _tables.unpacked("H", sections["class_step"]), bytes(sections["class_final"])
     width, height = len(honors), len(step) // len(suits)
     if (len(final) != width * height or len(step) != len(suits) * height
             or len(sections["class_special"]) != 1 << 14):
@@ -144,7 +144,8 @@ def _install() -> None:
     _hold_tables(tuple(step), tuple(final), tuple(special))
     tables = _tables.load()
     _SUIT_COLUMNS[:], _HONOR_COLUMNS[:] = tables.suit_entries, tables.honor_entries
-    _SUIT_ENTRY_OF[:], _HONOR_ENTRY_OF[:] = tables.suit_entry, tables.honor_entry
+    _tables.unpacked("H", tables.suit_entry, _SUIT_ENTRY_OF)
+    _tables.unpacked("H", tables.honor_entry, _HONOR_ENTRY_OF)
     _SUIT_ALONE[:], _HONOR_ALONE[:] = tables.suit_entries[4], tables.honor_entries[4]
     _SUIT_TILES[:], _HONOR_TILES[:] = tables.suit_entries[5], tables.honor_entries[5]
     _INSTALLED.append(True)

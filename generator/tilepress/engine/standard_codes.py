@@ -34,6 +34,7 @@ from tilepress.engine.standard_tables import (
     SUIT_RANKS,
     TILES_SHIFT,
     load,
+    segment_runs,
     segment_weights,
 )
 from tilepress.tiles import STANDARD_TILES, Tile
@@ -76,7 +77,7 @@ def _install() -> None:
                                   (_HONOR_SEGMENT, tables.honor_segments, 3)):
             number = _classes.ENTRY_OF[g]
             segments.update((run, code << RUN_SHIFT | number[code])
-                            for run, code in zip(*runs, strict=True))
+                            for run, code in zip(*segment_runs(runs), strict=True))
 
 
 def waits_reader(general: Callable[[Any, Any], tuple[Wait, ...]]

@@ -23,13 +23,14 @@ The tables are built with numpy by dynamic programming over counts, level by lev
 cache file of 6.8 MB (``$XDG_CACHE_HOME/tilepress`` or ``~/.cache/tilepress``; set
 ``TILEPRESS_CACHE_DIR`` to move it, or to an empty string to keep nothing on disk),
 read back in a few tens of milliseconds. The file is written atomically and checked
-(format, a fingerprint of the two modules' source, SHA-256); anything amiss and the
+(format, a fingerprint of the two modules' source, a CRC-32); anything amiss and the
 tables are built again, so the file is never needed for a correct answer. Nothing is
 built or read before the first hand is.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import operator
 import os
@@ -76,20 +77,22 @@ class Tables:
     plus group vector g (``vectors[combine[u][g]][2 * k + 1]``)."""
     nothing: int
     """The group id of a group whose tiles can only be thrown away."""
-    suit_entry: array
-    """Wait entry number of each suit pattern, indexed like ``suit_vector``; the last
-    entry stands for the patterns of more than 14 tiles."""
-    honor_entry: array
+    suit_entry: bytes | memoryview
+    """Wait entry number of each suit pattern (little-endian 16-bit, see
+    :func:`unpacked`), indexed like ``suit_vector``; the last entry stands for the
+    patterns of more than 14 tiles."""
+    honor_entry: bytes | memoryview
     """The same for the honor patterns."""
     suit_entries: tuple[array, ...]
     """The suit patterns' wait entries, by number, as columns (see
     :func:`standard_classes.entry_sections`)."""
     honor_entries: tuple[array, ...]
     """The honor patterns' wait entries."""
-    suit_segments: tuple[list[str], array]
+    suit_segments: tuple[bytes | memoryview, bytes | memoryview]
     """Each run of at most ``SEGMENT_TILES`` digits of a suit written in notation order,
-    and its code (the code of a longer run is the sum of its parts' codes)."""
-    honor_segments: tuple[list[str], array]
+    and its code (the code of a longer run is the sum of its parts' codes), as stored:
+    :func:`segment_runs` reads them."""
+    honor_segments: tuple[bytes | memoryview, bytes | memoryview]
     """The same for the honors."""
     classes: tuple[Any, ...]
     """The class tables of :mod:`tilepress.engine.standard_classes`."""
@@ -351,16 +354,18 @@ def unpack_entries(packed: Any) -> tuple[Any, Any, Any, Any]:
 # ---------------------------------------------------------------------------
 
 
-def unpacked(code: str, data: bytes) -> array:
-    """Numbers of array type ``code`` from little-endian bytes."""
-    values = array(code)
+def unpacked(code: str, data: bytes | memoryview, into: array | None = None) -> array:
+    """Numbers of array type ``code`` from little-endian bytes (into the array ``into``,
+    emptied first, if given)."""
+    values = array(code) if into is None else into
+    del values[:]
     values.frombytes(data)
     if values.itemsize > 1 and struct.pack("=H", 1) != struct.pack("<H", 1):
         values.byteswap()  # pragma: no cover - big-endian machines
     return values
 
 
-def tables_from(sections: dict[str, bytes]) -> Tables:
+def tables_from(sections: dict[str, Any]) -> Tables:
     """Python tables from the built (or cached) sections."""
     from tilepress.engine import standard_classes
 
@@ -369,19 +374,19 @@ def tables_from(sections: dict[str, bytes]) -> Tables:
     vectors = tuple(tuple(flat[i : i + WIDTH]) for i in range(0, len(flat), WIDTH))
     ids = unpacked("H", sections["combine"])
     combine = tuple(ids[i : i + groups] for i in range(0, len(ids), groups))
-    final = sections["final"]
+    final = bytes(sections["final"])
     size = groups * len(vectors)
-    entry = {name: unpacked("H", sections[f"{name}_entry"]) for name in ("suit", "honor")}
+    entry = {name: sections[f"{name}_entry"] for name in ("suit", "honor")}
     entries = {name: standard_classes.entry_tables(sections, name) for name in ("suit", "honor")}
     if (len(combine) != len(vectors) or len(sections["suit_vector"]) != 5**SUIT_RANKS
-            or len(final) != (SETS + 1) * size or len(entry["suit"]) != 5**SUIT_RANKS
-            or len(entry["honor"]) != 5**HONOR_KINDS):
+            or len(final) != (SETS + 1) * size or len(entry["suit"]) != 2 * 5**SUIT_RANKS
+            or len(entry["honor"]) != 2 * 5**HONOR_KINDS):
         raise ValueError("inconsistent tables")
     finals = tuple(tuple(final[k * size + u * groups : k * size + (u + 1) * groups]
                          for u in range(len(vectors))) for k in range(SETS + 1))
     return Tables(
-        suit_vector=sections["suit_vector"],
-        honor_vector=sections["honor_vector"],
+        suit_vector=bytes(sections["suit_vector"]),
+        honor_vector=bytes(sections["honor_vector"]),
         vectors=vectors,
         combine=combine,
         final=finals,
@@ -390,15 +395,17 @@ def tables_from(sections: dict[str, bytes]) -> Tables:
         honor_entry=entry["honor"],
         suit_entries=entries["suit"],
         honor_entries=entries["honor"],
-        suit_segments=_segment_codes(sections, "suit"),
-        honor_segments=_segment_codes(sections, "honor"),
+        suit_segments=(sections["suit_segments"], sections["suit_segment_codes"]),
+        honor_segments=(sections["honor_segments"], sections["honor_segment_codes"]),
         classes=standard_classes.class_tables(sections),
     )
 
 
-def _segment_codes(sections: dict[str, bytes], name: str) -> tuple[list[str], array]:
-    texts = sections[f"{name}_segments"].decode().split(",")
-    codes = unpacked("I", sections[f"{name}_segment_codes"])
+def segment_runs(stored: tuple[bytes | memoryview, bytes | memoryview]
+                 ) -> tuple[list[str], array]:
+    """The runs and their codes of ``Tables.suit_segments`` or ``honor_segments``."""
+    texts = bytes(stored[0]).decode().split(",")
+    codes = unpacked("I", stored[1])
     if len(texts) != len(codes):
         raise ValueError("inconsistent tables")
     return texts, codes
@@ -486,16 +493,18 @@ STEP = {9: tuple(5 ** (8 - r) for r in range(9)), 7: tuple(5 ** (6 - r) for r in
 
 
 #: The base-5 digits of each number below 5**5, 5**4 and 5**3, as counts.
-_DIGITS = {width: tuple(bytes(d) for d in itertools.product(range(5), repeat=width))
-           for width in (3, 4, 5)}
+@functools.cache
+def _digits(width: int) -> tuple[bytes, ...]:
+    """The base-5 digits of each number below 5 ** width, as counts."""
+    return tuple(bytes(d) for d in itertools.product(range(5), repeat=width))
 
 
 def counts_of_codes(codes: tuple[int, int, int, int]) -> bytes:
     """The 34 counts of a hand from its four groups' base-5 codes (m, p, s, z)."""
-    high, low = _DIGITS[5], _DIGITS[4]
+    high, low = _digits(5), _digits(4)
     m, p, s, z = codes
     return b"".join((high[m // 625], low[m % 625], high[p // 625], low[p % 625],
-                     high[s // 625], low[s % 625], _DIGITS[3][z // 625], low[z % 625]))
+                     high[s // 625], low[s % 625], _digits(3)[z // 625], low[z % 625]))
 
 
 def orphans_waits(counts: Sequence[int]) -> list[int]:
