@@ -166,7 +166,7 @@ def _given(form: str, counts: Counts) -> object:
     return list(counts)
 
 
-def _interleaved(ours: Callable, items: Sequence, peer: Callable, peer_items: Sequence,
+def interleaved(ours: Callable, items: Sequence, peer: Callable, peer_items: Sequence,
                  ) -> tuple[float, float]:
     """CPU seconds of tilepress and of the peer over the same hands, chunk by chunk."""
     t_ours = t_peer = 0.0
@@ -204,8 +204,8 @@ def measure_batch(what: str, form: str, kind: str, ready: bool, seed: int) -> di
     items = [_given(form, c) for c in hands]
     peer_items = [list(c) for c in hands]
     ours = _ours(what, form)
-    first, peer_first = _interleaved(ours, items, peer, peer_items)
-    again, peer_again = _interleaved(ours, items, peer, peer_items)
+    first, peer_first = interleaved(ours, items, peer, peer_items)
+    again, peer_again = interleaved(ours, items, peer, peer_items)
     return {"first": len(items) / first, "again": len(items) / again,
             "peer": 2 * len(items) / (peer_first + peer_again),
             "first_ratio": peer_first / first, "again_ratio": peer_again / again}
