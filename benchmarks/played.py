@@ -5,31 +5,61 @@ minttin american``."""
 
 from __future__ import annotations
 
+import os
 import random
+import statistics
 import time
 from collections.abc import Callable
 from functools import partial
 
 from table import record, timed  # benchmarks/table.py, beside this file
 
+ROUNDS = 5
+"""Interleaved runs of a games-per-second row: tilepress's bots, then the peer's, the
+order alternating from one run to the next."""
+
+
+def interleaved_games(ours: Callable[[int], object], peer: Callable[[int], object], n: int,
+                      rounds: int = ROUNDS) -> tuple[list[float], list[float], str]:
+    """Games per second of CPU time (``time.process_time``) of ``ours(seed)`` and
+    ``peer(seed)`` over seeds ``0..n-1``, one figure per run, ``rounds`` runs each
+    interleaved; and the machine's load average (1 minute) at the start and the end."""
+    ours(0)  # one game first: the caches and compiled kernels warm
+    peer(0)
+    start_load = os.getloadavg()[0]
+    rates: tuple[list[float], list[float]] = ([], [])
+    for r in range(rounds):
+        for side in ((0, 1) if r % 2 == 0 else (1, 0)):
+            play = ours if side == 0 else peer
+            start = time.process_time()
+            for seed in range(n):
+                play(seed)
+            rates[side].append(n / (time.process_time() - start))
+    return rates[0], rates[1], f"load {start_load:.1f}-{os.getloadavg()[0]:.1f}"
+
+
+def spread(values: list[float], digits: int = 0) -> str:
+    """Median (least-most)."""
+    return (f"{statistics.median(values):.{digits}f} ({min(values):.{digits}f}-"
+            f"{max(values):.{digits}f})")
+
 
 def games_row(name: str, play: Callable[..., object], n: int, ours: str, peer: str,
               peer_bots: Callable[[], list], target: str, digits: int = 0) -> None:
     """Games per second of ``play(seed)`` (the game's own bots) beside
-    ``play(seed, peer_bots())``, over ``n`` seeds, after one game to warm the caches."""
-    play(0)
-    t_ours = timed(lambda: [play(s) for s in range(n)], repeat=1)
-    t_peer = timed(lambda: [play(s, peer_bots()) for s in range(n)], repeat=1)
-    record(name, f"{n / t_ours:.{digits}f} games/s ({ours})",
-           f"{n / t_peer:.{digits}f} games/s ({peer})", f"{t_peer / t_ours:.2f}x", target)
+    ``play(seed, peer_bots())``: median and range of ``ROUNDS`` interleaved runs of
+    ``n`` games each, CPU time, with the load noted."""
+    mine, theirs, load = interleaved_games(play, lambda seed: play(seed, peer_bots()), n)
+    record(f"{name}: median (range) of {ROUNDS} interleaved runs of {n} games, CPU time; "
+           f"{load}", f"{spread(mine, digits)} games/s ({ours})",
+           f"{spread(theirs, digits)} games/s ({peer})",
+           f"{statistics.median(mine) / statistics.median(theirs):.2f}x", target)
 
 
 def bench_castle() -> None:
     """Dragon Castle: 4-player games per second (planners, against random bots); the
     planner against random bots over 1,000 games; a generated castle with its proven deal
     (against shaping a castle, dealing at random and solving until a deal is winnable)."""
-    import statistics
-
     from tilepress.engine import solitaire
     from tilepress.games.castle import GAME as CASTLE
     from tilepress.games.castle import runner as castle
@@ -39,7 +69,7 @@ def bench_castle() -> None:
     from tilepress.layouts.castle import generate_castle, tile_set
 
     options = CASTLE.options_from({"players": 4})
-    games_row("Dragon Castle 4-player games", partial(castle.play, options), 300,
+    games_row("Dragon Castle 4-player games", partial(castle.play, options), 100,
               "4 planners", "4 random bots", lambda: [RandomBot() for _ in range(4)],
               ">= 20 games/s")
     for players in (4, 2):
@@ -50,7 +80,7 @@ def bench_castle() -> None:
             seat = s % players
             bots = [Planner() if k == seat else RandomBot() for k in range(players)]
             result = castle.play(CASTLE.options_from({"players": players}), s, bots).result
-            wins += result["winners"] == [seat + 1]
+            wins += result["winners"] == [seat]  # seats count from 0
             mine.append(result["scores"][seat])
             theirs.append((sum(result["scores"]) - result["scores"][seat]) / (players - 1))
         record(f"one planner against {players - 1} random bot{'s' * (players > 2)}, "
@@ -145,16 +175,16 @@ def bench_minttin() -> None:
         seat = s % 2
         bots = [Planner() if k == seat else RandomDiscards() for k in range(2)]
         result = minttin.play(options, s, bots).result
-        wins += result["winner"] == seat + 1
+        wins += result["winner"] == seat  # seats count from 0
         points += result["scores"][seat]
         their += result["scores"][1 - seat]
     record("planner against random discards, 1,000 matches",
            f"wins {wins / 10:.1f}%, {points / 1000:.1f} points", f"{their / 1000:.1f} points",
            "", "a wide margin")
     solo = [minttin.play(options, s, solo=True).result for s in range(1000)]
-    won = sum(r["winner"] == 1 for r in solo)
+    won = sum(r["winner"] == 0 for r in solo)  # the player is seat 0
     rounds = sum(r["rounds"] for r in solo) / 1000
-    lost = [minttin.play(options, s, [RandomDiscards()], solo=True).result["winner"] == 1
+    lost = [minttin.play(options, s, [RandomDiscards()], solo=True).result["winner"] == 0
             for s in range(200)]
     record("solo matches against the virtual opponent, 1,000", f"planner wins {won / 10:.1f}% "
            f"({rounds:.1f} rounds a match)", f"random discards win {sum(lost) / 2:.1f}% of "
@@ -217,7 +247,7 @@ def bench_american() -> None:
            f"{peer:,.0f} hands/s (matching alone, each hand in turn)", f"{ours / peer:.0f}x",
            ">= 1,000 hands/s")
     options = AMERICAN.options_from({})
-    games_row("American 4-player games", partial(american.play, options), 100, "4 planners",
+    games_row("American 4-player games", partial(american.play, options), 60, "4 planners",
               "4 random bots", lambda: [RandomBot() for _ in range(4)], ">= 5 games/s",
               digits=1)
     wins = walls = 0
@@ -226,7 +256,7 @@ def bench_american() -> None:
         seat = s % 4
         bots = [Planner() if k == seat else RandomBot() for k in range(4)]
         result = american.play(options, s, bots).result
-        wins += result["winner"] == seat + 1
+        wins += result["winner"] == seat  # seats count from 0
         walls += result["winner"] is None
         net += result["payments"][seat]
     others = 1000 - wins - walls

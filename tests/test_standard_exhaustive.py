@@ -6,7 +6,13 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from bruteforce import one_suit_complete, one_suit_hands, one_suit_shanten, one_suit_waits
+from bruteforce import (
+    one_suit_complete,
+    one_suit_hands,
+    one_suit_shanten,
+    one_suit_waits,
+    waits_any,
+)
 
 from tilepress.engine import standard
 from tilepress.tiles import STANDARD_TILES
@@ -65,3 +71,35 @@ def test_every_reading_shows_real_waits_and_together_all_of_them(size: int) -> N
                 grown = list(ranks)
                 grown[w.kind] += 1
                 assert one_suit_complete(tuple(grown))
+
+
+def _text(ranks: tuple[int, ...], letter: str, red: bool = False) -> str:
+    """The hand in notation order (a red five first among the fives, if asked)."""
+    digits = "".join(str(r + 1) * c for r, c in enumerate(ranks))
+    return digits.replace("5", "0", 1) + letter if red else digits + letter
+
+
+@pytest.mark.parametrize("size", [1, 4, 7, 10, 13])
+def test_public_waits_of_every_one_suit_hand_written_out(size: int) -> None:
+    """standard.waits on every one-suit hand as MPSZ text (each suit letter in turn, and
+    on some the digits reversed or a red five), on some as a list of tiles and, where
+    the ranks allow, as honors, against the brute force: the tiles and how many are
+    left."""
+    for i, ranks in enumerate(one_suit_hands(size)):
+        g = i % 3
+        want = [(STANDARD_TILES[9 * g + r], 4 - ranks[r]) for r in one_suit_waits(ranks)]
+        texts = [_text(ranks, "mps"[g])]
+        if i % 4 == 0:
+            texts.append(texts[0][-2::-1] + "mps"[g])  # not in notation order
+        if ranks[4] and i % 2 == 0:
+            texts.append(_text(ranks, "mps"[g], red=True))
+        for text in texts:
+            assert [(w.tile, w.left) for w in standard.waits(text)] == want, text
+        if i % 5 == 0:
+            hand = [STANDARD_TILES[9 * g + r] for r, c in enumerate(ranks) for _ in range(c)]
+            assert [(w.tile, w.left) for w in standard.waits(hand)] == want, ranks
+        if not any(ranks[7:]) and i % 7 == 0:  # honors: no runs
+            counts = [0] * 27 + list(ranks[:7])
+            want = [(STANDARD_TILES[k], 4 - counts[k]) for k in waits_any(counts)]
+            text = _text(ranks, "z")
+            assert [(w.tile, w.left) for w in standard.waits(text)] == want, text

@@ -131,16 +131,29 @@ def test_kans_and_visible_tiles_are_counted_as_seen() -> None:
     ("123m456p789s1234z1j", HandError), ("8z", NotationError), ("0z", NotationError),
     ("123", NotationError), ("m123", NotationError), ("12mp", NotationError),
     ("11111m", HandError), ("123m 456p 789s 1112z", None), ("", HandError),
+    ("1111122223333m", HandError), ("3111112222333m", HandError), ("11111m22p33s4z", HandError),
+    ("22m111119p", HandError), ("m1234p", NotationError), ("1234pz", NotationError),
+    ("1m2m", HandError), ("123m4", NotationError), ("1234m5p6z7z", None),
+    ("88z", NotationError), ("1234z", None), ("1z234m", None), ("123s456p1z", None),
+    ("1234m0", NotationError), ("١٢٣٤m", NotationError), ("2222233333444445m", HandError),
+    ("2222233333444445m1z", HandError), ("1m2222233333444445p", HandError),
 ])
 def test_strings_the_fast_reading_declines_go_the_general_way(text, error) -> None:
     if error is None:
         assert standard.shanten(text) == standard.shanten(text.replace(" ", ""))
+        hand = standard.Hand.parse(text)
+        assert standard.waits(text) == standard.waits(hand) == standard.waits(list(hand.tiles))
         return
     with pytest.raises(error) as caught:
         standard.waits(text)
     with pytest.raises(error) as general:
         standard.waits(standard.Hand.parse(text) if error is not NotationError else text)
     assert str(caught.value) == str(general.value)
+    if error is HandError and text:
+        tiles = list(standard.Hand(parse_tiles(text)).tiles)
+        with pytest.raises(HandError) as listed:
+            standard.waits(tiles)
+        assert str(listed.value) == str(general.value)
 
 
 # -- the winning decomposition, found on first read ------------------------------------
@@ -214,3 +227,141 @@ def test_every_one_suit_hand_of_seven_tiles_every_way_in() -> None:
         text = format_tiles(tiles_of(counts))
         assert standard.shanten(text) == standard.shanten_from_counts(counts)
         assert [w.tile.kind for w in standard.waits(text)] == standard.winning_kinds(counts)
+
+
+# -- the readers of text and tiles, on random mixed hands ------------------------------
+
+
+def _mixed_hand(rng: random.Random, size: int) -> list[int]:
+    """Counts of a random hand: drawn from the wall, built ready, or leaning to pairs or
+    to terminals and honors (where seven pairs and thirteen orphans live)."""
+    while True:
+        counts = [0] * 34
+        style = rng.randrange(4)
+        if style == 1 and size == 13:  # four sets and a pair, less a tile
+            for n in range(5):
+                k = rng.randrange(34)
+                if n == 4:
+                    counts[k] += 2
+                elif k < 27 and k % 9 <= 6 and rng.random() < 0.6:
+                    for x in range(3):
+                        counts[k + x] += 1
+                else:
+                    counts[k] += 3
+            counts[rng.choice([k for k in range(34) if counts[k]])] -= 1
+        else:
+            pool = ([k for k in range(34) for _ in range(2)] if style == 2 else
+                    [k for k in standard_tables.ORPHANS for _ in range(3)] + list(range(34))
+                    if style == 3 else [k for k in range(34) for _ in range(4)])
+            for k in rng.sample(pool, size):
+                counts[k] += 1
+        if max(counts) <= 4 and sum(counts) == size:
+            return counts
+
+
+def _shuffled_text(rng: random.Random, hand: tuple[Tile, ...]) -> str:
+    """The hand in MPSZ text with its suits, and the digits within them, in any order."""
+    groups: dict[str, list[str]] = {}
+    for tile in hand:
+        groups.setdefault(str(tile)[-1], []).append(str(tile)[0])
+    order = list(groups)
+    rng.shuffle(order)
+    parts = []
+    for letter in order:
+        rng.shuffle(groups[letter])
+        parts.append("".join(groups[letter]) + letter)
+    return "".join(parts)
+
+
+def test_waits_of_random_mixed_hands_every_way_in_against_brute_force() -> None:
+    """3,000 random hands of 1 to 13 tiles, never seen before in the process, as MPSZ
+    text (in notation order, shuffled, with red fives), as tile lists and tuples (shuffled)
+    and as 34 counts: the waits and the tiles left match the brute force, and each
+    wait's winning hand is the hand and the wait."""
+    rng = random.Random(2026)
+    for i in range(3000):
+        size = (13, 13, 13, 10, 7, 4, 1)[i % 7]
+        counts = _mixed_hand(rng, size)
+        truth = waits_any(counts)
+        want = [(STANDARD_TILES[k], 4 - counts[k]) for k in truth]
+        hand = list(tiles_of(counts))
+        if i % 3 == 0:  # red fives
+            hand = [Tile(f"0{t.suit}") if t.number == 5 and t.kind < 27
+                    and rng.random() < 0.5 else t for t in hand]
+        text = format_tiles(hand)
+        shuffled = list(hand)
+        rng.shuffle(shuffled)
+        for given_as in (text, _shuffled_text(rng, tuple(hand)), shuffled, tuple(shuffled)):
+            found = standard.waits(given_as)
+            assert [(w.tile, w.left) for w in found] == want, (given_as, counts)
+        assert standard.winning_kinds(counts) == truth, counts
+        for wait in found[:1]:
+            grown = sorted([*hand, wait.tile], key=lambda t: t.kind)
+            assert sorted(t.kind for g in wait.decomposition.groups for t in g.tiles) == [
+                t.kind for t in grown]
+
+
+def test_one_group_alone_reads_as_read_waits_with_three_empty_groups() -> None:
+    """The waits kept for a hand of one group alone are read_waits' (the one reading)
+    with the three other groups empty, for every entry of every group."""
+    from tilepress.engine import standard_classes
+
+    standard.waits("1m")
+    for g in range(4):
+        empty = [standard_classes.ENTRIES[i][standard_classes.ENTRY_OF[i][0]] for i in range(4)]
+        for number, entry in enumerate(standard_classes.ENTRIES[g]):
+            groups = list(empty)
+            groups[g] = entry
+            alone = standard_classes.KINDS[g][standard_classes.ALONE[g][number]]
+            tiles = standard_classes.TILES[g][number]
+            assert tiles == min(entry[0] >> standard_tables.TILES_SHIFT, 255)
+            if alone is None:  # seven pairs may be among them: read with the counts
+                assert entry[0] >> standard_tables.TALLY_SHIFT in standard_classes.SPECIAL_TALLIES
+                continue
+            assert list(alone) == list(standard_classes.read_waits(
+                sum(e[0] for e in groups), *groups, (0, 0, 0, 0))), (g, number)
+
+
+def test_the_runs_table_holds_each_run_in_notation_order_with_its_code() -> None:
+    from tilepress.engine import standard_classes, standard_codes
+
+    standard.waits("1m")
+    for table, ranks, g in ((standard_codes._SUIT_SEGMENT, 9, 0),
+                            (standard_codes._HONOR_SEGMENT, 7, 3)):
+        weights = standard_tables.segment_weights(ranks)
+        assert "" in table and all(len(run) <= standard_tables.SEGMENT_TILES for run in table)
+        for run, value in table.items():
+            code = sum(weights[d] for d in run)
+            assert value >> standard_codes.RUN_SHIFT == code, run
+            assert value & 0xFFFF == standard_classes.ENTRY_OF[g][code], run
+            assert list(run) == sorted(run, key=lambda d: (int(d) or 5, d != "0")), run
+        sizes = len([run for run in table if len(run) == 3 and "0" not in run])
+        assert sizes == (165 if ranks == 9 else 84)  # every multiset of three ranks
+
+
+def test_plain_strings_and_tile_lists_are_read_without_the_general_way() -> None:
+    """The fast reader reads every plain string (suits in order m, p, s, z) and every
+    list of standard tiles itself: the general way is only for the rest."""
+    from tilepress.engine import standard_codes
+
+    def general(hand, visible):
+        raise AssertionError(f"read the general way: {hand!r}")
+
+    waits = standard_codes.waits_reader(general)
+    rng = random.Random(7)
+    for i in range(2000):
+        counts = _mixed_hand(rng, (13, 10, 7, 4, 1)[i % 5])
+        hand = list(tiles_of(counts))
+        digits = format_tiles(hand)
+        for given_as in (digits, hand, tuple(hand), _in_order_shuffled(rng, hand)):
+            assert waits(given_as) == standard.waits(standard.Hand(tuple(hand)))
+
+
+def _in_order_shuffled(rng: random.Random, hand: list[Tile]) -> str:
+    """MPSZ text with the suits in order and the digits within each suit shuffled."""
+    parts = []
+    for letter in "mpsz":
+        digits = [str(t)[0] for t in hand if t.suit == letter]
+        rng.shuffle(digits)
+        parts.append("".join(digits) + letter if digits else "")
+    return "".join(parts)

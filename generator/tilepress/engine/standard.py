@@ -22,19 +22,20 @@ a hand given as a plain MPSZ string or as tiles is counted without building a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from tilepress.engine import standard_tables as _tables
 from tilepress.engine.standard_classes import shanten_from_counts
 from tilepress.engine.standard_classes import shanten_of as _shanten_of_counts
 from tilepress.engine.standard_classes import waits_of as _waits_of
+from tilepress.engine.standard_codes import waits_reader
 from tilepress.engine.standard_groups import (
     Wait,
     best_decomposition,
     complete_counts,
     decompose_counts,
-    new_wait,
+    new_waits,
     readings_of,
     winning_kinds,
 )
@@ -375,12 +376,8 @@ def _shanten_of(counts: Sequence[int], suits: str) -> int:
 
 
 
-def waits(
-    hand: Hand | str | Iterable[Tile], *, visible: Iterable[Tile] = ()
-) -> tuple[Wait, ...]:
-    """The tiles that complete a hand of 1, 4, 7, 10 or 13 concealed tiles.
-
-    ``left`` is 4 minus the copies in the hand, in its kans and among ``visible``."""
+def _waits(hand: Hand | str | Iterable[Tile], visible: Iterable[Tile]) -> tuple[Wait, ...]:
+    """:func:`waits` of any hand, the errors named."""
     counts = _parse_counts(hand) if type(hand) is str else None
     if counts is None:
         counts, kans = _read(hand)
@@ -389,10 +386,17 @@ def waits(
     n = sum(counts)
     if n % 3 != 1 or n > 13:
         _check_size(n, complete=False)
-    seen = counts if not kans and visible == () else _seen_counts(counts, kans, visible)
-    return tuple(new_wait(counts, kind, 4 - seen[kind]) for kind in _waits_of(counts))
+    if not kans and visible == ():
+        return new_waits(counts, _waits_of(counts))
+    return new_waits(counts, _waits_of(counts), _seen_counts(counts, kans, visible))
 
 
+waits: Callable[..., tuple[Wait, ...]] = waits_reader(_waits)
+waits.__module__, waits.__qualname__ = __name__, "waits"
+waits.__doc__ = """The tiles that complete a hand of 1, 4, 7, 10 or 13 concealed tiles, given as
+MPSZ text, tiles or a :class:`Hand`: ``waits(hand, *, visible=())``.
+
+``left`` is 4 minus the copies in the hand, in its kans and among ``visible``."""
 
 
 def readings(hand: Hand | str | Iterable[Tile]) -> tuple[Reading, ...]:

@@ -1,29 +1,32 @@
 """The fast readers of the standard engine: shanten and waits of hands given as 34
-counts, in a few dictionary reads and list indexings.
+counts, and the wait entries and their one reading (:func:`read_waits`), which the
+readers of MPSZ text and tiles (:mod:`tilepress.engine.standard_codes`) share.
 
-One ``struct`` unpack splits the counts into the keys of the four groups (a suit's
-nine counts, the honors' seven), and a dictionary maps each key to its entry:
-
-* for shanten, (class, counters): the class is the group's cost vector (see
+* Shanten: one ``struct`` unpack splits the counts into the keys of the four groups (a
+  suit's nine counts, the honors' seven), and a dictionary maps each key to its (class,
+  counters): the class is the group's cost vector (see
   :mod:`tilepress.engine.standard_tables`) and its number of tiles -- 159 suit and 137
   honor classes occur. The classes of the three suits combine in two list indexings
   into one of 470 *states* (combined vector and tiles), and a third reads the shanten
   of the standard form for the honors' class. The counters (kinds held twice or more,
   once, terminal and honor kinds held, those held twice or more) of the four groups
-  add up, and one more read gives the shanten of seven pairs and thirteen orphans;
-* for waits, (state, kinds completing the group to sets and a pair, kinds completing
-  it to sets, a tally of kinds held that says when the special forms may be ready).
+  add up, and one more read gives the shanten of seven pairs and thirteen orphans. The
+  dictionaries start empty and enter each group pattern on its first reading (at most
+  405,350 suit and 43,130 honor patterns, a few microseconds each, once), so that
+  start-up stays short: a hand of new patterns costs several times a hand read before
+  (``benchmarks/waits.py`` measures both).
+* Waits: the four groups' codes (counts read as base-5 digits) index the dense tables of
+  wait entries (key: state and tally; kinds completing the group to sets and a pair,
+  kinds completing it to sets; state): nothing is learned.
 
-The dictionaries start empty and learn each group pattern on its first reading (from
-the tables of :mod:`tilepress.engine.standard_tables`; at most 405,350 suit and 43,130
-honor patterns, a few microseconds each, once), so that start-up stays short. The
-class tables are built with numpy beside the other tables and cached with them.
+The class tables are built with numpy beside the other tables and cached with them.
 """
 
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable
+from array import array
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tilepress.engine import standard_tables as _tables
@@ -108,7 +111,7 @@ def class_tables(sections: dict[str, bytes]) -> tuple[Any, ...]:
     shanten (plus SPECIAL for 13 or 14 tiles), None for more than 14 tiles."""
     suits = _tables.unpacked("H", sections["class_suits"])
     honors = _tables.unpacked("H", sections["class_honors"])
-    step, final = _tables.unpacked("H", sections["class_step"]), sections["class_final"]
+    step, final = _tables.unpacked("H", sections["class_step"]), bytes(sections["class_final"])
     width, height = len(honors), len(step) // len(suits)
     if (len(final) != width * height or len(step) != len(suits) * height
             or len(sections["class_special"]) != 1 << 14):
@@ -131,11 +134,6 @@ _KEYS: dict[bytes, bytes] = {}
 SUIT_SHANTEN: dict[bytes, tuple[int, int]] = {}
 _SHARED: dict[tuple[int, int], tuple[int, int]] = {}  # one object per entry: fewer cache lines
 HONOR_SHANTEN: dict[bytes, tuple[int, int]] = {}
-#: Learned wait entries of each group (m, p, s: the kinds differ; z).
-WAITS: tuple[dict[bytes, tuple[int, tuple[int, ...], tuple[int, ...], int]], ...] = (
-    {}, {}, {}, {})
-
-
 def _install() -> None:
     if _INSTALLED:
         return
@@ -144,6 +142,12 @@ def _install() -> None:
     _SUIT_CLASS.update(suit_class)
     _HONOR_CLASS.update(honor_class)
     _hold_tables(tuple(step), tuple(final), tuple(special))
+    tables = _tables.load()
+    _SUIT_COLUMNS[:], _HONOR_COLUMNS[:] = tables.suit_entries, tables.honor_entries
+    _tables.unpacked("H", tables.suit_entry, _SUIT_ENTRY_OF)
+    _tables.unpacked("H", tables.honor_entry, _HONOR_ENTRY_OF)
+    _SUIT_ALONE[:], _HONOR_ALONE[:] = tables.suit_entries[4], tables.honor_entries[4]
+    _SUIT_TILES[:], _HONOR_TILES[:] = tables.suit_entries[5], tables.honor_entries[5]
     _INSTALLED.append(True)
 
 
@@ -188,34 +192,91 @@ def learn_shanten(h: bytes) -> None:
         HONOR_SHANTEN[_KEYS.setdefault(key, key)] = _SHARED.setdefault(entry, entry)
 
 
-#: Wait entries: (state, the kinds completing the group to sets and a pair, those
-#: completing it to sets, a tally of kinds); state 0 sets, 1 sets and a pair, 16 neither
-#: but one tile short, 64 neither. The tally: kinds held, plus 64 for each held twice,
-#: plus 1024 for each simple (neither terminal nor honor) held.
-_STATE = {0: 0, 1: 1, 8: 16}
-#: The tallies of a hand that can be ready as seven pairs (7 kinds, six held twice) or
-#: thirteen orphans (12 or 13 kinds, at most two held twice, at most one simple).
-_SPECIAL_KINDS = frozenset([*(7 + 64 * 6 + 1024 * simples for simples in range(8)),
-                            *(kinds + 64 * twos + 1024 * simples for kinds in (12, 13)
-                              for twos in range(3) for simples in range(2))])
+#: The tallies of a hand of 13 tiles that can be ready as seven pairs (7 kinds, six held
+#: twice) or thirteen orphans (12 or 13 kinds, at most two held twice, at most one
+#: simple); see :data:`standard_tables.TALLY_TILES`.
+SPECIAL_TALLIES = frozenset(
+    tally + 13 * _tables.TALLY_TILES
+    for tally in (*(7 + 64 * 6 + 1024 * simples for simples in range(8)),
+                  *(kinds + 64 * twos + 1024 * simples for kinds in (12, 13)
+                    for twos in range(3) for simples in range(2))))
+STATES = (1 << _tables.TALLY_SHIFT) - 1
+"""The state bits of a sum of entry keys."""
+Entry = tuple[int, int, int, int]
+"""A group's wait entry: (key: state plus tally << TALLY_SHIFT, the mask of the ranks
+completing the group to sets and a pair, the mask of those completing it to sets,
+state); states and tallies are those of :mod:`tilepress.engine.standard_tables`. The
+three suits share their entries: a mask's kinds are ``KINDS[g][mask]``."""
+KINDS = tuple((*kinds, *(None,) * (513 - len(kinds))) for kinds in _tables.KINDS)
+"""``KINDS[g][mask]``: the kinds of group g (m, p, s, z) whose ranks are in ``mask``;
+None for mask 512."""
+#: The wait entries by number (filled by :func:`install_entries`), the same list for the
+#: three suits, and the entry number of each pattern by base-5 code (filled by
+#: :func:`install`): empty until then, filled in place.
+_SUIT_ENTRIES: list[Entry] = []
+_HONOR_ENTRIES: list[Entry] = []
+ENTRIES: tuple[list[Entry], ...] = (_SUIT_ENTRIES, _SUIT_ENTRIES, _SUIT_ENTRIES, _HONOR_ENTRIES)
+_SUIT_ENTRY_OF, _HONOR_ENTRY_OF = array("H"), array("H")
+ENTRY_OF: tuple[array, ...] = (_SUIT_ENTRY_OF, _SUIT_ENTRY_OF, _SUIT_ENTRY_OF, _HONOR_ENTRY_OF)
+#: The columns of each group's entries (keys, pairs, sets, states, alone, tiles; see
+#: :func:`entry_sections`), the same for the three suits: ``ALONE[g][number]`` is the
+#: mask of the waits of a hand of the group alone (512 where seven pairs may be among
+#: them), ``TILES[g][number]`` its tiles.
+_SUIT_COLUMNS: list[array] = []
+_HONOR_COLUMNS: list[array] = []
+_COLUMNS_OF = (_SUIT_COLUMNS, _SUIT_COLUMNS, _SUIT_COLUMNS, _HONOR_COLUMNS)
+_SUIT_ALONE, _HONOR_ALONE = array("H"), array("H")
+ALONE: tuple[array, ...] = (_SUIT_ALONE, _SUIT_ALONE, _SUIT_ALONE, _HONOR_ALONE)
+_SUIT_TILES, _HONOR_TILES = array("B"), array("B")
+TILES: tuple[array, ...] = (_SUIT_TILES, _SUIT_TILES, _SUIT_TILES, _HONOR_TILES)
 
 
-def learn_waits(h: bytes) -> None:
-    """Enter the groups of hand ``h`` into the wait dictionaries."""
+_COLUMNS = (("keys", "<u4", "I"), ("pairs", "<u2", "H"), ("sets", "<u2", "H"),
+            ("states", "u1", "B"), ("alone", "<u2", "H"), ("tiles", "u1", "B"))
+_NOT_ALONE = 512
+"""The mask of ``alone`` that stands for None (seven pairs may be ready)."""
+
+
+def entry_sections(name: str, packed: Any) -> dict[str, bytes]:
+    """The wait entries of a group (``name``: suit or honor) as columns, from their packed
+    form (a numpy array; see :func:`standard_tables._wait_entries`): each entry's key,
+    the masks of the ranks completing it to sets and a pair and to sets, its state, the
+    mask of the waits of a hand of this group alone (:func:`read_waits` with the three
+    other groups empty; ``_NOT_ALONE`` where seven pairs may be among them) and its
+    tiles (at most 255)."""
+    import numpy as np
+
+    state, pair, sets, tally = _tables.unpack_entries(packed.astype(np.int64))
+    special = np.isin(tally, np.array(sorted(SPECIAL_TALLIES)))
+    columns = {"keys": state | tally << _tables.TALLY_SHIFT, "pairs": pair, "sets": sets,
+               "states": state, "alone": np.where(special, _NOT_ALONE,
+                                                  np.where(state == 16, pair, 0)),
+               "tiles": np.minimum(tally // _tables.TALLY_TILES, 255)}
+    return {f"{name}_entry_{column}": columns[column].astype(dtype).tobytes()
+            for column, dtype, _ in _COLUMNS}
+
+
+def entry_tables(sections: dict[str, bytes], name: str) -> tuple[array, ...]:
+    """The columns of :func:`entry_sections`, read back."""
+    found = tuple(_tables.unpacked(code, sections[f"{name}_entry_{column}"])
+                  for column, _, code in _COLUMNS)
+    if len({len(column) for column in found}) != 1:
+        raise ValueError("inconsistent tables")
+    return found
+
+
+def install() -> None:
+    """Load the tables (once): the wait entries' numbers, and the readers of counts."""
     _install()
-    if len(h) != 34:
-        raise ValueError(f"a hand is 34 counts, not {len(h)}")
-    for g, learned in enumerate(WAITS):
-        key = h[9 * g : 9 * g + (9 if g < 3 else 7)]
-        if key not in learned:
-            _group(key, 9 if g < 3 else 7)
-            record = (_tables.SUIT_WAITS if g < 3 else _tables.HONOR_WAITS).get(key)
-            kinds = _tables.KINDS[g]
-            held = len(key) - key.count(0)
-            simples = 0 if g == 3 else held - (key[0] > 0) - (key[8] > 0)
-            tally = held + 64 * key.count(2) + 1024 * simples
-            learned[_KEYS.setdefault(key, key)] = ((64, (), (), tally) if record is None
-                            else (_STATE[record[0]], kinds[record[1]], kinds[record[2]], tally))
+
+
+def install_entries() -> None:
+    """Fill the lists of entries by number (once; a C loop, zip over the columns)."""
+    _install()
+    if _HONOR_ENTRIES:
+        return
+    for entries, columns in ((_SUIT_ENTRIES, _SUIT_COLUMNS), (_HONOR_ENTRIES, _HONOR_COLUMNS)):
+        entries[:] = zip(*(column.tolist() for column in columns[:4]), strict=True)
 
 
 # ---------------------------------------------------------------------------
@@ -300,7 +361,7 @@ def _shanten_readers() -> tuple[Callable[[bytes], int], Callable[[Any], int],
 shanten_of, shanten_from_counts, _hold_tables = _shanten_readers()
 
 
-def _special_waits(h: bytes, found: list[int]) -> list[int]:
+def _special_waits(h: bytes, found: Sequence[int]) -> list[int]:
     """The waits ``found`` with those of seven pairs and thirteen orphans."""
     zeros = h.count(0)
     if zeros == 27:
@@ -310,93 +371,100 @@ def _special_waits(h: bytes, found: list[int]) -> list[int]:
         extra = _tables.orphans_waits(h)
         if extra:
             found = sorted({*found, *extra})
+    return list(found)
+
+
+_TALLY_SHIFT = _tables.TALLY_SHIFT
+_KM, _KP, _KS, _KZ = KINDS
+
+
+def read_waits(key: int, m: Entry, p: Entry, s: Entry, z: Entry,
+               counts: Any) -> tuple[int, ...] | list[int]:
+    """Kinds that complete a hand of 3k+1 tiles whose four groups have the wait entries
+    ``m``, ``p``, ``s``, ``z`` (``key`` the sum of their keys), ascending (an entry's
+    own tuple when one group holds them all: not to be changed); ``counts`` are its 34
+    counts (any buffer), or its four groups' base-5 codes as a tuple, read only when the
+    tallies say that seven pairs or thirteen orphans may be ready.
+
+    The winning tile goes into one of the four groups; after it every group splits into
+    sets and one of them also holds the pair. So either one group is neither (it takes
+    the tile, and the pair if no other group holds one), or two groups hold a pair
+    (either takes the tile and becomes sets)."""
+    state = key & STATES
+    if state == 16:  # one group neither, no pair elsewhere: it takes the pair
+        found = (_KM[m[1]] if m[3] == 16 else _KP[p[1]] if p[3] == 16
+                 else _KS[s[1]] if s[3] == 16 else _KZ[z[1]])
+    elif state == 17:  # one group neither, a pair elsewhere
+        found = (_KM[m[2]] if m[3] == 16 else _KP[p[2]] if p[3] == 16
+                 else _KS[s[2]] if s[3] == 16 else _KZ[z[2]])
+    elif state == 2:  # two groups hold a pair
+        found = _KM[m[2]] + _KP[p[2]] + _KS[s[2]] + _KZ[z[2]]
+    else:
+        found = ()
+    if key >> _TALLY_SHIFT in SPECIAL_TALLIES:
+        if type(counts) is tuple:
+            counts = _tables.counts_of_codes(counts)
+        found = _special_waits(counts, found)
     return found
 
 
-def group_states(h: bytes) -> int:
-    """Sum over the four groups of 0 (splits into sets), 1 (sets and a pair), 16 (neither
-    but one tile short) or 64 (neither): 1 for a complete hand of sets and a pair."""
-    wm, wp, ws, wz = WAITS
-    try:
-        km, kp, ks, kz = _SPLIT(h)
-        return wm[km][0] + wp[kp][0] + ws[ks][0] + wz[kz][0]
-    except KeyError:
-        learn_waits(h)
-        return group_states(h)
+def _wait_readers() -> tuple[Callable[[Any], list[int]], Callable[[Any], list[int]],
+                            Callable[[Any], int]]:
+    """The wait readers of 34 counts, holding the entry tables as closure variables
+    (filled in place on first use). A hand's four codes are its counts read as base-5
+    digits (``bytes.translate`` and ``int(..., 5)``), each looked up in the dense tables:
+    nothing is learned, a new hand costs what a hand read before costs."""
+    em, ep, es, ez = ENTRIES
+    im, ip, is_, iz = ENTRY_OF
+    digits, read, states, tiles_shift = _tables.BASE5, read_waits, STATES, _tables.TILES_SHIFT
 
-
-def _wait_readers() -> tuple[Callable[[bytes], list[int]], Callable[[Any], list[int]]]:
-    """The wait readers, holding the tables as closure variables."""
-    wm, wp, ws, wz = WAITS
-    special_kinds = _SPECIAL_KINDS
-    split = _SPLIT
-
-    def waits_of(h: bytes) -> list[int]:
-        """Kinds that complete a hand of 3k+1 tiles given as 34 counts (bytes), ascending.
-
-        The winning tile goes into one of the four groups; after it every group splits
-        into sets and one of them also holds the pair. So either one group is neither (it
-        takes the tile, and the pair if no other group holds one), or two groups hold a
-        pair (either takes the tile and becomes sets)."""
+    def entries_of(h: Any) -> tuple[Entry, Entry, Entry, Entry]:
+        """The four groups' entries of 34 counts (a bytearray or bytes); ValueError for a
+        count above four, a group of more than 14 tiles or another length."""
+        if len(h) != 34:
+            raise _no_hand(h)
+        d = h.translate(digits)
         try:
-            km, kp, ks, kz = split(h)
-            m, m_pair, m_sets, m_kinds = wm[km]
-            p, p_pair, p_sets, p_kinds = wp[kp]
-            s, s_pair, s_sets, s_kinds = ws[ks]
-            z, z_pair, z_sets, z_kinds = wz[kz]
-        except KeyError:
-            learn_waits(h)
-            return waits_of(h)
-        except struct.error:
-            raise _no_hand(h) from None
-        state = m + p + s + z
-        if state == 2:  # two groups hold a pair
-            found = [*m_sets, *p_sets, *s_sets, *z_sets]
-        elif state == 16:  # one group neither, no pair elsewhere: it takes the pair
-            found = [*(m_pair if m == 16 else p_pair if p == 16 else s_pair if s == 16
-                       else z_pair)]
-        elif state == 17:  # one group neither, a pair elsewhere
-            found = [*(m_sets if m == 16 else p_sets if p == 16 else s_sets if s == 16
-                       else z_sets)]
-        else:
-            found = []
-        if m_kinds + p_kinds + s_kinds + z_kinds in special_kinds:
-            found = _special_waits(h, found)
-        return found
+            m = em[im[int(d[:9], 5)]]
+            p = ep[ip[int(d[9:18], 5)]]
+            s = es[is_[int(d[18:27], 5)]]
+            z = ez[iz[int(d[27:], 5)]]
+        except ValueError:  # a count of 5 or more is no base-5 digit
+            raise ValueError(f"a hand holds at most 4 copies of a tile, not {max(h)}") from None
+        except IndexError:  # the tables not installed yet
+            install_entries()
+            return entries_of(h)
+        if (m[0] + p[0] + s[0] + z[0]) >> tiles_shift > 4 * 14:
+            raise ValueError("a hand holds at most 14 tiles in one group")
+        return m, p, s, z
+
+    def waits_of(h: Any) -> list[int]:
+        """Kinds that complete a hand of 3k+1 tiles given as 34 counts (bytes or a
+        bytearray), ascending."""
+        m, p, s, z = entries_of(h)
+        return list(read(m[0] + p[0] + s[0] + z[0], m, p, s, z, h))
 
     def winning_kinds(counts: Any) -> list[int]:
         """Kinds that complete a hand of 3k+1 tiles given as 34 counts (a list, tuple or
         bytes), ascending (the fast path of :func:`standard.waits`)."""
-        try:
-            km, kp, ks, kz = split(bytearray(counts))
-            m, m_pair, m_sets, m_kinds = wm[km]
-            p, p_pair, p_sets, p_kinds = wp[kp]
-            s, s_pair, s_sets, s_kinds = ws[ks]
-            z, z_pair, z_sets, z_kinds = wz[kz]
-        except KeyError:
-            return waits_of(bytes(bytearray(counts)))
-        except struct.error:
-            raise _no_hand(counts) from None
-        state = m + p + s + z
-        if state == 2:
-            found = [*m_sets, *p_sets, *s_sets, *z_sets]
-        elif state == 16:
-            found = [*(m_pair if m == 16 else p_pair if p == 16 else s_pair if s == 16
-                       else z_pair)]
-        elif state == 17:
-            found = [*(m_sets if m == 16 else p_sets if p == 16 else s_sets if s == 16
-                       else z_sets)]
-        else:
-            found = []
-        if m_kinds + p_kinds + s_kinds + z_kinds in special_kinds:
-            found = _special_waits(bytes(bytearray(counts)), found)
-        return found
+        h = bytearray(counts)
+        m, p, s, z = entries_of(h)
+        return list(read(m[0] + p[0] + s[0] + z[0], m, p, s, z, h))
 
-    return waits_of, winning_kinds
+    def group_states(h: Any) -> int:
+        """Sum over the four groups of 0 (splits into sets), 1 (sets and a pair), 16
+        (neither but one tile short) or 64 (neither): 1 for a complete hand of sets and a
+        pair."""
+        m, p, s, z = entries_of(h)
+        return (m[0] + p[0] + s[0] + z[0]) & states
+
+    return waits_of, winning_kinds, group_states
 
 
-waits_of, winning_kinds = _wait_readers()
+waits_of, winning_kinds, group_states = _wait_readers()
 
 
-__all__ = ["class_sections", "class_tables", "group_states", "shanten_from_counts", "shanten_of",
+__all__ = ["ALONE", "ENTRIES", "ENTRY_OF", "KINDS", "SPECIAL_TALLIES", "STATES", "TILES", "Entry",
+           "class_sections", "class_tables", "entry_sections", "entry_tables", "group_states",
+           "install", "install_entries", "read_waits", "shanten_from_counts", "shanten_of",
            "waits_of", "winning_kinds"]

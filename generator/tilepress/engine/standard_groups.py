@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache, lru_cache
+from operator import attrgetter
 
 from tilepress.engine.standard_classes import group_states, winning_kinds
 from tilepress.engine.standard_tables import ORPHANS as _ORPHANS
+from tilepress.engine.standard_tables import counts_of_codes
 from tilepress.engine.standard_values import (
     FORMS,
     SEVEN_PAIRS,
@@ -148,45 +149,88 @@ def _best_of(h: bytes, kind: int) -> Decomposition:
 def best_decomposition(counts: Sequence[int], kind: int) -> Decomposition:
     return _best_of(bytes(counts), kind)
 
-class _LazyDecomposition:
-    """Base of :class:`Wait` made by :func:`waits`: the decomposition, left unset, is
-    found from ``_source`` (the hand's counts and the winning kind) when first read."""
+class Wait:
+    """A tile that completes a ready hand, with how many of it are unseen, and one way
+    the hand wins on it: an immutable value (``Wait(tile, left, decomposition)``). The
+    waits :func:`standard.waits` makes find their decomposition when it is first read,
+    from the hand they keep (so that a wait list costs little more than its tiles)."""
 
-    __slots__ = ("_source",)
+    __slots__ = ("_decomposition", "_left", "_source", "_tile")
+    __match_args__ = ("tile", "left", "decomposition")
 
-    def __getattr__(self, name: str) -> Decomposition:
-        if name != "decomposition":
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}",
-                                 name=name, obj=self)
-        value = _best_of(*self._source)
-        _DECOMPOSITION.__set__(self, value)
-        return value
+    tile: Tile = property(attrgetter("_tile"),  # type: ignore[assignment]
+                          doc="The winning tile.")
+    left: int = property(attrgetter("_left"),  # type: ignore[assignment]
+                         doc="Copies of it not in the hand, its kans or the visible tiles.")
+
+    def __init__(self, tile: Tile, left: int, decomposition: Decomposition) -> None:
+        self._tile = tile
+        self._left = left
+        self._decomposition = decomposition
+
+    @property
+    def decomposition(self) -> Decomposition:
+        """One way the hand wins on this tile (complete groups, winning tile included)."""
+        try:
+            return self._decomposition
+        except AttributeError:
+            source = self._source  # the hand's 34 counts, or its four groups' codes
+            counts = counts_of_codes(source) if type(source) is tuple else source
+            self._decomposition = _best_of(counts, self._tile.kind)
+            return self._decomposition
+
+    def _key(self) -> tuple[Tile, int, Decomposition]:
+        return (self._tile, self._left, self.decomposition)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Wait:
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Wait(tile={self._tile!r}, left={self._left!r}, "
+                f"decomposition={self.decomposition!r})")
+
+    def __reduce__(self) -> tuple[type, tuple[Tile, int, Decomposition]]:
+        return (Wait, self._key())
 
 
-@dataclass(frozen=True, slots=True)
-class Wait(_LazyDecomposition):
-    """A tile that completes a ready hand, with how many of it are unseen."""
+def new_waits(counts: bytes, kinds: Sequence[int], seen: Sequence[int] | None = None
+              ) -> tuple[Wait, ...]:
+    """The waits on ``kinds`` of a hand of 34 ``counts`` (bytes), each with 4 less the
+    copies ``seen`` (by default those in the hand); their winning hands are worked out
+    only when first read."""
+    seen = counts if seen is None else seen
+    found = []
+    for kind in kinds:
+        wait = _NEW(Wait)
+        wait._tile = STANDARD_TILES[kind]
+        wait._left = 4 - seen[kind]
+        wait._source = counts
+        found.append(wait)
+    return tuple(found)
 
-    tile: Tile
-    left: int
-    decomposition: Decomposition
-    """One way the hand wins on this tile (complete groups, winning tile included)."""
+
+def code_waits(codes: tuple[int, int, int, int], kinds: Sequence[int]) -> tuple[Wait, ...]:
+    """:func:`new_waits` of a hand given as its four groups' base-5 codes (the copies of
+    a kind in the hand are a digit of its group's code)."""
+    found = []
+    for kind in kinds:
+        wait = _NEW(Wait)
+        wait._tile = STANDARD_TILES[kind]
+        wait._left = 4 - codes[_GROUP_OF[kind]] // _WEIGHT_OF[kind] % 5
+        wait._source = codes
+        found.append(wait)
+    return tuple(found)
 
 
-_DECOMPOSITION = Wait.__dict__["decomposition"]
-_SET_TILE = Wait.__dict__["tile"].__set__
-_SET_LEFT = Wait.__dict__["left"].__set__
-_SET_SOURCE = _LazyDecomposition.__dict__["_source"].__set__
-
-
-def new_wait(counts: bytes, kind: int, left: int) -> Wait:
-    """The wait on ``kind`` of a hand of ``counts``; its winning hand is worked out only
-    when first read."""
-    wait = object.__new__(Wait)
-    _SET_TILE(wait, STANDARD_TILES[kind])
-    _SET_LEFT(wait, left)
-    _SET_SOURCE(wait, (counts, kind))
-    return wait
+_NEW = object.__new__
+#: For each kind: its group (m, p, s, z) and its digit's weight in the group's code.
+_GROUP_OF = tuple(min(k // 9, 3) for k in range(34))
+_WEIGHT_OF = tuple(5 ** (8 - k % 9) if k < 27 else 5 ** (33 - k) for k in range(34))
 
 
 def _shape_waits(tiles: tuple[Tile, ...]) -> tuple[str, tuple[int, ...]]:
@@ -254,9 +298,10 @@ def _group_key(g: Group) -> tuple:
 __all__ = [
     "Wait",
     "best_decomposition",
+    "code_waits",
     "complete_counts",
     "decompose_counts",
-    "new_wait",
+    "new_waits",
     "readings_of",
     "winning_kinds",
 ]

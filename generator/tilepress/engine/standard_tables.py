@@ -12,23 +12,26 @@ honors (seven kinds; triplets only). Every pattern of counts of one group with a
   is three lookups, and the exact shanten of a hand is ``min(forms) - 1`` read from them
   (the class tables of :mod:`tilepress.engine.standard_classes`, built here too, read
   it faster still);
-* if the pattern is complete or one tile short of it: whether it splits into sets (0)
-  or sets and a pair (1), and the ranks that complete it either way (the waits), found
-  by the pattern's base-5 code.
+* its *wait entry*: whether it splits into sets, or sets and a pair, or is one tile
+  short of either (and the ranks that complete it each way: the waits), with a tally
+  of its kinds and tiles; a dense table gives each pattern's entry by its base-5 code
+  (the counts as digits, rank 1 the most significant), so that no pattern is ever
+  learned: a hand read as four codes is four indexings away from its waits.
 
 The tables are built with numpy by dynamic programming over counts, level by level
 (patterns of s tiles from those of s - 1 or s + 1), in about a second, and kept in a
-cache file of 3 MB (``$XDG_CACHE_HOME/tilepress`` or ``~/.cache/tilepress``; set
+cache file of 6.8 MB (``$XDG_CACHE_HOME/tilepress`` or ``~/.cache/tilepress``; set
 ``TILEPRESS_CACHE_DIR`` to move it, or to an empty string to keep nothing on disk),
 read back in a few tens of milliseconds. The file is written atomically and checked
-(format, a fingerprint of the two modules' source, SHA-256); anything amiss and the
+(format, a fingerprint of the two modules' source, a CRC-32); anything amiss and the
 tables are built again, so the file is never needed for a correct answer. Nothing is
 built or read before the first hand is.
 """
 
 from __future__ import annotations
 
-import bisect
+import functools
+import itertools
 import operator
 import os
 import struct
@@ -51,7 +54,7 @@ WIDTH = 2 * (SETS + 1)
 """Entries of a cost vector: index ``2 * j + p``."""
 SUIT_RANKS = 9
 HONOR_KINDS = 7
-_FORMAT = b"tilepress standard tables 2\n"
+_FORMAT = b"tilepress standard tables 3\n"
 _SOURCES = (__file__, os.path.join(os.path.dirname(__file__), "standard_classes.py"))
 """The files whose source the cache file's fingerprint hashes."""
 
@@ -74,12 +77,22 @@ class Tables:
     plus group vector g (``vectors[combine[u][g]][2 * k + 1]``)."""
     nothing: int
     """The group id of a group whose tiles can only be thrown away."""
-    suit_waits: WaitRecords
-    """Suit patterns complete or one tile short: (state, ranks completing to sets and a
-    pair as a bit mask, ranks completing to sets only as a bit mask); state 0 splits
-    into sets, 1 into sets and a pair, 8 neither (so that the sum over the groups of a
-    hand says how many are neither). Patterns not listed are (8, 0, 0)."""
-    honor_waits: WaitRecords
+    suit_entry: bytes | memoryview
+    """Wait entry number of each suit pattern (little-endian 16-bit, see
+    :func:`unpacked`), indexed like ``suit_vector``; the last entry stands for the
+    patterns of more than 14 tiles."""
+    honor_entry: bytes | memoryview
+    """The same for the honor patterns."""
+    suit_entries: tuple[array, ...]
+    """The suit patterns' wait entries, by number, as columns (see
+    :func:`standard_classes.entry_sections`)."""
+    honor_entries: tuple[array, ...]
+    """The honor patterns' wait entries."""
+    suit_segments: tuple[bytes | memoryview, bytes | memoryview]
+    """Each run of at most ``SEGMENT_TILES`` digits of a suit written in notation order,
+    and its code (the code of a longer run is the sum of its parts' codes), as stored:
+    :func:`segment_runs` reads them."""
+    honor_segments: tuple[bytes | memoryview, bytes | memoryview]
     """The same for the honors."""
     classes: tuple[Any, ...]
     """The class tables of :mod:`tilepress.engine.standard_classes`."""
@@ -250,14 +263,90 @@ def build_sections() -> dict[str, bytes]:
         dense = np.full(data["n"], 255, dtype=np.uint8)
         dense[data["codes"]] = ids.ravel() + offset
         offset += len(first[name])
-        listed = data["listed"]
-        order = np.argsort(data["codes"][listed], kind="stable")
-        records, which = np.unique(data["record"][listed][order], return_inverse=True)
         sections[f"{name}_vector"] = dense.tobytes()
-        sections[f"{name}_codes"] = data["codes"][listed][order].astype("<u4").tobytes()
-        sections[f"{name}_which"] = which.ravel().astype("<u2").tobytes()
-        sections[f"{name}_records"] = records.astype("<u8").tobytes()
+        entries, which = np.unique(_wait_entries(data), return_inverse=True)
+        index = np.full(data["n"], len(entries), dtype=np.int64)  # more than 14 tiles
+        index[data["codes"]] = which.ravel()
+        assert len(entries) < 1 << 16
+        sections[f"{name}_entry"] = index.astype("<u2").tobytes()
+        sections.update(standard_classes.entry_sections(name, np.append(entries, TOO_MANY)))
+        text, codes = _segments(SUIT_RANKS if name == "suit" else HONOR_KINDS)
+        sections[f"{name}_segments"] = text.encode()
+        sections[f"{name}_segment_codes"] = np.array(codes, dtype="<u4").tobytes()
     return sections
+
+
+SEGMENT_TILES = 5
+"""The longest run of digits of one group the segment tables hold: a hand of 13 tiles
+is three runs (small tables, read from the processor's cache)."""
+
+
+def segment_weights(ranks: int) -> dict[str, int]:
+    """Each digit's weight in the base-5 code of a group of ``ranks`` ranks (the digit
+    of rank r weighs 5 ** (ranks - r)); a suit's red five (0) weighs a five."""
+    weights = {str(r): 5 ** (ranks - r) for r in range(1, ranks + 1)}
+    if ranks == SUIT_RANKS:
+        weights["0"] = weights["5"]
+    return weights
+
+
+def _segments(ranks: int) -> tuple[str, list[int]]:
+    """Every run of at most ``SEGMENT_TILES`` digits of one group written in notation
+    order (ranks ascending, red fives before the other fives), comma-separated, and the
+    code of each."""
+    weights = segment_weights(ranks)
+    found: dict[str, int] = {}
+    for size in range(SEGMENT_TILES + 1):
+        for ranks_held in itertools.combinations_with_replacement(range(1, ranks + 1), size):
+            text = "".join(map(str, ranks_held))
+            if any(ranks_held.count(r) > 4 for r in ranks_held):
+                continue
+            code = sum(map(weights.__getitem__, text))
+            found[text] = code
+            fives = text.count("5") if ranks == SUIT_RANKS else 0
+            start = text.find("5")
+            for red in range(1, fives + 1):
+                found[text[:start] + "0" * red + text[start + red :]] = code
+    return ",".join(found), list(found.values())
+
+
+#: The states of a wait entry, chosen so that the sum over a hand's four groups says
+#: how many split into sets (0), into sets and a pair (1), are one tile short of either
+#: (16), or neither (64).
+SETS_STATE, PAIR_STATE, SHORT_STATE, NEITHER_STATE = 0, 1, 16, 64
+TALLY_TILES = 1 << 14
+"""The tally of a group: kinds held, plus 64 for each held twice, plus 1024 for each
+simple (neither terminal nor honor) held, plus ``TALLY_TILES`` for each tile. The tallies
+of the groups of a hand of at most 14 tiles add up without carries."""
+TALLY_SHIFT = 9
+"""A wait entry's key is its state plus its tally shifted by this much: the keys of the
+four groups of a hand add up to the sum of their states and the sum of their tallies."""
+TILES_SHIFT = TALLY_SHIFT + 14
+"""The number of tiles of a hand is its keys' sum shifted right by this much."""
+TOO_MANY = NEITHER_STATE | 63 * TALLY_TILES << 26
+"""The packed entry of a pattern of more than 14 tiles."""
+
+
+def _wait_entries(data: dict[str, Any]) -> Any:
+    """The packed wait entry of every pattern of a group: state (bits 0-7), ranks
+    completing it to sets and a pair (8-16) and to sets (17-25) as bit masks, tally
+    (from 26)."""
+    import numpy as np
+
+    dig = data["dig"].astype(np.int64)
+    held = (dig > 0).sum(0)
+    simples = held - (dig[0] > 0) - (dig[-1] > 0) if len(dig) == SUIT_RANKS else 0
+    tally = held + 64 * (dig == 2).sum(0) + 1024 * simples + TALLY_TILES * dig.sum(0)
+    record = data["record"]
+    state = np.array([SETS_STATE, PAIR_STATE, SHORT_STATE])[record & 3]
+    state = np.where(data["listed"], state, NEITHER_STATE)
+    return state | (record >> 2 & 0x3FFF) << 8 | (record >> 16) << 17 | tally << 26
+
+
+def unpack_entries(packed: Any) -> tuple[Any, Any, Any, Any]:
+    """(state, completing ranks to sets and a pair, to sets, tally) of packed entries
+    (a numpy array)."""
+    return packed & 0xFF, packed >> 8 & 0x1FF, packed >> 17 & 0x1FF, packed >> 26
 
 
 # ---------------------------------------------------------------------------
@@ -265,43 +354,18 @@ def build_sections() -> dict[str, bytes]:
 # ---------------------------------------------------------------------------
 
 
-def unpacked(code: str, data: bytes) -> array:
-    """Numbers of array type ``code`` from little-endian bytes."""
-    values = array(code)
+def unpacked(code: str, data: bytes | memoryview, into: array | None = None) -> array:
+    """Numbers of array type ``code`` from little-endian bytes (into the array ``into``,
+    emptied first, if given)."""
+    values = array(code) if into is None else into
+    del values[:]
     values.frombytes(data)
     if values.itemsize > 1 and struct.pack("=H", 1) != struct.pack("<H", 1):
         values.byteswap()  # pragma: no cover - big-endian machines
     return values
 
 
-@dataclass(frozen=True, slots=True)
-class WaitRecords:
-    """The wait records of the patterns of a group that are complete or one tile short,
-    found by their base-5 codes (sorted) in a binary search."""
-
-    codes: array
-    which: array
-    rows: tuple[tuple[int, int, int], ...]
-
-    def get(self, key: bytes, default: Any = None) -> Any:
-        """The record of a group's counts (bytes of 0-4), else ``default``."""
-        code = int(key.translate(BASE5), 5)
-        i = bisect.bisect_left(self.codes, code)
-        if i < len(self.codes) and self.codes[i] == code:
-            return self.rows[self.which[i]]
-        return default
-
-
-def _wait_records(codes: bytes, which: bytes, records: bytes) -> WaitRecords:
-    packed = unpacked("Q", records)
-    rows = tuple(((0, 1, 8)[r & 3], r >> 2 & 0x3FFF, r >> 16) for r in packed)
-    found = WaitRecords(unpacked("I", codes), unpacked("H", which), rows)
-    if len(found.codes) != len(found.which):
-        raise ValueError("inconsistent tables")
-    return found
-
-
-def tables_from(sections: dict[str, bytes]) -> Tables:
+def tables_from(sections: dict[str, Any]) -> Tables:
     """Python tables from the built (or cached) sections."""
     from tilepress.engine import standard_classes
 
@@ -310,26 +374,41 @@ def tables_from(sections: dict[str, bytes]) -> Tables:
     vectors = tuple(tuple(flat[i : i + WIDTH]) for i in range(0, len(flat), WIDTH))
     ids = unpacked("H", sections["combine"])
     combine = tuple(ids[i : i + groups] for i in range(0, len(ids), groups))
-    final = sections["final"]
+    final = bytes(sections["final"])
     size = groups * len(vectors)
+    entry = {name: sections[f"{name}_entry"] for name in ("suit", "honor")}
+    entries = {name: standard_classes.entry_tables(sections, name) for name in ("suit", "honor")}
     if (len(combine) != len(vectors) or len(sections["suit_vector"]) != 5**SUIT_RANKS
-            or len(final) != (SETS + 1) * size):
+            or len(final) != (SETS + 1) * size or len(entry["suit"]) != 2 * 5**SUIT_RANKS
+            or len(entry["honor"]) != 2 * 5**HONOR_KINDS):
         raise ValueError("inconsistent tables")
     finals = tuple(tuple(final[k * size + u * groups : k * size + (u + 1) * groups]
                          for u in range(len(vectors))) for k in range(SETS + 1))
     return Tables(
-        suit_vector=sections["suit_vector"],
-        honor_vector=sections["honor_vector"],
+        suit_vector=bytes(sections["suit_vector"]),
+        honor_vector=bytes(sections["honor_vector"]),
         vectors=vectors,
         combine=combine,
         final=finals,
         nothing=groups - 1,
-        suit_waits=_wait_records(sections["suit_codes"], sections["suit_which"],
-                                 sections["suit_records"]),
-        honor_waits=_wait_records(sections["honor_codes"], sections["honor_which"],
-                                  sections["honor_records"]),
+        suit_entry=entry["suit"],
+        honor_entry=entry["honor"],
+        suit_entries=entries["suit"],
+        honor_entries=entries["honor"],
+        suit_segments=(sections["suit_segments"], sections["suit_segment_codes"]),
+        honor_segments=(sections["honor_segments"], sections["honor_segment_codes"]),
         classes=standard_classes.class_tables(sections),
     )
+
+
+def segment_runs(stored: tuple[bytes | memoryview, bytes | memoryview]
+                 ) -> tuple[list[str], array]:
+    """The runs and their codes of ``Tables.suit_segments`` or ``honor_segments``."""
+    texts = bytes(stored[0]).decode().split(",")
+    codes = unpacked("I", stored[1])
+    if len(texts) != len(codes):
+        raise ValueError("inconsistent tables")
+    return texts, codes
 
 
 _LOCK = threading.Lock()
@@ -370,17 +449,11 @@ class _Unloaded:
     def __init__(self, name: str) -> None:
         self.name = name
 
-    def get(self, key: bytes, default: Any = None) -> Any:
-        install()
-        return globals()[self.name].get(key, default)
-
     def __getitem__(self, key: int) -> Any:
         install()
         return globals()[self.name][key]
 
 
-SUIT_WAITS: Any = _Unloaded("SUIT_WAITS")
-HONOR_WAITS: Any = _Unloaded("HONOR_WAITS")
 SUIT_VECTOR: Any = _Unloaded("SUIT_VECTOR")
 HONOR_VECTOR: Any = _Unloaded("HONOR_VECTOR")
 VECTORS: Any = _Unloaded("VECTORS")
@@ -391,13 +464,13 @@ NOTHING = -1
 
 def install() -> None:
     """Load the tables into this module's names (once)."""
-    global SUIT_WAITS, HONOR_WAITS, SUIT_VECTOR, HONOR_VECTOR, VECTORS, COMBINE
+    global SUIT_VECTOR, HONOR_VECTOR, VECTORS, COMBINE
     global FINAL, NOTHING
     if isinstance(VECTORS, tuple):
         return
     t = load()
-    HONOR_WAITS, SUIT_VECTOR, HONOR_VECTOR = t.honor_waits, t.suit_vector, t.honor_vector
-    COMBINE, FINAL, NOTHING, SUIT_WAITS = t.combine, t.final, t.nothing, t.suit_waits
+    SUIT_VECTOR, HONOR_VECTOR = t.suit_vector, t.honor_vector
+    COMBINE, FINAL, NOTHING = t.combine, t.final, t.nothing
     VECTORS = t.vectors
 
 
@@ -417,6 +490,21 @@ def _kinds(start: int, size: int) -> tuple[tuple[int, ...], ...]:
 KINDS = tuple(_kinds(9 * g, 9 if g < 3 else 7) for g in range(4))
 #: What adding one tile of rank r does to the base-5 code of a group's counts.
 STEP = {9: tuple(5 ** (8 - r) for r in range(9)), 7: tuple(5 ** (6 - r) for r in range(7))}
+
+
+#: The base-5 digits of each number below 5**5, 5**4 and 5**3, as counts.
+@functools.cache
+def _digits(width: int) -> tuple[bytes, ...]:
+    """The base-5 digits of each number below 5 ** width, as counts."""
+    return tuple(bytes(d) for d in itertools.product(range(5), repeat=width))
+
+
+def counts_of_codes(codes: tuple[int, int, int, int]) -> bytes:
+    """The 34 counts of a hand from its four groups' base-5 codes (m, p, s, z)."""
+    high, low = _digits(5), _digits(4)
+    m, p, s, z = codes
+    return b"".join((high[m // 625], low[m % 625], high[p // 625], low[p % 625],
+                     high[s // 625], low[s % 625], _digits(3)[z // 625], low[z % 625]))
 
 
 def orphans_waits(counts: Sequence[int]) -> list[int]:

@@ -16,6 +16,7 @@ import hashlib
 import os
 import struct
 import tempfile
+import zlib
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -43,16 +44,17 @@ def _fingerprint(source_files: str | Sequence[str], version: bytes) -> bytes:
 def encode(sections: dict[str, bytes], fingerprint: bytes, version: bytes) -> bytes:
     body = b"".join(struct.pack("<B", len(name)) + name.encode() + struct.pack("<Q", len(data))
                     + data for name, data in sorted(sections.items()))
-    return version + fingerprint + hashlib.sha256(body).digest() + body
+    return version + fingerprint + struct.pack("<I", zlib.crc32(body)) + body
 
 
-def decode(blob: bytes, fingerprint: bytes, version: bytes) -> dict[str, bytes]:
-    """The sections of a cache file; ValueError if it is not a complete, current one."""
+def decode(blob: bytes, fingerprint: bytes, version: bytes) -> dict[str, memoryview]:
+    """The sections of a cache file, as views of ``blob`` (nothing copied); ValueError if
+    it is not a complete, current one (a CRC-32 of the body tells damage)."""
     head = len(version)
     if blob[:head] != version or blob[head : head + 32] != fingerprint:
         raise ValueError("not a current tables file")
-    body = memoryview(blob)[head + 64 :]
-    if hashlib.sha256(body).digest() != blob[head + 32 : head + 64]:
+    body = memoryview(blob)[head + 36 :]
+    if struct.pack("<I", zlib.crc32(body)) != blob[head + 32 : head + 36]:
         raise ValueError("damaged tables file")
     sections, pos = {}, 0
     while pos < len(body):
@@ -61,7 +63,9 @@ def decode(blob: bytes, fingerprint: bytes, version: bytes) -> dict[str, bytes]:
         pos += 1 + size
         (length,) = struct.unpack_from("<Q", body, pos)
         pos += 8
-        sections[name] = bytes(body[pos : pos + length])
+        if pos + length > len(body):
+            raise ValueError("damaged tables file")
+        sections[name] = body[pos : pos + length]
         pos += length
     return sections
 
@@ -79,7 +83,8 @@ def _write(path: Path, blob: bytes) -> None:
         raise
 
 
-def read(*, fingerprint_of: str | Sequence[str], version: bytes) -> dict[str, bytes] | None:
+def read(*, fingerprint_of: str | Sequence[str], version: bytes
+         ) -> dict[str, memoryview] | None:
     """The cached sections, or None when there is no sound, current cache file."""
     path = cache_path()
     if path is None:
