@@ -199,15 +199,22 @@ def card_files(sheets: CardSheets) -> list[tuple[str, bytes]]:
 
 
 def _png(pdf: bytes, dpi: int) -> bytes:
+    return png_pages(pdf, dpi)[0]
+
+
+def png_pages(pdf: bytes, dpi: int) -> list[bytes]:
+    """Each page of a PDF as a PNG at ``dpi`` on white (rasterised by pdfium)."""
     import io
 
     import pypdfium2
 
-    page = pypdfium2.PdfDocument(pdf)[0]
-    image = page.render(scale=dpi / 72, fill_color=(255, 255, 255, 255)).to_pil()
-    out = io.BytesIO()
-    image.save(out, format="PNG", dpi=(dpi, dpi))
-    return out.getvalue()
+    out = []
+    for page in pypdfium2.PdfDocument(pdf):
+        image = page.render(scale=dpi / 72, fill_color=(255, 255, 255, 255)).to_pil()
+        data = io.BytesIO()
+        image.save(data, format="PNG", dpi=(dpi, dpi))
+        out.append(data.getvalue())
+    return out
 
 
 def write_card_files(sheets: CardSheets, directory: str | os.PathLike[str]) -> int:
