@@ -275,6 +275,10 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
         "jobs": [(("2027-01-01", "--jobs", "0"), 2, "jobs must be 1 or more")],
         "scheduler": [(("2027-01-01", "--scheduler", "nonsense"), 2,
                        "not a Dask scheduler address")],
+        "fmt": [(("2027-01-01", "--format", "tiff"), 2, "--format must be pdf, svg, png")],
+        "dpi": [(("2027-01-01", "--dpi", "20", "-o", "x.png"), 2, "--dpi must be a whole")],
+        "yesterday": [(("2027-01-01", "--yesterday=maybe"), 2,
+                       "Option '--yesterday' does not take a value")],
     },
     ("kit",): {
         "games": [(("chess",), 2, "chess")],
@@ -454,6 +458,10 @@ def automatic(path: tuple[str, ...], name: str) -> list[Case]:
     """Bad values for shared options and for options with allowed values or bounds."""
     if name == "output" and path == ("kit",):  # a kit is a folder: a file is in the way
         return [(("-o", "keep/notes.txt"), 2, "keep/notes.txt")]
+    if name == "output" and path == ("daily",):  # a folder is where a range of sheets goes
+        return [(("-o", "keep/notes.txt"), 2, "cannot tell what to write to 'keep/notes.txt'"),
+                (("--from", "2027-01-01", "--to", "2027-01-02", "-o", "keep/a.png"), 2,
+                 "a range of sheets cannot go into one .png file")]
     if name == "output":
         return [(("-o", "keep"), 2, "is a folder")]
     if name == "paper":

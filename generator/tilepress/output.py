@@ -230,12 +230,16 @@ def card_files(sheets: CardSheets) -> list[tuple[str, bytes]]:
 
 
 def _png(pdf: bytes, dpi: int) -> bytes:
+    return png_pages(pdf, dpi)[0]
 
+
+def png_pages(pdf: bytes, dpi: int) -> list[bytes]:
+    """Each page of a PDF as a PNG at ``dpi`` on white (rasterised by pdfium), with
+    tilepress's mark."""
     import pypdfium2
 
-    page = pypdfium2.PdfDocument(pdf)[0]
-    image = page.render(scale=dpi / 72, fill_color=(255, 255, 255, 255)).to_pil()
-    return _png_bytes(image, dpi)
+    return [_png_bytes(page.render(scale=dpi / 72, fill_color=(255, 255, 255, 255)).to_pil(),
+                       dpi) for page in pypdfium2.PdfDocument(pdf)]
 
 
 def write_card_files(sheets: CardSheets, directory: str | os.PathLike[str], *,

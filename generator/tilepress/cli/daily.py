@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+import datetime as dt
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -13,30 +15,38 @@ from tilepress.cli.common import Force, Jobs, Scheduler, echo, output_option
 from tilepress.cli.common import paper as common_paper
 
 if TYPE_CHECKING:
-    from tilepress.batch import BatchOptions
+    from tilepress.batch import BatchOptions, Progress
     from tilepress.publish.daily import Plan
+
+SHEET_SUFFIXES = (".pdf", ".svg", ".png", ".json")
 
 
 @contextmanager
-def progress_bar(label: str) -> Iterator[object]:
-    """A rich progress bar on stderr while a batch runs (nothing when stderr is not a
-    terminal); yields the batch runner's progress callback."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+def progress_bar(what: str) -> Iterator[Progress | None]:
+    """A bar on stderr while a range is made, when stderr is a terminal: what it counts,
+    how many of how many, and the time remaining (as ``stats`` shows it); yields the
+    batch runner's progress callback."""
+    import sys
 
-    console = Console(stderr=True)
-    if not console.is_terminal:
+    if not sys.stderr.isatty():
         yield None
         return
-    with Progress("[progress.description]{task.description}", BarColumn(),
-                  MofNCompleteColumn(), TimeElapsedColumn(), console=console,
-                  transient=True) as bar:
-        task = bar.add_task(label, total=None)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    with Progress(what, BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(what, total=None)
 
         def update(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
         yield update
+
+
+def is_folder(path: Path, text: str) -> bool:
+    """A folder name: it ends in ``/``, has no suffix, or is a folder already."""
+    return text.endswith(("/", os.sep)) or not path.suffix or path.is_dir()
 
 
 def daily(
@@ -45,8 +55,15 @@ def daily(
     first: Annotated[str | None, typer.Option(
         "--from", help="First day of a range (with --to): one sheet per day.")] = None,
     last: Annotated[str | None, typer.Option("--to", help="Last day of a range.")] = None,
-    output: Annotated[Path | None, output_option(
-        ".pdf .svg .json for one day; a folder for a range")] = None,
+    output: Annotated[str | None, output_option(
+        ".pdf (both pages), .png or .svg (a file per page) or .json (the puzzles) for one "
+        "day, .pdf for a whole range in one file; or a folder (a name without a suffix, or "
+        "ending in /) for a sheet and a puzzle file per day")] = None,
+    fmt: Annotated[str | None, typer.Option(
+        "--format", help="For a folder: pdf (the default), png or svg, one file per page "
+        "of each sheet for png and svg.", show_default=False)] = None,
+    dpi: Annotated[int, typer.Option(
+        "--dpi", help="Dots per inch of PNG sheets (36 to 1200).")] = 150,
     series: Annotated[str | None, typer.Option(
         "--series", help="A series of your own: the same date in another series is another "
         "sheet. The spec's series if left out.")] = None,
@@ -58,77 +75,131 @@ def daily(
         "answers on the back of each sheet); the spec's if left out.")] = None,
     paper: Annotated[str | None, typer.Option(
         "--paper", help="a4 or letter (overrides the spec).")] = None,
+    yesterday: Annotated[bool | None, typer.Option(
+        "--yesterday/--no-yesterday", help="With the answers on the back, also the day "
+        "before's answers there, in words; the spec's if left out.",
+        show_default=False)] = None,
     combined: Annotated[bool, typer.Option(
-        "--combined", help="For a range, also every sheet in one PDF, FROM_TO.pdf.")] = False,
+        "--combined", help="For a range into a folder, also every sheet in one PDF, "
+        "FROM_TO.pdf.")] = False,
+    resume: Annotated[bool, typer.Option(
+        "--resume", help="Go on with a range stopped part way: keep the days the folder "
+        "holds from a run with the same options (running the same command again does "
+        "too); an error if it holds none.")] = False,
     jobs: Jobs = None,
     scheduler: Scheduler = None,
     force: Force = False,
 ) -> None:
     """Daily puzzle sheets: one page of puzzles of several kinds for a date, harder from
     Monday to Sunday, numbered in its series, with the answers on the back. A range
-    writes DATE.pdf and DATE.json (for tilepress verify) for every day into a folder.
+    writes DATE.pdf and DATE.json (for tilepress verify) for every day into a folder,
+    and keeps the days a stopped run finished.
 
     Example: tilepress daily --from 2027-01-01 --to 2027-12-31 -o out/daily/ --jobs 2
     """
-    import datetime as dt
-
     from tilepress.batch import BatchOptions
     from tilepress.errors import RequestError
-    from tilepress.output import output_format
     from tilepress.publish.daily import (
+        SHEET_FORMATS,
+        check_dpi,
         default_spec,
         load_daily_spec,
         make_plan,
         parse_date,
-        write_day,
     )
 
     if date is not None and (first is not None or last is not None):
         raise RequestError("give a DATE or a range (--from and --to), not both")
     if (first is None) != (last is None):
         raise RequestError("a range needs both --from and --to")
-    if combined and first is None:
-        raise RequestError("--combined is for a range (--from and --to)")
+    if fmt is not None and fmt not in SHEET_FORMATS:
+        raise RequestError(f"--format must be {', '.join(SHEET_FORMATS)}, not {fmt!r}")
+    check_dpi(dpi)
     if paper is not None:
         common_paper(paper)  # one line naming --paper before anything runs
-    options = BatchOptions(jobs=jobs, scheduler=scheduler, label="daily")  # for Dask
-
-    def new_plan() -> Plan:
-        return make_plan(load_daily_spec(spec) if spec else default_spec(), series=series,
-                         answers=answers, paper=paper)
-
     if first is not None and last is not None:
-        _daily_range(new_plan, first, last, output, combined, options, force)
-        return
-    day = parse_date(date) if date is not None else dt.date.today()
-    target = output or Path(f"out/daily/{day.isoformat()}.pdf")
-    output_format(target, (".pdf", ".svg", ".json"), force=force)
-    plan = new_plan()
-    plan.check_day(day)
-    with progress_bar("daily sheet") as progress:
-        written = write_day(plan, day, target, puzzles=output is None, options=options,
-                            progress=progress, force=force)  # type: ignore[arg-type]
-    echo(f"wrote the daily sheet No. {plan.number(day)} of {day.isoformat()} to "
-         + " and ".join(str(path) for path in written))
-
-
-def _daily_range(plan: Callable[[], Plan], first: str, last: str, output: Path | None,
-                 combined: bool, options: BatchOptions, force: bool) -> None:
-    """A sheet for every day from ``first`` to ``last``, into a folder."""
-    from tilepress.errors import RequestError
-    from tilepress.publish.daily import parse_date, write_range
-
-    start, end = parse_date(first, what="--from"), parse_date(last, what="--to")
-    folder = output or Path("out/daily")
-    if folder.suffix.lower() in (".pdf", ".svg", ".json"):
-        raise RequestError(f"a range is written to a folder, not to {str(folder)!r}")
-    made = plan()
+        start, end = parse_date(first, what="--from"), parse_date(last, what="--to")
+    else:
+        start = end = parse_date(date) if date is not None else dt.date.today()
+    ranged = first is not None
+    text = output if output is not None else "out/daily/"
+    if not text:
+        raise RequestError("no output name given (-o is empty)")
+    target = Path(text)
+    folder = is_folder(target, text)
+    if not folder and target.suffix.lower() not in SHEET_SUFFIXES:
+        raise RequestError(f"cannot tell what to write to {text!r}: a sheet goes to a name "
+                           f"ending in {', '.join(SHEET_SUFFIXES)}, and sheets to a folder "
+                           "(a name without a suffix, or ending in /)")
+    if not folder:
+        suffix = target.suffix.lower()
+        if fmt is not None:
+            raise RequestError(f"--format is for a folder; the name {text!r} already says "
+                               f"what to write ({suffix})")
+        if ranged and suffix != ".pdf":
+            raise RequestError(f"a range of sheets cannot go into one {suffix} file "
+                               f"({text!r}): give a folder (with --format "
+                               f"{suffix[1:] if suffix != '.json' else 'pdf'}) for a file "
+                               "per day, or a .pdf name for the whole range in one PDF")
+        if combined:
+            raise RequestError("--combined is for a range into a folder; a .pdf name already "
+                               "holds the whole range")
+        if resume:
+            raise RequestError("--resume is for a range into a folder")
+    if combined and not ranged:
+        raise RequestError("--combined is for a range (--from and --to)")
+    options = BatchOptions(jobs=jobs, scheduler=scheduler, label="daily")  # for Dask
+    plan = make_plan(load_daily_spec(spec) if spec else default_spec(), series=series,
+                     answers=answers, paper=paper, yesterday=yesterday)
     if end < start:  # before the workers start: one line, nothing written
         raise RequestError(f"the range ends ({end.isoformat()}) before it starts "
                            f"({start.isoformat()})")
-    with progress_bar("daily sheets") as progress:
-        report = write_range(made, start, end, folder, combined=combined, options=options,
-                             progress=progress, force=force)  # type: ignore[arg-type]
-    echo(f"wrote {report.sheets} daily sheet{'s' * (report.sheets != 1)} "
-         f"({start.isoformat()} to {end.isoformat()}), with their puzzle files, to "
-         f"{folder}{' and all of them in one PDF' if combined else ''}")
+    plan.check_day(start)
+    if folder:
+        _to_folder(plan, start, end, target, fmt or "pdf", dpi, combined, resume, options,
+                   force)
+    elif ranged:
+        _to_one_pdf(plan, start, end, target, options, force)
+    else:
+        _one_day(plan, start, target, dpi, options, force)
+
+
+def _one_day(plan: Plan, day: dt.date, target: Path, dpi: int, options: BatchOptions,
+             force: bool) -> None:
+    from tilepress.publish.daily import write_day
+
+    written = write_day(plan, day, target, dpi=dpi, options=options, force=force)
+    pages = " (a file per page)" if len(written) > 1 else ""
+    echo(f"wrote the daily sheet No. {plan.number(day)} of {day}{pages} to "
+         + " and ".join(str(path) for path in written))
+
+
+def _to_one_pdf(plan: Plan, start: dt.date, end: dt.date, target: Path,
+                options: BatchOptions, force: bool) -> None:
+    from tilepress.publish.daily import range_days, write_combined
+
+    days = range_days(plan, start, end)
+    with progress_bar("sheets") as progress:
+        path = write_combined(plan, days[0], days[-1], target, options=options,
+                              progress=progress, force=force)
+    echo(f"wrote {_sheets(len(days))} ({days[0]} to {days[-1]}) in one PDF to {path}")
+
+
+def _to_folder(plan: Plan, start: dt.date, end: dt.date, folder: Path, fmt: str, dpi: int,
+               combined: bool, resume: bool, options: BatchOptions, force: bool) -> None:
+    from tilepress.publish.daily import range_days, write_range
+
+    days = range_days(plan, start, end)
+    with progress_bar("sheets") if len(days) > 1 else nullcontext() as progress:
+        report = write_range(plan, days[0], days[-1], folder, fmt=fmt, dpi=dpi,
+                             combined=combined, resume=resume, options=options,
+                             progress=progress, force=force)
+    each = {"pdf": "DATE.pdf", "svg": "an SVG per page", "png": f"a PNG per page at {dpi} dpi"}
+    span = f"{days[0]}" if len(days) == 1 else f"{days[0]} to {days[-1]}"
+    kept = f"; kept {_sheets(report.kept)} already written" if report.kept else ""
+    echo(f"wrote {_sheets(report.sheets)} ({span}: {each[fmt]} and DATE.json each"
+         f"{', and all of them in one PDF' if combined else ''}) to {folder}{kept}")
+
+
+def _sheets(n: int) -> str:
+    return f"{n:,} daily sheet{'s' * (n != 1)}"

@@ -1,12 +1,14 @@
-"""The optional disk cache of the standard-hand tables: the one place in the engine that
-touches files.
+"""The optional disk cache of tables that take a second or so to build (the standard-hand
+tables, the lists of one-suit puzzle hands): the one place in the engine that touches
+files.
 
-The tables take about a second to build; read back from
+The standard-hand tables take about a second to build; read back from
 ``$XDG_CACHE_HOME/tilepress/standard-tables.bin`` (or ``~/.cache/tilepress``; set
 ``TILEPRESS_CACHE_DIR`` to move it, or to an empty string for no cache) they take about a
-tenth of that. The cache is never needed for a result: a missing, damaged, foreign or
-out-of-date file is built again, and a folder that cannot be written is left alone. The
-file is written whole or not at all.
+tenth of that. Other tables have files of their own names in the same folder. The
+cache is never needed for a result: a missing, damaged, foreign or out-of-date file is
+built again, and a folder that cannot be written is left alone. The file is written whole
+or not at all.
 """
 
 from __future__ import annotations
@@ -21,13 +23,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 
-def cache_path() -> Path | None:
-    """Where the cache file goes (None: no cache)."""
+def cache_path(name: str = "standard-tables.bin") -> Path | None:
+    """Where the cache file ``name`` goes (None: no cache)."""
     override = os.environ.get("TILEPRESS_CACHE_DIR")
     if override is not None:
-        return Path(override) / "standard-tables.bin" if override else None
+        return Path(override) / name if override else None
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "tilepress" / "standard-tables.bin"
+    return Path(base) / "tilepress" / name
 
 
 def _fingerprint(source_files: str | Sequence[str], version: bytes) -> bytes:
@@ -72,7 +74,7 @@ def decode(blob: bytes, fingerprint: bytes, version: bytes) -> dict[str, memoryv
 
 def _write(path: Path, blob: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".standard-tables-")
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-")
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(blob)
@@ -83,10 +85,10 @@ def _write(path: Path, blob: bytes) -> None:
         raise
 
 
-def read(*, fingerprint_of: str | Sequence[str], version: bytes
-         ) -> dict[str, memoryview] | None:
+def read(*, fingerprint_of: str | Sequence[str], version: bytes,
+         name: str = "standard-tables.bin") -> dict[str, memoryview] | None:
     """The cached sections, or None when there is no sound, current cache file."""
-    path = cache_path()
+    path = cache_path(name)
     if path is None:
         return None
     try:
@@ -96,9 +98,9 @@ def read(*, fingerprint_of: str | Sequence[str], version: bytes
 
 
 def write(sections: dict[str, bytes], *, fingerprint_of: str | Sequence[str],
-          version: bytes) -> None:
+          version: bytes, name: str = "standard-tables.bin") -> None:
     """Cache the sections, if the cache folder can be written."""
-    path = cache_path()
+    path = cache_path(name)
     if path is not None:
         with contextlib.suppress(OSError):  # read-only: build again next time
             _write(path, encode(sections, _fingerprint(fingerprint_of, version), version))

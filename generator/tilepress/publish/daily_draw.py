@@ -1,13 +1,14 @@
 """The plan of a daily run and the drawing of a day's puzzles: each entry of each day
-from its own seed, on chains that never repeat a puzzle within a series-year (see
+from its own seed and from its day's own share of its chain's puzzles, so that no puzzle
+repeats within a series-year and a day is drawn without any other (see
 :mod:`tilepress.publish.daily`)."""
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import random
-from collections import defaultdict
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -24,7 +25,6 @@ from tilepress.publish.daily_spec import (
 from tilepress.puzzles.base import (
     Candidate,
     Puzzle,
-    PuzzleKind,
     PuzzleSet,
     describe,
     draw_candidates,
@@ -37,9 +37,8 @@ DISJOINT: dict[str, tuple[str, ...]] = {"waits": ("tiles", "suits"),
 same puzzle: a hand of 7 tiles is never a hand of 10, a one-suit hand never a mixed one."""
 MIN_TRIES = 200
 """A day's draw tries a kind at least this often before it gives up (the kind's own
-limit may be lower for a set: a day insists on its exact difficulty)."""
-
-
+limit may be lower for a set: a day insists on its exact difficulty), times the days of
+its chain when it keeps only its own share of a kind's random puzzles."""
 
 # ---------------------------------------------------------------------------
 # The plan: a spec with the series and options of one run
@@ -55,10 +54,18 @@ class Plan:
     series: str
     answers: str
     paper: str
+    yesterday: bool = False
+    """With answers on the back, a panel of the day before's answers there too."""
 
     @property
-    def key(self) -> tuple[str, str, str, str]:
-        return (self.spec.fingerprint, self.series, self.answers, self.paper)
+    def key(self) -> tuple[str, str, str, str, bool]:
+        return (self.spec.fingerprint, self.series, self.answers, self.paper, self.yesterday)
+
+    @property
+    def shows_previous(self) -> bool:
+        """Whether a sheet prints the day before's answers (next-day answers, or the
+        panel of yesterday's)."""
+        return self.answers == "next-day" or self.yesterday
 
     def number(self, day: dt.date) -> int:
         """The sheet's number in the series: No. 1 on the series' start."""
@@ -84,7 +91,9 @@ class Plan:
 
 
 def make_plan(spec: DailySpec, *, series: str | None = None, answers: str | None = None,
-              paper: str | None = None) -> Plan:
+              paper: str | None = None, yesterday: bool | None = None) -> Plan:
+    """A run's plan: the spec, with the series, answers, paper and panel of yesterday's
+    answers given here (the spec's where None)."""
     from tilepress.draw.canvas import find_paper
 
     mode = answers or spec.answers
@@ -95,7 +104,8 @@ def make_plan(spec: DailySpec, *, series: str | None = None, answers: str | None
         raise RequestError(f"--paper must be {' or '.join(SHEET_PAPERS)} for daily sheets, "
                            f"not {sheet!r}")
     find_paper(sheet)
-    return Plan(spec, check_series(series) if series is not None else spec.series, mode, sheet)
+    return Plan(spec, check_series(series) if series is not None else spec.series, mode, sheet,
+                spec.yesterday if yesterday is None else yesterday)
 
 
 _CHAINS: dict[tuple[str, int, int], tuple] = {}
@@ -124,6 +134,103 @@ def _find_chain(spec: DailySpec, index: int, weekday: int) -> tuple:
 
 
 # ---------------------------------------------------------------------------
+# A chain's year: its days, and each day's share of the chain's puzzles
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Share:
+    """A day's place on its chain: the day is the ``slot``-th of the chain's ``slots``
+    days in its year, and its puzzles on the chain (``demand``) follow the ``offset``
+    puzzles of the chain's earlier days (``total`` in the year)."""
+
+    slot: int
+    slots: int
+    offset: int
+    demand: int
+    total: int
+
+
+_CALENDARS: dict[tuple, dict[dt.date, tuple[int, int, int]]] = {}
+
+
+def _calendar(plan: Plan, chain: tuple) -> dict[dt.date, tuple[int, int, int]]:
+    """Every day of ``chain``'s year that has puzzles on it: (slot, offset, demand)."""
+    key = (plan.spec.fingerprint, chain)
+    if key not in _CALENDARS:
+        year = chain[0]
+        day = plan.anchor(dt.date(year, 12, 31))
+        found: dict[dt.date, tuple[int, int, int]] = {}
+        offset = 0
+        while day.year == year:
+            demand = sum(plan.spec.entries[i].count for i in plan.entries_on(day)
+                         if plan.chain(i, day) == chain)
+            if demand:
+                found[day] = (len(found), offset, demand)
+                offset += demand
+            day += dt.timedelta(days=1)
+        _CALENDARS[key] = found
+    return _CALENDARS[key]
+
+
+def share(plan: Plan, index: int, day: dt.date) -> Share:
+    """Where entry ``index`` on ``day`` stands on its chain (a year's days at most)."""
+    calendar = _calendar(plan, plan.chain(index, day))
+    slot, offset, demand = calendar[day]
+    last = calendar[next(reversed(calendar))]
+    return Share(slot, len(calendar), offset, demand, last[1] + last[2])
+
+
+def stable_text(identity: Hashable) -> str:
+    """An identity as text that is the same in every process (``hash()`` of a string is
+    not): the repr of what identities are made of, tuples of text and whole numbers
+    (:attr:`Candidate.identity`; ``tests/test_daily.py`` checks every kind's)."""
+    return repr(identity)
+
+
+def home_key(series: str, chain: tuple) -> bytes:
+    """The key of a series-year's chain for :func:`home`."""
+    return hashlib.blake2b(f"tilepress:daily:{series}:{stable_text(chain)}".encode(),
+                           digest_size=32).digest()
+
+
+def home(key: bytes, identity: Hashable, slots: int) -> int:
+    """The one day (its slot, of ``slots``) of a series-year's chain (``key``,
+    :func:`home_key`) that may use a puzzle: a keyed hash of its identity."""
+    digest = hashlib.blake2b(stable_text(identity).encode(), key=key, digest_size=8).digest()
+    return int.from_bytes(digest, "big") % slots
+
+
+_LISTED: dict[tuple, tuple[Any, tuple[Hashable, ...]] | None] = {}
+
+
+def listed(plan: Plan, chain: tuple) -> tuple[Any, tuple[Hashable, ...]] | None:
+    """For a chain whose puzzles can be listed (one request on every day of it, and a
+    kind that lists that request): the request and its list, in the series-year's own
+    order (a keyed shuffle)."""
+    key = (plan.spec.fingerprint, plan.series, chain)
+    if key not in _LISTED:
+        requests = {}
+        for day in _calendar(plan, chain):
+            for index in plan.entries_on(day):
+                if plan.chain(index, day) == chain:
+                    params = entry_params(plan.spec, index, day.weekday())
+                    requests[stable_text(tuple(sorted(params_dict(params).items())))] = (
+                        index, params)
+        found = None
+        if len(requests) == 1:
+            index, params = next(iter(requests.values()))
+            items = find_kind(plan.spec.entries[index].kind).listing(params)
+            if items is not None:
+                order = list(items)
+                random.Random(f"tilepress:daily:{plan.series}:{stable_text(chain)}"
+                              ).shuffle(order)
+                found = (params, tuple(order))
+        _LISTED[key] = found
+    return _LISTED[key]
+
+
+# ---------------------------------------------------------------------------
 # Drawing the puzzles of a day
 # ---------------------------------------------------------------------------
 
@@ -142,95 +249,88 @@ def entry_rng(series: str, day: dt.date, index: int, kind: str) -> random.Random
     return random.Random(f"tilepress:daily:{series}:{day.isoformat()}:{index}:{kind}")
 
 
-def draw_entry(kind: PuzzleKind, params: Any, count: int, rng: random.Random,
-               exclude: frozenset | set = frozenset(), *, where: str = "") -> list[Candidate]:
-    """``count`` distinct candidates none of whose identities is in ``exclude``, each
-    of exactly the asked difficulty (as :func:`generate_set` draws them, with decoys
-    in shuffled places)."""
-    asked = _difficulty(params)
-    tries = max(kind.misses_in_a_row, MIN_TRIES)
-
-    def give_up(found: int, decoy: bool) -> str:
-        if not exclude:
-            return (f"{where}: no new {asked} {kind.name} puzzle in {tries} tries "
-                    f"({describe(params)}); ask for a difficulty it reaches more often")
-        return (f"{where}: found only {found} new {kind.name} puzzles "
-                f"({describe(params)}); the year's earlier sheets used "
-                f"{len(exclude)} of them: ask for fewer, or vary the options by weekday")
-
-    return draw_candidates(kind, params, count, rng, asked=asked, tries=tries,
-                           give_up=give_up, exclude=exclude)
-
-
-def draw_set(plan: Plan, day: dt.date, index: int, exclude: frozenset | set = frozenset()
-             ) -> EntrySet:
-    """Entry ``index``'s puzzles on ``day``, none of them in ``exclude``; checked again by
-    the kind's solver before they are used."""
+def draw_entry(plan: Plan, day: dt.date, index: int,
+               exclude: frozenset | set = frozenset()) -> list[Candidate]:
+    """Entry ``index``'s puzzles on ``day``: distinct, none in ``exclude`` (the day's
+    earlier entries on its chain), each of exactly the asked difficulty, decoys in
+    shuffled places, and each from the day's own share of its chain's puzzles: a
+    listed chain's slice of its list, else the puzzles whose identities the chain's
+    keyed hash sends to this day. Two days of a chain therefore never share a puzzle,
+    and a day is drawn without looking at any other."""
     entry = plan.spec.entries[index]
     kind = find_kind(entry.kind)
     params = entry_params(plan.spec, index, day.weekday())
     where = f"{day.isoformat()}: {entry.where}"
-    found = draw_entry(kind, params, entry.count, entry_rng(plan.series, day, index, kind.name),
-                       exclude, where=where)
+    asked = _difficulty(params)
+    rng = entry_rng(plan.series, day, index, kind.name)
+    chain = plan.chain(index, day)
+    place = share(plan, index, day)
+
+    key = home_key(plan.series, chain)
+
+    def keep(identity: Hashable) -> bool:
+        return home(key, identity, place.slots) == place.slot
+
+    listing = listed(plan, chain)
+    portion: list[Hashable] = []
+    if listing is not None:
+        items = listing[1]
+        size = len(items) // place.total
+        if size == 0:
+            raise RequestError(
+                f"{where}: a year of these sheets asks for {place.total} {asked} "
+                f"{kind.name} puzzles ({describe(params)}), and there are only "
+                f"{len(items)} different ones: ask for fewer, or vary the options by "
+                "weekday")
+        portion = list(items[place.offset * size:(place.offset + place.demand) * size])
+    tries = max(kind.misses_in_a_row, MIN_TRIES) * (1 if listing else place.slots)
+
+    def make(decoy: bool) -> Candidate | None:
+        if decoy:
+            return kind.decoy(params, rng, keep)
+        if listing is None:
+            return kind.generate(params, rng, keep)
+        if not portion:
+            return None
+        return kind.from_listing(params, portion.pop(0), rng)
+
+    def give_up(found: int, decoy: bool) -> str:
+        return (f"{where}: found only {found} of {entry.count} {asked} {kind.name} "
+                f"{'decoys' if decoy else 'puzzles'} ({describe(params)}) in this day's "
+                f"share of the year's ({place.slots} days draw on the same puzzles): ask "
+                "for a difficulty the kind reaches more often, for fewer puzzles, or vary "
+                "the options by weekday")
+
+    return draw_candidates(kind, params, entry.count, rng, asked=asked, tries=tries,
+                           give_up=give_up, exclude=exclude, make=make)
+
+
+def draw_set(plan: Plan, day: dt.date, index: int, exclude: frozenset | set = frozenset()
+             ) -> EntrySet:
+    """Entry ``index``'s puzzles on ``day`` (:func:`draw_entry`); checked again by the
+    kind's solver before they are used."""
+    kind = find_kind(plan.spec.entries[index].kind)
+    found = draw_entry(plan, day, index, exclude)
     puzzles = tuple(Puzzle(f"{day.isoformat()}-{index + 1}-{n}", c.grade.difficulty,
                            dict(c.question), dict(c.answer), c.grade.as_dict(), kind=kind.name)
                     for n, c in enumerate(found, start=1))
     problems = verify_set(PuzzleSet(kind.name, {}, puzzles), kind)
     if problems:  # pragma: no cover - would be a bug in a kind
-        raise RuntimeError(f"{where}: puzzle {problems[0]}")
+        raise RuntimeError(f"{day.isoformat()}: {plan.spec.entries[index].where}: puzzle "
+                           f"{problems[0]}")
     return EntrySet(index, plan.chain(index, day), puzzles, tuple(c.identity for c in found))
 
 
-def draw_day(plan: Plan, day: dt.date, indices: Sequence[int],
-             exclude: Mapping[tuple, set] | None = None,
-             drawn: Mapping[int, EntrySet] | None = None) -> tuple[EntrySet, ...]:
-    """The entries ``indices`` of a day, in spec order; an entry excludes ``exclude`` of
-    its chain and the puzzles of the day's earlier entries on the same chain. Sets in
-    ``drawn`` (already drawn, by index) are taken as they are."""
+def draw_day(plan: Plan, day: dt.date, indices: Sequence[int] | None = None
+             ) -> tuple[EntrySet, ...]:
+    """The entries ``indices`` of a day (all of the day's if None), in spec order; an
+    entry avoids the puzzles of the day's earlier entries on the same chain."""
     out: list[EntrySet] = []
-    for index in sorted(indices):
-        if drawn and index in drawn:
-            out.append(drawn[index])
-            continue
+    for index in sorted(plan.entries_on(day) if indices is None else indices):
         chain = plan.chain(index, day)
-        avoid = set(exclude.get(chain, ())) if exclude else set()
-        for earlier in out:
-            if earlier.chain == chain:
-                avoid.update(earlier.identities)
+        avoid = {i for earlier in out if earlier.chain == chain for i in earlier.identities}
         out.append(draw_set(plan, day, index, frozenset(avoid)))
     return tuple(out)
-
-
-class Chains:
-    """The year-level memory: every identity used so far on each chain, filled in date
-    order; settles each day's first draw against it."""
-
-    def __init__(self, plan: Plan) -> None:
-        self.plan = plan
-        self.used: dict[tuple, set[Hashable]] = defaultdict(set)
-        self.last: dt.date | None = None
-
-    def settle(self, day: dt.date, sets: tuple[EntrySet, ...]) -> tuple[tuple[EntrySet, ...],
-                                                                          bool]:
-        """The day's final sets, and whether any differs from the first draw."""
-        if self.last is not None and day <= self.last:  # pragma: no cover - a caller's bug
-            raise RuntimeError("days must be settled in date order")
-        self.last = day
-        out: list[EntrySet] = []
-        redraw: set[tuple] = set()
-        for s in sets:
-            used = self.used[s.chain]
-            if s.chain in redraw or used.intersection(s.identities):
-                avoid = set(used)
-                for earlier in out:
-                    if earlier.chain == s.chain:
-                        avoid.update(earlier.identities)
-                s = draw_set(self.plan, day, s.index, frozenset(avoid))
-                redraw.add(s.chain)
-            out.append(s)
-        for s in out:
-            self.used[s.chain].update(s.identities)
-        return tuple(out), bool(redraw)
 
 
 # ---------------------------------------------------------------------------

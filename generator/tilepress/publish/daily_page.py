@@ -22,10 +22,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tilepress.documents.daily_blocks import (
+    FOOT,
     GAP,
     INDENT,
     LOOKS,
     MARGIN,
+    MIN_TILE,
+    SMALL,
     TEXT,
     AnswerLine,
     Columns,
@@ -44,14 +47,17 @@ from tilepress.documents.model import (
     Spacer,
     TileRow,
 )
-from tilepress.draw.canvas import Canvas, find_paper
-from tilepress.draw.fonts import text_width
-from tilepress.errors import FileFormatError
+from tilepress.draw.canvas import PT, Canvas, find_paper
+from tilepress.draw.fonts import text_width, wrap
+from tilepress.draw.tiles import RATIO as TILE_RATIO
+from tilepress.draw.tiles import draw_row
+from tilepress.errors import FileFormatError, RequestError, TilepressError
 from tilepress.games import find_kind, presenters_for
 from tilepress.params import params_dict
 from tilepress.publish.daily_draw import Plan, Sheet, entry_params, entry_title
 from tilepress.publish.daily_spec import WEEKDAYS
 from tilepress.puzzles.base import DIFFICULTIES, Puzzle
+from tilepress.tiles import HONOR_NAMES, SUIT_NAMES, Tile, parse_tiles, sort_tiles
 
 # ---------------------------------------------------------------------------
 # Words
@@ -74,6 +80,15 @@ def instructions(plan: Plan, index: int, weekday: int, count: int) -> str:
         return _words(f"puzzles/{kind.instructions}", **values)
 
 
+def level_words(sheet: Sheet) -> str:
+    """The difficulties of the sheet's puzzles, as its strap and its boxes show them: "hard",
+    "hard and expert", "easy to hard"."""
+    levels = [d for d in DIFFICULTIES if any(p.difficulty == d for p in sheet.puzzles)]
+    if len(levels) <= 2:
+        return " and ".join(levels) or sheet.level
+    return f"{levels[0]} to {levels[-1]}"
+
+
 def long_date(day: dt.date) -> str:
     months = ("January", "February", "March", "April", "May", "June", "July", "August",
               "September", "October", "November", "December")
@@ -86,7 +101,7 @@ def long_date(day: dt.date) -> str:
 
 
 def masthead(plan: Plan, sheet: Sheet, width: float, *, bookmark: bool) -> Figure:
-    height = 27.0
+    height = 25.0
     levels = plan.spec.levels
     weekday = sheet.day.weekday()
     title = plan.spec.title
@@ -101,9 +116,9 @@ def masthead(plan: Plan, sheet: Sheet, width: float, *, bookmark: bool) -> Figur
         while size > 14 and text_width(title, size, "bold") > width - 62:
             size -= 1
         c.text(0, 12.5, title, size=size, font="bold", fill=ACCENT)
-        c.text(0, 20.5, long_date(sheet.day), size=11.5, font="bold", fill=INK)
+        c.text(0, 19.8, long_date(sheet.day), size=11.5, font="bold", fill=INK)
         if series:
-            c.text(text_width(long_date(sheet.day), 11.5, "bold") + 4, 20.5,
+            c.text(text_width(long_date(sheet.day), 11.5, "bold") + 4, 19.8,
                    f"\u00b7  {series} series", size=9.5, fill=MUTED)
         c.text(width, 11.0, f"No. {sheet.number}", size=18, font="bold", anchor="end", fill=INK)
         # the week, climbing: a bar per day as high as its level, today's in colour
@@ -114,11 +129,11 @@ def masthead(plan: Plan, sheet: Sheet, width: float, *, bookmark: bool) -> Figur
             h = 1.4 + 1.1 * level
             bx = left + d * step
             today = d == weekday
-            c.rect(bx, 19.6 - h, bar, h, fill=ACCENT if today else "#d9d3c7")
-            c.text(bx + bar / 2, 23.6, WEEKDAYS[d][0], size=6.5, font="bold" if today else
+            c.rect(bx, 18.0 - h, bar, h, fill=ACCENT if today else "#d9d3c7")
+            c.text(bx + bar / 2, 21.9, WEEKDAYS[d][0], size=6.5, font="bold" if today else
                    "regular", anchor="middle", fill=INK if today else MUTED)
-        c.text(left - 2.0, 19.4, f"{WEEKDAYS[weekday]}: {sheet.level}", size=8.5, font="bold",
-               anchor="end", fill=ACCENT)
+        c.text(left - 2.0, 17.8, f"{WEEKDAYS[weekday]}: {level_words(sheet)}", size=8.5,
+               font="bold", anchor="end", fill=ACCENT)
         c.line(0, height - 1.6, width, height - 1.6, stroke=INK, stroke_width=0.5)
         c.line(0, height - 0.6, width, height - 0.6, stroke=INK, stroke_width=0.25)
 
@@ -131,12 +146,12 @@ def _heading_figure(text: str, note: str, width: float, *, anchor: str = "",
         if anchor:
             c.anchor(anchor, 0.0, title=bookmark, level=1)
         c.line(0, 0.4, width, 0.4, stroke=INK, stroke_width=0.8)
-        c.text(0, 8.5, text, size=14, font="bold", fill=ACCENT)
+        c.text(0, 7.8, text, size=14, font="bold", fill=ACCENT)
         if note:
-            c.text(width, 8.5, note, size=8.5, anchor="end", fill=MUTED)
-        c.line(0, 11.6, width, 11.6, stroke=INK, stroke_width=0.3)
+            c.text(width, 7.8, note, size=8.5, anchor="end", fill=MUTED)
+        c.line(0, 10.6, width, 10.6, stroke=INK, stroke_width=0.3)
 
-    return Figure(width, 13.5, paint)
+    return Figure(width, 12.0, paint)
 
 
 # ---------------------------------------------------------------------------
@@ -240,42 +255,101 @@ def _spaced(boxes: Sequence[Block]) -> list[Block]:
     return out
 
 
-def _fill(width: float, room: float, *, notes: bool) -> list[Block]:
-    """What fills the rest of the back: the chart of tiles if it fits, and ruled lines for
+def _fill(sheets: Sequence[Sheet], width: float, room: float, *, notes: bool
+          ) -> list[Block]:
+    """What fills the rest of the back: the tiles by name if they fit, and ruled lines for
     notes when the back has no answers yet."""
     out: list[Block] = []
-    chart = _tiles_box()
-    if measure(chart, width) + GAP <= room:
-        out += [Spacer(GAP), chart]
-        room -= measure(chart, width) + GAP
+    legend = tiles_legend(sheets, width)
+    if legend is not None and measure(legend, width) + GAP <= room:
+        out += [Spacer(GAP), legend]
+        room -= measure(legend, width) + GAP
     lines = int((room - GAP - 16.0) // 8.5)
     if notes and lines >= 3:
         out += [Spacer(GAP), Box((), title="Notes", lines=lines)]
     return out
 
 
-def _tiles_box() -> Box:
-    from tilepress.documents.puzzles import tile_chart
+def sheet_tiles(sheets: Sequence[Sheet]) -> set[Tile]:
+    """Every mahjong tile the sheets print or name: in hands, deals, waits and passes."""
+    found: set[Tile] = set()
+    for sheet in sheets:
+        for puzzle in sheet.puzzles:
+            texts = [puzzle.question.get("hand"), puzzle.question.get("tiles"),
+                     puzzle.answer.get("pass"), *puzzle.answer.get("waits", [])]
+            for text in texts:
+                if not isinstance(text, str) or puzzle.kind.startswith("minttin"):
+                    continue  # Mint Tin's cards are not tiles
+                try:
+                    found.update(parse_tiles(text))
+                except TilepressError:
+                    continue
+    return found
 
-    return Box((Paragraph(_words("daily/sheet.txt.j2", side="tiles", weekday="", level="",
-                                 nextday=False, count=0, previous=False, first=False),
-                          size=TEXT), *tile_chart("mpsz")),
-               title="How the answers write tiles")
+
+def tiles_legend(sheets: Sequence[Sheet], width: float) -> Figure | None:
+    """The tiles by name, for the suits the sheets use only (the numbers of each suit, the
+    winds and dragons named under their pictures, and the flowers, seasons and joker that
+    appear): two to a row, no more than a sixth of the page (None: no tiles)."""
+    used = sheet_tiles(sheets)
+    cells: list[tuple[str, tuple[Tile, ...], tuple[str, ...]]] = []
+    for suit in "mps":
+        if any(t.suit == suit for t in used):
+            cells.append((SUIT_NAMES[suit], parse_tiles(f"123456789{suit}"), ()))
+    if any(t.suit == "z" for t in used):
+        cells.append(("Winds, dragons", parse_tiles("1234567z"), HONOR_NAMES))
+    extras = tuple(sort_tiles({Tile.from_kind(t.kind) for t in used if t.suit in "fj"}))
+    if extras:
+        named = {"f": "Flowers, seasons", "j": "Joker"}
+        cells.append((" and ".join(dict.fromkeys(named[t.suit] for t in extras)).replace(
+            "Flowers, seasons and Joker", "Flowers, seasons, joker"), extras, ()))
+    if not cells:
+        return None
+    tile, label, gap, head = MIN_TILE, 21.0, GAP, 5.5
+    high = tile * TILE_RATIO
+    rows = [cells[k:k + 2] for k in range(0, len(cells), 2)]
+    pitch = [high + (3.0 if any(names for _, _, names in row) else 0.0) + 1.6 for row in rows]
+    cell_w = (width - gap) / 2
+
+    def paint(c: Canvas) -> None:
+        c.line(0, 0.3, width, 0.3, stroke=INK, stroke_width=0.5)
+        c.text(0, 4.4, "The tiles by name", size=TEXT, font="bold", fill=ACCENT)
+        y = head
+        for row, h in zip(rows, pitch, strict=True):
+            for k, (name, tiles, names) in enumerate(row):
+                x = k * (cell_w + gap)
+                words = wrap(name, label - 1.5, SMALL)
+                for n, line in enumerate(words):
+                    c.text(x, y + high / 2 + 1.2 - 1.5 * (len(words) - 1) + 3.0 * n, line,
+                           size=SMALL, font="bold", fill=INK)
+                draw_row(c, (tiles,), x + label, y, tile)
+                for n, word in enumerate(names):
+                    c.text(x + label + (n + 0.5) * tile, y + high + 2.4, word, size=6.0,
+                           anchor="middle", fill=MUTED)
+            y += h
+
+    return Figure(width, head + sum(pitch), paint)
 
 
 def sheet_document(plan: Plan, sheet: Sheet, previous: Sheet | None, *,
                    bookmark: bool = False) -> Document:
-    """The sheet as a document: the puzzles on the front, answers on the back."""
+    """The sheet as a document: the puzzles on the front, answers on the back (the day
+    before's for next-day answers; today's, and with the plan's ``yesterday`` a panel of
+    the day before's in words, otherwise), the byline under the masthead and the
+    copyright line at the foot of the back."""
     paper = find_paper(plan.paper)
     width = paper.width - 2 * MARGIN
     height = paper.height - 2 * MARGIN
     column = (width - GAP) / 2
     nextday = plan.answers == "next-day"
     intro = _words("daily/sheet.txt.j2", side="front", weekday=_weekday(sheet.day),
-                   level=sheet.level, nextday=nextday, count=len(sheet.puzzles),
-                   previous=previous is not None, first=sheet.number == 1)
-    head: list[Block] = [masthead(plan, sheet, width, bookmark=bookmark),
-                         Paragraph(intro, size=TEXT, font="italic", color=MUTED)]
+                   level=level_words(sheet), nextday=nextday, count=len(sheet.puzzles),
+                   previous=previous is not None, first=sheet.number == 1,
+                   yesterday=plan.yesterday and not nextday and previous is not None)
+    head: list[Block] = [masthead(plan, sheet, width, bookmark=bookmark)]
+    if plan.spec.byline:
+        head.append(Paragraph(plan.spec.byline, size=TEXT, font="bold", color=INK))
+    head.append(Paragraph(intro, size=TEXT, font="italic", color=MUTED))
     room = height - sum(measure(b, width) for b in head) - 1.0
     for look in LOOKS:  # the largest look whose front fits on one page, as laid out
         blocks, spare = _page(_groups(plan, sheet, column, look, answers=False), width, room,
@@ -284,14 +358,22 @@ def sheet_document(plan: Plan, sheet: Sheet, previous: Sheet | None, *,
                                                   page_numbers=False, running_header=False,
                                                   margin=MARGIN))) == 1:
             break
+    else:
+        raise RequestError(f"{sheet.day.isoformat()}: the day's puzzles do not fit on one "
+                           f"page of {plan.paper} paper, even with {LOOKS[-1].text:g} pt type "
+                           f"and tiles {LOOKS[-1].tile:g} mm wide: ask for fewer puzzles on "
+                           f"{_weekday(sheet.day)}s, or smaller ones")
     front = [*head, *blocks]
     shown = previous if nextday else sheet
+    foot = ([Spacer(GAP), Paragraph(plan.spec.copyright, size=FOOT, color=MUTED)]
+            if plan.spec.copyright else [])
+    height -= sum(measure(b, width) for b in foot)
     back: list[Block] = [PageBreak()]
     if shown is None:  # the first sheet of a series with next-day answers
         back.append(_heading_figure("Answers", "", width))
         back.append(Paragraph(_words("daily/sheet.txt.j2", side="none", weekday="", level="",
-                                     nextday=True, count=0, previous=False, first=True),
-                              size=TEXT))
+                                     nextday=True, count=0, previous=False, first=True,
+                                     yesterday=False), size=TEXT))
         spare = height - sum(measure(b, width) for b in back)
     else:
         title = "Yesterday's answers" if nextday else "Answers"
@@ -303,10 +385,59 @@ def sheet_document(plan: Plan, sheet: Sheet, previous: Sheet | None, *,
         blocks, spare = _page(answers, width, height - measure(back[-1], width) - 1.0,
                               stretch=False)
         back += blocks
-    back += _fill(width, spare - 1.0, notes=shown is None)
+        if plan.yesterday and not nextday and previous is not None:
+            for size in PANEL_SIZES:
+                panel = yesterday_panel(plan, previous, width, size)
+                if measure(panel, width) + GAP <= spare - 1.0:
+                    break
+            back += [Spacer(GAP), panel]
+            spare -= GAP + measure(panel, width)
+    back += _fill([s for s in (sheet, previous) if s is not None], width, spare - 1.0,
+                  notes=shown is None)
     title = f"{plan.spec.title} No. {sheet.number}"
-    return Document(title, paper, (*front, *back), subtitle=long_date(sheet.day),
+    return Document(title, paper, (*front, *back, *foot), subtitle=long_date(sheet.day),
                     page_numbers=False, running_header=False, margin=MARGIN)
+
+
+PANEL_SIZES = (SMALL, 7.0, 6.5, 6.0)
+"""The type of the panel of yesterday's answers: the largest that fits the back (smaller
+only on a crowded back: a Letter Saturday whose castle's key is large)."""
+
+
+def yesterday_panel(plan: Plan, previous: Sheet, width: float, size: float = SMALL
+                    ) -> Figure:
+    """The day before's answers in words, a sentence each, in two columns under a heading
+    (a layout's removal order is a picture: it is on the back of its own sheet)."""
+    entries: list[str] = []
+    for index, puzzles in previous.groups:
+        title = entry_title(plan, index)
+        say = presenters_for(plan.spec.entries[index].kind).words
+        for puzzle in puzzles:
+            words = say(puzzle) if say is not None else (
+                "the order to take the pairs is on the back of yesterday's sheet.")
+            entries.append(f"{len(entries) + 1}. {title}: {words}")
+    column = (width - GAP) / 2
+    lines = [wrap(entry, column, size) for entry in entries]
+    step = size * PT * 1.25
+    heights = [len(ls) * step + 0.6 for ls in lines]
+    cut = min(range(len(lines) + 1), key=lambda k: (max(sum(heights[:k]),
+                                                        sum(heights[k:])), -k))
+    head = 5.5
+
+    def paint(c: Canvas) -> None:
+        c.line(0, 0.3, width, 0.3, stroke=INK, stroke_width=0.5)
+        c.text(0, 4.4, "Yesterday's answers", size=TEXT, font="bold", fill=ACCENT)
+        c.text(width, 4.4, f"No. {previous.number}, {long_date(previous.day)}", size=SMALL,
+               anchor="end", fill=MUTED)
+        for part, x in ((lines[:cut], 0.0), (lines[cut:], column + GAP)):
+            y = head
+            for entry in part:
+                for line in entry:
+                    y += step
+                    c.text(x, y - 0.8, line, size=size, fill=INK)
+                y += 0.6
+
+    return Figure(width, head + max(sum(heights[:cut]), sum(heights[cut:])) + 0.6, paint)
 
 
 def _weekday(day: dt.date) -> str:

@@ -21,7 +21,10 @@ from tilepress.puzzles.base import (
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 ANSWERS = ("back", "next-day")
-SPEC_KEYS = {"title", "series", "start", "paper", "answers", "difficulty", "puzzle"}
+SPEC_KEYS = {"title", "series", "start", "paper", "answers", "difficulty", "puzzle", "byline",
+             "copyright", "yesterday"}
+MAX_LINE = 120
+"""The longest byline or copyright line, in characters: one line of the page."""
 ENTRY_KEYS = {"kind", "title", "count", "days"}
 MAX_SERIES = 64
 
@@ -60,9 +63,16 @@ class DailySpec:
     levels: tuple[str, ...]
     """The level of each weekday, Monday first."""
     entries: tuple[Entry, ...]
+    byline: str = ""
+    """Under the masthead: who made the puzzles ("Puzzles by ...")."""
+    copyright: str = ""
+    """At the foot of the back: "(c) 2027 ..."."""
+    yesterday: bool = False
+    """With answers on the back, also a panel of the day before's answers there."""
     source: str = "daily spec"
     fingerprint: str = ""
-    """A digest of the spec's text: the key of what is remembered about it in a process."""
+    """A digest of the spec's text (wherever it was read from): the key of what is
+    remembered about it in a process, and of a folder's record of its sheets."""
 
 
 def _weekday_index(name: Any, where: str) -> int:
@@ -134,6 +144,16 @@ def parse_daily_spec(text: str, *, source: str = "daily spec") -> DailySpec:
         series = check_series(series)
     except RequestError as exc:
         raise FileFormatError(f"{source}: {exc}") from None
+    lines = {}
+    for key in ("byline", "copyright"):
+        value = data.get(key, "")
+        if not isinstance(value, str) or len(value) > MAX_LINE or not value.isprintable():
+            raise FileFormatError(f"{source}: {key} must be one line of text, at most "
+                                  f"{MAX_LINE} characters")
+        lines[key] = value.strip()
+    yesterday = data.get("yesterday", False)
+    if not isinstance(yesterday, bool):
+        raise FileFormatError(f"{source}: yesterday must be true or false")
     start = _start(data.get("start", "2026-01-01"), source)
     levels = _per_day(data.get("difficulty", list(_DEFAULT_LEVELS)), "difficulty", source)
     for level in levels:
@@ -147,9 +167,9 @@ def parse_daily_spec(text: str, *, source: str = "daily spec") -> DailySpec:
     for weekday in range(7):
         if not any(e.plays(weekday) for e in entries):
             raise FileFormatError(f"{source}: no puzzle is played on {WEEKDAYS[weekday]}s")
-    digest = hashlib.sha256(f"{source}\n{text}".encode()).hexdigest()[:20]
+    digest = hashlib.sha256(text.encode()).hexdigest()[:20]
     spec = DailySpec(title.strip(), series, start, paper, answers, tuple(levels), entries,
-                     source, digest)
+                     lines["byline"], lines["copyright"], yesterday, source, digest)
     for index, entry in enumerate(entries):  # every request checked now, not in a worker
         for weekday in range(7):
             if entry.plays(weekday):

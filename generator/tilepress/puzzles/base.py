@@ -36,8 +36,11 @@ MIXED = "mixed"
 """The ``kind`` of a file whose puzzles each name their own kind."""
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
 MAX_COUNT = 1000
-_Read = TypeVar("_Read")
 """The most puzzles in one set: a 100-page book holds about 600."""
+_Read = TypeVar("_Read")
+Keep = Callable[[Hashable], bool]
+"""A caller's filter on identities (:attr:`Candidate.identity`), which a kind asks before it
+solves a question: a daily sheet keeps only the puzzles of its own day's share."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +82,9 @@ class Candidate:
     answer: Mapping[str, Any]
     grade: Grade
     identity: Hashable
-    """Two candidates with equal identity are the same puzzle (mirror images, suit swaps)."""
+    """Two candidates with equal identity are the same puzzle (mirror images, suit swaps).
+    Made of tuples, text and whole numbers, so that its repr is the same in every
+    process (a daily sheet hashes it)."""
 
 
 @dataclass(frozen=True)
@@ -199,8 +204,11 @@ class PuzzleKind(ABC):
         """Raise :class:`RequestError` at once for a request that can never be met."""
 
     @abstractmethod
-    def generate(self, params: Any, rng: random.Random) -> Candidate | None:
-        """One candidate puzzle, or None when this attempt found nothing suitable."""
+    def generate(self, params: Any, rng: random.Random, keep: Keep | None = None
+                 ) -> Candidate | None:
+        """One candidate puzzle, or None when this attempt found nothing suitable. With
+        ``keep``, a question whose identity ``keep`` refuses is None at once, before it is
+        solved; the random stream is used the same way whatever ``keep`` says."""
 
     takes_nearest: ClassVar[bool] = False
     """The kind settles for the nearest difficulty when the asked one is out of reach (a
@@ -214,9 +222,22 @@ class PuzzleKind(ABC):
             return "any"
         return str(getattr(params, "difficulty", "any"))
 
-    def decoy(self, params: Any, rng: random.Random) -> Candidate | None:
-        """A puzzle whose answer is "none" (kinds without decoys return None)."""
+    def decoy(self, params: Any, rng: random.Random, keep: Keep | None = None
+              ) -> Candidate | None:
+        """A puzzle whose answer is "none" (kinds without decoys return None); ``keep`` as
+        for :meth:`generate`."""
         return None
+
+    def listing(self, params: Any) -> Sequence[Hashable] | None:
+        """Every puzzle (decoys aside) the request can give, when there are few enough to
+        list: one item per identity, in a fixed order, each turned into its puzzle by
+        :meth:`from_listing`. None (the default): too many to list."""
+        return None
+
+    def from_listing(self, params: Any, item: Hashable, rng: random.Random) -> Candidate:
+        """The puzzle of an item of :meth:`listing`, shown one way of the several its
+        identity allows (a suit, a mirror image) as ``rng`` chooses."""
+        raise NotImplementedError(f"{self.name} puzzles are not listed")
 
     def decoys_wanted(self, params: Any) -> int:
         return 0
@@ -369,12 +390,16 @@ def generate_set(kind: PuzzleKind, params: Any, *, count: int, seed: int | str,
 def draw_candidates(kind: PuzzleKind, params: Any, count: int, rng: random.Random, *,
                     asked: str, tries: int, give_up: Callable[[int, bool], str],
                     exclude: frozenset | set = frozenset(),
-                    progress: Callable[[int, int], None] | None = None) -> list[Candidate]:
+                    progress: Callable[[int, int], None] | None = None,
+                    make: Callable[[bool], Candidate | None] | None = None
+                    ) -> list[Candidate]:
     """``count`` distinct candidates of ``kind``, decoys in shuffled places, each grading
     as ``asked`` ("any": whatever it grades) and none of whose identities is in
     ``exclude``. After ``tries`` misses in a row: :class:`RequestError` with the words of
     ``give_up(candidates found so far, whether a decoy was wanted)``. ``progress(found,
-    count)``, if given, is called before the first and after each candidate found."""
+    count)``, if given, is called before the first and after each candidate found.
+    ``make(decoy)`` makes each attempt (by default the kind's :meth:`~PuzzleKind.decoy`
+    or :meth:`~PuzzleKind.generate` from ``rng``)."""
     decoys = kind.decoys_wanted(params)
     slots = [True] * decoys + [False] * (count - decoys)
     rng.shuffle(slots)
@@ -388,7 +413,10 @@ def draw_candidates(kind: PuzzleKind, params: Any, count: int, rng: random.Rando
             misses += 1
             if misses > tries:
                 raise RequestError(give_up(len(found), is_decoy))
-            candidate = kind.decoy(params, rng) if is_decoy else kind.generate(params, rng)
+            if make is not None:
+                candidate = make(is_decoy)
+            else:
+                candidate = kind.decoy(params, rng) if is_decoy else kind.generate(params, rng)
             if (candidate is None or candidate.identity in seen
                     or candidate.identity in exclude
                     or asked not in ("any", candidate.grade.difficulty)):

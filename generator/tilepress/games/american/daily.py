@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from tilepress.documents.daily_blocks import INDENT, MIN_TILE, SMALL, Look, Presenters, hand_rows
+from tilepress.documents.daily_blocks import (
+    INDENT,
+    MIN_TILE,
+    SMALL,
+    Look,
+    Presenters,
+    hand_rows,
+    listed,
+)
 from tilepress.documents.layout import INK
 from tilepress.documents.model import Block, Paragraph, TileRow
 from tilepress.games.american import card as rules
@@ -44,14 +52,47 @@ def hands_question(puzzle: Puzzle, width: float, look: Look) -> tuple[Block, ...
             card_lines_figure(lines, width=width - INDENT, size=look.text))
 
 
+COLOUR_NAMES = {"a": "blue", "b": "red", "c": "green"}
+"""The colours the card's lines print the suit letters in (as on the front)."""
+
+
+def reading_words(requirement: rules.Requirement) -> str:
+    """How a hand is made, in words: which suit each colour of its line stands for, and
+    the number x stands for: "in Craks (blue) and Bams (red), x being 4"."""
+    suits = [f"{rules.SUIT_NAMES[suit]} ({COLOUR_NAMES.get(letter, letter)})"
+             for letter, suit in requirement.suits]
+    parts = [f"in {listed(suits)}"] if suits else []
+    if requirement.base:
+        parts.append(f"x being {requirement.base}")
+    return ", ".join(parts)
+
+
+def _nearest(puzzle: Puzzle) -> list[tuple[str, Any, int]]:
+    """(letter, card hand matched, tiles away) of each hand the answer names."""
+    choices = american_choices(puzzle)
+    letters = {m.hand.id: (_letter(k), m) for k, m in enumerate(choices)}
+    return [(*letters[n["hand"]], int(n["need"])) for n in puzzle.answer.get("nearest", [])]
+
+
+def hands_words(puzzle: Puzzle) -> str:
+    near = _nearest(puzzle)
+    away = near[0][2]
+    names = listed([f"{letter} ({m.hand.id})" for letter, m, _ in near])
+    passed = parse_tiles(str(puzzle.answer.get("pass", "")))
+    return (f"Nearest, {away} tile{'s' * (away != 1)} away: {names}. Pass "
+            f"{listed([t.name for t in passed])}.")
+
+
 def hands_answer(puzzle: Puzzle, width: float, look: Look) -> tuple[Block, ...]:
-    letters = {m.hand.id: _letter(k) for k, m in enumerate(american_choices(puzzle))}
-    near = puzzle.answer.get("nearest", [])
-    lines = [f"{letters[n['hand']]}, {n['reading']}: {n['value']} points, {n['need']} tile"
-             f"{'s' * (n['need'] != 1)} away" for n in near]
+    lines = []
+    for letter, m, need in _nearest(puzzle):
+        how = reading_words(m.requirement)
+        lines.append(f"{letter}, {m.hand.id}{f' {how}' if how else ''}: {need} tile"
+                     f"{'s' * (need != 1)} away, worth {m.hand.value} points")
     return (Paragraph("Nearest: " + "; ".join(lines) + ".", size=SMALL, color=INK),
             TileRow((parse_tiles(str(puzzle.answer.get("pass", ""))),), tile_width=MIN_TILE,
                     label="Pass first", label_width=20.0))
 
 
-PRESENTERS = {"american": Presenters(hands_question, hands_answer, "Hands:")}
+PRESENTERS = {"american": Presenters(hands_question, hands_answer, "Hands:",
+                                     words=hands_words)}

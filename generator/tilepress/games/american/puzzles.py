@@ -21,7 +21,15 @@ from tilepress.games.american import card as rules
 from tilepress.games.american.cards_file import load_card, practice_card
 from tilepress.games.american.options import AmericanParams
 from tilepress.jsontext import MISSING, shown
-from tilepress.puzzles.base import Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet, read_field
+from tilepress.puzzles.base import (
+    Candidate,
+    Grade,
+    Keep,
+    Puzzle,
+    PuzzleKind,
+    PuzzleSet,
+    read_field,
+)
 from tilepress.tiles import Tile, format_tiles, parse_tiles, sort_tiles
 
 SHOWN = 3
@@ -66,11 +74,14 @@ class AmericanKind(PuzzleKind):
         """A card file that cannot be read fails here, before any puzzle is made."""
         load_card(params.card)
 
-    def generate(self, params: AmericanParams, rng: random.Random) -> Candidate | None:
+    def generate(self, params: AmericanParams, rng: random.Random, keep: Keep | None = None
+                 ) -> Candidate | None:
         tiles = list(rules.american_set())
         rng.shuffle(tiles)
         hand = sort_tiles(tiles[:13])
         question: dict[str, Any] = {"hand": format_tiles(hand)}
+        if keep is not None and not keep(question["hand"]):
+            return None
         if params.card != "practice":
             question["card_text"] = load_card(params.card).to_text()
         answer = self.solve(question)

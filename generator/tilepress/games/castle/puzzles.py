@@ -20,7 +20,12 @@ from tilepress.engine import solitaire as rules
 from tilepress.errors import FileFormatError, RequestError
 from tilepress.games.castle.options import CastleParams
 from tilepress.games.castle.pictures import floors_figure, isometric_figure
-from tilepress.games.solitaire.puzzles import SolitaireKind, deal_of, traps_sentence
+from tilepress.games.solitaire.puzzles import (
+    SolitaireKind,
+    deal_of,
+    kept_variant,
+    traps_sentence,
+)
 from tilepress.jsontext import MISSING, shown
 from tilepress.layouts.castle import (
     BUILTIN_CASTLES,
@@ -32,8 +37,8 @@ from tilepress.layouts.castle import (
     tile_set,
 )
 from tilepress.layouts.files import find_castle
-from tilepress.puzzles.base import Candidate, Puzzle, read_field
-from tilepress.tiles import format_tiles
+from tilepress.puzzles.base import Candidate, Keep, Puzzle, read_field
+from tilepress.tiles import Tile, format_tiles
 
 
 @dataclass(frozen=True)
@@ -80,6 +85,16 @@ def make_castle(params: CastleParams, rng: random.Random) -> ProvenCastle:
     return ProvenCastle(castle, deal, tuple(tuple(m) for m in solution))
 
 
+def _faces(tileset: str) -> tuple[tuple[Tile, ...], ...]:
+    """The plain faces of a tile set in groups of those it holds equally often (a face
+    exchanged within its group leaves a deal one the set can make)."""
+    counts = Counter(t for t in tile_set(tileset).tiles if not t.is_red and t.suit != "f")
+    groups: dict[int, list[Tile]] = {}
+    for tile, n in sorted(counts.items(), key=lambda kv: kv[0].kind):
+        groups.setdefault(n, []).append(tile)
+    return tuple(tuple(g) for _, g in sorted(groups.items()))
+
+
 def question_of(made: ProvenCastle, params: CastleParams) -> dict[str, Any]:
     return {"castle": made.castle.to_text(), "tileset": params.tileset,
             "players": params.players, "layout": made.castle.name,
@@ -117,12 +132,18 @@ class CastleKind(SolitaireKind):
             raise RequestError(f"a castle of {n} tiles cannot be taken apart in pairs; ask "
                                "for an even count")
 
-    def generate(self, params: CastleParams, rng: random.Random) -> Candidate | None:
+    def generate(self, params: CastleParams, rng: random.Random, keep: Keep | None = None
+                 ) -> Candidate | None:
+        """A castle dealt and proven; with ``keep``, it or one with its faces exchanged
+        among those the tile set holds as often (:func:`kept_variant`)."""
         made = make_castle(params, rng)
         question = question_of(made, params)
         answer = {"solution": [list(m) for m in made.solution]}
         grade = self.grade(question, answer)
-        return Candidate(question, answer, grade, (question["castle"], question["tiles"]))
+        found = Candidate(question, answer, grade, (question["castle"], question["tiles"]))
+        if keep is None:
+            return found
+        return kept_variant(self, found, _faces(params.tileset), rng, keep)
 
     def validate(self, question: Mapping[str, Any], where: str) -> None:
         """The castle, its deal, and the fields a page prints: the player count, the tile

@@ -31,7 +31,15 @@ from tilepress.games.minttin.cards import JOKER, Card, count_cards, format_cards
 from tilepress.games.minttin.options import MintTinParams
 from tilepress.games.minttin.pictures import cards_figure
 from tilepress.jsontext import MISSING, first_difference, shown
-from tilepress.puzzles.base import Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet, read_field
+from tilepress.puzzles.base import (
+    Candidate,
+    Grade,
+    Keep,
+    Puzzle,
+    PuzzleKind,
+    PuzzleSet,
+    read_field,
+)
 
 
 def _hand(question: Mapping[str, Any], where: str, size: int) -> tuple[Card, ...]:
@@ -77,11 +85,14 @@ class CompleteKind(PuzzleKind):
     def check_request(self, params: MintTinParams, count: int) -> None:
         pass  # every difficulty is reachable (tests measure it)
 
-    def generate(self, params: MintTinParams, rng: random.Random) -> Candidate | None:
+    def generate(self, params: MintTinParams, rng: random.Random, keep: Keep | None = None
+                 ) -> Candidate | None:
         full = list(rules.random_winning_hand(rng, max_jokers=params.jokers))
         full.pop(rng.randrange(len(full)))
         hand = tuple(sorted(full))
         question = {"hand": format_cards(hand)}
+        if keep is not None and not keep(question["hand"]):
+            return None
         answer = self.solve(question)
         if not answer["completions"]:
             return None
@@ -179,16 +190,18 @@ class DiscardKind(PuzzleKind):
     def check_request(self, params: MintTinParams, count: int) -> None:
         pass
 
-    def generate(self, params: MintTinParams, rng: random.Random) -> Candidate | None:
+    def generate(self, params: MintTinParams, rng: random.Random, keep: Keep | None = None
+                 ) -> Candidate | None:
         full = list(rules.random_winning_hand(rng, max_jokers=params.jokers))
         full.pop(rng.randrange(len(full)))
         extra = Card(rng.randrange(13))
         if count_cards(full)[extra.code] >= 4:
             return None
         hand = tuple(sorted([*full, extra]))
-        if rules.wins(count_cards(hand)) >= 1:
-            return None
         question = {"hand": format_cards(hand)}
+        if (keep is not None and not keep(question["hand"])) or \
+                rules.wins(count_cards(hand)) >= 1:
+            return None
         table = discard_table(hand)
         if len(table) < 2 or (table[0]["left"], table[0]["points"]) == \
                 (table[1]["left"], table[1]["points"]):

@@ -22,8 +22,16 @@ from tilepress.games.solitaire.options import SolitaireParams
 from tilepress.games.solitaire.pictures import layers_figure
 from tilepress.layouts import Layout, Position
 from tilepress.layouts.files import find_layout
-from tilepress.puzzles.base import Candidate, Grade, Puzzle, PuzzleKind, PuzzleSet, read_field
-from tilepress.tiles import format_tiles, parse_tiles
+from tilepress.puzzles.base import (
+    Candidate,
+    Grade,
+    Keep,
+    Puzzle,
+    PuzzleKind,
+    PuzzleSet,
+    read_field,
+)
+from tilepress.tiles import STANDARD_TILES, Tile, format_tiles, parse_tiles
 
 TRIES = 24
 """Deals dealt and graded for one puzzle, at most, before the nearest difficulty is taken.
@@ -56,6 +64,44 @@ def nearest_note(puzzles: PuzzleSet, difficulty: str) -> str | None:
     missed = sum(p.difficulty != difficulty for p in puzzles.puzzles)
     return (f"note: no {difficulty} deal on this layout in up to {TRIES} deals a puzzle; took "
             f"the nearest ({', '.join(other)}) for {missed} of {len(puzzles.puzzles)}")
+
+
+VARIANTS = 24_000
+"""Face exchanges :func:`kept_variant` tries at most: a caller that keeps one identity in
+366 (a day of a year) misses with all of them about once in 10^28."""
+
+
+def relabelled(tiles: Sequence[Tile], faces: Sequence[Sequence[Tile]],
+               rng: random.Random) -> tuple[Tile, ...]:
+    """``tiles`` with the faces of each group of ``faces`` exchanged among themselves (a
+    permutation ``rng`` chooses); other tiles (flowers, seasons) as they are. A deal so
+    changed is the same puzzle in its shape, its matching pairs and its solutions."""
+    mapping: dict[Tile, Tile] = {}
+    for group in faces:
+        shuffled = list(group)
+        rng.shuffle(shuffled)
+        mapping.update(zip(group, shuffled, strict=True))
+    return tuple(mapping.get(t, t) for t in tiles)
+
+
+def kept_variant(kind: PuzzleKind, found: Candidate | None,
+                 faces: Sequence[Sequence[Tile]], rng: random.Random, keep: Keep,
+                 ) -> Candidate | None:
+    """``found`` if ``keep`` takes its identity, else the first of its face exchanges
+    (:func:`relabelled`) that ``keep`` takes, graded again; None if none is taken. A
+    caller that keeps one identity in N (a daily sheet's day) pays for N cheap
+    exchanges instead of N deals solved and graded."""
+    if found is None or keep(found.identity):
+        return found
+    tiles = parse_tiles(str(found.question["tiles"]))
+    for _ in range(VARIANTS):
+        text = format_tiles(relabelled(tiles, faces, rng))
+        identity = (*found.identity[:-1], text)  # the tiles are the identity's last part
+        if keep(identity):
+            question = {**found.question, "tiles": text}
+            return Candidate(question, found.answer, kind.grade(question, found.answer),
+                             identity)
+    return None
 
 
 def band(score: int) -> str:
@@ -119,9 +165,17 @@ class SolitaireKind(PuzzleKind):
             raise RequestError(f"layout {layout.name!r} has {len(layout)} positions; an odd "
                                "count can never be cleared")
 
-    def generate(self, params: SolitaireParams, rng: random.Random) -> Candidate | None:
+    def generate(self, params: SolitaireParams, rng: random.Random, keep: Keep | None = None
+                 ) -> Candidate | None:
         """Up to :data:`TRIES` winnable deals, graded; the first of the asked difficulty,
-        else the one nearest to it (a layout may not reach every difficulty)."""
+        else the one nearest to it (a layout may not reach every difficulty). With
+        ``keep``, that deal or one with its faces exchanged (:func:`kept_variant`)."""
+        found = self._generate(params, rng)
+        if keep is None:
+            return found
+        return kept_variant(self, found, (STANDARD_TILES,), rng, keep)
+
+    def _generate(self, params: SolitaireParams, rng: random.Random) -> Candidate:
         layout = find_layout(params.layout_name)
         budgets = _budgets(len(layout))
         nearest: tuple[int, Candidate] | None = None

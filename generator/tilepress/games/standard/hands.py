@@ -24,6 +24,27 @@ def one_suit_hand(rng: random.Random, size: int, suit: str) -> list[int]:
     return counts
 
 
+def one_suit_ranks(size: int) -> tuple[tuple[int, ...], ...]:
+    """Every hand of ``size`` tiles of one suit as counts of its nine ranks (at most four
+    of each), a hand and its mirror image once (the one that is not larger), in
+    increasing order."""
+    out: list[tuple[int, ...]] = []
+
+    def extend(prefix: list[int], left: int) -> None:
+        slots = 9 - len(prefix)
+        if slots == 0:
+            if left == 0 and prefix[::-1] >= prefix:
+                out.append(tuple(prefix))
+            return
+        for count in range(max(0, left - 4 * (slots - 1)), min(4, left) + 1):
+            prefix.append(count)
+            extend(prefix, left - count)
+            prefix.pop()
+
+    extend([], size)
+    return tuple(out)
+
+
 def _add_group(counts: list[int], kinds: Sequence[int]) -> bool:
     for k in kinds:
         counts[k] += 1

@@ -37,14 +37,14 @@ best discard leaves the hand ready and 1 when it leaves it one tile from ready.
 
 from __future__ import annotations
 
-import itertools
+import os
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
 from tilepress.documents.model import Paragraph, Table, TileRow
-from tilepress.engine import standard
+from tilepress.engine import standard, table_cache
 from tilepress.errors import FileFormatError, RequestError, TilepressError
 from tilepress.games.standard import hands
 from tilepress.games.standard.options import SIZES, DiscardParams, WaitsParams
@@ -53,6 +53,7 @@ from tilepress.puzzles.base import (
     DIFFICULTIES,
     Candidate,
     Grade,
+    Keep,
     Puzzle,
     PuzzleKind,
     PuzzleSet,
@@ -73,6 +74,12 @@ REACHABLE = {("one", 4): ("easy", "medium", "hard"), ("one", 7): DIFFICULTIES,
              ("mixed", 10): DIFFICULTIES, ("mixed", 13): DIFFICULTIES}
 #: One-suit hands up to this size are drawn from the complete list of such hands.
 POOL_SIZES = (4, 7)
+#: Find-the-wait hands of one suit of these sizes can be listed (:meth:`PuzzleKind.listing`):
+#: at most a few thousand, solved and graded in under a second.
+LISTED_SIZES = (4, 7, 10)
+#: Which-discard hands of one suit (before the discard) are listed up to 8 tiles: 11-tile
+#: hands number over 24,000, three seconds to solve.
+LISTED_DISCARD_SIZES = (4, 7)
 KEY_TILE = 4.4
 """Tile width (mm) in the answer keys: every row of a key draws its tiles this wide."""
 
@@ -256,17 +263,19 @@ class WaitsKind(PuzzleKind):
 
     # -- generation ----------------------------------------------------------------
 
-    def _random_ready(self, params: WaitsParams, rng: random.Random) -> list[int] | None:
+    def _random_ready(self, params: WaitsParams, rng: random.Random, keep: Keep | None = None
+                      ) -> list[int] | None:
+        """A random ready hand (None: this attempt found none, or ``keep`` refused it, asked
+        before the hand's waits are worked out)."""
         if params.suits == "one":
             suit = params.suit if params.suit != "any" else rng.choice("mps")
-            if params.tiles in POOL_SIZES:
-                pool = self._pool(params)
-                if pool:
-                    counts = [0] * 34
-                    base = hands.SUIT_OFFSETS[suit]
-                    counts[base : base + 9] = rng.choice(pool)
-                    return counts
-            counts = hands.one_suit_hand(rng, params.tiles, suit)
+            pool = self._pool(params) if params.tiles in POOL_SIZES else ()
+            if pool:  # every hand of the pool is ready
+                counts = [0] * 34
+                base = hands.SUIT_OFFSETS[suit]
+                counts[base : base + 9] = rng.choice(pool)
+            else:
+                counts = hands.one_suit_hand(rng, params.tiles, suit)
         else:
             roll = rng.random()
             if params.tiles == 13 and roll < 0.04:
@@ -278,12 +287,18 @@ class WaitsKind(PuzzleKind):
                 counts = hands.remove_random(rng, full)
             if hands.suits_used(counts) < 2:
                 return None
+        if keep is not None and not keep(hands.identity(counts)):
+            return None
         return counts if standard.winning_kinds(counts) else None
 
-    def generate(self, params: WaitsParams, rng: random.Random) -> Candidate | None:
-        counts = self._random_ready(params, rng)
+    def generate(self, params: WaitsParams, rng: random.Random, keep: Keep | None = None
+                 ) -> Candidate | None:
+        counts = self._random_ready(params, rng, keep)
         if counts is None:
             return None
+        return self._candidate(params, counts)
+
+    def _candidate(self, params: WaitsParams, counts: list[int]) -> Candidate | None:
         if params.waits and len(standard.winning_kinds(counts)) != params.waits:
             return None
         tiles = hands.tiles_of(counts)
@@ -292,7 +307,22 @@ class WaitsKind(PuzzleKind):
         grade = self.grade(question, answer)
         return Candidate(question, answer, grade, hands.identity(counts))
 
-    def decoy(self, params: WaitsParams, rng: random.Random) -> Candidate | None:
+    def listing(self, params: WaitsParams) -> tuple[tuple[int, ...], ...] | None:
+        """Every one-suit hand of a listed size (:data:`LISTED_SIZES`) that fits the
+        request, as the counts of its nine ranks, mirror images once."""
+        if params.suits != "one" or params.tiles not in LISTED_SIZES:
+            return None
+        return self._pool(params)
+
+    def from_listing(self, params: WaitsParams, item: Hashable, rng: random.Random
+                     ) -> Candidate:
+        found = self._candidate(params, _one_suit_counts(params.suit, item, rng))
+        if found is None:  # pragma: no cover - the listing holds only fitting hands
+            raise RuntimeError(f"listed hand {item} does not fit {describe(params)}")
+        return found
+
+    def decoy(self, params: WaitsParams, rng: random.Random, keep: Keep | None = None
+              ) -> Candidate | None:
         counts = self._random_ready(params, rng)
         if counts is None:
             return None
@@ -308,6 +338,8 @@ class WaitsKind(PuzzleKind):
         else:
             return None
         if params.suits == "mixed" and hands.suits_used(changed) < 2:
+            return None
+        if keep is not None and not keep(("decoy", hands.identity(changed))):
             return None
         question = {"hand": format_tiles(hands.tiles_of(changed))}
         answer = self.solve(question)
@@ -423,21 +455,79 @@ def _suits_words(params: WaitsParams) -> str:
 @cache
 def _one_suit_pool(size: int) -> tuple[tuple[tuple[int, ...], str, int], ...]:
     """(counts of the nine ranks, difficulty, waits) of every ready one-suit hand of
-    ``size`` tiles, a hand and its mirror image listed once."""
-    kind = WaitsKind()
-    pool = []
-    for ranks in itertools.product(range(5), repeat=9):
-        if sum(ranks) != size or ranks[::-1] < ranks:
-            continue
-        counts = list(ranks) + [0] * 25
-        if not standard.winning_kinds(counts):
-            continue
-        question = {"hand": format_tiles(hands.tiles_of(counts))}
-        grade = kind.grade(question, {"ready": True, "waits": [1]})
-        pool.append((ranks, grade.difficulty, grade.features["waits"]))
-    return tuple(pool)
+    ``size`` tiles, a hand and its mirror image listed once (from the disk cache when it
+    is there: :func:`_cached_pool`)."""
+
+    def build() -> list[tuple[tuple[int, ...], str, int]]:
+        kind = WaitsKind()
+        pool = []
+        for ranks in hands.one_suit_ranks(size):
+            counts = list(ranks) + [0] * 25
+            if not standard.winning_kinds(counts):
+                continue
+            question = {"hand": format_tiles(hands.tiles_of(counts))}
+            grade = kind.grade(question, {"ready": True, "waits": [1]})
+            pool.append((ranks, grade.difficulty, grade.features["waits"]))
+        return pool
+
+    return _cached_pool(f"waits-{size}", build)
 
 
+_POOL_FORMAT = b"tilepress one-suit puzzle hands 1\n"
+_POOL_SOURCES = (__file__, hands.__file__, standard.__file__,
+                 *(os.path.join(os.path.dirname(standard.__file__), f"standard_{name}.py")
+                   for name in ("classes", "groups", "tables")))
+"""The files whose source decides the lists (the hands, the solver, the grading)."""
+
+
+def _cached_pool(name: str, build: Callable[[], Sequence[tuple[tuple[int, ...], str, int]]]
+                 ) -> tuple[tuple[tuple[int, ...], str, int], ...]:
+    """A list of one-suit hands (nine rank counts, difficulty, a small number), read from
+    the disk cache (:mod:`tilepress.engine.table_cache`, file ``one-suit-NAME.bin``) when
+    it holds a current one, else built (about a second for the largest) and cached."""
+    file = f"one-suit-{name}.bin"
+    sections = table_cache.read(fingerprint_of=_POOL_SOURCES, version=_POOL_FORMAT, name=file)
+    data = (sections or {}).get("hands", b"")
+    if sections is not None and len(data) % 11 == 0:
+        return tuple((tuple(data[k:k + 9]), DIFFICULTIES[data[k + 9]], data[k + 10])
+                     for k in range(0, len(data), 11))
+    pool = tuple(build())
+    table_cache.write({"hands": b"".join(bytes((*ranks, DIFFICULTIES.index(level), n))
+                                         for ranks, level, n in pool)},
+                      fingerprint_of=_POOL_SOURCES, version=_POOL_FORMAT, name=file)
+    return pool
+
+
+
+
+def _one_suit_counts(suit: str, ranks: Any, rng: random.Random) -> list[int]:
+    """Counts (34) of a listed one-suit hand in ``suit`` ("any": one chosen by ``rng``),
+    read backwards half of the time."""
+    chosen = suit if suit != "any" else rng.choice("mps")
+    if rng.random() < 0.5:
+        ranks = ranks[::-1]
+    counts = [0] * 34
+    base = hands.SUIT_OFFSETS[chosen]
+    counts[base : base + 9] = ranks
+    return counts
+
+
+@cache
+def _one_suit_discards(size: int) -> tuple[tuple[tuple[int, ...], str], ...]:
+    """(counts of the nine ranks, difficulty) of every one-suit hand of ``size`` tiles
+    that makes a which-discard puzzle, a hand and its mirror image listed once (from the
+    disk cache when it is there)."""
+
+    def build() -> list[tuple[tuple[int, ...], str, int]]:
+        kind = DiscardKind()
+        pool = []
+        for ranks in hands.one_suit_ranks(size):
+            found = kind._candidate(list(ranks) + [0] * 25)
+            if found is not None:
+                pool.append((ranks, found.grade.difficulty, 0))
+        return pool
+
+    return tuple((ranks, level) for ranks, level, _ in _cached_pool(f"discard-{size}", build))
 
 
 # ---------------------------------------------------------------------------
@@ -482,7 +572,8 @@ class DiscardKind(PuzzleKind):
                 f"which-discard puzzle; the hardest are {reachable[-1]}"
             )
 
-    def generate(self, params: DiscardParams, rng: random.Random) -> Candidate | None:
+    def generate(self, params: DiscardParams, rng: random.Random, keep: Keep | None = None
+                 ) -> Candidate | None:
         size = params.tiles + 1
         if params.suits == "one":
             suit = params.suit if params.suit != "any" else rng.choice("mps")
@@ -494,6 +585,27 @@ class DiscardKind(PuzzleKind):
             counts = hands.swap_related(rng, full, rng.choice((1, 1, 2)))
             if counts is None or hands.suits_used(counts) < 2:
                 return None
+        if keep is not None and not keep(hands.identity(counts)):
+            return None
+        return self._candidate(counts)
+
+    def listing(self, params: DiscardParams) -> tuple[tuple[int, ...], ...] | None:
+        """Every one-suit hand of a listed size (:data:`LISTED_DISCARD_SIZES`, the hand
+        before its discard) that makes a puzzle of the asked difficulty, as the counts of
+        its nine ranks, mirror images once."""
+        if params.suits != "one" or params.tiles not in LISTED_DISCARD_SIZES:
+            return None
+        return tuple(ranks for ranks, difficulty in _one_suit_discards(params.tiles + 1)
+                     if params.difficulty in ("any", difficulty))
+
+    def from_listing(self, params: DiscardParams, item: Hashable, rng: random.Random
+                     ) -> Candidate:
+        found = self._candidate(_one_suit_counts(params.suit, item, rng))
+        if found is None:  # pragma: no cover - the listing holds only puzzles
+            raise RuntimeError(f"listed hand {item} makes no puzzle")
+        return found
+
+    def _candidate(self, counts: list[int]) -> Candidate | None:
         if standard.complete_counts(counts):
             return None
         question = {"hand": format_tiles(hands.tiles_of(counts))}
