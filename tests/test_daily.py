@@ -560,8 +560,12 @@ def test_a_day_changed_or_made_otherwise_is_made_again(cli, tmp_path):
                "--jobs", "1").code == 0
     before = _files(folder)
     (folder / "2027-01-05.pdf").write_bytes(b"scribbled on")
+    refused = cli("daily", "--from", "2027-01-04", "--to", "2027-01-05", "-o", folder,
+                  "--jobs", "1", "--resume")  # no longer tilepress's file: not replaced
+    _one_line_exit_2(refused, "2027-01-05.pdf' is not a file tilepress wrote")
+    assert (folder / "2027-01-05.pdf").read_bytes() == b"scribbled on"
     result = cli("daily", "--from", "2027-01-04", "--to", "2027-01-05", "-o", folder,
-                 "--jobs", "1", "--resume")
+                 "--jobs", "1", "--resume", "--force")
     assert result.code == 0 and result.out.rstrip().endswith(
         "kept 1 daily sheet already written"), result
     assert _files(folder) == before

@@ -18,6 +18,9 @@ from typing import Any
 from tilepress.errors import RequestError
 
 _WHOLE = re.compile(r"[+-]?[0-9]{1,18}")
+_NUMBER = re.compile(r"[+-]?(?:[0-9]{1,18}(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,4})?|"
+                     r"[+-]?(?:inf|infinity|nan)", re.I)
+"""A number as text: ASCII digits only (``float`` takes other scripts' digits too)."""
 """A whole number as text: ASCII digits only (``'²'.isdigit()`` is true, but it is no
 number a user meant), and no longer than any bound."""
 MAX_TEXT = 4096
@@ -104,7 +107,8 @@ def parse_params(params_type: type, options: Mapping[str, Any], *, where: str,
             if not isinstance(value, bool):
                 raise RequestError(f"{where}: {name} must be true or false, not {_shown(value)}")
         elif expected is float:
-            if isinstance(value, bool) or not isinstance(value, int | float | str):
+            if isinstance(value, bool) or not isinstance(value, int | float | str) or \
+                    (isinstance(value, str) and not _NUMBER.fullmatch(value.strip())):
                 raise RequestError(f"{where}: {name} must be a number, not {_shown(value)}")
             try:
                 value = float(value)

@@ -106,12 +106,18 @@ def dataclass_parameters(params_type: type | None) -> list[inspect.Parameter]:
         kind = hints[f.name]
         if typing.get_origin(kind) in (typing.Union, type(int | None)):
             kind = next(a for a in typing.get_args(kind) if a is not type(None))
+        # a number is read as its text and checked by parse_params (ASCII digits only, its
+        # bounds), whatever the version of Typer and click would convert
+        metavar = f"<{kind.__name__}>" if kind in (int, float) else None
+        cli_kind = str if kind in (int, float) else kind
         if f.metadata.get("argument"):
-            annotation = Annotated[kind, typer.Argument(help=_help(f), show_default=False)]
+            annotation = Annotated[cli_kind, typer.Argument(help=_help(f), show_default=False,
+                                                            metavar=metavar)]
             out.append(inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY,
                                          annotation=annotation))
             continue
-        annotation = Annotated[kind, typer.Option(*_flags(f, kind), help=_help(f))]
+        annotation = Annotated[cli_kind, typer.Option(*_flags(f, kind), help=_help(f),
+                                                      metavar=metavar)]
         out.append(inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, default=f.default,
                                      annotation=annotation))
     return out

@@ -105,23 +105,55 @@ def daily(
         default_spec,
         load_daily_spec,
         make_plan,
-        parse_date,
     )
 
-    if date is not None and (first is not None or last is not None):
-        raise RequestError("give a DATE or a range (--from and --to), not both")
-    if (first is None) != (last is None):
-        raise RequestError("a range needs both --from and --to")
+    start, end = _days(date, first, last)
     if fmt is not None and fmt not in SHEET_FORMATS:
         raise RequestError(f"--format must be {', '.join(SHEET_FORMATS)}, not {fmt!r}")
     check_dpi(dpi)
     if paper is not None:
         common_paper(paper)  # one line naming --paper before anything runs
-    if first is not None and last is not None:
-        start, end = parse_date(first, what="--from"), parse_date(last, what="--to")
-    else:
-        start = end = parse_date(date) if date is not None else dt.date.today()
     ranged = first is not None
+    target, folder = _target(output, fmt, ranged=ranged, combined=combined, resume=resume)
+    options = BatchOptions(jobs=jobs, scheduler=scheduler, label="daily")  # for Dask
+    plan = make_plan(load_daily_spec(spec) if spec else default_spec(), series=series,
+                     answers=answers, paper=paper, yesterday=yesterday)
+    plan.check_day(start)
+    if folder:
+        _to_folder(plan, start, end, target, fmt or "pdf", dpi, combined, resume, options,
+                   force)
+    elif ranged:
+        _to_one_pdf(plan, start, end, target, options, force)
+    else:
+        _one_day(plan, start, target, dpi, options, force)
+
+
+def _days(date: str | None, first: str | None, last: str | None) -> tuple[dt.date, dt.date]:
+    """The first and last day asked for: DATE (today if none), or --from and --to."""
+    from tilepress.errors import RequestError
+    from tilepress.publish.daily import parse_date
+
+    if date is not None and (first is not None or last is not None):
+        raise RequestError("give a DATE or a range (--from and --to), not both")
+    if (first is None) != (last is None):
+        raise RequestError("a range needs both --from and --to")
+    if first is None or last is None:
+        day = parse_date(date) if date is not None else dt.date.today()
+        return day, day
+    start, end = parse_date(first, what="--from"), parse_date(last, what="--to")
+    if end < start:  # before the workers start: one line, nothing written
+        raise RequestError(f"the range ends ({end.isoformat()}) before it starts "
+                           f"({start.isoformat()})")
+    return start, end
+
+
+def _target(output: str | None, fmt: str | None, *, ranged: bool, combined: bool,
+            resume: bool) -> tuple[Path, bool]:
+    """Where ``-o`` writes, and whether it is a folder: a name with a suffix is a file, a
+    folder has none or ends in / (the default, out/daily/); the options that go with
+    each, checked."""
+    from tilepress.errors import RequestError
+
     text = output if output is not None else "out/daily/"
     if not text:
         raise RequestError("no output name given (-o is empty)")
@@ -148,20 +180,7 @@ def daily(
             raise RequestError("--resume is for a range into a folder")
     if combined and not ranged:
         raise RequestError("--combined is for a range (--from and --to)")
-    options = BatchOptions(jobs=jobs, scheduler=scheduler, label="daily")  # for Dask
-    plan = make_plan(load_daily_spec(spec) if spec else default_spec(), series=series,
-                     answers=answers, paper=paper, yesterday=yesterday)
-    if end < start:  # before the workers start: one line, nothing written
-        raise RequestError(f"the range ends ({end.isoformat()}) before it starts "
-                           f"({start.isoformat()})")
-    plan.check_day(start)
-    if folder:
-        _to_folder(plan, start, end, target, fmt or "pdf", dpi, combined, resume, options,
-                   force)
-    elif ranged:
-        _to_one_pdf(plan, start, end, target, options, force)
-    else:
-        _one_day(plan, start, target, dpi, options, force)
+    return target, folder
 
 
 def _one_day(plan: Plan, day: dt.date, target: Path, dpi: int, options: BatchOptions,

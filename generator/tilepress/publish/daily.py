@@ -370,8 +370,9 @@ class _Record:
 
     def add(self, day: dt.date, files: dict[str, bytes]) -> None:
         self.days[day.isoformat()] = {name: _digest(data) for name, data in files.items()}
-        text = json.dumps({"format": RUN_FORMAT, "version": 1, "options": self.options,
-                           "days": dict(sorted(self.days.items()))}, indent=1, sort_keys=True)
+        text = json.dumps({"format": RUN_FORMAT, "version": 1,  # format first: the mark
+                           "options": dict(sorted(self.options.items())),
+                           "days": dict(sorted(self.days.items()))}, indent=1)
         path = write_atomic(self.path, text + "\n")
         while WRITTEN.count(path) > 1:  # one file, however often it is written again
             WRITTEN.remove(path)
