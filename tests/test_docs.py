@@ -9,6 +9,8 @@ import os
 import re
 import shlex
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -85,3 +87,32 @@ def test_every_readme_command_runs_as_written(folder: Path, cli) -> None:
         result = cli(*words)
         assert result.code == 0, (line, result.err or result.out)
     assert os.listdir(folder / "out")
+
+
+def benchmark_lines() -> list[list[str]]:
+    """The ``python benchmarks/...`` lines of docs/performance.md, as argument lists."""
+    out = []
+    for body in blocks(ROOT / "docs" / "performance.md", "sh"):
+        for line in body.splitlines():
+            line = line.split("  #")[0].strip()
+            if line.startswith("python benchmarks/"):
+                out.append(shlex.split(line)[1:])
+    return out
+
+
+def test_performance_names_benchmarks_that_exist() -> None:
+    """Each benchmark command of docs/performance.md names a script in benchmarks/ and
+    only choices its argument parser takes (the runs themselves take minutes)."""
+    lines = benchmark_lines()
+    assert len(lines) >= 6
+    for script, *args in lines:
+        assert (ROOT / script).is_file(), script
+        names = [a for a in args if not a.startswith("-") and not a.isdigit()]
+        if not names:
+            continue
+        text = (ROOT / script).read_text()
+        for name in names:
+            assert f'"{name}"' in text, (script, name)
+    helped = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "run.py"), "--help"],
+                            capture_output=True, text=True, timeout=60)
+    assert helped.returncode == 0 and "waits" in helped.stdout

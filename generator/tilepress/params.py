@@ -78,6 +78,41 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def read_whole(text: Any, low: int | None = None, high: int | None = None) -> int:
+    """A whole number from a command line's text (ASCII digits only), within the bounds;
+    a ``ValueError`` in a sentence otherwise."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        value = text
+    elif isinstance(text, str) and re.fullmatch(r"[+-]?[0-9]{1,40}", text.strip()):
+        value = int(text.strip())
+    else:
+        raise ValueError(f"{_shown(text)} is not a whole number")
+    if (low is not None and value < low) or (high is not None and value > high):
+        if low is not None and high is not None:
+            raise ValueError(f"{value:,} is not from {low:,} to {high:,}")
+        raise ValueError(f"{value:,} is below {low:,}" if low is not None and value < low
+                         else f"{value:,} is above {high:,}")
+    return value
+
+
+def read_real(text: Any, low: float | None = None, high: float | None = None) -> float:
+    """A number from a command line's text (ASCII digits only), finite, within the
+    bounds; a ``ValueError`` in a sentence otherwise."""
+    if isinstance(text, int | float) and not isinstance(text, bool):
+        value = float(text)
+    elif isinstance(text, str) and _NUMBER.fullmatch(text.strip()):
+        value = float(text.strip())
+    else:
+        raise ValueError(f"{_shown(text)} is not a number")
+    if not math.isfinite(value):
+        raise ValueError(f"{_shown(text)} is not a finite number")
+    if low is not None and value < low:
+        raise ValueError(f"{value:g} is below {low:g}")
+    if high is not None and value > high:
+        raise ValueError(f"{value:g} is above {high:g}")
+    return value
+
+
 def parse_params(params_type: type, options: Mapping[str, Any], *, where: str,
                  strict: bool = False) -> Any:
     """Build a kind's parameter dataclass from a mapping (CLI options or a book section),

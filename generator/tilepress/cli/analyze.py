@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tilepress.cli.common import Force, Json, echo, new_app
+from tilepress.cli.common import Force, Json, echo, new_app, whole
 
 app = new_app("Analyse a hand with a rules engine.")
 
@@ -114,7 +114,8 @@ def analyze_minttin(
                                             "by calling the winning card, so the hand is "
                                             "still concealed: +1 (a hand with no "
                                             "exposure is concealed anyway).")] = False,
-    jokers_discarded: Annotated[int, typer.Option("--jokers-discarded", help="Jokers this "
+    jokers_discarded: Annotated[int, typer.Option("--jokers-discarded", parser=whole(),
+                                                  metavar="<int>", help="Jokers this "
                                                   "player discarded this round: +1 each.")] = 0,
     joker_blocks: Annotated[bool, typer.Option("--joker-blocks", help="Allow blocks of "
                                                "jokers only (not pairs).")] = False,

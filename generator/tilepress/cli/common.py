@@ -22,14 +22,47 @@ from tilepress.batch import MAX_JOBS_PER_CORE
 from tilepress.errors import RequestError
 from tilepress.wording import plural
 
+MOST_JOBS = 1024
+"""The largest ``--jobs`` taken at all; the pool is capped per core below that anyway."""
+
+
+def whole(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
+    """A parser for a whole-number option: ASCII digits only (``int`` takes other
+    scripts' digits too), within ``low`` and ``high``; one line for anything else."""
+    from tilepress.params import read_whole
+
+    def parse(text: Any) -> int:
+        try:
+            return read_whole(text, low, high)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc)) from None
+
+    return parse
+
+
+def real(low: float | None = None, high: float | None = None) -> Callable[[str], float]:
+    """A parser for a number option: ASCII digits only, finite, within the bounds."""
+    from tilepress.params import read_real
+
+    def parse(text: Any) -> float:
+        try:
+            return read_real(text, low, high)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc)) from None
+
+    return parse
+
+
 MAX_SEED = 2**53
 """Seeds run from -2**53 to 2**53: every one is written exactly in JSON (logs, puzzle files)."""
-Seed = Annotated[int, typer.Option("--seed", min=-MAX_SEED, max=MAX_SEED,
+Seed = Annotated[int, typer.Option("--seed", parser=whole(-MAX_SEED, MAX_SEED),
+                                   metavar="<int>",
                                    help="Random seed: the same seed gives the same output, "
                                    "byte for byte.")]
 Paper = Annotated[str, typer.Option("--paper", help="Paper size: a4 or letter.")]
 Jobs = Annotated[int | None, typer.Option(
-    "--jobs", "-j", help="Local worker processes (default: one per core; 1: all in this "
+    "--jobs", "-j", parser=whole(1, MOST_JOBS), metavar="<int>",
+    help="Local worker processes (default: one per core; 1: all in this "
     f"process; at most {MAX_JOBS_PER_CORE} per core and never more than there are tasks). "
     "The output is the same for any number.")]
 Scheduler = Annotated[str | None, typer.Option(

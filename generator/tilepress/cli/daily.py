@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tilepress.cli.common import Force, Jobs, Scheduler, echo, output_option
+from tilepress.cli.common import Force, Jobs, Scheduler, echo, output_option, whole
 from tilepress.cli.common import paper as common_paper
 
 if TYPE_CHECKING:
@@ -63,7 +63,8 @@ def daily(
         "--format", help="For a folder: pdf (the default), png or svg, one file per page "
         "of each sheet for png and svg.", show_default=False)] = None,
     dpi: Annotated[int, typer.Option(
-        "--dpi", help="Dots per inch of PNG sheets (36 to 1200).")] = 150,
+        "--dpi", parser=whole(), metavar="<int>",
+        help="Dots per inch of PNG sheets (36 to 1200).")] = 150,
     series: Annotated[str | None, typer.Option(
         "--series", help="A series of your own: the same date in another series is another "
         "sheet. The spec's series if left out.")] = None,

@@ -21,6 +21,7 @@ from tilepress.cli.common import (
     output_option,
     parameter,
     take,
+    whole,
 )
 from tilepress.engine.game import FigureEntry, Game
 
@@ -54,7 +55,8 @@ def _draw_command(game: Game, entry: FigureEntry) -> Any:
         *dataclass_parameters(entry.params),
         parameter("output", Path(f"out/{entry.kind}.svg"),
                   Annotated[Path, output_option(".svg .pdf .png")]),
-        parameter("dpi", 300, Annotated[int, typer.Option("--dpi", help="Resolution of a "
+        parameter("dpi", 300, Annotated[int, typer.Option("--dpi", parser=whole(), metavar="<int>",
+        help="Resolution of a "
                                                            ".png, in dots per inch.")]),
         inspect.Parameter("context", inspect.Parameter.KEYWORD_ONLY,
                           annotation=typer.Context),

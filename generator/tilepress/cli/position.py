@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from tilepress.cli.common import Force, echo, fail
+from tilepress.cli.common import Force, echo, fail, real, whole
 
 LOW_WIDTH, HIGH_WIDTH, DEFAULT_WIDTH = 4.0, 40.0, 9.0
 
@@ -35,17 +35,20 @@ def position(
         "log: lines are numbered as in the file and as tilepress replay names them (line 1 "
         "is the header, the first event is line 2).")],
     seat: Annotated[int | None, typer.Option(
-        "--seat", help="Show the table as this player sees it (from 1): only that hand face "
+        "--seat", parser=whole(), metavar="<int>",
+        help="Show the table as this player sees it (from 1): only that hand face "
         "up, the others face down (a game with nothing hidden is drawn the same). Unless "
         "given, every hand is face up.")] = None,
     tile_width: Annotated[float | None, typer.Option(
-        "--tile-width", show_default=False, help=f"Width of a tile (or card) in mm, "
+        "--tile-width", parser=real(), metavar="<float>", show_default=False,
+        help=f"Width of a tile (or card) in mm, "
         f"{LOW_WIDTH:g} to {HIGH_WIDTH:g}. Unless given, 9 mm, or less where the figure "
         "would not fit an A4 or Letter page (180 x 267 mm).")] = None,
     output: Annotated[Path, typer.Option("--output", "-o", help="Where to write: .svg .pdf "
                                          ".png, chosen by the file's suffix.")]
     = Path("out/position.svg"),
-    dpi: Annotated[int, typer.Option("--dpi", help="Resolution of a .png, in dots per "
+    dpi: Annotated[int, typer.Option("--dpi", parser=whole(), metavar="<int>",
+                                     help="Resolution of a .png, in dots per "
                                      "inch.")] = 300,
     facts: Annotated[bool, typer.Option("--facts", help="Also print what the engine says "
                                         "of the position, as JSON.")] = False,

@@ -22,6 +22,7 @@ from tilepress.cli.common import (
     parameter,
     plural,
     take,
+    whole,
 )
 from tilepress.engine.game import Game, PuzzleEntry
 
@@ -60,7 +61,8 @@ def write_puzzles(entry: PuzzleEntry, values: dict[str, Any]) -> None:
 
 def _puzzle_command(entry: PuzzleEntry) -> Any:
     params = [
-        parameter("count", entry.count, Annotated[int, typer.Option("--count", "-n",
+        parameter("count", entry.count, Annotated[int, typer.Option(
+            "--count", "-n", parser=whole(), metavar="<int>",
                                                                     help="How many puzzles.")]),
         *dataclass_parameters(entry.params),
         parameter("seed", 1, Seed),

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from tilepress.cli.common import Force, Paper, echo, fail, output_option
+from tilepress.cli.common import Force, Paper, echo, fail, output_option, whole
 
 
 def solve(
@@ -26,7 +26,8 @@ def solve(
     output: Annotated[Path | None, output_option(".json .svg .pdf")] = None,
     paper: Paper = "a4",
     budget: Annotated[int | None, typer.Option(
-        "--budget", help="Simulated plays the solitaire solver may spend on each deal "
+        "--budget", parser=whole(), metavar="<int>",
+        help="Simulated plays the solitaire solver may spend on each deal "
         "(default 100,000; the same budget gives the same verdict on any machine).")] = None,
     force: Force = False,
 ) -> None:

@@ -26,6 +26,7 @@ from tilepress.cli.common import (
     parameter,
     plural,
     take,
+    whole,
 )
 from tilepress.engine.game import Game
 from tilepress.errors import RequestError
@@ -33,7 +34,8 @@ from tilepress.errors import RequestError
 app = new_app("A balance report from many simulated games: who wins from which seat, how "
               "games end, how long they last, which hands win (PDF or SVG, and JSON).")
 
-Games = Annotated[int, typer.Option("--games", "-n", help="How many games to play.")]
+Games = Annotated[int, typer.Option("--games", "-n", parser=whole(), metavar="<int>",
+                                    help="How many games to play.")]
 Rows = Annotated[Path | None, typer.Option(
     "--rows", help="Also write one row per game: FILE.parquet (needs pyarrow) or FILE.csv.")]
 Against = Annotated[str | None, typer.Option(
