@@ -272,7 +272,7 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
         "series": [(("2027-01-01", "--series", ""), 2, "a series name must be 1 to 64")],
         "spec": [(("2027-01-01", "--spec", "missing.toml"), 2, "does not exist")],
         "answers": [(("2027-01-01", "--answers", "sideways"), 2, "back or next-day")],
-        "jobs": [(("2027-01-01", "--jobs", "0"), 2, "jobs must be 1 or more")],
+        "jobs": [(("2027-01-01", "--jobs", "0"), 2, "0 is not from 1 to 1,024")],
         "scheduler": [(("2027-01-01", "--scheduler", "nonsense"), 2,
                        "not a Dask scheduler address")],
         "fmt": [(("2027-01-01", "--format", "tiff"), 2, "--format must be pdf, svg, png")],

@@ -12,6 +12,9 @@ Everything else in the package is internal. Bad input raises :class:`TilepressEr
 move found by :func:`replay` raises :class:`IllegalActionError`.
 """
 
+from tilepress import starting  # noqa: F401 - first: a signal while the command starts
+
+# isort: split
 from tilepress.api import (
     analyze_american,
     analyze_hands,

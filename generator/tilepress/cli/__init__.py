@@ -11,33 +11,11 @@ tilepress: one line that says so, exit status 70 (EX_SOFTWARE), and the tracebac
 with ``tilepress --debug``.
 """
 
-# ruff: noqa: E402 - the imports below come after the signal handlers of the start
 from __future__ import annotations
 
 import os
 import signal
 import sys
-
-
-def _is_the_command() -> bool:
-    """Whether this process is the tilepress command (its script, or python -m tilepress),
-    not a program that imports the CLI."""
-    path = sys.argv[0] if sys.argv else ""
-    name, folder = os.path.basename(path), os.path.basename(os.path.dirname(path))
-    return os.path.splitext(name)[0] == "tilepress" or (name, folder) == ("__main__.py",
-                                                                        "tilepress")
-
-
-_EARLY: list[int] = []
-"""Signals that came while the command was still starting (importing): ``main`` reports
-them like any other, instead of a KeyboardInterrupt traceback from an import."""
-if _is_the_command():
-    try:
-        for _sig in (signal.SIGINT, signal.SIGTERM):
-            signal.signal(_sig, lambda signum, _frame: _EARLY.append(signum))
-    except ValueError:  # not the main thread
-        pass
-
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -47,6 +25,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from tilepress.errors import TilepressError
+from tilepress.starting import EARLY as _EARLY
 from tilepress.version import __version__
 
 
