@@ -283,6 +283,16 @@ class PuzzleKind(ABC):
     """The fields a question may have: :func:`verify_set` refuses any other (a kind must
     list its own; none listed, every field is refused)."""
 
+    def differences_led_by(self, field: str, stored: Mapping[str, Any],
+                           solved: Mapping[str, Any], skip: tuple[str, ...],
+                           said: Callable[[str, Any], str]) -> list[str]:
+        """``field`` in a player's words (``said(stored value shown, solved value)``) when
+        it differs, then every other field exactly, as :meth:`differences` does."""
+        if stored.get(field) == solved[field]:
+            return PuzzleKind.differences(self, stored, solved, skip=skip)
+        return [said(shown(stored.get(field, MISSING)), solved[field]),
+                *PuzzleKind.differences(self, stored, solved, skip=(*skip, field))]
+
     def differences(self, stored: Mapping[str, Any], solved: Mapping[str, Any], *,
                     skip: tuple[str, ...] = ()) -> list[str]:
         """How a stored answer differs from the solved one (empty when it is right):

@@ -246,12 +246,9 @@ class DiscardKind(PuzzleKind):
     def differences(self, stored: Mapping[str, Any], solved: Mapping[str, Any], *,
                     skip: tuple[str, ...] = ()) -> list[str]:
         """The discard in a player's words; then the whole table, exactly."""
-        problems = []
-        if stored.get("discard") != solved["discard"]:
-            problems.append(f"the key says discard {shown(stored.get('discard', MISSING))}, "
-                            f"the best is {solved['discard']!r}")
-        skipped = ("discard",) if problems else ()
-        return problems + super().differences(stored, solved, skip=(*skip, *skipped))
+        return self.differences_led_by(
+            "discard", stored, solved, skip,
+            lambda have, best: f"the key says discard {have}, the best discard is {best!r}")
 
     def key_columns(self, puzzles: PuzzleSet, width: float) -> int:
         return 1

@@ -48,7 +48,6 @@ from tilepress.engine import standard, table_cache
 from tilepress.errors import FileFormatError, RequestError, TilepressError
 from tilepress.games.standard import hands
 from tilepress.games.standard.options import SIZES, DiscardParams, WaitsParams
-from tilepress.jsontext import MISSING, shown
 from tilepress.puzzles.base import (
     DIFFICULTIES,
     Candidate,
@@ -652,12 +651,9 @@ class DiscardKind(PuzzleKind):
     def differences(self, stored: Mapping[str, Any], solved: Mapping[str, Any], *,
                     skip: tuple[str, ...] = ()) -> list[str]:
         """The discard in a player's words; then the whole table, exactly."""
-        problems = []
-        if stored.get("discard") != solved["discard"]:
-            problems.append(f"the answer says discard {shown(stored.get('discard', MISSING))}, "
-                            f"the best discard is {solved['discard']!r}")
-        skipped = ("discard",) if problems else ()
-        return problems + super().differences(stored, solved, skip=(*skip, *skipped))
+        return self.differences_led_by(
+            "discard", stored, solved, skip,
+            lambda have, best: f"the key says discard {have}, the best discard is {best!r}")
 
     def columns(self, puzzles: PuzzleSet, width: float) -> int:
         size = max(len(parse_tiles(p.question["hand"])) for p in puzzles.puzzles)
