@@ -250,6 +250,7 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
                  (("nested.json",), 2, "nested more than"),
                  (("binary.json",), 2, "is not UTF-8 text"),
                  (("kind.json",), 2, "\"kind\": unknown puzzle kind 'chess'"),
+                 (("empty.json",), 2, "\"puzzles\" is empty, so there is nothing to solve"),
                  (("cover.toml",), 2, "not valid JSON"),
                  (("short-deal.json",), 2, "2 tiles for the 84 positions of 'pyramid'"),
                  (("dead-deal.json",), 1, "no solution: 3 of the tiles are 1m")],

@@ -84,6 +84,17 @@ def test_a_file_with_answers_is_solved_again_and_compared(cli, made, tmp_path) -
     assert cli("solve", right, "-o", tmp_path / "again.json").code == 0
 
 
+def test_one_puzzle_one_wrong_one_page_more_in_the_singular(cli, made, tmp_path) -> None:
+    original = json.loads((made["waits"].parent / "waits.json").read_text())
+    original["puzzles"] = original["puzzles"][:1]
+    original["puzzles"][0]["answer"]["waits"] = ["9p"]
+    wrong = tmp_path / "one.json"
+    wrong.write_text(json.dumps(original))
+    r = cli("solve", wrong, "-o", tmp_path / "one.svg")
+    assert "wrote 1 solved puzzle to" in r.out and "(and 1 more page beside it)" in r.out
+    assert "1 of 1 puzzle in" in r.err and "puzzles in" not in r.err
+
+
 def test_a_puzzle_that_cannot_be_solved_is_named_and_the_others_written(cli, tmp_path) -> None:
     data = {"format": "tilepress-puzzles", "version": 1, "kind": "waits",
             "puzzles": [{"question": {"hand": "5677999s"}},

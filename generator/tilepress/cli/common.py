@@ -26,6 +26,12 @@ MOST_JOBS = 1024
 """The largest ``--jobs`` taken at all; the pool is capped per core below that anyway."""
 
 
+def pages_beside(files: list) -> str:
+    """What a message adds when a document went to a file per page: "(and 2 more pages
+    beside it)", or nothing for one file."""
+    return f" (and {plural(len(files) - 1, 'more page')} beside it)" if len(files) > 1 else ""
+
+
 def whole(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
     """A parser for a whole-number option: ASCII digits only (``int`` takes other
     scripts' digits too), within ``low`` and ``high``; one line for anything else."""

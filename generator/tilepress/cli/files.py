@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from tilepress.cli.common import Force, echo, new_app, output_option, plural
+from tilepress.cli.common import Force, echo, new_app, output_option, pages_beside, plural
 
 layout_app = new_app("Check tile layouts.")
 card_app = new_app("Check cards of hands (American Mah Jongg).")
@@ -116,6 +116,5 @@ def book(
     document, state = build_book(load_spec(shipped("puzzles", "book.toml") if spec is None
                                            else spec), paper=paper)
     files = write_pages(document, output, force=force)
-    more = f" (and {plural(len(files) - 1, 'more page')} beside it)" if len(files) > 1 else ""
     echo(f"wrote {document.title!r} ({plural(state.number - 1, 'puzzle')}, every answer verified) "
-         f"to {output}{more}")
+         f"to {output}{pages_beside(files)}")

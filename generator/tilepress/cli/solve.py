@@ -7,7 +7,16 @@ from typing import Annotated
 
 import typer
 
-from tilepress.cli.common import Force, Paper, echo, fail, output_option, whole
+from tilepress.cli.common import (
+    Force,
+    Paper,
+    echo,
+    fail,
+    output_option,
+    pages_beside,
+    whole,
+)
+from tilepress.wording import plural
 
 
 def solve(
@@ -76,14 +85,13 @@ def solve(
             files = [write_atomic(target, done.to_json(), force=force)]
         else:
             files = write_pages(solved_sheet(done, sheet_paper), target, force=force)
-        more = f" (and {len(files) - 1} more pages beside it)" if len(files) > 1 else ""
-        echo(f"wrote {len(done.puzzles)} solved puzzle{'s' * (len(done.puzzles) != 1)} to "
-             f"{target}{more}")
+        echo(f"wrote {plural(len(done.puzzles), 'solved puzzle')} to {target}"
+             f"{pages_beside(files)}")
     total = len(questions.puzzles)
     if solved.unsolved:
-        fail(f"{len(solved.unsolved)} of {total} puzzle{'s' * (total != 1)} in {source} "
+        fail(f"{len(solved.unsolved)} of {plural(total, 'puzzle')} in {source} "
              f"could not be solved{'' if done.puzzles else '; nothing was written'}", code=1)
     if solved.problems:
         wrong = len({p.puzzle_id for p in solved.problems})
-        fail(f"{wrong} of {total} puzzles in {source} claimed a wrong answer, difficulty or "
-             "grade (the file written has the solver's)", code=1)
+        fail(f"{wrong} of {plural(total, 'puzzle')} in {source} claimed a wrong answer, "
+             "difficulty or grade (the file written has the solver's)", code=1)

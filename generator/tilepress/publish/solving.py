@@ -51,7 +51,11 @@ def read_questions(text: str, *, source: str, folder: Path | None = None) -> Puz
     layout file a deal names is looked for in ``folder`` first."""
     data = parse_json(text, source)
     if isinstance(data, dict) and data.get("format") == FORMAT:
-        return PuzzleSet.from_data(data, source=source, questions=True)
+        puzzles = PuzzleSet.from_data(data, source=source, questions=True)
+        if not puzzles.puzzles:
+            raise FileFormatError(f"{source}: \"puzzles\" is empty, so there is nothing to "
+                                  "solve")
+        return puzzles
     if isinstance(data, dict) and (data.get("format") == DEAL or (
             "format" not in data and "tiles" in data)):
         deal = deals().read_deal(data, source=source, folder=folder)
