@@ -16,7 +16,7 @@ from tilepress.documents.model import (
 from tilepress.draw.canvas import Paper
 from tilepress.engine.log import Event, GameLog
 from tilepress.games.minttin.cards import Card, format_cards
-from tilepress.games.minttin.hand import BLOCK_NAMES, Arrangement, Exposure, best
+from tilepress.games.minttin.hand import BLOCK_NAMES, Exposure, best
 from tilepress.games.minttin.pictures import cards_figure
 from tilepress.games.minttin.rules import (
     SOLO,
@@ -199,7 +199,7 @@ class _Story:
 
     def _winning_hand(self, ev: Mahjong, hand: list[Card], exposures: tuple[Exposure, ...],
                       points: int) -> None:
-        top = best(hand, exposures) if points >= 0 else None
+        top = best(hand, exposures, self.match.extras(ev.player)) if points >= 0 else None
         if top is None or not ev.points:
             return
         groups = [[b.face] * (b.size - b.jokers) + [Card(12)] * b.jokers
@@ -208,18 +208,8 @@ class _Story:
                                      size=8.5, font="bold"))
         self.blocks.append(cards_figure(groups, card_w=6.5,
                                         labels=[BLOCK_NAMES[b.size] for b in top.blocks]))
-        rows = tuple((name, f"+{pts}") for name, pts in
-                     _points_rows(self.match, ev.player, top))
+        rows = tuple((name, f"+{pts}") for name, pts in top.points)  # with the round's bonuses
         self.blocks.append(Table(("bonus", "points"), rows, widths=(5, 1), size=8))
 
 
-
-def _points_rows(match: MintTinMatch, p: int, top: Arrangement) -> list[tuple[str, int]]:
-    rows = list(top.points)
-    bonus = match.joker_bonus(p)
-    if bonus:
-        rows.append((f"Jokers discarded x{bonus}", bonus))
-    if match.concealed(p):
-        rows.append(("Concealed", 1))
-    return rows
 

@@ -92,18 +92,14 @@ def winning_blocks(match: MintTinMatch, p: int, winning: Card | None,
                    width: float = ROW_W) -> list[Block]:
     """The winning hand laid out in its blocks, and its points as a table."""
     seat = match.seats[p]
-    top = best(seat.hand, seat.exposures())
+    top = best(seat.hand, seat.exposures(), match.extras(p))
     if top is None:
         return []
     groups = [[b.face] * (b.size - b.jokers) + [JOKER] * b.jokers for b in top.blocks] \
         or [sorted(seat.hand)]
     labels = [BLOCK_NAMES[b.size] + (", exposed" if b.exposed else "") for b in top.blocks]
     hits = [(gi, ci) for gi, g in enumerate(groups) for ci, c in enumerate(g) if c == winning]
-    rows = [(name, f"+{pts}") for name, pts in top.points]
-    if match.joker_bonus(p):
-        rows.append((f"Jokers discarded ({match.joker_bonus(p)})", f"+{match.joker_bonus(p)}"))
-    if match.concealed(p):
-        rows.append(("Concealed", "+1"))
+    rows = [(name, f"+{pts}") for name, pts in top.points]  # the round's bonuses included
     return [Paragraph(shape_words(top) + ".", size=8.5),
             cards_figure(groups, card_w=CARD_W, labels=labels, marks=frozenset(hits[-1:]),
                          max_width=width),
