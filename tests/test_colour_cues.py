@@ -121,3 +121,22 @@ def test_two_runs_of_a_report_differ_by_stripes_as_well_as_colour(horizontal: bo
         bars = [s.box for s in page.shapes if s.fill == colour]
         assert len(bars) == 3 + 1  # three bars and the legend's swatch
         assert all(striped(box) is expected for box in bars), colour
+
+
+def test_the_corner_of_a_mint_tin_dragon_tells_its_suit_without_colour() -> None:
+    """In a fanned hand only the corners show: the three dragons' corners (the D and its
+    pip, in the top-left corner of the card) differ in shape, not only in colour."""
+    from tilepress.games.minttin.cards import Card
+    from tilepress.games.minttin.pictures import draw_card_face
+
+    w, h = 44.45, 63.5
+
+    def corner(name: str) -> tuple:
+        page = _page(lambda c: draw_card_face(c, Card(name), w, h), w, h)
+        page.texts[:] = [t for t in page.texts if t.x < w / 4 and t.y < h / 4]
+        page.shapes[:] = [s for s in page.shapes if s.box[2] < w / 3 and s.box[3] < h / 3]
+        return _without_colour(page)
+
+    corners = {name: corner(name) for name in ("DS", "DM", "DF")}
+    for one, other in itertools.combinations(corners, 2):
+        assert corners[one] != corners[other], (one, other)

@@ -53,9 +53,10 @@ def _item_lines(item: str, width: float, size: float) -> tuple[str, float, float
         indent = start + 1.2 + text_width(marker, size, "bold")
     lines = wrap(item, width - indent, size)
     if len(lines) > 1 and len(lines[-1]) < 12 and len(lines[-2].split()) > 2:
-        # no runt: bring a word down to keep the last line company
+        # no runt: bring a word down to keep the last line company, if it fits there
         head, last = lines[-2].rsplit(" ", 1)
-        lines[-2:] = [head, f"{last} {lines[-1]}"]
+        if text_width(f"{last} {lines[-1]}", size) <= width - indent:
+            lines[-2:] = [head, f"{last} {lines[-1]}"]
     return marker, start, indent, lines
 
 
@@ -70,11 +71,16 @@ def text_card_sides(parts: Sequence[CardText], w: float, h: float,
     height = h - 2 * (SAFE + _PANEL_PAD)
     Line = tuple[str, str, float, float, str, float]  # kind, marker, start, indent, text, size
 
-    def title_line(text: str) -> Line:
+    def title_lines(text: str) -> list[Line]:
+        """The title on one line, a little larger than the text, or as small as the
+        text; wrapped at the text's size if it is still wider than the card (large
+        print on a small card)."""
         t = size * 1.25
         while text_width(text, t, "bold") > inner and t > size:
             t -= 0.25
-        return ("title", "", 0.0, 0.0, text, t)
+        rows = [text] if text_width(text, t, "bold") <= inner else \
+            wrap(text, inner, t, "bold")
+        return [("title", "", 0.0, 0.0, row, t) for row in rows]
 
     def tall(line: Line) -> float:
         return {"title": line[5] * PT * 1.5, "gap": lead * 0.5}.get(line[0], lead)
@@ -99,7 +105,7 @@ def text_card_sides(parts: Sequence[CardText], w: float, h: float,
 
     for part in parts:
         items = [item_lines(item) for item in part.items]
-        head = [title_line(part.title)]
+        head = title_lines(part.title)
         need = sum(tall(line) for line in head + [x for item in items for x in item])
         gap = [("gap", "", 0.0, 0.0, "", size)] if sides[-1] else []
         if used + lead * 0.5 * bool(gap) + need <= height:
@@ -111,7 +117,7 @@ def text_card_sides(parts: Sequence[CardText], w: float, h: float,
         for item in items:
             if used + sum(tall(line) for line in item) > height:
                 new_side()
-                add([title_line(f"{part.title} (cont.)")])
+                add(title_lines(f"{part.title} (cont.)"))
             add(item)
 
     def side_of(lines: list[Line]) -> Side:

@@ -46,12 +46,30 @@ def text_width(text: str, size: float, font: str = "regular") -> float:
     return pdfmetrics.stringWidth(text, pdf_font(font), size) * PT
 
 
+def _pieces(word: str, width: float, size: float, font: str) -> list[str]:
+    """A word wider than a line, cut after its hyphens into pieces that fit where it can
+    ("1-2-3-4-5-6-7-8-9" as "1-2-3-4-" and "5-6-7-8-9"); any other word stays whole."""
+    if "-" not in word.strip("-") or text_width(word, size, font) <= width:
+        return [word]
+    parts = [p + "-" for p in word.split("-")]
+    parts[-1] = parts[-1][:-1]
+    pieces, piece = [], ""
+    for part in parts:
+        if piece and text_width(piece + part, size, font) > width:
+            pieces.append(piece)
+            piece = part
+        else:
+            piece += part
+    return [*pieces, piece]
+
+
 def wrap(text: str, width: float, size: float, font: str = "regular") -> list[str]:
-    """Split ``text`` into lines no wider than ``width`` mm (a word longer than a line
-    stands alone)."""
+    """Split ``text`` into lines no wider than ``width`` mm: between words, or after a
+    hyphen inside a word too wide for a line (a word with neither stands alone)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        words = paragraph.split()
+        words = [piece for word in paragraph.split()
+                 for piece in _pieces(word, width, size, font)]
         line = ""
         for word in words:
             candidate = f"{line} {word}" if line else word

@@ -91,16 +91,22 @@ def suit_symbol(c: Canvas, suit: str, cx: float, cy: float, size: float,
         c.polyline(pts, closed=True, fill=colour, stroke=None)
 
 
-def _index(c: Canvas, text: str, colour: str, w: float, h: float, size: float) -> None:
+def _index(c: Canvas, text: str, colour: str, w: float, h: float, size: float,
+           pip: str = "") -> None:
     """The corner index at the top left, and turned half round at the bottom right; a 6
-    or a 9 is underlined, so that turned round it cannot be read as the other."""
+    or a 9 is underlined, so that turned round it cannot be read as the other. A dragon's
+    ``pip`` (its suit's symbol) stands under its D, so that the corner of a card in a
+    fanned hand tells the three dragons apart by shape, not by colour alone."""
     for turn in (0, 180):
         with c.group(translate=(w, h) if turn else (0.0, 0.0), rotate=turn):
             x, y = w * 0.09, h * 0.03 + size * 0.36
             c.text(x, y, text, size=size, font="bold", fill=colour)
+            wide = text_width(text, size, "bold")
             if text in ("6", "9"):
-                c.line(x, y + size * PT * 0.16, x + text_width(text, size, "bold"),
-                       y + size * PT * 0.16, stroke=colour, stroke_width=size * PT * 0.08)
+                c.line(x, y + size * PT * 0.16, x + wide, y + size * PT * 0.16,
+                       stroke=colour, stroke_width=size * PT * 0.08)
+            if pip:
+                suit_symbol(c, pip, x + wide / 2, y + size * PT * 0.62, size * PT * 0.8)
 
 
 def _inset(w: float) -> float:
@@ -152,7 +158,7 @@ def draw_card_face(c: Canvas, card: Card, w: float, h: float, bleed: float = 0.0
         for fx, fy in _grid(card.number):
             suit_symbol(c, suit, box_x + fx * box_w, box_y + fy * box_h, sym)
     elif card.is_dragon:
-        _index(c, "D", colour, w, h, index_size)
+        _index(c, "D", colour, w, h, index_size, pip=suit)
         cx, cy, r = w / 2, h / 2, w * 0.3
         c.circle(cx, cy, r, fill=colour)
         c.circle(cx, cy, r * 0.82, fill=PAPER)
