@@ -186,19 +186,27 @@ def stand_panels(tile_h: float) -> tuple[tuple[str, float], ...]:
 
 
 def tile_stands(paper: Paper, tile_w: float, tile_h: float, *, count: int,
-                title: str, large_print: bool = False) -> DrawnPages:
-    """``count`` fold-up tile stands for paper tiles ``tile_w`` x ``tile_h`` mm, as many
-    to a sheet as fit: a strip to cut out, fold along its dashed lines into a wedge and
-    glue; the tiles stand on its floor against its slope, faces to their player, backs
-    to the table."""
+                title: str, hand: int = 0, large_print: bool = False) -> DrawnPages:
+    """Fold-up tile stands for ``count`` players' paper tiles ``tile_w`` x ``tile_h`` mm,
+    as many to a sheet as fit: a strip to cut out, fold along its dashed lines into a
+    wedge and glue; the tiles stand on its floor against its slope, faces to their
+    player, backs to the table. A strip is as long as the paper allows; when it holds
+    fewer than ``hand`` tiles (the most a player stands), each player gets as many strips
+    as make room for them, to set side by side, and every sheet says so."""
     panels = stand_panels(tile_h)
     strip_w = sum(w for _, w in panels)
     size = 14.0 if large_print else 8.0
     room_w = paper.width - 2 * STAND_MARGIN
+
+    def rack_words(holds: int, parts: int) -> str:
+        return (f" Each stand holds {holds} tiles: {parts} side by side make one player's "
+                f"rack, for a hand of {hand}." if parts > 1 else "")
+
     def header(k: int) -> list[str]:
         return wrap(f"{title}: tile stands, sheet {k + 1} of {sheets}. Print at 100% on "
-                    "card stock.", paper.width - 2 * STAND_MARGIN, size, "bold")
+                    f"card stock.{rack}", paper.width - 2 * STAND_MARGIN, size, "bold")
 
+    rack = rack_words(99, 9) if hand else ""  # the longest it can be, for the header's room
     sheets = 1  # for the header's height; counted below
     top = STAND_MARGIN + size * PT * (1.0 + 1.3 * len(header(99))) + 2.0
     room_h = paper.height - top - STAND_MARGIN - 8.0
@@ -208,9 +216,13 @@ def tile_stands(paper: Paper, tile_w: float, tile_h: float, *, count: int,
         raise RequestError(f"a tile stand for {tile_w:g} x {tile_h:g} mm tiles does not fit "
                            f"on {paper.name} paper")
     length = holds * tile_w + 6.0
+    parts = max(1, -(-hand // holds))  # strips side by side for one player's hand
+    per_player = (f"; set {parts} side by side for a hand of {hand}" if parts > 1 else "")
+    rack = rack_words(holds, parts)
+    count *= parts
     sheets = -(-count // across)
     words = (f"Cut along the solid line; fold back along every dashed line; glue the tab "
-             f"under the floor. Holds {holds} tiles.")
+             f"under the floor. Holds {holds} tiles{per_player}.")
 
     def strip(c: Canvas, x: float, y: float) -> None:
         c.rect(x, y, strip_w, length, stroke=INK, stroke_width=CUT)
@@ -255,7 +267,8 @@ def tile_stands(paper: Paper, tile_w: float, tile_h: float, *, count: int,
         return draw
 
     return DrawnPages(f"{title}: tile stands", paper, [page(k) for k in range(sheets)],
-                      subtitle=f"{count} stands to fold, each for {holds} tiles")
+                      subtitle=f"{count} stands to fold, each for {holds} tiles"
+                      + (f", {parts} to a player" if parts > 1 else ""))
 
 
 __all__ = ["SETS", "TILE_SIZE", "TileSheetOptions", "describe_set", "stand_panels", "tile_cards",

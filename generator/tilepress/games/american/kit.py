@@ -12,8 +12,8 @@ def plan(paper: Paper, options: KitOptions) -> Plan:
         tiles="american", tiles_about="152 paper tiles: a full set with eight jokers",
         printables=(
             Printable("card", "card-of-hands", "The practice card of hands, one per player"),
-            Printable("stand", "tile-stands", "Four tile stands to fold: your rack", CARD,
-                      options={"tile_size": "{tile_w}x{tile_h}"}),
+            Printable("stand", "tile-stands", "Tile stands to fold: two side by side make a rack",
+                      CARD, options={"tile_size": "{tile_w}x{tile_h}"}),
             Printable("charleston", "charleston", "The Charleston, one for each player"),
             Printable("sheet", "payments-sheet", "Payments score sheet"),
         ),

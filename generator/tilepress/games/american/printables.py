@@ -137,4 +137,4 @@ def tile_stand(paper: Paper, options: StandOptions | None = None) -> DrawnPages:
     options = options or StandOptions()
     w, h = tile_size(options.tile_size)
     return tile_stands(paper, w, h, count=options.stands, title="American Mah Jongg",
-                       large_print=options.large_print)
+                       hand=14, large_print=options.large_print)

@@ -23,7 +23,7 @@ def plan(paper: Paper, options: KitOptions) -> Plan:
         pieces=(Part("tile-stands", "Two tile stands to fold: your tiles stand on them", CARD,
                      ONE_SIDED, lambda: tile_stands(paper, *tile_size(options.tile_size),
                                                     count=2, title="One suit mahjong",
-                                                    large_print=options.large_print),
+                                                    hand=8, large_print=options.large_print),
                      quick=True),),
         printables=(
             Printable("card", "wait-shapes", "Wait shapes: every wait of one suit, worked out"),
