@@ -135,3 +135,21 @@ def test_the_quick_reference_is_the_last_page_alone(paper: str, booklet: bool) -
     pages, sections = paginate(build_rulebook("american", PAPERS[paper], booklet=booklet))
     assert sections["Quick reference"] == len(pages)
     assert 8 <= len(pages) <= 14
+
+
+def test_an_exposure_is_named_in_words_not_underlined() -> None:
+    """On the card a line under a group means its second suit; under the tiles of a
+    figure the same mark read as 'exposed', and the two met on one page. The figure says
+    'exposed' under the exposed group, and draws no line below the card line."""
+    from drawn import ProbeSurface
+
+    drawn = card_hand_figure(CardHandFigure(hand="Like numbers #2",
+                                            tiles="1f2f 111m 11p1j 77z1j [11s1j]",
+                                            tile_width=8))
+    surface = ProbeSurface()
+    with surface.page(drawn.figure.width, drawn.figure.height) as c:
+        drawn.figure.draw(c)
+    page = surface.pages[0]
+    assert [t.text for t in page.texts].count("exposed") == 1
+    card_line = max(t.y for t in page.texts if t.text != "exposed")
+    assert not [s for s in page.shapes if s.kind == "path" and s.box[1] > card_line + 2]

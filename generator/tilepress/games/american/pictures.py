@@ -247,7 +247,9 @@ def card_hand_figure(params: CardHandFigure, card: Card | None = None) -> Illust
     tiles_w = sum(len(g) * tw for g, _ in rows) + gap * max(len(rows) - 1, 0)
     width = max(line_w + mark_w, tiles_w)
     line_h = size * 0.3528 * 1.35
-    height = line_h + (2.5 + tw * RATIO + 3.2 if rows else 0.0)
+    label = max(6.5, size * 0.75)  # "exposed" under an exposed group: a word, not a line,
+    # for a line under a card's group means its second suit
+    height = line_h + (2.5 + tw * RATIO + 1.2 + label * PT * 1.1 if rows else 0.0)
 
     def draw(c: Canvas) -> None:
         draw_card_line(c, hand, 0.0, size * 0.3528, size, variant)
@@ -260,8 +262,8 @@ def card_hand_figure(params: CardHandFigure, card: Card | None = None) -> Illust
                 for k, tile in enumerate(g):
                     draw_tile(c, tile, x + k * tw, top, tw)
                 if exposed:
-                    c.line(x, top + tw * RATIO + 1.4, x + len(g) * tw,
-                           top + tw * RATIO + 1.4, stroke=ACCENT, stroke_width=0.6)
+                    c.text(x + len(g) * tw / 2, top + tw * RATIO + 1.2 + label * PT * 0.85,
+                           "exposed", size=label, anchor="middle", fill=ACCENT)
                 x += len(g) * tw + gap
 
     return Illustration(Figure(width, height, draw), facts)
