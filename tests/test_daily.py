@@ -342,7 +342,7 @@ def test_a_day_that_fails_is_named_and_the_others_are_made(monkeypatch):
         for made in make_sheets(plan(), daily.range_days(plan(), *WEEK), options=ONE, fmt=""):
             got.append(made.sheet.day)
     assert got == [d for d in daily.range_days(plan(), *WEEK) if d != dt.date(2027, 1, 6)]
-    assert "daily-2027-01-06 (RuntimeError: the printer is on fire)" in str(caught.value)
+    assert "daily 2027-01-06 (RuntimeError: the printer is on fire)" in str(caught.value)
 
 
 def test_a_difficulty_a_kind_does_not_reach_is_named_after_a_bounded_number_of_tries(
@@ -566,8 +566,8 @@ def test_a_day_changed_or_made_otherwise_is_made_again(cli, tmp_path):
     assert (folder / "2027-01-05.pdf").read_bytes() == b"scribbled on"
     result = cli("daily", "--from", "2027-01-04", "--to", "2027-01-05", "-o", folder,
                  "--jobs", "1", "--resume", "--force")
-    assert result.code == 0 and result.out.rstrip().endswith(
-        "kept 1 daily sheet already written"), result
+    assert result.code == 0 and "; kept 1 daily sheet already written in " in result.out, \
+        result
     assert _files(folder) == before
     other = cli("daily", "--from", "2027-01-04", "--to", "2027-01-05", "-o", folder,
                 "--jobs", "1", "--resume", "--paper", "letter")

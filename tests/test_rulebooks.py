@@ -4,6 +4,7 @@ bookmarks and links, and single figures for rulebook writers."""
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import shlex
 from pathlib import Path
@@ -97,6 +98,10 @@ def test_rulebooks_have_bookmarks_fonts_and_the_rulings(cli, tmp_path: Path, gam
     else:
         titles = [o.title for o in reader.outline if not isinstance(o, list)]
         assert "Rulings" in titles and "Quick reference" in titles
+        outline = list(reader.outline)
+        for parent, children in itertools.pairwise(outline):
+            if isinstance(children, list) and not isinstance(parent, list):
+                assert parent.title not in [c.title for c in children if not isinstance(c, list)]
         links = [a for page in reader.pages for a in (page.get("/Annots") or [])]
         assert len(links) >= len(titles)
     again = tmp_path / "again.pdf"

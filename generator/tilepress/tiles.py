@@ -298,18 +298,20 @@ def check_copies(tiles: Iterable[Tile], *, copies: int = 4, what: str = "hand") 
     """Raise :class:`HandError` if any kind appears more than ``copies`` times
     (jokers and flowers, of which sets hold other numbers, are not checked)."""
     seen: dict[int, int] = {}
+    first: dict[int, Tile] = {}
     for tile in tiles:
-        if tile.is_joker:
-            continue
-        seen[tile.kind] = seen.get(tile.kind, 0) + 1
-        if seen[tile.kind] > copies and not tile.is_bonus:
-            plain = Tile.from_kind(tile.kind)
-            raise HandError(
-                f"the {what} holds {seen[tile.kind]} copies of {plain} ({plain.name}); "
-                f"a set has only {copies}"
-            )
-        if tile.is_bonus and seen[tile.kind] > 1:
-            raise HandError(f"the {what} holds {tile} ({tile.name}) twice; a set has one")
+        if not tile.is_joker:
+            seen[tile.kind] = seen.get(tile.kind, 0) + 1
+            first.setdefault(tile.kind, tile)
+    for kind, count in seen.items():  # the whole count, in the order the tiles came
+        tile = first[kind]
+        if count > copies and not tile.is_bonus:
+            plain = Tile.from_kind(kind)
+            raise HandError(f"the {what} holds {count} copies of {plain} ({plain.name}); "
+                            f"a set has only {copies}")
+        if tile.is_bonus and count > 1:
+            raise HandError(f"the {what} holds {tile} ({tile.name}) "
+                            f"{'twice' if count == 2 else f'{count} times'}; a set has one")
 
 
 _NOTATION = re.compile(r"\b([0-9]+)([mpszfj])\b")

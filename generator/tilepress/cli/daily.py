@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -13,35 +11,14 @@ import typer
 
 from tilepress.cli.common import Force, Jobs, Scheduler, echo, output_option, whole
 from tilepress.cli.common import paper as common_paper
+from tilepress.cli.progress import progress
+from tilepress.wording import plural
 
 if TYPE_CHECKING:
-    from tilepress.batch import BatchOptions, Progress
+    from tilepress.batch import BatchOptions
     from tilepress.publish.daily import Plan
 
 SHEET_SUFFIXES = (".pdf", ".svg", ".png", ".json")
-
-
-@contextmanager
-def progress_bar(what: str) -> Iterator[Progress | None]:
-    """A bar on stderr while a range is made, when stderr is a terminal: what it counts,
-    how many of how many, and the time remaining (as ``stats`` shows it); yields the
-    batch runner's progress callback."""
-    import sys
-
-    if not sys.stderr.isatty():
-        yield None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    with Progress(what, BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(what, total=None)
-
-        def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        yield update
 
 
 def is_folder(path: Path, text: str) -> bool:
@@ -199,10 +176,10 @@ def _to_one_pdf(plan: Plan, start: dt.date, end: dt.date, target: Path,
     from tilepress.publish.daily import range_days, write_combined
 
     days = range_days(plan, start, end)
-    with progress_bar("sheets") as progress:
+    with progress("sheets", len(days)) as bar:
         path = write_combined(plan, days[0], days[-1], target, options=options,
-                              progress=progress, force=force)
-    echo(f"wrote {_sheets(len(days))} ({days[0]} to {days[-1]}) in one PDF to {path}")
+                              progress=bar.update, force=force)
+    bar.summary(f"wrote {_sheets(len(days))} ({days[0]} to {days[-1]}) in one PDF to {path}")
 
 
 def _to_folder(plan: Plan, start: dt.date, end: dt.date, folder: Path, fmt: str, dpi: int,
@@ -210,16 +187,20 @@ def _to_folder(plan: Plan, start: dt.date, end: dt.date, folder: Path, fmt: str,
     from tilepress.publish.daily import range_days, write_range
 
     days = range_days(plan, start, end)
-    with progress_bar("sheets") if len(days) > 1 else nullcontext() as progress:
+    with progress("sheets", len(days), quiet=len(days) == 1) as bar:
         report = write_range(plan, days[0], days[-1], folder, fmt=fmt, dpi=dpi,
                              combined=combined, resume=resume, options=options,
-                             progress=progress, force=force)
+                             progress=bar.update, force=force)
     each = {"pdf": "DATE.pdf", "svg": "an SVG per page", "png": f"a PNG per page at {dpi} dpi"}
     span = f"{days[0]}" if len(days) == 1 else f"{days[0]} to {days[-1]}"
     kept = f"; kept {_sheets(report.kept)} already written" if report.kept else ""
-    echo(f"wrote {_sheets(report.sheets)} ({span}: {each[fmt]} and DATE.json each"
-         f"{', and all of them in one PDF' if combined else ''}) to {folder}{kept}")
+    line = (f"wrote {_sheets(report.sheets)} ({span}: {each[fmt]} and DATE.json each"
+            f"{', and all of them in one PDF' if combined else ''}) to {folder}{kept}")
+    if len(days) > 1:
+        bar.summary(line)
+    else:
+        echo(line)
 
 
 def _sheets(n: int) -> str:
-    return f"{n:,} daily sheet{'s' * (n != 1)}"
+    return plural(n, "daily sheet")

@@ -275,7 +275,8 @@ def paginate(
             page.placed.append((used, replace(block, key=_section_key(sections))))
             sections += 1
             continue
-        if isinstance(block, Heading) and block.level == 1 and doc.outline_depth > 1:
+        if (isinstance(block, Heading) and block.level == 1 and doc.outline_depth > 1
+                and block.text != section):  # a section's own title is bookmarked once
             block = replace(block, key=f"heading-{headings}")
             headings += 1
         remaining = frame.height - used

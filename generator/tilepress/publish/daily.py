@@ -259,7 +259,7 @@ def make_sheets(plan: Plan, days: Sequence[dt.date], *, fmt: str = "pdf", dpi: i
         options = replace(options, chunk_size=1 if options.jobs == 1 else DAYS_A_CHUNK)
     results = run_batch(partial(_made_task, plan, days, fmt, dpi), len(days),
                         seed=f"daily:{plan.series}",
-                        name=lambda i: f"daily-{days[i].isoformat()}",
+                        name=lambda i: f"daily {days[i].isoformat()}",
                         options=options, progress=progress)
     try:
         for _, made in results:

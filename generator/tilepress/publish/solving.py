@@ -52,6 +52,10 @@ def read_questions(text: str, *, source: str, folder: Path | None = None) -> Puz
     data = parse_json(text, source)
     if isinstance(data, dict) and data.get("format") == FORMAT:
         puzzles = PuzzleSet.from_data(data, source=source, questions=True)
+        try:
+            kinds_of(puzzles)  # a kind tilepress knows, before the file is found empty
+        except FileFormatError as exc:
+            raise FileFormatError(f"{source}: {exc}") from None
         if not puzzles.puzzles:
             raise FileFormatError(f"{source}: \"puzzles\" is empty, so there is nothing to "
                                   "solve")
