@@ -109,7 +109,8 @@ def _forged_castles(tmp: Path) -> None:
     log = game.play(game.options_from({"players": 2}), game.play_options_from({}), 3)
     lines = log.to_jsonl().splitlines()
     header = json.loads(lines[0])
-    for name, change in (("layout", {"layout": "octagon"}), ("tileset", {"tileset": "all"})):
+    for name, change in (("layout", {"layout": "octagon"}), ("tileset", {"tileset": "all"}),
+                         ("keep", {"layout": "keep"})):
         forged = {**header, "options": {**header["options"], **change}}
         (tmp / f"castle-{name}.jsonl").write_text("\n".join([json.dumps(forged), *lines[1:]])
                                                   + "\n")
@@ -154,6 +155,7 @@ CASES: dict[tuple[str, ...], dict[str, list[Case]]] = {
         (("options.jsonl",), 2, "line 1: options must be an object"),
         (("nested.json",), 2, "nested more than"),
         (("castle-layout.jsonl",), 1, "line 2: setup: the castle is not the castle 'octagon'"),
+        (("castle-keep.jsonl",), 2, "castle-keep.jsonl: line 1: options: unknown castle 'keep'"),
         (("castle-tileset.jsonl",), 1, "the tiles are not the deal of the header's seed from "
                                        "the 'all' set"),
     ]},

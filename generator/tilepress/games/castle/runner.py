@@ -8,7 +8,7 @@ from typing import Any
 
 from tilepress.engine.log import GameLog, replay_through
 from tilepress.engine.rules import play_out
-from tilepress.errors import RequestError
+from tilepress.errors import FileFormatError, RequestError
 from tilepress.games.castle.bots import Planner
 from tilepress.games.castle.options import default_castle_tiles
 from tilepress.games.castle.rules import (
@@ -71,7 +71,11 @@ def replay(log: GameLog) -> dict[str, Any]:
     (the setup first of all, unless it is the castle and deal of the header's options
     and seed)."""
     options = log.options_as(CastleOptions)
-    return replay_through(CastleGame(options, header_setup(options, log.seed)), log)
+    try:
+        setup = header_setup(options, log.seed)
+    except RequestError as exc:  # a castle or tile set the header names but none is
+        raise FileFormatError(f"{log.source}: line 1: options: {exc}") from None
+    return replay_through(CastleGame(options, setup), log)
 
 
 def summary(log: GameLog, result: Mapping[str, Any]) -> str:
