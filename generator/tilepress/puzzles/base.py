@@ -279,6 +279,11 @@ class PuzzleKind(ABC):
         return the stored answer once it has checked it."""
         return self.solve(puzzle.question)
 
+    grade_follows_answer: ClassVar[bool] = False
+    """Whether the grade is read along the answer (a solitaire key's traps on its way), so
+    that another right answer grades otherwise: a stored grade of a puzzle given without
+    its answer is then not compared with the grade of the answer found anew."""
+
     question_keys: ClassVar[frozenset[str]] = frozenset()
     """The fields a question may have: :func:`verify_set` refuses any other (a kind must
     list its own; none listed, every field is refused)."""
@@ -606,7 +611,8 @@ def solve_set(puzzles: PuzzleSet, kind: PuzzleKind | Callable[[str], PuzzleKind]
             continue
         if puzzle.answer:
             problems += [Problem(label, m) for m in _answer_faults(puzzle, own, answer)]
-        problems += _grade_faults(puzzle, label, grade, given_only=True)
+        if puzzle.answer or not own.grade_follows_answer:
+            problems += _grade_faults(puzzle, label, grade, given_only=True)
         done.append(Puzzle(puzzle.id, grade.difficulty, dict(puzzle.question), dict(answer),
                            grade.as_dict(), puzzle.kind))
     generator = {**puzzles.generator, "solved_by": f"tilepress {__version__}"}

@@ -154,6 +154,7 @@ class SolitaireKind(PuzzleKind):
     answer_label = ""
     misses_in_a_row = 40  # each attempt deals, solves and grades a whole layout
     takes_nearest = True
+    grade_follows_answer = True  # the traps along the key's order of removal
 
     def notes(self, puzzles: PuzzleSet, params: SolitaireParams) -> list[str]:
         note = nearest_note(puzzles, params.difficulty)
