@@ -140,3 +140,19 @@ def test_the_corner_of_a_mint_tin_dragon_tells_its_suit_without_colour() -> None
     corners = {name: corner(name) for name in ("DS", "DM", "DF")}
     for one, other in itertools.combinations(corners, 2):
         assert corners[one] != corners[other], (one, other)
+
+
+def test_a_flower_and_a_season_of_one_number_differ_without_colour() -> None:
+    """A flower matches a flower and a season a season (solitaire, One Player): their
+    number badges differ in shape (a disc, a square), not only in colour."""
+    from tilepress.draw.tiles import draw_art
+    from tilepress.tiles import Tile
+
+    def badge(tile: str) -> tuple:
+        page = _page(lambda c: draw_art(c, Tile(tile)), 14.0, 18.0)
+        page.texts[:] = [t for t in page.texts if t.text.isdigit()]
+        page.shapes[:] = [s for s in page.shapes if s.box[2] < 5 and s.box[3] < 6]
+        return _without_colour(page)
+
+    for number in range(1, 5):
+        assert badge(f"{number}f") != badge(f"{number + 4}f"), number

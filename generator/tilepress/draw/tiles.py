@@ -282,7 +282,10 @@ def _draw_bonus(c: Canvas, n: int) -> None:
                 c.line(mx, my, mx + 1.1 * math.cos(a + da), my + 1.1 * math.sin(a + da),
                        stroke=BLUE, stroke_width=0.4, cap="round")
     color = RED if n <= 4 else BLUE
-    c.circle(2.2, 2.4, 1.45, fill=color)
+    if n <= 4:  # a flower's number in a disc, a season's in a square: apart in grey too
+        c.circle(2.2, 2.4, 1.45, fill=color)
+    else:
+        c.rect(0.9, 1.1, 2.6, 2.6, fill=color, radius=0.35)
     c.text(2.2, 3.15, str(n if n <= 4 else n - 4), size=5.5, font="bold", anchor="middle",
            fill=FACE)
     c.text(6.0, 15.0, _BONUS_WORDS[n - 1], size=3.9, font="bold", anchor="middle", fill=color)
