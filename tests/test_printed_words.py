@@ -223,13 +223,13 @@ def test_trap_counts_say_what_a_trap_is() -> None:
     assert traps_sentence({"traps": 0, "early_traps": 0}, trap) == \
         f"No traps on the way (a trap is {trap})."
     assert traps_sentence({"traps": 1, "early_traps": 1}, trap) == \
-        f"Traps on the way: 1, in the first third of the game (a trap is {trap})."
+        f"One trap on the way, in the first third of the game (a trap is {trap})."
     assert traps_sentence({"traps": 3, "early_traps": 2}, trap) == \
-        f"Traps on the way: 3, 2 of them in the first third of the game (a trap is {trap})."
+        f"3 traps on the way, 2 of them in the first third of the game (a trap is {trap})."
     assert traps_sentence({"traps": 3, "early_traps": 3}, trap) == \
-        f"Traps on the way: 3, all 3 in the first third of the game (a trap is {trap})."
+        f"3 traps on the way, all in the first third of the game (a trap is {trap})."
     assert traps_sentence({"traps": 2, "early_traps": 0}, trap) == \
-        f"Traps on the way: 2 (a trap is {trap})."
+        f"2 traps on the way (a trap is {trap})."
 
 
 def test_a_hand_that_is_not_ready_reads_no_wait_in_the_key() -> None:

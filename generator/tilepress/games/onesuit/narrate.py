@@ -178,7 +178,8 @@ def _win_blocks(table: OneSuitTable, ev: Ron | Tsumo) -> list[Block]:
         groups = tuple(g.tiles for g in dec.groups) + tuple(tuple(k) for k in seat.kans)
         blocks.append(TileRow(groups, tile_width=8.0, marks=mark_in(groups, ev.tile),
                               label=label, label_width=8.0,
-                              note=f"the waits were {say(o['waits'])}"))
+                              note=(f"the wait was {say(o['waits'])}" if len(o["waits"]) == 1
+                                    else f"the waits were {say(o['waits'])}")))
     return blocks
 
 

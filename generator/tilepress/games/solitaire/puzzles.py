@@ -332,10 +332,11 @@ def traps_sentence(grade: Mapping[str, Any], trap: str) -> str:
     what = f"(a trap is {trap})"
     if traps == 0:
         return f"No traps on the way {what}."
+    count = "One trap" if traps == 1 else f"{traps} traps"
     when = ("" if not early else ", in the first third of the game" if traps == 1
-            else f", all {traps} in the first third of the game" if early == traps
+            else ", all in the first third of the game" if early == traps
             else f", {early} of them in the first third of the game")
-    return f"Traps on the way: {traps}{when} {what}."
+    return f"{count} on the way{when} {what}."
 
 
 __all__ = ["SolitaireKind", "SolitaireParams", "dead_ends_sentence", "removal_numbers",

@@ -191,7 +191,11 @@ def findings(summary: dict[str, Any], game: str = "") -> list[str]:
         first = summary["first_player"]
         if first:
             out.append(f"The player who moves first wins {_interval(first)}.")
-        out.append(f"Nobody wins {_interval(summary['no_winner'])} of games"
+        nobody = summary["no_winner"]
+        out.append((f"No game ended without a winner (a share of {_pct(nobody['low'])} to "
+                    f"{_pct(nobody['high'])} is within the margin)"
+                    if nobody and nobody.get("rate") == 0 else
+                    f"{_interval(nobody)} of games end without a winner")
                    + (f"; {_shared(summary['shared_wins'])}." if summary["shared_wins"]
                       else "."))
     rounds = summary["rounds_without_winner"]
