@@ -1117,3 +1117,18 @@ def test_a_castle_answer_key_keeps_its_faces_in_view(paper: str) -> None:
     assert len(tabs) == len(tiles)
     assert max((s.box[3] - s.box[1]) / (width * RATIO) for s in tabs) < 1 / 3
     assert min(t.size for t in key.texts) >= SMALLEST_TYPE
+
+
+@pytest.mark.parametrize("kind", ["american", "waits", "minttin"])
+def test_a_large_print_puzzle_sheet_reads_at_14_pt_heads_and_lines_included(kind) -> None:
+    """A puzzle's box in large print: its number, title, difficulty badge and the labels
+    of its writing lines at 14 pt or more, like its words (they stayed at 7.5-9.5 pt)."""
+    import tilepress
+    from tilepress.documents.large_print import enlarge_document
+
+    sheet = tilepress.puzzle_sheet(tilepress.make_puzzles(kind, count=2, seed=5))
+    pages = probe(enlarge_document(sheet))
+    texts = [t for t in reading_texts(pages[:1])  # a card's index is its art, a disc's is not
+             if not (t.text.isdigit() or len(t.text) == 1) or t.fill == "#ffffff"]
+    assert texts and min(t.size for t in texts) >= 14.0, sorted(
+        {(t.text, t.size) for t in texts if t.size < 14.0})[:5]

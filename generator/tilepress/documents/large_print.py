@@ -52,7 +52,8 @@ def enlarge(block: Block) -> Block:
     if isinstance(block, Figure):
         return replace(block, caption_size=max(block.caption_size, LARGE_TYPE))
     if isinstance(block, Box):
-        return replace(block, body=tuple(enlarge(b) for b in block.body))
+        return replace(block, body=tuple(enlarge(b) for b in block.body),
+                       size=max(block.size, LARGE_TYPE))
     if isinstance(block, Grid):
         return replace(block, cells=tuple(enlarge(c) for c in block.cells),
                        columns=max(1, block.columns // 2))

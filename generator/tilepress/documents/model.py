@@ -142,6 +142,9 @@ class Box:
     """A label for each writing line in turn (``line_label`` for the lines after them)."""
     min_height: float = 0.0
     """Drawn at least this tall (a grid stretches the boxes of a row to one height)."""
+    size: float = 0.0
+    """The type of its title (points; 0: 9.5), with its number, badge and line labels in
+    proportion (large print sets it)."""
 
 
 @dataclass(frozen=True)
