@@ -358,9 +358,11 @@ def book(spec: PathLike | None = None, *, paper: str | None = None) -> Document:
 
 
 def daily(day: dt.date | str, *, series: str | None = None, spec: PathLike | None = None,
-          paper: str | None = None, answers: str | None = None) -> tuple[Document, PuzzleSet]:
+          paper: str | None = None, answers: str | None = None,
+          large_print: bool = False) -> tuple[Document, PuzzleSet]:
     """A day's puzzle sheet (the puzzles on the front, answers on the back) and its
-    puzzles, the same for everyone who asks for that date, series and spec."""
+    puzzles, the same for everyone who asks for that date, series and spec; with
+    ``large_print`` its large-print edition (the same puzzles)."""
     from tilepress.batch import BatchOptions
     from tilepress.publish.daily import (
         default_spec,
@@ -374,7 +376,7 @@ def daily(day: dt.date | str, *, series: str | None = None, spec: PathLike | Non
 
     date = day if isinstance(day, dt.date) else parse_date(str(day))
     plan = make_plan(load_daily_spec(spec) if spec else default_spec(), series=series,
-                     answers=answers, paper=paper)
+                     answers=answers, paper=paper, large_print=large_print)
     plan.check_day(date)
     made = make_day(plan, date, fmt="", options=BatchOptions(jobs=1))
     return (sheet_document(plan, made.sheet, made.previous),

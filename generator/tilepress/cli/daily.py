@@ -57,6 +57,9 @@ def daily(
         "--yesterday/--no-yesterday", help="With the answers on the back, also the day "
         "before's answers there, in words; the spec's if left out.",
         show_default=False)] = None,
+    large_print: Annotated[bool, typer.Option(
+        "--large-print", help="The large-print edition: words at 14 pt and more, tiles "
+        "half as large again, the puzzles over as many pages as they need.")] = False,
     combined: Annotated[bool, typer.Option(
         "--combined", help="For a range into a folder, also every sheet in one PDF, "
         "FROM_TO.pdf.")] = False,
@@ -95,7 +98,8 @@ def daily(
     target, folder = _target(output, fmt, ranged=ranged, combined=combined, resume=resume)
     options = BatchOptions(jobs=jobs, scheduler=scheduler, label="daily")  # for Dask
     plan = make_plan(load_daily_spec(spec) if spec else default_spec(), series=series,
-                     answers=answers, paper=paper, yesterday=yesterday)
+                     answers=answers, paper=paper, yesterday=yesterday,
+                     large_print=large_print)
     plan.check_day(start)
     if folder:
         _to_folder(plan, start, end, target, fmt or "pdf", dpi, combined, resume, options,

@@ -54,6 +54,8 @@ class Numbered:
 
     number: int
     body: tuple[Block, ...]
+    size: float = 0.0
+    """The number's type (points; 0: 8.5), the disc in proportion (large print)."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,8 @@ class AnswerLine:
     """A dotted line to write an answer on, after a label."""
 
     label: str
+    size: float = 0.0
+    """The label's type (points; 0: the sheet's 8.5), the line's height in proportion."""
 
 
 @dataclass(frozen=True)
@@ -98,36 +102,46 @@ INDENT = 7.0
 _LINE = 6.5
 
 
+def _k(size: float) -> float:
+    """How much larger than the sheet's own a numbered puzzle or answer line is drawn."""
+    return max(1.0, size / TEXT) if size else 1.0
+
+
 @measure.register
 def _(block: Numbered, width: float) -> float:
-    inner = width - INDENT
-    return max(_DISC + 1.0, sum(measure(b, inner) for b in block.body))
+    k = _k(block.size)
+    inner = width - INDENT * k
+    return max((_DISC + 1.0) * k, sum(measure(b, inner) for b in block.body))
 
 
 @draw.register
 def _(block: Numbered, c: Canvas, x: float, y: float, width: float) -> None:
-    r = _DISC / 2
-    c.circle(x + r, y + r + 0.6, r, fill=INK)
-    c.text(x + r, y + r + 1.85, str(block.number), size=8.5 if block.number < 10 else 7.5,
-           font="bold", anchor="middle", fill="#ffffff")
+    k = _k(block.size)
+    r = _DISC / 2 * k
+    c.circle(x + r, y + r + 0.6 * k, r, fill=INK)
+    c.text(x + r, y + r + 1.85 * k, str(block.number),
+           size=(8.5 if block.number < 10 else 7.5) * k, font="bold", anchor="middle",
+           fill="#ffffff")
     cursor = y
     for b in block.body:
-        draw(b, c, x + INDENT, cursor, width - INDENT)
-        cursor += measure(b, width - INDENT)
+        draw(b, c, x + INDENT * k, cursor, width - INDENT * k)
+        cursor += measure(b, width - INDENT * k)
 
 
 @measure.register
 def _(block: AnswerLine, width: float) -> float:
-    return _LINE
+    return _LINE * _k(block.size)
 
 
 @draw.register
 def _(block: AnswerLine, c: Canvas, x: float, y: float, width: float) -> None:
-    base = y + _LINE - 2.0
-    lx = x + INDENT
+    k = _k(block.size)
+    size = block.size or TEXT
+    base = y + (_LINE - 2.0) * k
+    lx = x + INDENT * k
     if block.label:
-        c.text(lx, base - 0.6, block.label, size=TEXT, fill=MUTED)
-        lx += text_width(block.label, TEXT) + 2.0
+        c.text(lx, base - 0.6 * k, block.label, size=size, fill=MUTED)
+        lx += text_width(block.label, size) + 2.0
     c.line(lx, base, x + width, base, stroke=FRAME, stroke_width=0.3, dash=(0.8, 0.8))
 
 

@@ -311,7 +311,8 @@ def run_options(plan: Plan, fmt: str, dpi: int) -> dict[str, object]:
 
     return {"tilepress": __version__, "spec": plan.spec.fingerprint, "series": plan.series,
             "answers": plan.answers, "yesterday": plan.yesterday, "paper": plan.paper,
-            "format": fmt, "dpi": dpi if fmt == "png" else None}
+            "format": fmt, "dpi": dpi if fmt == "png" else None,
+            **({"large_print": True} if plan.large_print else {})}
 
 
 def day_names(day: dt.date, fmt: str, pages: int) -> list[str]:

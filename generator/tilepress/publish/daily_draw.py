@@ -56,10 +56,14 @@ class Plan:
     paper: str
     yesterday: bool = False
     """With answers on the back, a panel of the day before's answers there too."""
+    large_print: bool = False
+    """The large-print edition: words at 14 pt and more, tiles half as large again, the
+    puzzles one under another over as many pages as they need, then the answers."""
 
     @property
-    def key(self) -> tuple[str, str, str, str, bool]:
-        return (self.spec.fingerprint, self.series, self.answers, self.paper, self.yesterday)
+    def key(self) -> tuple[str, str, str, str, bool, bool]:
+        return (self.spec.fingerprint, self.series, self.answers, self.paper, self.yesterday,
+                self.large_print)
 
     @property
     def shows_previous(self) -> bool:
@@ -91,9 +95,10 @@ class Plan:
 
 
 def make_plan(spec: DailySpec, *, series: str | None = None, answers: str | None = None,
-              paper: str | None = None, yesterday: bool | None = None) -> Plan:
+              paper: str | None = None, yesterday: bool | None = None,
+              large_print: bool = False) -> Plan:
     """A run's plan: the spec, with the series, answers, paper and panel of yesterday's
-    answers given here (the spec's where None)."""
+    answers given here (the spec's where None), and the large-print edition or not."""
     from tilepress.draw.canvas import find_paper
 
     mode = answers or spec.answers
@@ -105,7 +110,7 @@ def make_plan(spec: DailySpec, *, series: str | None = None, answers: str | None
                            f"not {sheet!r}")
     find_paper(sheet)
     return Plan(spec, check_series(series) if series is not None else spec.series, mode, sheet,
-                spec.yesterday if yesterday is None else yesterday)
+                spec.yesterday if yesterday is None else yesterday, large_print)
 
 
 _CHAINS: dict[tuple[str, int, int], tuple] = {}

@@ -42,11 +42,14 @@ from tilepress.documents.model import (
     Box,
     Document,
     Figure,
+    Heading,
     PageBreak,
     Paragraph,
+    Section,
     Spacer,
     TileRow,
 )
+from tilepress.documents.print_options import LARGE_TILES, LARGE_TYPE
 from tilepress.draw.canvas import PT, Canvas, find_paper
 from tilepress.draw.fonts import text_width, wrap
 from tilepress.draw.tiles import RATIO as TILE_RATIO
@@ -168,8 +171,10 @@ class _Group:
 
 
 def _group_box(plan: Plan, sheet: Sheet, index: int, puzzles: Sequence[Puzzle],
-               first: int, width: float, look: Look, *, answers: bool) -> _Group:
-    """An entry's box, laid out for a column (``width`` being a column's) if it fits."""
+               first: int, width: float, look: Look, *, answers: bool,
+               across: bool = False, indent: float = 0.0) -> _Group:
+    """An entry's box, laid out for a column (``width`` being a column's) if it fits, or
+    ``across`` the page always; ``indent`` is room its numbers take beyond the usual."""
     entry = plan.spec.entries[index]
     shown = presenters_for(entry.kind)
     weekday = sheet.day.weekday()
@@ -190,12 +195,12 @@ def _group_box(plan: Plan, sheet: Sheet, index: int, puzzles: Sequence[Puzzle],
         return tuple(blocks[:-1])
 
     inner = width - 6.0
-    narrow = () if shown.wide else body(inner)
-    wide = shown.wide or any(_too_wide(b, inner) for b in narrow)
+    narrow = () if shown.wide or across else body(inner)
+    wide = shown.wide or across or any(_too_wide(b, inner) for b in narrow)
     badge = puzzles[0].difficulty if len({p.difficulty for p in puzzles}) == 1 else ""
     title = entry_title(plan, index)
     if wide:
-        full = 2 * width + GAP - 6.0
+        full = 2 * width + GAP - 6.0 - indent
         return _Group(Box(body(full), title=title, badge=badge), True)
     return _Group(Box(narrow, title=title, badge=badge), False)
 
@@ -337,6 +342,8 @@ def sheet_document(plan: Plan, sheet: Sheet, previous: Sheet | None, *,
     before's for next-day answers; today's, and with the plan's ``yesterday`` a panel of
     the day before's in words, otherwise), the byline under the masthead and the
     copyright line at the foot of the back."""
+    if plan.large_print:
+        return large_print_document(plan, sheet, previous, bookmark=bookmark)
     paper = find_paper(plan.paper)
     width = paper.width - 2 * MARGIN
     height = paper.height - 2 * MARGIN
@@ -399,6 +406,93 @@ def sheet_document(plan: Plan, sheet: Sheet, previous: Sheet | None, *,
                     page_numbers=False, running_header=False, margin=MARGIN)
 
 
+LARGE_LOOK = Look(LOOKS[0].tile * LARGE_TILES, LOOKS[0].card * LARGE_TILES, LARGE_TYPE)
+"""The large-print edition's tiles, cards and words."""
+
+
+def _large(block: Block) -> list[Block]:
+    """A block of a puzzle's box in large print: its words at 14 pt or more; a row of
+    tiles under the look's size (an answer's) half as large again, its label and note
+    as words of their own (the figures are drawn for the large look already)."""
+    if isinstance(block, Box | Numbered):
+        return [replace(block, body=tuple(b for part in block.body for b in _large(part)),
+                        size=LARGE_TYPE)]
+    if isinstance(block, AnswerLine):
+        return [replace(block, size=LARGE_TYPE)]
+    if isinstance(block, Paragraph):
+        return [replace(block, size=max(block.size, LARGE_TYPE))]
+    if isinstance(block, Figure):
+        return [replace(block, caption_size=max(block.caption_size, LARGE_TYPE))]
+    if isinstance(block, TileRow):
+        width = max(block.tile_width, min(block.tile_width * LARGE_TILES, LARGE_LOOK.tile))
+        row = replace(block, tile_width=width, label="", label_width=0.0, note="", wrap=True)
+        return ([Paragraph(block.label, size=LARGE_TYPE, font="bold")] if block.label
+                else []) + [row] + ([Paragraph(block.note, size=LARGE_TYPE, color=MUTED)]
+                                    if block.note else [])
+    return [block]
+
+
+def large_print_document(plan: Plan, sheet: Sheet, previous: Sheet | None, *,
+                         bookmark: bool = False) -> Document:
+    """The sheet's large-print edition: the same puzzles and answers as the sheet, laid
+    out again (never scaled) with words at 14 pt and more and tiles half as large again,
+    each puzzle across the page, one under another over as many pages as they need, then
+    the answers from a new page."""
+    paper = find_paper(plan.paper)
+    width = paper.width - 2 * MARGIN
+    column = (width - GAP) / 2
+    extra = INDENT * (LARGE_TYPE / TEXT - 1)  # the larger numbers' indent
+    nextday = plan.answers == "next-day"
+    weekday = _weekday(sheet.day)
+    intro = _words("daily/sheet.txt.j2", side="front", weekday=weekday,
+                   level=level_words(sheet), nextday=nextday, count=len(sheet.puzzles),
+                   previous=previous is not None, first=sheet.number == 1,
+                   yesterday=plan.yesterday and not nextday and previous is not None)
+    blocks: list[Block] = [Section(f"No. {sheet.number}, {long_date(sheet.day)}")] \
+        if bookmark else []
+    blocks += [Heading(plan.spec.title, level=1, size=LARGE_TYPE + 8.0),
+               Paragraph(f"No. {sheet.number} \u00b7 {long_date(sheet.day)} \u00b7 "
+                         f"{weekday}: {level_words(sheet)}", size=LARGE_TYPE, font="bold")]
+    if plan.spec.byline:
+        blocks.append(Paragraph(plan.spec.byline, size=LARGE_TYPE, font="bold", color=INK))
+    blocks.append(Paragraph(intro, size=LARGE_TYPE, font="italic", color=MUTED))
+
+    def boxes(shown: Sheet, answers: bool) -> list[Block]:
+        out: list[Block] = []
+        first = 1
+        for index, puzzles in shown.groups:
+            group = _group_box(plan, shown, index, puzzles, first, column, LARGE_LOOK,
+                               answers=answers, across=True, indent=extra)
+            out += [Spacer(GAP), *_large(group.box)]
+            first += len(puzzles)
+        return out
+
+    blocks += boxes(sheet, answers=False)
+    shown = previous if nextday else sheet
+    blocks += [PageBreak(), Heading("Yesterday's answers" if nextday else "Answers", level=1,
+                                    size=LARGE_TYPE + 8.0)]
+    if shown is None:  # the first sheet of a series with next-day answers
+        blocks.append(Paragraph(_words("daily/sheet.txt.j2", side="none", weekday="",
+                                       level="", nextday=True, count=0, previous=False,
+                                       first=True, yesterday=False), size=LARGE_TYPE))
+    else:
+        blocks.append(Paragraph(f"No. {shown.number}, {long_date(shown.day)}",
+                                size=LARGE_TYPE, color=MUTED))
+        blocks += boxes(shown, answers=True)
+        if plan.yesterday and not nextday and previous is not None:
+            blocks += [Spacer(GAP), Heading("Yesterday's answers", level=2,
+                                            size=LARGE_TYPE + 4.0),
+                       Paragraph(f"No. {previous.number}, {long_date(previous.day)}",
+                                 size=LARGE_TYPE, color=MUTED)]
+            blocks += [Paragraph(entry, size=LARGE_TYPE) for entry in yesterday_entries(
+                plan, previous)]
+    if plan.spec.copyright:
+        blocks += [Spacer(GAP), Paragraph(plan.spec.copyright, size=LARGE_TYPE, color=MUTED)]
+    title = f"{plan.spec.title} No. {sheet.number}, large print"
+    return Document(title, paper, tuple(blocks), subtitle=long_date(sheet.day),
+                    page_numbers=True, running_header=False, margin=MARGIN)
+
+
 PANEL_SIZES = (SMALL, 7.0, 6.5, 6.0)
 """The type of the panel of yesterday's answers: the largest that fits the back (smaller
 only on a crowded back: a Letter Saturday whose castle's key is large)."""
@@ -408,14 +502,7 @@ def yesterday_panel(plan: Plan, previous: Sheet, width: float, size: float = SMA
                     ) -> Figure:
     """The day before's answers in words, a sentence each, in two columns under a heading
     (a layout's removal order is a picture: it is on the back of its own sheet)."""
-    entries: list[str] = []
-    for index, puzzles in previous.groups:
-        title = entry_title(plan, index)
-        say = presenters_for(plan.spec.entries[index].kind).words
-        for puzzle in puzzles:
-            words = say(puzzle) if say is not None else (
-                "the order to take the pairs is on the back of yesterday's sheet.")
-            entries.append(f"{len(entries) + 1}. {title}: {words}")
+    entries = yesterday_entries(plan, previous)
     column = (width - GAP) / 2
     lines = [wrap(entry, column, size) for entry in entries]
     step = size * PT * 1.25
@@ -440,6 +527,19 @@ def yesterday_panel(plan: Plan, previous: Sheet, width: float, size: float = SMA
     return Figure(width, head + max(sum(heights[:cut]), sum(heights[cut:])) + 0.6, paint)
 
 
+def yesterday_entries(plan: Plan, previous: Sheet) -> list[str]:
+    """The day before's answers in words, a numbered sentence each."""
+    entries: list[str] = []
+    for index, puzzles in previous.groups:
+        title = entry_title(plan, index)
+        say = presenters_for(plan.spec.entries[index].kind).words
+        for puzzle in puzzles:
+            words = say(puzzle) if say is not None else (
+                "the order to take the pairs is on the back of yesterday's sheet.")
+            entries.append(f"{len(entries) + 1}. {title}: {words}")
+    return entries
+
+
 def _weekday(day: dt.date) -> str:
     return WEEKDAYS[day.weekday()]
 
@@ -455,4 +555,4 @@ def _groups(plan: Plan, sheet: Sheet, column: float, look: Look, *, answers: boo
     return out
 
 
-__all__ = ["instructions", "masthead", "sheet_document"]
+__all__ = ["instructions", "large_print_document", "masthead", "sheet_document"]
