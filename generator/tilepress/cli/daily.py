@@ -20,6 +20,10 @@ if TYPE_CHECKING:
 
 SHEET_SUFFIXES = (".pdf", ".svg", ".png", ".json")
 
+LargePrint = Annotated[bool, typer.Option(
+    "--large-print", help="The large-print edition: words at 14 pt and more, tiles half as "
+    "large again, the puzzles over as many pages as they need.")]
+
 
 def is_folder(path: Path, text: str) -> bool:
     """A folder name: it ends in ``/``, has no suffix, or is a folder already."""
@@ -57,9 +61,7 @@ def daily(
         "--yesterday/--no-yesterday", help="With the answers on the back, also the day "
         "before's answers there, in words; the spec's if left out.",
         show_default=False)] = None,
-    large_print: Annotated[bool, typer.Option(
-        "--large-print", help="The large-print edition: words at 14 pt and more, tiles "
-        "half as large again, the puzzles over as many pages as they need.")] = False,
+    large_print: LargePrint = False,
     combined: Annotated[bool, typer.Option(
         "--combined", help="For a range into a folder, also every sheet in one PDF, "
         "FROM_TO.pdf.")] = False,

@@ -60,6 +60,16 @@ def _item_lines(item: str, width: float, size: float) -> tuple[str, float, float
     return marker, start, indent, lines
 
 
+def _title_rows(text: str, inner: float, size: float) -> tuple[float, list[str]]:
+    """A part's title on one line, a little larger than the text, or as small as the
+    text; wrapped at the text's size if it is still wider than the card (large print on
+    a small card)."""
+    t = size * 1.25
+    while text_width(text, t, "bold") > inner and t > size:
+        t -= 0.25
+    return t, [text] if text_width(text, t, "bold") <= inner else wrap(text, inner, t, "bold")
+
+
 def text_card_sides(parts: Sequence[CardText], w: float, h: float,
                     style: CardStyle = CardStyle()) -> list[Side]:
     """Card sides holding ``parts`` in order at no less than the style's type size: a
@@ -72,14 +82,7 @@ def text_card_sides(parts: Sequence[CardText], w: float, h: float,
     Line = tuple[str, str, float, float, str, float]  # kind, marker, start, indent, text, size
 
     def title_lines(text: str) -> list[Line]:
-        """The title on one line, a little larger than the text, or as small as the
-        text; wrapped at the text's size if it is still wider than the card (large
-        print on a small card)."""
-        t = size * 1.25
-        while text_width(text, t, "bold") > inner and t > size:
-            t -= 0.25
-        rows = [text] if text_width(text, t, "bold") <= inner else \
-            wrap(text, inner, t, "bold")
+        t, rows = _title_rows(text, inner, size)
         return [("title", "", 0.0, 0.0, row, t) for row in rows]
 
     def tall(line: Line) -> float:

@@ -185,6 +185,12 @@ def stand_panels(tile_h: float) -> tuple[tuple[str, float], ...]:
             ("tab", TAB))
 
 
+def _rack_words(holds: int, parts: int, hand: int) -> str:
+    """What a stand sheet's header says of one player's rack, when it takes more stands."""
+    return (f" Each stand holds {holds} tiles: {parts} side by side make one player's "
+            f"rack, for a hand of {hand}." if parts > 1 else "")
+
+
 def tile_stands(paper: Paper, tile_w: float, tile_h: float, *, count: int,
                 title: str, hand: int = 0, large_print: bool = False) -> DrawnPages:
     """Fold-up tile stands for ``count`` players' paper tiles ``tile_w`` x ``tile_h`` mm,
@@ -198,15 +204,11 @@ def tile_stands(paper: Paper, tile_w: float, tile_h: float, *, count: int,
     size = 14.0 if large_print else 8.0
     room_w = paper.width - 2 * STAND_MARGIN
 
-    def rack_words(holds: int, parts: int) -> str:
-        return (f" Each stand holds {holds} tiles: {parts} side by side make one player's "
-                f"rack, for a hand of {hand}." if parts > 1 else "")
-
     def header(k: int) -> list[str]:
         return wrap(f"{title}: tile stands, sheet {k + 1} of {sheets}. Print at 100% on "
                     f"card stock.{rack}", paper.width - 2 * STAND_MARGIN, size, "bold")
 
-    rack = rack_words(99, 9) if hand else ""  # the longest it can be, for the header's room
+    rack = _rack_words(99, 9, hand) if hand else ""  # the longest it can be: the header's room
     sheets = 1  # for the header's height; counted below
     top = STAND_MARGIN + size * PT * (1.0 + 1.3 * len(header(99))) + 2.0
     room_h = paper.height - top - STAND_MARGIN - 8.0
@@ -218,7 +220,7 @@ def tile_stands(paper: Paper, tile_w: float, tile_h: float, *, count: int,
     length = holds * tile_w + 6.0
     parts = max(1, -(-hand // holds))  # strips side by side for one player's hand
     per_player = (f"; set {parts} side by side for a hand of {hand}" if parts > 1 else "")
-    rack = rack_words(holds, parts)
+    rack = _rack_words(holds, parts, hand)
     count *= parts
     sheets = -(-count // across)
     words = (f"Cut along the solid line; fold back along every dashed line; glue the tab "
