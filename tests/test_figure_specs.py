@@ -169,6 +169,12 @@ def test_the_shipped_house_rules_make_one_page_with_three_checked_figures(cli, t
         "One suit at the Thursday club", "What we play"]
     document = house_rulebook(source)
     assert sum(isinstance(b, Figure) for b in document.blocks) == 3
+    from tilepress.documents.model import Contents
+
+    assert not [b for b in document.blocks if isinstance(b, Contents)]  # one page: no list
+    longer = tmp_path / "longer.md"
+    longer.write_text(source.read_text() + "\n## More\n\n" + "More words. " * 400)
+    assert [b for b in house_rulebook(longer).blocks if isinstance(b, Contents)]
 
     booklet = tmp_path / "booklet.pdf"
     assert cli("rulebook", "--from", source, "--booklet", "--paper", "letter", "-o",

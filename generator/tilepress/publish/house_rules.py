@@ -11,8 +11,10 @@ stops the build with the line of the block (docs/formats.md, "House rules").
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
+from tilepress.documents.layout import page_fills
 from tilepress.documents.markdown import blocks_from_markdown
 from tilepress.documents.model import Block, Contents, Document, Heading, Paragraph, Section
 from tilepress.draw.canvas import HALF, PAPERS, Paper
@@ -52,11 +54,13 @@ def house_rulebook(text: str, *, source: str, paper: Paper, booklet: bool = Fals
     head: list[Block] = [Heading(title)]
     if read.subtitle:
         head.append(Paragraph(read.subtitle, size=11.0, font="italic"))
-    if sum(isinstance(b, Section) for b in read.blocks) >= CONTENTS_FROM:
-        head.append(Contents())
     page = PAPERS[HALF[paper.name]] if booklet else paper
-    return Document(title, page, (*head, *read.blocks), subtitle=read.subtitle,
-                    outline_depth=2, margin=12.0 if booklet else 15.0)
+    document = Document(title, page, (*head, *read.blocks), subtitle=read.subtitle,
+                        outline_depth=2, margin=12.0 if booklet else 15.0)
+    if (sum(isinstance(b, Section) for b in read.blocks) >= CONTENTS_FROM
+            and len(page_fills(document)) > 1):  # a single page needs no contents
+        document = replace(document, blocks=(*head, Contents(), *read.blocks))
+    return document
 
 
 def load_house_rulebook(path: str | Path, *, paper: Paper, booklet: bool = False) -> Document:
