@@ -27,6 +27,7 @@ from tilepress.documents.model import (
     Bullets,
     Contents,
     Document,
+    Figure,
     Heading,
     PageBreak,
     Paragraph,
@@ -216,11 +217,44 @@ def build_rulebook(game_name: str, paper: Paper, *, booklet: bool = False,
         criterion, told = example
         blocks += [Section("A game, turn by turn"), Heading("A game, turn by turn"),
                    Paragraph(criterion, size=9.0, font="italic"), *told]
+    quick = template_blocks(f"rulebooks/{game_name}/quickref.md.j2", figures=figures,
+                            size=9.0, **values)
+    document = Document(f"{spec.title}: rules", page, (), subtitle=spec.subtitle,
+                        outline_depth=2, margin=margin)
     blocks += [PageBreak(), Section("Quick reference"),
-               *template_blocks(f"rulebooks/{game_name}/quickref.md.j2", figures=figures,
-                                size=9.0, **values)]
-    return Document(f"{spec.title}: rules", page, tuple(blocks), subtitle=spec.subtitle,
-                    outline_depth=2, margin=margin)
+               *one_page(dataclasses.replace(document, blocks=(Section("Quick reference"),
+                                                               *quick)))[1:]]
+    return dataclasses.replace(document, blocks=tuple(blocks))
+
+
+LEAST_SCALE = 0.86
+"""How small :func:`one_page` may draw a figure: its 7-pt labels stay above 6 pt."""
+
+
+def one_page(document: Document, *, tries: int = 8) -> tuple[Block, ...]:
+    """A page's blocks (a quick reference) kept to one page: while they run over, the
+    tallest figure is drawn a little smaller (never its words, nor under
+    :data:`LEAST_SCALE` of its size); as they are if the figures cannot give the room."""
+    from tilepress.documents.blocks import figure_scale
+    from tilepress.documents.layout import measure, page_fills
+
+    blocks = list(document.blocks)
+    width = document.paper.width - 2 * document.margin
+    for _ in range(tries):
+        if len(page_fills(dataclasses.replace(document, blocks=tuple(blocks)))) <= 1:
+            return tuple(blocks)
+        figures = [i for i, b in enumerate(blocks) if isinstance(b, Figure)
+                   and figure_scale(b, width) > LEAST_SCALE * min(1.0, width / b.width)]
+        if not figures:
+            break
+        tallest = max(figures, key=lambda i: measure(blocks[i], width))
+        figure = blocks[tallest]
+        natural = figure.height * min(1.0, width / figure.width)
+        drawn = figure.height * figure_scale(figure, width)
+        blocks[tallest] = dataclasses.replace(
+            figure, max_height=max(drawn * 0.95, natural * LEAST_SCALE))
+    return tuple(document.blocks) if len(page_fills(dataclasses.replace(
+        document, blocks=tuple(blocks)))) > 1 else tuple(blocks)
 
 
 def _playable() -> tuple[str, ...]:
