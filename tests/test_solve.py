@@ -236,7 +236,7 @@ LEGIT = "".join(f"{k}{s}" * 2 for s in "mps" for k in range(1, 10))
 
 
 @pytest.mark.parametrize(("deal", "words"), [
-    ({"layout": "pyramid", "tiles": "1m"}, "1 tiles for the 84 positions of 'pyramid'"),
+    ({"layout": "pyramid", "tiles": "1m"}, "1 tile for the 84 positions of 'pyramid'"),
     ({"layout": "mini", "tiles": "1m" * 5 + "2m" * 33}, "5 of 1m, but a set has four of each"),
     ({"layout": "mini", "tiles": "1f1f" + LEGIT[:72]}, "2 of 1f, but a set has one of each"),
     ({"layout": "mini", "tiles": "0m0m5m5m5m" + LEGIT[40:106]}, "5 of 5m"),

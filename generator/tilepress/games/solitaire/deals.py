@@ -33,6 +33,7 @@ from tilepress.jsontext import MISSING, shown
 from tilepress.layouts import Layout, Position, overlap
 from tilepress.layouts.files import beside, find_layout
 from tilepress.tiles import Tile, format_tiles, parse_tiles
+from tilepress.wording import plural
 
 FORMAT = "tilepress-deal"
 VERSION = 1
@@ -144,9 +145,9 @@ def _tiles(text: str, count: int, name: str, where: str) -> tuple[Tile, ...]:
         raise FileFormatError(f"{where}: {exc}") from None
     if len(tiles) != count:
         raise FileFormatError(
-            f"{where}: {len(tiles)} tiles for the {count} positions of {name!r}: give one "
-            "tile for each position, in position order (the bottom layer first, each layer "
-            "by rows from the top, each row from the left)")
+            f"{where}: {plural(len(tiles), 'tile')} for the {count} positions of {name!r}: "
+            "give one tile for each position, in position order (the bottom layer first, "
+            "each layer by rows from the top, each row from the left)")
     check_tile_set(tiles, where)
     return tiles
 
