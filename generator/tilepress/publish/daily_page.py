@@ -35,6 +35,7 @@ from tilepress.documents.daily_blocks import (
     Look,
     Numbered,
 )
+from tilepress.documents.large_print import enlarge
 from tilepress.documents.layout import ACCENT, INK, MUTED, measure, page_fills
 from tilepress.documents.markup import render_template
 from tilepress.documents.model import (
@@ -419,17 +420,13 @@ def _large(block: Block) -> list[Block]:
                         size=LARGE_TYPE)]
     if isinstance(block, AnswerLine):
         return [replace(block, size=LARGE_TYPE)]
-    if isinstance(block, Paragraph):
-        return [replace(block, size=max(block.size, LARGE_TYPE))]
-    if isinstance(block, Figure):
-        return [replace(block, caption_size=max(block.caption_size, LARGE_TYPE))]
     if isinstance(block, TileRow):
         width = max(block.tile_width, min(block.tile_width * LARGE_TILES, LARGE_LOOK.tile))
         row = replace(block, tile_width=width, label="", label_width=0.0, note="", wrap=True)
         return ([Paragraph(block.label, size=LARGE_TYPE, font="bold")] if block.label
                 else []) + [row] + ([Paragraph(block.note, size=LARGE_TYPE, color=MUTED)]
                                     if block.note else [])
-    return [block]
+    return [enlarge(block)]  # words and captions as every large-print document has them
 
 
 def large_print_document(plan: Plan, sheet: Sheet, previous: Sheet | None, *,
