@@ -18,7 +18,7 @@ from bruteforce import (
     small_shanten,
     waits_any,
 )
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from tilepress.engine import standard, standard_tables, table_cache
@@ -114,6 +114,32 @@ def test_waits_of_strings_tiles_and_counts_against_brute_force(counts) -> None:
     assert (standard.shanten(hand) == 0) == bool(truth)
 
 
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.text("01234567899", max_size=14), st.sampled_from("mpsz")),
+                max_size=5), st.text("0123456789mpsz", max_size=3))
+@example([("", "m"), ("1234", "p")], "")
+@example([("123", "m"), ("", "p"), ("1", "s")], "")
+@example([("1234", "s")], "5")
+@example([("12", "m"), ("34", "m")], "")
+@example([("1111", "m"), ("123405", "p"), ("66", "s")], "")
+def test_any_string_of_digits_and_suits_reads_as_the_general_way_reads_it(runs, tail) -> None:
+    """Whatever a string of digits and suit letters holds (suits out of order or twice,
+    long runs, fifth copies, red fives, stray characters at the end), the fast reading
+    gives what the general way gives: the same waits, or the same error."""
+    from tilepress.engine import standard_codes
+    from tilepress.engine.standard import _waits as general
+
+    text = "".join(digits + letter for digits, letter in runs) + tail
+    fast = standard_codes.waits_reader(general)
+    outcomes = []
+    for read in (fast, lambda t: general(t, ())):
+        try:
+            outcomes.append(("waits", read(text)))
+        except (HandError, NotationError) as error:
+            outcomes.append((type(error).__name__, str(error)))
+    assert outcomes[0] == outcomes[1], text
+
+
 def test_red_fives_count_as_fives() -> None:
     assert [str(w.tile) for w in standard.waits("3406m")] == ["3m", "6m"]
     assert standard.waits("3406m") == standard.waits("3456m")
@@ -137,6 +163,10 @@ def test_kans_and_visible_tiles_are_counted_as_seen() -> None:
     ("88z", NotationError), ("1234z", None), ("1z234m", None), ("123s456p1z", None),
     ("1234m0", NotationError), ("١٢٣٤m", NotationError), ("2222233333444445m", HandError),
     ("2222233333444445m1z", HandError), ("1m2222233333444445p", HandError),
+    # long runs of one suit beside another (ten digits or more: read as three runs)
+    ("111234567899m1z", None), ("11123405678m99s", None), ("123456789m1234p", None),
+    ("1234567899m123p", None), ("1111123456m789p", HandError), ("2222234567m789p", HandError),
+    ("99999m12345678p", HandError), ("12m99999999p123s", HandError), ("1234506789m1z11s", None),
 ])
 def test_strings_the_fast_reading_declines_go_the_general_way(text, error) -> None:
     if error is None:
@@ -337,6 +367,39 @@ def test_the_runs_table_holds_each_run_in_notation_order_with_its_code() -> None
             assert list(run) == sorted(run, key=lambda d: (int(d) or 5, d != "0")), run
         sizes = len([run for run in table if len(run) == 3 and "0" not in run])
         assert sizes == (165 if ranks == 9 else 84)  # every multiset of three ranks
+
+
+def _multisets(ranks: int, size: int) -> int:
+    """Multisets of ``size`` ranks of ``ranks``, at most four copies of each: the
+    coefficient of x**size in (1 + x + ... + x**4)**ranks."""
+    poly = [1]
+    for _ in range(ranks):
+        poly = [sum(poly[i - c] for c in range(5) if 0 <= i - c < len(poly))
+                for i in range(len(poly) + 4)]
+    return poly[size]
+
+
+def test_the_long_runs_table_holds_each_run_with_its_entry_and_code() -> None:
+    """Every run of at most RUN_TILES digits in notation order (red fives only in the
+    short ones), each with its group's wait entry and code."""
+    from tilepress.engine import standard_classes, standard_codes
+
+    standard.waits("1m")
+    for table, ranks, g in ((standard_codes._SUIT_RUN, 9, 0),
+                            (standard_codes._HONOR_RUN, 7, 3)):
+        weights = standard_tables.segment_weights(ranks)
+        for size in range(standard_tables.RUN_TILES + 1):
+            plain = [run for run in table if len(run) == size and "0" not in run]
+            assert len(plain) == _multisets(ranks, size), (ranks, size)
+        for run, value in table.items():
+            code = sum(weights[d] for d in run)
+            assert value[4] == code, run
+            entry = standard_classes.ENTRIES[g][standard_classes.ENTRY_OF[g][code]]
+            assert value[:4] == tuple(entry), run
+            assert list(run) == sorted(run, key=lambda d: (int(d) or 5, d != "0")), run
+            assert "0" not in run or len(run) <= standard_tables.SEGMENT_TILES, run
+        assert all(len(run) <= standard_tables.RUN_TILES for run in table)
+    assert standard_codes._SUIT_RUN["12340"][4] == standard_codes._SUIT_RUN["12345"][4]
 
 
 def test_plain_strings_and_tile_lists_are_read_without_the_general_way() -> None:

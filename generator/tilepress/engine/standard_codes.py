@@ -9,10 +9,12 @@ first reading of a hand costs what every reading costs.
 Two forms of hand are read this way:
 
 * a plain MPSZ string (digits then a suit letter, the suits in the order m, p, s, z,
-  each at most once, no spaces or kans): each run of digits is looked up in a small
-  table of the runs of at most ``SEGMENT_TILES`` digits written in notation order, a
-  one-suit hand of 13 tiles as three runs (digit by digit, in C, for the runs not
-  there);
+  each at most once, no spaces or kans): a one-suit hand of 13 tiles is read as three
+  runs of a small table of the runs of at most ``SEGMENT_TILES`` digits written in
+  notation order; each group of a hand of several suits is one run of a larger table
+  (every run of at most ``RUN_TILES`` digits in notation order, with its wait entry and
+  code), a longer run three runs of the small one (digit by digit, in C, for the runs
+  not there);
 * a list or tuple of standard tiles: the sum of the tiles' weights in one number that
   holds the four codes.
 
@@ -23,6 +25,7 @@ by :mod:`tilepress.engine.standard` the general way, which names the error.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import Any
 
@@ -61,6 +64,10 @@ _TILE_WEIGHT = _tile_weights()
 #: each digit, for the runs not listed.
 _SUIT_SEGMENT: dict[str, int] = {}
 _HONOR_SEGMENT: dict[str, int] = {}
+#: Each run of at most RUN_TILES digits of one group in notation order: its wait entry
+#: with its code added (key, pairs mask, sets mask, state, code).
+_SUIT_RUN: dict[str, tuple[int, int, int, int, int]] = {}
+_HONOR_RUN: dict[str, tuple[int, int, int, int, int]] = {}
 _SUIT_WEIGHT = segment_weights(SUIT_RANKS)
 _HONOR_WEIGHT = segment_weights(HONOR_KINDS)
 RUN_SHIFT = 20
@@ -73,11 +80,17 @@ def _install() -> None:
     _classes.install_entries()
     tables = load()
     if not _SUIT_SEGMENT:
-        for segments, runs, g in ((_SUIT_SEGMENT, tables.suit_segments, 0),
-                                  (_HONOR_SEGMENT, tables.honor_segments, 3)):
-            number = _classes.ENTRY_OF[g]
+        for segments, whole, runs, g in (
+                (_SUIT_SEGMENT, _SUIT_RUN, tables.suit_segments, 0),
+                (_HONOR_SEGMENT, _HONOR_RUN, tables.honor_segments, 3)):
+            number, entries = _classes.ENTRY_OF[g], _classes.ENTRIES[g]
+            texts, codes = segment_runs(runs)
+            whole.update(zip(texts, map(operator.add, map(entries.__getitem__,
+                                                          map(number.__getitem__, codes)),
+                                        zip(codes)), strict=True))
             segments.update((run, code << RUN_SHIFT | number[code])
-                            for run, code in zip(*segment_runs(runs), strict=True))
+                            for run, code in zip(texts, codes, strict=True)
+                            if len(run) <= SEGMENT_TILES)
 
 
 def waits_reader(general: Callable[[Any, Any], tuple[Wait, ...]]
@@ -93,6 +106,7 @@ def waits_reader(general: Callable[[Any, Any], tuple[Wait, ...]]
     im, ip, is_, iz = index
     read, make = _classes.read_waits, code_waits
     suit_get, honor_get = _SUIT_SEGMENT.get, _HONOR_SEGMENT.get
+    run_get, honor_run_get = _SUIT_RUN.get, _HONOR_RUN.get
     suit_weight, honor_weight = _SUIT_WEIGHT.__getitem__, _HONOR_WEIGHT.__getitem__
     tile_weight = _TILE_WEIGHT.__getitem__
     group = {letter: (g, honor_get if g == 3 else suit_get,
@@ -101,32 +115,31 @@ def waits_reader(general: Callable[[Any, Any], tuple[Wait, ...]]
              for letter, g in _GROUP.items()}.get
     span, shift, tiles_shift = SEGMENT_TILES, RUN_SHIFT, TILES_SHIFT
     one, two = -span - 1, -2 * span - 1  # where the last run and the one before it start
-    number_bits = (1 << 16) - 1
     sizes = frozenset((1, 4, 7, 10, 13))
     no_tiles = ()
 
-    def run_value(run: str, g: int) -> int:
-        """The value of a run of digits of group ``g`` the segment table does not hold
-        (longer, or not in notation order): KeyError for a character that is not a digit
-        of the group, IndexError for a fifth copy that carries past the last rank."""
+    def long_run(run: str, g: int) -> tuple[int, int, int, int, int]:
+        """The entry and code of a run of digits of group ``g`` the runs table does not
+        hold (longer, or not in notation order): KeyError for a character that is not a
+        digit of the group, IndexError for a fifth copy that carries past the last rank."""
         get = honor_get if g == 3 else suit_get
         first, second, third = get(run[:span]), get(run[span : 2 * span]), get(run[2 * span :])
         if first is None or second is None or third is None:
             if not _SUIT_SEGMENT:
                 _install()
-                return run_value(run, g)
+                return long_run(run, g)
             code = sum(map(honor_weight if g == 3 else suit_weight, run))
         else:
             code = (first + second + third) >> shift
-        return code << shift | index[g][code]
+        return (*entries[g][index[g][code]], code)
 
     def waits(hand: Any, *, visible: Any = no_tiles) -> tuple[Wait, ...]:
         if visible is not no_tiles:
             return general(hand, visible)
         kind = type(hand)
         if kind is str:
-            suit = group(hand[-1:])
-            if suit is not None and hand[:-1].isdigit():  # one suit, the common case
+            suit = group(hand[-1:]) if len(hand) == 14 else None
+            if suit is not None and hand[:-1].isdigit():  # 13 tiles of one suit
                 g, get, weight, alone, tiles_of, kinds = suit
                 first, second, third = (get(hand[one:-1]), get(hand[two:one]),
                                         get(hand[:two]))
@@ -158,39 +171,32 @@ def waits_reader(general: Callable[[Any, Any], tuple[Wait, ...]]
                     if found:
                         return make(codes, found)
                 return ()
-            m, sep_m, rest = hand.partition("m")
-            if not sep_m:
-                m, rest = "", m
-            p, sep_p, tail = rest.partition("p")
-            if not sep_p:
-                p, tail = "", p
-            s, sep_s, rest = tail.partition("s")
-            if not sep_s:
-                s, rest = "", s
-            z, sep_z, tail = rest.partition("z")
-            if not sep_z:
-                z, tail = "", z
+            # each suit's digits and what follows; a suit letter not there leaves ""
+            # (and a letter twice leaves one run holding a letter, read the general way)
+            m, sep_m, rest = hand.rpartition("m")
+            p, sep_p, rest = rest.rpartition("p")
+            s, sep_s, rest = rest.rpartition("s")
+            z, sep_z, tail = rest.rpartition("z")
             if (tail or (sep_m and not m) or (sep_p and not p) or (sep_s and not s)
                     or (sep_z and not z)):  # digits with no suit, or a suit with no digits
                 return general(hand, visible)
             n = 0  # the digits, counted only if a run may hold a fifth copy
-            try:
-                vm, vp, vs, vz = suit_get(m), suit_get(p), suit_get(s), honor_get(z)
-                if vm is None:
-                    vm, n = run_value(m, 0), -1
-                if vp is None:
-                    vp, n = run_value(p, 1), -1
-                if vs is None:
-                    vs, n = run_value(s, 2), -1
-                if vz is None:
-                    vz, n = run_value(z, 3), -1
-            except (KeyError, IndexError):  # not a digit of its suit, or a fifth copy
-                return general(hand, visible)
-            if n:
+            m_entry, p_entry = run_get(m), run_get(p)
+            s_entry, z_entry = run_get(s), honor_run_get(z)
+            if m_entry is None or p_entry is None or s_entry is None or z_entry is None:
+                try:
+                    if m_entry is None:
+                        m_entry = long_run(m, 0)
+                    if p_entry is None:
+                        p_entry = long_run(p, 1)
+                    if s_entry is None:
+                        s_entry = long_run(s, 2)
+                    if z_entry is None:
+                        z_entry = long_run(z, 3)
+                except (KeyError, IndexError):  # not a digit of its suit, or a fifth copy
+                    return general(hand, visible)
                 n = len(m) + len(p) + len(s) + len(z)
-            m_entry, p_entry = em[vm & number_bits], ep[vp & number_bits]
-            s_entry, z_entry = es[vs & number_bits], ez[vz & number_bits]
-            codes = (vm >> shift, vp >> shift, vs >> shift, vz >> shift)
+            codes = (m_entry[4], p_entry[4], s_entry[4], z_entry[4])
         elif kind is tuple or kind is list:
             n = len(hand)
             try:

@@ -9,6 +9,7 @@ import itertools
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from operator import attrgetter
+from typing import Any
 
 from tilepress.engine.standard_classes import group_states, winning_kinds
 from tilepress.engine.standard_tables import ORPHANS as _ORPHANS
@@ -214,23 +215,30 @@ def new_waits(counts: bytes, kinds: Sequence[int], seen: Sequence[int] | None = 
     return tuple(found)
 
 
-def code_waits(codes: tuple[int, int, int, int], kinds: Sequence[int]) -> tuple[Wait, ...]:
+#: For each kind: its tile, its group (m, p, s, z) and its digit's weight in the group's
+#: code.
+_CODE_DIGIT = tuple((STANDARD_TILES[k], min(k // 9, 3), 5 ** (8 - k % 9) if k < 27
+                     else 5 ** (33 - k)) for k in range(34))
+
+
+def code_waits(codes: tuple[int, int, int, int], kinds: Sequence[int], *,
+               _digits: Any = _CODE_DIGIT, _new: Any = object.__new__,
+               _wait: type[Wait] = Wait) -> tuple[Wait, ...]:
     """:func:`new_waits` of a hand given as its four groups' base-5 codes (the copies of
-    a kind in the hand are a digit of its group's code)."""
+    a kind in the hand are a digit of its group's code). (The keywords bind what it
+    reads as locals: it runs for nearly every hand read.)"""
     found = []
     for kind in kinds:
-        wait = _NEW(Wait)
-        wait._tile = STANDARD_TILES[kind]
-        wait._left = 4 - codes[_GROUP_OF[kind]] // _WEIGHT_OF[kind] % 5
+        tile, g, weight = _digits[kind]
+        wait = _new(_wait)
+        wait._tile = tile
+        wait._left = 4 - codes[g] // weight % 5
         wait._source = codes
         found.append(wait)
     return tuple(found)
 
 
 _NEW = object.__new__
-#: For each kind: its group (m, p, s, z) and its digit's weight in the group's code.
-_GROUP_OF = tuple(min(k // 9, 3) for k in range(34))
-_WEIGHT_OF = tuple(5 ** (8 - k % 9) if k < 27 else 5 ** (33 - k) for k in range(34))
 
 
 def _shape_waits(tiles: tuple[Tile, ...]) -> tuple[str, tuple[int, ...]]:

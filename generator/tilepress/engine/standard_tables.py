@@ -89,7 +89,7 @@ class Tables:
     honor_entries: tuple[array, ...]
     """The honor patterns' wait entries."""
     suit_segments: tuple[bytes | memoryview, bytes | memoryview]
-    """Each run of at most ``SEGMENT_TILES`` digits of a suit written in notation order,
+    """Each run of at most ``RUN_TILES`` digits of a suit written in notation order,
     and its code (the code of a longer run is the sum of its parts' codes), as stored:
     :func:`segment_runs` reads them."""
     honor_segments: tuple[bytes | memoryview, bytes | memoryview]
@@ -277,8 +277,12 @@ def build_sections() -> dict[str, bytes]:
 
 
 SEGMENT_TILES = 5
-"""The longest run of digits of one group the segment tables hold: a hand of 13 tiles
-is three runs (small tables, read from the processor's cache)."""
+"""The longest run of digits of one group the small segment table holds: a one-suit hand
+of 13 tiles is three runs of it (a small table, read from the processor's cache)."""
+RUN_TILES = 9
+"""The longest run of digits of one group the stored runs reach: a group of a hand of
+several suits is one run (a run of ten tiles or more, or of more than SEGMENT_TILES with
+a red five, rare, is read as three)."""
 
 
 def segment_weights(ranks: int) -> dict[str, int]:
@@ -291,19 +295,19 @@ def segment_weights(ranks: int) -> dict[str, int]:
 
 
 def _segments(ranks: int) -> tuple[str, list[int]]:
-    """Every run of at most ``SEGMENT_TILES`` digits of one group written in notation
-    order (ranks ascending, red fives before the other fives), comma-separated, and the
-    code of each."""
+    """Every run of at most ``RUN_TILES`` digits of one group written in notation
+    order (ranks ascending, red fives before the other fives; those of at most
+    ``SEGMENT_TILES`` with red fives too), comma-separated, and the code of each."""
     weights = segment_weights(ranks)
     found: dict[str, int] = {}
-    for size in range(SEGMENT_TILES + 1):
+    for size in range(RUN_TILES + 1):
         for ranks_held in itertools.combinations_with_replacement(range(1, ranks + 1), size):
             text = "".join(map(str, ranks_held))
             if any(ranks_held.count(r) > 4 for r in ranks_held):
                 continue
             code = sum(map(weights.__getitem__, text))
             found[text] = code
-            fives = text.count("5") if ranks == SUIT_RANKS else 0
+            fives = text.count("5") if ranks == SUIT_RANKS and size <= SEGMENT_TILES else 0
             start = text.find("5")
             for red in range(1, fives + 1):
                 found[text[:start] + "0" * red + text[start + red :]] = code
