@@ -298,17 +298,15 @@ def _segments(ranks: int) -> tuple[str, list[int]]:
     """Every run of at most ``RUN_TILES`` digits of one group written in notation
     order (ranks ascending, red fives before the other fives; those of at most
     ``SEGMENT_TILES`` with red fives too), comma-separated, and the code of each."""
-    weights = segment_weights(ranks)
-    found: dict[str, int] = {}
-    for size in range(RUN_TILES + 1):
-        for ranks_held in itertools.combinations_with_replacement(range(1, ranks + 1), size):
-            text = "".join(map(str, ranks_held))
-            if any(ranks_held.count(r) > 4 for r in ranks_held):
-                continue
-            code = sum(map(weights.__getitem__, text))
-            found[text] = code
-            fives = text.count("5") if ranks == SUIT_RANKS and size <= SEGMENT_TILES else 0
-            start = text.find("5")
+    runs = [("", 0)]
+    for rank in range(1, ranks + 1):  # each rank's copies (at most four) after the last
+        digit, weight = str(rank), 5 ** (ranks - rank)
+        runs = [(text + digit * copies, code + copies * weight) for text, code in runs
+                for copies in range(min(4, RUN_TILES - len(text)) + 1)]
+    found = dict(runs)
+    if ranks == SUIT_RANKS:
+        for text, code in [run for run in found.items() if len(run[0]) <= SEGMENT_TILES]:
+            start, fives = text.find("5"), text.count("5")
             for red in range(1, fives + 1):
                 found[text[:start] + "0" * red + text[start + red :]] = code
     return ",".join(found), list(found.values())
