@@ -20,7 +20,7 @@ honors (seven kinds; triplets only). Every pattern of counts of one group with a
 
 The tables are built with numpy by dynamic programming over counts, level by level
 (patterns of s tiles from those of s - 1 or s + 1), in about a second, and kept in a
-cache file of 6.8 MB (``$XDG_CACHE_HOME/tilepress`` or ``~/.cache/tilepress``; set
+cache file of 7.4 MB (``$XDG_CACHE_HOME/tilepress`` or ``~/.cache/tilepress``; set
 ``TILEPRESS_CACHE_DIR`` to move it, or to an empty string to keep nothing on disk),
 read back in a few tens of milliseconds. The file is written atomically and checked
 (format, a fingerprint of the two modules' source, a CRC-32); anything amiss and the
