@@ -417,46 +417,48 @@ def _wait_readers() -> tuple[Callable[[Any], list[int]], Callable[[Any], list[in
     em, ep, es, ez = ENTRIES
     im, ip, is_, iz = ENTRY_OF
     digits, read, states, tiles_shift = _tables.BASE5, read_waits, STATES, _tables.TILES_SHIFT
+    m_weight, p_weight, s_weight = 5**25, 5**16, 5**7  # where p, s and z start
 
-    def entries_of(h: Any) -> tuple[Entry, Entry, Entry, Entry]:
-        """The four groups' entries of 34 counts (a bytearray or bytes); ValueError for a
-        count above four, a group of more than 14 tiles or another length."""
+    def entries_of(h: Any) -> tuple[int, Entry, Entry, Entry, Entry]:
+        """The sum of the keys and the four groups' entries of 34 counts (a bytearray or
+        bytes); ValueError for a count above four, a group of more than 14 tiles or
+        another length."""
         if len(h) != 34:
             raise _no_hand(h)
-        d = h.translate(digits)
         try:
-            m = em[im[int(d[:9], 5)]]
-            p = ep[ip[int(d[9:18], 5)]]
-            s = es[is_[int(d[18:27], 5)]]
-            z = ez[iz[int(d[27:], 5)]]
+            code = int(h.translate(digits), 5)  # the four codes in one number
+            cm, code = divmod(code, m_weight)
+            cp, code = divmod(code, p_weight)
+            cs, cz = divmod(code, s_weight)
+            m, p, s, z = em[im[cm]], ep[ip[cp]], es[is_[cs]], ez[iz[cz]]
         except ValueError:  # a count of 5 or more is no base-5 digit
             raise ValueError(f"a hand holds at most 4 copies of a tile, not {max(h)}") from None
         except IndexError:  # the tables not installed yet
             install_entries()
             return entries_of(h)
-        if (m[0] + p[0] + s[0] + z[0]) >> tiles_shift > 4 * 14:
+        key = m[0] + p[0] + s[0] + z[0]
+        if key >> tiles_shift > 4 * 14:
             raise ValueError("a hand holds at most 14 tiles in one group")
-        return m, p, s, z
+        return key, m, p, s, z
 
     def waits_of(h: Any) -> list[int]:
         """Kinds that complete a hand of 3k+1 tiles given as 34 counts (bytes or a
         bytearray), ascending."""
-        m, p, s, z = entries_of(h)
-        return list(read(m[0] + p[0] + s[0] + z[0], m, p, s, z, h))
+        key, m, p, s, z = entries_of(h)
+        return list(read(key, m, p, s, z, h))
 
     def winning_kinds(counts: Any) -> list[int]:
         """Kinds that complete a hand of 3k+1 tiles given as 34 counts (a list, tuple or
         bytes), ascending (the fast path of :func:`standard.waits`)."""
         h = bytearray(counts)
-        m, p, s, z = entries_of(h)
-        return list(read(m[0] + p[0] + s[0] + z[0], m, p, s, z, h))
+        key, m, p, s, z = entries_of(h)
+        return list(read(key, m, p, s, z, h))
 
     def group_states(h: Any) -> int:
         """Sum over the four groups of 0 (splits into sets), 1 (sets and a pair), 16
         (neither but one tile short) or 64 (neither): 1 for a complete hand of sets and a
         pair."""
-        m, p, s, z = entries_of(h)
-        return (m[0] + p[0] + s[0] + z[0]) & states
+        return entries_of(h)[0] & states
 
     return waits_of, winning_kinds, group_states
 
