@@ -357,6 +357,36 @@ def test_every_program_a_report_can_seat_is_described():
     assert ("minttin", "virtual opponent") in PLAYERS
 
 
+def test_a_report_names_its_players_as_players_not_as_programs():
+    """A printed report calls its simulated players by what they do ("planning player",
+    "random player"), labels seats by number alone when every seat plays alike, and
+    names neither the programs nor tilepress."""
+    from tilepress.games import GAMES
+    from tilepress.publish.stats.figures import PLAYER_NAMES
+
+    for game in GAMES:
+        if game.playable:
+            for bot in game.bot_names():
+                assert bot in PLAYER_NAMES, (game.name, bot)
+    from tilepress.draw.canvas import PAPERS
+    from tilepress.publish.stats.report import report_document
+
+    data = run_stats(StatsRun("onesuit", {}, {"bots": "efficiency,random"}, 3, 7,
+                              batch=BatchOptions(jobs=1)))
+    words = " ".join(page.words() for page in probe(report_document(data, PAPERS["a4"])))
+    assert "seat 1: efficient player" in words and "seat 2: random player" in words
+    assert "An efficient player discards for the best shape" in words
+    assert "A random player wins when it can" in words
+    _, (_doc, alike, _fills) = _report("castle")
+    alike_words = " ".join(page.words() for page in alike)
+    assert "seat 1: " not in alike_words and "seat 4" in alike_words
+    for text in (words, alike_words):
+        for name in ("planner", "efficiency", "tilepress", "program", "bot"):
+            assert name not in text.lower().split(), name
+        assert "(efficiency)" not in text and '"planner"' not in text
+    assert data["runs"][0]["players"] == ["seat 1: A (efficiency)", "seat 2: B (random)"]
+
+
 def _report(game: str, games: int = 3, **options) -> tuple[dict, list]:
     from tilepress.documents.layout import page_fills
     from tilepress.draw.canvas import PAPERS
@@ -381,7 +411,8 @@ def test_a_castle_report_counts_groups_flipped_and_no_rounds():
     measures = [row[0] for b in doc.blocks if isinstance(b, Table) for row in b.rows]
     assert "Duration (rounds)" not in measures and "rounds" not in measures
     assert "Duration (turns)" in measures and "turns" in measures
-    assert 'played by the same program, "planner", which plans each turn whole' in words
+    assert ("Every seat is played by a simulated planning player, which plans each turn "
+            "whole") in words
     assert "of the groups flipped" in words
     assert min(fills[1:-1]) >= 0.5
 

@@ -29,8 +29,28 @@ def _figure(drawing: Any, note: str) -> Chart:
                    lambda c: draw_drawing(c, drawing)), note)
 
 
-def seat_label(k: int, name: str) -> str:
-    return f"seat {k + 1}: {name}"
+PLAYER_NAMES = {"planner": "planning player", "random": "random player",
+                "efficiency": "efficient player", "greedy": "greedy player",
+                "virtual opponent": "virtual opponent"}
+"""What a page calls each simulated player (the data keeps the program's name)."""
+
+
+def bot_of(side: str) -> str:
+    """The program that plays a side: "planner", or "efficiency" from "A (efficiency)"."""
+    return side[side.index("(") + 1:side.rindex(")")] if side.endswith(")") else side
+
+
+def player_name(side: str) -> str:
+    """A reader's name for the simulated player of ``side``: "planning player"."""
+    return PLAYER_NAMES.get(bot_of(side), "simulated player")
+
+
+def seat_labels(sides: Sequence[str]) -> list[str]:
+    """Each seat's label: "seat 1", or "seat 1: random player" when the seats are not
+    all played alike."""
+    alike = len(set(sides)) == 1
+    return [f"seat {k + 1}" if alike else f"seat {k + 1}: {player_name(bot)}"
+            for k, bot in enumerate(sides)]
 
 
 def win_rates(runs: Sequence[tuple[str, dict[str, Any]]]) -> Chart | None:
@@ -38,7 +58,7 @@ def win_rates(runs: Sequence[tuple[str, dict[str, Any]]]) -> Chart | None:
     first = runs[0][1]
     if not first["win_rate"]:
         return None
-    seats = [seat_label(k, n) for k, n in enumerate(first["sides"])]
+    seats = seat_labels(first["sides"])
     series = [Series(label, *(tuple(r[key] for r in s["win_rate"])
                               for key in ("rate", "low", "high")))
               for label, s in runs if s["win_rate"] and len(s["win_rate"]) == len(seats)]
@@ -117,4 +137,5 @@ def _short(name: str, most: int = 42) -> str:
     return name if len(name) <= most else name[:most - 1] + "…"
 
 
-__all__ = ["Chart", "distribution", "frequencies", "seat_label", "win_rates"]
+__all__ = ["PLAYER_NAMES", "Chart", "bot_of", "distribution", "frequencies", "player_name",
+           "seat_labels", "win_rates"]

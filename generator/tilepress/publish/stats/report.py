@@ -23,6 +23,7 @@ from tilepress.documents.model import (
 )
 from tilepress.draw.canvas import Paper
 from tilepress.publish.stats import figures
+from tilepress.publish.stats.figures import bot_of
 from tilepress.publish.stats.measures import LEVEL
 
 SMALL = 8.0
@@ -77,25 +78,29 @@ def tallied(game: str) -> tuple[str, str, str, str]:
     return TALLIED.get(game.removesuffix("-solo"), WINNING)
 
 
-def bot_of(side: str) -> str:
-    """The program that plays a side: "planner", or "efficiency" from "A (efficiency)"."""
-    return side[side.index("(") + 1:side.rindex(")")] if side.endswith(")") else side
+def _a(name: str) -> str:
+    """``name`` with its article: "a planning player", "an efficient player", "the
+    virtual opponent"."""
+    if name == "virtual opponent":
+        return f"the {name}"
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
 def players_words(data: dict[str, Any]) -> str:
-    """Who plays every seat, and what each program does, in a reader's words."""
+    """Who plays every seat, and how each simulated player plays, in a reader's words."""
     game = data["game"].removesuffix("-solo")
     sides = [bot_of(side.split(": ", 1)[1]) for r in data["runs"] for side in r["players"]]
     bots = list(dict.fromkeys(sides))
     seats = data["runs"][0]["players"]
     if len(bots) == 1:
-        lead = (f'The game is played by a program, "{bots[0]}", which ' if len(seats) == 1
-                else f'Every seat is played by the same program, "{bots[0]}", which ')
+        name = figures.player_name(bots[0])
+        lead = (f"The game is played by a simulated {name}, which " if len(seats) == 1
+                else f"Every seat is played by a simulated {name}, which ")
         return lead + PLAYERS.get((game, bots[0]), "plays by the rules") + "."
-    who = "; ".join(f"{side.split(': ', 1)[0]}: {bot_of(side.split(': ', 1)[1])}"
-                    for side in seats)
-    return (f"Each seat is played by a program ({who}). "
-            + " ".join(f'"{bot}" {PLAYERS.get((game, bot), "plays by the rules")}.'
+    who = "; ".join(figures.seat_labels([bot_of(side.split(": ", 1)[1]) for side in seats]))
+    return (f"Each seat is played by a simulated player ({who}). "
+            + " ".join(f"{_a(figures.player_name(bot)).capitalize()} "
+                       f"{PLAYERS.get((game, bot), 'plays by the rules')}."
                        for bot in bots))
 
 
@@ -358,10 +363,9 @@ def _table_blocks(data: dict[str, Any]) -> list[Block]:
     blocks: list[Block] = [Section("Tables")]
     first = max((r["summary"] for r in runs), key=lambda s: len(s["sides"]))
     if first["win_rate"]:  # runs of fewer seats (--against "--players 2") show "-"
-        rows = tuple((figures.seat_label(k, name),
-                      *(_interval(r["summary"]["win_rate"][k])
-                        if k < len(r["summary"]["win_rate"]) else "-" for r in runs))
-                     for k, name in enumerate(first["sides"]))
+        rows = tuple((label, *(_interval(r["summary"]["win_rate"][k])
+                               if k < len(r["summary"]["win_rate"]) else "-" for r in runs))
+                     for k, label in enumerate(figures.seat_labels(first["sides"])))
         rows += (("nobody", *(_interval(r["summary"]["no_winner"]) for r in runs)),)
         blocks += [Heading("Wins by seat", level=2),
                    Table(("seat", *(run_name(r, runs) for r in runs)), rows, size=SMALL)]
@@ -422,9 +426,7 @@ def report_document(data: dict[str, Any], paper: Paper) -> Document:
     runs = data["runs"]
     lines = [f"{data['games']:,} simulated games per run, seed {data['seed']}"]
     lines += [f"Run {r['label']}: {rules_line(data['game'], r['options'])}" for r in runs]
-    bots = list(dict.fromkeys(bot_of(side.split(": ", 1)[1]) for side in runs[0]["players"]))
-    lines += [f"Played by: {', '.join(bots)} (see Who plays)",
-              f"tilepress {data['tilepress']}; 95% intervals throughout"]
+    lines += ["Played by simulated players (see Who plays); 95% intervals throughout"]
     asks = (["who wins from which seat"] if any(r["summary"]["win_rate"] for r in runs) else [])
     asks += ["how games end"] if _ends(data) else []
     asks += ["how long they last", tallied(data["game"])[3]]
