@@ -455,13 +455,17 @@ def test_the_solitaire_kit_plans_every_layer_of_every_layout_it_offers(paper) ->
     assert min(t.size for page in pages for t in page.texts) >= 7.0
 
 
-def test_the_solitaire_kit_rules_name_the_kit_files_they_speak_of() -> None:
+def test_the_solitaire_kit_rules_point_to_the_kit_parts_by_name_not_by_file() -> None:
+    """The rulebook may be printed on its own: it speaks of the kit's build plans and
+    puzzles, never of a file name."""
     from tilepress.publish.kit import kit_file_names
 
     parts = kit_parts(kit_game("solitaire"), KitOptions())
     names = kit_file_names(parts)
     words = " ".join(p.words() for p in probe(parts[0].build()))
-    assert names["build-plans"] in words and names["puzzles"] in words
+    assert "In this kit, the build plans lay out the turtle" in words
+    assert "every deal in this kit's puzzles has been proven winnable" in words
+    assert ".pdf" not in words and names["puzzles"] not in words
     assert "with this book" not in words
 
 

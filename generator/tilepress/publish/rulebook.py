@@ -177,8 +177,9 @@ def build_rulebook(game_name: str, paper: Paper, *, booklet: bool = False,
                    kit: Mapping[str, str] | None = None) -> Document:
     """The rulebook of a game, every figure checked. With ``booklet`` the pages are half
     of ``paper`` (print them with :func:`tilepress.output.write_document`'s booklet).
-    In a kit, ``kit`` names the kit's files by part (``{"puzzles": "05-puzzles.pdf"}``),
-    so the words can point to the file that holds what they speak of."""
+    In a kit, ``kit`` names the kit's files by part (``{"puzzles": "05-puzzles.pdf"}``):
+    the words then speak of the kit's parts (by name, not by file: the book may be
+    printed on its own)."""
     spec = spec or load_spec(game_name)
     game = find_game(game_name) if game_name in _playable() else _game(game_name)
     where = f"templates/rulebooks/{game_name}"
