@@ -216,6 +216,31 @@ def test_castle_setup_sheets_speak_to_the_builder() -> None:
         assert word not in text
 
 
+def test_castle_setup_height_maps_number_their_rows_and_columns() -> None:
+    """The rulebook says rows and columns are numbered from 1: so are the set-up sheet's
+    height maps, one number beside each row and above each column, the digits between."""
+    from drawn import probe
+
+    from tilepress.games.castle.printables import setup_diagram
+    from tilepress.layouts.castle import BUILTIN_CASTLES, builtin_castle
+
+    pages = probe(setup_diagram(PAPERS["a4"]))
+    assert len(pages) == len(BUILTIN_CASTLES)
+    for page, name in zip(pages, BUILTIN_CASTLES, strict=True):
+        castle = builtin_castle(name)
+        digits = [t for t in page.texts if t.font == "bold" and t.text in "123456789"
+                  and len(t.text) == 1]
+        stacks = [t for t in digits if t.size > 8]  # a digit per stack, 8.5 pt (labels 6.5)
+        top, left = min(t.y for t in stacks), min(t.x for t in stacks)
+        above = sorted(int(t.text) for t in page.texts
+                       if t.text.isdigit() and t.y < top - 1 and top - t.y < 8 and t.x > left - 4)
+        beside = sorted(int(t.text) for t in page.texts
+                        if t.text.isdigit() and t.x < left - 1 and left - t.x < 8
+                        and top - 4 < t.y < top + castle.depth * 5 + 2)
+        assert above == list(range(1, castle.width + 1)), (name, above)
+        assert beside == list(range(1, castle.depth + 1)), (name, beside)
+
+
 def test_trap_counts_say_what_a_trap_is() -> None:
     from tilepress.games.solitaire.puzzles import traps_sentence
 

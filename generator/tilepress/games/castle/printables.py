@@ -38,8 +38,8 @@ from tilepress.games.castle.pictures import (
     GRID,
     LABEL,
     floors_figure,
-    heightmap_figure,
     isometric_figure,
+    labelled_heights,
 )
 from tilepress.games.castle.tokens import draw_shrine, shrine_tokens, token_size
 from tilepress.layouts.castle import BUILTIN_CASTLES, Castle, builtin_castle, check_castle
@@ -74,8 +74,9 @@ def setup_diagram(paper: Paper, options: SetupOptions | None = None) -> Document
                       "floor on top of the one below, one tile on each marked cell.", size=9),
             isometric_figure(castle, width=110, max_height=62 * room),
             Paragraph("Height map, seen from above: the number in each square is how many "
-                      "tiles are stacked there.", size=8.5, font="bold"),
-            heightmap_figure(castle),
+                      "tiles are stacked there; rows and columns are numbered from 1, as in "
+                      "the rulebook.", size=8.5, font="bold"),
+            labelled_heights(castle, cell=5.0),
             floors_figure(castle, width=180, max_height=78 * room),
             Bullets(tuple(_building_notes(castle)), size=8),
         ]
