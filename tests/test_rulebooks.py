@@ -7,6 +7,7 @@ import io
 import itertools
 import json
 import shlex
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -193,3 +194,27 @@ def test_the_quick_reference_is_one_page(game: str, paper: str) -> None:
     document = build_rulebook(game, PAPERS[paper])
     pages, _ = paginate(document)
     assert sum(page.section == "Quick reference" for page in pages) == 1
+
+
+def test_a_page_where_a_section_begins_is_headed_by_that_section() -> None:
+    """The running head names the last section begun on its page (the one a reader
+    leafing through looks for), else the section running on from the page before."""
+    from tilepress.documents.layout import paginate
+    from tilepress.documents.model import Paragraph, Section
+
+    for game in ("minttin", "onesuit", "oneplayer"):
+        document = build_rulebook(game, PAPERS["a4"])
+        pages, _ = paginate(document)
+        running = ""
+        for page in pages:
+            if page.title_page is not None:
+                continue
+            begun = [b.title for _, b in page.placed if isinstance(b, Section)]
+            running = begun[-1] if begun else running
+            assert page.section == running, (game, page.section, running)
+    long = "Words of a paragraph that runs on. " * 40
+    document = replace(build_rulebook("onesuit", PAPERS["a4"]),
+                       blocks=(Section("First"), Paragraph(long), Paragraph(long),
+                               Section("Second"), Paragraph("Short.")))
+    pages, _ = paginate(document)
+    assert [p.section for p in pages] == ["Second"]
