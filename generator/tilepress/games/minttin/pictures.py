@@ -91,6 +91,11 @@ def suit_symbol(c: Canvas, suit: str, cx: float, cy: float, size: float,
         c.polyline(pts, closed=True, fill=colour, stroke=None)
 
 
+_OVERHANG = {"J": 0.16}
+"""How far a bold index letter's ink reaches left of where it is set, in ems (the J's
+hook), and so how far it is moved right to stand where a number's ink stands."""
+
+
 def _index(c: Canvas, text: str, colour: str, w: float, h: float, size: float,
            pip: str = "") -> None:
     """The corner index at the top left, and turned half round at the bottom right; a 6
@@ -99,7 +104,7 @@ def _index(c: Canvas, text: str, colour: str, w: float, h: float, size: float,
     fanned hand tells the three dragons apart by shape, not by colour alone."""
     for turn in (0, 180):
         with c.group(translate=(w, h) if turn else (0.0, 0.0), rotate=turn):
-            x, y = w * 0.09, h * 0.03 + size * 0.36
+            x, y = w * 0.09 + _OVERHANG.get(text, 0.0) * size * PT, h * 0.03 + size * 0.36
             c.text(x, y, text, size=size, font="bold", fill=colour)
             wide = text_width(text, size, "bold")
             if text in ("6", "9"):
