@@ -178,10 +178,15 @@ class Game:
         """The game told for a learner, as a document."""
         return self.module("narrate").worked_example(log, paper, full=full)
 
-    def rulebook_example(self) -> tuple[str, list[Any]] | None:
-        """The rulebook's example (how it was chosen, and its blocks), if the game has one."""
+    def rulebook_example(self) -> tuple[str, str, list[Any]] | None:
+        """The rulebook's example, if the game has one: its title (the narrate module's
+        ``EXAMPLE_TITLE``, by default "A game, turn by turn"), how it was chosen, and its
+        blocks."""
         narrate = self.optional_module("narrate")
-        return None if narrate is None else narrate.rulebook_example()
+        if narrate is None:
+            return None
+        criterion, blocks = narrate.rulebook_example()
+        return getattr(narrate, "EXAMPLE_TITLE", "A game, turn by turn"), criterion, blocks
 
     def position_figure(self, log: Any, events: int, **options: Any) -> Any:
         """The table after the first ``events`` events of a log (``tilepress draw

@@ -215,8 +215,8 @@ def build_rulebook(game_name: str, paper: Paper, *, booklet: bool = False,
             blocks += [Heading(heading.split(" (")[0], level=2), Bullets(tuple(items), size=9.0)]
     example = game.rulebook_example()
     if example is not None:
-        criterion, told = example
-        blocks += [Section("A game, turn by turn"), Heading("A game, turn by turn"),
+        title, criterion, told = example
+        blocks += [Section(title), Heading(title),
                    Paragraph(criterion, size=9.0, font="italic"), *told]
     quick = template_blocks(f"rulebooks/{game_name}/quickref.md.j2", figures=figures,
                             size=9.0, **values)

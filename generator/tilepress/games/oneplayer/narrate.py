@@ -164,6 +164,10 @@ EXAMPLE_GAMES = 10
 
 
 
+EXAMPLE_TITLE = "A finished game"
+"""The rulebook's example shows a game's end, its board and score, not its turns."""
+
+
 def rulebook_example() -> tuple[str, list[Block]]:
     """The example of the rulebook: of the first sample games played with the
     standard options, the one with the highest total, as its board ends and its score."""
