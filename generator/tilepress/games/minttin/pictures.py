@@ -275,6 +275,12 @@ def _wrapped(count: int, sizes: Sequence[int], card_w: float, max_width: float) 
     return rows or [range(0)]
 
 
+LABEL_SIZE = 7.0
+LABEL_INK = "#45433f"
+"""A block's label under it ("pung", "kong, exposed"): the words that say a block is
+exposed, so printed large and dark enough to read at arm's length."""
+
+
 def cards_figure(groups: Sequence[Sequence[Card | None]], *, card_w: float = 7.0,
                  labels: Sequence[str] = (), marks: frozenset[tuple[int, int]] = frozenset(),
                  caption: str = "", max_width: float = 0.0) -> Figure:
@@ -295,8 +301,8 @@ def cards_figure(groups: Sequence[Sequence[Card | None]], *, card_w: float = 7.0
                     draw_small_card(c, card, x, y, card_w, mark=(gi, ci) in marks)
                     x += card_w + 0.6
                 if gi < len(labels) and labels[gi]:
-                    c.text((start + x - 0.6) / 2, y + card_w * 1.4 + 3.0, labels[gi], size=6,
-                           anchor="middle", fill="#6b6862")
+                    c.text((start + x - 0.6) / 2, y + card_w * 1.4 + 3.0, labels[gi],
+                           size=LABEL_SIZE, anchor="middle", fill=LABEL_INK)
                 x += card_w * 0.45
 
     return Figure(max(width, 1.0), height, draw, caption)
