@@ -280,3 +280,26 @@ def test_the_kit_read_me_promises_only_what_the_kit_holds(game: str, sheets: boo
     note = kit_game(game).kit_plan(PAPERS["a4"], KitOptions()).note
     if note:
         assert text.count(" ".join(note.split()[:6])) == 1
+
+
+def test_a_kan_in_a_hand_figure_is_told_in_words_under_it() -> None:
+    """A kan set aside is drawn after the hand with "kan, set aside" under its four tiles
+    (a gap alone does not tell a reader which tiles went aside)."""
+    from drawn import probe_side
+
+    from tilepress.games.standard.options import HandFigure, WaitsFigure
+    from tilepress.games.standard.pictures import KAN_LABEL, hand_figure, waits_figure
+
+    for made in (hand_figure(HandFigure(hand="[1111s] 234s 99s", tile_width=9)),
+                 waits_figure(WaitsFigure(hand="[2222p] 345p 6p", tile_width=9))):
+        figure = made.figure
+        page = probe_side(lambda c, w, h, bleed, f=figure: f.draw(c), figure.width,
+                          figure.height, bleed=0.0)
+        (label,) = [t for t in page.texts if t.text == KAN_LABEL]
+        assert label.size >= 7.0 and label.y <= figure.height
+        tiles = sorted(p.x for p in page.placed) or sorted(
+            s.box[0] for s in page.shapes if s.kind == "rect")
+        assert label.x > tiles[len(tiles) // 2]  # under the kan, drawn last
+    plain = hand_figure(HandFigure(hand="234s 99s", tile_width=9)).figure
+    page = probe_side(lambda c, w, h, bleed: plain.draw(c), plain.width, plain.height, 0.0)
+    assert not [t for t in page.texts if t.text == KAN_LABEL]

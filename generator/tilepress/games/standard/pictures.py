@@ -9,7 +9,7 @@ from typing import Any
 from tilepress.documents.model import Figure, Illustration
 from tilepress.draw.canvas import Canvas
 from tilepress.draw.fonts import text_width
-from tilepress.draw.tiles import RATIO, draw_row, row_width
+from tilepress.draw.tiles import RATIO, draw_row, group_gap, row_width
 from tilepress.engine import standard
 from tilepress.errors import HandError, NotationError, RequestError
 from tilepress.games.standard.options import HandFigure, WaitsFigure
@@ -63,14 +63,31 @@ def hand_facts(concealed: Groups, exposed: Groups) -> dict[str, Any]:
     return facts
 
 
+KAN_LABEL = "kan, set aside"
+"""The words under each exposed set of a hand: a kan is told by words, not by a gap
+alone."""
+LABEL_SIZE = 7.0
+
+
 def _row_figure(groups: Groups, tile_width: float, marks: frozenset[tuple[int, int]],
-                note: str = "") -> Figure:
+                note: str = "", labels: dict[int, str] | None = None) -> Figure:
+    """Groups of tiles in a row (``marks`` outlined, a ``note`` after them), ``labels``
+    in words under the groups they number."""
+    labels = labels or {}
     width = row_width(groups, tile_width)
-    height = tile_width * RATIO + (0.2 * tile_width + 1.0 if marks else 0.0)
+    marked = 0.2 * tile_width + 1.0 if marks else 0.0
+    label_h = LABEL_SIZE * 0.3528 + 1.5 if labels else 0.0
+    height = tile_width * RATIO + marked + label_h
     note_w = text_width(note, 9.0) + 3.0 if note else 0.0
+    starts = [row_width(groups[:g], tile_width) + (group_gap(tile_width) if g else 0.0)
+              for g in range(len(groups))]
 
     def draw(c: Canvas) -> None:
         draw_row(c, groups, 0.0, 0.0, tile_width, marks=marks)
+        for g, label in labels.items():
+            middle = starts[g] + len(groups[g]) * tile_width / 2
+            c.text(middle, tile_width * RATIO + marked + label_h - 0.6, label,
+                   size=LABEL_SIZE, anchor="middle", fill="#45433f")
         if note:
             c.text(width + 3.0, tile_width * RATIO / 2 + 1.2, note, size=9.0, fill="#1d1d1b")
 
@@ -89,7 +106,8 @@ def hand_figure(params: HandFigure) -> Illustration:
         if not spots:
             raise RequestError(f"the tile to highlight, {params.highlight}, is not in the hand")
         marks = frozenset(spots[-1:])
-    return Illustration(_row_figure(groups, params.tile_width, marks),
+    kans = {len(concealed) + k: KAN_LABEL for k in range(len(exposed))}
+    return Illustration(_row_figure(groups, params.tile_width, marks, labels=kans),
                         hand_facts(concealed, exposed))
 
 
@@ -103,7 +121,8 @@ def waits_figure(params: WaitsFigure) -> Illustration:
     groups = (*concealed, *exposed, waits)
     last = len(groups) - 1
     marks = frozenset((last, i) for i in range(len(waits)))
-    figure = _row_figure(groups, params.tile_width, marks)
+    kans = {len(concealed) + k: KAN_LABEL for k in range(len(exposed))}
+    figure = _row_figure(groups, params.tile_width, marks, labels=kans)
     return Illustration(figure, facts)
 
 
