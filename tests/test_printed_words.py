@@ -303,3 +303,30 @@ def test_a_kan_in_a_hand_figure_is_told_in_words_under_it() -> None:
     plain = hand_figure(HandFigure(hand="234s 99s", tile_width=9)).figure
     page = probe_side(lambda c, w, h, bleed: plain.draw(c), plain.width, plain.height, 0.0)
     assert not [t for t in page.texts if t.text == KAN_LABEL]
+
+
+def test_answer_key_tiles_keep_their_pips_readable(tmp_path) -> None:
+    """A key's tiles are at least 6 mm wide (dot and bamboo counts read); a key of
+    13-tile hands gives each answer the page's width, one to a row, where seven-tile
+    answers sit two to a row."""
+    from drawn import probe
+
+    from tilepress.draw.tiles import TILE_W
+    from tilepress.publish.book import build_book, load_spec
+
+    spec = tmp_path / "book.toml"
+    spec.write_text('title = "Waits"\npaper = "a4"\nseed = 3\n\n'
+                    '[[section]]\nkind = "waits"\ncount = 4\ntiles = 7\n\n'
+                    '[[section]]\nkind = "waits"\ncount = 4\ntiles = 13\n')
+    document, _ = build_book(load_spec(spec))
+    pages = probe(document)
+    keys = [p for p in pages if "left" in p.words().split() and "Answers" in p.words()]
+    assert keys
+    widths = [t.scale * TILE_W for page in keys for t in page.tiles]
+    assert min(widths) >= 6.0, min(widths)
+    numbers = [(t.x, t.text) for page in keys for t in page.texts
+               if t.text.isdigit() and t.font == "bold" and 1 <= int(t.text) <= 8]
+    left = min(x for x, _ in numbers)
+    seven = {x > left + 40 for x, text in numbers if int(text) <= 4}
+    thirteen = {x > left + 40 for x, text in numbers if int(text) > 4}
+    assert seven == {False, True} and thirteen == {False}

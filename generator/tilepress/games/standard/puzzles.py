@@ -79,8 +79,11 @@ LISTED_SIZES = (4, 7, 10)
 #: Which-discard hands of one suit (before the discard) are listed up to 8 tiles: 11-tile
 #: hands number over 24,000, three seconds to solve.
 LISTED_DISCARD_SIZES = (4, 7)
-KEY_TILE = 4.4
-"""Tile width (mm) in the answer keys: every row of a key draws its tiles this wide."""
+KEY_TILE = 6.5
+"""Tile width (mm) in the answer keys: every row of a key draws its tiles this wide (a
+dot or bamboo count still reads; a key of hands of more than KEY_PAIRED_TILES tiles
+takes the page's width, one answer to a row)."""
+KEY_PAIRED_TILES = 8
 
 
 def waits_band(score: int) -> str:
@@ -420,6 +423,10 @@ class WaitsKind(PuzzleKind):
     def columns(self, puzzles: PuzzleSet, width: float) -> int:
         size = max(len(parse_tiles(p.question["hand"])) for p in puzzles.puzzles)
         return 2 if size <= 7 and width >= 150 else 1
+
+    def key_columns(self, puzzles: PuzzleSet, width: float) -> int:
+        size = max(len(parse_tiles(p.question["hand"])) for p in puzzles.puzzles)
+        return 2 if size <= KEY_PAIRED_TILES and width >= 150 else 1
 
     def question_blocks(self, puzzle: Puzzle) -> tuple:
         tiles = sort_tiles(parse_tiles(puzzle.question["hand"]))
