@@ -214,3 +214,39 @@ def test_fit_page_narrows_tiles_until_the_figure_fits() -> None:
     assert asked[0] == 9.0 and len(asked) <= 5
     assert fit_page(draw, 5.0)[0].figure.height == 30 * 5.0 * 1.3 + 20  # fits: drawn once
     assert fit_page(draw, 40.0, smallest=30.0)[0].figure.height == 30 * 30.0 * 1.3 + 20
+
+
+@pytest.mark.parametrize("hand, room, lines", [
+    ("1112345678999m", 12.5, [7, 6]), ("1112345678999m1z", 13.5, [7, 7]),
+    ("123m456p789s11z", 14.0, [11]), ("1112345678999m", 5.0, [5, 5, 3]),
+])
+def test_a_row_that_wraps_breaks_into_even_lines(hand, room, lines) -> None:
+    """A hand too wide for its line breaks into lines of even length (13 tiles: 7 and 6,
+    never 12 and 1); ``room`` is in tiles."""
+    from drawn import ProbeSurface
+
+    from tilepress.documents.layout import draw
+
+    row = TileRow((tuple(parse_tiles(hand)),), tile_width=10.0, wrap=True)
+    surface = ProbeSurface()
+    with surface.page(300, 297) as c:
+        draw(row, c, 0.0, 0.0, room * 10.0)
+    (page,) = surface.pages
+    tops = sorted({round(t.y, 3) for t in page.tiles})
+    assert [sum(round(t.y, 3) == top for t in page.tiles) for top in tops] == lines
+
+
+def test_an_even_break_keeps_whole_the_groups_the_line_holds() -> None:
+    """Evening out the lines never splits a group that a line could hold whole."""
+    from drawn import ProbeSurface
+
+    from tilepress.documents.layout import draw
+
+    groups = (tuple(parse_tiles("12345678m")), tuple(parse_tiles("99p")))
+    surface = ProbeSurface()
+    with surface.page(300, 297) as c:
+        draw(TileRow(groups, tile_width=10.0, wrap=True), c, 0.0, 0.0, 100.0)
+    (page,) = surface.pages
+    lines = sorted({round(t.y, 3) for t in page.tiles})
+    first = [t for t in page.tiles if round(t.y, 3) == lines[0]]
+    assert len(lines) == 2 and len(first) == 8

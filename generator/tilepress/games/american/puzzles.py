@@ -158,7 +158,7 @@ class AmericanKind(PuzzleKind):
         rows = tuple((n["reading"], str(n["value"]), str(n["need"]))
                      for n in puzzle.answer["nearest"])
         passed = parse_tiles(puzzle.answer["pass"])
-        return (TileRow((hand,), tile_width=5.0),
+        return (TileRow((hand,), tile_width=7.0),
                 Table(("nearest hand", "value", "tiles away"), rows, widths=(7, 1.4, 1.6),
                       size=8),
                 TileRow((passed,), tile_width=6.5, label="Pass first:", label_width=22.0))
