@@ -841,7 +841,7 @@ def reading_texts(pages):
             and 16.0 < t.y < page.height - 13.0 and not t.text.startswith("This bar is")]
 
 
-FIGURE_LABELS = {"charleston-american", "setup-castle"}
+FIGURE_LABELS = {"charleston-american"}
 """Pieces whose figures (drawn by the game's pictures) label their parts in small type of
 their own: their words outside the figures are checked."""
 

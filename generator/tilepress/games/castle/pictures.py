@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from tilepress.documents.model import Figure, Illustration
 from tilepress.draw.canvas import PT, Canvas
+from tilepress.draw.fonts import text_width
 from tilepress.draw.tiles import RATIO, draw_order_tab, draw_tile
 from tilepress.errors import RequestError
 from tilepress.games.castle.board import SIZE, PlayerCastle
@@ -155,17 +156,19 @@ def _floor_cells(c: Canvas, heights: Sequence[Sequence[int]], f: int, x0: float,
 
 def floors_figure(castle: Castle, *, width: float = 174.0, tiles: dict | None = None,
                   numbers: dict | None = None, max_height: float = 0.0,
-                  largest: float = 9.0, wrap: bool = False) -> Figure:
+                  largest: float = 9.0, wrap: bool = False,
+                  label_size: float = 7.0) -> Figure:
     """Set-up diagram: each floor on its own grid, the floor below drawn faintly, so the
     castle can be built floor by floor. ``tiles`` maps (row, column, floor) from 1 to
     the tile that goes there (a dealt castle); without it the cells are shaded.
     ``numbers`` (same keys) labels tiles, as in an answer key. Tiles are as wide as the
     floors side by side allow, at most ``largest`` mm; with ``wrap``, the floors go on
     as many rows as give the largest tiles within ``width`` and ``max_height`` (an answer
-    key, whose numbers need room on each face)."""
+    key, whose numbers need room on each face). Each floor's title is ``label_size``
+    points."""
     floors = len(castle.floors)
     gap = 6.0
-    label = 5.0
+    label = max(5.0, label_size * PT + 2.5)
 
     def cell_for(across: int) -> float:
         down = math.ceil(floors / across)
@@ -175,8 +178,12 @@ def floors_figure(castle: Castle, *, width: float = 174.0, tiles: dict | None = 
                        / max(down * castle.depth * RATIO, 1))
         return cell
 
-    across = max(range(1, floors + 1), key=lambda n: (round(cell_for(n), 3), n)) if wrap \
-        else floors
+    def titled(n: int) -> bool:  # each floor's title fits above its grid
+        return castle.width * cell_for(n) + gap >= text_width(
+            f"Floor 1: {castle.floors[0]} tiles (ground)", label_size, "bold")
+
+    across = max((n for n in range(1, floors + 1) if n == 1 or titled(n)),
+                 key=lambda n: (round(cell_for(n), 3), n)) if wrap else floors
     down = math.ceil(floors / across)
     cell = cell_for(across)
     th = cell * RATIO
@@ -189,8 +196,8 @@ def floors_figure(castle: Castle, *, width: float = 174.0, tiles: dict | None = 
             px = (f - 1) % across * (panel_w + gap)
             py = (f - 1) // across * (panel_h + gap)
             count = castle.floors[f - 1]
-            c.text(px, py + 3.5, f"Floor {f}: {count} tiles" + (" (ground)" if f == 1 else ""),
-                   size=7, font="bold", fill=LABEL)
+            c.text(px, py + label - 1.5, f"Floor {f}: {count} tiles"
+                   + (" (ground)" if f == 1 else ""), size=label_size, font="bold", fill=LABEL)
             _floor_cells(c, heights, f, px, py + label, cell, tiles, numbers=numbers)
 
     return Figure(across * panel_w + gap * (across - 1), down * panel_h + gap * (down - 1),
@@ -279,14 +286,22 @@ TITLE = 5.0
 
 
 def grid_labels(c: Canvas, x: float, y: float, cell: float, th: float, rows: int,
-                cols: int) -> None:
-    """Row numbers left of the grid whose top-left is (x, y), column numbers above it."""
+                cols: int, *, size: float = LABEL_SIZE) -> None:
+    """Row numbers left of the grid whose top-left is (x, y), column numbers above it,
+    ``size`` points."""
     for col in range(cols):
-        c.text(x + (col + 0.5) * cell, y - 1.0, str(col + 1), size=LABEL_SIZE,
+        c.text(x + (col + 0.5) * cell, y - 1.0, str(col + 1), size=size,
                anchor="middle", fill=LABEL)
     for r in range(rows):
-        c.text(x - 1.0, y + (r + 0.5) * th + LABEL_SIZE * PT * 0.36, str(r + 1),
-               size=LABEL_SIZE, anchor="end", fill=LABEL)
+        c.text(x - 1.0, y + (r + 0.5) * th + size * PT * 0.36, str(r + 1),
+               size=size, anchor="end", fill=LABEL)
+
+
+def _label_margins(size: float) -> tuple[float, float]:
+    """Room left of a grid for two-digit row numbers of ``size`` points, and above it
+    for the column numbers (the standard margins at the standard size)."""
+    grow = size / LABEL_SIZE
+    return MARGIN_LEFT * grow, MARGIN_TOP * grow
 
 
 def central_figure(castle: Castle, tops: Mapping[tuple[int, int], tuple[Tile, int]], *,
@@ -339,16 +354,19 @@ def board_figure(me: PlayerCastle, *, cell: float = 9.0, fresh: Sequence[int] = 
     return Figure(MARGIN_LEFT + SIZE * cell, top + (end - first) * th, draw)
 
 
-def labelled_heights(castle: Castle, *, cell: float = 9.0) -> Figure:
-    """The height map, a digit per stack, rows and columns numbered."""
+def labelled_heights(castle: Castle, *, cell: float = 9.0,
+                     label_size: float = LABEL_SIZE) -> Figure:
+    """The height map, a digit per stack, rows and columns numbered (``label_size``
+    points)."""
     inner = heightmap_figure(castle, cell=cell)
+    left, top = _label_margins(label_size)
 
     def draw(c: Canvas) -> None:
-        grid_labels(c, MARGIN_LEFT, MARGIN_TOP, cell, cell, castle.depth, castle.width)
-        with c.group(translate=(MARGIN_LEFT, MARGIN_TOP)):
+        grid_labels(c, left, top, cell, cell, castle.depth, castle.width, size=label_size)
+        with c.group(translate=(left, top)):
             inner.draw(c)
 
-    return Figure(MARGIN_LEFT + inner.width, MARGIN_TOP + inner.height, draw)
+    return Figure(left + inner.width, top + inner.height, draw)
 
 
 def labelled_floors(castle: Castle, *, cell: float = 9.0, width: float = 180.0,

@@ -19,6 +19,7 @@ from tilepress.documents.model import (
     Table,
     half_sheet,
 )
+from tilepress.documents.print_options import LARGE_TYPE
 from tilepress.draw.canvas import Canvas, Paper
 from tilepress.errors import RequestError
 from tilepress.games.castle.board import (
@@ -62,7 +63,8 @@ def setup_diagram(paper: Paper, options: SetupOptions | None = None) -> Document
     castles = [find_castle(layout)] if one else [builtin_castle(n) for n in BUILTIN_CASTLES]
     blocks: list[Block] = [Section("Castle set-up")]
     room = min(1.0, (paper.height - 41.0) / 256.0)  # a shorter page: smaller pictures
-    if options is not None and options.large_print:  # room for the larger words
+    large = options is not None and options.large_print
+    if large:  # room for the larger words; the maps' own numbers at 14 pt
         room *= 0.62
     for k, castle in enumerate(castles):
         if k:
@@ -76,8 +78,11 @@ def setup_diagram(paper: Paper, options: SetupOptions | None = None) -> Document
             Paragraph("Height map, seen from above: the number in each square is how many "
                       "tiles are stacked there; rows and columns are numbered from 1, as in "
                       "the rulebook.", size=8.5, font="bold"),
-            labelled_heights(castle, cell=5.0),
-            floors_figure(castle, width=180, max_height=78 * room),
+            labelled_heights(castle, cell=8.5, label_size=LARGE_TYPE) if large
+            else labelled_heights(castle, cell=5.0),
+            floors_figure(castle, width=paper.width - 30.0, wrap=True, largest=13.5,
+                          max_height=paper.height - 90.0, label_size=LARGE_TYPE)
+            if large else floors_figure(castle, width=180, max_height=78 * room),
             Bullets(tuple(_building_notes(castle)), size=8),
         ]
     title = (f"Dragon Castle: setting up {castles[0].name}" if one
