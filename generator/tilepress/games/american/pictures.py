@@ -44,9 +44,11 @@ def _arrow(c: Canvas, x0: float, y0: float, x1: float, y1: float) -> None:
 
 
 def pass_figure(passes: Sequence[tuple[str, str]], *, panel: float = 34.0,
-                gap: float = 7.0) -> Figure:
+                gap: float = 7.0, large_print: bool = False) -> Figure:
     """One small table per pass, from your seat (at the bottom) to the seat the three
-    tiles go to; ``passes`` are (direction, caption) pairs: right, across or left."""
+    tiles go to; ``passes`` are (direction, caption) pairs: right, across or left. In
+    ``large_print`` every word is 14 pt (the tables keep their size)."""
+    you_size, caption_size = (14.0, 14.0) if large_print else (7.0, 8.0)
 
     def draw(c: Canvas) -> None:
         for k, (direction, caption) in enumerate(passes):
@@ -57,18 +59,19 @@ def pass_figure(passes: Sequence[tuple[str, str]], *, panel: float = 34.0,
                 mine = seat == "you"
                 c.circle(x + u * panel, v * panel, 2.4, fill=INK if mine else "#ffffff",
                          stroke=INK, stroke_width=0.3)
-            c.text(x + panel / 2 + 3.4, 0.92 * panel + 1.0, "you", size=7, fill=INK)
+            c.text(x + panel / 2 + 3.4, 0.92 * panel + you_size / 7.0, "you", size=you_size,
+                   fill=INK)
             tu, tv = SEATS[direction]
             sx, sy = x + 0.5 * panel, 0.92 * panel - 3.2
             tx, ty = x + tu * panel, tv * panel
             dx, dy = tx - sx, ty - sy
             length = (dx * dx + dy * dy) ** 0.5
             _arrow(c, sx, sy, tx - dx / length * 3.4, ty - dy / length * 3.4)
-            c.text(x + panel / 2, panel + 4.6, caption, size=8, font="bold",
-                   anchor="middle", fill=ACCENT)
+            c.text(x + panel / 2, panel + caption_size * 0.575, caption, size=caption_size,
+                   font="bold", anchor="middle", fill=ACCENT)
 
     width = len(passes) * panel + (len(passes) - 1) * gap
-    return Figure(width, panel + 7.0, draw)
+    return Figure(width, panel + caption_size * 0.875, draw)
 
 
 #: Suit letters in colour, as players know them from a card: three different suits.

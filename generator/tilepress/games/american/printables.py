@@ -103,15 +103,18 @@ def charleston_card(paper: Paper, options: PrintOptions | None = None) -> Player
     """The Charleston from your seat: the passes drawn, the table of both Charlestons and
     what else to know; a player aid on half a sheet, two to a sheet."""
     page = half_sheet(paper)
+    large = options is not None and options.large_print
     return PlayerAid(Document("American Mah Jongg: the Charleston", page, (
         Section("Charleston"),
         Heading("The Charleston"),
         Paragraph("Three tiles each time, never a joker. Right is the next player in turn, "
                   "left the one before.", size=9.5),
         Paragraph("First Charleston", size=9.5, font="bold"),
-        pass_figure((("right", "1. right"), ("across", "2. across"), ("left", "3. left"))),
+        pass_figure((("right", "1. right"), ("across", "2. across"), ("left", "3. left")),
+                    large_print=large),
         Paragraph("Second Charleston (unless a player stops it)", size=9.5, font="bold"),
-        pass_figure((("left", "1. left"), ("across", "2. across"), ("right", "3. right"))),
+        pass_figure((("left", "1. left"), ("across", "2. across"), ("right", "3. right")),
+                    large_print=large),
         Table(("", "first Charleston", "second Charleston (optional)"), (
             ("1", "right", "left"),
             ("2", "across", "across"),
