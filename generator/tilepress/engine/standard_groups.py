@@ -222,7 +222,8 @@ _CODE_DIGIT = tuple((STANDARD_TILES[k], min(k // 9, 3), 5 ** (8 - k % 9) if k < 
 
 
 def code_waits(codes: tuple[int, int, int, int], kinds: Sequence[int], *,
-               _digits: Any = _CODE_DIGIT, _new: Any = object.__new__,
+               _digits: tuple[tuple[Tile, int, int], ...] = _CODE_DIGIT,
+               _new: Any = object.__new__,
                _wait: type[Wait] = Wait) -> tuple[Wait, ...]:
     """:func:`new_waits` of a hand given as its four groups' base-5 codes (the copies of
     a kind in the hand are a digit of its group's code). (The keywords bind what it
