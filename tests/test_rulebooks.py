@@ -197,7 +197,7 @@ def test_the_quick_reference_is_one_page(game: str, paper: str) -> None:
 
 
 def test_a_page_where_a_section_begins_is_headed_by_that_section() -> None:
-    """The running head names the last section begun on its page (the one a reader
+    """The running head names the first section begun on its page (the one a reader
     leafing through looks for), else the section running on from the page before."""
     from tilepress.documents.layout import paginate
     from tilepress.documents.model import Paragraph, Section
@@ -210,11 +210,11 @@ def test_a_page_where_a_section_begins_is_headed_by_that_section() -> None:
             if page.title_page is not None:
                 continue
             begun = [b.title for _, b in page.placed if isinstance(b, Section)]
+            assert page.section == (begun[0] if begun else running), (game, page.section)
             running = begun[-1] if begun else running
-            assert page.section == running, (game, page.section, running)
     long = "Words of a paragraph that runs on. " * 40
     document = replace(build_rulebook("onesuit", PAPERS["a4"]),
-                       blocks=(Section("First"), Paragraph(long), Paragraph(long),
+                       blocks=(Paragraph(long), Section("First"), Paragraph(long),
                                Section("Second"), Paragraph("Short.")))
     pages, _ = paginate(document)
-    assert [p.section for p in pages] == ["Second"]
+    assert [p.section for p in pages] == ["First"]

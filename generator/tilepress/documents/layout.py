@@ -59,7 +59,7 @@ __all__ = ["ACCENT", "BADGES", "FRAME", "INK", "MUTED", "SHADE", "SOFT_BREAK_FIL
 class Page:
     placed: list[tuple[float, Block]] = field(default_factory=list)
     section: str = ""
-    """The running head: the last section begun on the page, else the one running on."""
+    """The running head: the first section begun on the page, else the one running on."""
     title_page: TitlePage | None = None
 
     @property
@@ -270,7 +270,8 @@ def paginate(
             new_page()
         if isinstance(block, Section):
             section = block.title
-            page.section = section  # the running head names the last section begun here
+            if not any(isinstance(placed, Section) for _, placed in page.placed):
+                page.section = section  # the running head: the first section begun here
             starts.setdefault(block.title, len(pages))
             page.placed.append((used, replace(block, key=_section_key(sections))))
             sections += 1
