@@ -267,8 +267,8 @@ SECTION_TYPES: dict[str, SectionBuilder] = {
 }
 
 
-COLOPHON = ("How this book was made: tilepress made every puzzle and worked its answer out "
-            "again from the question alone before printing.")
+COLOPHON = ("How this book was made: every puzzle was made by computer, and its answer "
+            "worked out again from the question alone before printing.")
 """The one line that says how the book was made: with the contents, never on the cover."""
 
 

@@ -165,9 +165,9 @@ def rulings_of(headings: tuple[str, ...]) -> list[tuple[str, list[str]]]:
 # ---------------------------------------------------------------------------
 
 
-COLOPHON = ("How this book was made: tilepress drew every figure and example from positions "
-            "it checked against these rules; a program played the sample games by them, and "
-            "every move was checked.")
+COLOPHON = ("How this book was made: every figure and example was drawn by computer from "
+            "positions checked against these rules; the sample games were played by them, "
+            "and every move was checked.")
 """The one line that says how a rulebook was made: on the back of the title page, with the
 contents, never on the cover."""
 
