@@ -385,6 +385,11 @@ def test_a_report_names_its_players_as_players_not_as_programs():
             assert name not in text.lower().split(), name
         assert "(efficiency)" not in text and '"planner"' not in text
     assert data["runs"][0]["players"] == ["seat 1: A (efficiency)", "seat 2: B (random)"]
+    # seat 1 always moves first: its first-move figure is its player's, and says so
+    assert data["runs"][0]["summary"]["first_player"]["seat"] == 0
+    assert "Seat 1 moves first in every game and is played by the efficient player" in words
+    assert "The player who moves first wins" not in words
+    assert "The player who moves first wins" in alike_words
 
 
 def _report(game: str, games: int = 3, **options) -> tuple[dict, list]:

@@ -193,8 +193,13 @@ def findings(summary: dict[str, Any], game: str = "") -> list[str]:
         out.append(f"Seat {best + 1} wins most often, {_interval(rates[best])}; seat "
                    f"{worst + 1} least, {_interval(rates[worst])} (a fair share is "
                    f"{fair:.0%}).")
-        first = summary["first_player"]
-        if first:
+        first, sides = summary["first_player"], summary.get("sides", ())
+        seat = first.get("seat") if first else None
+        if seat is not None and len(set(sides)) > 1:  # one seat moves first every game
+            out.append(f"Seat {seat + 1} moves first in every game and is played by the "
+                       f"{figures.player_name(sides[seat])}, so its {_interval(first)} of "
+                       f"wins tells that player's strength as much as the first move's.")
+        elif first:
             out.append(f"The player who moves first wins {_interval(first)}.")
         nobody = summary["no_winner"]
         out.append((f"No game ended without a winner (a share of {_pct(nobody['low'])} to "

@@ -89,6 +89,8 @@ class Tally:
     shared: int = 0
     first_known: int = 0
     first_wins: float = 0.0
+    first_seats: set[int] = field(default_factory=set)
+    """The sides that moved first: one alone when the first move never passes round."""
     turns: Values = field(default_factory=Values)
     rounds: Values = field(default_factory=Values)
     rounds_without_winner: int = 0
@@ -117,6 +119,7 @@ class Tally:
         self.shared += len(record.winners) > 1
         if record.first is not None and record.first < len(self.wins):
             self.first_known += 1
+            self.first_seats.add(record.first)
             if record.first in record.winners:
                 self.first_wins += 1 / len(record.winners)
         self.turns.add(record.turns)
@@ -168,7 +171,9 @@ class Tally:
             "no_winner": rate(wilson(self.no_winner, n), self.no_winner) if several else None,
             "shared_wins": self.shared,
             "first_player": (rate(wilson(self.first_wins, self.first_known), self.first_wins)
-                             | {"games": self.first_known, "fair": _round(1 / len(self.sides))}
+                             | {"games": self.first_known, "fair": _round(1 / len(self.sides)),
+                                "seat": min(self.first_seats) if len(self.first_seats) == 1
+                                else None}
                              if several and self.first_known else None),
             "rounds_without_winner": rate(wilson(self.rounds_without_winner, rounds),
                                           self.rounds_without_winner) | {"rounds": rounds},
