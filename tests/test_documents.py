@@ -250,3 +250,22 @@ def test_an_even_break_keeps_whole_the_groups_the_line_holds() -> None:
     lines = sorted({round(t.y, 3) for t in page.tiles})
     first = [t for t in page.tiles if round(t.y, 3) == lines[0]]
     assert len(lines) == 2 and len(first) == 8
+
+
+def test_a_paragraph_that_ends_with_a_colon_stays_with_what_it_introduces() -> None:
+    """'Player 1 calls Mahjong on 9, for 1 point:' never ends a page with its figure on
+    the next: it goes over with it, as a heading does."""
+    from tilepress.documents.model import Figure, Paragraph
+
+    figure = Figure(100.0, 60.0, lambda c: None)
+    for text, kept in (("The hand that won:", True), ("The hand that won.", False)):
+        lead = Paragraph(text)
+        page = PAPERS["a4"]
+        room = _frame(Document("t", page, ())).height
+        filled = room - measure(lead, 180.0) - 20.0  # the lead fits, the figure does not
+        words = Paragraph("word " * 10)
+        lines = max(1, int(filled // measure(words, 180.0)))
+        doc = Document("t", page, (*(words,) * lines, lead, figure))
+        pages, _ = paginate(doc)
+        where = {id(b): n for n, p in enumerate(pages) for _, b in p.placed}
+        assert (where[id(lead)] == where[id(figure)]) == kept, text

@@ -202,7 +202,7 @@ def test_bonuses_and_special_hands() -> None:
     assert two_kongs is not None and two_kongs.score == 2  # the kong once, and concealed
     assert dict(two_kongs.points) == {"Kong": 1, "Concealed": 1}
     quints = rules.best(C("1111J 2222J 3333"))
-    assert quints is not None and dict(quints.points)["Quint x2"] == 2
+    assert quints is not None and dict(quints.points)["2 quints"] == 2
     one_suit = rules.best(C("444 555 666 DMDMDMDM J"))
     assert one_suit is not None and one_suit.special == "one suit" and one_suit.score == 4
     three = rules.best(C("33 55 77 DSDS DMDM DFDFDF J"))
@@ -373,7 +373,7 @@ def test_impossible_hands_are_rejected() -> None:
 def test_analyze_fourteen_and_thirteen(cli) -> None:
     r = cli("analyze", "minttin", "555 777 999J 111J", "--jokers-discarded", "1")
     assert r.code == 0 and "Consecutive Odds (5,7,9,1)" in r.out
-    assert "verdict: Mahjong" in r.out and "Jokers discarded x1 +1" in r.out
+    assert "verdict: Mahjong" in r.out and "1 joker discarded +1" in r.out
     r = cli("analyze", "minttin", "1122233DSDSDSJJJ", "--json")
     data = json.loads(r.out)
     assert {c["card"]: c["score"] for c in data["completions"]} == {

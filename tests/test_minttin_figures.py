@@ -191,3 +191,29 @@ def test_every_told_turn_is_in_the_tables_and_every_other_round_in_a_line(seed: 
     words = _words(narrate(log, told, quiet=True))
     assert sum(w.count("discards") for w in words) == discards
     assert sum(", in short: " in w for w in words) == log.result["rounds"] - len(told)
+
+
+def test_a_row_of_blocks_that_wraps_wraps_evenly() -> None:
+    """Blocks too wide for one row share the rows as evenly as they can without another
+    row: never four blocks on the first row and one alone on the second."""
+    from drawn import probe_side
+
+    from tilepress.games.minttin.cards import Card
+    from tilepress.games.minttin.pictures import _row_width, cards_figure
+
+    blocks = [[Card("1")] * 2, [Card("3")] * 3, [Card("5")] * 3, [Card("7")] * 3,
+              [Card("DM")] * 2]
+    one_row = _row_width(blocks, 9.0)
+    for width in (one_row - 1.0, one_row * 0.75):
+        figure = cards_figure(blocks, card_w=9.0, max_width=width)
+        page = probe_side(lambda c, w, h, bleed, f=figure: f.draw(c), figure.width,
+                          figure.height, bleed=0.0)
+        faces = sorted((round(s.box[1], 2), s.box[0]) for s in page.shapes
+                       if s.kind == "rect" and s.box[2] - s.box[0] > 8.5)
+        rows = {}
+        for top, _ in faces:
+            rows[top] = rows.get(top, 0) + 1
+        counts = [rows[top] for top in sorted(rows)]
+        assert sum(counts) == 13 and len(counts) == 2, counts
+        assert max(counts) - min(counts) <= 3, counts  # 8 and 5 or 7 and 6, not 11 and 2
+        assert figure.width <= width + 1e-6

@@ -159,7 +159,7 @@ def _keep(blocks: list[Block], i: int, width: float, room: float) -> float | Non
         if isinstance(block, (PageBreak, TitlePage, Contents)):
             return total
         h = measure(block, width)
-        if isinstance(block, Heading):
+        if isinstance(block, Heading) or (j == i and _leads_in(block)):
             headed = True
             total += h
         elif (headed and isinstance(block, _TEXT) and intro + h <= _INTRO_MOST
@@ -177,6 +177,12 @@ def _keep(blocks: list[Block], i: int, width: float, room: float) -> float | Non
         if total > room + 1e-9:
             return None
     return total if total <= room + 1e-9 else None
+
+
+def _leads_in(block: Block) -> bool:
+    """A paragraph that ends with a colon introduces what follows: it is kept with it,
+    as a heading is."""
+    return isinstance(block, Paragraph) and block.text.rstrip().endswith(":")
 
 
 def _starts_chain(blocks: list[Block], i: int) -> bool:
@@ -264,8 +270,8 @@ def paginate(
         if page is None:
             new_page()
         assert page is not None
-        if (isinstance(block, (Section, Heading)) and not page.empty
-                and _starts_chain(blocks, i - 1)
+        if (not page.empty and (_leads_in(block) or (isinstance(block, (Section, Heading))
+                                                     and _starts_chain(blocks, i - 1)))
                 and _keep(blocks, i - 1, frame.width, frame.height - used) is None):
             new_page()
         if isinstance(block, Section):

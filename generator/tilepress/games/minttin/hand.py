@@ -315,14 +315,15 @@ def _scored(pattern: Pattern, category: str, numbers: tuple[int, ...],
         points.append(("Kong", 1))
     quints = sum(1 for b in blocks if b.size == 5)
     if quints:
-        points.append((f"Quint x{quints}" if quints > 1 else "Quint", quints))
+        points.append((f"{quints} quints" if quints > 1 else "Quint", quints))
     return Arrangement(pattern, category, numbers, blocks, special, tuple(points))
 
 
 def _with_extras(a: Arrangement, extras: Extras) -> Arrangement:
     points = list(a.points)
     if extras.jokers_discarded:
-        points.append((f"Jokers discarded x{extras.jokers_discarded}", extras.jokers_discarded))
+        jokers = extras.jokers_discarded
+        points.append((f"{jokers} joker{'s' * (jokers > 1)} discarded", jokers))
     if extras.concealed:
         points.append(("Concealed", 1))
     return Arrangement(a.pattern, a.category, a.numbers, a.blocks, a.special, tuple(points))

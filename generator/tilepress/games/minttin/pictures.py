@@ -264,6 +264,20 @@ def _row_width(groups: Sequence[Sequence[Card | None]], card_w: float) -> float:
 
 
 def _wrapped(count: int, sizes: Sequence[int], card_w: float, max_width: float) -> list[range]:
+    """The groups of each row, within ``max_width`` (0: all in one row), the rows as even
+    as they can be without another row: 11 22 33 / 33 DDD, never 11 22 33 33 / DDD."""
+    rows = _filled(count, sizes, card_w, max_width)
+    if len(rows) > 1:
+        narrow = _row_width([[None] * n for n in sizes], card_w) / len(rows)
+        while narrow < max_width:
+            even = _filled(count, sizes, card_w, narrow)
+            if len(even) == len(rows):
+                return even
+            narrow += card_w / 2
+    return rows
+
+
+def _filled(count: int, sizes: Sequence[int], card_w: float, max_width: float) -> list[range]:
     """The groups of each row: as many as fit in ``max_width`` (0: all in one row)."""
     rows: list[range] = []
     start = 0
