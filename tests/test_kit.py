@@ -583,3 +583,19 @@ def test_a_kit_in_large_print_to_fold(tmp_path) -> None:
     (cover,) = [f for f in kit.files if f.name.startswith("00")]
     text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(cover.data)).pages)
     assert "Fold it on its dashed line" in text.replace("\n", " ")
+
+
+def test_a_large_print_kit_sets_its_contents_cover_lines_and_tile_labels_at_14_pt() -> None:
+    """The large-print rulebook's contents and the players line of its cover, and the
+    'Pass first:' label of the American puzzles' answers, are 14 pt like the rest."""
+    options = KitOptions(large_print=True)
+    parts = {p.name: p for p in kit_parts(kit_game("american"), options)}
+    pages = probe(parts["rules"].build())
+    cover = [t for t in pages[0].texts if t.text == "4 players"]
+    contents = [t for t in pages[1].texts if t.text in ("Contents", "page")]
+    assert cover and min(t.size for t in cover) >= 14.0
+    assert len(contents) == 2 and min(t.size for t in contents) >= 14.0
+    puzzles = [p for name, p in parts.items() if "puzzle" in name]
+    labels = [t for page in probe(puzzles[0].build()) for t in page.texts
+              if t.text == "Pass first:"]
+    assert labels and min(t.size for t in labels) >= 14.0

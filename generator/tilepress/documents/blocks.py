@@ -276,7 +276,8 @@ def _(block: TileRow, c: Canvas, x: float, y: float, width: float) -> None:
     tw = _row_tile_width(block, width)
     h = tw * RATIO
     if block.label:
-        c.text(x, y + h / 2 + 1.3, block.label, size=9.0, font="bold", fill=INK)
+        c.text(x, y + h / 2 + block.label_size / 9.0 * 1.3, block.label, size=block.label_size,
+               font="bold", fill=INK)
     left = x + block.label_width
     if not block.wrap:
         used = draw_row(c, block.groups, left, y, tw, marks=block.marks)

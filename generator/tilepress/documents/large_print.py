@@ -20,6 +20,7 @@ from tilepress.documents.model import (
     Block,
     Box,
     Bullets,
+    Contents,
     Document,
     Figure,
     Grid,
@@ -28,6 +29,7 @@ from tilepress.documents.model import (
     PlayerAid,
     Table,
     TileRow,
+    TitlePage,
 )
 from tilepress.documents.print_options import LARGE_TILES, LARGE_TYPE, large
 from tilepress.draw.canvas import Paper
@@ -48,7 +50,14 @@ def enlarge(block: Block) -> Block:
                      for row in block.rows)
         return replace(block, size=max(block.size, LARGE_TYPE), rows=rows)
     if isinstance(block, TileRow):
-        return replace(block, tile_width=block.tile_width * LARGE_TILES, wrap=True)
+        grow = max(1.0, LARGE_TYPE / block.label_size) if block.label else 1.0
+        return replace(block, tile_width=block.tile_width * LARGE_TILES, wrap=True,
+                       label_size=max(block.label_size, LARGE_TYPE),
+                       label_width=block.label_width * grow)
+    if isinstance(block, TitlePage):
+        return replace(block, line_size=max(block.line_size, LARGE_TYPE))
+    if isinstance(block, Contents):
+        return replace(block, size=max(block.size, LARGE_TYPE))
     if isinstance(block, Figure):
         return replace(block, caption_size=max(block.caption_size, LARGE_TYPE))
     if isinstance(block, Box):

@@ -340,7 +340,7 @@ def page_fills(doc: Document) -> list[float]:
 def _contents_table(block: Contents, starts: dict[str, int], doc: Document) -> Table:
     sections = _sections(doc)
     rows = tuple((title, str(starts.get(title, ""))) for title, _ in sections)
-    return Table(header=(block.title, "page"), rows=rows, widths=(6, 1), size=10.5,
+    return Table(header=(block.title, "page"), rows=rows, widths=(6, 1), size=block.size,
                  links=tuple(key for _, key in sections))
 
 
@@ -372,10 +372,11 @@ def _draw_title_page(c: Canvas, block: TitlePage, doc: Document) -> None:
             draw_tile(c, tile, (w - total) / 2 + k * tw, y + 10, tw)
         y += 10 + tw * RATIO + 8
     y = max(y + 10, h * 0.62)
+    size = block.line_size
     for text in block.lines:
-        for line in wrap(text, w - 2 * doc.margin - 20, 10):
-            c.text(w / 2, y, line, size=10, anchor="middle", fill=MUTED)
-            y += leading(10)
+        for line in wrap(text, w - 2 * doc.margin - 20, size):
+            c.text(w / 2, y, line, size=size, anchor="middle", fill=MUTED)
+            y += leading(size)
         y += 1
 
 

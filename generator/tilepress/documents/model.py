@@ -60,6 +60,7 @@ class TileRow:
     label_width: float = 0.0
     note: str = ""
     """Printed to the right of the tiles, in small type."""
+    label_size: float = 9.0
     wrap: bool = False
     """Where the tiles do not fit the width: True breaks them onto more lines at
     ``tile_width`` (between groups where it can), False draws them smaller on one line."""
@@ -172,6 +173,8 @@ class TitlePage:
     subtitle: str = ""
     lines: tuple[str, ...] = ()
     tiles: tuple[Tile, ...] = ()
+    line_size: float = 10.0
+    """The type of ``lines`` (points)."""
 
 
 @dataclass(frozen=True)
@@ -179,6 +182,7 @@ class Contents:
     """A list of the sections with their page numbers (filled in at layout)."""
 
     title: str = "Contents"
+    size: float = 10.5
 
 
 Block = (
