@@ -251,7 +251,7 @@ def summary_blocks(data: dict[str, Any]) -> list[Block]:
                  for key, name, why in shown_measures(data))
     widths = (2.2, *(3.0 for _ in runs), 5.0)
     blocks: list[Block] = [
-        Section("Summary"),
+        Section("The game at a glance"),
         Heading("The game at a glance"),
         Paragraph(f"{data['games']:,} simulated game{'s' * (data['games'] != 1)} of "
                   f"{data['title']} per run, from seed {data['seed']}; each run's games use "
@@ -320,7 +320,7 @@ def _chart_blocks(data: dict[str, Any]) -> list[Block]:
             runs, "actions", "Times each action is taken in a game, on average, with 95% "
             "intervals (the most frequent).", per_game=True)),
     ]
-    blocks: list[Block] = [Section("Charts")]
+    blocks: list[Block] = [Section("Charts"), Heading("Charts")]
     for title, chart in charts:
         if chart is not None:
             figure, note = chart  # the note as the chart's caption: a heading keeps
@@ -365,7 +365,7 @@ def _ends_chart(data: dict[str, Any], runs: list[tuple[str, dict[str, Any]]]
 
 def _table_blocks(data: dict[str, Any]) -> list[Block]:
     runs = data["runs"]
-    blocks: list[Block] = [Section("Tables")]
+    blocks: list[Block] = [Section("Tables"), Heading("Tables")]
     first = max((r["summary"] for r in runs), key=lambda s: len(s["sides"]))
     if first["win_rate"]:  # runs of fewer seats (--against "--players 2") show "-"
         rows = tuple((label, *(_interval(r["summary"]["win_rate"][k])
