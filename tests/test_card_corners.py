@@ -47,3 +47,23 @@ def test_every_corner_index_stands_clear_of_the_frame() -> None:
     every face (the J's hook had touched the frame)."""
     for name in ("1", "2", "4", "6", "9", "DS", "DM", "DF", "J"):
         assert _left_gap(name) >= 0.5, name
+
+
+def test_a_score_cards_diagonals_stay_inside_its_rounded_frame() -> None:
+    """The guide lines of a score card run corner to corner inside the frame: none
+    reaches past the frame's rounded corners into the margin."""
+    from drawn import probe_side
+
+    from tilepress.games.minttin.pictures import _inset, draw_score_side
+
+    page = probe_side(lambda c, w, h, bleed: draw_score_side(c, (0, 1, 2, 3), w, h, bleed),
+                      W, H, bleed=3.0)
+    m, r = _inset(W), W * 0.05
+    lines = [s for s in page.shapes if s.kind == "path" and s.stroke == "#e3d3a8"]
+    assert len(lines) == 2
+    for line in lines:
+        x0, y0, x1, y1 = line.box
+        for x, y in ((x0, y0), (x1, y1)):
+            cx = m + r if x < m + r else W - m - r if x > W - m - r else x
+            cy = m + r if y < m + r else H - m - r if y > H - m - r else y
+            assert ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 <= r - 0.25, (x, y)

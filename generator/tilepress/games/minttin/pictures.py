@@ -228,8 +228,10 @@ def draw_score_side(c: Canvas, values: Sequence[int], w: float, h: float,
     m = _inset(w)
     c.rect(m, m, w - 2 * m, h - 2 * m, fill=PAPER, stroke="#9a7410", stroke_width=0.5,
            radius=w * 0.05)
-    c.line(m, m, w - m, h - m, stroke="#e3d3a8", stroke_width=0.3)
-    c.line(w - m, m, m, h - m, stroke="#e3d3a8", stroke_width=0.3)
+    k = w * 0.05 * 0.45  # the diagonals start inside the frame's rounded corners
+    dx, dy = m + k, m + k * h / w
+    c.line(dx, dy, w - dx, h - dy, stroke="#e3d3a8", stroke_width=0.3)
+    c.line(w - dx, dy, dx, h - dy, stroke="#e3d3a8", stroke_width=0.3)
     size = w * 0.3 / 0.3528 * 0.5
     top, right, bottom, left = values
     # each value sits by its edge, upright for a reader on that side
