@@ -375,9 +375,10 @@ def cards_figure_of(params: CardsFigure) -> Illustration:
         groups = [[b.face] * (b.size - b.jokers) + [JOKER] * b.jokers for b in top.blocks]
         labels = [BLOCK_NAMES[b.size] + (", exposed" if b.exposed else "") for b in top.blocks]
     else:
-        groups = [list(g) for _, g in itertools.groupby(sorted(cards))]
-        groups += [list(e.cards) for e in exposures]
-        labels = [""] * (len(groups) - len(exposures)) + ["exposed"] * len(exposures)
+        concealed = [list(g) for _, g in itertools.groupby(sorted(cards))]
+        groups = concealed + [list(e.cards) for e in exposures]
+        labels = ([BLOCK_NAMES.get(len(g), "") if g[0] != JOKER else "" for g in concealed]
+                  + [f"{BLOCK_NAMES.get(len(e.cards), 'block')}, exposed" for e in exposures])
     marks: frozenset[tuple[int, int]] = frozenset()
     if params.highlight:
         mark = parse_card(params.highlight)
@@ -469,7 +470,8 @@ def _hand_groups(seat: Any, hidden: bool, drawn: Card | None
     if drawn is not None and not hidden:
         hits = [(gi, ci) for gi, g in enumerate(groups) for ci, c in enumerate(g) if c == drawn]
         marks = frozenset(hits[-1:])
-    labels = [""] * len(groups) + ["exposed"] * len(seat.melds)
+    labels = [""] * len(groups) + [f"{BLOCK_NAMES.get(len(m.cards), 'block')}, exposed"
+                                   for m in seat.melds]
     groups += [sorted(m.cards) for m in seat.melds]
     return groups, labels, marks
 
