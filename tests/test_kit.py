@@ -586,8 +586,9 @@ def test_a_kit_in_large_print_to_fold(tmp_path) -> None:
 
 
 def test_a_large_print_kit_sets_its_contents_cover_lines_and_tile_labels_at_14_pt() -> None:
-    """The large-print rulebook's contents and the players line of its cover, and the
-    'Pass first:' label of the American puzzles' answers, are 14 pt like the rest."""
+    """The large-print rulebook's contents, the players line of its cover and its running
+    heads and page numbers, and the 'Pass first:' label of the American puzzles'
+    answers, are 14 pt like the rest."""
     options = KitOptions(large_print=True)
     parts = {p.name: p for p in kit_parts(kit_game("american"), options)}
     pages = probe(parts["rules"].build())
@@ -595,6 +596,10 @@ def test_a_large_print_kit_sets_its_contents_cover_lines_and_tile_labels_at_14_p
     contents = [t for t in pages[1].texts if t.text in ("Contents", "page")]
     assert cover and min(t.size for t in cover) >= 14.0
     assert len(contents) == 2 and min(t.size for t in contents) >= 14.0
+    heads = [t for t in pages[2].texts if t.y < 16.0 or t.y > pages[2].height - 13.0]
+    assert len(heads) >= 2 and min(t.size for t in heads) >= 14.0  # head and page number
+    standard = probe(kit_parts(kit_game("american"), KitOptions())[0].build())
+    assert {t.size for t in standard[2].texts if t.y < 16.0} == {7.5}
     puzzles = [p for name, p in parts.items() if "puzzle" in name]
     labels = [t for page in probe(puzzles[0].build()) for t in page.texts
               if t.text == "Pass first:"]

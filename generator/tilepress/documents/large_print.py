@@ -79,7 +79,8 @@ def enlarge_document(document: Document | PlayerAid) -> Document:
     if isinstance(document, PlayerAid):
         inner = document.document
         document = replace(inner, paper=document.sheet, margin=15.0)
-    return replace(document, blocks=enlarge_blocks(document.blocks))
+    return replace(document, blocks=enlarge_blocks(document.blocks),
+                   furniture_size=max(document.furniture_size, LARGE_TYPE))
 
 
 def large_print_aware(function: Callable[[Paper, Any], Any]) -> Callable[[Paper, Any], Any]:

@@ -43,7 +43,7 @@ from tilepress.documents.model import (
     TitlePage,
 )
 from tilepress.draw.canvas import PT, Canvas, Surface
-from tilepress.draw.fonts import wrap
+from tilepress.draw.fonts import text_width, wrap
 from tilepress.draw.tiles import RATIO, draw_tile
 
 __all__ = ["ACCENT", "BADGES", "FRAME", "INK", "MUTED", "SHADE", "SOFT_BREAK_FILL", "SQUEEZE",
@@ -78,7 +78,7 @@ class _Frame:
 
 def _frame(doc: Document) -> _Frame:
     m = doc.margin
-    top = m + (6.0 if doc.running_header else 0.0)
+    top = m + (6.0 * doc.furniture_size / 7.5 if doc.running_header else 0.0)
     bottom = m + (5.0 if doc.page_numbers else 0.0)
     return _Frame(m, top, doc.paper.width - 2 * m, doc.paper.height - top - bottom)
 
@@ -383,13 +383,17 @@ def _draw_title_page(c: Canvas, block: TitlePage, doc: Document) -> None:
 def _draw_furniture(c: Canvas, doc: Document, page: Page, number: int) -> None:
     m = doc.margin
     w, h = doc.paper.width, doc.paper.height
+    size = doc.furniture_size
     if doc.running_header:
-        c.text(m, m, doc.title, size=7.5, fill=MUTED)
+        room = w - 2 * m - (text_width(page.section, size, "bold") + 6 if page.section else 0)
+        if text_width(doc.title, size) <= room:  # else the section alone
+            c.text(m, m, doc.title, size=size, fill=MUTED)
         if page.section:
-            c.text(w - m, m, page.section, size=7.5, font="bold", anchor="end", fill=MUTED)
-        c.line(m, m + 1.6, w - m, m + 1.6, stroke=FRAME, stroke_width=0.25)
+            c.text(w - m, m, page.section, size=size, font="bold", anchor="end", fill=MUTED)
+        rule = m + size / 7.5 * 1.6
+        c.line(m, rule, w - m, rule, stroke=FRAME, stroke_width=0.25)
     if doc.page_numbers:
-        c.text(w / 2, h - m + 3.5, str(number), size=8.5, anchor="middle", fill=MUTED)
+        c.text(w / 2, h - m + 3.5, str(number), size=size + 1, anchor="middle", fill=MUTED)
 
 
 def render(doc: Document, surface: Surface) -> int:

@@ -202,6 +202,8 @@ class Document:
     margin: float = 15.0
     outline_depth: int = 1
     """PDF bookmarks: 1 lists the sections, 2 also their headings."""
+    furniture_size: float = 7.5
+    """The running head's type (points); the page number is a point larger."""
 
     def render(self, surface: Surface) -> int:
         """Lay the blocks out on pages and draw them; the number of pages."""
