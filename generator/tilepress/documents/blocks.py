@@ -26,7 +26,7 @@ from tilepress.documents.model import (
 )
 from tilepress.draw.canvas import PT, Canvas
 from tilepress.draw.fonts import text_width, wrap
-from tilepress.draw.tiles import RATIO, draw_row, draw_tile, group_gap, row_width
+from tilepress.draw.tiles import RATIO, draw_row, draw_tile, even_rows, group_gap, row_width
 
 INK = "#1d1d1b"
 MUTED = "#6b6862"
@@ -212,17 +212,12 @@ def _tile_lines(block: TileRow, width: float) -> _TileLines:
     and 1."""
     tw = _row_tile_width(block, width)
     room = width - block.label_width
-    placed, widths = _broken(block, tw, room)
-    if len(widths) > 1:
-        longest = max(len(g) for g in block.groups) * tw  # a group kept whole stays so
-        narrow = max(sum(len(g) for g in block.groups) * tw / len(widths),
-                     longest if longest <= room else tw)
-        while narrow < room:
-            even = _broken(block, tw, narrow)
-            if len(even[1]) == len(widths):
-                placed, widths = even
-                break
-            narrow += tw / 2
+    longest = max((len(g) for g in block.groups), default=0) * tw  # kept whole, stays so
+    total = sum(len(g) for g in block.groups) * tw
+    placed, widths = even_rows(
+        lambda w: _broken(block, tw, w), room,
+        lambda lines: max(total / lines, longest if longest <= room else tw), tw / 2,
+        count=lambda broken: len(broken[1]))
     note_below = bool(block.note) and block.wrap and (
         widths[-1] + 2.0 + _note_width(block) > room + 1e-6)
     return _TileLines(tuple(placed), tuple(widths), note_below)

@@ -8,10 +8,13 @@ top-left corner; characters show the Chinese numeral over a red 萬 drawn as str
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from tilepress.draw.canvas import Canvas, star_points
 from tilepress.tiles import Tile
+
+Lines = TypeVar("Lines")
 
 TILE_W = 12.0
 TILE_H = 16.0
@@ -422,6 +425,24 @@ def row_width(groups: Sequence[Sequence[Tile | None]], width: float) -> float:
     tiles = sum(len(g) for g in groups)
     gaps = max(0, sum(1 for g in groups if g) - 1)
     return tiles * width + gaps * group_gap(width)
+
+
+def even_rows(fill: Callable[[float], Lines], room: float,
+              narrowest: Callable[[int], float], step: float,
+              count: Callable[[Lines], int] = len) -> Lines:
+    """``fill(width)`` breaks a row of groups into rows at most ``width`` wide, greedily;
+    the same row broken as evenly as it can be: at the narrowest width, from
+    ``narrowest(rows)`` up by ``step``, that needs no more rows than ``room`` does (13
+    tiles as 7 and 6, never 12 and 1). ``count`` tells how many rows a result holds."""
+    rows = fill(room)
+    if count(rows) > 1:
+        width = narrowest(count(rows))
+        while width < room:
+            even = fill(width)
+            if count(even) == count(rows):
+                return even
+            width += step
+    return rows
 
 
 def draw_row(c: Canvas, groups: Sequence[Sequence[Tile | None]], x: float, y: float,

@@ -17,6 +17,7 @@ from tilepress.documents.cards import SAFE
 from tilepress.documents.model import Figure, Illustration
 from tilepress.draw.canvas import PT, Canvas
 from tilepress.draw.fonts import text_width
+from tilepress.draw.tiles import even_rows
 from tilepress.errors import HandError
 from tilepress.games.minttin.cards import JOKER, Card, parse_card
 from tilepress.games.minttin.hand import (
@@ -268,15 +269,9 @@ def _row_width(groups: Sequence[Sequence[Card | None]], card_w: float) -> float:
 def _wrapped(count: int, sizes: Sequence[int], card_w: float, max_width: float) -> list[range]:
     """The groups of each row, within ``max_width`` (0: all in one row), the rows as even
     as they can be without another row: 11 22 33 / 33 DDD, never 11 22 33 33 / DDD."""
-    rows = _filled(count, sizes, card_w, max_width)
-    if len(rows) > 1:
-        narrow = _row_width([[None] * n for n in sizes], card_w) / len(rows)
-        while narrow < max_width:
-            even = _filled(count, sizes, card_w, narrow)
-            if len(even) == len(rows):
-                return even
-            narrow += card_w / 2
-    return rows
+    total = _row_width([[None] * n for n in sizes], card_w)
+    return even_rows(lambda w: _filled(count, sizes, card_w, w), max_width,
+                     lambda rows: total / rows, card_w / 2)
 
 
 def _filled(count: int, sizes: Sequence[int], card_w: float, max_width: float) -> list[range]:
