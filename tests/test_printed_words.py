@@ -218,7 +218,7 @@ def test_castle_setup_sheets_speak_to_the_builder() -> None:
 
 def test_castle_setup_height_maps_number_their_rows_and_columns() -> None:
     """The rulebook says rows and columns are numbered from 1: so are the set-up sheet's
-    height maps, one number beside each row and above each column, the digits between."""
+    height map and floor maps, one number beside each row and above each column."""
     from drawn import probe
 
     from tilepress.games.castle.printables import setup_diagram
@@ -239,6 +239,12 @@ def test_castle_setup_height_maps_number_their_rows_and_columns() -> None:
                         and top - 4 < t.y < top + castle.depth * 5 + 2)
         assert above == list(range(1, castle.width + 1)), (name, above)
         assert beside == list(range(1, castle.depth + 1)), (name, beside)
+        # each floor's map below is numbered the same way: every column number once
+        # more per floor (the height map's and the floors', nothing else on the page)
+        numbers = [t.text for t in page.texts if t.text.isdigit() and t.font != "bold"]
+        floors = len(castle.floors)
+        for column in range(castle.depth + 1, castle.width + 1):
+            assert numbers.count(str(column)) == 1 + floors, (name, column)
 
 
 def test_trap_counts_say_what_a_trap_is() -> None:

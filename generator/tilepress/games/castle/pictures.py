@@ -157,7 +157,7 @@ def _floor_cells(c: Canvas, heights: Sequence[Sequence[int]], f: int, x0: float,
 def floors_figure(castle: Castle, *, width: float = 174.0, tiles: dict | None = None,
                   numbers: dict | None = None, max_height: float = 0.0,
                   largest: float = 9.0, wrap: bool = False,
-                  label_size: float = 7.0) -> Figure:
+                  label_size: float = 7.0, numbered: bool = False) -> Figure:
     """Set-up diagram: each floor on its own grid, the floor below drawn faintly, so the
     castle can be built floor by floor. ``tiles`` maps (row, column, floor) from 1 to
     the tile that goes there (a dealt castle); without it the cells are shaded.
@@ -165,21 +165,24 @@ def floors_figure(castle: Castle, *, width: float = 174.0, tiles: dict | None = 
     floors side by side allow, at most ``largest`` mm; with ``wrap``, the floors go on
     as many rows as give the largest tiles within ``width`` and ``max_height`` (an answer
     key, whose numbers need room on each face). Each floor's title is ``label_size``
-    points."""
+    points; ``numbered`` numbers each floor's rows and columns, as the height map's."""
     floors = len(castle.floors)
     gap = 6.0
     label = max(5.0, label_size * PT + 2.5)
+    number_size = max(LABEL_SIZE, label_size) if label_size > 7.0 else LABEL_SIZE
+    left, top = _label_margins(number_size) if numbered else (0.0, 0.0)
 
     def cell_for(across: int) -> float:
         down = math.ceil(floors / across)
-        cell = min(largest, (width - gap * (across - 1)) / max(across * castle.width, 1))
+        cell = min(largest, (width - gap * (across - 1) - across * left)
+                   / max(across * castle.width, 1))
         if max_height:  # as large as fits, so that the figure is never scaled (nor its type)
-            cell = min(cell, (max_height - down * label - gap * (down - 1))
+            cell = min(cell, (max_height - down * (label + top) - gap * (down - 1))
                        / max(down * castle.depth * RATIO, 1))
         return cell
 
     def titled(n: int) -> bool:  # each floor's title fits above its grid
-        return castle.width * cell_for(n) + gap >= text_width(
+        return left + castle.width * cell_for(n) + gap >= text_width(
             f"Floor 1: {castle.floors[0]} tiles (ground)", label_size, "bold")
 
     across = max((n for n in range(1, floors + 1) if n == 1 or titled(n)),
@@ -187,8 +190,8 @@ def floors_figure(castle: Castle, *, width: float = 174.0, tiles: dict | None = 
     down = math.ceil(floors / across)
     cell = cell_for(across)
     th = cell * RATIO
-    panel_w = castle.width * cell
-    panel_h = label + castle.depth * th
+    panel_w = left + castle.width * cell
+    panel_h = label + top + castle.depth * th
     heights = castle.heights
 
     def draw(c: Canvas) -> None:
@@ -198,7 +201,10 @@ def floors_figure(castle: Castle, *, width: float = 174.0, tiles: dict | None = 
             count = castle.floors[f - 1]
             c.text(px, py + label - 1.5, f"Floor {f}: {count} tiles"
                    + (" (ground)" if f == 1 else ""), size=label_size, font="bold", fill=LABEL)
-            _floor_cells(c, heights, f, px, py + label, cell, tiles, numbers=numbers)
+            gx, gy = px + left, py + label + top
+            if numbered:
+                grid_labels(c, gx, gy, cell, th, castle.depth, castle.width, size=number_size)
+            _floor_cells(c, heights, f, gx, gy, cell, tiles, numbers=numbers)
 
     return Figure(across * panel_w + gap * (across - 1), down * panel_h + gap * (down - 1),
                   draw, max_height=max_height)

@@ -81,8 +81,8 @@ def setup_diagram(paper: Paper, options: SetupOptions | None = None) -> Document
             labelled_heights(castle, cell=8.5, label_size=LARGE_TYPE) if large
             else labelled_heights(castle, cell=5.0),
             floors_figure(castle, width=paper.width - 30.0, wrap=True, largest=13.5,
-                          max_height=paper.height - 90.0, label_size=LARGE_TYPE)
-            if large else floors_figure(castle, width=180, max_height=78 * room),
+                          max_height=paper.height - 90.0, label_size=LARGE_TYPE, numbered=True)
+            if large else floors_figure(castle, width=180, max_height=78 * room, numbered=True),
             Bullets(tuple(_building_notes(castle)), size=8),
         ]
     title = (f"Dragon Castle: setting up {castles[0].name}" if one
