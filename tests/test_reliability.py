@@ -476,6 +476,27 @@ def test_an_interrupt_while_writing_cards_leaves_nothing(cli, tmp_path, monkeypa
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_inside_a_class_creation_is_still_the_one_line(cli, tmp_path, monkeypatch,
+                                                                  sig) -> None:
+    """CI's case: Ctrl-C while a module defined a dataclass; the interpreter wrapped the
+    interrupt in a RuntimeError from ``__set_name__``, reported as a bug (exit 70)."""
+    import tilepress.cli as tcli
+    from tilepress.cli import Interrupted
+
+    class Stops:
+        def __set_name__(self, owner, name):
+            raise Interrupted(sig)
+
+    class Command:
+        def main(self, **kwargs):
+            type("Values", (), {"histogram": Stops()})
+
+    monkeypatch.setattr(tcli, "_command", lambda: Command())
+    r = cli("stats", "onesuit", "-o", tmp_path / "s.pdf")
+    assert (r.code, r.err) == (128 + sig, "tilepress: interrupted; nothing was written\n")
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
 def test_a_signal_during_a_real_run_cleans_up(tmp_path, sig) -> None:
     """A real process, a real signal, while the SVG deck is being drawn."""
     code = ("import sys, tilepress.output as o\n"

@@ -250,6 +250,22 @@ def _raise_interrupted(signum: int, frame: object) -> None:
     raise Interrupted(signum)
 
 
+def _signal_behind(exc: BaseException) -> int | None:
+    """The signal an exception stands for, if a stop signal lies in its chain: the
+    interpreter wraps one that strikes inside a class's creation (``__set_name__``) in
+    a RuntimeError, and click turns one into ``Abort``."""
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        seen.add(id(cause))
+        if isinstance(cause, Interrupted):
+            return cause.signum
+        if isinstance(cause, KeyboardInterrupt):
+            return signal.SIGINT
+        cause = cause.__cause__ or cause.__context__
+    return None
+
+
 @contextmanager
 def _signals() -> Iterator[None]:
     """SIGINT and SIGTERM raise :class:`Interrupted` while a command runs."""
@@ -337,11 +353,12 @@ def main(argv: list[str] | None = None) -> int:
             typer.echo(f"{command}: error: {message} (see '{command} --help')", err=True)
             return 2
         if kind == "Abort":
-            cause = exc.__context__
-            return _interrupted(cause.signum if isinstance(cause, Interrupted)
-                                else signal.SIGINT)
+            return _interrupted(_signal_behind(exc) or signal.SIGINT)
         if kind == "Exit":
             return int(getattr(exc, "exit_code", 0) or 0)
+        signum = _signal_behind(exc)
+        if signum is not None:
+            return _interrupted(signum)
         if _DEBUG["on"]:
             raise
         return _bug(exc)
