@@ -12,9 +12,11 @@ from pypdf import PdfReader
 
 from tilepress.documents.layout import _frame, measure, paginate, trailing
 from tilepress.documents.model import (
+    Beside,
     Box,
     Bullets,
     Document,
+    Figure,
     Grid,
     Heading,
     Paragraph,
@@ -41,6 +43,9 @@ BLOCK = st.one_of(
                                  for i, h in enumerate(hands)), columns=2)),
     st.lists(st.tuples(WORDS, WORDS), min_size=1, max_size=60).map(
         lambda rows: Table(("a", "b"), tuple(rows))),
+    st.tuples(st.floats(20, 250), st.floats(10, 300), st.lists(WORDS, min_size=1, max_size=6)
+              ).map(lambda t: Beside(Figure(t[0], t[1], lambda c: None, "A figure."),
+                                     tuple(Paragraph(w) for w in t[2]))),
 )
 
 

@@ -1,5 +1,6 @@
 """Container blocks: a :class:`~.model.Box` (a framed puzzle or answer, with a title
-and a difficulty badge) and a :class:`~.model.Grid` of cells; registered with
+and a difficulty badge), a :class:`~.model.Grid` of cells and a figure with words
+:class:`~.model.Beside` it; registered with
 :mod:`.blocks`' ``measure``, ``draw`` and ``split``."""
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from tilepress.documents.blocks import (
     INK,
     MUTED,
     draw,
+    figure_scale,
     leading,
     measure,
     split,
 )
-from tilepress.documents.model import Block, Box, Grid
+from tilepress.documents.model import Beside, Block, Box, Grid
 from tilepress.draw.canvas import Canvas
 from tilepress.draw.fonts import text_width, wrap
 
@@ -186,3 +188,30 @@ def _(block: Grid, width: float, height: float):
     if taken == 0:
         return None, block
     return replace(block, cells=block.cells[:taken]), replace(block, cells=block.cells[taken:])
+
+
+# A figure with words beside it ---------------------------------------------
+
+
+def beside_widths(block: Beside, width: float) -> tuple[float, float]:
+    """The figure's column and the words' column: the words take what the figure
+    leaves, and at least :attr:`~.model.Beside.words` (at most two thirds of the width)."""
+    alone = block.figure.width * figure_scale(block.figure, width)
+    words = max(width - alone - block.gap, min(block.words, 2 * width / 3))
+    return width - words - block.gap, words
+
+
+@measure.register
+def _(block: Beside, width: float) -> float:
+    left, right = beside_widths(block, width)
+    return max(measure(block.figure, left), sum(measure(b, right) for b in block.blocks))
+
+
+@draw.register
+def _(block: Beside, c: Canvas, x: float, y: float, width: float) -> None:
+    left, right = beside_widths(block, width)
+    draw(block.figure, c, x, y, left)
+    cursor = y
+    for b in block.blocks:
+        draw(b, c, x + left + block.gap, cursor, right)
+        cursor += measure(b, right)

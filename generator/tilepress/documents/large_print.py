@@ -17,6 +17,7 @@ from typing import Any
 
 from tilepress.documents.blocks import HEADING_SIZES
 from tilepress.documents.model import (
+    Beside,
     Block,
     Box,
     Bullets,
@@ -70,7 +71,11 @@ def enlarge(block: Block) -> Block:
 
 
 def enlarge_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
-    return tuple(enlarge(b) for b in blocks)
+    """Every block in large print; words :class:`~.model.Beside` a figure go below it
+    again (at 14 pt, a column beside a figure would hold a word or two a line)."""
+    return tuple(enlarge(b) for block in blocks
+                 for b in ((block.figure, *block.blocks) if isinstance(block, Beside)
+                           else (block,)))
 
 
 def enlarge_document(document: Document | PlayerAid) -> Document:

@@ -158,6 +158,20 @@ class Grid:
 
 
 @dataclass(frozen=True)
+class Beside:
+    """A figure with words beside it (to its right): where a page is too short for the
+    figure above the words, the words take the room the figure leaves at its side. It
+    moves whole from page to page."""
+
+    figure: Figure
+    blocks: tuple[Block, ...]
+    words: float = 60.0
+    """The words' column is at least this wide (mm); the figure is drawn smaller to
+    leave it, else as wide as it is drawn on its own."""
+    gap: float = 6.0
+
+
+@dataclass(frozen=True)
 class Section:
     """Marks the start of a section: its title runs in the page header, it is listed in
     the contents and in the PDF outline. Draws nothing itself."""
@@ -187,7 +201,7 @@ class Contents:
 
 Block = (
     Heading | Paragraph | Bullets | TileRow | Figure | Table | Spacer | Rule | PageBreak | Box
-    | Grid | Section | TitlePage | Contents
+    | Grid | Beside | Section | TitlePage | Contents
 )
 
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from tilepress.documents.markup import template_blocks
 from tilepress.documents.model import (
+    Beside,
     Block,
     Bullets,
     Contents,
@@ -32,6 +33,7 @@ from tilepress.documents.model import (
     PageBreak,
     Paragraph,
     Section,
+    Table,
     TitlePage,
 )
 from tilepress.draw.canvas import HALF, PAPERS, Paper
@@ -254,8 +256,40 @@ def one_page(document: Document, *, tries: int = 8) -> tuple[Block, ...]:
         drawn = figure.height * figure_scale(figure, width)
         blocks[tallest] = dataclasses.replace(
             figure, max_height=max(drawn * 0.95, natural * LEAST_SCALE))
-    return tuple(document.blocks) if len(page_fills(dataclasses.replace(
-        document, blocks=tuple(blocks)))) > 1 else tuple(blocks)
+    if len(page_fills(dataclasses.replace(document, blocks=tuple(blocks)))) <= 1:
+        return tuple(blocks)
+    beside = _words_beside(document, tuple(document.blocks))
+    return beside if beside is not None else tuple(document.blocks)
+
+
+WORDS_BESIDE = 60.0
+"""The narrowest column (mm) that words beside a figure may have."""
+
+
+def _words_beside(document: Document, blocks: tuple[Block, ...]) -> tuple[Block, ...] | None:
+    """The blocks on one page with the words after the tallest figure set beside it, the
+    figure as large as leaves them :data:`WORDS_BESIDE`; None if that does not fit."""
+    from tilepress.documents.blocks import figure_scale
+    from tilepress.documents.containers import beside_widths
+    from tilepress.documents.layout import measure, page_fills
+
+    width = document.paper.width - 2 * document.margin
+    figures = [i for i, b in enumerate(blocks) if isinstance(b, Figure)]
+    if not figures:
+        return None
+    i = max(figures, key=lambda i: measure(blocks[i], width))
+    figure, words = blocks[i], blocks[i + 1:]
+    assert isinstance(figure, Figure)
+    if not words or not all(isinstance(b, Heading | Paragraph | Bullets | Table) for b in words):
+        return None
+    beside = Beside(figure, words, words=WORDS_BESIDE)
+    if figure_scale(figure, beside_widths(beside, width)[0]) < LEAST_SCALE * min(
+            1.0, width / figure.width):
+        return None
+    tried = (*blocks[:i], beside)
+    if len(page_fills(dataclasses.replace(document, blocks=tried))) > 1:
+        return None
+    return tried
 
 
 def _playable() -> tuple[str, ...]:
