@@ -400,14 +400,44 @@ def draw_tile(c: Canvas, tile: Tile | None, x: float, y: float, width: float = T
                    closed=True, fill=MARK, stroke=None)
 
 
+def draw_keyed_tile(c: Canvas, tile: Tile | None, x: float, y: float, width: float,
+                    label: str, *, size: float = 7.0, colour: str = "#8c2f39") -> None:
+    """A tile of an answer key with its number (``label``) at its foot: the face's art
+    is drawn a little smaller at the top of the tile, so that the number covers none of
+    it (a 2 of dots whose lower dot was hidden read as a 1)."""
+    if tile is None:
+        draw_tile(c, tile, x, y, width)
+    else:
+        foot = (_tab_height(size) + 0.65) * TILE_W / width  # in the tile's own units
+        x0, y0, x1, y1 = ART_BOX
+        k = min(1.0, (TILE_H - foot - y0) / (y1 - y0))
+        name = f"tile-keyed-{tile}-{round(k * 1000)}"
+
+        def face(cc: Canvas) -> None:
+            cc.rect(0.15, 0.15, TILE_W - 0.3, TILE_H - 0.3, fill=FACE, stroke=EDGE,
+                    stroke_width=0.3, radius=1.2)
+            with cc.group(translate=((TILE_W - (x0 + x1) * k) / 2, y0 * (1 - k)), scale=k):
+                draw_art(cc, tile)
+
+        c.define(name, TILE_W, TILE_H, face)
+        c.place(name, x, y, scale=width / TILE_W)
+    draw_order_tab(c, x, y, width, label, size=size, colour=colour)
+
+
+def _tab_height(size: float) -> float:
+    from tilepress.draw.canvas import PT
+
+    return size * PT * 1.25
+
+
 def draw_order_tab(c: Canvas, x: float, y: float, width: float, label: str, *,
                    size: float = 7.0, colour: str = "#8c2f39") -> None:
     """An answer key's number on the tile at (x, y): a white tab across the foot of the
-    face, so the upper two thirds of the tile stay in view and the tile can be told."""
+    face (:func:`draw_keyed_tile` leaves the foot free for it)."""
     from tilepress.draw.canvas import PT
     from tilepress.draw.fonts import text_width
 
-    height = size * PT * 1.25
+    height = _tab_height(size)
     tab = min(width - 0.8, text_width(label, size, "bold") + size * PT * 0.9)
     cx, bottom = x + width / 2, y + width * RATIO - 0.45
     c.rect(cx - tab / 2, bottom - height, tab, height, fill="#ffffff", stroke=colour,

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from tilepress.documents.model import Figure, Illustration
 from tilepress.draw.canvas import PT, Canvas
 from tilepress.draw.fonts import text_width
-from tilepress.draw.tiles import RATIO, draw_order_tab, draw_tile
+from tilepress.draw.tiles import RATIO, draw_keyed_tile, draw_tile
 from tilepress.errors import RequestError
 from tilepress.games.castle.board import SIZE, PlayerCastle
 from tilepress.games.castle.options import CastleFigure, CastleOptions
@@ -137,11 +137,12 @@ def _floor_cells(c: Canvas, heights: Sequence[Sequence[int]], f: int, x0: float,
             place = (r + 1, col + 1, f)
             if h >= f:
                 if tiles is not None:
-                    draw_tile(c, tiles.get(place), x, y, cell)
                     if numbers and place in numbers:
-                        draw_order_tab(c, x, y, cell, str(numbers[place]),
-                                       size=max(SMALLEST + 0.5, min(cell * 0.8, 8.0)),
-                                       colour=LABEL)
+                        draw_keyed_tile(c, tiles.get(place), x, y, cell, str(numbers[place]),
+                                        size=max(SMALLEST + 0.5, min(cell * 0.8, 8.0)),
+                                        colour=LABEL)
+                    else:
+                        draw_tile(c, tiles.get(place), x, y, cell)
                 else:
                     c.rect(x + 0.25, y + 0.25, cell - 0.5, th - 0.5,
                            fill=FLOOR_COLOURS[(f - 1) % 6], stroke="#6b6358",

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from tilepress.documents.model import Figure, Illustration
 from tilepress.draw.canvas import Canvas
-from tilepress.draw.tiles import RATIO, draw_order_tab, draw_tile
+from tilepress.draw.tiles import RATIO, draw_keyed_tile, draw_tile
 from tilepress.games.solitaire.options import FreeFigure, SolitaireFigure
 from tilepress.layouts import Layout
 from tilepress.tiles import Tile
@@ -140,10 +140,11 @@ def layers_figure(layout: Layout, tiles: Sequence[Tile | None], *, width: float 
                 x = px + (p.x - bx) * half_w
                 y = py + (p.y - by) * half_h
                 i = index[p]
-                draw_tile(c, tiles[i], x, y, tile_w, mark=i in marked)
                 if numbers is not None:
-                    draw_order_tab(c, x, y, tile_w, str(numbers[i]), size=NUMBER_SIZE,
-                                   colour=LABEL)
+                    draw_keyed_tile(c, tiles[i], x, y, tile_w, str(numbers[i]),
+                                    size=NUMBER_SIZE, colour=LABEL)
+                else:
+                    draw_tile(c, tiles[i], x, y, tile_w, mark=i in marked)
 
     return Figure(full_w, total_h, draw, caption, max_height=max_height)
 
