@@ -305,11 +305,17 @@ def _draw_joker(c: Canvas) -> None:
 # ---------------------------------------------------------------------------
 
 
-def draw_face(c: Canvas, tile: Tile) -> None:
-    """Draw ``tile`` at natural size (12 x 16 mm) with its top-left corner at (0, 0)."""
+def draw_face(c: Canvas, tile: Tile, art: float = 1.0) -> None:
+    """Draw ``tile`` at natural size (12 x 16 mm) with its top-left corner at (0, 0);
+    ``art`` < 1 draws the art that much smaller, at the top of the face."""
     c.rect(0.15, 0.15, TILE_W - 0.3, TILE_H - 0.3, fill=FACE, stroke=EDGE, stroke_width=0.3,
            radius=1.2)
-    draw_art(c, tile)
+    if art == 1.0:
+        draw_art(c, tile)
+        return
+    x0, y0, x1, _ = ART_BOX
+    with c.group(translate=((TILE_W - (x0 + x1) * art) / 2, y0 * (1 - art)), scale=art):
+        draw_art(c, tile)
 
 
 ART_BOX = (0.7, 0.9, 11.6, 15.3)
@@ -409,17 +415,10 @@ def draw_keyed_tile(c: Canvas, tile: Tile | None, x: float, y: float, width: flo
         draw_tile(c, tile, x, y, width)
     else:
         foot = (_tab_height(size) + 0.65) * TILE_W / width  # in the tile's own units
-        x0, y0, x1, y1 = ART_BOX
-        k = min(1.0, (TILE_H - foot - y0) / (y1 - y0))
+        _, y0, _, y1 = ART_BOX
+        k = round(min(1.0, (TILE_H - foot - y0) / (y1 - y0)), 3)
         name = f"tile-keyed-{tile}-{round(k * 1000)}"
-
-        def face(cc: Canvas) -> None:
-            cc.rect(0.15, 0.15, TILE_W - 0.3, TILE_H - 0.3, fill=FACE, stroke=EDGE,
-                    stroke_width=0.3, radius=1.2)
-            with cc.group(translate=((TILE_W - (x0 + x1) * k) / 2, y0 * (1 - k)), scale=k):
-                draw_art(cc, tile)
-
-        c.define(name, TILE_W, TILE_H, face)
+        c.define(name, TILE_W, TILE_H, lambda cc: draw_face(cc, tile, k))
         c.place(name, x, y, scale=width / TILE_W)
     draw_order_tab(c, x, y, width, label, size=size, colour=colour)
 
