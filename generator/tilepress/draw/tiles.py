@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from tilepress.draw.canvas import Canvas, star_points
+from tilepress.draw.canvas import PT, Canvas, star_points
 from tilepress.tiles import Tile
 
 Lines = TypeVar("Lines")
@@ -424,8 +424,6 @@ def draw_keyed_tile(c: Canvas, tile: Tile | None, x: float, y: float, width: flo
 
 
 def _tab_height(size: float) -> float:
-    from tilepress.draw.canvas import PT
-
     return size * PT * 1.25
 
 
@@ -433,7 +431,6 @@ def draw_order_tab(c: Canvas, x: float, y: float, width: float, label: str, *,
                    size: float = 7.0, colour: str = "#8c2f39") -> None:
     """An answer key's number on the tile at (x, y): a white tab across the foot of the
     face (:func:`draw_keyed_tile` leaves the foot free for it)."""
-    from tilepress.draw.canvas import PT
     from tilepress.draw.fonts import text_width
 
     height = _tab_height(size)

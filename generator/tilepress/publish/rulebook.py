@@ -262,7 +262,7 @@ def one_page(document: Document, *, tries: int = 8) -> tuple[Block, ...]:
     return beside if beside is not None else tuple(document.blocks)
 
 
-WORDS_BESIDE = 60.0
+WORDS_BESIDE = Beside.words
 """The narrowest column (mm) that words beside a figure may have."""
 
 
@@ -282,7 +282,7 @@ def _words_beside(document: Document, blocks: tuple[Block, ...]) -> tuple[Block,
     assert isinstance(figure, Figure)
     if not words or not all(isinstance(b, Heading | Paragraph | Bullets | Table) for b in words):
         return None
-    beside = Beside(figure, words, words=WORDS_BESIDE)
+    beside = Beside(figure, words)
     if figure_scale(figure, beside_widths(beside, width)[0]) < LEAST_SCALE * min(
             1.0, width / figure.width):
         return None
