@@ -250,3 +250,17 @@ def test_every_command_that_writes_takes_force() -> None:
                if any(p.name == "output" for p in command.params)}
     assert len(writers) >= 30
     assert [path for path, names in writers.items() if "force" not in names] == []
+
+
+@pytest.mark.parametrize("args", [["rulebook", "oneplayer", "-o", "."],
+                                  ["print", "deck", "minttin", "--format", "svg", "-o", "."],
+                                  ["rulebook", "oneplayer", "-o", ""]])
+def test_an_output_of_dot_or_nothing_says_what_to_give(cli, tmp_path, monkeypatch,
+                                                        args) -> None:
+    """``-o .`` (the current folder) and ``-o ''`` reach tilepress alike: the one line
+    names both and what to give instead; nothing is written."""
+    monkeypatch.chdir(tmp_path)
+    r = cli(*args)
+    assert r.code == 2 and r.err.count("\n") == 1, r
+    assert "-o is empty, or '.', the current folder" in r.err and "such as out/" in r.err
+    assert list(tmp_path.iterdir()) == []

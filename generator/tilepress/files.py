@@ -175,7 +175,8 @@ def check_output(path: str | os.PathLike[str], *, folder: bool = False, force: b
     file) a file tilepress did not write, unless ``force``. Returns the path."""
     text = os.fspath(path)
     if text in ("", "."):
-        raise FileFormatError("no output name given (-o is empty)")
+        raise FileFormatError("no output name given (-o is empty, or '.', the current "
+                              "folder): name a file or a folder of its own, such as out/name.pdf")
     target = Path(text)
     real = _real(target)
     if real.is_dir() and not folder:
